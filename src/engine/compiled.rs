@@ -1,0 +1,172 @@
+//! Compiled kernels: a procedure folded into a flat table before the loop.
+//!
+//! When every die a procedure rolls has the same number of sides `s` and no
+//! path rolls more than `depth` dice, each path of results is a prefix of a
+//! `depth`-digit number in base `s`. Enumerating the procedure once (with the
+//! exact [`Enumerator`](crate::dice::Enumerator), so the table comes from the
+//! very same `resolve`) fills a table from that number to the leaf it ends
+//! in. A trial is then one uniform draw below `s^depth` and one lookup: the
+//! distribution sampled is exactly that of replaying `resolve` with fresh dice.
+
+use crate::dice::{Enumerator, Sampler, cost_of};
+use crate::outcome::Leaf;
+use crate::procedure::Procedure;
+
+/// Largest table a procedure is compiled to (entries).
+pub const MAX_ENTRIES: u32 = 10_000;
+
+/// Draws grouped into one multiplication are looked up in a joint table of at
+/// most this many entries.
+const MAX_GROUP_ENTRIES: u32 = 1_000;
+
+/// Leaves counted in packed 6-bit lanes of a u64 (10 lanes).
+const LANES: usize = 10;
+/// Increments a lane can take before it must be flushed.
+const LANE_CAP: u32 = 63;
+
+/// A procedure compiled to a uniform table of leaves.
+#[derive(Clone, Debug)]
+pub struct CompiledTable {
+    /// Leaf for each value of the uniform draw.
+    entries: Vec<Leaf>,
+    /// Number of table values (`s^depth`).
+    size: u32,
+    /// How many table draws are grouped into one multiplication.
+    group: u32,
+    /// `size^group`.
+    group_size: u32,
+    /// Cost of drawing below `group_size`.
+    group_cost: u16,
+    /// When the table has at most [`LANES`] distinct leaves: the distinct
+    /// leaves, and per grouped draw the packed increment of its lanes.
+    packed: Option<(Vec<Leaf>, Vec<u64>)>,
+}
+
+impl CompiledTable {
+    /// Compiles `p` if all its dice have the same sides and the table fits
+    /// in [`MAX_ENTRIES`]; `None` otherwise (the runner then replays
+    /// `resolve` directly).
+    pub fn compile<P: Procedure>(p: &P) -> Option<CompiledTable> {
+        let mut paths: Vec<(Vec<u32>, Leaf)> = Vec::new();
+        let mut sides_seen: Option<u8> = None;
+        let mut uniform = true;
+        let budget = MAX_ENTRIES as u64;
+        let res = Enumerator::new().for_each(
+            budget,
+            |d| p.resolve(d),
+            |e, leaf, _| {
+                let path = e.current_path();
+                for &s in &path.sides {
+                    match sides_seen {
+                        _ if s == 0 => uniform = false, // a pool
+                        None => sides_seen = Some(s),
+                        Some(t) if t != s => uniform = false,
+                        _ => {}
+                    }
+                }
+                paths.push((path.rolls, leaf));
+            },
+        );
+        if res.is_err() || !uniform {
+            return None;
+        }
+        let s = sides_seen.unwrap_or(1) as u64;
+        let depth = paths.iter().map(|(r, _)| r.len()).max().unwrap_or(0) as u32;
+        let size = s.checked_pow(depth)?;
+        if size > MAX_ENTRIES as u64 {
+            return None;
+        }
+        let size = size as u32;
+        let mut entries = vec![Leaf::MAX; size as usize];
+        for (rolls, leaf) in &paths {
+            let mut prefix = 0u64;
+            for &r in rolls {
+                prefix = prefix * s + r as u64;
+            }
+            let width = s.pow(depth - rolls.len() as u32);
+            let start = (prefix * width) as usize;
+            entries[start..start + width as usize].fill(*leaf);
+        }
+        debug_assert!(entries.iter().all(|&l| l != Leaf::MAX));
+        // Group draws: as many as fit in MAX_GROUP_ENTRIES joint values.
+        let mut group = 1u32;
+        let mut group_size = size;
+        while size > 1 && group_size * size <= MAX_GROUP_ENTRIES {
+            group += 1;
+            group_size *= size;
+        }
+        let mut distinct: Vec<Leaf> = entries.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let packed = (distinct.len() <= LANES).then(|| {
+            let lane = |l: Leaf| distinct.binary_search(&l).unwrap() as u64;
+            let incs = (0..group_size)
+                .map(|mut v| {
+                    let mut inc = 0u64;
+                    for _ in 0..group {
+                        inc += 1u64 << (6 * lane(entries[(v % size) as usize]));
+                        v /= size;
+                    }
+                    inc
+                })
+                .collect();
+            (distinct.clone(), incs)
+        });
+        Some(CompiledTable {
+            entries,
+            size,
+            group,
+            group_size,
+            group_cost: cost_of(group_size),
+            packed,
+        })
+    }
+
+    /// Number of table entries (`sides^depth`).
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+
+    /// Resolves `n` trials from `rng`, adding each leaf's count to `counts`.
+    pub fn sample(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
+        let groups = n / self.group as u64;
+        let rest = n % self.group as u64;
+        match &self.packed {
+            Some((distinct, incs)) => {
+                let per_flush = (LANE_CAP / self.group) as u64;
+                let mut lanes = [0u64; LANES];
+                let mut left = groups;
+                while left > 0 {
+                    let batch = left.min(per_flush);
+                    let mut acc = 0u64;
+                    for _ in 0..batch {
+                        let v = rng.below(self.group_size, self.group_cost);
+                        // SAFETY-free: v < group_size == incs.len().
+                        acc += incs[v as usize];
+                    }
+                    for (i, lane) in lanes.iter_mut().enumerate() {
+                        *lane += (acc >> (6 * i)) & 63;
+                    }
+                    left -= batch;
+                }
+                for (l, c) in distinct.iter().zip(lanes) {
+                    counts[*l as usize] += c;
+                }
+            }
+            None => {
+                for _ in 0..groups {
+                    let mut v = rng.below(self.group_size, self.group_cost);
+                    for _ in 0..self.group {
+                        counts[self.entries[(v % self.size) as usize] as usize] += 1;
+                        v /= self.size;
+                    }
+                }
+            }
+        }
+        let cost = cost_of(self.size);
+        for _ in 0..rest {
+            let v = rng.below(self.size, cost);
+            counts[self.entries[v as usize] as usize] += 1;
+        }
+    }
+}

@@ -1,0 +1,293 @@
+//! The runner: chunks, seeding, rayon, accumulators, adaptive precision.
+//!
+//! Trials are cut into fixed chunks of [`CHUNK`]. Chunk `k` of variant `v` of
+//! course `c` draws from its own stream, seeded from `(seed, v, c, k)`, and
+//! counts into its own block; blocks merge by integer addition. So the same
+//! seed gives the same counts on any machine and any thread count.
+
+pub mod compiled;
+pub mod exact;
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::dice::{EnumerationError, Sampler};
+use crate::outcome::OutcomeSpace;
+use crate::procedure::Procedure;
+use crate::stats;
+pub use compiled::CompiledTable;
+
+/// Trials per chunk: the unit of parallel work and of seeding.
+pub const CHUNK: u64 = 1 << 16;
+
+/// How the Monte Carlo loop resolves a trial.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KernelMode {
+    /// A compiled table where the procedure allows one, else `Direct`.
+    #[default]
+    Auto,
+    /// Replay `resolve` with the sampler's dice for every trial.
+    Direct,
+}
+
+/// A procedure ready to run: the object-safe face of a [`Procedure`], so a
+/// run can hold procedures of different types; dispatch happens once per chunk.
+pub trait Kernel: Sync + Send {
+    /// The outcome space of the procedure.
+    fn space(&self) -> &OutcomeSpace;
+    /// Resolves `n` trials with dice from `rng`, adding to `counts`.
+    fn sample(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]);
+    /// Exact leaf probabilities within a path budget.
+    fn exact(&self, budget: u64) -> Result<Vec<f64>, EnumerationError>;
+    /// Whether trials use a compiled table.
+    fn is_compiled(&self) -> bool;
+}
+
+/// A [`Procedure`] with its compiled table, if it has one.
+pub struct Prepared<P> {
+    procedure: P,
+    table: Option<CompiledTable>,
+}
+
+impl<P: Procedure> Prepared<P> {
+    /// Prepares `procedure`, compiling it when `mode` allows and it fits.
+    pub fn new(procedure: P, mode: KernelMode) -> Prepared<P> {
+        let table = match mode {
+            KernelMode::Auto => CompiledTable::compile(&procedure),
+            KernelMode::Direct => None,
+        };
+        Prepared { procedure, table }
+    }
+    /// The procedure itself.
+    pub fn procedure(&self) -> &P {
+        &self.procedure
+    }
+}
+
+impl<P: Procedure> Kernel for Prepared<P> {
+    fn space(&self) -> &OutcomeSpace {
+        self.procedure.space()
+    }
+    fn sample(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
+        match &self.table {
+            Some(t) => t.sample(rng, n, counts),
+            None => {
+                for _ in 0..n {
+                    counts[self.procedure.resolve(rng) as usize] += 1;
+                }
+            }
+        }
+    }
+    fn exact(&self, budget: u64) -> Result<Vec<f64>, EnumerationError> {
+        exact::exact(&self.procedure, budget)
+    }
+    fn is_compiled(&self) -> bool {
+        self.table.is_some()
+    }
+}
+
+/// Boxes a procedure as a [`Kernel`].
+pub fn prepare<P: Procedure + 'static>(p: P, mode: KernelMode) -> Box<dyn Kernel> {
+    Box::new(Prepared::new(p, mode))
+}
+
+/// Options of a run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Trials per task (with `precision`: the first round).
+    pub trials: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Worker threads; 0 = one per core.
+    pub threads: usize,
+    /// Target 95% Wilson half-width for every reported probability.
+    pub precision: Option<f64>,
+    /// Cap on trials per task in precision mode.
+    pub max_trials: u64,
+    /// Also compute exact distributions.
+    pub exact: bool,
+    /// Path budget for exact enumeration.
+    pub exact_budget: u64,
+    /// Show a progress bar (only honoured when stderr is a terminal).
+    pub progress: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions {
+            trials: 1_000_000,
+            seed: 1,
+            threads: 0,
+            precision: None,
+            max_trials: 100_000_000,
+            exact: false,
+            exact_budget: exact::DEFAULT_BUDGET,
+            progress: false,
+        }
+    }
+}
+
+/// One unit of work: a course of one variant.
+pub struct Task<'a> {
+    /// Variant index (for seeding).
+    pub variant: u32,
+    /// Course index (for seeding).
+    pub course: u32,
+    /// What to resolve.
+    pub kernel: &'a dyn Kernel,
+}
+
+/// What a task produced.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    /// Trials resolved.
+    pub trials: u64,
+    /// Count of each leaf.
+    pub counts: Vec<u64>,
+    /// Exact leaf probabilities, when asked for and within budget.
+    pub exact: Option<Vec<f64>>,
+    /// Why exact probabilities are missing although asked for.
+    pub exact_error: Option<String>,
+    /// Wall-clock seconds of the Monte Carlo part.
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+/// The seed of chunk `k` of variant `v` of course `c`: SplitMix64-style
+/// mixing of the four numbers, so neighbouring chunks get unrelated streams.
+pub fn chunk_seed(seed: u64, variant: u32, course: u32, chunk: u64) -> u64 {
+    let mut z = seed;
+    for x in [variant as u64, course as u64, chunk] {
+        z = mix(z ^ mix(x.wrapping_add(0x9E37_79B9_7F4A_7C15)));
+    }
+    z
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Counts of chunks `from..to` of a task of `total` trials.
+fn run_chunks(task: &Task, seed: u64, total: u64, from: u64, to: u64, bar: &Progress) -> Vec<u64> {
+    let len = task.kernel.space().len();
+    (from..to)
+        .into_par_iter()
+        .map(|k| {
+            let n = CHUNK.min(total - k * CHUNK);
+            let mut counts = vec![0u64; len];
+            let mut rng = Sampler::new(chunk_seed(seed, task.variant, task.course, k));
+            task.kernel.sample(&mut rng, n, &mut counts);
+            bar.inc(n);
+            counts
+        })
+        .reduce(
+            || vec![0u64; len],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+                a
+            },
+        )
+}
+
+/// A progress bar on stderr, or nothing.
+struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    fn inc(&self, n: u64) {
+        if let Some(b) = &self.0 {
+            b.inc(n);
+        }
+    }
+}
+
+/// Runs every task and returns one [`Tally`] per task, in order.
+pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
+    if opts.trials == 0 {
+        return Err("trials must be at least 1".into());
+    }
+    let threads = if opts.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        opts.threads
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let planned: u64 = tasks.len() as u64 * opts.trials.max(1);
+    let show = opts.progress
+        && std::io::IsTerminal::is_terminal(&std::io::stderr())
+        && planned >= 50_000_000;
+    let bar = Progress(show.then(|| {
+        let b = indicatif::ProgressBar::new(planned);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} trials ({per_sec})",
+            )
+            .expect("valid template"),
+        );
+        b
+    }));
+    let mut out = Vec::with_capacity(tasks.len());
+    for task in tasks {
+        let start = Instant::now();
+        let (trials, counts) = pool.install(|| match opts.precision {
+            None => {
+                let total = opts.trials;
+                let chunks = total.div_ceil(CHUNK);
+                (total, run_chunks(task, opts.seed, total, 0, chunks, &bar))
+            }
+            Some(e) => run_to_precision(task, opts, e, &bar),
+        });
+        let seconds = start.elapsed().as_secs_f64();
+        let (exact, exact_error) = if opts.exact {
+            match task.kernel.exact(opts.exact_budget) {
+                Ok(p) => (Some(p), None),
+                Err(e) => (None, Some(e.to_string())),
+            }
+        } else {
+            (None, None)
+        };
+        out.push(Tally {
+            trials,
+            counts,
+            exact,
+            exact_error,
+            seconds,
+            threads,
+        });
+    }
+    if let Some(b) = bar.0 {
+        b.finish_and_clear();
+    }
+    Ok(out)
+}
+
+/// Rounds of whole chunks, doubling, until every outcome and measure
+/// probability has a 95% Wilson half-width of at most `e`, or the cap.
+fn run_to_precision(task: &Task, opts: &RunOptions, e: f64, bar: &Progress) -> (u64, Vec<u64>) {
+    let cap_chunks = opts.max_trials.div_ceil(CHUNK).max(1);
+    let mut done = 0u64;
+    let mut target = opts.trials.div_ceil(CHUNK).clamp(1, cap_chunks);
+    let mut counts = vec![0u64; task.kernel.space().len()];
+    loop {
+        let more = run_chunks(task, opts.seed, target * CHUNK, done, target, bar);
+        for (x, y) in counts.iter_mut().zip(more) {
+            *x += y;
+        }
+        done = target;
+        let trials = done * CHUNK;
+        let worst = stats::worst_half_width(task.kernel.space(), &counts, trials);
+        if worst <= e || done >= cap_chunks {
+            return (trials, counts);
+        }
+        target = (done * 2).min(cap_chunks);
+    }
+}

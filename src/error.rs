@@ -1,0 +1,188 @@
+//! Errors and where they point.
+//!
+//! Bad input names the file, the line, the key and what would be accepted;
+//! the CLI maps every [`Error`] here to exit code 2.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// What went wrong, for the user.
+#[derive(Debug)]
+pub enum Error {
+    /// Bad input: a scenario file, a `--set`, a command-line value.
+    Input(Box<InputError>),
+    /// A file could not be read or written.
+    Io {
+        /// The file or folder concerned.
+        path: PathBuf,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+}
+
+/// A result with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Bad input, located as precisely as it can be.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct InputError {
+    /// The scenario file, or a description such as `--set`.
+    pub file: Option<String>,
+    /// 1-based line in `file`.
+    pub line: Option<usize>,
+    /// The dotted key, e.g. `units.tercio.kind`.
+    pub key: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// What would be accepted instead.
+    pub accepted: Option<String>,
+    /// A close match, for "did you mean".
+    pub suggestion: Option<String>,
+}
+
+impl InputError {
+    /// An error with only a message.
+    pub fn new(message: impl Into<String>) -> InputError {
+        InputError {
+            message: message.into(),
+            ..InputError::default()
+        }
+    }
+    /// Sets the key.
+    pub fn key(mut self, key: impl Into<String>) -> InputError {
+        self.key = Some(key.into());
+        self
+    }
+    /// Sets what would be accepted.
+    pub fn accepted(mut self, accepted: impl Into<String>) -> InputError {
+        self.accepted = Some(accepted.into());
+        self
+    }
+    /// Sets the accepted names and a did-you-mean from them for `given`.
+    pub fn one_of<S: AsRef<str>>(mut self, given: &str, names: &[S]) -> InputError {
+        self.accepted = Some(
+            names
+                .iter()
+                .map(|s| s.as_ref())
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+        self.suggestion = did_you_mean(given, names);
+        self
+    }
+    /// Sets the file and line, keeping any already set.
+    pub fn at(mut self, file: Option<&str>, line: Option<usize>) -> InputError {
+        if self.file.is_none() {
+            self.file = file.map(str::to_string);
+        }
+        if self.line.is_none() {
+            self.line = line;
+        }
+        self
+    }
+}
+
+impl From<InputError> for Error {
+    fn from(e: InputError) -> Error {
+        Error::Input(Box::new(e))
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.file, self.line) {
+            (Some(file), Some(line)) => write!(f, "{file}:{line}: ")?,
+            (Some(file), None) => write!(f, "{file}: ")?,
+            _ => {}
+        }
+        if let Some(k) = &self.key {
+            write!(f, "`{k}`: ")?;
+        }
+        write!(f, "{}", self.message)?;
+        if let Some(a) = &self.accepted {
+            write!(f, "\n  accepted: {a}")?;
+        }
+        if let Some(s) = &self.suggestion {
+            write!(f, "\n  did you mean `{s}`?")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input(e) => e.fmt(f),
+            Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Error {
+    /// An I/O error about `path`.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Error {
+        Error::Io {
+            path: path.into(),
+            source,
+        }
+    }
+    /// Shorthand for an input error with a message.
+    pub fn input(message: impl Into<String>) -> Error {
+        InputError::new(message).into()
+    }
+}
+
+/// The closest of `names` to `given`, if it is close enough to suggest
+/// (edit distance at most a third of the longer word, and at most 3).
+pub fn did_you_mean<S: AsRef<str>>(given: &str, names: &[S]) -> Option<String> {
+    let g = given.to_ascii_lowercase();
+    names
+        .iter()
+        .map(|n| (levenshtein(&g, &n.as_ref().to_ascii_lowercase()), n.as_ref()))
+        .filter(|(d, n)| *d > 0 && *d <= 3 && *d * 3 <= n.len().max(g.len()))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n.to_string())
+}
+
+/// Edit distance between two strings (insertions, deletions, substitutions).
+pub fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_names_only() {
+        let names = ["woods", "village", "marsh"];
+        assert_eq!(did_you_mean("wods", &names).as_deref(), Some("woods"));
+        assert_eq!(did_you_mean("vilage", &names).as_deref(), Some("village"));
+        assert_eq!(did_you_mean("castle", &names), None);
+    }
+
+    #[test]
+    fn displays_location_key_and_accepted() {
+        let e = InputError::new("unknown terrain \"wods\"")
+            .key("units.tercio.terrain")
+            .one_of("wods", &["clear", "woods"])
+            .at(Some("s.toml"), Some(12));
+        let s = e.to_string();
+        assert!(s.starts_with("s.toml:12: `units.tercio.terrain`: unknown terrain"));
+        assert!(s.contains("accepted: clear, woods"));
+        assert!(s.contains("did you mean `woods`?"));
+    }
+}

@@ -1,0 +1,19 @@
+//! The one trait every rule procedure implements.
+
+use crate::dice::Dice;
+use crate::outcome::{Leaf, OutcomeSpace};
+
+/// A dice procedure from a card, built once from its scenario inputs
+/// (modifiers summed and clamped, table columns chosen) so that resolving it
+/// only rolls and indexes.
+///
+/// `resolve` is generic over [`Dice`]: the same code runs under the Monte
+/// Carlo [`Sampler`](crate::dice::Sampler) and the exact
+/// [`Enumerator`](crate::dice::Enumerator). It must be deterministic given its
+/// dice and must not allocate.
+pub trait Procedure: Sync + Send {
+    /// The categories and measures `resolve` reports.
+    fn space(&self) -> &OutcomeSpace;
+    /// Resolves the procedure once and returns the leaf it ends in.
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf;
+}
