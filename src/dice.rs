@@ -140,7 +140,10 @@ impl Sampler {
 /// Cost in 1/1024ths of a bit of drawing a uniform value below `n`
 /// (`ceil(log2 n * 1024)`); `n` must be at most 2^24.
 pub fn cost_of(n: u32) -> u16 {
-    assert!((1..=1 << 24).contains(&n), "range {n} too large for one draw");
+    assert!(
+        (1..=1 << 24).contains(&n),
+        "range {n} too large for one draw"
+    );
     if n <= MAX_SIDES as u32 {
         return COST[n as usize];
     }
@@ -189,12 +192,7 @@ impl PoolTable {
         let mut counts = vec![0u8; sides as usize];
         // ln(n!) and face probabilities for the multinomial weight.
         let ln_fact = |k: u32| (1..=k).map(|i| (i as f64).ln()).sum::<f64>();
-        fn rec(
-            face: usize,
-            left: u8,
-            counts: &mut Vec<u8>,
-            out: &mut dyn FnMut(&[u8]),
-        ) {
+        fn rec(face: usize, left: u8, counts: &mut Vec<u8>, out: &mut dyn FnMut(&[u8])) {
             if face + 1 == counts.len() {
                 counts[face] = left;
                 out(counts);

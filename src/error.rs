@@ -140,7 +140,12 @@ pub fn did_you_mean<S: AsRef<str>>(given: &str, names: &[S]) -> Option<String> {
     let g = given.to_ascii_lowercase();
     names
         .iter()
-        .map(|n| (levenshtein(&g, &n.as_ref().to_ascii_lowercase()), n.as_ref()))
+        .map(|n| {
+            (
+                levenshtein(&g, &n.as_ref().to_ascii_lowercase()),
+                n.as_ref(),
+            )
+        })
         .filter(|(d, n)| *d > 0 && *d <= 3 && *d * 3 <= n.len().max(g.len()))
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n.to_string())

@@ -14,7 +14,9 @@ pub mod engine;
 pub mod error;
 pub mod outcome;
 pub mod procedure;
+pub mod scenario;
 pub mod stats;
+pub mod systems;
 
 pub use dice::{Dice, Enumerator, Pool, Sampler};
 pub use error::{Error, InputError, Result};

@@ -89,9 +89,13 @@ pub fn worst_half_width(space: &OutcomeSpace, counts: &[u64], trials: u64) -> f6
         let (lo, hi) = wilson(k, trials);
         worst = worst.max((hi - lo) / 2.0);
     };
-    outcome_counts(space, counts).into_iter().for_each(&mut consider);
+    outcome_counts(space, counts)
+        .into_iter()
+        .for_each(&mut consider);
     for m in 0..space.measures().len() {
-        measure_counts(space, m, counts).into_iter().for_each(&mut consider);
+        measure_counts(space, m, counts)
+            .into_iter()
+            .for_each(&mut consider);
     }
     worst
 }
@@ -113,6 +117,8 @@ mod tests {
     #[test]
     fn at_least_is_a_reverse_cumulative_sum() {
         let a = at_least(&[0.5, 0.3, 0.2]);
-        assert!((a[0] - 1.0).abs() < 1e-12 && (a[1] - 0.5).abs() < 1e-12 && (a[2] - 0.2).abs() < 1e-12);
+        assert!(
+            (a[0] - 1.0).abs() < 1e-12 && (a[1] - 0.5).abs() < 1e-12 && (a[2] - 0.2).abs() < 1e-12
+        );
     }
 }

@@ -10,6 +10,10 @@ pub const DEFAULT_BUDGET: u64 = 10_000_000;
 /// `budget` paths would be needed.
 pub fn exact<P: Procedure>(p: &P, budget: u64) -> Result<Vec<f64>, EnumerationError> {
     let mut probs = vec![0.0f64; p.space().len()];
-    Enumerator::new().for_each(budget, |d| p.resolve(d), |_, leaf, w| probs[leaf as usize] += w)?;
+    Enumerator::new().for_each(
+        budget,
+        |d| p.resolve(d),
+        |_, leaf, w| probs[leaf as usize] += w,
+    )?;
     Ok(probs)
 }

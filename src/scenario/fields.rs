@@ -1,0 +1,325 @@
+//! Reading a scenario table key by key, with errors that point at the line.
+//!
+//! A [`Source`] knows the line of every key of a scenario file. A [`Fields`]
+//! reader takes the keys of one table as a procedure or unit asks for them;
+//! [`Fields::finish`] then refuses any key nobody asked for, naming the ones
+//! that would have been accepted.
+
+use std::collections::HashMap;
+
+use crate::error::InputError;
+
+/// Where keys of a scenario came from: a file name and the line of each
+/// dotted key path (`units.tercio.kind`, `course[1].steps[0].column`).
+#[derive(Clone, Debug, Default)]
+pub struct Source {
+    /// The file name as the user gave it.
+    pub file: String,
+    lines: HashMap<String, usize>,
+    /// Keys set from the command line (`--set`), which have no line.
+    overridden: Vec<String>,
+}
+
+impl Source {
+    /// Parses `text` and records the line of every key. Returns the plain
+    /// table too. A syntax error is reported with its line.
+    pub fn parse(file: &str, text: &str) -> Result<(Source, toml::Table), InputError> {
+        let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+        let spanned = toml::de::DeTable::parse(text).map_err(|e| {
+            let line = e.span().map(|s| line_of(s.start));
+            InputError::new(format!("not valid TOML: {}", first_line(e.message())))
+                .at(Some(file), line)
+        })?;
+        let mut lines = HashMap::new();
+        walk_table(spanned.get_ref(), "", &line_of, &mut lines);
+        let table: toml::Table = toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|s| line_of(s.start));
+            InputError::new(format!("not valid TOML: {}", first_line(e.message())))
+                .at(Some(file), line)
+        })?;
+        Ok((
+            Source {
+                file: file.to_string(),
+                lines,
+                overridden: Vec::new(),
+            },
+            table,
+        ))
+    }
+
+    /// Marks `path` as set from the command line.
+    pub fn mark_overridden(&mut self, path: &str) {
+        self.overridden.push(path.to_string());
+    }
+
+    /// The line of a key path, or of its nearest enclosing key that has one.
+    pub fn line(&self, path: &str) -> Option<usize> {
+        let mut p = path;
+        loop {
+            if let Some(&l) = self.lines.get(p) {
+                return Some(l);
+            }
+            let cut = p.rfind(['.', '['])?;
+            p = &p[..cut];
+        }
+    }
+
+    /// Locates an error at `path`: the file and line, or `--set` when the
+    /// key came from the command line.
+    pub fn locate(&self, e: InputError, path: &str) -> InputError {
+        if self
+            .overridden
+            .iter()
+            .any(|o| path == o || path.starts_with(&format!("{o}.")))
+        {
+            return e.at(Some(&format!("{} (--set {path})", self.file)), None);
+        }
+        let line = self.line(path);
+        e.at(Some(&self.file), line)
+    }
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or(s).trim()
+}
+
+fn walk_table(
+    t: &toml::de::DeTable,
+    prefix: &str,
+    line_of: &dyn Fn(usize) -> usize,
+    out: &mut HashMap<String, usize>,
+) {
+    for (k, v) in t.iter() {
+        let path = if prefix.is_empty() {
+            k.get_ref().to_string()
+        } else {
+            format!("{prefix}.{}", k.get_ref())
+        };
+        out.entry(path.clone()).or_insert(line_of(k.span().start));
+        walk_value(v.get_ref(), &path, line_of, out);
+    }
+}
+
+fn walk_value(
+    v: &toml::de::DeValue,
+    path: &str,
+    line_of: &dyn Fn(usize) -> usize,
+    out: &mut HashMap<String, usize>,
+) {
+    match v {
+        toml::de::DeValue::Table(t) => walk_table(t, path, line_of, out),
+        toml::de::DeValue::Array(a) => {
+            for (i, item) in a.iter().enumerate() {
+                let p = format!("{path}[{i}]");
+                out.entry(p.clone()).or_insert(line_of(item.span().start));
+                walk_value(item.get_ref(), &p, line_of, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Reads the keys of one table, remembering which were asked for.
+pub struct Fields<'a> {
+    src: &'a Source,
+    path: String,
+    table: &'a toml::Table,
+    asked: Vec<&'static str>,
+}
+
+impl<'a> Fields<'a> {
+    /// A reader for `table`, found at key path `path` of `src`.
+    pub fn new(src: &'a Source, path: impl Into<String>, table: &'a toml::Table) -> Fields<'a> {
+        Fields {
+            src,
+            path: path.into(),
+            table,
+            asked: Vec::new(),
+        }
+    }
+
+    /// The key path of the table.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The full key path of `key` in this table.
+    pub fn key_path(&self, key: &str) -> String {
+        if self.path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{key}", self.path)
+        }
+    }
+
+    /// An error about `key` of this table, located at its line.
+    pub fn err(&self, key: &str, message: impl Into<String>) -> InputError {
+        let p = self.key_path(key);
+        self.src.locate(InputError::new(message).key(p.clone()), &p)
+    }
+
+    /// Locates an error built elsewhere at `key` of this table.
+    pub fn locate(&self, key: &str, e: InputError) -> InputError {
+        let p = self.key_path(key);
+        let e = if e.key.is_none() { e.key(p.clone()) } else { e };
+        self.src.locate(e, &p)
+    }
+
+    /// True when the table has `key` (and marks it as known).
+    pub fn has(&mut self, key: &'static str) -> bool {
+        self.asked.push(key);
+        self.table.contains_key(key)
+    }
+
+    fn get(&mut self, key: &'static str) -> Option<&'a toml::Value> {
+        self.asked.push(key);
+        self.table.get(key)
+    }
+
+    /// A string value.
+    pub fn string(&mut self, key: &'static str) -> Result<Option<String>, InputError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => Ok(Some(s.clone())),
+            Some(v) => Err(self.err(key, format!("expected a string, found {}", describe(v)))),
+        }
+    }
+
+    /// A required string value.
+    pub fn req_string(&mut self, key: &'static str) -> Result<String, InputError> {
+        self.string(key)?
+            .ok_or_else(|| self.err(key, format!("missing key `{key}` in `{}`", self.path)))
+    }
+
+    /// A value from a closed set of names: `parse` maps a name to a value,
+    /// `names` lists what is accepted (for the error and "did you mean").
+    pub fn named<T>(
+        &mut self,
+        key: &'static str,
+        what: &str,
+        parse: impl Fn(&str) -> Option<T>,
+        names: &[&str],
+    ) -> Result<Option<T>, InputError> {
+        match self.string(key)? {
+            None => Ok(None),
+            Some(s) => match parse(&s) {
+                Some(v) => Ok(Some(v)),
+                None => Err(self.locate(
+                    key,
+                    InputError::new(format!("unknown {what} \"{s}\"")).one_of(&s, names),
+                )),
+            },
+        }
+    }
+
+    /// An integer in `lo..=hi` (the card's range).
+    pub fn int(&mut self, key: &'static str, lo: i64, hi: i64) -> Result<Option<i64>, InputError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(toml::Value::Integer(i)) if (lo..=hi).contains(i) => Ok(Some(*i)),
+            Some(toml::Value::Integer(i)) => Err(self.locate(
+                key,
+                InputError::new(format!("{i} is outside the accepted range"))
+                    .accepted(format!("a whole number from {lo} to {hi}")),
+            )),
+            Some(v) => Err(self.locate(
+                key,
+                InputError::new(format!("expected a whole number, found {}", describe(v)))
+                    .accepted(format!("a whole number from {lo} to {hi}")),
+            )),
+        }
+    }
+
+    /// A required integer in `lo..=hi`.
+    pub fn req_int(&mut self, key: &'static str, lo: i64, hi: i64) -> Result<i64, InputError> {
+        self.int(key, lo, hi)?
+            .ok_or_else(|| self.err(key, format!("missing key `{key}` in `{}`", self.path)))
+    }
+
+    /// A boolean.
+    pub fn bool(&mut self, key: &'static str) -> Result<Option<bool>, InputError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(toml::Value::Boolean(b)) => Ok(Some(*b)),
+            Some(v) => Err(self.locate(
+                key,
+                InputError::new(format!("expected true or false, found {}", describe(v)))
+                    .accepted("true, false"),
+            )),
+        }
+    }
+
+    /// A boolean that defaults to false.
+    pub fn flag(&mut self, key: &'static str) -> Result<bool, InputError> {
+        Ok(self.bool(key)?.unwrap_or(false))
+    }
+
+    /// Refuses any key that was not asked for, naming the accepted keys.
+    pub fn finish(self) -> Result<(), InputError> {
+        let mut accepted = self.asked.clone();
+        accepted.sort_unstable();
+        accepted.dedup();
+        for k in self.table.keys() {
+            if !accepted.contains(&k.as_str()) {
+                return Err(self.locate(
+                    k,
+                    InputError::new(format!("unknown key `{k}` in `{}`", self.path))
+                        .one_of(k, &accepted),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A short description of a TOML value's type, for errors.
+pub fn describe(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => format!("the string \"{s}\""),
+        toml::Value::Integer(i) => format!("the number {i}"),
+        toml::Value::Float(f) => format!("the number {f}"),
+        toml::Value::Boolean(b) => format!("{b}"),
+        toml::Value::Datetime(_) => "a date".into(),
+        toml::Value::Array(_) => "a list".into(),
+        toml::Value::Table(_) => "a table".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str =
+        "name = \"x\"\n\n[units.tercio]\nkind = \"heavy-infantry\"\nmorale = 11\nmorael = 6\n";
+
+    #[test]
+    fn lines_are_found_for_nested_keys() {
+        let (src, _) = Source::parse("s.toml", TEXT).unwrap();
+        assert_eq!(src.line("name"), Some(1));
+        assert_eq!(src.line("units.tercio.kind"), Some(4));
+        assert_eq!(src.line("units.tercio.nothing"), src.line("units.tercio"));
+    }
+
+    #[test]
+    fn out_of_range_and_unknown_keys_are_located() {
+        let (src, t) = Source::parse("s.toml", TEXT).unwrap();
+        let unit = t["units"]["tercio"].as_table().unwrap();
+        let mut f = Fields::new(&src, "units.tercio", unit);
+        let e = f.int("morale", 2, 8).unwrap_err();
+        assert_eq!(e.line, Some(5));
+        assert!(e.to_string().contains("from 2 to 8"), "{e}");
+        let mut f = Fields::new(&src, "units.tercio", unit);
+        f.string("kind").unwrap();
+        f.int("morale", 2, 20).unwrap();
+        let e = f.finish().unwrap_err();
+        assert_eq!(e.line, Some(6));
+        assert_eq!(e.suggestion.as_deref(), Some("morale"));
+    }
+
+    #[test]
+    fn syntax_errors_have_lines() {
+        let e = Source::parse("s.toml", "a = 1\nb = [\n").unwrap_err();
+        assert!(e.line.is_some());
+        assert!(e.to_string().starts_with("s.toml:"), "{e}");
+    }
+}

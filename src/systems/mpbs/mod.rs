@@ -1,0 +1,249 @@
+//! Musket & Pike Battle Series (GMT), editions `sfo` (the Sweden Fights On
+//! player aid card) and `series` (the current series card).
+//!
+//! The die is a d10 read 0–9. Every chart is data headed by its rule number;
+//! editions are data, not branches: where the cards differ, a table holds one
+//! entry per edition. Readings of what the cards leave open are in
+//! `docs/rules/mpbs.md`.
+
+pub mod terrain;
+pub mod unit;
+
+pub use unit::Unit;
+
+use std::fmt;
+
+/// Which player aid card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Edition {
+    /// Sweden Fights On player aid card.
+    Sfo,
+    /// The current series player aid card.
+    Series,
+}
+
+impl Edition {
+    /// Both editions, oldest first.
+    pub const ALL: [Edition; 2] = [Edition::Sfo, Edition::Series];
+    /// The name used in scenario files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Sfo => "sfo",
+            Edition::Series => "series",
+        }
+    }
+    /// Parses a scenario name.
+    pub fn from_name(s: &str) -> Option<Edition> {
+        Edition::ALL.into_iter().find(|e| e.name() == s)
+    }
+    /// The card's title.
+    pub fn card(self) -> &'static str {
+        match self {
+            Edition::Sfo => "Sweden Fights On player aid card",
+            Edition::Series => "Musket & Pike Battle Series player aid card",
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Declares a closed set of names read from scenario files.
+macro_rules! named_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name { $($(#[$vm])* $var),+ }
+        impl $name {
+            /// Every value, in card order.
+            pub const ALL: &'static [$name] = &[$($name::$var),+];
+            /// The name used in scenario files.
+            pub fn name(self) -> &'static str { match self { $($name::$var => $s),+ } }
+            /// Parses a scenario-file name.
+            pub fn from_name(s: &str) -> Option<$name> {
+                Self::ALL.iter().copied().find(|v| v.name() == s)
+            }
+            /// All scenario-file names.
+            pub fn names() -> Vec<&'static str> { Self::ALL.iter().map(|v| v.name()).collect() }
+        }
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.name()) }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use named_enum;
+
+named_enum! {
+    /// Unit kinds as the charts distinguish them.
+    UnitKind {
+        /// Cuirassier cavalry ("Curassier" on the cards).
+        Cuirassier = "cuirassier",
+        /// Arquebusier cavalry.
+        Arquebusier = "arquebusier",
+        /// Heavy infantry (pike and shot).
+        HeavyInfantry = "heavy-infantry",
+        /// Heavy infantry without pikes (series card's CC matrix only).
+        HeavyInfantryNoPikes = "heavy-infantry-no-pikes",
+        /// Commanded muskets (light infantry).
+        CommandedMuskets = "commanded-muskets",
+        /// Dragoons (light infantry fire column).
+        Dragoons = "dragoons",
+        /// Artillery.
+        Artillery = "artillery",
+    }
+}
+
+impl UnitKind {
+    /// Cavalry (cuirassiers and arquebusiers).
+    pub fn is_cavalry(self) -> bool {
+        matches!(self, UnitKind::Cuirassier | UnitKind::Arquebusier)
+    }
+    /// Heavy infantry, with or without pikes.
+    pub fn is_heavy_infantry(self) -> bool {
+        matches!(
+            self,
+            UnitKind::HeavyInfantry | UnitKind::HeavyInfantryNoPikes
+        )
+    }
+    /// Light infantry: commanded muskets and dragoons.
+    pub fn is_light_infantry(self) -> bool {
+        matches!(self, UnitKind::CommandedMuskets | UnitKind::Dragoons)
+    }
+}
+
+named_enum! {
+    /// A unit's formation (6.3).
+    Formation {
+        /// Formation Normal.
+        Normal = "normal",
+        /// Formation Shaken.
+        Shaken = "shaken",
+        /// Formation Broken.
+        Broken = "broken",
+        /// Hedgehog.
+        Hedgehog = "hedgehog",
+        /// Column (no formation hits).
+        Column = "column",
+        /// Open Order (no formation hits).
+        OpenOrder = "open-order",
+    }
+}
+
+impl Formation {
+    /// The formation after one Formation Hit: Normal → Shaken → Broken;
+    /// Broken and Hedgehog are unchanged; Column and Open Order take no
+    /// formation hits (6.3, 11.0 Formation Hits).
+    pub fn after_hit(self) -> Formation {
+        match self {
+            Formation::Normal => Formation::Shaken,
+            Formation::Shaken => Formation::Broken,
+            f => f,
+        }
+    }
+}
+
+named_enum! {
+    /// A unit's morale level. Each loss is one step down; a loss while
+    /// Morale Broken eliminates (RULES-NOTES 1(b)1).
+    MoraleState {
+        /// Good order (no morale marker).
+        Good = "good",
+        /// Morale Shaken.
+        Shaken = "shaken",
+        /// Morale Broken.
+        Broken = "broken",
+        /// Eliminated.
+        Eliminated = "eliminated",
+    }
+}
+
+named_enum! {
+    /// A wing's orders (5.0).
+    Order {
+        /// Charge.
+        Charge = "charge",
+        /// Make Ready.
+        MakeReady = "make-ready",
+        /// Receive Charge.
+        ReceiveCharge = "receive-charge",
+        /// Rally.
+        Rally = "rally",
+    }
+}
+
+named_enum! {
+    /// Artillery weights, as the columns of the Artillery Fire Table (10.8).
+    Gun {
+        /// 3lb (Falcon).
+        Light3 = "3lb",
+        /// Double 3lb (series card only).
+        Double3 = "double-3lb",
+        /// 4-8lb (Saker).
+        Medium = "4-8lb",
+        /// Double 4-8lb.
+        DoubleMedium = "double-4-8lb",
+        /// 12lb on the SFO card, 12-24lb on the series card (Culverin).
+        Heavy = "12-24lb",
+        /// Double 12lb / Double 12-24lb.
+        DoubleHeavy = "double-12-24lb",
+    }
+}
+
+impl Gun {
+    /// The range class of the Artillery Range Chart (10.8.2).
+    pub fn range_class(self) -> RangeClass {
+        match self {
+            Gun::Light3 | Gun::Double3 => RangeClass::Falcon,
+            Gun::Medium | Gun::DoubleMedium => RangeClass::Saker,
+            Gun::Heavy | Gun::DoubleHeavy => RangeClass::Culverin,
+        }
+    }
+}
+
+/// The columns of the Artillery Range Chart (10.8.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeClass {
+    /// 3lb Falcons.
+    Falcon,
+    /// 4-8lb Sakers.
+    Saker,
+    /// 12lb (12-24lb) Culverins.
+    Culverin,
+}
+
+/// A die range on a chart, inclusive; `lo = i8::MIN` reads "or less",
+/// `hi = i8::MAX` reads "or more".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Band {
+    /// Lowest roll (inclusive).
+    pub lo: i8,
+    /// Highest roll (inclusive).
+    pub hi: i8,
+}
+
+impl Band {
+    /// `lo..=hi`.
+    pub const fn new(lo: i8, hi: i8) -> Band {
+        Band { lo, hi }
+    }
+    /// True when `roll` falls in the band.
+    pub fn contains(self, roll: i32) -> bool {
+        (self.lo as i32..=self.hi as i32).contains(&roll)
+    }
+}
+
+impl fmt::Display for Band {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.lo, self.hi) {
+            (i8::MIN, i8::MAX) => write!(f, "any"),
+            (i8::MIN, h) => write!(f, "≤{h}"),
+            (l, i8::MAX) => write!(f, "{l}+"),
+            (l, h) if l == h => write!(f, "{l}"),
+            (l, h) => write!(f, "{l}-{h}"),
+        }
+    }
+}

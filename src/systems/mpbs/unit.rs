@@ -1,0 +1,174 @@
+//! A Musket & Pike unit as a scenario describes it.
+
+use super::{Edition, Formation, Gun, MoraleState, Order, UnitKind, terrain};
+use crate::error::InputError;
+use crate::scenario::Fields;
+
+/// A unit: what it is, and the state it is in when the course starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unit {
+    /// The unit's key in `[units]`.
+    pub name: String,
+    /// Kind (for the CC matrix and the fire tables).
+    pub kind: UnitKind,
+    /// Printed (original) morale rating, 2–9 (the cards read ≤6, 7, 8).
+    pub morale: u8,
+    /// Original strength points.
+    pub strength: u8,
+    /// 1 for a one-hex unit, 2 for a two-hex unit (musketry CP DRM, 10.0).
+    pub hexes: u8,
+    /// Casualty points already taken.
+    pub casualty_points: u8,
+    /// Formation.
+    pub formation: Formation,
+    /// Morale level.
+    pub morale_state: MoraleState,
+    /// Hex terrain the unit stands in (TEC hex row name).
+    pub terrain: &'static str,
+    /// Hexside an attacker or firer crosses to reach the unit (TEC hexside row), if any.
+    pub hexside: Option<&'static str>,
+    /// Has a Salvo marker (10.4).
+    pub salvo_marker: bool,
+    /// Heavy infantry with regimental artillery (10.0 right-hand columns).
+    pub regimental_artillery: bool,
+    /// Gun weight, for artillery.
+    pub gun: Option<Gun>,
+    /// Leadership rating of the leader stacked with the unit, if any. The
+    /// cards' ratings run 0 to −2 (some games −3), the most negative the best.
+    pub leader: Option<i8>,
+    /// The wing's current order.
+    pub order: Order,
+}
+
+impl Unit {
+    /// Reads `[units.NAME]`. `edition` decides which kinds and terrain exist.
+    pub fn from_fields(name: &str, f: &mut Fields, edition: Edition) -> Result<Unit, InputError> {
+        let kind = f
+            .named("kind", "unit kind", UnitKind::from_name, &UnitKind::names())?
+            .ok_or_else(|| {
+                f.err("kind", format!("missing key `kind` in `{}`", f.path()))
+                    .one_of("", &UnitKind::names())
+            })?;
+        if kind == UnitKind::HeavyInfantryNoPikes && edition == Edition::Sfo {
+            return Err(f.err(
+                "kind",
+                "the Sweden Fights On card has no `heavy-infantry-no-pikes` (HI no Pikes is on the series card only)",
+            ));
+        }
+        let morale = f.req_int("morale", 2, 9)? as u8;
+        let strength = f.req_int("strength", 1, 30)? as u8;
+        let hexes = f.int("hexes", 1, 2)?.unwrap_or(1) as u8;
+        let casualty_points = f.int("casualty_points", 0, 30)?.unwrap_or(0) as u8;
+        if casualty_points >= strength {
+            return Err(f.err(
+                "casualty_points",
+                format!("{casualty_points} casualty points would leave no strength (strength is {strength})"),
+            ));
+        }
+        let formation = f
+            .named(
+                "formation",
+                "formation",
+                Formation::from_name,
+                &Formation::names(),
+            )?
+            .unwrap_or(Formation::Normal);
+        let morale_state = f
+            .named(
+                "morale_state",
+                "morale state",
+                MoraleState::from_name,
+                &["good", "shaken", "broken"],
+            )?
+            .unwrap_or(MoraleState::Good);
+        if morale_state == MoraleState::Eliminated {
+            return Err(f.err("morale_state", "an eliminated unit cannot take part"));
+        }
+        let hex_names: Vec<&str> = terrain::hex_rows(edition).iter().map(|r| r.name).collect();
+        let terrain = f
+            .named(
+                "terrain",
+                "terrain",
+                |s| terrain::hex(edition, s).map(|r| r.name),
+                &hex_names,
+            )?
+            .unwrap_or("clear");
+        let side_names: Vec<&str> = terrain::hexside_rows(edition)
+            .iter()
+            .map(|r| r.name)
+            .collect();
+        let hexside = f.named(
+            "hexside",
+            "hexside terrain",
+            |s| terrain::hexside(edition, s).map(|r| r.name),
+            &side_names,
+        )?;
+        let salvo_marker = f.flag("salvo_marker")?;
+        let regimental_artillery = f.flag("regimental_artillery")?;
+        if regimental_artillery && !kind.is_heavy_infantry() {
+            return Err(f.err(
+                "regimental_artillery",
+                "only heavy infantry carries regimental artillery",
+            ));
+        }
+        let gun = f.named("gun", "gun", Gun::from_name, &Gun::names())?;
+        match (kind, gun) {
+            (UnitKind::Artillery, None) => {
+                return Err(f
+                    .err("gun", format!("missing key `gun` in `{}`", f.path()))
+                    .one_of("", &Gun::names()));
+            }
+            (UnitKind::Artillery, Some(Gun::Double3)) if edition == Edition::Sfo => {
+                return Err(f.err("gun", "the Sweden Fights On card has no Double 3lb column"));
+            }
+            (k, Some(_)) if k != UnitKind::Artillery => {
+                return Err(f.err("gun", "only artillery units have a gun"));
+            }
+            _ => {}
+        }
+        let leader = f.int("leader", -3, 0)?.map(|v| v as i8);
+        let order = f
+            .named("order", "order", Order::from_name, &Order::names())?
+            .unwrap_or(Order::Charge);
+        Ok(Unit {
+            name: name.to_string(),
+            kind,
+            morale,
+            strength,
+            hexes,
+            casualty_points,
+            formation,
+            morale_state,
+            terrain,
+            hexside,
+            salvo_marker,
+            regimental_artillery,
+            gun,
+            leader,
+            order,
+        })
+    }
+
+    /// Current strength points: original strength less casualty points
+    /// (RULES-NOTES 1(b)3).
+    pub fn current_strength(&self) -> u8 {
+        self.strength.saturating_sub(self.casualty_points)
+    }
+}
+
+/// The unit named by string key `key` of `f`, from `units`; an unknown name
+/// is an error listing the units the scenario defines.
+pub fn find_unit<'u>(
+    f: &mut Fields,
+    key: &'static str,
+    units: &'u [Unit],
+) -> Result<&'u Unit, InputError> {
+    let name = f.req_string(key)?;
+    units.iter().find(|u| u.name == name).ok_or_else(|| {
+        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+        f.locate(
+            key,
+            InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(&name, &names),
+        )
+    })
+}
