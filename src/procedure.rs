@@ -1,6 +1,6 @@
 //! The one trait every rule procedure implements.
 
-use crate::dice::Dice;
+use crate::dice::{Dice, EnumerationError};
 use crate::outcome::{Leaf, OutcomeSpace};
 
 /// A dice procedure from a card, built once from its scenario inputs
@@ -16,4 +16,11 @@ pub trait Procedure: Sync + Send {
     fn space(&self) -> &OutcomeSpace;
     /// Resolves the procedure once and returns the leaf it ends in.
     fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf;
+    /// Exact leaf probabilities by a method of the procedure's own (such as
+    /// propagating a distribution over states), or `None` to enumerate every
+    /// path of `resolve`.
+    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        let _ = budget;
+        None
+    }
 }

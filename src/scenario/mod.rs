@@ -1,5 +1,7 @@
 //! Scenario files: TOML schema, validation, `--set` overrides, sweeps.
 
+pub mod doc;
 pub mod fields;
 
+pub use doc::{ScenarioFile, Variant};
 pub use fields::{Fields, Source};
