@@ -8,6 +8,9 @@
 //! terminal table.
 
 #![warn(missing_docs)]
+// Input errors carry file, line, key and accepted values; they are cold and
+// returned once per run, so their size does not matter.
+#![allow(clippy::result_large_err)]
 
 pub mod dice;
 pub mod engine;
