@@ -254,6 +254,85 @@ impl<'a> Fields<'a> {
         Ok(self.bool(key)?.unwrap_or(false))
     }
 
+    /// A sub-table, as a reader of its own.
+    pub fn table(&mut self, key: &'static str) -> Result<Option<Fields<'a>>, InputError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(toml::Value::Table(t)) => Ok(Some(Fields::new(self.src, self.key_path(key), t))),
+            Some(v) => Err(self.err(key, format!("expected a table, found {}", describe(v)))),
+        }
+    }
+
+    /// A table of named tables (`[units.NAME]`), as (name, reader) pairs in file order.
+    pub fn named_tables(
+        &mut self,
+        key: &'static str,
+    ) -> Result<Option<Vec<(String, Fields<'a>)>>, InputError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(toml::Value::Table(t)) => {
+                let base = self.key_path(key);
+                t.iter()
+                    .map(|(name, v)| match v {
+                        toml::Value::Table(sub) => {
+                            Ok((name.clone(), Fields::new(self.src, format!("{base}.{name}"), sub)))
+                        }
+                        other => Err(self.src.locate(
+                            InputError::new(format!("expected a table, found {}", describe(other)))
+                                .key(format!("{base}.{name}")),
+                            &format!("{base}.{name}"),
+                        )),
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(Some)
+            }
+            Some(v) => Err(self.err(key, format!("expected a table, found {}", describe(v)))),
+        }
+    }
+
+    /// A list of tables (`[[course]]` or `steps = [{...}, {...}]`), as readers.
+    pub fn table_list(&mut self, key: &'static str) -> Result<Option<Vec<Fields<'a>>>, InputError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(toml::Value::Array(a)) => {
+                let base = self.key_path(key);
+                a.iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        let p = format!("{base}[{i}]");
+                        match v {
+                            toml::Value::Table(t) => Ok(Fields::new(self.src, p, t)),
+                            other => Err(self.src.locate(
+                                InputError::new(format!("expected a table, found {}", describe(other)))
+                                    .key(p.clone()),
+                                &p,
+                            )),
+                        }
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(Some)
+            }
+            Some(v) => Err(self.err(key, format!("expected a list of tables, found {}", describe(v)))),
+        }
+    }
+
+    /// A string, or a list of strings (e.g. one attacker or several).
+    pub fn strings(&mut self, key: &'static str) -> Result<Option<Vec<String>>, InputError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => Ok(Some(vec![s.clone()])),
+            Some(toml::Value::Array(a)) if !a.is_empty() => a
+                .iter()
+                .map(|v| match v {
+                    toml::Value::String(s) => Ok(s.clone()),
+                    other => Err(self.err(key, format!("expected a list of strings, found {}", describe(other)))),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Some),
+            Some(v) => Err(self.err(key, format!("expected a string or a non-empty list of strings, found {}", describe(v)))),
+        }
+    }
+
     /// Refuses any key that was not asked for, naming the accepted keys.
     pub fn finish(self) -> Result<(), InputError> {
         let mut accepted = self.asked.clone();
