@@ -138,6 +138,12 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// A new reader over the same table, with nothing asked yet (to build a
+    /// step again for another unit state).
+    pub fn fresh(&self) -> Fields<'a> {
+        Fields::new(self.src, self.path.clone(), self.table)
+    }
+
     /// The key path of the table.
     pub fn path(&self) -> &str {
         &self.path
