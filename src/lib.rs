@@ -17,6 +17,7 @@ pub mod engine;
 pub mod error;
 pub mod outcome;
 pub mod procedure;
+pub mod report;
 pub mod scenario;
 pub mod stats;
 pub mod systems;

@@ -1,0 +1,83 @@
+//! Reports: the distributions of a run as CSV, plots and a terminal table.
+//!
+//! One file per output, each behind the small [`Output`] trait (the shape of
+//! hyperfine's exporters): [`csv`] writes `outcomes.csv`, `measures.csv`,
+//! `summary.csv` and `timing.csv`; [`plot`] a PNG and an SVG histogram per
+//! course; [`terminal`] the table printed after a run. [`write`](mod@write) stages every
+//! file in the output folder and renames it into place, so each file is
+//! written whole or not at all.
+//!
+//! Everything but `timing.csv` is a pure function of the counts: two
+//! identical runs give byte-identical files (fixed float formats, no
+//! timestamps).
+
+pub mod csv;
+pub mod model;
+pub mod plot;
+pub mod terminal;
+pub mod write;
+
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+pub use model::{CourseRun, CourseStats, MeasureStat, OutcomeStat, ScenarioRun};
+pub use terminal::terminal_table;
+pub use write::{Staging, check_writable};
+
+/// One output format: renders a run into files staged in the output folder.
+pub trait Output {
+    /// Renders `run`, staging every file it makes through `out`.
+    fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error>;
+}
+
+/// Every file output, in the order they are written.
+pub fn outputs() -> Vec<Box<dyn Output>> {
+    vec![
+        Box::new(csv::OutcomesCsv),
+        Box::new(csv::MeasuresCsv),
+        Box::new(csv::SummaryCsv),
+        Box::new(csv::TimingCsv),
+        Box::new(plot::Histograms),
+    ]
+}
+
+/// Writes every report of `run` into `dir` (created if missing) and returns
+/// the paths written: the four CSV files, then a PNG and an SVG per course
+/// (named by [`plot::file_stems`]).
+///
+/// Nothing is renamed into place until every file has been rendered; on a
+/// failure the temporaries are removed and the error names the file.
+pub fn write_reports(run: &ScenarioRun, dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let mut staging = Staging::new(dir)?;
+    for output in outputs() {
+        output.render(run, &mut staging)?;
+    }
+    staging.commit()
+}
+
+/// A float with `decimals` fixed decimals; empty when not finite, and never
+/// `-0.000…`, so equal inputs always print the same bytes.
+pub(crate) fn fixed(x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return String::new();
+    }
+    let s = format!("{x:.decimals$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
+        _ => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixed;
+
+    #[test]
+    fn fixed_never_prints_negative_zero_or_nan() {
+        assert_eq!(fixed(-0.0, 3), "0.000");
+        assert_eq!(fixed(-1e-12, 6), "0.000000");
+        assert_eq!(fixed(-0.5, 1), "-0.5");
+        assert_eq!(fixed(f64::NAN, 2), "");
+        assert_eq!(fixed(0.123_456_78, 6), "0.123457");
+    }
+}

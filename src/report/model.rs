@@ -1,0 +1,205 @@
+//! What a report is made from: the tallies of a scenario run, and their
+//! marginals computed once for every output.
+
+use crate::engine::Tally;
+use crate::outcome::OutcomeSpace;
+use crate::stats;
+
+/// One course of action of one variant, with what the runner counted.
+#[derive(Clone, Debug)]
+pub struct CourseRun {
+    /// The sweep variant, e.g. `units.tercio.terrain=woods` (several joined
+    /// with `", "`); empty without a sweep.
+    pub variant: String,
+    /// The course name as written in the scenario.
+    pub course: String,
+    /// The outcome space the tally counts leaves of.
+    pub space: OutcomeSpace,
+    /// Leaf counts, exact leaf probabilities, timing.
+    pub tally: Tally,
+}
+
+/// Everything one scenario file produced: every variant × course.
+#[derive(Clone, Debug)]
+pub struct ScenarioRun {
+    /// The scenario's `name`.
+    pub scenario: String,
+    /// The scenario file's stem (for folder names).
+    pub file_stem: String,
+    /// The rule system, e.g. `mpbs`.
+    pub system: String,
+    /// The edition, when the system has editions.
+    pub edition: Option<String>,
+    /// The master seed of the run.
+    pub seed: u64,
+    /// One entry per variant × course, variants outermost.
+    pub courses: Vec<CourseRun>,
+}
+
+/// One outcome category of a course.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutcomeStat {
+    /// The category label.
+    pub label: String,
+    /// Monte Carlo count.
+    pub count: u64,
+    /// `count / trials`.
+    pub probability: f64,
+    /// 95% Wilson interval of the probability.
+    pub ci: (f64, f64),
+    /// The exact marginal probability, when the tally has one.
+    pub exact: Option<f64>,
+}
+
+/// One measure of a course: its distribution over `min..=max`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeasureStat {
+    /// The measure name.
+    pub name: String,
+    /// Smallest value; index `i` of every vector is value `min + i`.
+    pub min: i32,
+    /// Monte Carlo count of each value.
+    pub counts: Vec<u64>,
+    /// Probability of each value (`count / trials`).
+    pub probs: Vec<f64>,
+    /// `P(X >= value)` for each value.
+    pub at_least: Vec<f64>,
+    /// Mean value (NaN without trials).
+    pub mean: f64,
+    /// Exact probability of each value.
+    pub exact: Option<Vec<f64>>,
+    /// Exact `P(X >= value)`.
+    pub exact_at_least: Option<Vec<f64>>,
+    /// Exact mean.
+    pub exact_mean: Option<f64>,
+}
+
+impl MeasureStat {
+    /// The values `min..=max`, in order.
+    pub fn values(&self) -> impl Iterator<Item = i32> + '_ {
+        (0..self.counts.len()).map(move |i| self.min + i as i32)
+    }
+}
+
+/// The marginals of one course.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CourseStats {
+    /// Trials resolved.
+    pub trials: u64,
+    /// Every category, in the space's order.
+    pub outcomes: Vec<OutcomeStat>,
+    /// Every measure, in the space's order.
+    pub measures: Vec<MeasureStat>,
+}
+
+impl CourseStats {
+    /// Whether exact probabilities are present.
+    pub fn has_exact(&self) -> bool {
+        self.outcomes.iter().any(|o| o.exact.is_some())
+    }
+    /// The measure named `name`.
+    pub fn measure(&self, name: &str) -> Option<&MeasureStat> {
+        self.measures.iter().find(|m| m.name == name)
+    }
+}
+
+impl CourseRun {
+    /// The marginal distributions of this course.
+    ///
+    /// Panics if the tally was not counted over this course's space (a
+    /// programming error: the runner sizes counts from the same space).
+    pub fn stats(&self) -> CourseStats {
+        let space = &self.space;
+        let tally = &self.tally;
+        assert_eq!(
+            tally.counts.len(),
+            space.len(),
+            "tally of course {:?} does not match its outcome space",
+            self.course
+        );
+        if let Some(e) = &tally.exact {
+            assert_eq!(e.len(), space.len(), "exact vector does not match space");
+        }
+        let n = tally.trials;
+        let ratio = |k: u64| {
+            if n == 0 {
+                f64::NAN
+            } else {
+                k as f64 / n as f64
+            }
+        };
+        let exact_outcomes = tally.exact.as_ref().map(|e| stats::outcome_probs(space, e));
+        let outcomes = stats::outcome_counts(space, &tally.counts)
+            .into_iter()
+            .enumerate()
+            .map(|(i, count)| OutcomeStat {
+                label: space.outcomes()[i].clone(),
+                count,
+                probability: ratio(count),
+                ci: stats::wilson(count, n),
+                exact: exact_outcomes.as_ref().map(|e| e[i]),
+            })
+            .collect();
+        let measures = space
+            .measures()
+            .iter()
+            .enumerate()
+            .map(|(m, meas)| {
+                let counts = stats::measure_counts(space, m, &tally.counts);
+                let probs: Vec<f64> = counts.iter().map(|&c| ratio(c)).collect();
+                let weights: Vec<f64> = counts.iter().map(|&c| c as f64).collect();
+                let exact = tally
+                    .exact
+                    .as_ref()
+                    .map(|e| stats::measure_probs(space, m, e));
+                MeasureStat {
+                    name: meas.name.clone(),
+                    min: meas.min,
+                    at_least: if n == 0 {
+                        probs.clone()
+                    } else {
+                        stats::at_least(&probs)
+                    },
+                    mean: stats::mean(meas.min, &weights, n as f64),
+                    exact_at_least: exact.as_ref().map(|p| stats::at_least(p)),
+                    exact_mean: exact
+                        .as_ref()
+                        .map(|p| stats::mean(meas.min, p, p.iter().sum())),
+                    counts,
+                    probs,
+                    exact,
+                }
+            })
+            .collect();
+        CourseStats {
+            trials: n,
+            outcomes,
+            measures,
+        }
+    }
+}
+
+impl ScenarioRun {
+    /// Every measure name of the run, in order of first appearance.
+    pub fn measure_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for c in &self.courses {
+            for m in c.space.measures() {
+                if !names.contains(&m.name) {
+                    names.push(m.name.clone());
+                }
+            }
+        }
+        names
+    }
+    /// The distinct variants, in order of first appearance.
+    pub fn variants(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for c in &self.courses {
+            if !out.contains(&c.variant.as_str()) {
+                out.push(&c.variant);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,144 @@
+//! Writing files whole or not at all.
+//!
+//! Every output is first written to a hidden temporary file in the output
+//! folder itself (so the final rename stays on one file system), flushed to
+//! disk, and renamed over its final name only once every output of the run
+//! has been staged. A failure anywhere removes the temporaries and names the
+//! file concerned.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::error::Error;
+
+/// Distinguishes temporaries made by several stagings of one process.
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// A hidden temporary name in `dir` that ends like `name` (plotters picks the
+/// image encoder from the extension).
+fn temp_path(dir: &Path, name: &str) -> PathBuf {
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    dir.join(format!(".pikeshot-{}-{n}.{name}", std::process::id()))
+}
+
+/// Creates `dir` (and its parents) if missing.
+fn create_dir(dir: &Path) -> Result<(), Error> {
+    fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))
+}
+
+/// Fails fast, leaving no file behind, when files cannot be written in `dir`.
+///
+/// Creates `dir` if it is missing, then writes and removes a small probe
+/// file. A CLI calls this before a long run.
+pub fn check_writable(dir: &Path) -> Result<(), Error> {
+    create_dir(dir)?;
+    let probe = temp_path(dir, "probe");
+    let result = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .and_then(|mut f| f.write_all(b"pikeshot"));
+    // Whether or not the write succeeded, the probe must not stay.
+    let _ = fs::remove_file(&probe);
+    result.map_err(|e| Error::io(dir, e))
+}
+
+/// Files staged in one output folder, renamed into place by
+/// [`Staging::commit`]; dropped uncommitted, it removes its temporaries.
+pub struct Staging {
+    dir: PathBuf,
+    /// (temporary, final) pairs in staging order.
+    files: Vec<(PathBuf, PathBuf)>,
+}
+
+impl Staging {
+    /// Starts staging into `dir`, creating it if missing.
+    pub fn new(dir: &Path) -> Result<Staging, Error> {
+        create_dir(dir)?;
+        Ok(Staging {
+            dir: dir.to_path_buf(),
+            files: Vec::new(),
+        })
+    }
+
+    /// The output folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The final path of `name`, refusing a name staged twice.
+    fn claim(&self, name: &str) -> Result<PathBuf, Error> {
+        let target = self.dir.join(name);
+        if self.files.iter().any(|(_, t)| *t == target) {
+            return Err(Error::io(
+                target,
+                io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    "file staged twice in one report",
+                ),
+            ));
+        }
+        Ok(target)
+    }
+
+    /// Stages `bytes` as the file `name`.
+    pub fn bytes(&mut self, name: &str, bytes: &[u8]) -> Result<(), Error> {
+        self.with_path(name, |tmp| {
+            let mut f = OpenOptions::new().write(true).create_new(true).open(tmp)?;
+            f.write_all(bytes)
+        })
+    }
+
+    /// Stages the file `name` by letting `write` create it at a temporary
+    /// path (which ends like `name`). Whatever `write` leaves there on
+    /// failure is removed.
+    pub fn with_path(
+        &mut self,
+        name: &str,
+        write: impl FnOnce(&Path) -> io::Result<()>,
+    ) -> Result<(), Error> {
+        let target = self.claim(name)?;
+        let tmp = temp_path(&self.dir, name);
+        let result = write(&tmp).and_then(|()| File::open(&tmp)?.sync_all());
+        match result {
+            Ok(()) => {
+                self.files.push((tmp, target));
+                Ok(())
+            }
+            Err(e) => {
+                let _ = fs::remove_file(&tmp);
+                Err(Error::io(target, e))
+            }
+        }
+    }
+
+    /// Renames every staged file over its final name, in staging order, and
+    /// returns the final paths. On a failed rename the remaining temporaries
+    /// are removed; files already renamed are complete.
+    pub fn commit(mut self) -> Result<Vec<PathBuf>, Error> {
+        let files = std::mem::take(&mut self.files);
+        let mut done = Vec::with_capacity(files.len());
+        let mut iter = files.into_iter();
+        for (tmp, target) in iter.by_ref() {
+            if let Err(e) = fs::rename(&tmp, &target) {
+                let _ = fs::remove_file(&tmp);
+                for (rest, _) in iter {
+                    let _ = fs::remove_file(rest);
+                }
+                return Err(Error::io(target, e));
+            }
+            done.push(target);
+        }
+        Ok(done)
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        for (tmp, _) in &self.files {
+            let _ = fs::remove_file(tmp);
+        }
+    }
+}
