@@ -6,7 +6,12 @@
 //! entry per edition. Readings of what the cards leave open are in
 //! `docs/rules/mpbs.md`.
 
+pub mod artillery;
+pub mod light_fire;
+pub mod musketry;
+pub mod orders;
 pub mod terrain;
+pub mod threshold;
 pub mod unit;
 
 pub use unit::Unit;

@@ -1,0 +1,496 @@
+//! Light Infantry and Cavalry Fire Table, procedure `light-fire`.
+//!
+//! Commanded muskets and dragoons fire on the "Commanded Muskets and
+//! Dragoons" column, cuirassiers and arquebusiers on "Cavalry Pistol Fire".
+//! One d10 plus the DRMs; ≤6 reads the `≤ 6` row and 9 or more the `9+` row.
+//! The table and its strength modifiers are the same on both cards; the firer
+//! DRM lines differ (RULES-NOTES 1(c)8).
+
+use super::musketry::{
+    FireMode, finish, key_err, read_extra, read_fire_mode, read_tec, relocate, tec_fire_drm,
+};
+use super::unit::find_unit;
+use super::{Edition, Formation, Unit, UnitKind};
+use crate::dice::Dice;
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+/// The two columns of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LightFireColumn {
+    /// Commanded Muskets and Dragoons.
+    MusketsAndDragoons = 0,
+    /// Cavalry Pistol Fire.
+    CavalryPistol = 1,
+}
+
+impl LightFireColumn {
+    /// The column a unit kind fires on; `None` for heavy infantry and artillery.
+    pub fn of(kind: UnitKind) -> Option<LightFireColumn> {
+        match kind {
+            UnitKind::CommandedMuskets | UnitKind::Dragoons => {
+                Some(LightFireColumn::MusketsAndDragoons)
+            }
+            UnitKind::Cuirassier | UnitKind::Arquebusier => Some(LightFireColumn::CavalryPistol),
+            _ => None,
+        }
+    }
+    /// The column's title on the card.
+    pub fn title(self) -> &'static str {
+        ["Commanded Muskets and Dragoons", "Cavalry Pistol Fire"][self as usize]
+    }
+}
+
+/// Light Infantry and Cavalry Fire Table, both cards: hits for the modified
+/// rolls ≤6, 7, 8, 9+; columns Commanded Muskets and Dragoons, Cavalry
+/// Pistol Fire.
+pub const LIGHT_FIRE: [[u8; 2]; 4] = [
+    [0, 0], // ≤6
+    [0, 1], // 7
+    [1, 1], // 8
+    [1, 1], // 9+
+];
+
+/// Row labels of the table.
+pub const ROWS: [&str; 4] = ["≤ 6", "7", "8", "9+"];
+
+/// Hits for a modified roll on a column (≤6 reads the first row, ≥9 the last).
+pub fn result(column: LightFireColumn, modified_roll: i32) -> u8 {
+    LIGHT_FIRE[(modified_roll.clamp(6, 9) - 6) as usize][column as usize]
+}
+
+/// The DRMs of the table as one edition's card prints them. `None`: the card
+/// has no such line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LightFireDrms {
+    /// Firer Formation Shaken.
+    pub formation_shaken: i8,
+    /// Firer Formation Broken.
+    pub formation_broken: i8,
+    /// Firer has an Open Order marker.
+    pub open_order: i8,
+    /// The card prints Formation Shaken and Open Order as one line.
+    pub shaken_or_open_order_one_line: bool,
+    /// Advancing Fire.
+    pub advancing_fire: Option<i8>,
+    /// Retreating Fire.
+    pub retreating_fire: i8,
+    /// Firer is an arquebusier.
+    pub arquebusier: i8,
+    /// NGBG: all firing at Halmstad.
+    pub halmstad: Option<i8>,
+    /// Target in Hedgehog.
+    pub target_hedgehog: i8,
+    /// Target in Column.
+    pub target_column: i8,
+    /// Commanded muskets and dragoons: +1 for each SP above this.
+    pub muskets_sp_base: u8,
+    /// Cavalry: +1 for each SP above this, −1 for each SP below it.
+    pub cavalry_sp_base: u8,
+}
+
+/// Light infantry and cavalry fire DRMs, indexed by edition (Sweden Fights
+/// On, series).
+pub const LIGHT_FIRE_DRMS: [LightFireDrms; 2] = [
+    LightFireDrms {
+        formation_shaken: -1,
+        formation_broken: -2,
+        open_order: -1,
+        shaken_or_open_order_one_line: false,
+        advancing_fire: None,
+        retreating_fire: -3,
+        arquebusier: 1,
+        halmstad: None,
+        target_hedgehog: 1,
+        target_column: 1,
+        muskets_sp_base: 1,
+        cavalry_sp_base: 3,
+    },
+    LightFireDrms {
+        formation_shaken: -1,
+        formation_broken: -2,
+        open_order: -1,
+        shaken_or_open_order_one_line: true,
+        advancing_fire: Some(-3),
+        retreating_fire: -3,
+        arquebusier: 1,
+        halmstad: Some(-1),
+        target_hedgehog: 1,
+        target_column: 1,
+        muskets_sp_base: 1,
+        cavalry_sp_base: 3,
+    },
+];
+
+/// The column `firer` fires on; an error at key `firer` when it has none.
+fn column_of(firer: &Unit) -> Result<LightFireColumn, InputError> {
+    LightFireColumn::of(firer.kind).ok_or_else(|| {
+        key_err(
+            "firer",
+            format!(
+                "{} is {}: the Light Infantry and Cavalry Fire Table is for commanded \
+                 muskets, dragoons, cuirassiers and arquebusiers (use `musketry` for \
+                 heavy infantry, `artillery` for artillery)",
+                firer.name, firer.kind
+            ),
+        )
+        .accepted("commanded-muskets, dragoons, cuirassier, arquebusier")
+    })
+}
+
+/// Everything the light fire DRMs depend on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LightFireInput {
+    /// Which column.
+    pub column: LightFireColumn,
+    /// The firer's current strength points (original strength less casualty
+    /// points, RULES-NOTES 1(b)3).
+    pub strength_points: u8,
+    /// The firer is an arquebusier (+1).
+    pub arquebusier: bool,
+    /// The firer's formation.
+    pub firer_formation: Formation,
+    /// Normal, advancing or retreating fire.
+    pub fire_mode: FireMode,
+    /// NGBG: all firing at Halmstad (series card).
+    pub halmstad: bool,
+    /// The target's formation.
+    pub target_formation: Formation,
+    /// The TEC fire DRM (musket value) for the target's hex and hexside.
+    pub tec: i8,
+    /// Any further DRM.
+    pub extra_drm: i8,
+}
+
+impl LightFireInput {
+    /// The input for `firer` shooting at `target`, from the units' states,
+    /// with no optional DRM. Errors: a firer without a column on this table,
+    /// or a target whose TEC fire column is NA.
+    pub fn from_units(
+        edition: Edition,
+        firer: &Unit,
+        target: &Unit,
+    ) -> Result<LightFireInput, InputError> {
+        let column = column_of(firer)?;
+        let tec = tec_fire_drm(edition, target, false).map_err(|why| {
+            key_err(
+                "target",
+                format!(
+                    "{} cannot be fired at: its fire column on the TEC is NA ({why})",
+                    target.name
+                ),
+            )
+        })?;
+        Ok(LightFireInput {
+            column,
+            strength_points: firer.current_strength(),
+            arquebusier: firer.kind == UnitKind::Arquebusier,
+            firer_formation: firer.formation,
+            fire_mode: FireMode::Normal,
+            halmstad: false,
+            target_formation: target.formation,
+            tec,
+            extra_drm: 0,
+        })
+    }
+}
+
+/// What `pikeshot list` shows of `light-fire`.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "light-fire",
+    rule: "10 (the card gives the table no number)",
+    summary: "Commanded muskets, dragoons and cavalry pistols: d10 + DRM, one hit or a miss",
+    keys: &[
+        (
+            "firer",
+            "commanded-muskets or dragoons (Commanded Muskets and Dragoons column), cuirassier or arquebusier (Cavalry Pistol Fire column)",
+        ),
+        (
+            "target",
+            "unit fired at (its formation and TEC hex/hexside give DRMs)",
+        ),
+        (
+            "strength_points",
+            "1..=30: the firer's SP for the SP modifiers (default strength - casualty points)",
+        ),
+        (
+            "fire_mode",
+            "normal | advancing (series only) | retreating: -3 (default normal)",
+        ),
+        (
+            "halmstad",
+            "true: NGBG all firing at Halmstad, -1 (series only)",
+        ),
+        (
+            "tec_drm",
+            "-9..=9: replaces the TEC fire DRM of the target's hex and hexside",
+        ),
+        ("extra_drm", "-9..=9: any further DRM (default 0)"),
+    ],
+    outcomes: &["miss", "1 hit"],
+    measures: &["hits"],
+};
+
+/// Light infantry or cavalry fire: one d10 plus the summed DRM.
+#[derive(Clone, Debug)]
+pub struct LightFire {
+    column: LightFireColumn,
+    drm: i32,
+    modifiers: Vec<(String, i32)>,
+    space: OutcomeSpace,
+    leaves: [Leaf; 10],
+}
+
+impl LightFire {
+    /// Builds the procedure from its input. Errors (keyed by the bare step
+    /// key): a modifier the edition's card lacks, no strength points.
+    pub fn new(edition: Edition, input: &LightFireInput) -> Result<LightFire, InputError> {
+        let d = &LIGHT_FIRE_DRMS[edition as usize];
+        let mut mods: Vec<(String, i32)> = Vec::new();
+        if input.strength_points == 0 {
+            return Err(key_err(
+                "strength_points",
+                "a unit with no strength points cannot fire",
+            ));
+        }
+        let sp = input.strength_points as i32;
+        match input.column {
+            LightFireColumn::MusketsAndDragoons => {
+                let v = (sp - d.muskets_sp_base as i32).max(0);
+                if v != 0 {
+                    mods.push((
+                        format!("{sp} SP (+1 per SP above {})", d.muskets_sp_base),
+                        v,
+                    ));
+                }
+            }
+            LightFireColumn::CavalryPistol => {
+                let v = sp - d.cavalry_sp_base as i32;
+                if v != 0 {
+                    mods.push((
+                        format!(
+                            "{sp} SP (+1 per SP above {b}, -1 per SP below {b})",
+                            b = d.cavalry_sp_base
+                        ),
+                        v,
+                    ));
+                }
+            }
+        }
+        match input.firer_formation {
+            Formation::Shaken => {
+                mods.push(("firer Formation Shaken".into(), d.formation_shaken as i32))
+            }
+            Formation::Broken => {
+                mods.push(("firer Formation Broken".into(), d.formation_broken as i32))
+            }
+            Formation::OpenOrder => mods.push(("firer Open Order".into(), d.open_order as i32)),
+            _ => {}
+        }
+        match input.fire_mode {
+            FireMode::Normal => {}
+            FireMode::Advancing => {
+                let v = d.advancing_fire.ok_or_else(|| {
+                    key_err(
+                        "fire_mode",
+                        format!(
+                            "the {} has no Advancing Fire DRM on the Light Infantry and \
+                             Cavalry Fire Table (only the series card lists it)",
+                            edition.card()
+                        ),
+                    )
+                    .accepted("normal, retreating")
+                })?;
+                mods.push(("Advancing Fire".into(), v as i32));
+            }
+            FireMode::Retreating => mods.push(("Retreating Fire".into(), d.retreating_fire as i32)),
+        }
+        if input.arquebusier {
+            mods.push(("Arquebusier".into(), d.arquebusier as i32));
+        }
+        if input.halmstad {
+            let v = d.halmstad.ok_or_else(|| {
+                key_err(
+                    "halmstad",
+                    format!(
+                        "the {} has no `halmstad` DRM (NGBG lines are on the series card only)",
+                        edition.card()
+                    ),
+                )
+            })?;
+            mods.push(("NGBG: firing at Halmstad".into(), v as i32));
+        }
+        match input.target_formation {
+            Formation::Hedgehog => {
+                mods.push(("target in Hedgehog".into(), d.target_hedgehog as i32))
+            }
+            Formation::Column => mods.push(("target in Column".into(), d.target_column as i32)),
+            _ => {}
+        }
+        if input.tec != 0 {
+            mods.push(("TEC".into(), input.tec as i32));
+        }
+        if input.extra_drm != 0 {
+            mods.push(("extra_drm".into(), input.extra_drm as i32));
+        }
+        let drm: i32 = mods.iter().map(|(_, v)| v).sum();
+        let space = OutcomeSpace::from_labels(INFO.outcomes, vec![Measure::new("hits", 0, 1)]);
+        let mut leaves = [0; 10];
+        for (face, leaf) in leaves.iter_mut().enumerate() {
+            let hits = result(input.column, face as i32 + drm);
+            *leaf = space.leaf(hits as usize, &[hits as i32]);
+        }
+        Ok(LightFire {
+            column: input.column,
+            drm,
+            modifiers: mods,
+            space,
+            leaves,
+        })
+    }
+
+    /// Reads a scenario step: `firer`, `target` and the optional DRM keys
+    /// (see [`INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        units: &[Unit],
+        edition: Edition,
+    ) -> Result<LightFire, InputError> {
+        f.has("procedure");
+        let firer = find_unit(f, "firer", units)?;
+        let target = find_unit(f, "target", units)?;
+        if firer.name == target.name {
+            return Err(f.err("target", "a unit cannot fire at itself"));
+        }
+        let column = column_of(firer).map_err(|e| relocate(f, e))?;
+        let tec = read_tec(f, edition, target, "target", false)?;
+        let mut input = LightFireInput {
+            column,
+            strength_points: firer.current_strength(),
+            arquebusier: firer.kind == UnitKind::Arquebusier,
+            firer_formation: firer.formation,
+            fire_mode: read_fire_mode(f)?,
+            halmstad: f.flag("halmstad")?,
+            target_formation: target.formation,
+            tec,
+            extra_drm: read_extra(f)?,
+        };
+        if let Some(sp) = f.int("strength_points", 1, 30)? {
+            input.strength_points = sp as u8;
+        }
+        let p = LightFire::new(edition, &input).map_err(|e| relocate(f, e))?;
+        finish(f)?;
+        Ok(p)
+    }
+
+    /// The column fired on.
+    pub fn column(&self) -> LightFireColumn {
+        self.column
+    }
+    /// The summed DRM.
+    pub fn drm(&self) -> i32 {
+        self.drm
+    }
+    /// Each DRM applied, with what it is for.
+    pub fn modifiers(&self) -> &[(String, i32)] {
+        &self.modifiers
+    }
+    /// Hits for a natural die face 0..=9.
+    pub fn hits_for(&self, face: u8) -> u8 {
+        result(self.column, face as i32 + self.drm)
+    }
+}
+
+impl Procedure for LightFire {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.leaves[dice.d10() as usize]
+    }
+}
+
+/// The DRM lines of an edition, as notes.
+fn drm_notes(edition: Edition) -> Vec<String> {
+    let d = &LIGHT_FIRE_DRMS[edition as usize];
+    let mut n = vec!["Firer is or has:".to_string()];
+    if d.shaken_or_open_order_one_line {
+        n.push(format!(
+            "{:+} Formation Shaken or Open Order marker",
+            d.formation_shaken
+        ));
+        n.push(format!("{:+} Formation Broken", d.formation_broken));
+    } else {
+        n.push(format!("{:+} Formation Shaken", d.formation_shaken));
+        n.push(format!("{:+} Formation Broken", d.formation_broken));
+    }
+    match d.advancing_fire {
+        Some(a) if a == d.retreating_fire => {
+            n.push(format!("{a:+} Advancing or Retreating Fire [fire_mode]"))
+        }
+        Some(a) => n.push(format!(
+            "{a:+} Advancing Fire, {:+} Retreating Fire [fire_mode]",
+            d.retreating_fire
+        )),
+        None => n.push(format!(
+            "{:+} Retreating Fire [fire_mode]",
+            d.retreating_fire
+        )),
+    }
+    if !d.shaken_or_open_order_one_line {
+        n.push(format!("{:+} Open Order marker", d.open_order));
+    }
+    n.push(format!("{:+} Arquebusier", d.arquebusier));
+    if let Some(v) = d.halmstad {
+        n.push(format!("{v:+} NGBG: all firing at Halmstad [halmstad]"));
+    }
+    n.push("Defender is:".into());
+    n.push(format!("{:+} in Hedgehog", d.target_hedgehog));
+    n.push(format!("{:+} in Column", d.target_column));
+    n.push("plus the TEC fire column for the target's hex and hexside".into());
+    n.push(format!(
+        "Commanded muskets & dragoons: +1 for each SP > {}",
+        d.muskets_sp_base
+    ));
+    n.push(format!(
+        "Cavalry: +1 for each SP > {b}, -1 for each SP < {b}",
+        b = d.cavalry_sp_base
+    ));
+    n
+}
+
+/// The Light Infantry and Cavalry Fire Table of an edition.
+pub fn charts(edition: Edition) -> Vec<Chart> {
+    let mut notes = vec!["Numbers = hits".to_string()];
+    notes.extend(drm_notes(edition));
+    vec![Chart {
+        id: "light-fire",
+        title: "Light Infantry and Cavalry Fire Table".into(),
+        rule: "10, unnumbered on the card",
+        headers: vec![
+            "Die Roll".into(),
+            LightFireColumn::MusketsAndDragoons.title().into(),
+            LightFireColumn::CavalryPistol.title().into(),
+        ],
+        rows: LIGHT_FIRE
+            .iter()
+            .zip(ROWS)
+            .map(|(r, label)| {
+                std::iter::once(label.to_string())
+                    .chain(r.iter().map(|&h| {
+                        if h == 0 {
+                            "Miss".to_string()
+                        } else {
+                            h.to_string()
+                        }
+                    }))
+                    .collect()
+            })
+            .collect(),
+        notes,
+    }]
+}
