@@ -6,6 +6,10 @@
 //! entry per edition. Readings of what the cards leave open are in
 //! `docs/rules/mpbs.md`.
 
+pub mod close_combat;
+pub mod leaders;
+pub mod pursuit;
+pub mod retreat;
 pub mod terrain;
 pub mod unit;
 
