@@ -7,9 +7,13 @@
 //! `docs/rules/mpbs.md`.
 
 pub mod artillery;
+pub mod close_combat;
+pub mod leaders;
 pub mod light_fire;
 pub mod musketry;
 pub mod orders;
+pub mod pursuit;
+pub mod retreat;
 pub mod terrain;
 pub mod threshold;
 pub mod unit;

@@ -1,0 +1,468 @@
+//! Cavalry Pursuit (11.7.2) of both cards: after a close combat result that
+//! says "Check for Cavalry Pursuit", the winning cavalry rolls one d10 plus
+//! its DRMs on one of the table's two columns.
+//!
+//! Both cards have a TACW column (This Accursed Civil War) and a second
+//! column with the same values, named "SFO" on the Sweden Fights On card and
+//! "Other" (all other, non-England, games) on the series card. Readings are
+//! in `docs/rules/mpbs-close-combat.md`.
+
+use super::close_combat::{Fail, Modifiers, finish_step};
+use super::unit::find_unit;
+use super::{Band, Edition, Order, Unit};
+use crate::dice::Dice;
+use crate::error::InputError;
+use crate::outcome::{Leaf, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+/// The results of the Cavalry Pursuit Table, in table order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PursuitResult {
+    /// Break Off.
+    BreakOff,
+    /// Pursue and Eliminate; mark the pursuer Formation Broken.
+    PursueAndEliminate,
+    /// Pursue off map and Eliminate.
+    PursueOffMapAndEliminate,
+}
+
+impl PursuitResult {
+    /// Every result, in table order.
+    pub const ALL: [PursuitResult; 3] = [
+        PursuitResult::BreakOff,
+        PursuitResult::PursueAndEliminate,
+        PursuitResult::PursueOffMapAndEliminate,
+    ];
+    /// The outcome label.
+    pub fn label(self) -> &'static str {
+        OUTCOMES[self as usize]
+    }
+    /// The result as the card names it.
+    pub fn title(self) -> &'static str {
+        match self {
+            PursuitResult::BreakOff => "Break Off",
+            PursuitResult::PursueAndEliminate => {
+                "Pursue and Eliminate; mark pursuer Formation Broken"
+            }
+            PursuitResult::PursueOffMapAndEliminate => "Pursue off map and Eliminate",
+        }
+    }
+    /// The pursuer ends Formation Broken.
+    pub fn pursuer_formation_broken(self) -> bool {
+        self == PursuitResult::PursueAndEliminate
+    }
+    /// The beaten unit is eliminated (RULES-NOTES 1(b)10).
+    pub fn eliminates(self) -> bool {
+        self != PursuitResult::BreakOff
+    }
+}
+
+/// The outcome labels of pursuit, in table order.
+pub const OUTCOMES: [&str; 3] = [
+    "break-off",
+    "pursue-and-eliminate",
+    "pursue-off-map-and-eliminate",
+];
+
+/// Which of the two columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColumnKind {
+    /// This Accursed Civil War.
+    Tacw,
+    /// The card's other column: "SFO" (SFO card) or "Other" (series card).
+    Other,
+}
+
+/// One column of the Cavalry Pursuit Table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PursuitColumn {
+    /// Which column.
+    pub kind: ColumnKind,
+    /// Scenario name (`column = "..."`).
+    pub name: &'static str,
+    /// Heading on the card.
+    pub label: &'static str,
+    /// Modified rolls of each result, in [`PursuitResult::ALL`] order.
+    pub bands: [Band; 3],
+    /// The Cromwell DRM applies (TACW only).
+    pub cromwell: bool,
+    /// The leadership DRM applies (all but TACW).
+    pub leader: bool,
+    /// The games the column is for, as the card says.
+    pub games: &'static str,
+    /// The card's line for the leadership DRM on this column, if any.
+    pub leader_note: Option<&'static str>,
+}
+
+const TACW: PursuitColumn = PursuitColumn {
+    kind: ColumnKind::Tacw,
+    name: "tacw",
+    label: "TACW",
+    bands: [
+        Band::new(i8::MIN, 2),
+        Band::new(3, 5),
+        Band::new(6, i8::MAX),
+    ],
+    cromwell: true,
+    leader: false,
+    games: "This Accursed Civil War",
+    leader_note: None,
+};
+const OTHER_BANDS: [Band; 3] = [
+    Band::new(i8::MIN, 4),
+    Band::new(5, 8),
+    Band::new(9, i8::MAX),
+];
+
+/// Cavalry Pursuit Table (11.7.2), Sweden Fights On card: TACW and SFO columns.
+pub const SFO_COLUMNS: [PursuitColumn; 2] = [
+    TACW,
+    PursuitColumn {
+        kind: ColumnKind::Other,
+        name: "sfo",
+        label: "SFO",
+        bands: OTHER_BANDS,
+        cromwell: false,
+        leader: true,
+        games: "Sweden Fights On",
+        leader_note: Some("± SFO: leadership modifier"),
+    },
+];
+
+/// Cavalry Pursuit Table (11.7.2), series card: TACW and Other columns.
+pub const SERIES_COLUMNS: [PursuitColumn; 2] = [
+    TACW,
+    PursuitColumn {
+        kind: ColumnKind::Other,
+        name: "other",
+        label: "Other",
+        bands: OTHER_BANDS,
+        cromwell: false,
+        leader: true,
+        games: "all other (non-England) MPBS games",
+        leader_note: Some(
+            "± All but TACW: leadership modifier of the friendly leader used in the close combat",
+        ),
+    },
+];
+
+/// +1 pursuing cavalry under a Charge order (11.7.2, both cards).
+pub const CHARGE_ORDER_DRM: i32 = 1;
+/// +1 pursuing cavalry used momentum in the close combat (11.7.2, both cards).
+pub const MOMENTUM_USED_DRM: i32 = 1;
+/// −2 TACW: Cromwell stacked with or adjacent to the cavalry (11.7.2).
+pub const CROMWELL_DRM: i32 = -2;
+
+/// The columns of an edition's Cavalry Pursuit Table.
+pub fn columns(edition: Edition) -> &'static [PursuitColumn; 2] {
+    match edition {
+        Edition::Sfo => &SFO_COLUMNS,
+        Edition::Series => &SERIES_COLUMNS,
+    }
+}
+
+/// The column of `kind` on an edition's card.
+pub fn column(edition: Edition, kind: ColumnKind) -> &'static PursuitColumn {
+    columns(edition)
+        .iter()
+        .find(|c| c.kind == kind)
+        .expect("both cards have both columns")
+}
+
+/// The result of a modified roll on a column.
+pub fn pursuit_result(column: &PursuitColumn, modified_roll: i32) -> PursuitResult {
+    let r = modified_roll.clamp(i8::MIN as i32, i8::MAX as i32);
+    PursuitResult::ALL
+        .into_iter()
+        .zip(column.bands)
+        .find(|(_, b)| b.contains(r))
+        .map(|(res, _)| res)
+        .expect("the pursuit columns cover every roll")
+}
+
+/// Everything a pursuit roll is built from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PursuitInput {
+    /// The pursuing cavalry unit.
+    pub pursuer: Unit,
+    /// Which column.
+    pub column: ColumnKind,
+    /// The pursuer is under a Charge order.
+    pub charge_order: bool,
+    /// The pursuer used momentum in the close combat.
+    pub momentum_used: bool,
+    /// TACW: Cromwell stacked with or adjacent to the cavalry.
+    pub cromwell: bool,
+    /// All but TACW: the leadership modifier of the friendly leader used in
+    /// the close combat, as added to the roll.
+    pub leader: Option<i32>,
+    /// Any further DRM, −9..=9.
+    pub extra_drm: i32,
+}
+
+impl PursuitInput {
+    /// The defaults: the card's non-TACW column, the Charge-order DRM when
+    /// the pursuer's order is Charge, the pursuer's stacked leader's rating
+    /// as printed, nothing else.
+    pub fn new(pursuer: Unit) -> PursuitInput {
+        PursuitInput {
+            charge_order: pursuer.order == Order::Charge,
+            leader: pursuer.leader.map(i32::from),
+            pursuer,
+            column: ColumnKind::Other,
+            momentum_used: false,
+            cromwell: false,
+            extra_drm: 0,
+        }
+    }
+}
+
+/// What `pikeshot list` says of cavalry pursuit.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "pursuit",
+    rule: "11.7.2",
+    summary: "Cavalry Pursuit Table: one d10 + DRMs on the TACW column or the card's other column",
+    keys: &[
+        ("pursuer", "required: the pursuing unit (cavalry)"),
+        (
+            "column",
+            "\"tacw\", or the card's other column: \"sfo\" on the SFO card, \"other\" on the series card (default)",
+        ),
+        (
+            "charge_order",
+            "true: the pursuer is under a Charge order, +1 (default: the pursuer's order is Charge)",
+        ),
+        (
+            "momentum_used",
+            "true: the pursuer used momentum in the close combat, +1",
+        ),
+        (
+            "cromwell",
+            "TACW column only: Cromwell stacked with or adjacent to the cavalry, -2",
+        ),
+        (
+            "leader",
+            "not on the TACW column: the leadership modifier of the friendly leader used in the close combat, -3..3 (default: the pursuer's stacked leader's rating as printed)",
+        ),
+        ("extra_drm", "-9..9, any further DRM"),
+    ],
+    outcomes: &OUTCOMES,
+    measures: &[],
+};
+
+/// A pursuit roll built once: one d10 plus the DRM on one column.
+#[derive(Clone, Debug)]
+pub struct Pursuit {
+    column: &'static PursuitColumn,
+    space: OutcomeSpace,
+    modifiers: Modifiers,
+    by_face: [Leaf; 10],
+}
+
+impl Pursuit {
+    /// Builds a pursuit from unit values and modifiers.
+    pub fn new(edition: Edition, input: &PursuitInput) -> Result<Pursuit, InputError> {
+        Pursuit::build(edition, input).map_err(|(k, e)| e.key(k))
+    }
+
+    fn build(edition: Edition, input: &PursuitInput) -> Result<Pursuit, Fail> {
+        let col = column(edition, input.column);
+        let p = &input.pursuer;
+        if !p.kind.is_cavalry() {
+            return Err((
+                "pursuer",
+                InputError::new(format!(
+                    "{} is {}: only cavalry pursues (11.7.2)",
+                    p.name, p.kind
+                ))
+                .accepted("a cuirassier or arquebusier unit"),
+            ));
+        }
+        let mut m = Modifiers::default();
+        if input.charge_order {
+            m.breakdown
+                .push(("pursuing cavalry under a Charge order", CHARGE_ORDER_DRM));
+        }
+        if input.momentum_used {
+            m.breakdown
+                .push(("pursuing cavalry used momentum", MOMENTUM_USED_DRM));
+        }
+        if input.cromwell {
+            if !col.cromwell {
+                return Err((
+                    "cromwell",
+                    InputError::new(format!(
+                        "the Cromwell modifier is on the TACW column only, not on \"{}\"",
+                        col.name
+                    )),
+                ));
+            }
+            m.breakdown.push(("Cromwell (TACW)", CROMWELL_DRM));
+        }
+        if let Some(l) = input.leader
+            && col.leader
+            && l != 0
+        {
+            if !(-3..=3).contains(&l) {
+                return Err((
+                    "leader",
+                    InputError::new(format!("leadership modifier {l}"))
+                        .accepted("a whole number from -3 to 3"),
+                ));
+            }
+            m.breakdown.push(("leadership modifier", l));
+        }
+        if !(-9..=9).contains(&input.extra_drm) {
+            return Err((
+                "extra_drm",
+                InputError::new(format!("extra DRM {}", input.extra_drm))
+                    .accepted("a whole number from -9 to 9"),
+            ));
+        }
+        if input.extra_drm != 0 {
+            m.breakdown.push(("extra DRM", input.extra_drm));
+        }
+        m.total = m.breakdown.iter().map(|&(_, d)| d).sum();
+        m.clamped = m.total;
+        let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
+        let mut by_face = [0; 10];
+        for (face, leaf) in by_face.iter_mut().enumerate() {
+            *leaf = space.leaf(pursuit_result(col, face as i32 + m.total) as usize, &[]);
+        }
+        Ok(Pursuit {
+            column: col,
+            space,
+            modifiers: m,
+            by_face,
+        })
+    }
+
+    /// Builds a pursuit from a scenario step (keys in [`INFO`]), refusing
+    /// unknown keys and keys the chosen column lacks.
+    pub fn from_step(
+        f: &mut Fields,
+        units: &[Unit],
+        edition: Edition,
+    ) -> Result<Pursuit, InputError> {
+        f.has("procedure");
+        let pursuer = find_unit(f, "pursuer", units)?.clone();
+        let mut input = PursuitInput::new(pursuer);
+        let cols = columns(edition);
+        let names: Vec<&str> = cols.iter().map(|c| c.name).collect();
+        if let Some(s) = f.string("column")? {
+            input.column = match cols.iter().find(|c| c.name == s) {
+                Some(c) => c.kind,
+                None => {
+                    let other = Edition::ALL
+                        .into_iter()
+                        .filter(|&e| e != edition)
+                        .flat_map(|e| columns(e).iter())
+                        .find(|c| c.name == s);
+                    let msg = match other {
+                        Some(c) => format!(
+                            "the {} calls this column \"{}\", not \"{s}\"",
+                            edition.card(),
+                            column(edition, c.kind).name
+                        ),
+                        None => format!("unknown pursuit column \"{s}\""),
+                    };
+                    return Err(f.locate("column", InputError::new(msg).one_of(&s, &names)));
+                }
+            };
+        }
+        let col = column(edition, input.column);
+        if let Some(b) = f.bool("charge_order")? {
+            input.charge_order = b;
+        }
+        input.momentum_used = f.flag("momentum_used")?;
+        if f.has("cromwell") {
+            if !col.cromwell {
+                return Err(f.err(
+                    "cromwell",
+                    format!(
+                        "the Cromwell modifier is on the TACW column only, not on \"{}\"",
+                        col.name
+                    ),
+                ));
+            }
+            input.cromwell = f.flag("cromwell")?;
+        }
+        if f.has("leader") {
+            if !col.leader {
+                return Err(f.err(
+                    "leader",
+                    "the TACW column has no leadership modifier (all but TACW)",
+                ));
+            }
+            input.leader = f.int("leader", -3, 3)?.map(|v| v as i32);
+        } else if !col.leader {
+            input.leader = None;
+        }
+        input.extra_drm = f.int("extra_drm", -9, 9)?.unwrap_or(0) as i32;
+        finish_step(f, &INFO)?;
+        Pursuit::build(edition, &input).map_err(|(k, e)| f.locate(k, e))
+    }
+
+    /// The column rolled on.
+    pub fn column(&self) -> &'static PursuitColumn {
+        self.column
+    }
+    /// The DRMs and their total.
+    pub fn modifiers(&self) -> &Modifiers {
+        &self.modifiers
+    }
+    /// The result of a leaf of this procedure.
+    pub fn result_of(&self, leaf: Leaf) -> PursuitResult {
+        PursuitResult::ALL[self.space.outcome_of(leaf)]
+    }
+}
+
+impl Procedure for Pursuit {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.by_face[dice.d10() as usize]
+    }
+}
+
+/// The Cavalry Pursuit Table of an edition, laid out like the card.
+pub fn charts(edition: Edition) -> Vec<Chart> {
+    let cols = columns(edition);
+    let mut headers: Vec<String> = cols.iter().map(|c| c.label.to_string()).collect();
+    headers.push("Result".into());
+    let rows = PursuitResult::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut row: Vec<String> = cols.iter().map(|c| c.bands[i].to_string()).collect();
+            row.push(r.title().into());
+            row
+        })
+        .collect();
+    let mut notes: Vec<String> = cols
+        .iter()
+        .map(|c| format!("{} = {}", c.label, c.games))
+        .collect();
+    notes.push(format!(
+        "+{CHARGE_ORDER_DRM} Pursuing cavalry under a Charge order"
+    ));
+    notes.push(format!(
+        "+{MOMENTUM_USED_DRM} Pursuing cavalry used momentum in the close combat"
+    ));
+    notes.push(format!(
+        "{CROMWELL_DRM} TACW: Cromwell stacked with or adjacent to the cavalry"
+    ));
+    notes.extend(cols.iter().filter_map(|c| c.leader_note).map(String::from));
+    vec![Chart {
+        id: "pursuit",
+        title: "Cavalry Pursuit Table".into(),
+        rule: "11.7.2",
+        headers,
+        rows,
+        notes,
+    }]
+}

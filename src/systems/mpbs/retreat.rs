@@ -1,0 +1,204 @@
+//! Unable to Retreat (11.4.5) of both cards: a Morale Broken unit that
+//! cannot retreat rolls one d10 plus its DRMs; it is eliminated or stands
+//! (and returns to Morale Shaken). The table is the same on both cards
+//! (RULES-NOTES 1(c)). Readings are in `docs/rules/mpbs-close-combat.md`.
+
+use super::close_combat::{Fail, Modifiers, finish_step};
+use super::unit::find_unit;
+use super::{Band, Edition, Unit};
+use crate::dice::Dice;
+use crate::error::InputError;
+use crate::outcome::{Leaf, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+/// The results of the Unable to Retreat Table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RetreatResult {
+    /// Eliminated.
+    Eliminated,
+    /// Stands; return it to Morale Shaken.
+    Stands,
+}
+
+impl RetreatResult {
+    /// Both results, in table order.
+    pub const ALL: [RetreatResult; 2] = [RetreatResult::Eliminated, RetreatResult::Stands];
+    /// The outcome label.
+    pub fn label(self) -> &'static str {
+        OUTCOMES[self as usize]
+    }
+}
+
+/// The outcome labels, in table order.
+pub const OUTCOMES: [&str; 2] = ["eliminated", "stands"];
+
+/// Unable to Retreat Table (Morale Broken, 11.4.5), both cards: the
+/// modified rolls of each result.
+pub const UNABLE_TO_RETREAT: [(RetreatResult, Band); 2] = [
+    (RetreatResult::Eliminated, Band::new(i8::MIN, 4)),
+    (RetreatResult::Stands, Band::new(5, i8::MAX)),
+];
+
+/// A DRM by the unit's base (printed) morale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BaseMoraleDrm {
+    /// Breakdown label, as the card puts it.
+    pub label: &'static str,
+    /// The base morale ratings it applies to.
+    pub morale: Band,
+    /// The DRM.
+    pub drm: i8,
+}
+
+/// Unable to Retreat DRMs (11.4.5), both cards: −2 base morale ≤ 6, +1 base
+/// morale 8. The cards' ratings stop at 8; a 9 reads as 8 (an assumption,
+/// see the docs).
+pub const BASE_MORALE_DRMS: [BaseMoraleDrm; 2] = [
+    BaseMoraleDrm {
+        label: "base morale ≤ 6",
+        morale: Band::new(i8::MIN, 6),
+        drm: -2,
+    },
+    BaseMoraleDrm {
+        label: "base morale = 8",
+        morale: Band::new(8, i8::MAX),
+        drm: 1,
+    },
+];
+
+/// The result of a modified roll.
+pub fn unable_to_retreat_result(modified_roll: i32) -> RetreatResult {
+    let r = modified_roll.clamp(i8::MIN as i32, i8::MAX as i32);
+    UNABLE_TO_RETREAT
+        .iter()
+        .find(|(_, b)| b.contains(r))
+        .map(|&(res, _)| res)
+        .expect("the table covers every roll")
+}
+
+/// What `pikeshot list` says of Unable to Retreat.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "unable-to-retreat",
+    rule: "11.4.5",
+    summary: "Unable to Retreat Table: a Morale Broken unit that cannot retreat rolls one d10 + DRMs; ≤4 eliminated, 5+ stands (Morale Shaken)",
+    keys: &[
+        (
+            "unit",
+            "required: the unit that cannot retreat (its base morale sets the DRM: ≤6 -2, 8 +1)",
+        ),
+        ("extra_drm", "-9..9, any further DRM"),
+    ],
+    outcomes: &OUTCOMES,
+    measures: &[],
+};
+
+/// An Unable to Retreat roll built once.
+#[derive(Clone, Debug)]
+pub struct UnableToRetreat {
+    space: OutcomeSpace,
+    modifiers: Modifiers,
+    by_face: [Leaf; 10],
+}
+
+impl UnableToRetreat {
+    /// Builds the roll for `unit` with a further DRM.
+    pub fn new(
+        edition: Edition,
+        unit: &Unit,
+        extra_drm: i32,
+    ) -> Result<UnableToRetreat, InputError> {
+        UnableToRetreat::build(edition, unit, extra_drm).map_err(|(k, e)| e.key(k))
+    }
+
+    fn build(edition: Edition, unit: &Unit, extra_drm: i32) -> Result<UnableToRetreat, Fail> {
+        // Same table and DRMs on both cards.
+        let _ = edition;
+        let mut m = Modifiers::default();
+        for d in &BASE_MORALE_DRMS {
+            if d.morale.contains(unit.morale as i32) {
+                m.breakdown.push((d.label, d.drm as i32));
+            }
+        }
+        if !(-9..=9).contains(&extra_drm) {
+            return Err((
+                "extra_drm",
+                InputError::new(format!("extra DRM {extra_drm}"))
+                    .accepted("a whole number from -9 to 9"),
+            ));
+        }
+        if extra_drm != 0 {
+            m.breakdown.push(("extra DRM", extra_drm));
+        }
+        m.total = m.breakdown.iter().map(|&(_, d)| d).sum();
+        m.clamped = m.total;
+        let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
+        let mut by_face = [0; 10];
+        for (face, leaf) in by_face.iter_mut().enumerate() {
+            *leaf = space.leaf(
+                unable_to_retreat_result(face as i32 + m.total) as usize,
+                &[],
+            );
+        }
+        Ok(UnableToRetreat {
+            space,
+            modifiers: m,
+            by_face,
+        })
+    }
+
+    /// Builds the roll from a scenario step (keys in [`INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        units: &[Unit],
+        edition: Edition,
+    ) -> Result<UnableToRetreat, InputError> {
+        f.has("procedure");
+        let unit = find_unit(f, "unit", units)?.clone();
+        let extra = f.int("extra_drm", -9, 9)?.unwrap_or(0) as i32;
+        finish_step(f, &INFO)?;
+        UnableToRetreat::build(edition, &unit, extra).map_err(|(k, e)| f.locate(k, e))
+    }
+
+    /// The DRMs and their total.
+    pub fn modifiers(&self) -> &Modifiers {
+        &self.modifiers
+    }
+    /// The result of a leaf of this procedure.
+    pub fn result_of(&self, leaf: Leaf) -> RetreatResult {
+        RetreatResult::ALL[self.space.outcome_of(leaf)]
+    }
+}
+
+impl Procedure for UnableToRetreat {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.by_face[dice.d10() as usize]
+    }
+}
+
+/// The Unable to Retreat Table, laid out like the card.
+pub fn charts(edition: Edition) -> Vec<Chart> {
+    let _ = edition; // the same on both cards
+    let mut headers = vec!["Die Roll".to_string()];
+    headers.extend(["Eliminated", "Stands"].map(String::from));
+    let mut row = vec![String::new()];
+    row.extend(UNABLE_TO_RETREAT.iter().map(|(_, b)| b.to_string()));
+    let mut notes: Vec<String> = BASE_MORALE_DRMS
+        .iter()
+        .map(|d| format!("{:+} {}", d.drm, d.label.replace("base", "Base")))
+        .collect();
+    notes.push("A unit that Stands returns to Morale Shaken".into());
+    vec![Chart {
+        id: "unable-to-retreat",
+        title: "Unable to Retreat Table (Morale Broken)".into(),
+        rule: "11.4.5",
+        headers,
+        rows: vec![row],
+        notes,
+    }]
+}
