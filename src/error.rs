@@ -67,7 +67,9 @@ impl InputError {
                 .collect::<Vec<_>>()
                 .join(", "),
         );
-        self.suggestion = did_you_mean(given, names);
+        if let Some(s) = did_you_mean(given, names) {
+            self.suggestion = Some(s);
+        }
         self
     }
     /// Sets the file and line, keeping any already set.

@@ -18,6 +18,7 @@ pub mod error;
 pub mod outcome;
 pub mod procedure;
 pub mod report;
+pub mod run;
 pub mod scenario;
 pub mod stats;
 pub mod systems;

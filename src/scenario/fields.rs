@@ -164,11 +164,48 @@ impl<'a> Fields<'a> {
         self.src.locate(InputError::new(message).key(p.clone()), &p)
     }
 
+    /// The error for a required `key` that is absent. When the table has a
+    /// key nobody asked for that is close to it (a typo), the error points
+    /// at that key's line and suggests the right name.
+    pub fn missing(&self, key: &str) -> InputError {
+        let msg = format!(
+            "missing key `{key}` in `{}`",
+            if self.path.is_empty() {
+                "the scenario"
+            } else {
+                &self.path
+            }
+        );
+        let typo = self
+            .table
+            .keys()
+            .filter(|k| !self.asked.contains(&k.as_str()))
+            .find(|k| crate::error::did_you_mean(k, &[key]).is_some());
+        match typo {
+            Some(t) => {
+                let mut e = self.err(t, format!("{msg}; found unknown key `{t}`"));
+                e.suggestion = Some(key.to_string());
+                e
+            }
+            None => self.err(key, msg),
+        }
+    }
+
     /// Locates an error built elsewhere at `key` of this table.
     pub fn locate(&self, key: &str, e: InputError) -> InputError {
         let p = self.key_path(key);
         let e = if e.key.is_none() { e.key(p.clone()) } else { e };
         self.src.locate(e, &p)
+    }
+
+    /// The string at `key`, or the first string of a list there, without
+    /// marking the key as read.
+    pub fn peek_string(&self, key: &str) -> Option<String> {
+        match self.table.get(key)? {
+            toml::Value::String(s) => Some(s.clone()),
+            toml::Value::Array(a) => a.first()?.as_str().map(str::to_string),
+            _ => None,
+        }
     }
 
     /// True when the table has `key` (and marks it as known).
@@ -193,8 +230,7 @@ impl<'a> Fields<'a> {
 
     /// A required string value.
     pub fn req_string(&mut self, key: &'static str) -> Result<String, InputError> {
-        self.string(key)?
-            .ok_or_else(|| self.err(key, format!("missing key `{key}` in `{}`", self.path)))
+        self.string(key)?.ok_or_else(|| self.missing(key))
     }
 
     /// A value from a closed set of names: `parse` maps a name to a value,
@@ -238,8 +274,7 @@ impl<'a> Fields<'a> {
 
     /// A required integer in `lo..=hi`.
     pub fn req_int(&mut self, key: &'static str, lo: i64, hi: i64) -> Result<i64, InputError> {
-        self.int(key, lo, hi)?
-            .ok_or_else(|| self.err(key, format!("missing key `{key}` in `{}`", self.path)))
+        self.int(key, lo, hi)?.ok_or_else(|| self.missing(key))
     }
 
     /// A boolean.
@@ -280,9 +315,10 @@ impl<'a> Fields<'a> {
                 let base = self.key_path(key);
                 t.iter()
                     .map(|(name, v)| match v {
-                        toml::Value::Table(sub) => {
-                            Ok((name.clone(), Fields::new(self.src, format!("{base}.{name}"), sub)))
-                        }
+                        toml::Value::Table(sub) => Ok((
+                            name.clone(),
+                            Fields::new(self.src, format!("{base}.{name}"), sub),
+                        )),
                         other => Err(self.src.locate(
                             InputError::new(format!("expected a table, found {}", describe(other)))
                                 .key(format!("{base}.{name}")),
@@ -309,8 +345,11 @@ impl<'a> Fields<'a> {
                         match v {
                             toml::Value::Table(t) => Ok(Fields::new(self.src, p, t)),
                             other => Err(self.src.locate(
-                                InputError::new(format!("expected a table, found {}", describe(other)))
-                                    .key(p.clone()),
+                                InputError::new(format!(
+                                    "expected a table, found {}",
+                                    describe(other)
+                                ))
+                                .key(p.clone()),
                                 &p,
                             )),
                         }
@@ -318,7 +357,10 @@ impl<'a> Fields<'a> {
                     .collect::<Result<Vec<_>, _>>()
                     .map(Some)
             }
-            Some(v) => Err(self.err(key, format!("expected a list of tables, found {}", describe(v)))),
+            Some(v) => Err(self.err(
+                key,
+                format!("expected a list of tables, found {}", describe(v)),
+            )),
         }
     }
 
@@ -331,11 +373,20 @@ impl<'a> Fields<'a> {
                 .iter()
                 .map(|v| match v {
                     toml::Value::String(s) => Ok(s.clone()),
-                    other => Err(self.err(key, format!("expected a list of strings, found {}", describe(other)))),
+                    other => Err(self.err(
+                        key,
+                        format!("expected a list of strings, found {}", describe(other)),
+                    )),
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map(Some),
-            Some(v) => Err(self.err(key, format!("expected a string or a non-empty list of strings, found {}", describe(v)))),
+            Some(v) => Err(self.err(
+                key,
+                format!(
+                    "expected a string or a non-empty list of strings, found {}",
+                    describe(v)
+                ),
+            )),
         }
     }
 

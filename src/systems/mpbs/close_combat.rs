@@ -1324,11 +1324,8 @@ impl CloseCombat {
         let rules = rules(edition);
         f.has("procedure");
         let names = f.strings("attacker")?.ok_or_else(|| {
-            f.err(
-                "attacker",
-                format!("missing key `attacker` in `{}`", f.path()),
-            )
-            .accepted("a unit name, or a list of unit names")
+            f.missing("attacker")
+                .accepted("a unit name, or a list of unit names")
         })?;
         let known: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
         let mut attackers: Vec<Unit> = Vec::with_capacity(names.len());

@@ -8,12 +8,14 @@
 
 pub mod artillery;
 pub mod close_combat;
+pub mod course;
 pub mod leaders;
 pub mod light_fire;
 pub mod musketry;
 pub mod orders;
 pub mod pursuit;
 pub mod retreat;
+pub mod scenario;
 pub mod terrain;
 pub mod threshold;
 pub mod unit;
@@ -255,4 +257,51 @@ impl fmt::Display for Band {
             (l, h) => write!(f, "{l}-{h}"),
         }
     }
+}
+
+/// Every chart of an edition's card, in card order, for `pikeshot tables`.
+pub fn charts(edition: Edition) -> Vec<crate::systems::Chart> {
+    let mut c = Vec::new();
+    c.extend(orders::charts(edition));
+    c.extend(terrain::charts(edition));
+    c.extend(musketry::charts(edition));
+    c.extend(light_fire::charts(edition));
+    c.extend(threshold::charts(edition));
+    c.extend(artillery::charts(edition));
+    c.extend(close_combat::charts(edition));
+    c.extend(retreat::charts(edition));
+    c.extend(pursuit::charts(edition));
+    c.extend(leaders::charts(edition));
+    c
+}
+
+/// What `pikeshot list mpbs` prints.
+pub fn list() -> String {
+    let mut out = String::from("mpbs — Musket & Pike Battle Series (editions: sfo, series)\n");
+    out.push_str("procedures (scenario steps):\n");
+    out.push_str(&crate::systems::describe_procedures(course::PROCEDURES));
+    out.push_str(&format!("unit kinds: {}\n", UnitKind::names().join(", ")));
+    out.push_str(&format!("formations: {}\n", Formation::names().join(", ")));
+    out.push_str(&format!(
+        "morale states: {}\n",
+        MoraleState::names().join(", ")
+    ));
+    out.push_str(&format!("orders: {}\n", Order::names().join(", ")));
+    out.push_str(&format!("guns: {}\n", Gun::names().join(", ")));
+    for e in Edition::ALL {
+        let hex: Vec<&str> = terrain::hex_rows(e).iter().map(|r| r.name).collect();
+        let side: Vec<&str> = terrain::hexside_rows(e).iter().map(|r| r.name).collect();
+        out.push_str(&format!("terrain ({e}): {}\n", hex.join(", ")));
+        out.push_str(&format!("hexsides ({e}): {}\n", side.join(", ")));
+    }
+    out.push_str("unit keys: kind, morale, strength, hexes, casualty_points, formation, morale_state, terrain, hexside, salvo_marker, regimental_artillery, gun, leader, order\n");
+    let ids: Vec<&str> = charts(Edition::Series)
+        .iter()
+        .map(|c| c.id)
+        .collect::<Vec<_>>();
+    out.push_str(&format!(
+        "charts (pikeshot tables mpbs): {}\n",
+        ids.join(", ")
+    ));
+    out
 }

@@ -685,10 +685,7 @@ impl Musketry {
                 FireColumn::from_name,
                 &FireColumn::names(),
             )?
-            .ok_or_else(|| {
-                f.err("column", format!("missing key `column` in `{}`", f.path()))
-                    .one_of("", &FireColumn::names())
-            })?;
+            .ok_or_else(|| f.missing("column").one_of("", &FireColumn::names()))?;
         check_firer(firer).map_err(|e| relocate(f, e))?;
         let tec = read_tec(f, edition, target, "target", false)?;
         let reaction_fire = f.flag("reaction_fire")?;

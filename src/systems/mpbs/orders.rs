@@ -314,10 +314,7 @@ fn read_order(f: &mut Fields, key: &'static str) -> Result<Option<Order>, InputE
 }
 
 fn req_order(f: &mut Fields, key: &'static str) -> Result<Order, InputError> {
-    read_order(f, key)?.ok_or_else(|| {
-        f.err(key, format!("missing key `{key}` in `{}`", f.path()))
-            .one_of("", &Order::names())
-    })
+    read_order(f, key)?.ok_or_else(|| f.missing(key).one_of("", &Order::names()))
 }
 
 fn na_order(key: &str, order: Order, table: &str) -> InputError {

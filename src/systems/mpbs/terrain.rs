@@ -488,3 +488,67 @@ pub fn hex(edition: Edition, name: &str) -> Option<&'static TecRow> {
 pub fn hexside(edition: Edition, name: &str) -> Option<&'static TecRow> {
     hexside_rows(edition).iter().find(|r| r.name == name)
 }
+
+/// The TEC of an edition as charts for `pikeshot tables` (hex and hexside rows).
+pub fn charts(edition: Edition) -> Vec<crate::systems::Chart> {
+    let fire = |f: FireDrm| match (f.musket, f.artillery) {
+        (None, _) => "NA".to_string(),
+        (Some(m), Some(a)) if m != a => format!("{m:+}/{a:+} (musket/artillery)"),
+        (Some(m), _) => format!("{m:+}"),
+    };
+    let cc = |c: Option<i8>| c.map_or("NA".to_string(), |v| format!("{v:+}"));
+    let rows = |rows: &[TecRow]| {
+        rows.iter()
+            .map(|r| {
+                vec![
+                    r.name.to_string(),
+                    r.label.to_string(),
+                    r.mp[0].to_string(),
+                    r.mp[1].to_string(),
+                    r.mp[2].to_string(),
+                    if r.blocks_los { "Yes" } else { "-" }.to_string(),
+                    fire(r.fire),
+                    cc(r.close_combat),
+                ]
+            })
+            .collect()
+    };
+    let headers: Vec<String> = [
+        "name",
+        "Terrain",
+        "HI MP",
+        "Cav MP",
+        "LI MP",
+        "Blocks LOS",
+        "Fire",
+        "Close Combat",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let notes = vec![
+        "* = Formation Hit; NA = not allowed; OT = other terrain in hex; # = artillery needs a road".to_string(),
+        "Fire and Close Combat are DRMs for fire at, and close combat against, a unit in the hex or across the hexside".to_string(),
+    ];
+    vec![
+        crate::systems::Chart {
+            id: "tec",
+            title: format!("Terrain Effects Chart, hex terrain — {}", edition.card()),
+            rule: "TEC",
+            headers: headers.clone(),
+            rows: rows(hex_rows(edition)),
+            notes: notes.clone(),
+        },
+        crate::systems::Chart {
+            id: "tec-hexside",
+            title: format!(
+                "Terrain Effects Chart, hexside terrain — {}",
+                edition.card()
+            ),
+            rule: "TEC",
+            headers,
+            rows: rows(hexside_rows(edition)),
+            notes,
+        },
+    ]
+}

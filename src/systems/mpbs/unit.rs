@@ -45,10 +45,7 @@ impl Unit {
     pub fn from_fields(name: &str, f: &mut Fields, edition: Edition) -> Result<Unit, InputError> {
         let kind = f
             .named("kind", "unit kind", UnitKind::from_name, &UnitKind::names())?
-            .ok_or_else(|| {
-                f.err("kind", format!("missing key `kind` in `{}`", f.path()))
-                    .one_of("", &UnitKind::names())
-            })?;
+            .ok_or_else(|| f.missing("kind").one_of("", &UnitKind::names()))?;
         if kind == UnitKind::HeavyInfantryNoPikes && edition == Edition::Sfo {
             return Err(f.err(
                 "kind",
@@ -114,9 +111,7 @@ impl Unit {
         let gun = f.named("gun", "gun", Gun::from_name, &Gun::names())?;
         match (kind, gun) {
             (UnitKind::Artillery, None) => {
-                return Err(f
-                    .err("gun", format!("missing key `gun` in `{}`", f.path()))
-                    .one_of("", &Gun::names()));
+                return Err(f.missing("gun").one_of("", &Gun::names()));
             }
             (UnitKind::Artillery, Some(Gun::Double3)) if edition == Edition::Sfo => {
                 return Err(f.err("gun", "the Sweden Fights On card has no Double 3lb column"));

@@ -1,0 +1,212 @@
+//! Running scenario files end to end: load, override, expand the sweep,
+//! build every course, resolve, and write the reports.
+
+use std::path::{Path, PathBuf};
+
+use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
+use crate::error::{Error, InputError, Result};
+use crate::report::{self, CourseRun, ScenarioRun};
+use crate::scenario::ScenarioFile;
+use crate::systems;
+
+/// What the user asked of `pikeshot run`.
+#[derive(Clone, Debug, Default)]
+pub struct RunRequest {
+    /// Scenario files.
+    pub scenarios: Vec<PathBuf>,
+    /// Trials per course and variant (overrides the file's `trials`).
+    pub trials: Option<u64>,
+    /// Master seed (overrides the file's `seed`).
+    pub seed: Option<u64>,
+    /// Run until every probability's 95% half-width is at most this.
+    pub precision: Option<f64>,
+    /// Cap on trials in precision mode.
+    pub max_trials: Option<u64>,
+    /// Worker threads (0 = one per core).
+    pub threads: usize,
+    /// Also compute exact distributions.
+    pub exact: bool,
+    /// Path budget for exact enumeration.
+    pub exact_budget: Option<u64>,
+    /// `--set KEY=VALUE` overrides, applied to every scenario.
+    pub sets: Vec<String>,
+    /// Output folder (one scenario), or parent folder (several).
+    pub out: Option<PathBuf>,
+    /// Kernel mode for the Monte Carlo loop.
+    pub kernel: KernelMode,
+    /// Show a progress bar on a terminal.
+    pub progress: bool,
+}
+
+/// A scenario ready to run: its courses built for every variant.
+pub struct Prepared {
+    /// The scenario's file.
+    pub file: ScenarioFile,
+    /// Name (the file's `name`, else its stem).
+    pub name: String,
+    /// Rule system id.
+    pub system: String,
+    /// Edition, where the system has editions (of the first variant).
+    pub edition: Option<String>,
+    /// Seed.
+    pub seed: u64,
+    /// Trials per course.
+    pub trials: u64,
+    /// (variant label, course name, kernel) in output order.
+    pub courses: Vec<(String, String, Box<dyn Kernel>)>,
+}
+
+/// Defaults when neither the file nor the command line says.
+pub const DEFAULT_TRIALS: u64 = 1_000_000;
+/// Default seed.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// Loads a scenario, applies the overrides and builds every course of every variant.
+pub fn prepare(path: &Path, req: &RunRequest) -> Result<Prepared> {
+    let mut file = ScenarioFile::load(path)?;
+    for s in &req.sets {
+        file.set(s)?;
+    }
+    let variants = file.variants()?;
+    let mut name = file.stem();
+    let mut system = String::new();
+    let mut edition = None;
+    let mut seed = DEFAULT_SEED;
+    let mut trials = DEFAULT_TRIALS;
+    let mut courses = Vec::new();
+    for (i, v) in variants.iter().enumerate() {
+        let mut f = file.fields(v);
+        if let Some(n) = f.string("name")? {
+            name = n;
+        }
+        f.string("description")?;
+        let sys = f
+            .named(
+                "system",
+                "rule system",
+                |s| systems::SYSTEMS.iter().find(|x| **x == s).copied(),
+                systems::SYSTEMS,
+            )?
+            .ok_or_else(|| f.missing("system").one_of("", systems::SYSTEMS))?;
+        let s = f.int("seed", 0, i64::MAX)?.map(|s| s as u64);
+        let t = f.int("trials", 1, 10_000_000_000)?.map(|t| t as u64);
+        if i == 0 {
+            system = sys.to_string();
+            seed = req.seed.or(s).unwrap_or(DEFAULT_SEED);
+            trials = req.trials.or(t).unwrap_or(DEFAULT_TRIALS);
+        }
+        let built = systems::build_courses(sys, &mut f, req.kernel)?;
+        if i == 0 {
+            edition = built.edition.clone();
+        }
+        f.finish()?;
+        for (course, kernel) in built.courses {
+            courses.push((v.label.clone(), course, kernel));
+        }
+    }
+    if req.trials == Some(0) {
+        return Err(InputError::new("--trials must be at least 1")
+            .key("--trials")
+            .into());
+    }
+    Ok(Prepared {
+        file,
+        name,
+        system,
+        edition,
+        seed,
+        trials,
+        courses,
+    })
+}
+
+/// The output folder of a scenario.
+pub fn out_dir(req: &RunRequest, stem: &str, several: bool) -> PathBuf {
+    match (&req.out, several) {
+        (Some(o), false) => o.clone(),
+        (Some(o), true) => o.join(stem),
+        (None, _) => PathBuf::from("reports").join(stem),
+    }
+}
+
+/// Resolves a prepared scenario.
+pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
+    let opts = RunOptions {
+        trials: p.trials,
+        seed: p.seed,
+        threads: req.threads,
+        precision: req.precision,
+        max_trials: req.max_trials.unwrap_or(100_000_000),
+        exact: req.exact,
+        exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
+        progress: req.progress,
+    };
+    // Variants and courses are numbered for seeding in file order.
+    let mut variant_ids: Vec<String> = Vec::new();
+    let mut course_ids: Vec<(String, u32)> = Vec::new();
+    let tasks: Vec<Task> = p
+        .courses
+        .iter()
+        .map(|(v, _, k)| {
+            let vi = match variant_ids.iter().position(|x| x == v) {
+                Some(i) => i,
+                None => {
+                    variant_ids.push(v.clone());
+                    variant_ids.len() - 1
+                }
+            } as u32;
+            let ci = course_ids.iter().filter(|(x, _)| x == v).count() as u32;
+            course_ids.push((v.clone(), ci));
+            Task {
+                variant: vi,
+                course: ci,
+                kernel: k.as_ref(),
+            }
+        })
+        .collect();
+    let tallies = engine::run(&tasks, &opts).map_err(Error::input)?;
+    Ok(ScenarioRun {
+        scenario: p.name.clone(),
+        file_stem: p.file.stem(),
+        system: p.system.clone(),
+        edition: p.edition.clone(),
+        seed: p.seed,
+        courses: p
+            .courses
+            .iter()
+            .zip(tallies)
+            .map(|((v, c, k), tally)| CourseRun {
+                variant: v.clone(),
+                course: c.clone(),
+                space: k.space().clone(),
+                tally,
+            })
+            .collect(),
+    })
+}
+
+/// Runs every scenario of a request: all are validated (and the output
+/// folders checked) before any is resolved, so bad input writes nothing.
+/// Returns the runs and the folders written.
+pub fn run_all(req: &RunRequest) -> Result<Vec<(ScenarioRun, PathBuf)>> {
+    let prepared: Vec<Prepared> = req
+        .scenarios
+        .iter()
+        .map(|p| prepare(p, req))
+        .collect::<Result<_>>()?;
+    let several = prepared.len() > 1;
+    let dirs: Vec<PathBuf> = prepared
+        .iter()
+        .map(|p| out_dir(req, &p.file.stem(), several))
+        .collect();
+    for d in &dirs {
+        report::check_writable(d)?;
+    }
+    let mut out = Vec::new();
+    for (p, d) in prepared.iter().zip(dirs) {
+        let run = execute(p, req)?;
+        report::write_reports(&run, &d)?;
+        out.push((run, d));
+    }
+    Ok(out)
+}
