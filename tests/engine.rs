@@ -9,14 +9,17 @@ use pikeshot::engine::{self, KernelMode, RunOptions, Task};
 use pikeshot::run::{RunRequest, prepare};
 use pikeshot::stats;
 
+/// Every shipped scenario file, of every system.
 fn shipped() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> =
-        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/mpbs"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .flat_map(|d| std::fs::read_dir(d.unwrap().path()).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
     v.sort();
+    assert!(!v.is_empty());
     v
 }
 

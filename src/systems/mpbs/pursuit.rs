@@ -5,7 +5,7 @@
 //! Both cards have a TACW column (This Accursed Civil War) and a second
 //! column with the same values, named "SFO" on the Sweden Fights On card and
 //! "Other" (all other, non-England, games) on the series card. Readings are
-//! in `docs/rules/mpbs-close-combat.md`.
+//! in `docs/rules/mpbs.md`.
 
 use super::close_combat::{Fail, Modifiers, finish_step};
 use super::unit::find_unit;
