@@ -140,6 +140,14 @@ impl<P: Procedure> Chain<P> {
     pub fn nodes(&self) -> usize {
         self.nodes.len()
     }
+
+    /// True when some path of the chain ends in a leaf of category `outcome`.
+    pub fn can_end_in(&self, outcome: usize) -> bool {
+        self.nodes.iter().flat_map(|n| &n.next).any(|n| match n {
+            Next::Done(l) => self.space.outcome_of(*l) == outcome,
+            Next::Node(_) => false,
+        })
+    }
 }
 
 impl<P: Procedure> Procedure for Chain<P> {

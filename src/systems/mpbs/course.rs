@@ -146,11 +146,13 @@ pub const ENDED_EARLY: &str = "ended-early-unit-eliminated";
 
 impl<'a> CourseSpec<'a> {
     /// Prepares a course: builds each step once from the initial state to
-    /// learn its outcome space.
+    /// learn its outcome space. With `early_end` the space has the extra
+    /// outcome [`ENDED_EARLY`].
     pub fn new(
         edition: Edition,
         units: Vec<Unit>,
         steps: Vec<StepSpec<'a>>,
+        early_end: bool,
     ) -> Result<CourseSpec<'a>, InputError> {
         let mut names: Vec<String> = Vec::new();
         let mut ranges: Vec<(i32, i32)> = Vec::new();
@@ -175,7 +177,9 @@ impl<'a> CourseSpec<'a> {
             measure_map.push(map);
             last_outcomes = proc.space().outcomes().to_vec();
         }
-        last_outcomes.push(ENDED_EARLY.to_string());
+        if early_end {
+            last_outcomes.push(ENDED_EARLY.to_string());
+        }
         let measures = names
             .into_iter()
             .zip(ranges)
@@ -292,6 +296,11 @@ impl ChainSpec for CourseSpec<'_> {
                 .flatten()
                 .any(|i| next.units[i].morale == MoraleState::Eliminated);
             if gone {
+                assert_eq!(
+                    self.space.outcomes().last().map(String::as_str),
+                    Some(ENDED_EARLY),
+                    "a course built without an early end cannot end early"
+                );
                 let ended = self.space.outcomes().len() - 1;
                 return Transition::End(self.space.leaf(ended, &next.measures));
             }

@@ -2,7 +2,7 @@
 
 use super::course::{CourseSpec, StepSpec, build_step};
 use super::{Edition, Unit};
-use crate::engine::chain::Chain;
+use crate::engine::chain::{Chain, ChainSpec};
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
 use crate::scenario::Fields;
@@ -97,8 +97,17 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
                 mode,
             )
         } else {
-            let spec = CourseSpec::new(edition, units.clone(), steps)?;
-            prepare(Chain::build(&spec)?, mode)
+            // Build with the early-end outcome; drop it again when no path
+            // reaches it, so the course reports the last step's outcomes only.
+            let spec = CourseSpec::new(edition, units.clone(), steps, true)?;
+            let chain = Chain::build(&spec)?;
+            let early = spec.space().outcomes().len() - 1;
+            if chain.can_end_in(early) {
+                prepare(chain, mode)
+            } else {
+                let spec = CourseSpec::new(edition, units.clone(), spec.steps, false)?;
+                prepare(Chain::build(&spec)?, mode)
+            }
         };
         courses.push((name, kernel));
     }
