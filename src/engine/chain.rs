@@ -66,7 +66,72 @@ pub trait ChainSpec {
     fn finish(&self, state: &Self::State) -> Leaf;
 }
 
-/// One step in one state.
+/// What a [`Machine`] does in a state: roll a procedure, or end in a leaf.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action<P> {
+    /// Resolve this procedure; its leaf decides the next state.
+    Roll(P),
+    /// The course ends here, in this leaf of the course's space.
+    End(Leaf),
+}
+
+/// The general form of a course: a state machine whose every state either
+/// rolls a procedure or ends. Sub-rolls that only some results trigger
+/// (a morale check after hits, a pursuit after a break) are states like any
+/// other. The machine must not loop: every path ends.
+pub trait Machine {
+    /// The state: unit states, position in the course, pending sub-rolls.
+    type State: Clone + Eq + Hash;
+    /// The procedures rolled.
+    type Proc: Procedure;
+    /// The outcome space of the whole course.
+    fn space(&self) -> &OutcomeSpace;
+    /// The state before anything is rolled.
+    fn initial(&self) -> Self::State;
+    /// What happens in `state`.
+    fn action(&self, state: &Self::State) -> Result<Action<Self::Proc>, InputError>;
+    /// The state after leaf `leaf` of `proc`, rolled in `state`.
+    fn apply(&self, state: &Self::State, proc: &Self::Proc, leaf: Leaf) -> Self::State;
+}
+
+/// A [`ChainSpec`] seen as a [`Machine`]: the state is the step reached.
+struct Steps<'a, C>(&'a C);
+
+/// State of [`Steps`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum StepState<S> {
+    At(usize, S),
+    Ended(Leaf),
+}
+
+impl<C: ChainSpec> Machine for Steps<'_, C> {
+    type State = StepState<C::State>;
+    type Proc = C::Proc;
+    fn space(&self) -> &OutcomeSpace {
+        self.0.space()
+    }
+    fn initial(&self) -> Self::State {
+        StepState::At(0, self.0.initial())
+    }
+    fn action(&self, state: &Self::State) -> Result<Action<C::Proc>, InputError> {
+        Ok(match state {
+            StepState::Ended(l) => Action::End(*l),
+            StepState::At(step, s) if *step == self.0.steps() => Action::End(self.0.finish(s)),
+            StepState::At(step, s) => Action::Roll(self.0.build(*step, s)?),
+        })
+    }
+    fn apply(&self, state: &Self::State, proc: &C::Proc, leaf: Leaf) -> Self::State {
+        match state {
+            StepState::At(step, s) => match self.0.apply(*step, proc, leaf, s) {
+                Transition::Continue(next) => StepState::At(step + 1, next),
+                Transition::End(l) => StepState::Ended(l),
+            },
+            StepState::Ended(_) => unreachable!("an ended course rolls nothing"),
+        }
+    }
+}
+
+/// One rolling state of a chain.
 #[derive(Debug)]
 struct Node<P> {
     proc: P,
@@ -77,77 +142,121 @@ struct Node<P> {
 #[derive(Debug)]
 pub struct Chain<P> {
     space: OutcomeSpace,
+    start: Next,
     nodes: Vec<Node<P>>,
+    /// Node ids in an order where every edge goes forward.
+    order: Vec<u32>,
 }
 
 /// Most nodes a chain may have.
-pub const MAX_NODES: usize = 100_000;
+pub const MAX_NODES: usize = 200_000;
 
 impl<P: Procedure> Chain<P> {
-    /// Builds the chain of `spec`: every (step, state) pair reachable from
-    /// the initial state, breadth first.
+    /// Builds the chain of a fixed sequence of steps.
     pub fn build<C: ChainSpec<Proc = P>>(spec: &C) -> Result<Chain<P>, InputError> {
-        let mut ids: HashMap<(usize, C::State), u32> = HashMap::new();
-        let mut queue: Vec<(usize, C::State)> = vec![(0, spec.initial())];
-        let mut nodes: Vec<Option<Node<P>>> = vec![None];
-        ids.insert((0, spec.initial()), 0);
+        Chain::from_machine(&Steps(spec))
+    }
+
+    /// Builds the chain of a machine: every state reachable from the
+    /// initial one that rolls becomes a node, and every leaf of its
+    /// procedure an edge to the next node or an end.
+    pub fn from_machine<M: Machine<Proc = P>>(m: &M) -> Result<Chain<P>, InputError> {
+        let mut ids: HashMap<M::State, u32> = HashMap::new();
+        let mut states: Vec<M::State> = Vec::new();
+        let mut procs: Vec<Option<P>> = Vec::new();
+        // The node of a state, queued when new; or the end it is.
+        let visit = |state: M::State,
+                         ids: &mut HashMap<M::State, u32>,
+                         states: &mut Vec<M::State>,
+                         procs: &mut Vec<Option<P>>|
+         -> Result<Next, InputError> {
+            if let Some(&id) = ids.get(&state) {
+                return Ok(Next::Node(id));
+            }
+            match m.action(&state)? {
+                Action::End(l) => Ok(Next::Done(l)),
+                Action::Roll(p) => {
+                    if states.len() >= MAX_NODES {
+                        return Err(InputError::new(format!(
+                            "the course reaches more than {MAX_NODES} distinct states; \
+                             shorten it (fewer steps or turns)"
+                        )));
+                    }
+                    let id = states.len() as u32;
+                    ids.insert(state.clone(), id);
+                    states.push(state);
+                    procs.push(Some(p));
+                    Ok(Next::Node(id))
+                }
+            }
+        };
+        let start = visit(m.initial(), &mut ids, &mut states, &mut procs)?;
+        let mut nodes: Vec<Node<P>> = Vec::new();
         let mut head = 0;
-        while head < queue.len() {
-            let (step, state) = queue[head].clone();
-            let proc = spec.build(step, &state)?;
+        while head < states.len() {
+            let proc = procs[head].take().expect("each node is built once");
+            let state = states[head].clone();
             let mut next = Vec::with_capacity(proc.space().len());
             for leaf in 0..proc.space().len() as Leaf {
-                let n = match spec.apply(step, &proc, leaf, &state) {
-                    Transition::End(l) => Next::Done(l),
-                    Transition::Continue(s) if step + 1 == spec.steps() => {
-                        Next::Done(spec.finish(&s))
-                    }
-                    Transition::Continue(s) => {
-                        let key = (step + 1, s);
-                        let id = match ids.get(&key) {
-                            Some(&id) => id,
-                            None => {
-                                let id = nodes.len() as u32;
-                                if nodes.len() >= MAX_NODES {
-                                    return Err(InputError::new(format!(
-                                        "the course reaches more than {MAX_NODES} distinct unit states"
-                                    )));
-                                }
-                                nodes.push(None);
-                                ids.insert(key.clone(), id);
-                                queue.push(key);
-                                id
-                            }
-                        };
-                        Next::Node(id)
-                    }
-                };
-                next.push(n);
+                let after = m.apply(&state, &proc, leaf);
+                next.push(visit(after, &mut ids, &mut states, &mut procs)?);
             }
-            nodes[head] = Some(Node { proc, next });
+            nodes.push(Node { proc, next });
             head += 1;
         }
+        let order = topological(&nodes).ok_or_else(|| {
+            InputError::new("the course can return to a state it left: it would never end")
+        })?;
         Ok(Chain {
-            space: spec.space().clone(),
-            nodes: nodes
-                .into_iter()
-                .map(|n| n.expect("every queued node is built"))
-                .collect(),
+            space: m.space().clone(),
+            start,
+            nodes,
+            order,
         })
     }
 
-    /// Number of (step, state) nodes.
+    /// Number of rolling states.
     pub fn nodes(&self) -> usize {
         self.nodes.len()
     }
 
     /// True when some path of the chain ends in a leaf of category `outcome`.
     pub fn can_end_in(&self, outcome: usize) -> bool {
-        self.nodes.iter().flat_map(|n| &n.next).any(|n| match n {
-            Next::Done(l) => self.space.outcome_of(*l) == outcome,
-            Next::Node(_) => false,
-        })
+        std::iter::once(&self.start)
+            .chain(self.nodes.iter().flat_map(|n| &n.next))
+            .any(|n| match n {
+                Next::Done(l) => self.space.outcome_of(*l) == outcome,
+                Next::Node(_) => false,
+            })
     }
+}
+
+/// Kahn's algorithm: node ids so that every edge goes forward, or `None`
+/// when there is a cycle.
+fn topological<P>(nodes: &[Node<P>]) -> Option<Vec<u32>> {
+    let mut indegree = vec![0u32; nodes.len()];
+    for n in nodes {
+        for e in &n.next {
+            if let Next::Node(t) = e {
+                indegree[*t as usize] += 1;
+            }
+        }
+    }
+    let mut ready: Vec<u32> = (0..nodes.len() as u32).filter(|&i| indegree[i as usize] == 0).collect();
+    let mut order = Vec::with_capacity(nodes.len());
+    while let Some(i) = ready.pop() {
+        order.push(i);
+        for e in &nodes[i as usize].next {
+            if let Next::Node(t) = e {
+                let d = &mut indegree[*t as usize];
+                *d -= 1;
+                if *d == 0 {
+                    ready.push(*t);
+                }
+            }
+        }
+    }
+    (order.len() == nodes.len()).then_some(order)
 }
 
 impl<P: Procedure> Procedure for Chain<P> {
@@ -156,26 +265,34 @@ impl<P: Procedure> Procedure for Chain<P> {
     }
     #[inline]
     fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        let mut node = &self.nodes[0];
+        let mut at = self.start;
         loop {
-            let leaf = node.proc.resolve(dice);
-            match node.next[leaf as usize] {
-                Next::Node(n) => node = &self.nodes[n as usize],
+            match at {
                 Next::Done(l) => return l,
+                Next::Node(n) => {
+                    let node = &self.nodes[n as usize];
+                    at = node.next[node.proc.resolve(dice) as usize];
+                }
             }
         }
     }
     fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        // Nodes are numbered breadth first and every edge goes to a later
-        // step, so a single pass in id order sees all mass entering a node
-        // before the node itself.
-        let mut mass = vec![0.0f64; self.nodes.len()];
-        mass[0] = 1.0;
         let mut out = vec![0.0f64; self.space.len()];
-        for (i, node) in self.nodes.iter().enumerate() {
+        let mut mass = vec![0.0f64; self.nodes.len()];
+        match self.start {
+            Next::Done(l) => {
+                out[l as usize] = 1.0;
+                return Some(Ok(out));
+            }
+            Next::Node(n) => mass[n as usize] = 1.0,
+        }
+        // In topological order every node has all its mass when visited.
+        for &i in &self.order {
+            let i = i as usize;
             if mass[i] == 0.0 {
                 continue;
             }
+            let node = &self.nodes[i];
             let probs = match exact::exact(&node.proc, budget) {
                 Ok(p) => p,
                 Err(e) => return Some(Err(e)),

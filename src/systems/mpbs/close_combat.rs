@@ -747,6 +747,10 @@ pub struct CloseCombatInput {
     pub halmstad: bool,
     /// Any further DRM, −9..=9, added before the ±4 limit.
     pub extra_drm: i32,
+    /// Claim momentum only where an attacker is eligible, instead of
+    /// refusing the claim: a course's later steps meet states (a formation
+    /// hit from reaction fire, say) the scenario author could not see.
+    pub momentum_if_eligible: bool,
 }
 
 impl CloseCombatInput {
@@ -771,6 +775,7 @@ impl CloseCombatInput {
             momentum: Momentum::None,
             halmstad: false,
             extra_drm: 0,
+            momentum_if_eligible: false,
         }
     }
 }
@@ -1182,6 +1187,7 @@ fn momentum_drms(rules: &CcRules, input: &CloseCombatInput, m: &mut Modifiers) -
     let want_cav = matches!(input.momentum, Momentum::All | Momentum::Cavalry);
     let want_hi = matches!(input.momentum, Momentum::All | Momentum::HeavyInfantry);
     match input.momentum {
+        _ if input.momentum_if_eligible => {}
         Momentum::Cavalry if !cav => return Err(refuse("cavalry")),
         Momentum::HeavyInfantry if !hi => return Err(refuse("heavy infantry")),
         Momentum::All if !cav && !hi => {
@@ -1321,6 +1327,18 @@ impl CloseCombat {
         units: &[Unit],
         edition: Edition,
     ) -> Result<CloseCombat, InputError> {
+        CloseCombat::from_step_with(f, units, edition, false)
+    }
+
+    /// As [`CloseCombat::from_step`]; with `momentum_if_eligible` a momentum
+    /// claim applies only where an attacker is eligible (courses, after
+    /// their first step).
+    pub fn from_step_with(
+        f: &mut Fields,
+        units: &[Unit],
+        edition: Edition,
+        momentum_if_eligible: bool,
+    ) -> Result<CloseCombat, InputError> {
         let rules = rules(edition);
         f.has("procedure");
         let names = f.strings("attacker")?.ok_or_else(|| {
@@ -1359,6 +1377,7 @@ impl CloseCombat {
             .unwrap_or(0) as u8;
         input.fired_salvo = f.flag("fired_salvo")?;
         input.momentum = read_momentum(f)?;
+        input.momentum_if_eligible = momentum_if_eligible;
         if f.has("halmstad") {
             if rules.halmstad_momentum.is_none() {
                 return Err(f.err(
