@@ -63,7 +63,11 @@ pub const DEFAULT_SEED: u64 = 1;
 
 /// Loads a scenario, applies the overrides and builds every course of every variant.
 pub fn prepare(path: &Path, req: &RunRequest) -> Result<Prepared> {
-    let mut file = ScenarioFile::load(path)?;
+    prepare_file(ScenarioFile::load(path)?, req)
+}
+
+/// As [`prepare`], for a scenario already loaded (or built from text).
+pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
     for s in &req.sets {
         file.set(s)?;
     }

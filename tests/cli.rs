@@ -70,22 +70,23 @@ fn quick_start_scenario_runs_and_writes_every_output() {
     for f in ["outcomes.csv", "measures.csv", "summary.csv", "timing.csv"] {
         assert!(out.join(f).is_file(), "{f} missing");
     }
-    let pngs = std::fs::read_dir(&out)
+    let files: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "png")
-        })
-        .count();
-    assert_eq!(pngs, 2, "one PNG per course");
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    // A PNG and an SVG histogram for each course of each edition.
+    for course in ["charge-now", "salvo-then-charge", "keep-firing"] {
+        for edition in ["series", "sfo"] {
+            for ext in ["png", "svg"] {
+                let name = format!("edition-{edition}--{course}.{ext}");
+                assert!(files.contains(&name), "{name} missing from {files:?}");
+            }
+        }
+    }
     let t = stdout(&o);
-    assert!(
-        t.contains("charge now") && t.contains("salvo, then charge"),
-        "{t}"
-    );
+    for course in ["charge now", "salvo, then charge", "keep firing"] {
+        assert!(t.contains(course), "{course} missing from the table:\n{t}");
+    }
     let csv = std::fs::read_to_string(out.join("outcomes.csv")).unwrap();
     assert!(csv.starts_with(
         "scenario,variant,course,outcome,count,trials,probability,ci_low,ci_high,exact\n"

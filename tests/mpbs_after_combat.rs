@@ -36,6 +36,7 @@ fn unit(name: &str, kind: UnitKind, morale: u8) -> Unit {
         gun: None,
         leader: None,
         order: Order::Charge,
+        can_retreat: true,
     }
 }
 

@@ -35,6 +35,7 @@ fn unit(name: &str, kind: UnitKind, morale: u8, strength: u8) -> Unit {
         gun: None,
         leader: None,
         order: Order::Charge,
+        can_retreat: true,
     }
 }
 

@@ -166,9 +166,9 @@ impl<P: Procedure> Chain<P> {
         let mut procs: Vec<Option<P>> = Vec::new();
         // The node of a state, queued when new; or the end it is.
         let visit = |state: M::State,
-                         ids: &mut HashMap<M::State, u32>,
-                         states: &mut Vec<M::State>,
-                         procs: &mut Vec<Option<P>>|
+                     ids: &mut HashMap<M::State, u32>,
+                     states: &mut Vec<M::State>,
+                     procs: &mut Vec<Option<P>>|
          -> Result<Next, InputError> {
             if let Some(&id) = ids.get(&state) {
                 return Ok(Next::Node(id));
@@ -242,7 +242,9 @@ fn topological<P>(nodes: &[Node<P>]) -> Option<Vec<u32>> {
             }
         }
     }
-    let mut ready: Vec<u32> = (0..nodes.len() as u32).filter(|&i| indegree[i as usize] == 0).collect();
+    let mut ready: Vec<u32> = (0..nodes.len() as u32)
+        .filter(|&i| indegree[i as usize] == 0)
+        .collect();
     let mut order = Vec::with_capacity(nodes.len());
     while let Some(i) = ready.pop() {
         order.push(i);

@@ -391,7 +391,7 @@ impl<'a> Fields<'a> {
     }
 
     /// Refuses any key that was not asked for, naming the accepted keys.
-    pub fn finish(self) -> Result<(), InputError> {
+    pub fn finish(&self) -> Result<(), InputError> {
         let mut accepted = self.asked.clone();
         accepted.sort_unstable();
         accepted.dedup();

@@ -9,7 +9,7 @@
 //! column left of their data (RULES-NOTES 1(d)): the column order is 3lb,
 //! Double 3lb, 4-8lb, Double 4-8lb, 12-24lb, Double 12-24lb.
 
-use super::musketry::{FireResult, finish, key_err, read_extra, read_tec, relocate, tec_fire_drm};
+use super::musketry::{FireResult, key_err, read_extra, read_tec, relocate, tec_fire_drm};
 use super::unit::find_unit;
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::dice::Dice;
@@ -412,7 +412,7 @@ impl Artillery {
             extra_drm: read_extra(f)?,
         };
         let p = Artillery::new(edition, &input).map_err(|e| relocate(f, e))?;
-        finish(f)?;
+        f.finish()?;
         Ok(p)
     }
 

@@ -1,17 +1,24 @@
-//! Musket & Pike steps and courses: every procedure behind one enum, and
-//! courses of several steps compiled to a chain over unit states.
+//! Musket & Pike courses of action: every procedure behind one enum, and
+//! courses (and engagements repeated turn after turn) compiled into a chain
+//! over unit states.
 //!
-//! State carried between steps (docs/rules/mpbs.md, "Courses"): hits add
-//! casualty points to the target; formation hits move it Normal → Shaken →
-//! Broken; a salvo places a Salvo marker on the firer; close combat results
-//! move morale one level down per loss (Morale Broken results to at least
-//! Broken) and give both sides their formation hit. A step whose unit has
-//! been eliminated ends the course.
+//! What a course carries from one roll to the next (docs/rules/mpbs.md,
+//! "Courses and engagements"): casualty points from hits, formation hits,
+//! morale levels, Salvo markers and leaders; the morale checks a fire result
+//! triggers (10.6); after a close combat the leader casualty rolls (5.3), the
+//! Unable to Retreat roll (11.4.5) and the cavalry pursuit (11.7.2). Each of
+//! these is its own roll in the chain, so the exact answer follows every
+//! branch.
 
+use super::close_combat::{self, CcResult, CloseCombat, Side};
+use super::morale::{self, MoraleCheck};
+use super::pursuit::{Pursuit, PursuitInput};
+use super::retreat::UnableToRetreat;
+use super::threshold::casualty_threshold;
 use super::{Edition, Formation, MoraleState, Unit};
-use super::{artillery, close_combat, leaders, light_fire, musketry, orders, pursuit, retreat};
+use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
 use crate::dice::Dice;
-use crate::engine::chain::{ChainSpec, Transition};
+use crate::engine::chain::{Action, Machine};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
@@ -20,7 +27,7 @@ use crate::systems::ProcedureInfo;
 
 macro_rules! steps {
     ($($var:ident($ty:ty, $info:expr)),+ $(,)?) => {
-        /// Any Musket & Pike procedure, as one step of a course.
+        /// Any Musket & Pike procedure, as one roll of a course.
         #[derive(Debug)]
         pub enum Step {
             $(
@@ -66,6 +73,7 @@ steps! {
     Musketry(musketry::Musketry, musketry::INFO),
     LightFire(light_fire::LightFire, light_fire::INFO),
     Artillery(artillery::Artillery, artillery::INFO),
+    MoraleCheck(morale::MoraleCheck, morale::INFO),
     Pursuit(pursuit::Pursuit, pursuit::INFO),
     UnableToRetreat(retreat::UnableToRetreat, retreat::INFO),
     LeaderCasualty(leaders::LeaderCasualty, leaders::INFO),
@@ -75,7 +83,87 @@ steps! {
     Interception(orders::Interception, orders::INTERCEPTION_INFO),
 }
 
-/// The state of one unit between steps.
+/// The switches of the readings a course applies between rolls: the
+/// scenario's `[rules]` table (docs/rules/mpbs.md, "Courses and
+/// engagements"). Every default is the RULES-NOTES reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CourseRules {
+    /// 10.6.2: a morale check when fire inflicts at least one hit.
+    pub morale_check_on_hits: bool,
+    /// 10.6.3: a morale check for the target of Salvo fire.
+    pub morale_check_on_salvo: bool,
+    /// 10.6.4: a morale check when casualty points first reach the
+    /// Casualty Threshold (12.5).
+    pub morale_check_on_threshold: bool,
+    /// 10.6.5: a morale check for an MC result on a fire table.
+    pub morale_check_on_table: bool,
+    /// 10.6.6: a morale check for a formation hit on a unit already
+    /// Formation Broken.
+    pub morale_check_on_broken_formation_hit: bool,
+    /// 10.6.2–10.6.4 triggered by one fire give one check together (true)
+    /// or one check each (false).
+    pub morale_checks_combined: bool,
+    /// DRM added to every morale check roll.
+    pub morale_check_drm: i32,
+    /// Roll Cavalry Pursuit (11.7.2) after a result that calls for it when
+    /// the winner is cavalry.
+    pub pursuit: bool,
+    /// Roll Leader Casualty (5.3) for each side whose leader DRM was used.
+    pub leader_casualty: bool,
+    /// A unit whose casualty points reach its strength is eliminated.
+    pub eliminate_at_strength: bool,
+}
+
+impl Default for CourseRules {
+    fn default() -> CourseRules {
+        CourseRules {
+            morale_check_on_hits: true,
+            morale_check_on_salvo: true,
+            morale_check_on_threshold: true,
+            morale_check_on_table: true,
+            morale_check_on_broken_formation_hit: true,
+            morale_checks_combined: true,
+            morale_check_drm: 0,
+            pursuit: true,
+            leader_casualty: true,
+            eliminate_at_strength: true,
+        }
+    }
+}
+
+impl CourseRules {
+    /// Reads `[rules]`; absent keys keep their defaults.
+    pub fn from_fields(f: &mut Fields) -> Result<CourseRules, InputError> {
+        let d = CourseRules::default();
+        let mut flag = |k: &'static str, dflt: bool| f.bool(k).map(|v| v.unwrap_or(dflt));
+        let r = CourseRules {
+            morale_check_on_hits: flag("morale_check_on_hits", d.morale_check_on_hits)?,
+            morale_check_on_salvo: flag("morale_check_on_salvo", d.morale_check_on_salvo)?,
+            morale_check_on_threshold: flag(
+                "morale_check_on_threshold",
+                d.morale_check_on_threshold,
+            )?,
+            morale_check_on_table: flag("morale_check_on_table", d.morale_check_on_table)?,
+            morale_check_on_broken_formation_hit: flag(
+                "morale_check_on_broken_formation_hit",
+                d.morale_check_on_broken_formation_hit,
+            )?,
+            morale_checks_combined: flag("morale_checks_combined", d.morale_checks_combined)?,
+            pursuit: flag("pursuit", d.pursuit)?,
+            leader_casualty: flag("leader_casualty", d.leader_casualty)?,
+            eliminate_at_strength: flag("eliminate_at_strength", d.eliminate_at_strength)?,
+            morale_check_drm: 0,
+        };
+        let drm = f.int("morale_check_drm", -9, 9)?.unwrap_or(0) as i32;
+        f.finish()?;
+        Ok(CourseRules {
+            morale_check_drm: drm,
+            ..r
+        })
+    }
+}
+
+/// The state of one unit between rolls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct UnitState {
     /// Casualty points.
@@ -86,6 +174,10 @@ pub struct UnitState {
     pub morale: MoraleState,
     /// Salvo marker.
     pub salvo_marker: bool,
+    /// The unit's leader is still with it.
+    pub leader: bool,
+    /// The Casualty Threshold check (10.6.4) has been taken.
+    pub threshold_reached: bool,
 }
 
 impl UnitState {
@@ -95,21 +187,50 @@ impl UnitState {
             formation: u.formation,
             morale: u.morale_state,
             salvo_marker: u.salvo_marker,
+            leader: u.leader.is_some(),
+            threshold_reached: casualty_threshold(u.morale, u.strength)
+                .is_some_and(|t| u.casualty_points >= t),
         }
     }
-    fn formation_hit(&mut self) {
-        self.formation = self.formation.after_hit();
+    fn lose_morale(&mut self) {
+        self.morale = match self.morale {
+            MoraleState::Good => MoraleState::Shaken,
+            MoraleState::Shaken => MoraleState::Broken,
+            MoraleState::Broken | MoraleState::Eliminated => MoraleState::Eliminated,
+        };
+    }
+    fn gone(&self) -> bool {
+        self.morale == MoraleState::Eliminated
     }
 }
 
-/// The state of a course between steps: every unit's state and the
-/// measures accumulated so far.
+/// A roll some result triggers, taken before the course goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Sub {
+    /// A morale check (10.6) of a unit.
+    Morale(u8),
+    /// Cavalry pursuit (11.7.2): pursuer, beaten unit, momentum used.
+    Pursuit(u8, u8, bool),
+    /// Unable to Retreat (11.4.5) of a Morale Broken unit.
+    UnableToRetreat(u8),
+    /// Leader Casualty (5.3) of the leader with a unit.
+    LeaderCasualty(u8),
+}
+
+/// The state of a course between rolls.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CourseState {
     units: Vec<UnitState>,
-    measures: Vec<i32>,
-    /// The category of the last step resolved.
-    last_outcome: usize,
+    /// Turn (0-based) of an engagement.
+    turn: u8,
+    /// Next step of the turn.
+    pc: u8,
+    /// Triggered rolls still to take, first first.
+    pending: Vec<Sub>,
+    /// Category of the last step resolved.
+    last: u8,
+    /// The category the course ended in, once it has.
+    ended: Option<u8>,
 }
 
 /// One step of a course: its reader (to rebuild it for each state) and the
@@ -119,79 +240,192 @@ pub struct StepSpec<'a> {
     pub procedure: String,
     /// Reader over the step's keys.
     pub fields: Fields<'a>,
-    /// Units the step acts on, as indices into the scenario's units:
-    /// (acting unit, target unit) where the procedure has them.
+    /// The acting unit (firer, lead attacker, pursuer), as an index into the units.
     pub actor: Option<usize>,
-    /// The unit acted upon.
+    /// The unit acted upon (target, defender).
     pub target: Option<usize>,
 }
 
-/// A course of several Musket & Pike steps.
-pub struct CourseSpec<'a> {
-    /// The edition.
-    pub edition: Edition,
-    /// The scenario's units, as written.
-    pub units: Vec<Unit>,
-    /// The steps, in order.
-    pub steps: Vec<StepSpec<'a>>,
-    space: OutcomeSpace,
-    /// For each step, the index in the course's measures of each of the
-    /// step's measures.
-    measure_map: Vec<Vec<usize>>,
+/// Why an engagement stops, in the order the scenario lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The enemy is Morale Broken or eliminated.
+    EnemyBroken,
+    /// The enemy's casualty points reach its Casualty Threshold (12.5).
+    EnemyThreshold,
+    /// Our unit is Morale Broken or eliminated.
+    OwnBroken,
 }
 
-/// The outcome added to the last step's outcomes: a unit the course needs
-/// was eliminated before the last step.
-pub const ENDED_EARLY: &str = "ended-early-unit-eliminated";
+impl Stop {
+    /// Name in `until = [...]` and the outcome label.
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Stop::EnemyBroken => ("enemy-broken", "enemy-broken-or-eliminated"),
+            Stop::EnemyThreshold => ("enemy-threshold", "enemy-casualty-threshold"),
+            Stop::OwnBroken => ("own-broken", "own-broken-or-eliminated"),
+        }
+    }
+    /// Every stop condition.
+    pub const ALL: [Stop; 3] = [Stop::EnemyBroken, Stop::EnemyThreshold, Stop::OwnBroken];
+}
 
-impl<'a> CourseSpec<'a> {
-    /// Prepares a course: builds each step once from the initial state to
-    /// learn its outcome space. With `early_end` the space has the extra
-    /// outcome [`ENDED_EARLY`].
+/// An engagement: the course's steps repeated each turn until a stop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// At most this many turns.
+    pub turns: u8,
+    /// Stop conditions, checked after every roll in this order.
+    pub until: Vec<Stop>,
+}
+
+/// Outcome of a course that ended because a unit a later step needs was
+/// eliminated.
+pub const ENDED_EARLY: &str = "ended-early-unit-eliminated";
+/// Outcome of an engagement that ran all its turns.
+pub const TURN_LIMIT: &str = "turn-limit";
+
+/// Key measures of a course (the comparison reads them by these names).
+pub const OWN_MORALE: &str = "own-morale";
+/// Enemy morale level at the end: 0 good, 1 shaken, 2 broken, 3 eliminated.
+pub const ENEMY_MORALE: &str = "enemy-morale";
+/// Hits (casualty points) the enemy took.
+pub const HITS_INFLICTED: &str = "hits-inflicted";
+/// Hits (casualty points) our unit took.
+pub const HITS_TAKEN: &str = "hits-taken";
+/// Formation levels the enemy lost.
+pub const FH_INFLICTED: &str = "formation-hits-inflicted";
+/// Formation levels our unit lost.
+pub const FH_TAKEN: &str = "formation-hits-taken";
+/// Turns an engagement lasted.
+pub const TURNS: &str = "turns";
+
+/// A Musket & Pike course as a state machine.
+pub struct Course<'a> {
+    edition: Edition,
+    units: Vec<Unit>,
+    steps: Vec<StepSpec<'a>>,
+    rules: CourseRules,
+    repeat: Option<Repeat>,
+    own: Option<usize>,
+    enemy: Option<usize>,
+    space: OutcomeSpace,
+    early_end: bool,
+}
+
+fn morale_level(m: MoraleState) -> i32 {
+    match m {
+        MoraleState::Good => 0,
+        MoraleState::Shaken => 1,
+        MoraleState::Broken => 2,
+        MoraleState::Eliminated => 3,
+    }
+}
+
+fn formation_level(f: Formation) -> i32 {
+    match f {
+        Formation::Normal => 0,
+        Formation::Shaken => 1,
+        Formation::Broken => 2,
+        _ => 0,
+    }
+}
+
+impl<'a> Course<'a> {
+    /// A course over `units`. `own` and `enemy` are the units whose fate the
+    /// key measures report; `early_end` adds the [`ENDED_EARLY`] outcome.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         edition: Edition,
         units: Vec<Unit>,
         steps: Vec<StepSpec<'a>>,
+        rules: CourseRules,
+        repeat: Option<Repeat>,
+        own: Option<usize>,
+        enemy: Option<usize>,
         early_end: bool,
-    ) -> Result<CourseSpec<'a>, InputError> {
-        let mut names: Vec<String> = Vec::new();
-        let mut ranges: Vec<(i32, i32)> = Vec::new();
-        let mut measure_map = Vec::new();
-        let mut last_outcomes = Vec::new();
-        for s in &steps {
-            let proc = build_step(&s.procedure, &mut s.fields.fresh(), &units, edition)?;
-            let mut map = Vec::new();
-            for m in proc.space().measures() {
-                let i = match names.iter().position(|n| *n == m.name) {
-                    Some(i) => i,
-                    None => {
-                        names.push(m.name.clone());
-                        ranges.push((0, 0));
-                        names.len() - 1
-                    }
-                };
-                ranges[i].0 += m.min;
-                ranges[i].1 += m.max;
-                map.push(i);
+    ) -> Result<Course<'a>, InputError> {
+        // The last step's outcomes, from building it once as the scenario
+        // states it (also checks every step's keys up front).
+        let mut last = Vec::new();
+        let mut max_hits = [0i32; 2];
+        let mut fh_steps = [false; 2];
+        for (i, s) in steps.iter().enumerate() {
+            let lenient = i > 0 || repeat.is_some();
+            let p = build(s, &mut s.fields.fresh(), &units, edition, lenient)?;
+            last = p.space().outcomes().to_vec();
+            for (k, who) in [enemy, own].into_iter().enumerate() {
+                let Some(w) = who else { continue };
+                if s.target == Some(w) {
+                    let m = p
+                        .space()
+                        .measure_index("hits")
+                        .map_or(0, |m| p.space().measures()[m].max);
+                    max_hits[k] += m;
+                    fh_steps[k] |= matches!(
+                        p,
+                        Step::Musketry(_) | Step::Artillery(_) | Step::CloseCombat(_)
+                    );
+                }
+                if s.actor == Some(w) || s.target == Some(w) {
+                    fh_steps[k] |= matches!(p, Step::CloseCombat(_));
+                }
             }
-            measure_map.push(map);
-            last_outcomes = proc.space().outcomes().to_vec();
         }
+        let turns = repeat.as_ref().map_or(1, |r| r.turns as i32);
+        let mut outcomes: Vec<String> = match &repeat {
+            None => last,
+            Some(r) => r
+                .until
+                .iter()
+                .map(|s| s.names().1.to_string())
+                .chain([TURN_LIMIT.to_string()])
+                .collect(),
+        };
         if early_end {
-            last_outcomes.push(ENDED_EARLY.to_string());
+            outcomes.push(ENDED_EARLY.to_string());
         }
-        let measures = names
-            .into_iter()
-            .zip(ranges)
-            .map(|(n, (lo, hi))| Measure::new(n, lo, hi))
-            .collect();
-        Ok(CourseSpec {
+        let mut measures = Vec::new();
+        for (k, who, morale_name, hits_name, fh_name) in [
+            (1, own, OWN_MORALE, HITS_TAKEN, FH_TAKEN),
+            (0, enemy, ENEMY_MORALE, HITS_INFLICTED, FH_INFLICTED),
+        ] {
+            let Some(w) = who else { continue };
+            let u = &units[w];
+            let room = (u.strength - u.casualty_points) as i32;
+            measures.push(Measure::new(morale_name, 0, 3));
+            measures.push(Measure::new(hits_name, 0, (max_hits[k] * turns).min(room)));
+            let fh_room = if fh_steps[k] {
+                2 - formation_level(u.formation)
+            } else {
+                0
+            };
+            measures.push(Measure::new(fh_name, 0, fh_room.max(0)));
+        }
+        if let Some(r) = &repeat {
+            measures.push(Measure::new(TURNS, 1, r.turns as i32));
+        }
+        Ok(Course {
             edition,
             units,
             steps,
-            space: OutcomeSpace::new(last_outcomes, measures),
-            measure_map,
+            rules,
+            repeat,
+            own,
+            enemy,
+            space: OutcomeSpace::new(outcomes, measures),
+            early_end,
         })
+    }
+
+    /// Whether the space has the [`ENDED_EARLY`] outcome.
+    pub fn has_early_end(&self) -> bool {
+        self.early_end
+    }
+
+    /// Gives back the steps (to build the course again).
+    pub fn into_steps(self) -> Vec<StepSpec<'a>> {
+        self.steps
     }
 
     fn units_in(&self, state: &CourseState) -> Vec<Unit> {
@@ -201,57 +435,265 @@ impl<'a> CourseSpec<'a> {
             .map(|(u, s)| Unit {
                 casualty_points: s.casualty_points.min(u.strength.saturating_sub(1)),
                 formation: s.formation,
-                morale_state: if s.morale == MoraleState::Eliminated {
+                morale_state: if s.gone() {
                     MoraleState::Broken
                 } else {
                     s.morale
                 },
                 salvo_marker: s.salvo_marker,
+                leader: if s.leader { u.leader } else { None },
                 ..u.clone()
             })
             .collect()
     }
+
+    fn final_leaf(&self, state: &CourseState, category: usize) -> Leaf {
+        let mut values = Vec::with_capacity(7);
+        for who in [self.own, self.enemy] {
+            let Some(w) = who else { continue };
+            let (u, s) = (&self.units[w], &state.units[w]);
+            values.push(morale_level(s.morale));
+            values.push((s.casualty_points - u.casualty_points) as i32);
+            values.push(formation_level(s.formation) - formation_level(u.formation));
+        }
+        if self.repeat.is_some() {
+            values.push(state.turn as i32 + 1);
+        }
+        self.space.leaf(category, &values)
+    }
+
+    /// Adds `hits` casualty points and `fh` formation hits to unit `t`,
+    /// queuing the morale checks they trigger.
+    fn take_fire(
+        &self,
+        s: &mut CourseState,
+        t: usize,
+        hits: i32,
+        fh: bool,
+        table_mc: bool,
+        salvo: bool,
+    ) {
+        let unit = &self.units[t];
+        let r = &self.rules;
+        let u = &mut s.units[t];
+        let mut ordinary = 0;
+        if hits > 0 {
+            u.casualty_points = (u.casualty_points as i32 + hits).min(unit.strength as i32) as u8;
+            if r.morale_check_on_hits {
+                ordinary += 1;
+            }
+            if r.eliminate_at_strength && u.casualty_points >= unit.strength {
+                u.morale = MoraleState::Eliminated;
+            }
+        }
+        if salvo && r.morale_check_on_salvo {
+            ordinary += 1;
+        }
+        if !u.threshold_reached
+            && casualty_threshold(unit.morale, unit.strength)
+                .is_some_and(|th| u.casualty_points >= th)
+        {
+            u.threshold_reached = true;
+            if r.morale_check_on_threshold {
+                ordinary += 1;
+            }
+        }
+        let mut checks = if r.morale_checks_combined {
+            ordinary.min(1)
+        } else {
+            ordinary
+        };
+        if table_mc && r.morale_check_on_table {
+            checks += 1;
+        }
+        if fh {
+            if u.formation == Formation::Broken && r.morale_check_on_broken_formation_hit {
+                checks += 1;
+            }
+            u.formation = u.formation.after_hit();
+        }
+        for _ in 0..checks {
+            s.pending.push(Sub::Morale(t as u8));
+        }
+    }
+
+    /// Drops triggered rolls that no longer matter, then checks the stop
+    /// conditions and the end of the turn.
+    fn settle(&self, mut s: CourseState) -> CourseState {
+        loop {
+            let units = &s.units;
+            s.pending.retain(|sub| match *sub {
+                Sub::Morale(u) | Sub::UnableToRetreat(u) | Sub::LeaderCasualty(u) => {
+                    !units[u as usize].gone()
+                }
+                Sub::Pursuit(p, _, _) => !units[p as usize].gone(),
+            });
+            if s.ended.is_some() || !s.pending.is_empty() {
+                return s;
+            }
+            if let Some(r) = &self.repeat {
+                for (i, stop) in r.until.iter().enumerate() {
+                    let hit = match stop {
+                        Stop::EnemyBroken => self
+                            .enemy
+                            .is_some_and(|e| morale_level(s.units[e].morale) >= 2),
+                        Stop::EnemyThreshold => {
+                            self.enemy.is_some_and(|e| s.units[e].threshold_reached)
+                        }
+                        Stop::OwnBroken => self
+                            .own
+                            .is_some_and(|o| morale_level(s.units[o].morale) >= 2),
+                    };
+                    if hit {
+                        s.ended = Some(i as u8);
+                        return s;
+                    }
+                }
+            }
+            if s.pc as usize == self.steps.len() {
+                match &self.repeat {
+                    Some(r) if s.turn + 1 < r.turns => {
+                        s.turn += 1;
+                        s.pc = 0;
+                        continue;
+                    }
+                    Some(r) => s.ended = Some(r.until.len() as u8),
+                    None => s.ended = Some(s.last),
+                }
+                return s;
+            }
+            let next = &self.steps[s.pc as usize];
+            if [next.actor, next.target]
+                .into_iter()
+                .flatten()
+                .any(|i| s.units[i].gone())
+            {
+                s.ended = Some(self.space.outcomes().len() as u8 - 1);
+                assert!(
+                    self.early_end,
+                    "ended early in a course built without that outcome"
+                );
+            }
+            return s;
+        }
+    }
+
+    fn step_proc(&self, state: &CourseState) -> Result<Step, InputError> {
+        let s = &self.steps[state.pc as usize];
+        let lenient = state.pc > 0 || state.turn > 0 || self.repeat.is_some();
+        build(
+            s,
+            &mut s.fields.fresh(),
+            &self.units_in(state),
+            self.edition,
+            lenient,
+        )
+    }
 }
 
-impl ChainSpec for CourseSpec<'_> {
+/// Builds a step; a close combat after a course's first roll claims
+/// momentum only where an attacker is eligible.
+fn build(
+    s: &StepSpec,
+    f: &mut Fields,
+    units: &[Unit],
+    edition: Edition,
+    lenient: bool,
+) -> Result<Step, InputError> {
+    if s.procedure == close_combat::INFO.name {
+        f.has("procedure");
+        return Ok(Step::CloseCombat(CloseCombat::from_step_with(
+            f, units, edition, lenient,
+        )?));
+    }
+    build_step(&s.procedure, f, units, edition)
+}
+
+impl Machine for Course<'_> {
     type State = CourseState;
     type Proc = Step;
 
     fn space(&self) -> &OutcomeSpace {
         &self.space
     }
+
     fn initial(&self) -> CourseState {
-        CourseState {
+        self.settle(CourseState {
             units: self.units.iter().map(UnitState::of).collect(),
-            measures: vec![0; self.space.measures().len()],
-            last_outcome: 0,
+            turn: 0,
+            pc: 0,
+            pending: Vec::new(),
+            last: 0,
+            ended: None,
+        })
+    }
+
+    fn action(&self, state: &CourseState) -> Result<Action<Step>, InputError> {
+        if let Some(c) = state.ended {
+            return Ok(Action::End(self.final_leaf(state, c as usize)));
         }
+        let units = || self.units_in(state);
+        let e = self.edition;
+        let proc = match state.pending.first() {
+            Some(&Sub::Morale(u)) => Step::MoraleCheck(MoraleCheck::new(
+                self.units[u as usize].morale,
+                self.rules.morale_check_drm,
+            )),
+            Some(&Sub::Pursuit(p, _, momentum)) => {
+                let mut input = PursuitInput::new(units()[p as usize].clone());
+                input.momentum_used = momentum;
+                Step::Pursuit(Pursuit::new(e, &input)?)
+            }
+            Some(&Sub::UnableToRetreat(u)) => {
+                Step::UnableToRetreat(UnableToRetreat::new(e, &units()[u as usize], 0)?)
+            }
+            Some(&Sub::LeaderCasualty(_)) => {
+                Step::LeaderCasualty(leaders::LeaderCasualty::new(e, 0, 0)?)
+            }
+            None => self.step_proc(state)?,
+        };
+        Ok(Action::Roll(proc))
     }
-    fn steps(&self) -> usize {
-        self.steps.len()
-    }
-    fn build(&self, step: usize, state: &CourseState) -> Result<Step, InputError> {
-        let s = &self.steps[step];
-        build_step(
-            &s.procedure,
-            &mut s.fields.fresh(),
-            &self.units_in(state),
-            self.edition,
-        )
-    }
-    fn apply(
-        &self,
-        step: usize,
-        proc: &Step,
-        leaf: Leaf,
-        state: &CourseState,
-    ) -> Transition<CourseState> {
-        let spec = &self.steps[step];
+
+    fn apply(&self, state: &CourseState, proc: &Step, leaf: Leaf) -> CourseState {
+        let mut s = state.clone();
         let space = proc.space();
-        let mut next = state.clone();
-        for (k, &i) in self.measure_map[step].iter().enumerate() {
-            next.measures[i] += space.value_of(leaf, k);
+        let cat = space.outcome_of(leaf);
+        let label = space.outcomes()[cat].as_str();
+        if let Some(sub) = (!s.pending.is_empty()).then(|| s.pending.remove(0)) {
+            match sub {
+                Sub::Morale(u) => {
+                    if label == "fail" {
+                        s.units[u as usize].lose_morale();
+                    }
+                }
+                Sub::Pursuit(p, beaten, _) => match label {
+                    "pursue-and-eliminate" => {
+                        s.units[beaten as usize].morale = MoraleState::Eliminated;
+                        s.units[p as usize].formation = Formation::Broken;
+                    }
+                    "pursue-off-map-and-eliminate" => {
+                        s.units[beaten as usize].morale = MoraleState::Eliminated;
+                        s.units[p as usize].morale = MoraleState::Eliminated;
+                    }
+                    _ => {}
+                },
+                Sub::UnableToRetreat(u) => {
+                    s.units[u as usize].morale = if label == "eliminated" {
+                        MoraleState::Eliminated
+                    } else {
+                        MoraleState::Shaken
+                    };
+                }
+                Sub::LeaderCasualty(u) => {
+                    if label != "no-effect" {
+                        s.units[u as usize].leader = false;
+                    }
+                }
+            }
+            return self.settle(s);
         }
+        let spec = &self.steps[s.pc as usize];
         let value = |name: &str| {
             space
                 .measure_index(name)
@@ -260,55 +702,104 @@ impl ChainSpec for CourseSpec<'_> {
         match proc {
             Step::Musketry(_) | Step::LightFire(_) | Step::Artillery(_) => {
                 if let Some(t) = spec.target {
-                    let u = &mut next.units[t];
-                    u.casualty_points = u.casualty_points.saturating_add(value("hits") as u8);
-                    for _ in 0..value("formation-hits") {
-                        u.formation_hit();
-                    }
+                    let salvo = matches!(proc, Step::Musketry(m) if m.is_salvo());
+                    self.take_fire(
+                        &mut s,
+                        t,
+                        value("hits"),
+                        value("formation-hits") > 0,
+                        value("morale-checks") > 0,
+                        salvo,
+                    );
                 }
                 if let (Step::Musketry(m), Some(a)) = (proc, spec.actor)
                     && m.is_salvo()
                 {
-                    next.units[a].salvo_marker = true;
+                    s.units[a].salvo_marker = true;
                 }
             }
-            Step::CloseCombat(_) => {
-                let r = close_combat::CcResult::from_index(space.outcome_of(leaf))
-                    .expect("close combat categories are the table's results");
-                for (side, idx) in [
-                    (close_combat::Side::Attacker, spec.actor),
-                    (close_combat::Side::Defender, spec.target),
-                ] {
-                    let Some(i) = idx else { continue };
-                    let u = &mut next.units[i];
-                    u.morale = r.effect(side, u.morale).0;
-                    if u.morale != MoraleState::Eliminated {
-                        u.formation_hit();
-                    }
+            Step::CloseCombat(cc) => self.after_close_combat(&mut s, spec, cc, cat),
+            Step::MoraleCheck(_) => {
+                if let (Some(t), "fail") = (spec.target.or(spec.actor), label) {
+                    s.units[t].lose_morale();
+                }
+            }
+            Step::UnableToRetreat(_) => {
+                if let Some(t) = spec.target {
+                    s.units[t].morale = if label == "eliminated" {
+                        MoraleState::Eliminated
+                    } else {
+                        MoraleState::Shaken
+                    };
                 }
             }
             _ => {}
         }
-        if step + 1 < self.steps.len() {
-            let nxt = &self.steps[step + 1];
-            let gone = [nxt.actor, nxt.target]
-                .into_iter()
-                .flatten()
-                .any(|i| next.units[i].morale == MoraleState::Eliminated);
-            if gone {
-                assert_eq!(
-                    self.space.outcomes().last().map(String::as_str),
-                    Some(ENDED_EARLY),
-                    "a course built without an early end cannot end early"
-                );
-                let ended = self.space.outcomes().len() - 1;
-                return Transition::End(self.space.leaf(ended, &next.measures));
+        if self.repeat.is_none() {
+            // Only a plain course reports its last step's outcome; an
+            // engagement reports why it stopped (and carries fewer states).
+            s.last = cat as u8;
+        }
+        s.pc += 1;
+        self.settle(s)
+    }
+}
+
+impl Course<'_> {
+    /// Morale and formation after a close combat, then the rolls it
+    /// triggers: leader casualties, Unable to Retreat, cavalry pursuit.
+    fn after_close_combat(
+        &self,
+        s: &mut CourseState,
+        spec: &StepSpec,
+        cc: &CloseCombat,
+        cat: usize,
+    ) {
+        let r = CcResult::from_index(cat).expect("close combat categories are the table's results");
+        let sides = [(Side::Attacker, spec.actor), (Side::Defender, spec.target)];
+        for (side, idx) in sides {
+            let Some(i) = idx else { continue };
+            let u = &mut s.units[i];
+            u.morale = r.effect(side, u.morale).0;
+            if !u.gone() {
+                u.formation = u.formation.after_hit();
             }
         }
-        next.last_outcome = space.outcome_of(leaf);
-        Transition::Continue(next)
-    }
-    fn finish(&self, state: &CourseState) -> Leaf {
-        self.space.leaf(state.last_outcome, &state.measures)
+        let m = cc.modifiers();
+        if self.rules.leader_casualty {
+            for (label, idx) in [
+                ("attacker leader (11.3.2)", spec.actor),
+                ("defender leader (11.3.2)", spec.target),
+            ] {
+                if let Some(i) = idx
+                    && m.get(label).is_some()
+                    && s.units[i].leader
+                {
+                    s.pending.push(Sub::LeaderCasualty(i as u8));
+                }
+            }
+        }
+        let (loser, winner) = match r.loser() {
+            Side::Attacker => (spec.actor, spec.target),
+            Side::Defender => (spec.target, spec.actor),
+        };
+        if let Some(l) = loser
+            && s.units[l].morale == MoraleState::Broken
+            && !self.units[l].can_retreat
+        {
+            s.pending.push(Sub::UnableToRetreat(l as u8));
+        }
+        if self.rules.pursuit
+            && r.pursuit_check()
+            && let (Some(w), Some(l)) = (winner, loser)
+            && self.units[w].kind.is_cavalry()
+        {
+            let momentum = m
+                .breakdown
+                .iter()
+                .any(|(l, _)| l.contains("cavalry momentum"))
+                && r.loser() == Side::Defender;
+            s.pending.push(Sub::Pursuit(w as u8, l as u8, momentum));
+        }
     }
 }

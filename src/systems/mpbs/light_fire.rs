@@ -7,7 +7,7 @@
 //! DRM lines differ (RULES-NOTES 1(c)8).
 
 use super::musketry::{
-    FireMode, finish, key_err, read_extra, read_fire_mode, read_tec, relocate, tec_fire_drm,
+    FireMode, key_err, read_extra, read_fire_mode, read_tec, relocate, tec_fire_drm,
 };
 use super::unit::find_unit;
 use super::{Edition, Formation, Unit, UnitKind};
@@ -382,7 +382,7 @@ impl LightFire {
             input.strength_points = sp as u8;
         }
         let p = LightFire::new(edition, &input).map_err(|e| relocate(f, e))?;
-        finish(f)?;
+        f.finish()?;
         Ok(p)
     }
 

@@ -11,6 +11,7 @@ pub mod close_combat;
 pub mod course;
 pub mod leaders;
 pub mod light_fire;
+pub mod morale;
 pub mod musketry;
 pub mod orders;
 pub mod pursuit;
@@ -267,6 +268,7 @@ pub fn charts(edition: Edition) -> Vec<crate::systems::Chart> {
     c.extend(musketry::charts(edition));
     c.extend(light_fire::charts(edition));
     c.extend(threshold::charts(edition));
+    c.extend(morale::charts(edition));
     c.extend(artillery::charts(edition));
     c.extend(close_combat::charts(edition));
     c.extend(retreat::charts(edition));

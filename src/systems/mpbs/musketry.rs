@@ -333,13 +333,6 @@ pub(crate) fn key_err(key: &str, message: impl Into<String>) -> InputError {
     InputError::new(message).key(key)
 }
 
-/// Ends a step: refuses any key no one asked for. (`Fields::finish` takes the
-/// reader by value; the caller's reader is left fresh.)
-pub(crate) fn finish(f: &mut Fields) -> Result<(), InputError> {
-    let fresh = f.fresh();
-    std::mem::replace(f, fresh).finish()
-}
-
 /// Reads `extra_drm` (−9..=9, default 0).
 pub(crate) fn read_extra(f: &mut Fields) -> Result<i8, InputError> {
     Ok(f.int("extra_drm", -9, 9)?.unwrap_or(0) as i8)
@@ -714,7 +707,7 @@ impl Musketry {
             extra_drm: read_extra(f)?,
         };
         let p = Musketry::new(edition, &input).map_err(|e| relocate(f, e))?;
-        finish(f)?;
+        f.finish()?;
         Ok(p)
     }
 

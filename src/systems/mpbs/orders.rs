@@ -8,7 +8,7 @@
 //! numbers are the same on both cards; the DRM lines differ (RULES-NOTES
 //! 1(c)3, 1(c)6) and are data per edition.
 
-use super::musketry::{finish, key_err, read_extra, relocate};
+use super::musketry::{key_err, read_extra, relocate};
 use super::unit::find_unit;
 use super::{Edition, Order, Unit};
 use crate::dice::Dice;
@@ -440,7 +440,7 @@ impl Continuation {
             extra_drm: read_extra(f)?,
         };
         let p = Continuation::new(edition, &input).map_err(|e| relocate(f, e))?;
-        finish(f)?;
+        f.finish()?;
         Ok(p)
     }
 }
@@ -539,7 +539,7 @@ impl Preemption {
             extra_drm: read_extra(f)?,
         };
         let p = Preemption::new(edition, &input).map_err(|e| relocate(f, e))?;
-        finish(f)?;
+        f.finish()?;
         Ok(p)
     }
 }
@@ -674,7 +674,7 @@ impl OrdersChange {
             extra_drm: read_extra(f)?,
         };
         let p = OrdersChange::new(edition, &input).map_err(|e| relocate(f, e))?;
-        finish(f)?;
+        f.finish()?;
         Ok(p)
     }
 }
@@ -793,7 +793,7 @@ impl Interception {
             }
             relocate(f, e)
         })?;
-        finish(f)?;
+        f.finish()?;
         Ok(p)
     }
 }

@@ -1,8 +1,9 @@
-//! Reading a Musket & Pike scenario: edition, units and courses.
+//! Reading a Musket & Pike scenario: edition, rules switches, units and
+//! courses (with engagements).
 
-use super::course::{CourseSpec, StepSpec, build_step};
+use super::course::{Course, CourseRules, Repeat, StepSpec, Stop};
 use super::{Edition, Unit};
-use crate::engine::chain::{Chain, ChainSpec};
+use crate::engine::chain::{Chain, Machine};
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
 use crate::scenario::Fields;
@@ -21,17 +22,25 @@ const UNIT_KEYS: &[(&str, Option<&str>, Option<&str>)] = &[
     ("musketry", Some("firer"), Some("target")),
     ("light-fire", Some("firer"), Some("target")),
     ("artillery", Some("firer"), Some("target")),
+    ("morale-check", None, Some("unit")),
     ("pursuit", Some("pursuer"), None),
     ("unable-to-retreat", None, Some("unit")),
     ("interception", Some("unit"), None),
 ];
 
-/// Reads `edition`, `[units.*]` and `[[course]]` from a scenario's top level.
+/// Most turns an engagement may run.
+pub const MAX_TURNS: i64 = 50;
+
+/// Reads `edition`, `[rules]`, `[units.*]` and `[[course]]` from a scenario's top level.
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
     let names: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
     let edition = f
         .named("edition", "edition", Edition::from_name, &names)?
         .ok_or_else(|| f.missing("edition").one_of("", &names))?;
+    let rules = match f.table("rules")? {
+        Some(mut rf) => CourseRules::from_fields(&mut rf)?,
+        None => CourseRules::default(),
+    };
     let unit_tables = f.named_tables("units")?.ok_or_else(|| {
         f.err(
             "units",
@@ -61,24 +70,21 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
                 format!("two courses are named \"{name}\"; course names must differ"),
             ));
         }
-        let step_tables = cf
-            .table_list("steps")?
-            .ok_or_else(|| cf.err("steps", "missing `steps = [{ procedure = ... }, ...]`"))?;
+        let step_tables = cf.table_list("steps")?.ok_or_else(|| {
+            cf.missing("steps")
+                .accepted("steps = [{ procedure = \"...\", ... }, ...]")
+        })?;
         if step_tables.is_empty() {
             return Err(cf.err("steps", "a course needs at least one step"));
         }
-        cf.finish()?;
         let mut steps = Vec::new();
         for mut sf in step_tables {
             let procedure = sf.req_string("procedure")?;
             let (mut actor, mut target) = (None, None);
             if let Some((_, a, t)) = UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
                 let idx = |k: &Option<&str>| {
-                    k.and_then(|k| {
-                        sf.peek_string(k)
-                            .or_else(|| sf.peek_string(&format!("{k}s")))
-                    })
-                    .and_then(|n| units.iter().position(|u| u.name == n))
+                    k.and_then(|k| sf.peek_string(k))
+                        .and_then(|n| units.iter().position(|u| u.name == n))
                 };
                 actor = idx(a);
                 target = idx(t);
@@ -90,26 +96,83 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
                 target,
             });
         }
-        let kernel = if steps.len() == 1 {
-            let s = &steps[0];
-            prepare(
-                build_step(&s.procedure, &mut s.fields.fresh(), &units, edition)?,
-                mode,
-            )
-        } else {
-            // Build with the early-end outcome; drop it again when no path
-            // reaches it, so the course reports the last step's outcomes only.
-            let spec = CourseSpec::new(edition, units.clone(), steps, true)?;
-            let chain = Chain::build(&spec)?;
-            let early = spec.space().outcomes().len() - 1;
-            if chain.can_end_in(early) {
-                prepare(chain, mode)
-            } else {
-                let spec = CourseSpec::new(edition, units.clone(), spec.steps, false)?;
-                prepare(Chain::build(&spec)?, mode)
+        let unit_key = |cf: &mut Fields, key: &'static str| -> Result<Option<usize>, InputError> {
+            match cf.string(key)? {
+                None => Ok(None),
+                Some(n) => match units.iter().position(|u| u.name == n) {
+                    Some(i) => Ok(Some(i)),
+                    None => {
+                        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+                        Err(cf.locate(
+                            key,
+                            InputError::new(format!("no unit named \"{n}\" in [units]"))
+                                .one_of(&n, &names),
+                        ))
+                    }
+                },
             }
+        };
+        let own = unit_key(&mut cf, "own")?.or(steps[0].actor);
+        let enemy = unit_key(&mut cf, "enemy")?.or(steps[0].target);
+        let repeat = read_repeat(&mut cf)?;
+        cf.finish()?;
+        // Build with the early-end outcome; drop it again when no path
+        // reaches it, so the course reports exactly its last step's outcomes.
+        let course = Course::new(
+            edition,
+            units.clone(),
+            steps,
+            rules,
+            repeat.clone(),
+            own,
+            enemy,
+            true,
+        )?;
+        let chain = Chain::from_machine(&course).map_err(|e| cf.locate("steps", e))?;
+        let early = course.space().outcomes().len() - 1;
+        let kernel = if chain.can_end_in(early) {
+            prepare(chain, mode)
+        } else {
+            let course = Course::new(
+                edition,
+                units.clone(),
+                course.into_steps(),
+                rules,
+                repeat,
+                own,
+                enemy,
+                false,
+            )?;
+            prepare(Chain::from_machine(&course)?, mode)
         };
         courses.push((name, kernel));
     }
     Ok(Built { edition, courses })
+}
+
+/// Reads `repeat = { turns = N, until = [...] }`.
+fn read_repeat(cf: &mut Fields) -> Result<Option<Repeat>, InputError> {
+    let Some(mut rf) = cf.table("repeat")? else {
+        return Ok(None);
+    };
+    let turns = rf.req_int("turns", 1, MAX_TURNS)? as u8;
+    let names: Vec<&str> = Stop::ALL.iter().map(|s| s.names().0).collect();
+    let mut until = Vec::new();
+    for n in rf.strings("until")?.unwrap_or_default() {
+        let stop = Stop::ALL
+            .iter()
+            .copied()
+            .find(|s| s.names().0 == n)
+            .ok_or_else(|| {
+                rf.locate(
+                    "until",
+                    InputError::new(format!("unknown stop condition \"{n}\"")).one_of(&n, &names),
+                )
+            })?;
+        if !until.contains(&stop) {
+            until.push(stop);
+        }
+    }
+    rf.finish()?;
+    Ok(Some(Repeat { turns, until }))
 }

@@ -38,6 +38,10 @@ pub struct Unit {
     pub leader: Option<i8>,
     /// The wing's current order.
     pub order: Order,
+    /// Whether the unit can retreat when a result tells it to; a Morale
+    /// Broken unit that cannot rolls on the Unable to Retreat Table (11.4.5)
+    /// in a course.
+    pub can_retreat: bool,
 }
 
 impl Unit {
@@ -125,6 +129,7 @@ impl Unit {
         let order = f
             .named("order", "order", Order::from_name, &Order::names())?
             .unwrap_or(Order::Charge);
+        let can_retreat = f.bool("can_retreat")?.unwrap_or(true);
         Ok(Unit {
             name: name.to_string(),
             kind,
@@ -141,6 +146,7 @@ impl Unit {
             gun,
             leader,
             order,
+            can_retreat,
         })
     }
 

@@ -1,0 +1,115 @@
+//! Morale Check (10.6). The cards name the triggers (10.6.2 morale levels
+//! after hits, 10.6.3 target of Salvo fire, 10.6.4 Casualty Threshold,
+//! 10.6.5 an MC result on a fire table, 10.6.6 a formation hit on a unit
+//! already Formation Broken) but print no table: the check itself is the
+//! RULES-NOTES 1(b)2 reading, d10 ≤ the unit's morale rating passes and a
+//! failure costs one morale level (docs/rules/mpbs.md, "Morale").
+
+use super::unit::find_unit;
+use super::{Edition, Unit};
+use crate::dice::Dice;
+use crate::error::InputError;
+use crate::outcome::{Leaf, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::ProcedureInfo;
+
+/// Outcome labels of a morale check.
+pub const OUTCOMES: [&str; 2] = ["pass", "fail"];
+
+/// One morale check: passes when d10 + DRM ≤ the unit's morale rating.
+#[derive(Clone, Debug)]
+pub struct MoraleCheck {
+    space: OutcomeSpace,
+    by_face: [Leaf; 10],
+}
+
+/// What `pikeshot list` says of a morale check.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "morale-check",
+    rule: "10.6",
+    summary: "Morale Check (reading, the cards print no table): d10 + DRM ≤ the unit's morale rating passes; a failure costs one morale level",
+    keys: &[
+        (
+            "unit",
+            "required: the unit checking (its printed morale rating)",
+        ),
+        (
+            "extra_drm",
+            "-9..9, added to the roll (+ makes failure likelier)",
+        ),
+    ],
+    outcomes: &OUTCOMES,
+    measures: &[],
+};
+
+impl MoraleCheck {
+    /// A check against `rating` with `drm` added to the roll.
+    pub fn new(rating: u8, drm: i32) -> MoraleCheck {
+        let mut by_face = [0; 10];
+        for (face, leaf) in by_face.iter_mut().enumerate() {
+            *leaf = Leaf::from(face as i32 + drm > rating as i32);
+        }
+        MoraleCheck {
+            space: OutcomeSpace::from_labels(&OUTCOMES, vec![]),
+            by_face,
+        }
+    }
+
+    /// Reads a `morale-check` step.
+    pub fn from_step(
+        f: &mut Fields,
+        units: &[Unit],
+        _edition: Edition,
+    ) -> Result<MoraleCheck, InputError> {
+        f.has("procedure");
+        let unit = find_unit(f, "unit", units)?;
+        let drm = f.int("extra_drm", -9, 9)?.unwrap_or(0) as i32;
+        f.finish()?;
+        Ok(MoraleCheck::new(unit.morale, drm))
+    }
+
+    /// Probability of passing.
+    pub fn pass_probability(&self) -> f64 {
+        self.by_face.iter().filter(|&&l| l == 0).count() as f64 / 10.0
+    }
+}
+
+impl Procedure for MoraleCheck {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.by_face[dice.d10() as usize]
+    }
+}
+
+/// The morale check as a chart for `pikeshot tables`.
+pub fn charts(_edition: Edition) -> Vec<crate::systems::Chart> {
+    let rows = (2..=9)
+        .map(|m| {
+            vec![
+                m.to_string(),
+                format!("0-{}", m.min(9)),
+                if m >= 9 {
+                    "-".into()
+                } else {
+                    format!("{}-9", m + 1)
+                },
+                format!("{}%", (m + 1).min(10) * 10),
+            ]
+        })
+        .collect();
+    vec![crate::systems::Chart {
+        id: "morale-check",
+        title: "Morale Check (reading: the cards print no table)".into(),
+        rule: "10.6",
+        headers: vec!["Morale".into(), "Pass".into(), "Fail".into(), "P(pass)".into()],
+        rows,
+        notes: vec![
+            "Triggers: 10.6.2 hits, 10.6.3 target of Salvo fire, 10.6.4 Casualty Threshold reached, 10.6.5 MC on a fire table, 10.6.6 FH on a Formation Broken unit".into(),
+            "A failure costs one morale level: Good -> Shaken -> Broken -> eliminated (RULES-NOTES 1(b)1-2)".into(),
+        ],
+    }]
+}
