@@ -1,4 +1,5 @@
-//! A two-step course (salvo, then charge) over unit states.
+//! Courses over unit states: a two-step course (salvo, then charge) and a
+//! ten-turn engagement (bombardment until the casualty threshold).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -13,5 +14,14 @@ fn two_step(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, two_step);
+fn engagement(c: &mut Criterion) {
+    common::bench_course(
+        c,
+        "ten-turn-engagement",
+        "scenarios/mpbs/bombardment.toml",
+        "bombard until threshold",
+    );
+}
+
+criterion_group!(benches, two_step, engagement);
 criterion_main!(benches);

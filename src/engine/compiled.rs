@@ -27,8 +27,10 @@ const LANE_CAP: u32 = 63;
 /// A procedure compiled to a uniform table of leaves.
 #[derive(Clone, Debug)]
 pub struct CompiledTable {
-    /// Leaf for each value of the uniform draw.
-    entries: Vec<Leaf>,
+    /// Leaf for each value of the uniform draw, as an index into `distinct`.
+    entries: Vec<u32>,
+    /// The distinct leaves the table reaches, in increasing order.
+    distinct: Vec<Leaf>,
     /// Number of table values (`s^depth`).
     size: u32,
     /// How many table draws are grouped into one multiplication.
@@ -37,9 +39,9 @@ pub struct CompiledTable {
     group_size: u32,
     /// Cost of drawing below `group_size`.
     group_cost: u16,
-    /// When the table has at most [`LANES`] distinct leaves: the distinct
-    /// leaves, and per grouped draw the packed increment of its lanes.
-    packed: Option<(Vec<Leaf>, Vec<u64>)>,
+    /// When the table has at most [`LANES`] distinct leaves: per grouped
+    /// draw the packed increment of its lanes.
+    packed: Option<Vec<u64>>,
 }
 
 impl CompiledTable {
@@ -98,22 +100,29 @@ impl CompiledTable {
         let mut distinct: Vec<Leaf> = entries.clone();
         distinct.sort_unstable();
         distinct.dedup();
+        let entries: Vec<u32> = entries
+            .iter()
+            .map(|l| {
+                distinct
+                    .binary_search(l)
+                    .expect("every entry is a distinct leaf") as u32
+            })
+            .collect();
         let packed = (distinct.len() <= LANES).then(|| {
-            let lane = |l: Leaf| distinct.binary_search(&l).unwrap() as u64;
-            let incs = (0..group_size)
+            (0..group_size)
                 .map(|mut v| {
                     let mut inc = 0u64;
                     for _ in 0..group {
-                        inc += 1u64 << (6 * lane(entries[(v % size) as usize]));
+                        inc += 1u64 << (6 * entries[(v % size) as usize]);
                         v /= size;
                     }
                     inc
                 })
-                .collect();
-            (distinct.clone(), incs)
+                .collect()
         });
         Some(CompiledTable {
             entries,
+            distinct,
             size,
             group,
             group_size,
@@ -131,33 +140,31 @@ impl CompiledTable {
     pub fn sample(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
         let groups = n / self.group as u64;
         let rest = n % self.group as u64;
+        // Counted per distinct leaf: a small array that stays in cache,
+        // scattered into the (possibly large) leaf counts at the end.
+        let mut local = vec![0u64; self.distinct.len()];
         match &self.packed {
-            Some((distinct, incs)) => {
+            Some(incs) => {
                 let per_flush = (LANE_CAP / self.group) as u64;
-                let mut lanes = [0u64; LANES];
                 let mut left = groups;
                 while left > 0 {
                     let batch = left.min(per_flush);
                     let mut acc = 0u64;
                     for _ in 0..batch {
                         let v = rng.below(self.group_size, self.group_cost);
-                        // SAFETY-free: v < group_size == incs.len().
                         acc += incs[v as usize];
                     }
-                    for (i, lane) in lanes.iter_mut().enumerate() {
+                    for (i, lane) in local.iter_mut().enumerate() {
                         *lane += (acc >> (6 * i)) & 63;
                     }
                     left -= batch;
-                }
-                for (l, c) in distinct.iter().zip(lanes) {
-                    counts[*l as usize] += c;
                 }
             }
             None => {
                 for _ in 0..groups {
                     let mut v = rng.below(self.group_size, self.group_cost);
                     for _ in 0..self.group {
-                        counts[self.entries[(v % self.size) as usize] as usize] += 1;
+                        local[self.entries[(v % self.size) as usize] as usize] += 1;
                         v /= self.size;
                     }
                 }
@@ -166,7 +173,10 @@ impl CompiledTable {
         let cost = cost_of(self.size);
         for _ in 0..rest {
             let v = rng.below(self.size, cost);
-            counts[self.entries[v as usize] as usize] += 1;
+            local[self.entries[v as usize] as usize] += 1;
+        }
+        for (&leaf, c) in self.distinct.iter().zip(local) {
+            counts[leaf as usize] += c;
         }
     }
 }

@@ -296,7 +296,9 @@ pub fn list() -> String {
         out.push_str(&format!("terrain ({e}): {}\n", hex.join(", ")));
         out.push_str(&format!("hexsides ({e}): {}\n", side.join(", ")));
     }
-    out.push_str("unit keys: kind, morale, strength, hexes, casualty_points, formation, morale_state, terrain, hexside, salvo_marker, regimental_artillery, gun, leader, order\n");
+    out.push_str("unit keys: kind, morale, strength, hexes, casualty_points, formation, morale_state, terrain, hexside, salvo_marker, regimental_artillery, gun, leader, order, can_retreat\n");
+    out.push_str("course keys: name, steps, own, enemy, repeat = { turns, until = [enemy-broken, enemy-threshold, own-broken] }\n");
+    out.push_str("[rules] keys: morale_check_on_hits, morale_check_on_salvo, morale_check_on_threshold, morale_check_on_table, morale_check_on_broken_formation_hit, morale_checks_combined, morale_check_drm, pursuit, leader_casualty, eliminate_at_strength\n");
     let ids: Vec<&str> = charts(Edition::Series)
         .iter()
         .map(|c| c.id)
