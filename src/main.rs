@@ -79,8 +79,8 @@ struct RunArgs {
     #[arg(long, short)]
     out: Option<PathBuf>,
     /// Worker threads [default: one per core]. Results do not depend on it.
-    #[arg(long, short = 'j', default_value_t = 0)]
-    threads: usize,
+    #[arg(long, short = 'j')]
+    threads: Option<usize>,
     /// How trials are resolved: `auto` folds small procedures into a table
     /// first; `direct` replays the procedure for every trial.
     #[arg(long, value_enum, default_value_t = Kernel::Auto)]
@@ -128,7 +128,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                 seed: a.seed,
                 precision: a.precision,
                 max_trials: Some(a.max_trials),
-                threads: a.threads,
+                threads: a.threads.unwrap_or(0),
                 exact: a.exact,
                 exact_budget: Some(a.exact_budget),
                 sets: a.sets,

@@ -225,7 +225,7 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
     let planned: u64 = tasks.len() as u64 * opts.trials.max(1);
     let show = opts.progress
         && std::io::IsTerminal::is_terminal(&std::io::stderr())
-        && planned >= 50_000_000;
+        && planned >= 5_000_000;
     let bar = Progress(show.then(|| {
         let b = indicatif::ProgressBar::new(planned);
         b.set_style(

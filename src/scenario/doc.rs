@@ -70,6 +70,13 @@ impl ScenarioFile {
         })?;
         let key = key.trim();
         let value = parse_value(value.trim());
+        // A key set on the command line is pinned: it leaves the sweep.
+        if let Some(toml::Value::Table(sweep)) = self.table.get_mut("sweep") {
+            sweep.remove(key);
+            if sweep.is_empty() {
+                self.table.remove("sweep");
+            }
+        }
         set_path(&mut self.table, key, value).map_err(|m| {
             InputError::new(m)
                 .key(key)
@@ -307,6 +314,13 @@ edition = ["sfo", "series"]
         assert_eq!(f.table["trials"].as_integer(), Some(5000));
         let e = f.set("course[3].name=x").unwrap_err();
         assert!(e.to_string().contains("past the end"), "{e}");
+        // A --set of a swept key pins it: it leaves the sweep.
+        let mut g = ScenarioFile::from_str("t.toml", TEXT).unwrap();
+        g.set("edition=sfo").unwrap();
+        let v = g.variants().unwrap();
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[1].label, "units.a.terrain=woods");
+        assert_eq!(v[1].table["edition"].as_str(), Some("sfo"));
         let e = f.set("nonsense").unwrap_err();
         assert!(e.to_string().contains("KEY=VALUE"), "{e}");
     }
