@@ -81,6 +81,71 @@ pub fn at_least(probs: &[f64]) -> Vec<f64> {
     out
 }
 
+/// Mean of a measure from its value counts over `min..` with a 95% normal
+/// interval: `mean ± Z95·s/√n`, `s` the sample standard deviation (divisor
+/// `n - 1`). The mean is NaN without trials; the bounds are NaN with fewer
+/// than two trials.
+pub fn mean_ci(min: i32, counts: &[u64]) -> (f64, (f64, f64)) {
+    let n: u64 = counts.iter().sum();
+    if n == 0 {
+        return (f64::NAN, (f64::NAN, f64::NAN));
+    }
+    let weights: Vec<f64> = counts.iter().map(|&c| c as f64).collect();
+    let m = mean(min, &weights, n as f64);
+    if n < 2 {
+        return (m, (f64::NAN, f64::NAN));
+    }
+    let ss: f64 = counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let d = (min + i as i32) as f64 - m;
+            c as f64 * d * d
+        })
+        .sum();
+    let half = Z95 * (ss / (n - 1) as f64).sqrt() / (n as f64).sqrt();
+    (m, (m - half, m + half))
+}
+
+/// Joint counts of category × value of measure `m`: `out[category][value -
+/// min]`, every value `min..=max` of the measure.
+pub fn joint_counts(space: &OutcomeSpace, m: usize, counts: &[u64]) -> Vec<Vec<u64>> {
+    let meas = &space.measures()[m];
+    let span = (meas.max - meas.min + 1) as usize;
+    let mut out = vec![vec![0u64; span]; space.outcomes().len()];
+    for (leaf, &c) in counts.iter().enumerate() {
+        let leaf = leaf as u32;
+        out[space.outcome_of(leaf)][(space.value_of(leaf, m) - meas.min) as usize] += c;
+    }
+    out
+}
+
+/// Joint probabilities of category × value of measure `m` from exact leaf
+/// probabilities: `out[category][value - min]`.
+pub fn joint_probs(space: &OutcomeSpace, m: usize, probs: &[f64]) -> Vec<Vec<f64>> {
+    let meas = &space.measures()[m];
+    let span = (meas.max - meas.min + 1) as usize;
+    let mut out = vec![vec![0.0f64; span]; space.outcomes().len()];
+    for (leaf, &p) in probs.iter().enumerate() {
+        let leaf = leaf as u32;
+        out[space.outcome_of(leaf)][(space.value_of(leaf, m) - meas.min) as usize] += p;
+    }
+    out
+}
+
+/// `P(X <= value)` for each value, from per-value probabilities: the running
+/// sum, capped at 1.
+pub fn cumulative(probs: &[f64]) -> Vec<f64> {
+    let mut acc = 0.0;
+    probs
+        .iter()
+        .map(|p| {
+            acc += p;
+            acc.min(1.0)
+        })
+        .collect()
+}
+
 /// The widest 95% Wilson half-width among every category and measure-value
 /// probability of a tally.
 pub fn worst_half_width(space: &OutcomeSpace, counts: &[u64], trials: u64) -> f64 {
@@ -119,6 +184,28 @@ mod tests {
         let a = at_least(&[0.5, 0.3, 0.2]);
         assert!(
             (a[0] - 1.0).abs() < 1e-12 && (a[1] - 0.5).abs() < 1e-12 && (a[2] - 0.2).abs() < 1e-12
+        );
+    }
+
+    #[test]
+    fn mean_ci_uses_the_sample_standard_deviation() {
+        // Values 0, 0, 1, 3 (counts 2, 1, 0, 1 over 0..=3): mean 1,
+        // squares of deviations 1 + 1 + 0 + 4 = 6, s² = 6/3 = 2,
+        // half = Z95·√2/√4 = Z95·0.70711.
+        let (m, (lo, hi)) = mean_ci(0, &[2, 1, 0, 1]);
+        assert!((m - 1.0).abs() < 1e-12);
+        let half = Z95 * 2f64.sqrt() / 2.0;
+        assert!((lo - (1.0 - half)).abs() < 1e-12 && (hi - (1.0 + half)).abs() < 1e-12);
+        assert!(mean_ci(0, &[0, 0]).0.is_nan());
+        let (m, (lo, _)) = mean_ci(5, &[1]);
+        assert!(m == 5.0 && lo.is_nan());
+    }
+
+    #[test]
+    fn cumulative_is_a_running_sum() {
+        let c = cumulative(&[0.5, 0.3, 0.2]);
+        assert!(
+            (c[0] - 0.5).abs() < 1e-12 && (c[1] - 0.8).abs() < 1e-12 && (c[2] - 1.0).abs() < 1e-12
         );
     }
 }

@@ -144,15 +144,27 @@ fn writes_every_file_and_nothing_else() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("out/nested");
     let written = write_reports(&run(), &dir).unwrap();
+    // Course 1 has a `turns` measure: it is an engagement (engagements.csv,
+    // its turns and cumulative plots) and `turns` is a key measure (the
+    // expectations comparison chart of the variant without a sweep).
+    // Course 2 has no key measure: no comparison chart for its variant.
     let expected: Vec<PathBuf> = [
         "outcomes.csv",
         "measures.csv",
         "summary.csv",
         "timing.csv",
+        "comparison.csv",
+        "engagements.csv",
         "charge-now.png",
         "charge-now.svg",
         "terrain-woods--charge-now.png",
         "terrain-woods--charge-now.svg",
+        "charge-now-turns.png",
+        "charge-now-turns.svg",
+        "charge-now-cumulative.png",
+        "charge-now-cumulative.svg",
+        "comparison-expected.png",
+        "comparison-expected.svg",
     ]
     .iter()
     .map(|n| dir.join(n))
@@ -566,7 +578,10 @@ fn plot_names_are_slugs_and_unique() {
     );
     let tmp = tempfile::tempdir().unwrap();
     let written = write_reports(&r, tmp.path()).unwrap();
-    assert_eq!(written.len(), 4 + 2 * 4);
+    // Six CSV files, a histogram PNG and SVG per course, two plots (PNG and
+    // SVG) per engagement (courses 1, 3 and 4), and the expectations chart
+    // of the variant without a sweep.
+    assert_eq!(written.len(), 6 + 2 * 4 + 4 * 3 + 2);
 }
 
 #[test]

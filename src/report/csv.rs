@@ -6,6 +6,7 @@
 
 use std::io;
 
+use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
 use super::model::{CourseStats, ScenarioRun};
 use super::{Output, Staging, fixed};
 use crate::error::Error;
@@ -72,7 +73,8 @@ fn to_csv(header: &[String], rows: &[Vec<String>]) -> io::Result<Vec<u8>> {
     w.into_inner().map_err(|e| io::Error::other(e.to_string()))
 }
 
-fn stage(
+/// Stages rows as the CSV file `name`.
+pub(crate) fn stage(
     out: &mut Staging,
     name: &str,
     header: &[String],
@@ -135,19 +137,44 @@ pub fn measure_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     rows
 }
 
+/// The key probabilities `summary.csv` carries when some course of the run
+/// has their measure: `p_<key outcome>` and `exact_p_<key outcome>` columns
+/// (dashes as underscores), e.g. `p_enemy_broken_or_eliminated`.
+fn summary_keys(run: &ScenarioRun) -> Vec<KeyDef> {
+    let names = run.measure_names();
+    KEY_OUTCOMES
+        .iter()
+        .filter(|d| d.kind == KeyKind::Probability && names.iter().any(|n| n == d.measure))
+        .copied()
+        .collect()
+}
+
+/// The column of a key probability: `p-enemy-broken-or-eliminated` →
+/// `p_enemy_broken_or_eliminated`.
+fn key_column(def: &KeyDef) -> String {
+    def.name.replace('-', "_")
+}
+
 /// The header of `summary.csv` for `run`: fixed columns, then
-/// `mean_<measure>` and `exact_mean_<measure>` for every measure of the run.
+/// `mean_<measure>` and `exact_mean_<measure>` for every measure of the run,
+/// then, when some course has `enemy-morale` or `own-morale`,
+/// `p_enemy_broken_or_eliminated`, `p_own_broken_or_eliminated` and their
+/// `exact_` twins.
 pub fn summary_header(run: &ScenarioRun) -> Vec<String> {
     let names = run.measure_names();
+    let keys = summary_keys(run);
     let mut h = owned(&["scenario", "variant", "course", "trials", "seed"]);
     h.extend(names.iter().map(|n| format!("mean_{n}")));
     h.extend(names.iter().map(|n| format!("exact_mean_{n}")));
+    h.extend(keys.iter().map(key_column));
+    h.extend(keys.iter().map(|d| format!("exact_{}", key_column(d))));
     h
 }
 
 /// The rows of `summary.csv`: one per variant × course.
 pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     let names = run.measure_names();
+    let keys = summary_keys(run);
     run.courses
         .iter()
         .map(|c| {
@@ -169,6 +196,14 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                     .iter()
                     .map(|n| exact(s.measure(n).and_then(|m| m.exact_mean))),
             );
+            let values: Vec<Option<KeyOutcome>> =
+                keys.iter().map(|&d| key_outcome(d, &s)).collect();
+            row.extend(
+                values
+                    .iter()
+                    .map(|k| k.map_or_else(String::new, |k| mc(k.value))),
+            );
+            row.extend(values.iter().map(|k| exact(k.and_then(|k| k.exact))));
             row
         })
         .collect()

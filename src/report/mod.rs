@@ -2,8 +2,11 @@
 //!
 //! One file per output, each behind the small [`Output`] trait (the shape of
 //! hyperfine's exporters): [`csv`] writes `outcomes.csv`, `measures.csv`,
-//! `summary.csv` and `timing.csv`; [`plot`] a PNG and an SVG histogram per
-//! course; [`terminal`] the table printed after a run. [`write`](mod@write) stages every
+//! `summary.csv` and `timing.csv`; [`compare`] `comparison.csv` and the
+//! grouped bar charts of the key outcomes ([`key`]) per variant;
+//! [`engagement`] `engagements.csv` and the turn plots of every engagement;
+//! [`plot`] a PNG and an SVG histogram per course; [`terminal`] the table
+//! printed after a run. [`write`](mod@write) stages every
 //! file in the output folder and renames it into place, so each file is
 //! written whole or not at all.
 //!
@@ -11,7 +14,10 @@
 //! identical runs give byte-identical files (fixed float formats, no
 //! timestamps).
 
+pub mod compare;
 pub mod csv;
+pub mod engagement;
+pub mod key;
 pub mod model;
 pub mod plot;
 pub mod terminal;
@@ -20,6 +26,9 @@ pub mod write;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
+pub use compare::{VariantKeys, variant_keys};
+pub use engagement::{Cumulative, Engagement};
+pub use key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcomes};
 pub use model::{CourseRun, CourseStats, MeasureStat, OutcomeStat, ScenarioRun};
 pub use terminal::terminal_table;
 pub use write::{Staging, check_writable};
@@ -37,13 +46,21 @@ pub fn outputs() -> Vec<Box<dyn Output>> {
         Box::new(csv::MeasuresCsv),
         Box::new(csv::SummaryCsv),
         Box::new(csv::TimingCsv),
+        Box::new(compare::ComparisonCsv),
+        Box::new(engagement::EngagementsCsv),
         Box::new(plot::Histograms),
+        Box::new(engagement::EngagementPlots),
+        Box::new(compare::ComparisonCharts),
     ]
 }
 
 /// Writes every report of `run` into `dir` (created if missing) and returns
-/// the paths written: the four CSV files, then a PNG and an SVG per course
-/// (named by [`plot::file_stems`]).
+/// the paths written, in this order: `outcomes.csv`, `measures.csv`,
+/// `summary.csv`, `timing.csv`, `comparison.csv`, `engagements.csv` (when
+/// the run has an engagement); a PNG and an SVG histogram per course; for
+/// each engagement `<stem>-turns` and `<stem>-cumulative` (PNG, SVG); for
+/// each variant with key measures its comparison charts (names planned by
+/// [`plot::plan`]).
 ///
 /// Nothing is renamed into place until every file has been rendered; on a
 /// failure the temporaries are removed and the error names the file.

@@ -13,6 +13,7 @@ use std::io;
 use std::sync::Once;
 
 use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -45,13 +46,32 @@ pub fn register_font() {
     });
 }
 
-const INK: RGBColor = RGBColor(33, 33, 33);
-const MUTED: RGBColor = RGBColor(96, 96, 96);
+/// Text and outline colour.
+pub(crate) const INK: RGBColor = RGBColor(33, 33, 33);
+/// Secondary text, axes.
+pub(crate) const MUTED: RGBColor = RGBColor(96, 96, 96);
 const BAR: RGBColor = RGBColor(76, 120, 168);
 const EXACT: RGBColor = RGBColor(228, 87, 46);
-const GRID: RGBColor = RGBColor(225, 225, 225);
+/// Grid lines.
+pub(crate) const GRID: RGBColor = RGBColor(225, 225, 225);
 
-fn font(size: f64) -> TextStyle<'static> {
+/// Series colours of the comparison and engagement plots, in order: Tableau
+/// 10, its light yellow and grey last.
+pub const PALETTE: [RGBColor; 10] = [
+    RGBColor(78, 121, 167),
+    RGBColor(242, 142, 43),
+    RGBColor(225, 87, 89),
+    RGBColor(89, 161, 79),
+    RGBColor(176, 122, 161),
+    RGBColor(118, 183, 178),
+    RGBColor(156, 117, 95),
+    RGBColor(255, 157, 167),
+    RGBColor(237, 201, 72),
+    RGBColor(186, 176, 172),
+];
+
+/// The embedded font at `size` pixels, in [`INK`].
+pub(crate) fn font(size: f64) -> TextStyle<'static> {
     (FONT_FAMILY, size).into_font().color(&INK)
 }
 
@@ -93,28 +113,11 @@ pub fn variant_slug(variant: &str) -> String {
 /// `<course>` without a sweep, `<variant>--<course>` with one (slugs, see
 /// [`slug`] and [`variant_slug`]). A course whose name has no letter or
 /// digit is `course-<n>` (1-based); a stem already taken gets `-2`, `-3`…
+/// A stem is taken when it, or a name derived from it (an engagement's
+/// `-turns` and `-cumulative`), is already the name of another plot,
+/// comparison charts included (see [`plan`]).
 pub fn file_stems(run: &ScenarioRun) -> Vec<String> {
-    let mut stems: Vec<String> = Vec::with_capacity(run.courses.len());
-    for (i, c) in run.courses.iter().enumerate() {
-        let mut course = slug(&c.course, 60);
-        if course.is_empty() {
-            course = format!("course-{}", i + 1);
-        }
-        let variant = variant_slug(&c.variant);
-        let base = if variant.is_empty() {
-            course
-        } else {
-            format!("{variant}--{course}")
-        };
-        let mut stem = base.clone();
-        let mut k = 2;
-        while stems.contains(&stem) {
-            stem = format!("{base}-{k}");
-            k += 1;
-        }
-        stems.push(stem);
-    }
-    stems
+    plan(run).courses
 }
 
 /// A probability as a percentage for a bar label: one decimal, more for
@@ -145,13 +148,87 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// The file stems of a run's plots, unique across every plot of the run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlotNames {
+    /// The stem of each course's histogram, in run order; an engagement's
+    /// plots add `-turns` and `-cumulative` to it.
+    pub courses: Vec<String>,
+    /// For each variant with key measures, in order of first appearance: the
+    /// variant and the stem of its comparison charts (`comparison`, or
+    /// `<variant>--comparison` under a sweep); the expectations chart adds
+    /// `-expected`.
+    pub comparisons: Vec<(String, String)>,
+}
+
+/// Plans every plot name of `run` so that none is made twice: comparison
+/// charts first, then each course (see [`file_stems`]), each name checked
+/// against every name already given, its derived names included.
+pub fn plan(run: &ScenarioRun) -> PlotNames {
+    let mut taken: Vec<String> = Vec::new();
+    let mut claim = |base: String, suffixes: &[&str]| -> String {
+        let mut stem = base.clone();
+        let mut k = 2;
+        loop {
+            let mut names = vec![stem.clone()];
+            names.extend(suffixes.iter().map(|s| format!("{stem}-{s}")));
+            if names.iter().all(|n| !taken.contains(n)) {
+                taken.extend(names);
+                return stem;
+            }
+            stem = format!("{base}-{k}");
+            k += 1;
+        }
+    };
+    let mut comparisons = Vec::new();
+    for variant in run.variants() {
+        if !run
+            .courses
+            .iter()
+            .any(|c| c.variant == variant && super::key::has_key_measures(&c.space))
+        {
+            continue;
+        }
+        let v = variant_slug(variant);
+        let base = if v.is_empty() {
+            "comparison".to_string()
+        } else {
+            format!("{v}--comparison")
+        };
+        comparisons.push((variant.to_string(), claim(base, &["expected"])));
+    }
+    let mut courses = Vec::with_capacity(run.courses.len());
+    for (i, c) in run.courses.iter().enumerate() {
+        let mut course = slug(&c.course, 60);
+        if course.is_empty() {
+            course = format!("course-{}", i + 1);
+        }
+        let variant = variant_slug(&c.variant);
+        let base = if variant.is_empty() {
+            course
+        } else {
+            format!("{variant}--{course}")
+        };
+        let suffixes: &[&str] = if super::engagement::is_engagement(c) {
+            &["turns", "cumulative"]
+        } else {
+            &[]
+        };
+        courses.push(claim(base, suffixes));
+    }
+    PlotNames {
+        courses,
+        comparisons,
+    }
+}
+
 /// A histogram PNG and SVG for every course.
 pub struct Histograms;
 
 impl Output for Histograms {
     fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
         register_font();
-        for (course, stem) in run.courses.iter().zip(file_stems(run)) {
+        for (course, stem) in run.courses.iter().zip(plan(run).courses) {
             let stats = course.stats();
             let png = format!("{stem}.png");
             out.with_path(&png, |tmp| {
@@ -167,13 +244,13 @@ impl Output for Histograms {
     }
 }
 
-fn other(e: impl std::fmt::Debug) -> io::Error {
+pub(crate) fn other(e: impl std::fmt::Debug) -> io::Error {
     io::Error::other(format!("cannot draw the plot: {e:?}"))
 }
 
 /// Adds a `<title>` (the plot's name for screen readers and tooltips) after
 /// the opening `<svg>` tag.
-fn with_svg_title(svg: &str, title: &str) -> String {
+pub(crate) fn with_svg_title(svg: &str, title: &str) -> String {
     let Some(start) = svg.find("<svg") else {
         return svg.to_string();
     };
@@ -193,7 +270,7 @@ fn title(run: &ScenarioRun, course: &CourseRun) -> String {
 }
 
 /// The subtitle: variant, system and edition, seed, trials.
-fn subtitle(run: &ScenarioRun, course: &CourseRun) -> String {
+pub(crate) fn subtitle(run: &ScenarioRun, course: &CourseRun) -> String {
     let mut parts = Vec::new();
     if !course.variant.is_empty() {
         parts.push(course.variant.clone());
@@ -207,15 +284,19 @@ fn subtitle(run: &ScenarioRun, course: &CourseRun) -> String {
     parts.join("  ·  ")
 }
 
-type DrawResult<E> = Result<(), DrawingAreaErrorKind<E>>;
+pub(crate) type DrawResult<E> = Result<(), DrawingAreaErrorKind<E>>;
 
 /// Width in pixels of `text` in `style`.
-fn width<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: &str, style: &TextStyle) -> u32 {
+pub(crate) fn width<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    style: &TextStyle,
+) -> u32 {
     area.estimate_text_size(text, style).map_or(0, |(w, _)| w)
 }
 
 /// `text` shortened with an ellipsis to at most `max` pixels.
-fn fit<DB: DrawingBackend>(
+pub(crate) fn fit<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     text: &str,
     style: &TextStyle,
@@ -296,7 +377,7 @@ fn wrap<DB: DrawingBackend>(
 /// used: the largest size that wraps every label into at most three lines
 /// without breaking a word; failing that, the smallest size, with a label
 /// longer than four lines cut short by an ellipsis.
-fn wrap_labels<DB: DrawingBackend>(
+pub(crate) fn wrap_labels<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     labels: &[&str],
     slot: u32,
@@ -340,9 +421,15 @@ fn y_top(stats: &CourseStats) -> f64 {
         .iter()
         .map(|o| o.ci.1.max(o.probability).max(o.exact.unwrap_or(0.0)))
         .fold(0.0f64, f64::max);
+    nice_probability_top(top)
+}
+
+/// A round top for a probability axis above `top`, with 15% headroom, at
+/// most 1: a multiple of the tick step plotters picks for such a range, so
+/// the top of the axis carries a label.
+pub(crate) fn nice_probability_top(top: f64) -> f64 {
+    let top = if top.is_finite() { top } else { 0.0 };
     let want = (top * 1.15).max(0.01);
-    // Multiples of the tick step plotters picks for such a range, so the
-    // top of the axis carries a label.
     let step = if want > 0.5 {
         0.2
     } else if want > 0.2 {
@@ -353,6 +440,154 @@ fn y_top(stats: &CourseStats) -> f64 {
         0.005
     };
     ((want / step).ceil() * step).min(1.0)
+}
+
+/// A round top for an axis of non-negative values above `top`, with 15%
+/// headroom: a multiple of a 1-2-5 step giving about eight ticks.
+pub(crate) fn nice_top(top: f64) -> f64 {
+    let top = if top.is_finite() { top } else { 0.0 };
+    let want = (top * 1.15).max(0.1);
+    let raw = want / 8.0;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|k| k * mag)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * mag);
+    (want / step).ceil() * step
+}
+
+/// A tick label of a probability axis whose top is `y_max`.
+pub(crate) fn percent_axis(y: f64, y_max: f64) -> String {
+    let pc = y * 100.0;
+    if y_max <= 0.05 {
+        format!("{pc:.1}%")
+    } else {
+        format!("{pc:.0}%")
+    }
+}
+
+/// One entry of a legend drawn by [`draw_legend_rows`].
+pub(crate) enum Swatch {
+    /// A filled square of a series colour, then its name.
+    Bar(RGBColor, String),
+    /// A short line of a colour and width with a dot, then its name.
+    Line(RGBColor, u32, String),
+    /// A 95% interval whisker, then the text.
+    Whisker(String),
+    /// The exact-value diamond, then the text.
+    Diamond(String),
+    /// A black tick, then the text.
+    Tick(String),
+    /// A dashed line, then the text.
+    Dashed(String),
+    /// Text alone.
+    Text(String),
+}
+
+impl Swatch {
+    fn text(&self) -> &str {
+        match self {
+            Swatch::Bar(_, t)
+            | Swatch::Line(_, _, t)
+            | Swatch::Whisker(t)
+            | Swatch::Diamond(t)
+            | Swatch::Tick(t)
+            | Swatch::Dashed(t) => t,
+            Swatch::Text(t) => t,
+        }
+    }
+    /// Width of the symbol before the text, gap included.
+    fn symbol_width(&self) -> i32 {
+        match self {
+            Swatch::Text(_) => 0,
+            Swatch::Line(..) | Swatch::Dashed(_) => 34,
+            _ => 24,
+        }
+    }
+}
+
+/// Height of one legend line in pixels.
+const LEGEND_LINE: i32 = 22;
+
+/// Draws legend entries between `x0` and `x1`, ending at `bottom`: each group
+/// starts a new line, and a group wraps onto further lines when it is wider
+/// than the space. Text longer than a whole line is shortened with an
+/// ellipsis. Returns the height used.
+pub(crate) fn draw_legend_rows<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    groups: &[Vec<Swatch>],
+    x0: i32,
+    x1: i32,
+    bottom: i32,
+) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = font(14.0)
+        .color(&MUTED)
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    let gap = 22;
+    let avail = (x1 - x0).max(40);
+    // Lay out: (line, x, swatch, text) for each entry.
+    let mut placed: Vec<(i32, i32, &Swatch, String)> = Vec::new();
+    let mut line = -1;
+    for group in groups.iter().filter(|g| !g.is_empty()) {
+        line += 1;
+        let mut x = 0;
+        for sw in group {
+            let max_text = (avail - sw.symbol_width()).max(20) as u32;
+            let text = fit(root, sw.text(), &style, max_text);
+            let w = sw.symbol_width() + width(root, &text, &style) as i32;
+            if x > 0 && x + w > avail {
+                line += 1;
+                x = 0;
+            }
+            placed.push((line, x, sw, text));
+            x += w + gap;
+        }
+    }
+    let lines = line + 1;
+    let top = bottom - lines * LEGEND_LINE;
+    for (line, x, sw, text) in placed {
+        let y = top + line * LEGEND_LINE + LEGEND_LINE / 2;
+        let x = x0 + x;
+        match sw {
+            Swatch::Bar(c, _) => {
+                root.draw(&Rectangle::new([(x, y - 7), (x + 16, y + 7)], c.filled()))?;
+            }
+            Swatch::Line(c, w, _) => {
+                root.draw(&PathElement::new(
+                    vec![(x, y), (x + 26, y)],
+                    c.stroke_width(*w),
+                ))?;
+                root.draw(&Circle::new((x + 13, y), *w as i32 + 2, c.filled()))?;
+            }
+            Swatch::Whisker(_) => {
+                let s = INK.stroke_width(2);
+                root.draw(&PathElement::new(vec![(x + 8, y - 8), (x + 8, y + 8)], s))?;
+                root.draw(&PathElement::new(vec![(x + 3, y - 8), (x + 13, y - 8)], s))?;
+                root.draw(&PathElement::new(vec![(x + 3, y + 8), (x + 13, y + 8)], s))?;
+            }
+            Swatch::Diamond(_) => {
+                draw_diamond_coloured(root, (x + 8, y), 6, INK, WHITE)?;
+            }
+            Swatch::Tick(_) => {
+                root.draw(&PathElement::new(
+                    vec![(x, y), (x + 16, y)],
+                    INK.stroke_width(2),
+                ))?;
+            }
+            Swatch::Dashed(_) => {
+                root.draw(&DashedPathElement::new(
+                    vec![(x, y), (x + 28, y)],
+                    7,
+                    5,
+                    INK.stroke_width(2),
+                ))?;
+            }
+            Swatch::Text(_) => {}
+        }
+        root.draw(&Text::new(text, (x + sw.symbol_width(), y), style.clone()))?;
+    }
+    Ok(lines.max(0) * LEGEND_LINE)
 }
 
 /// Draws the histogram of one course onto `root`.
@@ -512,17 +747,29 @@ fn draw<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Draws a diamond filled with `fill` and outlined with `outline`, centred on
+/// `at`.
+pub(crate) fn draw_diamond_coloured<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    (x, y): (i32, i32),
+    r: i32,
+    fill: RGBColor,
+    outline: RGBColor,
+) -> DrawResult<DB::ErrorType> {
+    let pts = vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y)];
+    let mut edge = pts.clone();
+    edge.push((x, y - r));
+    root.draw(&Polygon::new(pts, fill.filled()))?;
+    root.draw(&PathElement::new(edge, outline.stroke_width(1)))
+}
+
 /// Draws a filled diamond with a dark outline, centred on `at`.
 fn draw_diamond<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     (x, y): (i32, i32),
     r: i32,
 ) -> DrawResult<DB::ErrorType> {
-    let pts = vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y)];
-    let mut outline = pts.clone();
-    outline.push((x, y - r));
-    root.draw(&Polygon::new(pts, EXACT.filled()))?;
-    root.draw(&PathElement::new(outline, INK.stroke_width(1)))
+    draw_diamond_coloured(root, (x, y), r, EXACT, INK)
 }
 
 /// The legend along the bottom edge: bar, whisker, and diamond when exact

@@ -4,10 +4,20 @@
 //! One block per variant × course: each outcome with its probability, 95%
 //! Wilson interval and exact probability when known, then the measure
 //! means. When a variant has several courses with the same outcomes, a
-//! side-by-side table of their probabilities follows, if it fits.
+//! side-by-side table of their probabilities follows. When its courses have
+//! key measures (see [`key`](super::key)) or are engagements, a "key
+//! outcomes" table follows: one column per course, one row per key outcome
+//! (the Monte Carlo value, then the exact value in brackets, or ± half the
+//! 95% interval without it), then for engagements the share ending each way
+//! (`ends <stop reason>`). Course names head their columns, wrapped rather
+//! than cut; columns that do not fit in [`WIDTH`] continue in a further
+//! table.
 
 use std::fmt::Write as _;
 
+use super::compare::{VariantKeys, variant_keys_with};
+use super::engagement::is_engagement;
+use super::key::KeyKind;
 use super::model::{CourseRun, CourseStats, ScenarioRun};
 use super::plot::thousands;
 
@@ -49,7 +59,8 @@ pub fn terminal_table(run: &ScenarioRun) -> String {
     let _ = writeln!(out, "{}  ({})", run.scenario, context.join(", "));
 
     let stats: Vec<CourseStats> = run.courses.iter().map(CourseRun::stats).collect();
-    for variant in run.variants() {
+    let keys = variant_keys_with(run, &stats);
+    for (variant, v) in run.variants().into_iter().zip(&keys) {
         let members: Vec<usize> = (0..run.courses.len())
             .filter(|&i| run.courses[i].variant == variant)
             .collect();
@@ -60,6 +71,7 @@ pub fn terminal_table(run: &ScenarioRun) -> String {
         if members.len() >= 2 {
             side_by_side(&mut out, run, &stats, &members);
         }
+        key_block(&mut out, run, &stats, v);
     }
     out
 }
@@ -146,7 +158,7 @@ fn wrap_list(out: &mut String, prefix: &str, items: &[String]) {
 }
 
 /// The probabilities of several courses of one variant side by side, when
-/// they share their outcomes and the table fits in [`WIDTH`].
+/// they share their outcomes.
 fn side_by_side(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], members: &[usize]) {
     let first = run.courses[members[0]].space.outcomes();
     if members
@@ -156,21 +168,6 @@ fn side_by_side(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], memb
         return;
     }
     let exact = members.iter().all(|&i| stats[i].has_exact());
-    let label_w = first
-        .iter()
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(0)
-        .clamp(7, 32);
-    let col = members
-        .iter()
-        .map(|&i| run.courses[i].course.chars().count())
-        .max()
-        .unwrap_or(0)
-        .clamp(8, 16);
-    if 2 + label_w + members.len() * (col + 2) > WIDTH {
-        return;
-    }
     let what = if exact {
         "exact probability"
     } else {
@@ -183,23 +180,351 @@ fn side_by_side(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], memb
     } else {
         let _ = writeln!(out, "== side by side  [{variant}]  ({what})");
     }
-    let mut line = format!("  {}", cell("outcome", label_w));
+    let names: Vec<&str> = members
+        .iter()
+        .map(|&i| run.courses[i].course.as_str())
+        .collect();
+    let rows: Vec<(String, Vec<String>)> = first
+        .iter()
+        .enumerate()
+        .map(|(k, label)| {
+            let cells = members
+                .iter()
+                .map(|&i| {
+                    let o = &stats[i].outcomes[k];
+                    pct(
+                        if exact {
+                            o.exact.unwrap_or(f64::NAN)
+                        } else {
+                            o.probability
+                        },
+                        2,
+                    )
+                })
+                .collect();
+            (label.clone(), cells)
+        })
+        .collect();
+    columns(out, "outcome", &names, &rows);
+}
+
+/// The key outcomes of the courses of one variant side by side, with the
+/// share of each engagement ending each way.
+fn key_block(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], v: &VariantKeys) {
+    let members = &v.courses;
+    // Stop reasons of the variant's engagements, in order of first appearance.
+    let mut reasons: Vec<&str> = Vec::new();
     for &i in members {
-        let name = cell(&run.courses[i].course, col);
-        let _ = write!(line, "  {:>col$}", name.trim_end());
-    }
-    let _ = writeln!(out, "{}", line.trim_end());
-    for (k, label) in first.iter().enumerate() {
-        let mut line = format!("  {}", cell(label, label_w));
-        for &i in members {
-            let o = &stats[i].outcomes[k];
-            let p = if exact {
-                o.exact.unwrap_or(f64::NAN)
-            } else {
-                o.probability
-            };
-            let _ = write!(line, "  {:>col$}", pct(p, 2));
+        if is_engagement(&run.courses[i]) {
+            for r in run.courses[i].space.outcomes() {
+                if !reasons.contains(&r.as_str()) {
+                    reasons.push(r);
+                }
+            }
         }
-        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    if v.rows.is_empty() && reasons.is_empty() {
+        return;
+    }
+    // (label, kind, value per course)
+    let mut items: Vec<(String, KeyKind, Vec<Option<Shown>>)> = v
+        .rows
+        .iter()
+        .map(|(def, vals)| {
+            let shown = vals
+                .iter()
+                .map(|k| {
+                    k.map(|k| Shown {
+                        value: k.value,
+                        ci: k.ci,
+                        exact: k.exact,
+                    })
+                })
+                .collect();
+            (def.label.to_string(), def.kind, shown)
+        })
+        .collect();
+    for reason in &reasons {
+        let shown = members
+            .iter()
+            .map(|&i| {
+                if !is_engagement(&run.courses[i]) {
+                    return None;
+                }
+                let k = run.courses[i].space.outcome_index(reason)?;
+                let o = &stats[i].outcomes[k];
+                Some(Shown {
+                    value: o.probability,
+                    ci: o.ci,
+                    exact: o.exact,
+                })
+            })
+            .collect();
+        items.push((format!("ends {reason}"), KeyKind::Probability, shown));
+    }
+    let all: Vec<&Shown> = items
+        .iter()
+        .flat_map(|(_, _, s)| s.iter().flatten())
+        .collect();
+    let any_exact = all.iter().any(|s| s.exact.is_some());
+    let all_exact = all.iter().all(|s| s.exact.is_some());
+
+    out.push('\n');
+    if v.variant.is_empty() {
+        let _ = writeln!(out, "== key outcomes");
+    } else {
+        let _ = writeln!(out, "== key outcomes  [{}]", v.variant);
+    }
+    let legend = if all_exact {
+        "Monte Carlo [exact]"
+    } else if any_exact {
+        "Monte Carlo [exact], or ± half the 95% interval where exact is missing"
+    } else {
+        "Monte Carlo ± half the 95% interval"
+    };
+    let _ = writeln!(out, "  {legend}");
+    let names: Vec<&str> = members
+        .iter()
+        .map(|&i| run.courses[i].course.as_str())
+        .collect();
+    let combined: Vec<(String, Vec<String>)> = items
+        .iter()
+        .map(|(label, kind, vals)| {
+            let cells = vals
+                .iter()
+                .map(|s| match s {
+                    Some(s) => format!("{} {}", s.value_text(*kind), s.second_text(*kind)),
+                    None => "-".into(),
+                })
+                .collect();
+            (label.clone(), cells)
+        })
+        .collect();
+    if fit_cap(LABEL_W_KEY, &names, &combined, 0..names.len()).is_some() {
+        columns(out, "", &names, &combined);
+        return;
+    }
+    // Too wide: the exact value or interval on a line of its own.
+    let sub = if all_exact {
+        "  exact"
+    } else if any_exact {
+        "  exact or ±"
+    } else {
+        "  ± 95%"
+    };
+    let mut split = Vec::new();
+    for (label, kind, vals) in &items {
+        split.push((
+            label.clone(),
+            vals.iter()
+                .map(|s| s.map_or_else(|| "-".into(), |s| s.value_text(*kind)))
+                .collect(),
+        ));
+        split.push((
+            sub.to_string(),
+            vals.iter()
+                .map(|s| s.map_or_else(String::new, |s| s.second_text(*kind)))
+                .collect(),
+        ));
+    }
+    columns(out, "", &names, &split);
+}
+
+/// A value shown in the key block.
+#[derive(Clone, Copy)]
+struct Shown {
+    value: f64,
+    ci: (f64, f64),
+    exact: Option<f64>,
+}
+
+impl Shown {
+    fn value_text(&self, kind: KeyKind) -> String {
+        match kind {
+            KeyKind::Probability => pct(self.value, 2),
+            KeyKind::Expectation => num(self.value, 3),
+        }
+    }
+    /// `[exact]` when known, else `±` half the interval.
+    fn second_text(&self, kind: KeyKind) -> String {
+        match (self.exact, kind) {
+            (Some(e), KeyKind::Probability) => format!("[{}]", pct(e, 2)),
+            (Some(e), KeyKind::Expectation) => format!("[{}]", num(e, 3)),
+            (None, _) => {
+                let half = (self.ci.1 - self.ci.0) / 2.0;
+                match kind {
+                    _ if !half.is_finite() => String::new(),
+                    KeyKind::Probability => format!("±{}", pct(half, 2)),
+                    KeyKind::Expectation => format!("±{}", num(half, 3)),
+                }
+            }
+        }
+    }
+}
+
+/// A number with `decimals` decimals, `-` when not finite.
+fn num(x: f64, decimals: usize) -> String {
+    if x.is_finite() {
+        format!("{x:.decimals$}")
+    } else {
+        "-".into()
+    }
+}
+
+/// Widest label column of the key block.
+const LABEL_W_KEY: usize = 44;
+
+/// Narrowest column a course name is wrapped into.
+const MIN_COL: usize = 10;
+
+/// The width of each column of `cols` when course names are wrapped at
+/// `cap` characters: at least its widest cell, at most its name.
+fn col_widths(
+    cap: usize,
+    names: &[&str],
+    rows: &[(String, Vec<String>)],
+    cols: &[usize],
+) -> Vec<usize> {
+    cols.iter()
+        .map(|&j| {
+            let cells = rows
+                .iter()
+                .map(|(_, c)| c[j].chars().count())
+                .max()
+                .unwrap_or(0);
+            cells.max(names[j].chars().count().min(cap)).max(1)
+        })
+        .collect()
+}
+
+fn label_width(max: usize, head: &str, rows: &[(String, Vec<String>)]) -> usize {
+    rows.iter()
+        .map(|(l, _)| l.chars().count())
+        .chain(std::iter::once(head.chars().count()))
+        .max()
+        .unwrap_or(0)
+        .clamp(7, max)
+}
+
+/// The largest wrapping width of course names at which columns `cols` fit in
+/// [`WIDTH`] next to the label column, if any (at least [`MIN_COL`]).
+fn fit_cap(
+    label_max: usize,
+    names: &[&str],
+    rows: &[(String, Vec<String>)],
+    cols: impl IntoIterator<Item = usize>,
+) -> Option<usize> {
+    let cols: Vec<usize> = cols.into_iter().collect();
+    let label_w = label_width(label_max, "", rows);
+    let longest = cols
+        .iter()
+        .map(|&j| names[j].chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(MIN_COL);
+    (MIN_COL..=longest).rev().find(|&cap| {
+        let total: usize = col_widths(cap, names, rows, &cols)
+            .iter()
+            .map(|w| w + 2)
+            .sum();
+        2 + label_w + total <= WIDTH
+    })
+}
+
+/// Word-wraps `s` into lines of at most `w` characters, breaking after
+/// spaces, dashes and commas, and inside a word only when it is longer than
+/// a line.
+fn wrap_words(s: &str, w: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut word = String::new();
+    let mut pieces: Vec<String> = Vec::new();
+    for ch in s.chars() {
+        word.push(ch);
+        if matches!(ch, ' ' | '-' | ',' | '/') {
+            pieces.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        pieces.push(word);
+    }
+    for piece in pieces {
+        let cand = format!("{line}{piece}");
+        if cand.trim_end().chars().count() <= w {
+            line = cand;
+            continue;
+        }
+        if !line.trim_end().is_empty() {
+            lines.push(line.trim_end().to_string());
+        }
+        line = String::new();
+        for ch in piece.chars() {
+            if line.trim_end().chars().count() >= w {
+                lines.push(std::mem::take(&mut line).trim_end().to_string());
+            }
+            line.push(ch);
+        }
+    }
+    if !line.trim_end().is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    lines
+}
+
+/// A table: a label column, then one right-aligned column per course headed
+/// by its name (wrapped, never cut, when long). Columns that do not fit in
+/// [`WIDTH`] continue in a further table below.
+fn columns(out: &mut String, head: &str, names: &[&str], rows: &[(String, Vec<String>)]) {
+    let label_w = label_width(LABEL_W_KEY, head, rows);
+    // Greedy chunks of columns that fit.
+    let mut chunks: Vec<(Vec<usize>, usize)> = Vec::new();
+    let mut cur: Vec<usize> = Vec::new();
+    for j in 0..names.len() {
+        let mut trial = cur.clone();
+        trial.push(j);
+        if fit_cap(LABEL_W_KEY, names, rows, trial.iter().copied()).is_some() || cur.is_empty() {
+            cur = trial;
+        } else {
+            let cap = fit_cap(LABEL_W_KEY, names, rows, cur.iter().copied()).unwrap_or(MIN_COL);
+            chunks.push((std::mem::take(&mut cur), cap));
+            cur.push(j);
+        }
+    }
+    if !cur.is_empty() {
+        let cap = fit_cap(LABEL_W_KEY, names, rows, cur.iter().copied()).unwrap_or(MIN_COL);
+        chunks.push((cur, cap));
+    }
+    for (n, (cols, cap)) in chunks.iter().enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        let widths = col_widths(*cap, names, rows, cols);
+        let heads: Vec<Vec<String>> = cols
+            .iter()
+            .zip(&widths)
+            .map(|(&j, &w)| wrap_words(names[j], w))
+            .collect();
+        let height = heads.iter().map(Vec::len).max().unwrap_or(1).max(1);
+        for k in 0..height {
+            let label = if k + 1 == height { head } else { "" };
+            let mut line = format!("  {}", cell(label, label_w));
+            for (lines, &w) in heads.iter().zip(&widths) {
+                let pad = height - lines.len();
+                let text = if k >= pad {
+                    lines[k - pad].as_str()
+                } else {
+                    ""
+                };
+                let _ = write!(line, "  {text:>w$}");
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        for (label, cells) in rows {
+            let mut line = format!("  {}", cell(label, label_w));
+            for (&j, &w) in cols.iter().zip(&widths) {
+                let _ = write!(line, "  {:>w$}", cells[j]);
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
     }
 }

@@ -1,0 +1,459 @@
+//! Courses of action side by side: `comparison.csv` and the grouped bar
+//! charts of the key outcomes (see [`key`](super::key)).
+//!
+//! `comparison.csv` has one row per key outcome present × course, grouped by
+//! variant, then key outcome (in [`KEY_OUTCOMES`] order), then course (in run
+//! order); it is written for every run, a header alone when no course has a
+//! key measure.
+//!
+//! Each variant with a key measure gets up to two charts, PNG and SVG: the
+//! probabilities (`comparison.png`, `<variant>--comparison.png` under a
+//! sweep) and the expectations, on their own scale
+//! (`comparison-expected.png`). Groups are key outcomes, one bar per course
+//! coloured by course, with its value, 95% interval whisker and exact value
+//! as a diamond.
+
+use std::io;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::csv::{DECIMALS, EXACT_DECIMALS, stage};
+use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
+use super::model::{CourseStats, ScenarioRun};
+use super::plot::{
+    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_diamond_coloured, draw_legend_rows,
+    fit, font, other, percent, percent_axis, plan, thousands, with_svg_title, wrap_labels,
+};
+use super::{Output, Staging, fixed};
+use crate::error::Error;
+
+/// Header of `comparison.csv`.
+pub const COMPARISON_HEADER: [&str; 8] = [
+    "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact",
+];
+
+/// The key outcomes of one variant: its courses and, for each key outcome
+/// present in any of them, the value for each course (`None` where the
+/// course lacks the measure).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantKeys {
+    /// The variant (empty without a sweep).
+    pub variant: String,
+    /// The index in `run.courses` of each course of the variant, in order.
+    pub courses: Vec<usize>,
+    /// Each key outcome present, in [`KEY_OUTCOMES`] order, with one entry
+    /// per course of [`VariantKeys::courses`].
+    pub rows: Vec<(KeyDef, Vec<Option<KeyOutcome>>)>,
+}
+
+impl VariantKeys {
+    /// The rows of one kind only.
+    pub fn of_kind(&self, kind: KeyKind) -> Vec<&(KeyDef, Vec<Option<KeyOutcome>>)> {
+        self.rows.iter().filter(|(d, _)| d.kind == kind).collect()
+    }
+}
+
+/// The key outcomes of every variant of `run`, variants in order of first
+/// appearance; a variant without key measures has no rows.
+pub fn variant_keys(run: &ScenarioRun) -> Vec<VariantKeys> {
+    let stats: Vec<CourseStats> = run.courses.iter().map(|c| c.stats()).collect();
+    variant_keys_with(run, &stats)
+}
+
+/// [`variant_keys`] from marginals already computed (`stats[i]` of
+/// `run.courses[i]`).
+pub fn variant_keys_with(run: &ScenarioRun, stats: &[CourseStats]) -> Vec<VariantKeys> {
+    run.variants()
+        .into_iter()
+        .map(|variant| {
+            let courses: Vec<usize> = (0..run.courses.len())
+                .filter(|&i| run.courses[i].variant == variant)
+                .collect();
+            let rows = KEY_OUTCOMES
+                .iter()
+                .filter_map(|&def| {
+                    let values: Vec<Option<KeyOutcome>> = courses
+                        .iter()
+                        .map(|&i| key_outcome(def, &stats[i]))
+                        .collect();
+                    values.iter().any(Option::is_some).then_some((def, values))
+                })
+                .collect();
+            VariantKeys {
+                variant: variant.to_string(),
+                courses,
+                rows,
+            }
+        })
+        .collect()
+}
+
+/// The rows of `comparison.csv`.
+pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    for v in variant_keys(run) {
+        for (def, values) in &v.rows {
+            for (&i, k) in v.courses.iter().zip(values) {
+                let Some(k) = k else { continue };
+                rows.push(vec![
+                    run.scenario.clone(),
+                    v.variant.clone(),
+                    def.name.to_string(),
+                    run.courses[i].course.clone(),
+                    fixed(k.value, DECIMALS),
+                    fixed(k.ci.0, DECIMALS),
+                    fixed(k.ci.1, DECIMALS),
+                    k.exact
+                        .map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS)),
+                ]);
+            }
+        }
+    }
+    rows
+}
+
+/// `comparison.csv`.
+pub struct ComparisonCsv;
+
+impl Output for ComparisonCsv {
+    fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
+        stage(
+            out,
+            "comparison.csv",
+            &COMPARISON_HEADER.map(String::from),
+            &comparison_rows(run),
+        )
+    }
+}
+
+/// The comparison charts of every variant with key measures.
+pub struct ComparisonCharts;
+
+impl ComparisonCharts {
+    /// The file stem suffix of the chart of `kind` after the variant's
+    /// comparison stem.
+    pub fn suffix(kind: KeyKind) -> &'static str {
+        match kind {
+            KeyKind::Probability => "",
+            KeyKind::Expectation => "-expected",
+        }
+    }
+}
+
+impl Output for ComparisonCharts {
+    fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
+        plot::register_font();
+        let names = plan(run).comparisons;
+        let keys = variant_keys(run);
+        for (variant, stem) in names {
+            let Some(v) = keys.iter().find(|k| k.variant == variant) else {
+                continue;
+            };
+            for kind in [KeyKind::Probability, KeyKind::Expectation] {
+                if v.of_kind(kind).is_empty() {
+                    continue;
+                }
+                let name = format!("{stem}{}", ComparisonCharts::suffix(kind));
+                out.with_path(&format!("{name}.png"), |tmp| {
+                    let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
+                    draw(&root, run, v, kind).map_err(other)?;
+                    root.present().map_err(other)
+                })?;
+                let svg = render_svg(run, v, kind)
+                    .map_err(|e| Error::io(out.dir().join(format!("{name}.svg")), e))?;
+                out.bytes(&format!("{name}.svg"), svg.as_bytes())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Renders the comparison chart of `kind` for one variant as an SVG document.
+pub fn render_svg(run: &ScenarioRun, v: &VariantKeys, kind: KeyKind) -> io::Result<String> {
+    plot::register_font();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        draw(&root, run, v, kind)
+            .and_then(|()| root.present())
+            .map_err(other)?;
+    }
+    Ok(with_svg_title(&svg, &title(run, kind)))
+}
+
+fn title(run: &ScenarioRun, kind: KeyKind) -> String {
+    match kind {
+        KeyKind::Probability => format!("{} — key outcomes by course", run.scenario),
+        KeyKind::Expectation => format!("{} — expected values by course", run.scenario),
+    }
+}
+
+/// Variant, system and edition, seed, trials.
+fn subtitle(run: &ScenarioRun, v: &VariantKeys, shown: &[usize]) -> String {
+    let mut parts = Vec::new();
+    if !v.variant.is_empty() {
+        parts.push(v.variant.clone());
+    }
+    parts.push(match &run.edition {
+        Some(e) => format!("{} ({e})", run.system),
+        None => run.system.clone(),
+    });
+    parts.push(format!("seed {}", run.seed));
+    let trials: Vec<u64> = shown.iter().map(|&i| run.courses[i].tally.trials).collect();
+    let lo = trials.iter().copied().min().unwrap_or(0);
+    let hi = trials.iter().copied().max().unwrap_or(0);
+    parts.push(if lo == hi {
+        format!("{} trials per course", thousands(lo))
+    } else {
+        format!("{}–{} trials per course", thousands(lo), thousands(hi))
+    });
+    parts.join("  ·  ")
+}
+
+/// A value label: a percentage or an expectation with two decimals.
+fn value_label(kind: KeyKind, x: f64) -> String {
+    match kind {
+        KeyKind::Probability => percent(x),
+        KeyKind::Expectation => format!("{x:.2}"),
+    }
+}
+
+/// The highest point a bar reaches: value, interval and exact.
+fn reach(k: &KeyOutcome) -> f64 {
+    [k.value, k.ci.1, k.exact.unwrap_or(0.0)]
+        .into_iter()
+        .filter(|x| x.is_finite())
+        .fold(0.0, f64::max)
+}
+
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    run: &ScenarioRun,
+    v: &VariantKeys,
+    kind: KeyKind,
+) -> DrawResult<DB::ErrorType> {
+    let rows = v.of_kind(kind);
+    // Courses shown: those with at least one key outcome of this kind.
+    let shown: Vec<usize> = (0..v.courses.len())
+        .filter(|&j| rows.iter().any(|(_, vals)| vals[j].is_some()))
+        .collect();
+    let colour = |slot: usize| PALETTE[slot % PALETTE.len()];
+    let has_exact = rows
+        .iter()
+        .any(|(_, vals)| vals.iter().flatten().any(|k| k.exact.is_some()));
+
+    let (w, h) = root.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    root.fill(&WHITE)?;
+    let title_style = font(24.0);
+    let sub_style = font(16.0).color(&MUTED);
+    let max_text = (w - 40) as u32;
+    let course_idx: Vec<usize> = shown.iter().map(|&j| v.courses[j]).collect();
+    root.draw(&Text::new(
+        fit(root, &title(run, kind), &title_style, max_text),
+        (20, 12),
+        title_style.clone(),
+    ))?;
+    root.draw(&Text::new(
+        fit(root, &subtitle(run, v, &course_idx), &sub_style, max_text),
+        (20, 44),
+        sub_style.clone(),
+    ))?;
+
+    // Legend: a swatch per course, then the notation.
+    let courses: Vec<Swatch> = shown
+        .iter()
+        .enumerate()
+        .map(|(s, &j)| Swatch::Bar(colour(s), run.courses[v.courses[j]].course.clone()))
+        .collect();
+    let mut notes = vec![Swatch::Whisker(match kind {
+        KeyKind::Probability => "95% Wilson interval".into(),
+        KeyKind::Expectation => "95% interval of the mean".into(),
+    })];
+    if has_exact {
+        notes.push(Swatch::Diamond("exact".into()));
+    }
+    let legend_h = draw_legend_rows(root, &[courses, notes], 20, w - 20, h - 12)?;
+
+    // Axes.
+    let groups = rows.len().max(1);
+    let top = rows
+        .iter()
+        .flat_map(|(_, vals)| vals.iter().flatten().map(reach))
+        .fold(0.0f64, f64::max);
+    let y_max = match kind {
+        KeyKind::Probability => plot::nice_probability_top(top),
+        KeyKind::Expectation => plot::nice_top(top),
+    };
+    let left_area = 80;
+    let right_margin = 24;
+    let slot = ((w - 14 - left_area - right_margin) / groups as i32).max(8) as u32;
+    let labels: Vec<&str> = rows.iter().map(|(d, _)| d.label).collect();
+    let (label_size, wrapped) = wrap_labels(root, &labels, slot.saturating_sub(12));
+    let line_h = (label_size * 1.2).round() as i32;
+    let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1) as i32;
+    let body = root.margin(76, legend_h + 14, 14, right_margin);
+    let mut chart = ChartBuilder::on(&body)
+        .x_label_area_size(12 + lines * line_h)
+        .y_label_area_size(left_area)
+        .build_cartesian_2d(-0.5f64..(groups as f64 - 0.5), 0f64..y_max)?;
+    let y_desc = match kind {
+        KeyKind::Probability => "probability",
+        KeyKind::Expectation => "expected value",
+    };
+    let y_fmt = |y: &f64| match kind {
+        KeyKind::Probability => percent_axis(*y, y_max),
+        KeyKind::Expectation => {
+            if y_max < 1.0 {
+                format!("{y:.2}")
+            } else if y_max < 10.0 {
+                format!("{y:.1}")
+            } else {
+                format!("{y:.0}")
+            }
+        }
+    };
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_labels(8)
+        .y_label_formatter(&y_fmt)
+        .y_desc(y_desc)
+        .axis_desc_style(font(16.0))
+        .label_style(font(14.0).color(&MUTED))
+        .bold_line_style(plot::GRID)
+        .light_line_style(WHITE)
+        .axis_style(MUTED)
+        .draw()?;
+    let area = chart.plotting_area();
+    let px = |x: f64, y: f64| area.map_coordinate(&(x, y));
+    let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1) as f64;
+
+    // Bar geometry: the shown courses share 80% of a group, each bar at
+    // most 90 px wide; a group's bars are centred, courses without the key
+    // outcome leaving no gap.
+    let n = shown.len().max(1) as f64;
+    let bar_slot = 0.8 / n;
+    let half = (bar_slot * 0.42).min(45.0 / unit_px);
+    let present: Vec<Vec<usize>> = rows
+        .iter()
+        .map(|(_, vals)| {
+            (0..shown.len())
+                .filter(|&s| vals[shown[s]].is_some())
+                .collect()
+        })
+        .collect();
+    let centre = |g: usize, s: usize| {
+        let k = present[g].iter().position(|&x| x == s).unwrap_or(0) as f64;
+        let m = present[g].len() as f64;
+        g as f64 + bar_slot * (k - (m - 1.0) / 2.0)
+    };
+    let slot_px = (bar_slot * unit_px) as i32;
+
+    for (g, (_, vals)) in rows.iter().enumerate() {
+        for (s, &j) in shown.iter().enumerate() {
+            let Some(k) = &vals[j] else { continue };
+            let x = centre(g, s);
+            if k.value.is_finite() {
+                area.draw(&Rectangle::new(
+                    [(x - half, 0.0), (x + half, k.value.min(y_max))],
+                    colour(s).filled(),
+                ))?;
+            }
+            if k.ci.0.is_finite() && k.ci.1.is_finite() {
+                let cap = half * 0.4;
+                let whisker = INK.stroke_width(2);
+                let (lo, hi) = (k.ci.0.max(0.0), k.ci.1.min(y_max));
+                area.draw(&PathElement::new(vec![(x, lo), (x, hi)], whisker))?;
+                area.draw(&PathElement::new(
+                    vec![(x - cap, lo), (x + cap, lo)],
+                    whisker,
+                ))?;
+                area.draw(&PathElement::new(
+                    vec![(x - cap, hi), (x + cap, hi)],
+                    whisker,
+                ))?;
+            }
+            if let Some(e) = k.exact {
+                let r = ((half * unit_px) as i32).clamp(3, 7);
+                draw_diamond_coloured(root, px(x, e.min(y_max)), r, INK, WHITE)?;
+            }
+        }
+    }
+
+    // Value labels above each bar, in the largest size that fits its slot.
+    let texts: Vec<String> = rows
+        .iter()
+        .flat_map(|(_, vals)| {
+            shown
+                .iter()
+                .filter_map(|&j| vals[j].as_ref().map(|k| value_label(kind, k.value)))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let size = [15.0, 14.0, 13.0, 12.0, 11.0, 10.0].into_iter().find(|&s| {
+        let st = font(s);
+        texts
+            .iter()
+            .all(|t| plot::width(root, t, &st) as i32 + 4 <= slot_px)
+    });
+    // Too narrow for level labels: upright ones, reading upwards.
+    let upright = size.is_none() && slot_px >= 14;
+    let labelled = size.is_some() || upright;
+    let size = size.unwrap_or(11.0);
+    if labelled {
+        let plot_top = px(0.0, y_max).1;
+        for (g, (_, vals)) in rows.iter().enumerate() {
+            for (s, &j) in shown.iter().enumerate() {
+                let Some(k) = &vals[j] else { continue };
+                if !k.value.is_finite() {
+                    continue;
+                }
+                let x = centre(g, s);
+                let (cx, y) = px(x, reach(k).min(y_max));
+                let text = value_label(kind, k.value);
+                let level = font(size);
+                let tw = plot::width(root, &text, &level) as i32;
+                let th = size as i32;
+                // A white box keeps the label legible where it must overlap.
+                if upright {
+                    let y = (y - 10).max(plot_top + tw + 2);
+                    root.draw(&Rectangle::new(
+                        [(cx - th / 2 - 2, y - tw - 2), (cx + th / 2 + 2, y + 1)],
+                        WHITE.mix(0.85).filled(),
+                    ))?;
+                    let style = level
+                        .transform(FontTransform::Rotate270)
+                        .pos(Pos::new(HPos::Left, VPos::Center));
+                    root.draw(&Text::new(text, (cx, y), style))?;
+                } else {
+                    let y = (y - 9).max(plot_top + th + 2);
+                    root.draw(&Rectangle::new(
+                        [(cx - tw / 2 - 2, y - th - 1), (cx + tw / 2 + 2, y + 1)],
+                        WHITE.mix(0.85).filled(),
+                    ))?;
+                    let style = level.pos(Pos::new(HPos::Center, VPos::Bottom));
+                    root.draw(&Text::new(text, (cx, y), style))?;
+                }
+            }
+        }
+    }
+
+    // Group labels under the axis.
+    let label_style = font(label_size).pos(Pos::new(HPos::Center, VPos::Top));
+    let axis_y = px(0.0, 0.0).1;
+    for (g, lines) in wrapped.iter().enumerate() {
+        let (x, _) = px(g as f64, 0.0);
+        for (k, line) in lines.iter().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (x, axis_y + 10 + k as i32 * line_h),
+                label_style.clone(),
+            ))?;
+        }
+    }
+    Ok(())
+}
