@@ -17,25 +17,7 @@ use super::model::{CourseStats, MeasureStat};
 use crate::outcome::OutcomeSpace;
 use crate::stats;
 
-/// Morale state of the course's own unit at the end of the course.
-pub const OWN_MORALE: &str = "own-morale";
-/// Morale state of the enemy unit at the end of the course.
-pub const ENEMY_MORALE: &str = "enemy-morale";
-/// Hits the own side inflicted.
-pub const HITS_INFLICTED: &str = "hits-inflicted";
-/// Hits the own side took.
-pub const HITS_TAKEN: &str = "hits-taken";
-/// Formation hits the own side inflicted.
-pub const FORMATION_HITS_INFLICTED: &str = "formation-hits-inflicted";
-/// Formation hits the own side took.
-pub const FORMATION_HITS_TAKEN: &str = "formation-hits-taken";
-/// The turn an engagement stopped on (1..=N); its presence makes a course an
-/// engagement.
-pub const TURNS: &str = "turns";
-
-/// The morale value from which a unit counts as broken or eliminated
-/// (0 good, 1 shaken, 2 broken, 3 eliminated).
-pub const BROKEN: i32 = 2;
+pub use crate::outcome::keys::*;
 
 /// Whether a key outcome is a probability or an expected count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

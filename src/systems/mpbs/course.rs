@@ -20,6 +20,10 @@ use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
 use crate::dice::Dice;
 use crate::engine::chain::{Action, Machine};
 use crate::error::InputError;
+use crate::outcome::keys::{
+    ENEMY_MORALE, FORMATION_HITS_INFLICTED as FH_INFLICTED, FORMATION_HITS_TAKEN as FH_TAKEN,
+    HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS,
+};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -284,21 +288,6 @@ pub struct Repeat {
 pub const ENDED_EARLY: &str = "ended-early-unit-eliminated";
 /// Outcome of an engagement that ran all its turns.
 pub const TURN_LIMIT: &str = "turn-limit";
-
-/// Key measures of a course (the comparison reads them by these names).
-pub const OWN_MORALE: &str = "own-morale";
-/// Enemy morale level at the end: 0 good, 1 shaken, 2 broken, 3 eliminated.
-pub const ENEMY_MORALE: &str = "enemy-morale";
-/// Hits (casualty points) the enemy took.
-pub const HITS_INFLICTED: &str = "hits-inflicted";
-/// Hits (casualty points) our unit took.
-pub const HITS_TAKEN: &str = "hits-taken";
-/// Formation levels the enemy lost.
-pub const FH_INFLICTED: &str = "formation-hits-inflicted";
-/// Formation levels our unit lost.
-pub const FH_TAKEN: &str = "formation-hits-taken";
-/// Turns an engagement lasted.
-pub const TURNS: &str = "turns";
 
 /// A Musket & Pike course as a state machine.
 pub struct Course<'a> {
