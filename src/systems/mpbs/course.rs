@@ -196,12 +196,9 @@ impl UnitState {
                 .is_some_and(|t| u.casualty_points >= t),
         }
     }
+    /// One morale level down, as a failed check (RULES-NOTES 1(b)1-2).
     fn lose_morale(&mut self) {
-        self.morale = match self.morale {
-            MoraleState::Good => MoraleState::Shaken,
-            MoraleState::Shaken => MoraleState::Broken,
-            MoraleState::Broken | MoraleState::Eliminated => MoraleState::Eliminated,
-        };
+        self.morale = close_combat::morale_after(self.morale, close_combat::MoraleLoss::Shaken);
     }
     fn gone(&self) -> bool {
         self.morale == MoraleState::Eliminated
