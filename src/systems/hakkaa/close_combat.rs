@@ -1,0 +1,287 @@
+//! The Close Combat Table and the procedure `close-combat`: both sides test
+//! their TQ and each suffers its own result (status, step-loss roll,
+//! commander-injury roll).
+//!
+//! The lower-total-CC-value modifier (−1) goes to the side whose units'
+//! `cc_value` is lower (RULES-NOTES 2(b): a per-unit input); `lower_cc_value`
+//! on the step names the side instead. Units manning field works test with
+//! +1.
+
+use super::casualties::{self, Injury, StepRoll};
+use super::draw::{self, Draw, Rolled};
+use super::fire::read_pair;
+use super::pair::{self, Ranges};
+use super::tq::{
+    Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
+};
+use super::unit::{Effect, Unit, UnitState};
+use crate::dice::{Dice, EnumerationError};
+use crate::error::InputError;
+use crate::outcome::{Leaf, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+/// A cell of the Close Combat Table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CcCell {
+    /// Status result: "-", D or F.
+    pub effect: Effect,
+    /// Commander-injury roll.
+    pub injury: Injury,
+    /// Step-loss roll.
+    pub step: StepRoll,
+}
+
+impl CcCell {
+    /// As printed: "-", "D * S6", "F ** S5+".
+    pub fn cell(&self) -> String {
+        let e = match self.effect {
+            Effect::None => "-",
+            Effect::Disorder => "D",
+            Effect::FallBackOrFlee => "F",
+        };
+        [e, self.injury.mark(), self.step.mark()]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+const fn cc(effect: Effect, injury: Injury, step: StepRoll) -> CcCell {
+    CcCell {
+        effect,
+        injury,
+        step,
+    }
+}
+
+/// Close combat table, row "All": DS, S, F, DF of each side's test.
+pub const CLOSE_COMBAT_TABLE: [CcCell; 4] = [
+    cc(Effect::None, Injury::None, StepRoll::None),
+    cc(Effect::Disorder, Injury::On6, StepRoll::On6),
+    cc(Effect::FallBackOrFlee, Injury::On5, StepRoll::On5),
+    cc(Effect::FallBackOrFlee, Injury::On5, StepRoll::On4),
+];
+
+/// The Close Combat Table cell for a TQ result.
+pub fn cell(tq: Tq) -> CcCell {
+    CLOSE_COMBAT_TABLE[tq as usize]
+}
+
+/// Which side of a close combat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The attacker (the charger).
+    Attacker,
+    /// The defender (the target).
+    Defender,
+}
+
+/// The side with the lower CC value, when both units have one and they
+/// differ.
+pub fn lower_side(attacker: &Unit, defender: &Unit) -> Option<Side> {
+    match (attacker.cc_value, defender.cc_value) {
+        (Some(a), Some(d)) if a < d => Some(Side::Attacker),
+        (Some(a), Some(d)) if d < a => Some(Side::Defender),
+        _ => None,
+    }
+}
+
+/// Options of a close combat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CcOptions {
+    /// Which side has the lower total CC value: `Some(None)` for neither;
+    /// `None` to compare the units' `cc_value`.
+    pub lower_cc_value: Option<Option<Side>>,
+    /// Further TQ modifier of the attacker's test.
+    pub attacker_extra_tq: i8,
+    /// Further TQ modifier of the defender's test.
+    pub defender_extra_tq: i8,
+}
+
+impl CcOptions {
+    /// Reads `lower_cc_value` naming the sides `attacker` / `defender` (or
+    /// `charger` / `target` in a charge) and the two extra keys.
+    pub fn read(
+        f: &mut Fields,
+        names: [&'static str; 2],
+        extras: [&'static str; 2],
+    ) -> Result<CcOptions, InputError> {
+        let accepted = [names[0], names[1], "neither"];
+        let lower = f.named(
+            "lower_cc_value",
+            "side",
+            |s| match s {
+                _ if s == names[0] => Some(Some(Side::Attacker)),
+                _ if s == names[1] => Some(Some(Side::Defender)),
+                "neither" => Some(None),
+                _ => None,
+            },
+            &accepted,
+        )?;
+        Ok(CcOptions {
+            lower_cc_value: lower,
+            attacker_extra_tq: read_extra_tq(f, extras[0])?,
+            defender_extra_tq: read_extra_tq(f, extras[1])?,
+        })
+    }
+}
+
+/// What `pikeshot list` says of `close-combat`.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "close-combat",
+    rule: "Close combat table",
+    summary: "both sides test TQ on the Close Combat Table; each suffers its result (D / F, step loss S6 / S5+ / S4+, commander * / **)",
+    keys: &[
+        ("attacker", "required: the attacking unit (reported as own)"),
+        (
+            "defender",
+            "required: the defending unit (reported as target)",
+        ),
+        (
+            "lower_cc_value",
+            "attacker | defender | neither: the side with the lower total CC value, -1 (default: compare the units' cc_value)",
+        ),
+        (
+            "attacker_extra_tq",
+            "-5..5: further modifier of the attacker's test",
+        ),
+        (
+            "defender_extra_tq",
+            "-5..5: further modifier of the defender's test",
+        ),
+    ],
+    outcomes: &pair::TARGET_OUTCOMES,
+    measures: &pair::PAIR_MEASURES,
+};
+
+/// The procedure `close-combat`.
+#[derive(Clone, Debug)]
+pub struct CloseCombat {
+    attacker_test: TqTest,
+    defender_test: TqTest,
+    attacker: UnitState,
+    defender: UnitState,
+    space: OutcomeSpace,
+}
+
+impl CloseCombat {
+    /// `attacker` against `defender`, both in their states.
+    pub fn new(
+        attacker: &Unit,
+        defender: &Unit,
+        o: &CcOptions,
+        readings: Readings,
+    ) -> Result<CloseCombat, InputError> {
+        if attacker.name == defender.name {
+            return Err(key_err("defender", "a unit cannot fight itself"));
+        }
+        for (key, u) in [("attacker", attacker), ("defender", defender)] {
+            if !u.state.can_act() {
+                return Err(key_err(
+                    key,
+                    format!("{} is fleeing or eliminated: not in close combat", u.name),
+                ));
+            }
+        }
+        let lower = o
+            .lower_cc_value
+            .unwrap_or_else(|| lower_side(attacker, defender));
+        let test = |u: &Unit, side: Side, extra: i8| {
+            let s = Situation {
+                kind: TestKind::CloseCombat,
+                lower_cc_value: lower == Some(side),
+                single_unit: false,
+                extra,
+            };
+            *Tester::new(u, &s, readings.tq_mode).get(&u.state)
+        };
+        let space = pair::space(
+            Ranges {
+                target_losses: 1,
+                target_commander: defender.state.commander,
+                own_losses: 1,
+                own_commander: attacker.state.commander,
+            },
+            vec![],
+        );
+        Ok(CloseCombat {
+            attacker_test: test(attacker, Side::Attacker, o.attacker_extra_tq),
+            defender_test: test(defender, Side::Defender, o.defender_extra_tq),
+            attacker: attacker.state,
+            defender: defender.state,
+            space,
+        })
+    }
+
+    /// Reads a `close-combat` step (keys in [`INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        units: &[Unit],
+        readings: Readings,
+    ) -> Result<CloseCombat, InputError> {
+        let (a, d) = read_pair(f, "attacker", "defender", units)?;
+        let o = CcOptions::read(
+            f,
+            ["attacker", "defender"],
+            ["attacker_extra_tq", "defender_extra_tq"],
+        )?;
+        finish(f)?;
+        CloseCombat::new(&units[a], &units[d], &o, readings).map_err(|e| relocate(f, e))
+    }
+
+    /// The attacker's and the defender's tests.
+    pub fn tests(&self) -> (&TqTest, &TqTest) {
+        (&self.attacker_test, &self.defender_test)
+    }
+
+    /// Runs once on any [`Draw`].
+    #[inline]
+    pub fn run<W: Draw>(&self, w: &mut W) -> Leaf {
+        let ra = w.test(&self.attacker_test);
+        let rd = w.test(&self.defender_test);
+        let mut a = self.attacker;
+        let mut d = self.defender;
+        for (s, r) in [(&mut a, ra), (&mut d, rd)] {
+            let c = cell(r);
+            s.status = s.status.after(c.effect);
+            casualties::suffer(w, s, c.step, c.injury);
+        }
+        pair::leaf(&self.space, (&self.defender, &d), (&self.attacker, &a), &[])
+    }
+}
+
+impl Procedure for CloseCombat {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.run(&mut Rolled(dice))
+    }
+    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
+    }
+}
+
+/// The Close Combat Table and its key.
+pub fn charts() -> Vec<Chart> {
+    let mut row = vec!["All".to_string()];
+    row.extend(CLOSE_COMBAT_TABLE.iter().map(CcCell::cell));
+    vec![Chart {
+        id: "close-combat",
+        title: "Close combat table".into(),
+        rule: "Close Combat",
+        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        rows: vec![row],
+        notes: vec![
+            "Each side tests its TQ and suffers the result of its own test".into(),
+            "- unit status unchanged; D: Fall Back if Disordered, Disorder if not; F: Flee if Disordered, Fall Back if not".into(),
+            "S4+ / S5+ / S6: a step loss on a single die roll of 4+ / 5+ / 6".into(),
+            "* / **: any attached commander is injured on a single die roll of 6 / 5+".into(),
+        ],
+    }]
+}

@@ -1,0 +1,865 @@
+//! Hakkaa Päälle steps and courses: every procedure behind one enum, the
+//! composite `charge`, and courses and engagements compiled to a chain over
+//! the units' states ([`ChainSpec`]).
+//!
+//! A `charge` is a course of three parts on the chain: the charger's
+//! Closing test, the target's Charge Reaction test (with its reaction fire)
+//! when the charger goes in, and the Close Combat test of both sides when
+//! the charge makes contact. Exact probabilities are propagated part by part
+//! over the units' states.
+//!
+//! An engagement is a course with `turns`: its steps repeat turn after turn
+//! until a `stop_when` condition holds (checked after every step) or the
+//! turns run out; the `turns` measure says when it stopped. A step whose
+//! unit cannot act (fled or eliminated; a charge on a fleeing target; a
+//! fleeing test of a unit that is not fleeing) is skipped.
+
+use super::close_combat::{self, CcOptions, CloseCombat};
+use super::closing::{self, CONTACT, Closing, ClosingOptions};
+use super::draw::Draw;
+use super::fire::{self, Fire, FireOptions, read_pair};
+use super::fleeing::{self, FleeOptions, Fleeing};
+use super::pair;
+use super::reaction::{self, ChargeReaction, ReactionOptions};
+use super::tq::{self, Readings, TroopQualityTest, finish, relocate};
+use super::uncontrolled::{self, Uncontrolled};
+use super::unit::{ELIMINATED, Status, Unit, UnitState, find_unit};
+use std::cell::RefCell;
+
+use crate::dice::{Dice, EnumerationError};
+use crate::engine::chain::{ChainSpec, Transition};
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::ProcedureInfo;
+
+/// A step that cannot happen in the state reached: no dice, no change.
+#[derive(Clone, Debug)]
+pub struct Skip {
+    space: OutcomeSpace,
+}
+
+impl Default for Skip {
+    fn default() -> Skip {
+        Skip {
+            space: OutcomeSpace::from_labels(&["skipped"], vec![]),
+        }
+    }
+}
+
+impl Procedure for Skip {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, _: &mut D) -> Leaf {
+        0
+    }
+    fn exact(&self, _: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        Some(Ok(vec![1.0]))
+    }
+}
+
+/// Any Hakkaa Päälle procedure, as one step (or part of a step) of a course.
+///
+/// Held by value in the chain's nodes so a trial does not chase pointers:
+/// the largest variant (a charge reaction with its two volleys) is about a
+/// kilobyte, and a chain has at most a few thousand nodes.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum Step {
+    /// See [`TroopQualityTest`].
+    Tq(TroopQualityTest),
+    /// See [`Fire`].
+    Fire(Fire),
+    /// See [`Closing`].
+    Closing(Closing),
+    /// See [`ChargeReaction`].
+    Reaction(ChargeReaction),
+    /// See [`CloseCombat`].
+    CloseCombat(CloseCombat),
+    /// See [`Fleeing`].
+    Fleeing(Fleeing),
+    /// See [`Uncontrolled`].
+    Uncontrolled(Uncontrolled),
+    /// See [`Skip`].
+    Skip(Skip),
+}
+
+macro_rules! each {
+    ($s:expr, $p:ident => $e:expr) => {
+        match $s {
+            Step::Tq($p) => $e,
+            Step::Fire($p) => $e,
+            Step::Closing($p) => $e,
+            Step::Reaction($p) => $e,
+            Step::CloseCombat($p) => $e,
+            Step::Fleeing($p) => $e,
+            Step::Uncontrolled($p) => $e,
+            Step::Skip($p) => $e,
+        }
+    };
+}
+
+impl Procedure for Step {
+    fn space(&self) -> &OutcomeSpace {
+        each!(self, p => p.space())
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        each!(self, p => p.resolve(dice))
+    }
+    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        each!(self, p => p.exact(budget))
+    }
+}
+
+impl Step {
+    /// Runs once on any [`Draw`] (a skip draws nothing).
+    pub fn run<W: Draw>(&self, w: &mut W) -> Leaf {
+        match self {
+            Step::Tq(p) => p.run(w),
+            Step::Fire(p) => p.run(w),
+            Step::Closing(p) => p.run(w),
+            Step::Reaction(p) => p.run(w),
+            Step::CloseCombat(p) => p.run(w),
+            Step::Fleeing(p) => p.run(w),
+            Step::Uncontrolled(p) => p.run(w),
+            Step::Skip(_) => 0,
+        }
+    }
+}
+
+/// Measure of courses with a charge: close combats fought.
+pub const CLOSE_COMBATS: &str = "close-combats";
+/// Measure of engagements: the turn the engagement stopped in.
+pub const TURNS: &str = "turns";
+
+/// What `pikeshot list` says of `charge`.
+pub const CHARGE_INFO: ProcedureInfo = ProcedureInfo {
+    name: "charge",
+    rule: "Charging, Close Combat",
+    summary: "a course of three parts: the charger's Closing test; if it goes in, the target's Charge Reaction test with any reaction fire; if contact is made, the Close Combat test of both sides",
+    keys: CHARGE_KEYS,
+    outcomes: &pair::TARGET_OUTCOMES,
+    measures: &[
+        pair::TARGET_STEP_LOSSES,
+        pair::TARGET_COMMANDER_INJURED,
+        pair::OWN_STATUS,
+        pair::OWN_STEP_LOSSES,
+        pair::OWN_COMMANDER_INJURED,
+        CLOSE_COMBATS,
+    ],
+};
+
+/// The keys of a `charge` step.
+pub const CHARGE_KEYS: &[(&str, &str)] = &[
+    ("charger", "required: the charging unit (reported as own)"),
+    ("target", "required: the unit charged"),
+    (
+        "pace",
+        "gallop | trot | run: which Charge Reaction table (default: gallop for cavalry, run for others)",
+    ),
+    (
+        "favourable",
+        "true / false: replaces the computed favourable closing conditions",
+    ),
+    (
+        "unfavourable",
+        "true / false: replaces the computed unfavourable closing conditions",
+    ),
+    (
+        "group_in_contact",
+        "true: other units of the charger's group already moved into contact",
+    ),
+    (
+        "flank_or_rear",
+        "true: closing with the target's flank or rear",
+    ),
+    ("enemy_uphill", "true: the target is uphill"),
+    (
+        "chevaux_de_frise",
+        "true: the target is behind chevaux de frise",
+    ),
+    (
+        "closing_row",
+        "a Closing Table row, replacing the charger's",
+    ),
+    (
+        "reaction_row",
+        "a Charge Reaction row (mi-hi-art, skirmishing-com-art, other-infantry, hl, eastern-horse, other-cavalry), replacing the target's",
+    ),
+    (
+        "counter_charge_possible",
+        "false: a CC reaction stands instead (default true)",
+    ),
+    (
+        "reaction_fp",
+        "0..99: Fire Points of the target's reaction fire, replacing its own",
+    ),
+    (
+        "reaction_fp_modifier",
+        "-20..20: added to the reaction fire's Fire Points before ½Fi halves them",
+    ),
+    (
+        "lower_cc_value",
+        "charger | target | neither: the side with the lower total CC value in the close combat, -1 (default: compare the units' cc_value)",
+    ),
+    (
+        "charger_extra_tq",
+        "-5..5: further modifier of all the charger's tests",
+    ),
+    (
+        "target_extra_tq",
+        "-5..5: further modifier of all the target's tests",
+    ),
+];
+
+/// Every procedure a scenario step can name.
+pub const PROCEDURES: &[ProcedureInfo] = &[
+    tq::INFO,
+    fire::INFO,
+    CHARGE_INFO,
+    closing::INFO,
+    reaction::INFO,
+    close_combat::INFO,
+    fleeing::INFO,
+    uncontrolled::INFO,
+];
+
+/// A step as read from a scenario: the units it names (indices into the
+/// scenario's units) and its options. Built into procedures for each state
+/// a course reaches.
+#[derive(Clone, Debug)]
+pub enum Plan {
+    /// `tq-test` and `uncontrolled`: a result only, built once.
+    Single(Box<Step>),
+    /// `fire`.
+    Fire {
+        /// Firer.
+        firer: usize,
+        /// Target.
+        target: usize,
+        /// Options.
+        o: FireOptions,
+    },
+    /// `charge`: closing, reaction, close combat.
+    Charge {
+        /// Charger.
+        charger: usize,
+        /// Target.
+        target: usize,
+        /// Closing options.
+        closing: ClosingOptions,
+        /// Reaction options.
+        reaction: ReactionOptions,
+        /// Close combat options (attacker = charger).
+        cc: CcOptions,
+    },
+    /// `closing`.
+    Closing {
+        /// Charger.
+        charger: usize,
+        /// Target.
+        target: usize,
+        /// Options.
+        o: ClosingOptions,
+    },
+    /// `charge-reaction`.
+    Reaction {
+        /// Charger.
+        charger: usize,
+        /// Target.
+        target: usize,
+        /// Options.
+        o: ReactionOptions,
+    },
+    /// `close-combat`.
+    CloseCombat {
+        /// Attacker.
+        attacker: usize,
+        /// Defender.
+        defender: usize,
+        /// Options.
+        o: CcOptions,
+    },
+    /// `fleeing`.
+    Fleeing {
+        /// The fleeing unit.
+        unit: usize,
+        /// Options.
+        o: FleeOptions,
+    },
+}
+
+/// Which part of a plan a chain step runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Whole,
+    Closing,
+    Reaction,
+    CloseCombat,
+}
+
+impl Plan {
+    /// Reads a step named `procedure` (its keys in `pikeshot list hakkaa`).
+    pub fn read(
+        procedure: &str,
+        f: &mut Fields,
+        units: &[Unit],
+        readings: Readings,
+    ) -> Result<Plan, InputError> {
+        let plan = match procedure {
+            "tq-test" => {
+                let p = TroopQualityTest::from_step(f, units, readings)?;
+                return Ok(Plan::Single(Box::new(Step::Tq(p))));
+            }
+            "uncontrolled" => {
+                return Ok(Plan::Single(Box::new(Step::Uncontrolled(
+                    Uncontrolled::from_step(f, units, readings)?,
+                ))));
+            }
+            "fire" => {
+                let (firer, target) = read_pair(f, "firer", "target", units)?;
+                Plan::Fire {
+                    firer,
+                    target,
+                    o: FireOptions::read(f)?,
+                }
+            }
+            "charge" => {
+                let (charger, target) = read_pair(f, "charger", "target", units)?;
+                let closing = ClosingOptions::read(f)?;
+                let mut reaction = ReactionOptions::read(f, false)?;
+                reaction.charger_extra_tq = closing.charger_extra_tq;
+                let cc = CcOptions::read(
+                    f,
+                    ["charger", "target"],
+                    ["charger_extra_tq", "target_extra_tq"],
+                )?;
+                Plan::Charge {
+                    charger,
+                    target,
+                    closing,
+                    reaction,
+                    cc,
+                }
+            }
+            "closing" => {
+                let (charger, target) = read_pair(f, "charger", "target", units)?;
+                Plan::Closing {
+                    charger,
+                    target,
+                    o: ClosingOptions::read(f)?,
+                }
+            }
+            "charge-reaction" => {
+                let (charger, target) = read_pair(f, "charger", "target", units)?;
+                Plan::Reaction {
+                    charger,
+                    target,
+                    o: ReactionOptions::read(f, true)?,
+                }
+            }
+            "close-combat" => {
+                let (attacker, defender) = read_pair(f, "attacker", "defender", units)?;
+                Plan::CloseCombat {
+                    attacker,
+                    defender,
+                    o: CcOptions::read(
+                        f,
+                        ["attacker", "defender"],
+                        ["attacker_extra_tq", "defender_extra_tq"],
+                    )?,
+                }
+            }
+            "fleeing" => Plan::Fleeing {
+                unit: find_unit(f, "unit", units)?,
+                o: FleeOptions::read(f)?,
+            },
+            other => {
+                let names: Vec<&str> = PROCEDURES.iter().map(|p| p.name).collect();
+                return Err(f.locate(
+                    "procedure",
+                    InputError::new(format!("unknown procedure \"{other}\"")).one_of(other, &names),
+                ));
+            }
+        };
+        finish(f)?;
+        Ok(plan)
+    }
+
+    /// The acting unit and the unit acted upon, if any.
+    pub fn units(&self) -> (Option<usize>, Option<usize>) {
+        match *self {
+            Plan::Single(_) => (None, None),
+            Plan::Fire { firer, target, .. } => (Some(firer), Some(target)),
+            Plan::Charge {
+                charger, target, ..
+            }
+            | Plan::Closing {
+                charger, target, ..
+            }
+            | Plan::Reaction {
+                charger, target, ..
+            } => (Some(charger), Some(target)),
+            Plan::CloseCombat {
+                attacker, defender, ..
+            } => (Some(attacker), Some(defender)),
+            Plan::Fleeing { unit, .. } => (Some(unit), None),
+        }
+    }
+
+    fn parts(&self) -> &'static [Part] {
+        match self {
+            Plan::Charge { .. } => &[Part::Closing, Part::Reaction, Part::CloseCombat],
+            _ => &[Part::Whole],
+        }
+    }
+
+    /// Builds `part` for units in the states given; `contact` says whether
+    /// the charge this part belongs to has made contact so far. With
+    /// `skip_impossible`, a part that cannot happen in these states is a
+    /// [`Skip`]; without, the procedure's constructor says why.
+    fn build(
+        &self,
+        part: Part,
+        units: &[Unit],
+        contact: bool,
+        readings: Readings,
+        skip_impossible: bool,
+    ) -> Result<Step, InputError> {
+        let s = |i: usize| &units[i].state;
+        let skip = |possible: bool| skip_impossible && !possible;
+        let skipped = || Ok(Step::Skip(Skip::default()));
+        match (self, part) {
+            (Plan::Single(p), _) => Ok((**p).clone()),
+            (Plan::Fire { firer, target, o }, _) => {
+                if skip(s(*firer).can_act() && !s(*target).eliminated()) {
+                    return skipped();
+                }
+                Fire::new(&units[*firer], &units[*target], o, readings).map(Step::Fire)
+            }
+            (
+                Plan::Charge {
+                    charger,
+                    target,
+                    closing,
+                    ..
+                },
+                Part::Closing,
+            )
+            | (
+                Plan::Closing {
+                    charger,
+                    target,
+                    o: closing,
+                },
+                _,
+            ) => {
+                if skip(s(*charger).can_act() && s(*target).can_act()) {
+                    return skipped();
+                }
+                Closing::new(&units[*charger], &units[*target], closing, readings)
+                    .map(Step::Closing)
+            }
+            (
+                Plan::Charge {
+                    charger,
+                    target,
+                    reaction,
+                    ..
+                },
+                Part::Reaction,
+            ) => {
+                if skip(contact) {
+                    return skipped();
+                }
+                ChargeReaction::new(&units[*charger], &units[*target], reaction, readings)
+                    .map(Step::Reaction)
+            }
+            (Plan::Reaction { charger, target, o }, _) => {
+                if skip(s(*charger).can_act() && s(*target).can_act()) {
+                    return skipped();
+                }
+                ChargeReaction::new(&units[*charger], &units[*target], o, readings)
+                    .map(Step::Reaction)
+            }
+            (
+                Plan::Charge {
+                    charger,
+                    target,
+                    cc,
+                    ..
+                },
+                _,
+            ) => {
+                if skip(contact) {
+                    return skipped();
+                }
+                CloseCombat::new(&units[*charger], &units[*target], cc, readings)
+                    .map(Step::CloseCombat)
+            }
+            (
+                Plan::CloseCombat {
+                    attacker,
+                    defender,
+                    o,
+                },
+                _,
+            ) => {
+                if skip(s(*attacker).can_act() && s(*defender).can_act()) {
+                    return skipped();
+                }
+                CloseCombat::new(&units[*attacker], &units[*defender], o, readings)
+                    .map(Step::CloseCombat)
+            }
+            (Plan::Fleeing { unit, o }, _) => {
+                if skip(s(*unit).status == Status::Fled && !s(*unit).eliminated()) {
+                    return skipped();
+                }
+                Fleeing::new(&units[*unit], o, readings).map(Step::Fleeing)
+            }
+        }
+    }
+
+    /// Checks that every part of the step builds, errors located at the
+    /// step's keys. With `as_given`, the units are taken in the states the
+    /// scenario gives them (a course of this one step: a fleeing firer is an
+    /// error); otherwise in states where the step can happen (a course of
+    /// several steps, where earlier steps change states: only what no state
+    /// changes is checked, such as a firer without Fire Points or a charger
+    /// without a Closing Table row).
+    pub fn check(
+        &self,
+        units: &[Unit],
+        readings: Readings,
+        as_given: bool,
+        f: &Fields,
+    ) -> Result<(), InputError> {
+        let mut units = units.to_vec();
+        if !as_given {
+            let (a, t) = self.units();
+            let status = match self {
+                Plan::Fleeing { .. } => Status::Fled,
+                _ => Status::Steady,
+            };
+            for i in [a, t].into_iter().flatten() {
+                units[i].state.status = status;
+            }
+        }
+        for &part in self.parts() {
+            self.build(part, &units, true, readings, false)
+                .map_err(|e| relocate(f, e))?;
+        }
+        Ok(())
+    }
+
+    /// The step built for the units as given (a course that is this one
+    /// procedure).
+    pub fn single(&self, units: &[Unit], readings: Readings) -> Result<Step, InputError> {
+        self.build(Part::Whole, units, true, readings, false)
+    }
+
+    /// True for `charge`, which is a course of its own even alone.
+    pub fn is_charge(&self) -> bool {
+        matches!(self, Plan::Charge { .. })
+    }
+
+    /// True for `tq-test` and `uncontrolled`, which change no state and are
+    /// courses of their own.
+    pub fn is_single(&self) -> bool {
+        matches!(self, Plan::Single(_))
+    }
+}
+
+/// A stop condition of an engagement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stop {
+    /// The target (else the acting unit).
+    pub target: bool,
+    /// Stop when the unit's status index is at least this (0..=4); or, with
+    /// `rallied`, when it is neither fleeing nor eliminated.
+    pub at_least: usize,
+    /// "rallied": not fleeing and not eliminated.
+    pub rallied: bool,
+}
+
+/// The names `stop_when` accepts.
+pub const STOP_NAMES: [&str; 10] = [
+    "target-disordered",
+    "target-fell-back",
+    "target-fled",
+    "target-eliminated",
+    "target-rallied",
+    "own-disordered",
+    "own-fell-back",
+    "own-fled",
+    "own-eliminated",
+    "own-rallied",
+];
+
+impl Stop {
+    /// Parses a `stop_when` name.
+    pub fn from_name(s: &str) -> Option<Stop> {
+        let i = STOP_NAMES.iter().position(|n| *n == s)?;
+        let (target, k) = (i < 5, i % 5);
+        Some(Stop {
+            target,
+            at_least: [1, 2, 3, ELIMINATED, 0][k],
+            rallied: k == 4,
+        })
+    }
+    fn holds(&self, s: &UnitState) -> bool {
+        let i = s.status_index();
+        if self.rallied {
+            i < Status::Fled as usize
+        } else {
+            i >= self.at_least
+        }
+    }
+}
+
+/// The state of a course between steps.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CourseState {
+    units: Vec<UnitState>,
+    contact: bool,
+    close_combats: u8,
+}
+
+/// A course (or engagement) of Hakkaa Päälle steps.
+#[derive(Debug)]
+pub struct CourseSpec {
+    units: Vec<Unit>,
+    plans: Vec<Plan>,
+    stages: Vec<(usize, Part)>,
+    turns: u8,
+    stops: Vec<Stop>,
+    own: usize,
+    target: Option<usize>,
+    counts_close_combats: bool,
+    readings: Readings,
+    space: OutcomeSpace,
+    /// The leaves of the node last applied that have a positive
+    /// probability, keyed by (step, state): spaces are dense, and a leaf no
+    /// dice can reach must not grow the chain.
+    reachable: RefCell<Option<(usize, CourseState, Vec<bool>)>>,
+}
+
+impl CourseSpec {
+    /// A course of `plans` over `units` repeated `turns` times (1 for a
+    /// plain course), stopping when any of `stops` holds (engagements).
+    /// The first step with a target names the reported pair: its acting unit
+    /// is "own", the unit acted upon the target; a course with no target
+    /// reports the first step's unit.
+    pub fn new(
+        units: Vec<Unit>,
+        plans: Vec<Plan>,
+        turns: Option<u8>,
+        stops: Vec<Stop>,
+        readings: Readings,
+    ) -> CourseSpec {
+        let (own, target) = plans
+            .iter()
+            .map(Plan::units)
+            .find(|(_, t)| t.is_some())
+            .or_else(|| plans.first().map(Plan::units))
+            .map(|(a, t)| (a.unwrap_or(0), t))
+            .unwrap_or((0, None));
+        let stages: Vec<(usize, Part)> = plans
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| p.parts().iter().map(move |&part| (i, part)))
+            .collect();
+        let charges = plans
+            .iter()
+            .filter(|p| matches!(p, Plan::Charge { .. }))
+            .count();
+        let n_turns = turns.unwrap_or(1);
+        let mut measures = Vec::new();
+        let steps_of = |i: usize| units[i].state.steps as i32;
+        let outcomes: &[&str] = match target {
+            Some(t) => {
+                measures.push(Measure::new(pair::TARGET_STEP_LOSSES, 0, steps_of(t)));
+                measures.push(Measure::new(pair::TARGET_COMMANDER_INJURED, 0, 1));
+                measures.push(Measure::new(pair::OWN_STATUS, 0, ELIMINATED as i32));
+                measures.push(Measure::new(pair::OWN_STEP_LOSSES, 0, steps_of(own)));
+                measures.push(Measure::new(pair::OWN_COMMANDER_INJURED, 0, 1));
+                &pair::TARGET_OUTCOMES
+            }
+            None => {
+                measures.push(Measure::new("step-losses", 0, steps_of(own)));
+                measures.push(Measure::new("commander-injured", 0, 1));
+                &pair::UNIT_OUTCOMES
+            }
+        };
+        if charges > 0 {
+            measures.push(Measure::new(
+                CLOSE_COMBATS,
+                0,
+                (charges * n_turns as usize) as i32,
+            ));
+        }
+        if turns.is_some() {
+            measures.push(Measure::new(TURNS, 1, n_turns as i32));
+        }
+        CourseSpec {
+            space: OutcomeSpace::from_labels(outcomes, measures),
+            units,
+            plans,
+            stages,
+            turns: n_turns,
+            stops,
+            own,
+            target,
+            counts_close_combats: charges > 0,
+            readings,
+            reachable: RefCell::new(None),
+        }
+    }
+
+    /// Whether `leaf` of `proc`, built for `step` in `state`, can happen.
+    fn reachable(&self, step: usize, state: &CourseState, proc: &Step, leaf: Leaf) -> bool {
+        let mut cache = self.reachable.borrow_mut();
+        let fresh = !matches!(&*cache, Some((s, st, _)) if *s == step && st == state);
+        if fresh {
+            let probs = match proc.exact(u64::MAX) {
+                Some(Ok(p)) => p,
+                _ => vec![1.0; proc.space().len()],
+            };
+            *cache = Some((
+                step,
+                state.clone(),
+                probs.into_iter().map(|p| p > 0.0).collect(),
+            ));
+        }
+        cache.as_ref().expect("filled above").2[leaf as usize]
+    }
+
+    fn units_in(&self, state: &CourseState) -> Vec<Unit> {
+        self.units
+            .iter()
+            .zip(&state.units)
+            .map(|(u, s)| u.in_state(*s))
+            .collect()
+    }
+
+    fn leaf(&self, state: &CourseState, turn: u8) -> Leaf {
+        let o0 = &self.units[self.own].state;
+        let o1 = &state.units[self.own];
+        let mut v: Vec<i32> = Vec::with_capacity(8);
+        let outcome = match self.target {
+            Some(t) => {
+                let t0 = &self.units[t].state;
+                let t1 = &state.units[t];
+                v.extend([
+                    (t0.steps - t1.steps) as i32,
+                    (t0.commander && !t1.commander) as i32,
+                    o1.status_index() as i32,
+                ]);
+                t1.status_index()
+            }
+            None => o1.status_index(),
+        };
+        v.push((o0.steps - o1.steps) as i32);
+        v.push((o0.commander && !o1.commander) as i32);
+        if self.counts_close_combats {
+            v.push(state.close_combats as i32);
+        }
+        if self.space.measure_index(TURNS).is_some() {
+            v.push(turn as i32);
+        }
+        self.space.leaf(outcome, &v)
+    }
+}
+
+impl ChainSpec for CourseSpec {
+    type State = CourseState;
+    type Proc = Step;
+
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    fn initial(&self) -> CourseState {
+        CourseState {
+            units: self.units.iter().map(|u| u.state).collect(),
+            contact: false,
+            close_combats: 0,
+        }
+    }
+    fn steps(&self) -> usize {
+        self.stages.len() * self.turns as usize
+    }
+    fn build(&self, step: usize, state: &CourseState) -> Result<Step, InputError> {
+        let (plan, part) = self.stages[step % self.stages.len()];
+        self.plans[plan].build(
+            part,
+            &self.units_in(state),
+            state.contact,
+            self.readings,
+            true,
+        )
+    }
+    fn apply(
+        &self,
+        step: usize,
+        proc: &Step,
+        leaf: Leaf,
+        state: &CourseState,
+    ) -> Transition<CourseState> {
+        if !self.reachable(step, state, proc, leaf) {
+            // Probability 0: never sampled, adds nothing to the exact answer.
+            return Transition::End(0);
+        }
+        let (plan, _) = self.stages[step % self.stages.len()];
+        let mut next = state.clone();
+        next.contact = false;
+        let space = proc.space();
+        let (actor, acted) = self.plans[plan].units();
+        let pair_update = |next: &mut CourseState| {
+            if let (Some(a), Some(t)) = (actor, acted) {
+                let (t1, a1) = pair::decode(space, leaf, &state.units[t], &state.units[a]);
+                next.units[t] = t1;
+                next.units[a] = a1;
+            }
+        };
+        match proc {
+            Step::Fire(_) => pair_update(&mut next),
+            Step::Closing(_) | Step::Reaction(_) => {
+                pair_update(&mut next);
+                let m = space.measure_index(CONTACT).expect("a contact measure");
+                next.contact = space.value_of(leaf, m) == 1;
+            }
+            Step::CloseCombat(_) => {
+                pair_update(&mut next);
+                next.close_combats += 1;
+            }
+            Step::Fleeing(p) => {
+                let u = actor.expect("a fleeing step names its unit");
+                next.units[u] = p.after(leaf, &state.units[u]);
+            }
+            Step::Tq(_) | Step::Uncontrolled(_) | Step::Skip(_) => {}
+        }
+        // Stop conditions are checked after every step (after the last part
+        // of a charge).
+        let i = step % self.stages.len();
+        let step_done = i + 1 == self.stages.len() || self.stages[i + 1].0 != plan;
+        let own = &next.units[self.own];
+        let stopped = step_done
+            && self.stops.iter().any(|s| match (s.target, self.target) {
+                (true, Some(t)) => s.holds(&next.units[t]),
+                (true, None) => false,
+                (false, _) => s.holds(own),
+            });
+        if stopped && step + 1 < self.steps() {
+            let turn = (step / self.stages.len()) as u8 + 1;
+            return Transition::End(self.leaf(&next, turn));
+        }
+        Transition::Continue(next)
+    }
+    fn finish(&self, state: &CourseState) -> Leaf {
+        self.leaf(state, self.turns)
+    }
+}

@@ -1,0 +1,160 @@
+//! Where Hakkaa Päälle draws its randomness: TQ tests on 2d6 and single-d6
+//! rolls ("step loss on 4+", "commander injured on 6").
+//!
+//! Every procedure of this system is written once, generic over [`Draw`],
+//! and run two ways:
+//!
+//! - [`Rolled`] draws from any [`Dice`]: two d6 summed for a TQ test, one d6
+//!   for a roll. This is what `Procedure::resolve` uses, so the Monte Carlo
+//!   sampler and the crate's path enumerator both see real dice.
+//! - [`Weighted`] enumerates *results* instead of faces: a TQ test branches
+//!   into its (at most four) bands weighted by how many of the 36 rolls fall
+//!   in each, a roll into hit or miss. The same `run` is replayed over every
+//!   path of results, odometer style, exactly as the crate's `Enumerator`
+//!   replays dice; a fire resolution then has at most 256 paths instead of
+//!   1.7 million. This is each procedure's `exact` override.
+//!
+//! The weights come from the very table [`Rolled`] reads (see
+//! [`TqTest`]), and the tests check the override against full
+//! dice enumeration.
+
+use crate::dice::{Dice, EnumerationError};
+use crate::outcome::Leaf;
+
+use super::tq::{Tq, TqTest};
+
+/// A source of TQ tests and d6 rolls.
+pub trait Draw {
+    /// One TQ test: 2d6 read on the test's table.
+    fn test(&mut self, t: &TqTest) -> Tq;
+    /// One d6: true when it shows `need` or more (`need` in 2..=6).
+    fn roll(&mut self, need: u8) -> bool;
+}
+
+/// Draws from real dice.
+pub struct Rolled<'a, D: Dice>(pub &'a mut D);
+
+impl<D: Dice> Draw for Rolled<'_, D> {
+    #[inline]
+    fn test(&mut self, t: &TqTest) -> Tq {
+        let sum = self.0.d6() + self.0.d6();
+        t.result(sum)
+    }
+    #[inline]
+    fn roll(&mut self, need: u8) -> bool {
+        debug_assert!((2..=6).contains(&need));
+        self.0.d6() >= need
+    }
+}
+
+/// Enumerates every path of results with its exact probability.
+#[derive(Debug, Default)]
+pub struct Weighted {
+    /// (option taken, options) for each draw of the current path.
+    path: Vec<(u8, u8)>,
+    pos: usize,
+    prob: f64,
+}
+
+impl Weighted {
+    fn take(&mut self, options: u8) -> usize {
+        if self.pos == self.path.len() {
+            self.path.push((0, options));
+        } else {
+            assert_eq!(
+                self.path[self.pos].1, options,
+                "a procedure drew differently on a replayed path: it is not deterministic"
+            );
+        }
+        let i = self.path[self.pos].0 as usize;
+        self.pos += 1;
+        i
+    }
+}
+
+impl Draw for Weighted {
+    fn test(&mut self, t: &TqTest) -> Tq {
+        let opts = t.options();
+        let i = self.take(opts.len() as u8);
+        self.prob *= opts[i].1;
+        opts[i].0
+    }
+    fn roll(&mut self, need: u8) -> bool {
+        assert!((2..=6).contains(&need), "a roll needs 2..=6, not {need}");
+        let hit = (7 - need) as f64 / 6.0;
+        if self.take(2) == 0 {
+            self.prob *= hit;
+            true
+        } else {
+            self.prob *= 1.0 - hit;
+            false
+        }
+    }
+}
+
+/// The exact probability of each of `leaves` leaves of `run`, visiting at
+/// most `budget` paths of results.
+pub fn exact(
+    leaves: usize,
+    budget: u64,
+    mut run: impl FnMut(&mut Weighted) -> Leaf,
+) -> Result<Vec<f64>, EnumerationError> {
+    let mut probs = vec![0.0f64; leaves];
+    let mut w = Weighted::default();
+    let mut visited = 0u64;
+    loop {
+        if visited == budget {
+            return Err(EnumerationError::Budget { budget });
+        }
+        w.pos = 0;
+        w.prob = 1.0;
+        let leaf = run(&mut w);
+        assert_eq!(
+            w.pos,
+            w.path.len(),
+            "a procedure drew less on a replayed path: it is not deterministic"
+        );
+        probs[leaf as usize] += w.prob;
+        visited += 1;
+        loop {
+            match w.path.last_mut() {
+                None => return Ok(probs),
+                Some(c) if c.0 + 1 < c.1 => {
+                    c.0 += 1;
+                    break;
+                }
+                Some(_) => {
+                    w.path.pop();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::systems::hakkaa::tq::{Grade, TqMode};
+
+    #[test]
+    fn a_test_and_a_roll_weigh_right() {
+        let t = TqTest::new(Grade::Trained, 0, TqMode::Row);
+        // Pass (2d6 <= 8) and then a 4+.
+        let probs = exact(4, 1000, |w| {
+            let pass = matches!(w.test(&t), Tq::DecisiveSuccess | Tq::Success);
+            let four = w.roll(4);
+            (pass as u32) * 2 + four as u32
+        })
+        .unwrap();
+        assert!((probs[3] - 26.0 / 36.0 * 0.5).abs() < 1e-15);
+        assert!((probs[0] - 10.0 / 36.0 * 0.5).abs() < 1e-15);
+        assert!((probs.iter().sum::<f64>() - 1.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn budget_is_enforced() {
+        let t = TqTest::new(Grade::Trained, 0, TqMode::Row);
+        let r = exact(4, 3, |w| w.test(&t) as Leaf);
+        assert_eq!(r, Err(EnumerationError::Budget { budget: 3 }));
+    }
+}

@@ -1,0 +1,424 @@
+//! Fire combat: the Fire Table, and the procedure `fire`.
+//!
+//! The firer tests its TQ; the result picks the column of the Fire Table on
+//! the row of its Fire Points (RULES-NOTES 2(b): the firer rolls, FP is a
+//! scenario input). The cell names the casualties (NE, LC, 2 LC, C, 2 C, HC),
+//! a step-loss roll (S4+, S5+) and a commander-injury roll (*, **) for the
+//! target; the target then tests once per casualty result on the Receiving
+//! Casualties Table ([`super::casualties`]).
+
+use super::casualties::{self, Injury, Level, StepRoll};
+use super::draw::{self, Draw, Rolled};
+use super::pair::{self, Ranges};
+use super::tq::{
+    DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err,
+    read_extra_tq, relocate,
+};
+use super::unit::{MAX_FP, Unit, UnitState, find_unit};
+use crate::dice::{Dice, EnumerationError};
+use crate::error::InputError;
+use crate::outcome::{Leaf, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+/// The casualties of a Fire Table cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Casualty {
+    /// NE: no effect.
+    Ne,
+    /// LC.
+    Lc,
+    /// 2 LC: two LC results, each tested (RULES-NOTES 2(b)).
+    TwoLc,
+    /// C.
+    C,
+    /// 2 C: two C results, each tested (as 2 LC).
+    TwoC,
+    /// HC.
+    Hc,
+}
+
+impl Casualty {
+    /// The Receiving Casualties row and how many tests it takes.
+    pub fn tests(self) -> Option<(Level, u8)> {
+        match self {
+            Casualty::Ne => None,
+            Casualty::Lc => Some((Level::Lc, 1)),
+            Casualty::TwoLc => Some((Level::Lc, 2)),
+            Casualty::C => Some((Level::C, 1)),
+            Casualty::TwoC => Some((Level::C, 2)),
+            Casualty::Hc => Some((Level::Hc, 1)),
+        }
+    }
+    /// As printed.
+    pub fn abbreviation(self) -> &'static str {
+        ["NE", "LC", "2 LC", "C", "2 C", "HC"][self as usize]
+    }
+}
+
+/// One cell of the Fire Table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FireCell {
+    /// Casualties.
+    pub casualty: Casualty,
+    /// Commander-injury roll.
+    pub injury: Injury,
+    /// Step-loss roll.
+    pub step: StepRoll,
+}
+
+impl FireCell {
+    /// The cell as printed: "NE", "2 LC *", "C * S5+", "HC ** S4+".
+    pub fn cell(&self) -> String {
+        [
+            self.casualty.abbreviation(),
+            self.injury.mark(),
+            self.step.mark(),
+        ]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
+    }
+}
+
+const fn c(casualty: Casualty, injury: Injury, step: StepRoll) -> FireCell {
+    FireCell {
+        casualty,
+        injury,
+        step,
+    }
+}
+
+const NE: FireCell = c(Casualty::Ne, Injury::None, StepRoll::None);
+const LC: FireCell = c(Casualty::Lc, Injury::None, StepRoll::None);
+const LC2: FireCell = c(Casualty::TwoLc, Injury::None, StepRoll::None);
+const LC2_: FireCell = c(Casualty::TwoLc, Injury::On6, StepRoll::None);
+const C_: FireCell = c(Casualty::C, Injury::On6, StepRoll::None);
+const C_S5: FireCell = c(Casualty::C, Injury::On6, StepRoll::On5);
+const C2__S5: FireCell = c(Casualty::TwoC, Injury::On5, StepRoll::On5);
+const HC__S4: FireCell = c(Casualty::Hc, Injury::On5, StepRoll::On4);
+
+/// Fire Table rows, by Fire Points.
+pub const FP_ROWS: [&str; 9] = ["<1", "1", "2", "3", "4", "5", "6", "7", "8+"];
+
+/// Fire Table: rows FP <1, 1, …, 7, 8+; columns the firer's DS, S, F, DF.
+pub const FIRE_TABLE: [[FireCell; 4]; 9] = [
+    [LC, NE, NE, NE],           // <1
+    [LC2_, LC, NE, NE],         // 1
+    [C_S5, LC, NE, NE],         // 2
+    [C_S5, LC2_, LC, NE],       // 3
+    [C_S5, C_, LC, NE],         // 4
+    [HC__S4, C_S5, LC, NE],     // 5
+    [HC__S4, C_S5, LC2, NE],    // 6
+    [HC__S4, C_S5, LC2_, LC],   // 7
+    [HC__S4, C2__S5, C_S5, LC], // 8+
+];
+
+/// The Fire Table row of `fp` Fire Points (0 reads "<1", 8 or more "8+").
+pub fn fp_row(fp: u8) -> usize {
+    fp.min(8) as usize
+}
+
+/// The Fire Table cell for `fp` Fire Points and the firer's TQ result.
+pub fn cell(fp: u8, tq: Tq) -> FireCell {
+    FIRE_TABLE[fp_row(fp)][tq as usize]
+}
+
+/// The Fire Points a unit fires with: its FP plus `modifier` (range and the
+/// like, never below 0), halved and rounded down for ½Fi (RULES-NOTES 2(b)).
+pub fn effective_fp(fp: u8, modifier: i8, half: bool) -> u8 {
+    let v = (fp as i32 + modifier as i32).clamp(0, MAX_FP as i32) as u8;
+    if half { v / 2 } else { v }
+}
+
+/// What a Fire Table cell does to the unit fired at: the step-loss roll, the
+/// commander-injury roll, then one Receiving Casualties test per casualty.
+/// With `one_test`, "2 LC" and "2 C" take a single test. Returns true
+/// when the unit was moved back (fell back, fled) or eliminated.
+#[inline]
+pub fn apply<W: Draw>(
+    w: &mut W,
+    cell: FireCell,
+    target: &Tester,
+    s: &mut UnitState,
+    one_test: bool,
+) -> bool {
+    casualties::suffer(w, s, cell.step, cell.injury);
+    match cell.casualty.tests() {
+        Some((level, n)) => {
+            let n = if one_test { 1 } else { n };
+            casualties::receive(w, target, s, level, n)
+        }
+        None => s.eliminated(),
+    }
+}
+
+/// One unit's fire at another, ready to roll: the firer's test, the row of
+/// its Fire Points, and the target's tests. Also used for reaction fire.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Volley {
+    firer: TqTest,
+    fp: u8,
+    cells: [FireCell; 4],
+    target: Tester,
+    one_test: bool,
+}
+
+impl Volley {
+    /// `firer` (in its state) firing `fp` Fire Points at `target`.
+    pub fn new(
+        firer: &Unit,
+        fp: u8,
+        firer_extra: i8,
+        target: &Unit,
+        target_extra: i8,
+        readings: Readings,
+    ) -> Volley {
+        let own = Tester::new(
+            firer,
+            &Situation::of(TestKind::General).with_extra(firer_extra),
+            readings.tq_mode,
+        );
+        Volley {
+            firer: *own.get(&firer.state),
+            fp,
+            cells: FIRE_TABLE[fp_row(fp)],
+            target: Tester::new(
+                target,
+                &Situation::of(TestKind::General).with_extra(target_extra),
+                readings.tq_mode,
+            ),
+            one_test: readings.double_results == DoubleResults::OneTest,
+        }
+    }
+    /// The Fire Points fired.
+    pub fn fp(&self) -> u8 {
+        self.fp
+    }
+    /// The firer's test.
+    pub fn firer_test(&self) -> &TqTest {
+        &self.firer
+    }
+    /// Fires once at a target in state `s`; true when the target was moved
+    /// back or eliminated.
+    #[inline]
+    pub fn run<W: Draw>(&self, w: &mut W, s: &mut UnitState) -> bool {
+        let col = w.test(&self.firer);
+        apply(w, self.cells[col as usize], &self.target, s, self.one_test)
+    }
+}
+
+/// Options of a fire step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FireOptions {
+    /// Fire Points, replacing the firer's.
+    pub fp: Option<u8>,
+    /// Added to the Fire Points (range and the like).
+    pub fp_modifier: i8,
+    /// ½Fi: fire at half Fire Points.
+    pub half: bool,
+    /// Further TQ modifier of the firer's test.
+    pub firer_extra_tq: i8,
+    /// Further TQ modifier of the target's Receiving Casualties tests.
+    pub target_extra_tq: i8,
+}
+
+impl FireOptions {
+    /// Reads the options of a `fire` step.
+    pub fn read(f: &mut Fields) -> Result<FireOptions, InputError> {
+        Ok(FireOptions {
+            fp: f.int("fp", 0, MAX_FP as i64)?.map(|v| v as u8),
+            fp_modifier: f.int("fp_modifier", -20, 20)?.unwrap_or(0) as i8,
+            half: f.flag("half")?,
+            firer_extra_tq: read_extra_tq(f, "firer_extra_tq")?,
+            target_extra_tq: read_extra_tq(f, "target_extra_tq")?,
+        })
+    }
+}
+
+/// The Fire Points `firer` fires with under `o`; an error at `firer` when
+/// it has none.
+pub fn fire_points(firer: &Unit, o: &FireOptions) -> Result<u8, InputError> {
+    let base = o.fp.or(firer.fp()).ok_or_else(|| {
+        key_err(
+            "firer",
+            format!(
+                "{} has no Fire Points: give the unit `fp` or `fp_per_step`, or the step `fp`",
+                firer.name
+            ),
+        )
+    })?;
+    Ok(effective_fp(base, o.fp_modifier, o.half))
+}
+
+/// What `pikeshot list` says of `fire`.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "fire",
+    rule: "Fire combat",
+    summary: "the firer's TQ test picks the Fire Table column on its FP row; the target rolls for step loss and commander, then tests on the Receiving Casualties Table once per casualty",
+    keys: &[
+        ("firer", "required: the unit firing"),
+        ("target", "required: the unit fired at"),
+        (
+            "fp",
+            "0..99: Fire Points, replacing the firer's `fp` / `fp_per_step` x steps",
+        ),
+        (
+            "fp_modifier",
+            "-20..20: added to the Fire Points (range and the like; not below 0)",
+        ),
+        (
+            "half",
+            "true: ½Fi, half Fire Points rounded down (default false)",
+        ),
+        (
+            "firer_extra_tq",
+            "-5..5: further modifier of the firer's test",
+        ),
+        (
+            "target_extra_tq",
+            "-5..5: further modifier of the target's Receiving Casualties tests",
+        ),
+    ],
+    outcomes: &pair::TARGET_OUTCOMES,
+    measures: &pair::PAIR_MEASURES,
+};
+
+/// The procedure `fire`.
+#[derive(Clone, Debug)]
+pub struct Fire {
+    volley: Volley,
+    target: UnitState,
+    own: UnitState,
+    space: OutcomeSpace,
+}
+
+impl Fire {
+    /// `firer` firing at `target`, both in their current states. Errors
+    /// (keyed by the bare step key): the same unit twice, a firer without
+    /// Fire Points, a firer that cannot act, a target already eliminated.
+    pub fn new(
+        firer: &Unit,
+        target: &Unit,
+        o: &FireOptions,
+        readings: Readings,
+    ) -> Result<Fire, InputError> {
+        if firer.name == target.name {
+            return Err(key_err("target", "a unit cannot fire at itself"));
+        }
+        if !firer.state.can_act() {
+            return Err(key_err(
+                "firer",
+                format!("{} is fleeing or eliminated and cannot fire", firer.name),
+            ));
+        }
+        let fp = fire_points(firer, o)?;
+        let volley = Volley::new(
+            firer,
+            fp,
+            o.firer_extra_tq,
+            target,
+            o.target_extra_tq,
+            readings,
+        );
+        let space = pair::space(
+            Ranges {
+                target_losses: target.state.steps.min(2),
+                target_commander: target.state.commander,
+                own_losses: 0,
+                own_commander: false,
+            },
+            vec![],
+        );
+        Ok(Fire {
+            volley,
+            target: target.state,
+            own: firer.state,
+            space,
+        })
+    }
+
+    /// Reads a `fire` step (keys in [`INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        units: &[Unit],
+        readings: Readings,
+    ) -> Result<Fire, InputError> {
+        let (a, t) = read_pair(f, "firer", "target", units)?;
+        let o = FireOptions::read(f)?;
+        finish(f)?;
+        Fire::new(&units[a], &units[t], &o, readings).map_err(|e| relocate(f, e))
+    }
+
+    /// The volley (firer's test, FP, target's tests).
+    pub fn volley(&self) -> &Volley {
+        &self.volley
+    }
+
+    /// Runs once on any [`Draw`].
+    #[inline]
+    pub fn run<W: Draw>(&self, w: &mut W) -> Leaf {
+        let mut t = self.target;
+        self.volley.run(w, &mut t);
+        pair::leaf(&self.space, (&self.target, &t), (&self.own, &self.own), &[])
+    }
+}
+
+impl Procedure for Fire {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.run(&mut Rolled(dice))
+    }
+    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
+    }
+}
+
+/// Reads two distinct units of a step (acting, then acted upon).
+pub(crate) fn read_pair(
+    f: &mut Fields,
+    actor: &'static str,
+    target: &'static str,
+    units: &[Unit],
+) -> Result<(usize, usize), InputError> {
+    let a = find_unit(f, actor, units)?;
+    let t = find_unit(f, target, units)?;
+    if a == t {
+        return Err(f.err(
+            target,
+            format!("`{actor}` and `{target}` name the same unit"),
+        ));
+    }
+    Ok((a, t))
+}
+
+/// The Fire Table as on the card.
+pub fn charts() -> Vec<Chart> {
+    vec![Chart {
+        id: "fire",
+        title: "Fire table".into(),
+        rule: "Fire combat",
+        headers: ["FP", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        rows: FIRE_TABLE
+            .iter()
+            .zip(FP_ROWS)
+            .map(|(r, fp)| {
+                std::iter::once(fp.to_string())
+                    .chain(r.iter().map(FireCell::cell))
+                    .collect()
+            })
+            .collect(),
+        notes: vec![
+            "Columns: the firer's TQ test; FP: the firer's Fire Points (a scenario input; ½Fi halves, rounded down)".into(),
+            "S4+ / S5+: the target loses a step on a single die roll of 4+ / 5+".into(),
+            "* / **: any commander attached to the target is injured on a single die roll of 6 / 5+".into(),
+            "LC, C, HC: the target tests on the Receiving Casualties Table; 2 LC and 2 C are two results, each tested".into(),
+        ],
+    }]
+}

@@ -1,0 +1,262 @@
+//! The Fleeing units table and the procedure `fleeing`: a fleeing unit tests
+//! its TQ to rally; if it does not, it makes a Flee move and loses a step on
+//! a single die roll of 4 or more.
+//!
+//! R_Y rallies; R_C rallies if a commander is attached *or* a friendly
+//! non-fleeing unit is visible and closer than the nearest visible enemy
+//! (`friend_closer`); R_F+C needs both; otherwise, and on DF, Flee^S4.
+
+use super::casualties::StepRoll;
+use super::draw::{self, Draw, Rolled};
+use super::tq::{
+    Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
+};
+use super::unit::{Status, Unit, UnitState, find_unit};
+use crate::dice::{Dice, EnumerationError};
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+/// A cell of the Fleeing units table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FleeResult {
+    /// R_Y: rally.
+    Rally,
+    /// R_C: rally if a commander is attached or a friend is closer.
+    RallyIfCommanderOrFriend,
+    /// R_F+C: rally if a commander is attached and a friend is closer.
+    RallyIfCommanderAndFriend,
+    /// Flee^S4: flee move, step loss on 4+.
+    Flee,
+}
+
+impl FleeResult {
+    /// As printed.
+    pub fn cell(self) -> &'static str {
+        ["R_Y", "R_C", "R_F+C", "Flee^S4"][self as usize]
+    }
+    /// Whether the unit rallies.
+    pub fn rallies(self, commander: bool, friend_closer: bool) -> bool {
+        match self {
+            FleeResult::Rally => true,
+            FleeResult::RallyIfCommanderOrFriend => commander || friend_closer,
+            FleeResult::RallyIfCommanderAndFriend => commander && friend_closer,
+            FleeResult::Flee => false,
+        }
+    }
+}
+
+/// Fleeing units table, row "All": DS, S, F, DF.
+pub const FLEEING_TABLE: [FleeResult; 4] = [
+    FleeResult::Rally,
+    FleeResult::RallyIfCommanderOrFriend,
+    FleeResult::RallyIfCommanderAndFriend,
+    FleeResult::Flee,
+];
+
+/// The step-loss roll of a Flee^S4 result.
+pub const FLEE_STEP_LOSS: StepRoll = StepRoll::On4;
+
+/// Outcome labels of `fleeing`.
+pub const OUTCOMES: [&str; 3] = ["rally", "flee", "eliminated"];
+
+/// Options of a fleeing test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FleeOptions {
+    /// A friendly non-fleeing unit is visible and closer than the nearest
+    /// visible enemy.
+    pub friend_closer: bool,
+    /// The status a rallied unit takes (default Disordered).
+    pub rally_status: Status,
+    /// Whether the Disordered modifier applies (default: a fleeing unit
+    /// counts as Disordered).
+    pub disordered: bool,
+    /// Further TQ modifier.
+    pub extra_tq: i8,
+}
+
+impl Default for FleeOptions {
+    fn default() -> FleeOptions {
+        FleeOptions {
+            friend_closer: false,
+            rally_status: Status::Disordered,
+            disordered: true,
+            extra_tq: 0,
+        }
+    }
+}
+
+impl FleeOptions {
+    /// Reads the options of a `fleeing` step.
+    pub fn read(f: &mut Fields) -> Result<FleeOptions, InputError> {
+        let d = FleeOptions::default();
+        Ok(FleeOptions {
+            friend_closer: f.flag("friend_closer")?,
+            rally_status: f
+                .named(
+                    "rally_status",
+                    "status",
+                    |s| match s {
+                        "disordered" => Some(Status::Disordered),
+                        "steady" => Some(Status::Steady),
+                        _ => None,
+                    },
+                    &["disordered", "steady"],
+                )?
+                .unwrap_or(d.rally_status),
+            disordered: f.bool("disordered")?.unwrap_or(d.disordered),
+            extra_tq: read_extra_tq(f, "extra_tq")?,
+        })
+    }
+}
+
+/// What `pikeshot list` says of `fleeing`.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "fleeing",
+    rule: "Fleeing units table",
+    summary: "a fleeing unit's TQ test: rally (R_Y; R_C commander or friend; R_F+C both) or Flee with a step loss on 4+",
+    keys: &[
+        (
+            "unit",
+            "required: the fleeing unit (its status must be fled)",
+        ),
+        (
+            "friend_closer",
+            "true: a friendly non-fleeing unit is visible and closer than the nearest visible enemy (default false)",
+        ),
+        (
+            "rally_status",
+            "disordered (default) | steady: the status a rallied unit takes",
+        ),
+        (
+            "disordered",
+            "false: the fleeing unit tests without the Disordered -1 (default true)",
+        ),
+        ("extra_tq", "-5..5: further TQ modifier"),
+    ],
+    outcomes: &OUTCOMES,
+    measures: &["step-losses"],
+};
+
+/// The procedure `fleeing`.
+#[derive(Clone, Debug)]
+pub struct Fleeing {
+    test: TqTest,
+    rallies: [bool; 4],
+    one_step: bool,
+    rally_status: Status,
+    space: OutcomeSpace,
+}
+
+impl Fleeing {
+    /// The fleeing test of `unit` (whose status must be fled).
+    pub fn new(unit: &Unit, o: &FleeOptions, readings: Readings) -> Result<Fleeing, InputError> {
+        if unit.state.status != Status::Fled || unit.state.eliminated() {
+            return Err(key_err(
+                "unit",
+                format!(
+                    "{} is not fleeing: the Fleeing units table is for fleeing units (set its `status = \"fled\"`)",
+                    unit.name
+                ),
+            ));
+        }
+        let tester = Tester::new(
+            unit,
+            &Situation::of(TestKind::General).with_extra(o.extra_tq),
+            readings.tq_mode,
+        );
+        let as_tested = UnitState {
+            status: if o.disordered {
+                Status::Fled
+            } else {
+                Status::Steady
+            },
+            ..unit.state
+        };
+        Ok(Fleeing {
+            test: *tester.get(&as_tested),
+            rallies: FLEEING_TABLE.map(|r| r.rallies(unit.state.commander, o.friend_closer)),
+            one_step: unit.state.steps == 1,
+            rally_status: o.rally_status,
+            space: OutcomeSpace::from_labels(&OUTCOMES, vec![Measure::new("step-losses", 0, 1)]),
+        })
+    }
+
+    /// Reads a `fleeing` step (keys in [`INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        units: &[Unit],
+        readings: Readings,
+    ) -> Result<Fleeing, InputError> {
+        let u = find_unit(f, "unit", units)?;
+        let o = FleeOptions::read(f)?;
+        finish(f)?;
+        Fleeing::new(&units[u], &o, readings).map_err(|e| relocate(f, e))
+    }
+
+    /// The test.
+    pub fn test(&self) -> &TqTest {
+        &self.test
+    }
+
+    /// The state after a leaf, from the state before.
+    pub fn after(&self, leaf: Leaf, before: &UnitState) -> UnitState {
+        let mut s = *before;
+        match self.space.outcome_of(leaf) {
+            0 => s.status = self.rally_status,
+            1 => s.steps -= self.space.value_of(leaf, 0) as u8,
+            _ => s.steps = 0,
+        }
+        s
+    }
+
+    /// Runs once on any [`Draw`].
+    #[inline]
+    pub fn run<W: Draw>(&self, w: &mut W) -> Leaf {
+        let r: Tq = w.test(&self.test);
+        if self.rallies[r as usize] {
+            return self.space.leaf(0, &[0]);
+        }
+        let need = FLEE_STEP_LOSS.need().expect("Flee^S4 rolls");
+        let loss = w.roll(need);
+        if loss && self.one_step {
+            self.space.leaf(2, &[1])
+        } else {
+            self.space.leaf(1, &[loss as i32])
+        }
+    }
+}
+
+impl Procedure for Fleeing {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.run(&mut Rolled(dice))
+    }
+    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
+    }
+}
+
+/// The Fleeing units table and its key.
+pub fn charts() -> Vec<Chart> {
+    let mut row = vec!["All".to_string()];
+    row.extend(FLEEING_TABLE.iter().map(|r| r.cell().to_string()));
+    vec![Chart {
+        id: "fleeing",
+        title: "Fleeing units table".into(),
+        rule: "Fleeing",
+        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        rows: vec![row],
+        notes: vec![
+            "Flee^S4: make a Flee move; step loss on a single die roll of 4 or more".into(),
+            "R_F+C: rally if a commander is attached and a friendly non-fleeing unit is visible and closer than the nearest visible enemy unit [friend_closer], otherwise Flee^S4".into(),
+            "R_C: rally if a commander is attached or such a friendly unit is closer, otherwise Flee^S4".into(),
+            "R_Y: rally".into(),
+        ],
+    }]
+}

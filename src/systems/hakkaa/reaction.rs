@@ -1,0 +1,518 @@
+//! The Charge Reaction tables (galloping, and trotting/running charges) and
+//! the procedure `charge-reaction`: the target tests its TQ on its row, then
+//! stands, flees, counter-charges, or fires at the charger through the fire
+//! procedure ([`super::fire::Volley`]).
+//!
+//! Reading of the cells (docs/rules/hakkaa.md): "(d)" flees a Disordered
+//! unit and otherwise stands, so "(d) ½Fi" fires only when the unit stands;
+//! "Fi" and "½Fi" fire with full or half Fire Points (rounded down) and
+//! stand; a unit without Fire Points stands without firing. The charge goes
+//! on into contact unless the target fled or the reaction fire moved the
+//! charger back (fall back, flee) or eliminated it.
+
+use super::closing::{CONTACT, check_charge, read_row};
+use super::draw::{self, Draw, Rolled};
+use super::fire::{Volley, effective_fp, read_pair};
+use super::pair::{self, Ranges};
+use super::tq::{Readings, Situation, TestKind, Tester, TqTest, finish, read_extra_tq, relocate};
+use super::unit::{Formation, MAX_FP, Status, Unit, UnitClass, UnitState};
+use crate::dice::{Dice, EnumerationError};
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::mpbs::named_enum;
+use crate::systems::{Chart, ProcedureInfo};
+
+named_enum! {
+    /// The pace of a charge: which Charge Reaction table the target reads.
+    Pace {
+        /// A galloping charge.
+        Gallop = "gallop",
+        /// A trotting charge (the Trotting/Running table).
+        Trot = "trot",
+        /// A running charge (the Trotting/Running table).
+        Run = "run",
+    }
+}
+
+impl Pace {
+    /// True for the galloping table.
+    pub fn galloping(self) -> bool {
+        self == Pace::Gallop
+    }
+    /// The default pace of a charger: cavalry gallops, others run.
+    pub fn default_for(charger: &Unit) -> Pace {
+        if charger.class.is_cavalry() {
+            Pace::Gallop
+        } else {
+            Pace::Run
+        }
+    }
+}
+
+/// Fire in a reaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReactionFire {
+    /// No fire.
+    None,
+    /// ½Fi: fire at half Fire Points.
+    Half,
+    /// Fi: fire.
+    Full,
+}
+
+/// A cell of a Charge Reaction table: the printed tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reaction {
+    /// St: stand.
+    pub stand: bool,
+    /// (d): flee if Disordered, otherwise stand.
+    pub flee_if_disordered: bool,
+    /// Fi / ½Fi.
+    pub fire: ReactionFire,
+    /// CC: counter charge if possible, otherwise stand.
+    pub counter_charge: bool,
+    /// Flee.
+    pub flee: bool,
+}
+
+impl Reaction {
+    /// The cell as printed: "St Fi", "(d) ½Fi", "CC", "Flee".
+    pub fn cell(&self) -> String {
+        let mut t: Vec<&str> = Vec::new();
+        if self.stand {
+            t.push("St");
+        }
+        if self.flee_if_disordered {
+            t.push("(d)");
+        }
+        match self.fire {
+            ReactionFire::None => {}
+            ReactionFire::Half => t.push("½Fi"),
+            ReactionFire::Full => t.push("Fi"),
+        }
+        if self.counter_charge {
+            t.push("CC");
+        }
+        if self.flee {
+            t.push("Flee");
+        }
+        t.join(" ")
+    }
+}
+
+const fn re(
+    stand: bool,
+    flee_if_disordered: bool,
+    fire: ReactionFire,
+    counter_charge: bool,
+    flee: bool,
+) -> Reaction {
+    Reaction {
+        stand,
+        flee_if_disordered,
+        fire,
+        counter_charge,
+        flee,
+    }
+}
+
+const ST_FI: Reaction = re(true, false, ReactionFire::Full, false, false);
+const ST_HFI: Reaction = re(true, false, ReactionFire::Half, false, false);
+const ST: Reaction = re(true, false, ReactionFire::None, false, false);
+const D: Reaction = re(false, true, ReactionFire::None, false, false);
+const D_FI: Reaction = re(false, true, ReactionFire::Full, false, false);
+const D_HFI: Reaction = re(false, true, ReactionFire::Half, false, false);
+const HFI: Reaction = re(false, false, ReactionFire::Half, false, false);
+const CC: Reaction = re(false, false, ReactionFire::None, true, false);
+const FLEE: Reaction = re(false, false, ReactionFire::None, false, true);
+
+/// A row of a Charge Reaction table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReactionRow {
+    /// The row as printed.
+    pub label: &'static str,
+    /// DS, S, F, DF.
+    pub cells: [Reaction; 4],
+}
+
+const fn rr(label: &'static str, cells: [Reaction; 4]) -> ReactionRow {
+    ReactionRow { label, cells }
+}
+
+/// The row labels, shared by both tables.
+pub const ROW_LABELS: [&str; 6] = [
+    "MI/HI^S/Art*",
+    "Skirmishing/CoM/Art**",
+    "Other infantry",
+    "HL",
+    "Eastern Horse",
+    "Other Cavalry***",
+];
+
+/// Names of the rows for `reaction_row`, in row order.
+pub const ROW_IDS: [&str; 6] = [
+    "mi-hi-art",
+    "skirmishing-com-art",
+    "other-infantry",
+    "hl",
+    "eastern-horse",
+    "other-cavalry",
+];
+
+/// Charge reaction table — Galloping charge.
+pub const GALLOPING: [ReactionRow; 6] = [
+    rr(ROW_LABELS[0], [ST_FI, D_HFI, D_HFI, FLEE]),
+    rr(ROW_LABELS[1], [ST_FI, FLEE, FLEE, ST]),
+    rr(ROW_LABELS[2], [D_HFI, D_HFI, D, FLEE]),
+    rr(ROW_LABELS[3], [CC, CC, D, FLEE]),
+    rr(ROW_LABELS[4], [CC, D_HFI, D, FLEE]),
+    rr(ROW_LABELS[5], [ST_FI, D_HFI, D, FLEE]),
+];
+
+/// Charge reaction table — Trotting/Running charge.
+pub const TROTTING: [ReactionRow; 6] = [
+    rr(ROW_LABELS[0], [ST_FI, D_FI, D_HFI, FLEE]),
+    rr(ROW_LABELS[1], [ST_FI, FLEE, FLEE, ST]),
+    rr(ROW_LABELS[2], [HFI, D_HFI, D_HFI, FLEE]),
+    rr(ROW_LABELS[3], [CC, CC, D, FLEE]),
+    rr(ROW_LABELS[4], [CC, ST_HFI, D_HFI, FLEE]),
+    rr(ROW_LABELS[5], [ST_FI, ST_HFI, D_HFI, FLEE]),
+];
+
+/// The table for a pace.
+pub fn table(pace: Pace) -> &'static [ReactionRow; 6] {
+    if pace.galloping() {
+        &GALLOPING
+    } else {
+        &TROTTING
+    }
+}
+
+/// The row a target reads (the card's footnotes): any unit in skirmish order
+/// or column of march, and limbered artillery, read "Skirmishing/CoM/Art**";
+/// other MI, HI and unlimbered artillery "MI/HI/Art*"; other AI, CI, LTI and
+/// Levy "Other infantry"; HL; EH "Eastern Horse"; other cavalry "Other
+/// Cavalry***".
+pub fn row_for(class: UnitClass, formation: Formation, limbered: bool) -> usize {
+    if formation != Formation::Formed || limbered {
+        return 1;
+    }
+    match class {
+        UnitClass::Mi | UnitClass::Hi | UnitClass::Artillery => 0,
+        UnitClass::Ai | UnitClass::Ci | UnitClass::Lti | UnitClass::Levy => 2,
+        UnitClass::Hl => 3,
+        UnitClass::Eh => 4,
+        UnitClass::Hq | UnitClass::Hbc | UnitClass::Lbc | UnitClass::Lc | UnitClass::Sc => 5,
+    }
+}
+
+/// Options of a charge reaction (also read by `charge`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ReactionOptions {
+    /// The charge's pace (default: cavalry gallops, others run).
+    pub pace: Option<Pace>,
+    /// A counter charge is possible (default true); if not, CC stands.
+    pub counter_charge_impossible: bool,
+    /// Fire Points of the reaction fire, replacing the target's.
+    pub reaction_fp: Option<u8>,
+    /// Added to the reaction fire's Fire Points before halving.
+    pub reaction_fp_modifier: i8,
+    /// The reaction table row, replacing the target's.
+    pub row: Option<usize>,
+    /// Further TQ modifier of the target's tests.
+    pub target_extra_tq: i8,
+    /// Further TQ modifier of the charger's tests.
+    pub charger_extra_tq: i8,
+}
+
+impl ReactionOptions {
+    /// Reads the reaction keys of a `charge-reaction` or `charge` step
+    /// (`charger_extra_tq` is read with the closing keys by `charge`).
+    pub fn read(f: &mut Fields, charger_extra: bool) -> Result<ReactionOptions, InputError> {
+        Ok(ReactionOptions {
+            pace: f.named("pace", "pace", Pace::from_name, &Pace::names())?,
+            counter_charge_impossible: !f.bool("counter_charge_possible")?.unwrap_or(true),
+            reaction_fp: f.int("reaction_fp", 0, MAX_FP as i64)?.map(|v| v as u8),
+            reaction_fp_modifier: f.int("reaction_fp_modifier", -20, 20)?.unwrap_or(0) as i8,
+            row: read_row(f, "reaction_row", &ROW_IDS)?,
+            target_extra_tq: read_extra_tq(f, "target_extra_tq")?,
+            charger_extra_tq: if charger_extra {
+                read_extra_tq(f, "charger_extra_tq")?
+            } else {
+                0
+            },
+        })
+    }
+}
+
+/// Extra measure: 1 when the target counter-charged.
+pub const COUNTER_CHARGE: &str = "counter-charge";
+/// Extra measure: the reaction fire, 0 none, 1 at half Fire Points, 2 full.
+pub const REACTION_FIRE: &str = "reaction-fire";
+
+/// The keys of a charge reaction.
+pub const REACTION_KEYS: &[(&str, &str)] = &[
+    (
+        "pace",
+        "gallop | trot | run: which Charge Reaction table (default: gallop for cavalry, run for others)",
+    ),
+    (
+        "counter_charge_possible",
+        "false: a CC result stands instead (default true)",
+    ),
+    (
+        "reaction_fp",
+        "0..99: Fire Points of the reaction fire, replacing the target's",
+    ),
+    (
+        "reaction_fp_modifier",
+        "-20..20: added to the reaction fire's Fire Points before ½Fi halves them",
+    ),
+    (
+        "reaction_row",
+        "a Charge Reaction row (mi-hi-art, skirmishing-com-art, other-infantry, hl, eastern-horse, other-cavalry), replacing the target's",
+    ),
+    (
+        "target_extra_tq",
+        "-5..5: further modifier of the target's tests (reaction, its fire, close combat)",
+    ),
+];
+
+/// What `pikeshot list` says of `charge-reaction`.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "charge-reaction",
+    rule: "Charge reaction tables",
+    summary: "the target's TQ test on the galloping or trotting/running table: stand, flee, counter-charge, or fire at the charger (Fire Table, step and commander rolls, Receiving Casualties)",
+    keys: &[
+        ("charger", "required: the charging unit"),
+        ("target", "required: the unit charged"),
+        (
+            "pace",
+            "gallop | trot | run (default: gallop for cavalry, run for others)",
+        ),
+        (
+            "counter_charge_possible",
+            "false: a CC result stands instead (default true)",
+        ),
+        (
+            "reaction_fp",
+            "0..99: Fire Points of the reaction fire, replacing the target's",
+        ),
+        (
+            "reaction_fp_modifier",
+            "-20..20: added to the reaction fire's Fire Points before ½Fi halves them",
+        ),
+        (
+            "reaction_row",
+            "mi-hi-art | skirmishing-com-art | other-infantry | hl | eastern-horse | other-cavalry: replaces the target's row",
+        ),
+        (
+            "target_extra_tq",
+            "-5..5: further modifier of the target's tests",
+        ),
+        (
+            "charger_extra_tq",
+            "-5..5: further modifier of the charger's Receiving Casualties tests",
+        ),
+    ],
+    outcomes: &pair::TARGET_OUTCOMES,
+    measures: &[
+        pair::TARGET_STEP_LOSSES,
+        pair::TARGET_COMMANDER_INJURED,
+        pair::OWN_STATUS,
+        pair::OWN_STEP_LOSSES,
+        pair::OWN_COMMANDER_INJURED,
+        CONTACT,
+        COUNTER_CHARGE,
+        REACTION_FIRE,
+    ],
+};
+
+/// The procedure `charge-reaction`.
+#[derive(Clone, Debug)]
+pub struct ChargeReaction {
+    test: TqTest,
+    row: usize,
+    pace: Pace,
+    cells: [Reaction; 4],
+    /// Reaction fire at full and at half Fire Points, if the target has any.
+    fire: Option<(Volley, Volley)>,
+    counter_charge_possible: bool,
+    target: UnitState,
+    charger: UnitState,
+    space: OutcomeSpace,
+}
+
+impl ChargeReaction {
+    /// `target` reacting to `charger`, both in their states.
+    pub fn new(
+        charger: &Unit,
+        target: &Unit,
+        o: &ReactionOptions,
+        readings: Readings,
+    ) -> Result<ChargeReaction, InputError> {
+        check_charge(charger, target)?;
+        let pace = o.pace.unwrap_or_else(|| Pace::default_for(charger));
+        let row = o
+            .row
+            .unwrap_or_else(|| row_for(target.class, target.formation, target.limbered));
+        let test = *Tester::new(
+            target,
+            &Situation::of(TestKind::ChargeReaction).with_extra(o.target_extra_tq),
+            readings.tq_mode,
+        )
+        .get(&target.state);
+        let fire = o.reaction_fp.or(target.fp()).map(|base| {
+            let v = |half| {
+                Volley::new(
+                    target,
+                    effective_fp(base, o.reaction_fp_modifier, half),
+                    o.target_extra_tq,
+                    charger,
+                    o.charger_extra_tq,
+                    readings,
+                )
+            };
+            (v(false), v(true))
+        });
+        let space = pair::space(
+            Ranges {
+                target_losses: 0,
+                target_commander: false,
+                own_losses: charger.state.steps.min(2),
+                own_commander: charger.state.commander,
+            },
+            vec![
+                Measure::new(CONTACT, 0, 1),
+                Measure::new(COUNTER_CHARGE, 0, 1),
+                Measure::new(REACTION_FIRE, 0, 2),
+            ],
+        );
+        Ok(ChargeReaction {
+            test,
+            row,
+            pace,
+            cells: table(pace)[row].cells,
+            fire,
+            counter_charge_possible: !o.counter_charge_impossible,
+            target: target.state,
+            charger: charger.state,
+            space,
+        })
+    }
+
+    /// Reads a `charge-reaction` step (keys in [`INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        units: &[Unit],
+        readings: Readings,
+    ) -> Result<ChargeReaction, InputError> {
+        let (a, t) = read_pair(f, "charger", "target", units)?;
+        let o = ReactionOptions::read(f, true)?;
+        finish(f)?;
+        ChargeReaction::new(&units[a], &units[t], &o, readings).map_err(|e| relocate(f, e))
+    }
+
+    /// The target's reaction test.
+    pub fn test(&self) -> &TqTest {
+        &self.test
+    }
+    /// The row read.
+    pub fn row(&self) -> &'static ReactionRow {
+        &table(self.pace)[self.row]
+    }
+    /// The reaction fire at full and half Fire Points, if any.
+    pub fn fire(&self) -> Option<&(Volley, Volley)> {
+        self.fire.as_ref()
+    }
+
+    /// Runs once on any [`Draw`].
+    #[inline]
+    pub fn run<W: Draw>(&self, w: &mut W) -> Leaf {
+        let r = self.cells[w.test(&self.test) as usize];
+        let mut t = self.target;
+        let mut c = self.charger;
+        let mut fired = 0;
+        let mut counter = false;
+        let mut repulsed = false;
+        if r.flee || (r.flee_if_disordered && t.status.is_disordered()) {
+            t.status = Status::Fled;
+        } else {
+            if let Some((full, half)) = &self.fire {
+                match r.fire {
+                    ReactionFire::None => {}
+                    ReactionFire::Half => {
+                        repulsed = half.run(w, &mut c);
+                        fired = 1;
+                    }
+                    ReactionFire::Full => {
+                        repulsed = full.run(w, &mut c);
+                        fired = 2;
+                    }
+                }
+            }
+            counter = r.counter_charge && self.counter_charge_possible;
+        }
+        let contact = t.status != Status::Fled && !repulsed;
+        pair::leaf(
+            &self.space,
+            (&self.target, &t),
+            (&self.charger, &c),
+            &[contact as i32, counter as i32, fired],
+        )
+    }
+}
+
+impl Procedure for ChargeReaction {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.run(&mut Rolled(dice))
+    }
+    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
+    }
+}
+
+/// Both Charge Reaction tables and the key to their results.
+pub fn charts() -> Vec<Chart> {
+    let chart = |id: &'static str, title: &str, rows: &[ReactionRow; 6]| {
+        Chart {
+        id,
+        title: title.into(),
+        rule: "Charging",
+        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        rows: rows
+            .iter()
+            .map(|r| {
+                std::iter::once(r.label.to_string())
+                    .chain(r.cells.iter().map(Reaction::cell))
+                    .collect()
+            })
+            .collect(),
+        notes: vec![
+            "* all non-Skirmishing infantry (read: MI and HI not in skirmish order or column of march), and all unlimbered artillery".into(),
+            "** all infantry and cavalry in Skirmish or Column of March formation, and all limbered artillery".into(),
+            "*** all other non-Skirmishing cavalry".into(),
+            "^S on HI has no footnote on the card".into(),
+            "Flee = Flee; St = Stand; (d) = flee if Disordered, otherwise stand; Fi = fire; ½Fi = fire at half FP; CC = counter charge if possible, otherwise stand".into(),
+        ],
+    }
+    };
+    vec![
+        chart(
+            "charge-reaction-gallop",
+            "Charge reaction table - Galloping charge",
+            &GALLOPING,
+        ),
+        chart(
+            "charge-reaction-trot",
+            "Charge reaction table - Trotting/Running charge",
+            &TROTTING,
+        ),
+    ]
+}
