@@ -3,6 +3,7 @@
 pub mod chart;
 pub mod hakkaa;
 pub mod mpbs;
+pub mod sword_spear;
 
 pub use chart::{Chart, ProcedureInfo};
 
@@ -11,7 +12,7 @@ use crate::error::{Error, InputError};
 use crate::scenario::Fields;
 
 /// The rule systems a scenario's `system` may name.
-pub const SYSTEMS: &[&str] = &["mpbs", "hakkaa"];
+pub const SYSTEMS: &[&str] = &["mpbs", "hakkaa", "sword-and-spear"];
 
 /// Courses built from a scenario variant.
 pub struct BuiltCourses {
@@ -37,6 +38,7 @@ pub fn build_courses(
             })
         }
         "hakkaa" => hakkaa::scenario::build_courses(f, mode),
+        "sword-and-spear" => sword_spear::scenario::build(f, mode),
         other => {
             Err(InputError::new(format!("unknown rule system \"{other}\"")).one_of(other, SYSTEMS))
         }
@@ -67,6 +69,7 @@ pub fn tables(system: &str, edition: Option<&str>, table: Option<&str>) -> Resul
             mpbs::charts(ed)
         }
         "hakkaa" => hakkaa::charts_for(edition)?,
+        "sword-and-spear" => sword_spear::charts_for(edition)?,
         other => return Err(unknown_system(other)),
     };
     let chosen: Vec<&Chart> = match table {
@@ -107,6 +110,7 @@ pub fn list(system: Option<&str>) -> Result<String, Error> {
             .join("\n")),
         Some("mpbs") => Ok(mpbs::list()),
         Some("hakkaa") => Ok(hakkaa::list()),
+        Some("sword-and-spear") => Ok(sword_spear::list()),
         Some(other) => Err(unknown_system(other)),
     }
 }

@@ -1,0 +1,372 @@
+//! Sword & Spear steps and courses: every procedure behind one enum, and
+//! courses of several steps compiled to a chain over unit states.
+//!
+//! What carries from one step to the next (docs/rules/sword-and-spear.md,
+//! "Courses"): hits (so fewer dice, fresh status lost, rout at strength),
+//! routs (a later step needing a routed unit stops the course), commanders
+//! killed (their −1 Discipline gone), the bonus of an activation (spent by
+//! the unit's next shooting or melee step), and "shot this phase" (no
+//! impetus for missile troops in a later melee of the same course). An
+//! activation with `need` stops the course when the die does not allow it.
+
+use super::activation::{self, Activation, Level};
+use super::commanders::{self, CommanderRisk};
+use super::discipline::{self, DisciplineTest};
+use super::engagement;
+use super::melee::{self, MeleeRound};
+use super::shooting::{self, Shooting};
+use super::unit::Unit;
+use crate::dice::{Dice, EnumerationError};
+use crate::engine::chain::{Chain, ChainSpec, Transition};
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::ProcedureInfo;
+
+macro_rules! steps {
+    ($($var:ident($ty:ty, $info:expr, $build:expr)),+ $(,)?) => {
+        /// Any Sword & Spear procedure, as one step of a course.
+        #[derive(Debug)]
+        pub enum Step {
+            $(
+                #[doc = concat!("See [`", stringify!($ty), "`].")]
+                $var($ty)
+            ),+
+        }
+
+        impl Procedure for Step {
+            fn space(&self) -> &OutcomeSpace {
+                match self { $(Step::$var(p) => p.space()),+ }
+            }
+            #[inline]
+            fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+                match self { $(Step::$var(p) => p.resolve(dice)),+ }
+            }
+            fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+                match self { $(Step::$var(p) => p.exact(budget)),+ }
+            }
+        }
+
+        /// Every procedure a scenario step can name, with what `list` says of it.
+        pub const PROCEDURES: &[ProcedureInfo] = &[$($info),+];
+
+        /// Builds the step named `name` from its keys.
+        pub fn build_step(name: &str, f: &mut Fields, units: &[Unit]) -> Result<Step, InputError> {
+            f.has("procedure");
+            $(
+                if name == $info.name {
+                    return Ok(Step::$var($build(f, units)?));
+                }
+            )+
+            let names: Vec<&str> = PROCEDURES.iter().map(|p| p.name).collect();
+            Err(f.locate("procedure", InputError::new(format!("unknown procedure \"{name}\"")).one_of(name, &names)))
+        }
+    };
+}
+
+steps! {
+    Activation(Activation, activation::INFO, Activation::from_step),
+    DisciplineTest(DisciplineTest, discipline::INFO, DisciplineTest::from_step),
+    Shooting(Shooting, shooting::INFO, Shooting::from_step),
+    Melee(MeleeRound, melee::INFO, MeleeRound::from_step),
+    Engagement(Chain<MeleeRound>, engagement::INFO, engagement::from_step),
+    CommanderRisk(CommanderRisk, commanders::INFO, CommanderRisk::from_step),
+}
+
+/// The step keys naming the acting and the other unit, per procedure.
+pub const UNIT_KEYS: &[(&str, &str, Option<&str>)] = &[
+    ("activation", "unit", None),
+    ("discipline-test", "unit", None),
+    ("commander-risk", "unit", None),
+    ("shooting", "firer", Some("target")),
+    ("melee", "attacker", Some("defender")),
+    ("engagement", "attacker", Some("defender")),
+];
+
+/// One step of a course: its reader (to rebuild it for each state) and the
+/// units it names (indices into the scenario's units).
+pub struct StepSpec<'a> {
+    /// Procedure name.
+    pub procedure: String,
+    /// Reader over the step's keys.
+    pub fields: Fields<'a>,
+    /// The acting unit (unit, firer, attacker).
+    pub actor: Option<usize>,
+    /// The other unit (target, defender).
+    pub target: Option<usize>,
+}
+
+/// The state of one unit between steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitState {
+    /// Hits (at most its strength).
+    pub hits: u8,
+    /// Routed.
+    pub routed: bool,
+    /// Its commander is still with it.
+    pub commander: bool,
+    /// It shot earlier in the course.
+    pub shot: bool,
+    /// Unspent bonus of its last activation.
+    pub bonus: u8,
+}
+
+/// The state of a course between steps.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CourseState {
+    units: Vec<UnitState>,
+    rounds: u16,
+    last_outcome: usize,
+}
+
+/// The outcome of a course stopped by an activation without what it `need`s.
+pub const STOPPED_NOT_ACTIVATED: &str = "stopped-not-activated";
+
+/// A course of several Sword & Spear steps.
+pub struct CourseSpec<'a> {
+    units: Vec<Unit>,
+    steps: Vec<StepSpec<'a>>,
+    space: OutcomeSpace,
+    /// Per unit: its hits measure and commander measure in the course space.
+    unit_measures: Vec<(usize, usize, Option<usize>)>,
+    rounds_measure: Option<usize>,
+    not_activated: Option<usize>,
+    /// Per unit: the category "stopped-NAME-routed".
+    routed_outcome: Vec<Option<usize>>,
+}
+
+impl<'a> CourseSpec<'a> {
+    /// Prepares a course: builds each step once from the scenario's units
+    /// (which checks every step) to learn the outcome space.
+    pub fn new(units: Vec<Unit>, steps: Vec<StepSpec<'a>>) -> Result<CourseSpec<'a>, InputError> {
+        let mut last: Vec<String> = Vec::new();
+        let mut rounds_max = 0i32;
+        let mut has_melee = false;
+        let mut has_need = false;
+        let mut involved: Vec<usize> = Vec::new();
+        for s in &steps {
+            let p = build_step(&s.procedure, &mut s.fields.fresh(), &units)?;
+            match &p {
+                Step::Melee(_) => {
+                    has_melee = true;
+                    rounds_max += 1;
+                }
+                Step::Engagement(c) => {
+                    has_melee = true;
+                    let m = c
+                        .space()
+                        .measure_index("rounds")
+                        .expect("engagements count rounds");
+                    rounds_max += c.space().measures()[m].max;
+                }
+                Step::Activation(a) => has_need |= a.need().is_some(),
+                _ => {}
+            }
+            for u in [s.actor, s.target].into_iter().flatten() {
+                if !involved.contains(&u) {
+                    involved.push(u);
+                }
+            }
+            last = p.space().outcomes().to_vec();
+        }
+        let mut outcomes = last;
+        let not_activated = has_need.then(|| {
+            outcomes.push(STOPPED_NOT_ACTIVATED.to_string());
+            outcomes.len() - 1
+        });
+        let mut routed_outcome = vec![None; units.len()];
+        for &u in &involved {
+            outcomes.push(format!("stopped-{}-routed", units[u].name));
+            routed_outcome[u] = Some(outcomes.len() - 1);
+        }
+        let mut measures = Vec::new();
+        let mut unit_measures = Vec::new();
+        for &u in &involved {
+            let unit = &units[u];
+            measures.push(Measure::new(
+                format!("{}-hits", unit.name),
+                0,
+                (unit.strength - unit.hits) as i32,
+            ));
+            let h = measures.len() - 1;
+            let c = unit.commander.map(|_| {
+                measures.push(Measure::new(format!("{}-commander-lost", unit.name), 0, 1));
+                measures.len() - 1
+            });
+            unit_measures.push((u, h, c));
+        }
+        let rounds_measure = has_melee.then(|| {
+            measures.push(Measure::new("rounds", 0, rounds_max));
+            measures.len() - 1
+        });
+        Ok(CourseSpec {
+            space: OutcomeSpace::new(outcomes, measures),
+            units,
+            steps,
+            unit_measures,
+            rounds_measure,
+            not_activated,
+            routed_outcome,
+        })
+    }
+
+    fn units_in(&self, state: &CourseState) -> Vec<Unit> {
+        self.units
+            .iter()
+            .zip(&state.units)
+            .map(|(u, s)| Unit {
+                hits: s.hits.min(u.strength.saturating_sub(1)),
+                commander: if s.commander { u.commander } else { None },
+                action_bonus: s.bonus,
+                shot_this_phase: s.shot,
+                ..u.clone()
+            })
+            .collect()
+    }
+
+    fn leaf(&self, outcome: usize, state: &CourseState) -> Leaf {
+        let mut v = vec![0i32; self.space.measures().len()];
+        for &(u, h, c) in &self.unit_measures {
+            let s = &state.units[u];
+            v[h] = (s.hits - self.units[u].hits) as i32;
+            if let Some(c) = c {
+                v[c] = (!s.commander) as i32;
+            }
+        }
+        if let Some(r) = self.rounds_measure {
+            v[r] = state.rounds as i32;
+        }
+        self.space.leaf(outcome, &v)
+    }
+}
+
+impl ChainSpec for CourseSpec<'_> {
+    type State = CourseState;
+    type Proc = Step;
+
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    fn initial(&self) -> CourseState {
+        CourseState {
+            units: self
+                .units
+                .iter()
+                .map(|u| UnitState {
+                    hits: u.hits,
+                    routed: false,
+                    commander: u.commander.is_some(),
+                    shot: false,
+                    bonus: 0,
+                })
+                .collect(),
+            rounds: 0,
+            last_outcome: 0,
+        }
+    }
+    fn steps(&self) -> usize {
+        self.steps.len()
+    }
+    fn build(&self, step: usize, state: &CourseState) -> Result<Step, InputError> {
+        let s = &self.steps[step];
+        build_step(&s.procedure, &mut s.fields.fresh(), &self.units_in(state))
+    }
+    fn apply(
+        &self,
+        step: usize,
+        proc: &Step,
+        leaf: Leaf,
+        state: &CourseState,
+    ) -> Transition<CourseState> {
+        let spec = &self.steps[step];
+        let sp = proc.space();
+        let val = |name: &str| sp.measure_index(name).map_or(0, |m| sp.value_of(leaf, m));
+        let cat = sp.outcome_of(leaf);
+        let mut next = state.clone();
+        let strength: Vec<u8> = self.units.iter().map(|u| u.strength).collect();
+        let hit = |next: &mut CourseState, u: Option<usize>, n: i32, routed: bool, killed: bool| {
+            if let Some(u) = u {
+                let s = &mut next.units[u];
+                s.hits = (s.hits + n as u8).min(strength[u]);
+                s.routed |= routed;
+                if killed {
+                    s.commander = false;
+                }
+            }
+        };
+        match proc {
+            Step::Activation(a) => {
+                if let Some(u) = spec.actor {
+                    next.units[u].bonus = if a.level_of(leaf) >= Level::Equal {
+                        a.bonus_of(leaf)
+                    } else {
+                        0
+                    };
+                }
+                if let (Some(need), Some(cat)) = (a.need(), self.not_activated)
+                    && !a.meets(need, leaf)
+                {
+                    return Transition::End(self.leaf(cat, &next));
+                }
+            }
+            Step::DisciplineTest(_) => hit(&mut next, spec.actor, val("hits"), cat == 1, false),
+            Step::Shooting(_) => {
+                hit(
+                    &mut next,
+                    spec.target,
+                    val("target-hits"),
+                    cat == 1,
+                    val("target-commander-killed") == 1,
+                );
+                if let Some(f) = spec.actor {
+                    next.units[f].shot = true;
+                    next.units[f].bonus = 0;
+                }
+            }
+            Step::Melee(_) | Step::Engagement(_) => {
+                hit(
+                    &mut next,
+                    spec.actor,
+                    val("attacker-hits"),
+                    cat & 1 == 1,
+                    val("attacker-commander-killed") == 1,
+                );
+                hit(
+                    &mut next,
+                    spec.target,
+                    val("defender-hits"),
+                    cat & 2 == 2,
+                    val("defender-commander-killed") == 1,
+                );
+                for u in [spec.actor, spec.target].into_iter().flatten() {
+                    next.units[u].bonus = 0;
+                }
+                next.rounds += if matches!(proc, Step::Melee(_)) {
+                    1
+                } else {
+                    val("rounds") as u16
+                };
+            }
+            Step::CommanderRisk(_) => hit(&mut next, spec.actor, 0, false, cat == 0),
+        }
+        if step + 1 < self.steps.len() {
+            let nxt = &self.steps[step + 1];
+            if let Some(u) = [nxt.actor, nxt.target]
+                .into_iter()
+                .flatten()
+                .find(|&u| next.units[u].routed)
+            {
+                let cat =
+                    self.routed_outcome[u].expect("every unit a step names has a routed outcome");
+                return Transition::End(self.leaf(cat, &next));
+            }
+        } else {
+            next.last_outcome = cat;
+        }
+        Transition::Continue(next)
+    }
+    fn finish(&self, state: &CourseState) -> Leaf {
+        self.leaf(state.last_outcome, state)
+    }
+}

@@ -1,0 +1,840 @@
+//! Melee Combat Dice and one round of melee.
+//!
+//! Each side's combat dice are its strength (less its hits, by default),
+//! plus impetus — two dice for a fresh large unit, cavalry or large beasts,
+//! otherwise one, plus any magical bonus and bonus from the action dice —
+//! unless one of the sheet's "no impetus" conditions holds ([`NO_IMPETUS`],
+//! each a scenario input), plus one die per extra unit in contact, one
+//! uphill (medium or heavy foot, not against swarms, monsters or heroes)
+//! and one for flank or rear contact (not against train, swarms, monsters or
+//! heroes). The round is then resolved by the combat process
+//! ([`super::combat`]).
+//!
+//! Three conditions name the opponent's impetus ("… who have impetus"):
+//! they are read against the opponent's impetus after its other
+//! conditions, so the two sides' impetus never depend on each other in a
+//! circle.
+
+use std::sync::{Arc, OnceLock};
+
+use super::combat::{Clash, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE};
+use super::discipline::adjusted;
+use super::named_enum;
+use super::shooting::{Weapon, read_rules};
+use super::troops::{Terrain, Troop, is_fresh};
+use super::unit::{Armour, MeleeWeapon, Unit, find_unit, finish_step};
+use crate::dice::{Dice, EnumerationError};
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+named_enum! {
+    /// The sheet's "No dice for Impetus if the Unit:" conditions, in card order.
+    NoImpetus {
+        /// Is fighting an enemy in contact with its flank or rear.
+        EnemyOnFlankOrRear = "enemy-on-flank-or-rear",
+        /// Is foot that moved this phase fighting fresh mounted, beasts or
+        /// large beasts who have impetus.
+        MovedFootVsFreshMounted = "moved-foot-vs-fresh-mounted",
+        /// Is mounted, beasts or large beasts fighting fresh foot with
+        /// spears or pikes who have not moved this phase and have impetus.
+        MountedVsStandingSpears = "mounted-vs-standing-spears",
+        /// Is foot other than pikes fighting fresh pike-armed foot who have impetus.
+        FootVsFreshPikes = "foot-vs-fresh-pikes",
+        /// Is mounted or heavy foot not completely in open terrain.
+        NotInOpen = "not-in-open",
+        /// Is light horse fighting non-skirmishers frontally.
+        LightHorseFrontally = "light-horse-frontally",
+        /// Is mounted fighting a unit that causes fear.
+        MountedVsFear = "mounted-vs-fear",
+        /// Is mounted or beasts fighting train.
+        VsTrain = "vs-train",
+        /// Is large beasts fighting skirmishers.
+        LargeBeastsVsSkirmishers = "large-beasts-vs-skirmishers",
+        /// Is missile troops that shot this phase.
+        ShotThisPhase = "shot-this-phase",
+        /// Is light foot, except javelin-armed light foot fighting light foot.
+        LightFoot = "light-foot",
+        /// Is medium foot armed with missiles, unless melee capable and
+        /// neither unit charged this phase.
+        MediumFootWithMissiles = "medium-foot-with-missiles",
+        /// Is in a combat that results from a pursuit.
+        Pursuit = "pursuit",
+        /// Moved as part of a group this phase.
+        GroupMove = "group-move",
+        /// Carried out a manoeuvre this phase.
+        Manoeuvre = "manoeuvre",
+        /// Charged this phase and is fighting across an obstacle or stakes.
+        ChargedAcrossObstacle = "charged-across-obstacle",
+        /// Is fighting a monster, unless a hero, a monster or heroic.
+        VsMonster = "vs-monster",
+    }
+}
+
+/// The "no impetus" conditions as the sheet words them, in card order,
+/// with the scenario inputs that decide each.
+pub const NO_IMPETUS: [(NoImpetus, &str, &str); 17] = [
+    (
+        NoImpetus::EnemyOnFlankOrRear,
+        "Is fighting enemy in contact with its flank or rear",
+        "the opponent's `_flank`",
+    ),
+    (
+        NoImpetus::MovedFootVsFreshMounted,
+        "Is foot who have moved this phase and is fighting fresh mounted, beasts or large beasts who have impetus",
+        "`_moved` (or charged, manoeuvred, group_moved); troop types; fresh status",
+    ),
+    (
+        NoImpetus::MountedVsStandingSpears,
+        "Is mounted, beasts or large beasts and is fighting fresh foot armed with spears or pikes who have not moved this phase and have impetus",
+        "units' `melee_weapon`; the opponent's `_moved`",
+    ),
+    (
+        NoImpetus::FootVsFreshPikes,
+        "Is foot other than pikes and is fighting fresh foot armed with pikes who have impetus",
+        "units' `melee_weapon`",
+    ),
+    (
+        NoImpetus::NotInOpen,
+        "Is mounted or heavy foot and is not completely in open terrain",
+        "unit `terrain`",
+    ),
+    (
+        NoImpetus::LightHorseFrontally,
+        "Is light horse and is fighting non skirmishers frontally",
+        "opponent `skirmisher`; own `_flank`",
+    ),
+    (
+        NoImpetus::MountedVsFear,
+        "Is mounted and is fighting a unit that causes fear",
+        "opponent `causes_fear`",
+    ),
+    (
+        NoImpetus::VsTrain,
+        "Is mounted or beasts and is fighting train",
+        "opponent `train`",
+    ),
+    (
+        NoImpetus::LargeBeastsVsSkirmishers,
+        "Is large beasts and is fighting skirmishers",
+        "opponent `skirmisher`",
+    ),
+    (
+        NoImpetus::ShotThisPhase,
+        "Is missile troops and has shot this phase",
+        "`_shot`",
+    ),
+    (
+        NoImpetus::LightFoot,
+        "Is light foot except for javelin armed light foot who are fighting light foot",
+        "unit `weapon`, troop types",
+    ),
+    (
+        NoImpetus::MediumFootWithMissiles,
+        "Is medium foot armed with missiles, unless melee capable and neither unit charged this phase",
+        "unit `weapon`, `melee_capable`; `_charged`",
+    ),
+    (
+        NoImpetus::Pursuit,
+        "Is involved in a combat which is the result of a pursuit",
+        "`pursuit`",
+    ),
+    (
+        NoImpetus::GroupMove,
+        "Moved as part of group this phase",
+        "`_group_moved`",
+    ),
+    (
+        NoImpetus::Manoeuvre,
+        "Carried out a manoeuvre this phase",
+        "`_manoeuvred`",
+    ),
+    (
+        NoImpetus::ChargedAcrossObstacle,
+        "Charged this phase and is fighting across an obstacle or stakes",
+        "`_charged` and `obstacle`",
+    ),
+    (
+        NoImpetus::VsMonster,
+        "Is fighting a monster, unless the unit is a hero or monster or has the heroic characteristic",
+        "troop types, `heroic`",
+    ),
+];
+
+/// Most extra units in contact one side may count.
+pub const MAX_EXTRA_UNITS: u8 = 3;
+
+/// One side's situation in a melee (the `attacker_*` / `defender_*` keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Situation {
+    /// Charged this phase.
+    pub charged: bool,
+    /// Moved this phase (charging, manoeuvring and group moves count too).
+    pub moved: bool,
+    /// Carried out a manoeuvre this phase.
+    pub manoeuvred: bool,
+    /// Moved as part of a group this phase.
+    pub group_moved: bool,
+    /// Shot this phase.
+    pub shot: bool,
+    /// In contact with the opponent's flank or rear.
+    pub flank: bool,
+    /// Fighting uphill (the higher side).
+    pub uphill: bool,
+    /// Extra units of its side in contact.
+    pub extra_units: u8,
+    /// Bonus dice from the action dice (part of impetus).
+    pub bonus_dice: u8,
+    /// Magical bonus dice (part of impetus).
+    pub magic_dice: u8,
+    /// Claims impetus at all (false: none whatever the conditions).
+    pub impetus: bool,
+    /// Dice added at the end.
+    pub extra_dice: i32,
+    /// Added to the adjusted Discipline for its tests.
+    pub extra_discipline: i32,
+}
+
+impl Default for Situation {
+    fn default() -> Situation {
+        Situation {
+            charged: false,
+            moved: false,
+            manoeuvred: false,
+            group_moved: false,
+            shot: false,
+            flank: false,
+            uphill: false,
+            extra_units: 0,
+            bonus_dice: 0,
+            magic_dice: 0,
+            impetus: true,
+            extra_dice: 0,
+            extra_discipline: 0,
+        }
+    }
+}
+
+impl Situation {
+    /// Moved this phase in any way (a charge, manoeuvre or group move is a move).
+    pub fn moved_at_all(&self) -> bool {
+        self.moved || self.charged || self.manoeuvred || self.group_moved
+    }
+    /// The situation a later phase of the same melee starts in: nothing
+    /// done this phase, no action bonus; contacts, ground, magic and
+    /// extras stay.
+    pub fn next_phase(&self) -> Situation {
+        Situation {
+            charged: false,
+            moved: false,
+            manoeuvred: false,
+            group_moved: false,
+            shot: false,
+            bonus_dice: 0,
+            ..*self
+        }
+    }
+}
+
+/// Everything a round of melee is built from; side 0 is the attacker,
+/// side 1 the defender.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeleeInput {
+    /// Attacker and defender.
+    pub units: [Unit; 2],
+    /// Their situations.
+    pub sides: [Situation; 2],
+    /// The combat results from a pursuit.
+    pub pursuit: bool,
+    /// The units fight across an obstacle or stakes.
+    pub obstacle: bool,
+    /// Dice from strength once a unit has hits.
+    pub dice_from: DiceFrom,
+    /// Combat switches.
+    pub rules: ClashRules,
+    /// A mounted side that does not rout pursues a routed opponent.
+    pub mounted_pursue: bool,
+    /// Bonus and magic dice are part of impetus and lost with it.
+    pub bonus_needs_impetus: bool,
+}
+
+/// Reads one side's keys, prefixed `attacker_` or `defender_`. A course
+/// passes a pending activation bonus and "shot this phase" through the unit.
+macro_rules! read_side {
+    ($f:expr, $p:literal, $unit:expr) => {{
+        let unit: &Unit = $unit;
+        Situation {
+            charged: $f.flag(concat!($p, "_charged"))?,
+            moved: $f.flag(concat!($p, "_moved"))?,
+            manoeuvred: $f.flag(concat!($p, "_manoeuvred"))?,
+            group_moved: $f.flag(concat!($p, "_group_moved"))?,
+            shot: $f
+                .bool(concat!($p, "_shot"))?
+                .unwrap_or(unit.shot_this_phase),
+            flank: $f.flag(concat!($p, "_flank"))?,
+            uphill: $f.flag(concat!($p, "_uphill"))?,
+            extra_units: $f
+                .int(concat!($p, "_extra_units"), 0, MAX_EXTRA_UNITS as i64)?
+                .unwrap_or(0) as u8,
+            bonus_dice: $f
+                .int(concat!($p, "_bonus_dice"), 0, 8)?
+                .map_or(unit.action_bonus, |b| b as u8),
+            magic_dice: $f.int(concat!($p, "_magic_dice"), 0, 4)?.unwrap_or(0) as u8,
+            impetus: $f.bool(concat!($p, "_impetus"))?.unwrap_or(true),
+            extra_dice: $f.int(concat!($p, "_extra_dice"), -8, 8)?.unwrap_or(0) as i32,
+            extra_discipline: $f
+                .int(concat!($p, "_extra_discipline"), -3, 3)?
+                .unwrap_or(0) as i32,
+        }
+    }};
+}
+
+/// The step keys of melee (shared, then each side's), with `$extra` keys
+/// appended.
+macro_rules! melee_keys {
+    ($(($ek:literal, $ed:literal)),* $(,)?) => {
+        melee_keys!(@side [
+            ("attacker", "required: the attacking (charging) unit"),
+            ("defender", "required: the defending unit"),
+            ("pursuit", "true: the combat is the result of a pursuit (no impetus for either)"),
+            ("obstacle", "true: fighting across an obstacle or stakes (no impetus for a side that charged)"),
+            ("dice_from", "\"strength-less-hits\" (default) or \"full-strength\""),
+            ("unpaired", "\"ignored\" (default) or \"hits\": dice with no opposing die"),
+            ("armour_choice", "\"hits-first\" (default) or \"literal\" (RULES-NOTES 3(b) order)"),
+            ("commander_risk", "\"rout-or-all-dice-lost\" (default) or \"rout-only\""),
+            ("mounted_pursue", "true (default): a mounted side that does not rout pursues, so a routed opponent's commander dies on 5+"),
+            ("bonus_needs_impetus", "true (default): bonus and magic dice are part of impetus and lost with it"),
+            $(($ek, $ed),)*
+        ] [
+            ("charged", "true: charged this phase (counts as moved)"),
+            ("moved", "true: moved this phase"),
+            ("manoeuvred", "true: carried out a manoeuvre this phase (no impetus)"),
+            ("group_moved", "true: moved as part of a group this phase (no impetus)"),
+            ("shot", "true: shot this phase (no impetus for missile troops); default: shot earlier in the course"),
+            ("flank", "true: in contact with the opponent's flank or rear (+1 die; the opponent loses impetus and fresh status)"),
+            ("uphill", "true: fighting uphill (+1 die for medium or heavy foot)"),
+            ("extra_units", "0..3 extra units in contact, +1 die each"),
+            ("bonus_dice", "0..8 bonus dice from the action dice (default: a pending activation bonus)"),
+            ("magic_dice", "0..4 magical bonus dice"),
+            ("impetus", "false: claims no impetus at all (default true: the card's conditions decide)"),
+            ("extra_dice", "-8..8 dice added last"),
+            ("extra_discipline", "-3..3 added to its adjusted Discipline for tests"),
+        ])
+    };
+    (@side [$(($sk:literal, $sd:literal),)*] [$(($k:literal, $d:literal)),* $(,)?]) => {
+        &[
+            $(($sk, $sd),)*
+            $(
+                (concat!("attacker_", $k), concat!("attacker: ", $d)),
+                (concat!("defender_", $k), concat!("defender: ", $d)),
+            )*
+        ]
+    };
+}
+pub(crate) use melee_keys;
+
+impl MeleeInput {
+    /// `attacker` against `defender`, nothing claimed beyond the defaults.
+    pub fn new(attacker: Unit, defender: Unit) -> MeleeInput {
+        MeleeInput {
+            units: [attacker, defender],
+            sides: [Situation::default(); 2],
+            pursuit: false,
+            obstacle: false,
+            dice_from: DiceFrom::StrengthLessHits,
+            rules: ClashRules::default(),
+            mounted_pursue: true,
+            bonus_needs_impetus: true,
+        }
+    }
+
+    /// Reads the melee keys (shared and per side) of a step, without
+    /// refusing other keys.
+    pub fn read(f: &mut Fields, units: &[Unit]) -> Result<MeleeInput, InputError> {
+        let a = find_unit(f, "attacker", units)?.clone();
+        let d = find_unit(f, "defender", units)?.clone();
+        let mut input = MeleeInput::new(a, d);
+        input.sides[0] = read_side!(f, "attacker", &input.units[0]);
+        input.sides[1] = read_side!(f, "defender", &input.units[1]);
+        input.pursuit = f.flag("pursuit")?;
+        input.obstacle = f.flag("obstacle")?;
+        let (dice_from, rules) = read_rules(f)?;
+        input.dice_from = dice_from;
+        input.rules = rules;
+        input.mounted_pursue = f.bool("mounted_pursue")?.unwrap_or(true);
+        input.bonus_needs_impetus = f.bool("bonus_needs_impetus")?.unwrap_or(true);
+        Ok(input)
+    }
+}
+
+/// One side's combat dice, labelled, and why it has no impetus.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideDice {
+    /// Each contribution, labelled (zero entries explain a die not given).
+    pub entries: Vec<(String, i32)>,
+    /// The dice rolled.
+    pub total: u8,
+    /// Impetus dice (with bonus and magic dice when they go with it).
+    pub impetus: u8,
+    /// Fresh status.
+    pub fresh: bool,
+    /// The conditions that deny impetus.
+    pub no_impetus: Vec<NoImpetus>,
+}
+
+fn is_missile(w: Option<Weapon>) -> bool {
+    w.is_some_and(|w| w != Weapon::Magic)
+}
+
+/// The conditions that deny side `s` impetus without reading the
+/// opponent's impetus.
+fn own_denials(input: &MeleeInput, s: usize) -> Vec<NoImpetus> {
+    let o = 1 - s;
+    let (me, opp) = (&input.units[s], &input.units[o]);
+    let (my, their) = (&input.sides[s], &input.sides[o]);
+    let mounted = me.troop.is_mounted();
+    let checks = [
+        (NoImpetus::EnemyOnFlankOrRear, their.flank),
+        (
+            NoImpetus::NotInOpen,
+            (mounted || me.troop == Troop::HeavyFoot) && me.terrain != Terrain::Open,
+        ),
+        (
+            NoImpetus::LightHorseFrontally,
+            me.troop == Troop::LightHorse && !opp.skirmisher && !my.flank,
+        ),
+        (NoImpetus::MountedVsFear, mounted && opp.causes_fear),
+        (
+            NoImpetus::VsTrain,
+            (mounted || me.troop == Troop::Beasts) && opp.train,
+        ),
+        (
+            NoImpetus::LargeBeastsVsSkirmishers,
+            me.troop == Troop::LargeBeasts && opp.skirmisher,
+        ),
+        (NoImpetus::ShotThisPhase, me.weapon.is_some() && my.shot),
+        (
+            NoImpetus::LightFoot,
+            me.troop == Troop::LightFoot
+                && !(me.weapon == Some(Weapon::Javelin) && opp.troop == Troop::LightFoot),
+        ),
+        (
+            NoImpetus::MediumFootWithMissiles,
+            me.troop == Troop::MediumFoot
+                && is_missile(me.weapon)
+                && !(me.melee_capable && !my.charged && !their.charged),
+        ),
+        (NoImpetus::Pursuit, input.pursuit),
+        (NoImpetus::GroupMove, my.group_moved),
+        (NoImpetus::Manoeuvre, my.manoeuvred),
+        (
+            NoImpetus::ChargedAcrossObstacle,
+            my.charged && input.obstacle,
+        ),
+        (
+            NoImpetus::VsMonster,
+            opp.troop == Troop::Monsters
+                && !(me.troop.is_hero() || me.troop == Troop::Monsters || me.heroic),
+        ),
+    ];
+    checks
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(c, _)| *c)
+        .collect()
+}
+
+/// The conditions that read the opponent's impetus ("who have impetus").
+fn opponent_denials(
+    input: &MeleeInput,
+    s: usize,
+    fresh: [bool; 2],
+    opp_impetus: bool,
+) -> Vec<NoImpetus> {
+    let o = 1 - s;
+    let (me, opp) = (&input.units[s], &input.units[o]);
+    let (my, their) = (&input.sides[s], &input.sides[o]);
+    let opp_mounted_or_beasts =
+        opp.troop.is_mounted() || matches!(opp.troop, Troop::Beasts | Troop::LargeBeasts);
+    let me_mounted_or_beasts =
+        me.troop.is_mounted() || matches!(me.troop, Troop::Beasts | Troop::LargeBeasts);
+    let opp_fresh_with_impetus = fresh[o] && opp_impetus;
+    let checks = [
+        (
+            NoImpetus::MovedFootVsFreshMounted,
+            me.troop.is_foot()
+                && my.moved_at_all()
+                && opp_mounted_or_beasts
+                && opp_fresh_with_impetus,
+        ),
+        (
+            NoImpetus::MountedVsStandingSpears,
+            me_mounted_or_beasts
+                && opp.troop.is_foot()
+                && opp.melee_weapon.is_some()
+                && !their.moved_at_all()
+                && opp_fresh_with_impetus,
+        ),
+        (
+            NoImpetus::FootVsFreshPikes,
+            me.troop.is_foot()
+                && me.melee_weapon != Some(MeleeWeapon::Pikes)
+                && opp.troop.is_foot()
+                && opp.melee_weapon == Some(MeleeWeapon::Pikes)
+                && opp_fresh_with_impetus,
+        ),
+    ];
+    checks
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(c, _)| *c)
+        .collect()
+}
+
+/// Both sides' combat dice (Melee Combat Dice).
+pub fn combat_dice(input: &MeleeInput) -> [SideDice; 2] {
+    let fresh = [0, 1].map(|s| {
+        let u = &input.units[s];
+        is_fresh(u.troop, u.hits, u.terrain, input.sides[1 - s].flank)
+    });
+    let own = [own_denials(input, 0), own_denials(input, 1)];
+    let first = [0, 1].map(|s| input.sides[s].impetus && own[s].is_empty());
+    [0, 1].map(|s| {
+        let o = 1 - s;
+        let (me, opp) = (&input.units[s], &input.units[o]);
+        let my = &input.sides[s];
+        let mut no_impetus = own[s].clone();
+        no_impetus.extend(opponent_denials(input, s, fresh, first[o]));
+        no_impetus.sort();
+        let has = my.impetus && no_impetus.is_empty();
+        let mut entries: Vec<(String, i32)> =
+            vec![(format!("strength {}", me.strength), me.strength as i32)];
+        let from_strength = input.dice_from.dice(me.strength, me.hits);
+        if from_strength < me.strength {
+            entries.push((
+                format!("{} hits", me.hits),
+                from_strength as i32 - me.strength as i32,
+            ));
+        }
+        let big = me.large || matches!(me.troop, Troop::Cavalry | Troop::LargeBeasts);
+        let base = if fresh[s] && big { 2 } else { 1 };
+        let extra = my.bonus_dice + my.magic_dice;
+        let impetus = if has {
+            entries.push((
+                if base == 2 {
+                    "impetus (fresh large unit, cavalry or large beasts)".into()
+                } else {
+                    "impetus".into()
+                },
+                base,
+            ));
+            base as u8 + extra
+        } else {
+            let why = if !my.impetus {
+                "impetus: not claimed".to_string()
+            } else {
+                format!(
+                    "no impetus: {}",
+                    no_impetus
+                        .iter()
+                        .map(|c| c.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            entries.push((why, 0));
+            if input.bonus_needs_impetus { 0 } else { extra }
+        };
+        if my.bonus_dice > 0 {
+            entries.push((
+                "bonus dice (action dice)".into(),
+                if has || !input.bonus_needs_impetus {
+                    my.bonus_dice as i32
+                } else {
+                    0
+                },
+            ));
+        }
+        if my.magic_dice > 0 {
+            entries.push((
+                "magic dice".into(),
+                if has || !input.bonus_needs_impetus {
+                    my.magic_dice as i32
+                } else {
+                    0
+                },
+            ));
+        }
+        if my.extra_units > 0 {
+            entries.push(("extra units in contact".into(), my.extra_units as i32));
+        }
+        let vs_special =
+            opp.troop == Troop::Swarms || opp.troop == Troop::Monsters || opp.troop.is_hero();
+        if my.uphill {
+            let d = me.troop.is_medium_or_heavy_foot() && !vs_special;
+            entries.push((
+                if d {
+                    "uphill".into()
+                } else if !me.troop.is_medium_or_heavy_foot() {
+                    "uphill: no die (not medium or heavy foot)".into()
+                } else {
+                    "uphill: no die (enemy is a swarm, monster or hero)".into()
+                },
+                d as i32,
+            ));
+        }
+        if my.flank {
+            let d = !(vs_special || opp.train);
+            entries.push((
+                if d {
+                    "flank or rear contact".into()
+                } else {
+                    "flank or rear: no die (enemy is train, a swarm, a monster or a hero)".into()
+                },
+                d as i32,
+            ));
+        }
+        if my.extra_dice != 0 {
+            entries.push(("extra dice".into(), my.extra_dice));
+        }
+        let total: i32 = entries.iter().map(|(_, d)| d).sum();
+        SideDice {
+            entries,
+            total: total.clamp(0, 255) as u8,
+            impetus: if has { impetus } else { 0 },
+            fresh: fresh[s],
+            no_impetus,
+        }
+    })
+}
+
+/// Outcome labels of a melee round (and of an engagement).
+pub const OUTCOMES: [&str; 4] = [
+    "neither-routs",
+    "attacker-routs",
+    "defender-routs",
+    "both-rout",
+];
+
+/// The category of a result: 0 neither, 1 attacker, 2 defender, 3 both routed.
+#[inline]
+pub fn category(r: &ClashResult) -> usize {
+    r.routed[0] as usize + 2 * r.routed[1] as usize
+}
+
+/// One round of melee.
+#[derive(Clone, Debug)]
+pub struct MeleeRound {
+    space: OutcomeSpace,
+    clash: Clash,
+    dice: [SideDice; 2],
+    detail: bool,
+    commanders: [bool; 2],
+    cache: Option<Arc<OnceLock<Vec<f64>>>>,
+}
+
+/// What `pikeshot list` says of a melee round.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "melee",
+    rule: "Melee Combat Dice; Combat Process; Effect of Armour",
+    summary: "One round of melee: both sides' combat dice, top four paired, armour, hits and Discipline tests, rout, risk to commanders",
+    keys: melee_keys!(),
+    outcomes: &OUTCOMES,
+    measures: &[
+        "attacker-hits",
+        "defender-hits",
+        "attacker-tests",
+        "defender-tests",
+        "attacker-commander-killed",
+        "defender-commander-killed",
+    ],
+};
+
+pub(crate) type Fail = (&'static str, InputError);
+
+impl MeleeRound {
+    /// Builds a round. `detail`: report each side's Discipline tests as
+    /// measures too (engagements leave them out).
+    pub fn new(input: &MeleeInput, detail: bool) -> Result<MeleeRound, InputError> {
+        MeleeRound::build(input, detail).map_err(|(k, e)| e.key(k))
+    }
+
+    pub(crate) fn build(input: &MeleeInput, detail: bool) -> Result<MeleeRound, Fail> {
+        let [a, d] = &input.units;
+        if a.name == d.name {
+            return Err((
+                "defender",
+                InputError::new(format!("{} cannot fight itself", a.name)),
+            ));
+        }
+        if input.sides[0].uphill && input.sides[1].uphill {
+            return Err((
+                "defender_uphill",
+                InputError::new("only one side can be uphill of the other"),
+            ));
+        }
+        for (s, key) in [(0, "attacker_shot"), (1, "defender_shot")] {
+            if input.sides[s].shot && input.units[s].weapon.is_none() {
+                return Err((
+                    key,
+                    InputError::new(format!(
+                        "{} has no `weapon` and cannot have shot",
+                        input.units[s].name
+                    )),
+                ));
+            }
+        }
+        let dice = combat_dice(input);
+        for (s, key) in [(0, "attacker_extra_dice"), (1, "defender_extra_dice")] {
+            if dice[s].total > MAX_DICE {
+                return Err((
+                    key,
+                    InputError::new(format!(
+                        "{} combat dice: at most {MAX_DICE} a side",
+                        dice[s].total
+                    )),
+                ));
+            }
+        }
+        let sides = [0, 1].map(|s| {
+            let (me, opp) = (&input.units[s], &input.units[1 - s]);
+            ClashSide {
+                dice: dice[s].total,
+                reduce: me.armour.reduction(),
+                raise: opp.armour == Armour::LackingProtection,
+                vulnerable: true,
+                discipline: adjusted(me) + input.sides[s].extra_discipline,
+                strength: me.strength,
+                hits: me.hits,
+                commander: me.commander.is_some(),
+                pursued_by_mounted: input.mounted_pursue && opp.troop.is_mounted(),
+            }
+        });
+        let commanders = [sides[0].commander, sides[1].commander];
+        let mut measures = vec![
+            Measure::new("attacker-hits", 0, 4),
+            Measure::new("defender-hits", 0, 4),
+        ];
+        if detail {
+            measures.push(Measure::new("attacker-tests", 0, 4));
+            measures.push(Measure::new("defender-tests", 0, 4));
+        }
+        if commanders[0] {
+            measures.push(Measure::new("attacker-commander-killed", 0, 1));
+        }
+        if commanders[1] {
+            measures.push(Measure::new("defender-commander-killed", 0, 1));
+        }
+        Ok(MeleeRound {
+            space: OutcomeSpace::from_labels(&OUTCOMES, measures),
+            clash: Clash::new(sides, input.rules),
+            dice,
+            detail,
+            commanders,
+            cache: None,
+        })
+    }
+
+    /// Builds the step from its keys (in [`INFO`]).
+    pub fn from_step(f: &mut Fields, units: &[Unit]) -> Result<MeleeRound, InputError> {
+        let input = MeleeInput::read(f, units)?;
+        finish_step(f, INFO.keys)?;
+        MeleeRound::build(&input, true).map_err(|(k, e)| f.locate(k, e))
+    }
+
+    /// Shares exact results with every round built with the same cell
+    /// (rounds that are the same procedure).
+    pub fn with_cache(mut self, cell: Arc<OnceLock<Vec<f64>>>) -> MeleeRound {
+        self.cache = Some(cell);
+        self
+    }
+
+    /// Each side's combat dice, labelled.
+    pub fn dice(&self) -> &[SideDice; 2] {
+        &self.dice
+    }
+    /// The clash as built.
+    pub fn clash(&self) -> &Clash {
+        &self.clash
+    }
+
+    /// The leaf of a result.
+    #[inline]
+    pub fn leaf_of(&self, r: &ClashResult) -> Leaf {
+        let mut v = [0i32; 6];
+        v[0] = r.hits[0] as i32;
+        v[1] = r.hits[1] as i32;
+        let mut k = 2;
+        if self.detail {
+            v[2] = r.tests[0] as i32;
+            v[3] = r.tests[1] as i32;
+            k = 4;
+        }
+        for s in 0..2 {
+            if self.commanders[s] {
+                v[k] = r.killed[s] as i32;
+                k += 1;
+            }
+        }
+        self.space.leaf(category(r), &v[..k])
+    }
+}
+
+impl Procedure for MeleeRound {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        let r = self.clash.roll(dice);
+        self.leaf_of(&r)
+    }
+    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        if let Some(v) = self.cache.as_ref().and_then(|c| c.get()) {
+            return Some(Ok(v.clone()));
+        }
+        let r = self
+            .clash
+            .exact(budget, self.space.len(), |r| self.leaf_of(r));
+        if let (Ok(v), Some(c)) = (&r, &self.cache) {
+            let _ = c.set(v.clone());
+        }
+        Some(r)
+    }
+}
+
+/// Melee combat dice and the no-impetus conditions, for `pikeshot tables`.
+pub fn charts() -> Vec<Chart> {
+    let dice = Chart {
+        id: "melee-dice",
+        title: "Melee Combat Dice".into(),
+        rule: "Combat",
+        headers: vec!["Dice".into(), "For".into()],
+        rows: vec![
+            vec!["Strength".into(), "Base combat dice is the strength of the unit (less its hits: `dice_from`)".into()],
+            vec!["+2 / +1".into(), "Impetus: two dice for a fresh large unit, cavalry or large beasts, otherwise one; plus any magical bonuses or bonuses from action dice".into()],
+            vec!["+1 each".into(), "Extra units in contact: one die per extra unit in contact".into()],
+            vec!["+1".into(), "Uphill: medium or heavy foot, unless the enemy unit is a swarm, a monster or a hero".into()],
+            vec!["+1".into(), "Flank or rear contact, unless the flanked enemy unit is train, a swarm, a monster or a hero".into()],
+        ],
+        notes: vec!["Impetus may gain more than one die depending on the Action Dice and unit type".into()],
+    };
+    let no = Chart {
+        id: "no-impetus",
+        title: "No dice for Impetus if the Unit".into(),
+        rule: "Combat",
+        headers: vec!["#".into(), "Condition".into(), "Scenario input".into()],
+        rows: NO_IMPETUS
+            .iter()
+            .enumerate()
+            .map(|(i, (_, text, key))| vec![(i + 1).to_string(), text.to_string(), key.to_string()])
+            .collect(),
+        notes: vec![
+            "`_` keys are per side: attacker_... / defender_...".into(),
+            "\"who have impetus\" reads the opponent's impetus after its other conditions".into(),
+        ],
+    };
+    vec![dice, no]
+}

@@ -1,0 +1,616 @@
+//! Shooting by weapon: the Shooting Weapons table and a volley resolved by
+//! the combat process.
+//!
+//! The sheet gives each weapon a range (DU) and notes on armour, cover,
+//! moving and bonus dice. How a volley is rolled is not on the sheet: the
+//! shooter rolls its combat dice (strength, less hits, plus bonus dice) and
+//! the target rolls its strength, with no impetus and no extra dice; the
+//! top four of each are paired as in melee, and only the shooter's dice
+//! hurt (RULES-NOTES 3(b)). The target's protection against the weapon
+//! ([`protection`]) decides the armour step.
+
+use super::combat::{
+    ArmourChoice, Clash, ClashResult, ClashRules, ClashSide, CommanderRisk, DiceFrom, MAX_DICE,
+    Unpaired,
+};
+use super::discipline::adjusted;
+use super::named_enum;
+use super::unit::{Armour, Unit, find_unit, finish_step};
+use crate::dice::{Dice, EnumerationError};
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+named_enum! {
+    /// Shooting weapons, in card order.
+    Weapon {
+        /// Bow.
+        Bow = "bow",
+        /// Longbow.
+        Longbow = "longbow",
+        /// Crossbow.
+        Crossbow = "crossbow",
+        /// Sling.
+        Sling = "sling",
+        /// Javelin.
+        Javelin = "javelin",
+        /// Firearm.
+        Firearm = "firearm",
+        /// Artillery.
+        Artillery = "artillery",
+        /// Magic attack.
+        Magic = "magic",
+    }
+}
+
+/// What a weapon does to the target's armour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArmourEffect {
+    /// Armour counts as it is.
+    Normal,
+    /// A heavily armoured or armoured target counts one level less.
+    OneLevelLess,
+    /// All armour is ignored.
+    Ignored,
+}
+
+/// Which bonus shooting dice a weapon may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BonusDice {
+    /// Any.
+    Any,
+    /// Only magical bonus dice.
+    MagicOnly,
+    /// None at all.
+    None,
+}
+
+/// One row of the Shooting Weapons table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeaponRow {
+    /// The weapon.
+    pub weapon: Weapon,
+    /// As on the sheet.
+    pub label: &'static str,
+    /// Range in DU.
+    pub range: u8,
+    /// Effect on armour.
+    pub armour: ArmourEffect,
+    /// Ignores cover.
+    pub ignores_cover: bool,
+    /// May move and shoot.
+    pub move_and_shoot: bool,
+    /// Bonus shooting dice it may use.
+    pub bonus: BonusDice,
+    /// Causes fear.
+    pub causes_fear: bool,
+}
+
+/// Shooting Weapons table (weapon type, range in DU, notes), card order.
+pub const WEAPONS: [WeaponRow; 8] = [
+    WeaponRow {
+        weapon: Weapon::Bow,
+        label: "Bow",
+        range: 4,
+        armour: ArmourEffect::Normal,
+        ignores_cover: false,
+        move_and_shoot: true,
+        bonus: BonusDice::Any,
+        causes_fear: false,
+    },
+    WeaponRow {
+        weapon: Weapon::Longbow,
+        label: "Longbow",
+        range: 5,
+        armour: ArmourEffect::OneLevelLess,
+        ignores_cover: false,
+        move_and_shoot: true,
+        bonus: BonusDice::Any,
+        causes_fear: false,
+    },
+    WeaponRow {
+        weapon: Weapon::Crossbow,
+        label: "Crossbow",
+        range: 5,
+        armour: ArmourEffect::Ignored,
+        ignores_cover: false,
+        move_and_shoot: false,
+        bonus: BonusDice::MagicOnly,
+        causes_fear: false,
+    },
+    WeaponRow {
+        weapon: Weapon::Sling,
+        label: "Sling",
+        range: 3,
+        armour: ArmourEffect::Normal,
+        ignores_cover: false,
+        move_and_shoot: true,
+        bonus: BonusDice::Any,
+        causes_fear: false,
+    },
+    WeaponRow {
+        weapon: Weapon::Javelin,
+        label: "Javelin",
+        range: 2,
+        armour: ArmourEffect::Normal,
+        ignores_cover: false,
+        move_and_shoot: true,
+        bonus: BonusDice::Any,
+        causes_fear: false,
+    },
+    WeaponRow {
+        weapon: Weapon::Firearm,
+        label: "Firearm",
+        range: 3,
+        armour: ArmourEffect::Ignored,
+        ignores_cover: false,
+        move_and_shoot: false,
+        bonus: BonusDice::None,
+        causes_fear: true,
+    },
+    WeaponRow {
+        weapon: Weapon::Artillery,
+        label: "Artillery",
+        range: 10,
+        armour: ArmourEffect::Ignored,
+        ignores_cover: true,
+        move_and_shoot: false,
+        bonus: BonusDice::Any,
+        causes_fear: false,
+    },
+    WeaponRow {
+        weapon: Weapon::Magic,
+        label: "Magic Attack",
+        range: 2,
+        armour: ArmourEffect::Ignored,
+        ignores_cover: true,
+        move_and_shoot: true,
+        bonus: BonusDice::Any,
+        causes_fear: true,
+    },
+];
+
+impl Weapon {
+    /// The weapon's row of the table.
+    pub fn row(self) -> &'static WeaponRow {
+        &WEAPONS[self as usize]
+    }
+}
+
+impl WeaponRow {
+    /// The notes column, as the sheet words them.
+    pub fn notes(&self) -> String {
+        let mut n: Vec<&str> = Vec::new();
+        match (self.armour, self.ignores_cover) {
+            (ArmourEffect::OneLevelLess, _) => {
+                n.push("Heavily armoured or armoured target reduced by one level of protection")
+            }
+            (ArmourEffect::Ignored, true) => n.push("Ignores all armour and cover"),
+            (ArmourEffect::Ignored, false) => n.push("Ignores all armour"),
+            _ => {}
+        }
+        if !self.move_and_shoot {
+            n.push("Cannot move and shoot");
+        }
+        match self.bonus {
+            BonusDice::MagicOnly => n.push("No non-magical bonus shooting dice may be used"),
+            BonusDice::None => n.push("No bonus shooting dice may be used"),
+            BonusDice::Any => {}
+        }
+        if self.causes_fear {
+            n.push("Causes fear");
+        }
+        n.join(". ")
+    }
+}
+
+/// The protection a target counts against `weapon`: its armour, less one
+/// level against a longbow (heavily armoured or armoured only), no better
+/// than unarmoured against a weapon that ignores armour; then, in cover,
+/// `cover_levels` better (at most heavily armoured) unless the weapon
+/// ignores cover. A target lacking protection stays so against every
+/// weapon unless cover lifts it.
+pub fn protection(armour: Armour, weapon: Weapon, cover: bool, cover_levels: u8) -> Armour {
+    let row = weapon.row();
+    let mut level = armour.level() as i32;
+    match row.armour {
+        ArmourEffect::Normal => {}
+        ArmourEffect::OneLevelLess if level >= 2 => level -= 1,
+        ArmourEffect::OneLevelLess => {}
+        ArmourEffect::Ignored => level = level.min(1),
+    }
+    if cover && !row.ignores_cover {
+        level += cover_levels as i32;
+    }
+    Armour::from_level(level)
+}
+
+/// Everything a volley is built from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShootingInput {
+    /// The shooting unit (it must have a weapon).
+    pub firer: Unit,
+    /// The target.
+    pub target: Unit,
+    /// Range in DU, checked against the weapon's range and bonus range.
+    pub range: Option<u8>,
+    /// The shooter moved this activation.
+    pub moved: bool,
+    /// Non-magical bonus dice (from the action dice). `None`: spend the
+    /// shooter's pending bonus from an activation (range first).
+    pub bonus_dice: Option<u8>,
+    /// Bonus range (DU) from the action dice.
+    pub bonus_range: Option<u8>,
+    /// Magical bonus dice.
+    pub magic_dice: u8,
+    /// The target is in cover (default: the target unit's `cover`).
+    pub cover: Option<bool>,
+    /// Levels of protection cover adds.
+    pub cover_levels: u8,
+    /// Dice from strength once a unit has hits.
+    pub dice_from: DiceFrom,
+    /// The combat switches.
+    pub rules: ClashRules,
+    /// Dice added to the shooter's.
+    pub extra_dice: i32,
+    /// Dice added to the target's.
+    pub target_extra_dice: i32,
+    /// Added to the target's adjusted Discipline for its tests.
+    pub extra_discipline: i32,
+}
+
+impl ShootingInput {
+    /// `firer` shoots `target` with the defaults.
+    pub fn new(firer: Unit, target: Unit) -> ShootingInput {
+        ShootingInput {
+            firer,
+            target,
+            range: None,
+            moved: false,
+            bonus_dice: None,
+            bonus_range: None,
+            magic_dice: 0,
+            cover: None,
+            cover_levels: 1,
+            dice_from: DiceFrom::StrengthLessHits,
+            rules: ClashRules::default(),
+            extra_dice: 0,
+            target_extra_dice: 0,
+            extra_discipline: 0,
+        }
+    }
+}
+
+/// Outcome labels of a volley.
+pub const OUTCOMES: [&str; 2] = ["target-stands", "target-routs"];
+
+/// A volley: the shooter's dice against the target's.
+#[derive(Clone, Debug)]
+pub struct Shooting {
+    space: OutcomeSpace,
+    clash: Clash,
+    protection: Armour,
+    firer_dice: Vec<(String, i32)>,
+    commander_measure: bool,
+}
+
+/// What `pikeshot list` says of shooting.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "shooting",
+    rule: "Shooting Weapons; Combat Process",
+    summary: "A volley: the shooter's combat dice against the target's strength dice, top four paired; only the shooter's dice hurt",
+    keys: &[
+        ("firer", "required: the shooting unit (it needs a `weapon`)"),
+        ("target", "required: the target"),
+        (
+            "range",
+            "range in DU; refused beyond the weapon's range plus bonus_range",
+        ),
+        (
+            "moved",
+            "true: the shooter moved this activation (refused for crossbow, firearm, artillery)",
+        ),
+        (
+            "bonus_dice",
+            "0..8 bonus dice from the action dice (crossbow and firearm may not); default: a pending activation bonus, spent on range first",
+        ),
+        ("bonus_range", "0..8 DU of bonus range from the action dice"),
+        ("magic_dice", "0..4 magical bonus dice (not with firearms)"),
+        (
+            "cover",
+            "true/false: the target is in cover (default: its `cover`)",
+        ),
+        (
+            "cover_levels",
+            "0..2 levels of protection cover adds (default 1)",
+        ),
+        (
+            "dice_from",
+            "\"strength-less-hits\" (default) or \"full-strength\"",
+        ),
+        ("unpaired", "\"ignored\" (default) or \"hits\""),
+        ("armour_choice", "\"hits-first\" (default) or \"literal\""),
+        (
+            "commander_risk",
+            "\"rout-or-all-dice-lost\" (default) or \"rout-only\"",
+        ),
+        ("extra_dice", "-8..8 dice added to the shooter's"),
+        ("target_extra_dice", "-8..8 dice added to the target's"),
+        (
+            "extra_discipline",
+            "-3..3 added to the target's adjusted Discipline for its tests",
+        ),
+    ],
+    outcomes: &OUTCOMES,
+    measures: &["target-hits", "target-tests", "target-commander-killed"],
+};
+
+/// Reads the combat switches shared by shooting and melee.
+pub(crate) fn read_rules(f: &mut Fields) -> Result<(DiceFrom, ClashRules), InputError> {
+    let dice_from = f
+        .named(
+            "dice_from",
+            "dice rule",
+            DiceFrom::from_name,
+            &DiceFrom::names(),
+        )?
+        .unwrap_or(DiceFrom::StrengthLessHits);
+    let mut rules = ClashRules::default();
+    if let Some(u) = f.named(
+        "unpaired",
+        "unpaired rule",
+        Unpaired::from_name,
+        &Unpaired::names(),
+    )? {
+        rules.unpaired = u;
+    }
+    if let Some(a) = f.named(
+        "armour_choice",
+        "armour choice",
+        ArmourChoice::from_name,
+        &ArmourChoice::names(),
+    )? {
+        rules.armour_choice = a;
+    }
+    if let Some(c) = f.named(
+        "commander_risk",
+        "commander risk rule",
+        CommanderRisk::from_name,
+        &CommanderRisk::names(),
+    )? {
+        rules.commander_risk = c;
+    }
+    Ok((dice_from, rules))
+}
+
+type Fail = (&'static str, InputError);
+
+fn fail(key: &'static str, m: impl Into<String>) -> Fail {
+    (key, InputError::new(m))
+}
+
+impl Shooting {
+    /// Builds a volley.
+    pub fn new(input: &ShootingInput) -> Result<Shooting, InputError> {
+        Shooting::build(input).map_err(|(k, e)| e.key(k))
+    }
+
+    fn build(input: &ShootingInput) -> Result<Shooting, Fail> {
+        let (fu, tu) = (&input.firer, &input.target);
+        if fu.name == tu.name {
+            return Err(fail("target", format!("{} cannot shoot itself", fu.name)));
+        }
+        let weapon = fu.weapon.ok_or_else(|| {
+            fail(
+                "firer",
+                format!(
+                    "{} has no `weapon`: only units with a shooting weapon shoot",
+                    fu.name
+                ),
+            )
+        })?;
+        let row = weapon.row();
+        if input.moved && !row.move_and_shoot {
+            return Err(fail(
+                "moved",
+                format!("{}: cannot move and shoot (Shooting Weapons)", row.label),
+            ));
+        }
+        // Bonus: explicit, or the shooter's pending activation bonus spent
+        // on range first, then on dice where the weapon allows them.
+        let (bonus_dice, bonus_range) = match (input.bonus_dice, input.bonus_range) {
+            (None, None) => {
+                let pending = fu.action_bonus;
+                let short = input.range.map_or(0, |r| r.saturating_sub(row.range));
+                let on_range = short.min(pending);
+                let left = pending - on_range;
+                let dice = if row.bonus == BonusDice::Any { left } else { 0 };
+                (dice, on_range)
+            }
+            (d, r) => (d.unwrap_or(0), r.unwrap_or(0)),
+        };
+        if let Some(r) = input.range
+            && r > row.range + bonus_range
+        {
+            return Err(fail(
+                "range",
+                format!(
+                    "{r} DU is out of range: {} reaches {} DU{}",
+                    row.label,
+                    row.range,
+                    if bonus_range > 0 {
+                        format!(" (+{bonus_range} bonus range)")
+                    } else {
+                        String::new()
+                    }
+                ),
+            ));
+        }
+        if bonus_dice > 0 && row.bonus != BonusDice::Any {
+            return Err(fail(
+                "bonus_dice",
+                format!(
+                    "{}: {} (Shooting Weapons)",
+                    row.label,
+                    match row.bonus {
+                        BonusDice::MagicOnly => "no non-magical bonus shooting dice may be used",
+                        _ => "no bonus shooting dice may be used",
+                    }
+                ),
+            ));
+        }
+        if input.magic_dice > 0 && row.bonus == BonusDice::None {
+            return Err(fail(
+                "magic_dice",
+                format!(
+                    "{}: no bonus shooting dice may be used (Shooting Weapons)",
+                    row.label
+                ),
+            ));
+        }
+        let from_strength = input.dice_from.dice(fu.strength, fu.hits);
+        let mut firer_dice = vec![(format!("strength {}", fu.strength), fu.strength as i32)];
+        if from_strength < fu.strength {
+            firer_dice.push(("hits".into(), from_strength as i32 - fu.strength as i32));
+        }
+        if bonus_dice > 0 {
+            firer_dice.push(("bonus dice".into(), bonus_dice as i32));
+        }
+        if input.magic_dice > 0 {
+            firer_dice.push(("magic dice".into(), input.magic_dice as i32));
+        }
+        if input.extra_dice != 0 {
+            firer_dice.push(("extra dice".into(), input.extra_dice));
+        }
+        let total: i32 = firer_dice.iter().map(|(_, d)| d).sum();
+        let target_total =
+            input.dice_from.dice(tu.strength, tu.hits) as i32 + input.target_extra_dice;
+        for (key, t) in [("extra_dice", total), ("target_extra_dice", target_total)] {
+            if t > MAX_DICE as i32 {
+                return Err(fail(
+                    key,
+                    format!("{t} combat dice: at most {MAX_DICE} a side"),
+                ));
+            }
+        }
+        let cover = input.cover.unwrap_or(tu.cover);
+        let prot = protection(tu.armour, weapon, cover, input.cover_levels);
+        let firer = ClashSide {
+            dice: total.max(0) as u8,
+            reduce: 0,
+            raise: prot == Armour::LackingProtection,
+            vulnerable: false,
+            discipline: adjusted(fu),
+            strength: fu.strength,
+            hits: fu.hits,
+            commander: false,
+            pursued_by_mounted: false,
+        };
+        let target = ClashSide {
+            dice: target_total.max(0) as u8,
+            reduce: prot.reduction(),
+            raise: false,
+            vulnerable: true,
+            discipline: adjusted(tu) + input.extra_discipline,
+            strength: tu.strength,
+            hits: tu.hits,
+            commander: tu.commander.is_some(),
+            pursued_by_mounted: false,
+        };
+        let commander_measure = target.commander;
+        let mut measures = vec![
+            Measure::new("target-hits", 0, 4),
+            Measure::new("target-tests", 0, 4),
+        ];
+        if commander_measure {
+            measures.push(Measure::new("target-commander-killed", 0, 1));
+        }
+        Ok(Shooting {
+            space: OutcomeSpace::from_labels(&OUTCOMES, measures),
+            clash: Clash::new([firer, target], input.rules),
+            protection: prot,
+            firer_dice,
+            commander_measure,
+        })
+    }
+
+    /// Builds the step from its keys (in [`INFO`]).
+    pub fn from_step(f: &mut Fields, units: &[Unit]) -> Result<Shooting, InputError> {
+        let firer = find_unit(f, "firer", units)?.clone();
+        let target = find_unit(f, "target", units)?.clone();
+        let mut input = ShootingInput::new(firer, target);
+        input.range = f.int("range", 0, 30)?.map(|r| r as u8);
+        input.moved = f.flag("moved")?;
+        input.bonus_dice = f.int("bonus_dice", 0, 8)?.map(|b| b as u8);
+        input.bonus_range = f.int("bonus_range", 0, 8)?.map(|b| b as u8);
+        input.magic_dice = f.int("magic_dice", 0, 4)?.unwrap_or(0) as u8;
+        input.cover = f.bool("cover")?;
+        input.cover_levels = f.int("cover_levels", 0, 2)?.unwrap_or(1) as u8;
+        let (dice_from, rules) = read_rules(f)?;
+        input.dice_from = dice_from;
+        input.rules = rules;
+        input.extra_dice = f.int("extra_dice", -8, 8)?.unwrap_or(0) as i32;
+        input.target_extra_dice = f.int("target_extra_dice", -8, 8)?.unwrap_or(0) as i32;
+        input.extra_discipline = f.int("extra_discipline", -3, 3)?.unwrap_or(0) as i32;
+        finish_step(f, INFO.keys)?;
+        Shooting::build(&input).map_err(|(k, e)| f.locate(k, e))
+    }
+
+    /// The target's protection against this weapon.
+    pub fn protection(&self) -> Armour {
+        self.protection
+    }
+    /// The shooter's dice, labelled.
+    pub fn firer_dice(&self) -> &[(String, i32)] {
+        &self.firer_dice
+    }
+    /// The clash as built.
+    pub fn clash(&self) -> &Clash {
+        &self.clash
+    }
+
+    #[inline]
+    fn leaf_of(&self, r: &ClashResult) -> Leaf {
+        let v = [r.hits[1] as i32, r.tests[1] as i32, r.killed[1] as i32];
+        let k = if self.commander_measure { 3 } else { 2 };
+        self.space.leaf(r.routed[1] as usize, &v[..k])
+    }
+}
+
+impl Procedure for Shooting {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        let r = self.clash.roll(dice);
+        self.leaf_of(&r)
+    }
+    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        Some(
+            self.clash
+                .exact(budget, self.space.len(), |r| self.leaf_of(r)),
+        )
+    }
+}
+
+/// The Shooting Weapons table, for `pikeshot tables`.
+pub fn charts() -> Vec<Chart> {
+    vec![Chart {
+        id: "shooting-weapons",
+        title: "Shooting Weapons".into(),
+        rule: "Combat",
+        headers: vec!["Weapon type".into(), "Range in DU".into(), "Notes".into()],
+        rows: WEAPONS
+            .iter()
+            .map(|w| vec![w.label.to_string(), w.range.to_string(), w.notes()])
+            .collect(),
+        notes: vec![
+            "A volley (RULES-NOTES 3(b)): the shooter's strength (less hits) plus bonus dice against the target's strength dice, no impetus or extras; top four paired; only the shooter's dice hurt".into(),
+            "Cover (reading): one level of protection better (`cover_levels`), after the longbow's reduction; artillery and magic ignore it".into(),
+            "Javelin's \"3590\" on the sheet is an artefact".into(),
+        ],
+    }]
+}

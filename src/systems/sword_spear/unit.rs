@@ -1,0 +1,310 @@
+//! A Sword & Spear unit as a scenario describes it (`[units.NAME]`).
+
+use super::discipline::command_range;
+use super::named_enum;
+use super::shooting::Weapon;
+use super::troops::{Terrain, Troop};
+use crate::error::InputError;
+use crate::scenario::Fields;
+
+named_enum! {
+    /// A unit's protection, best first (Effect of Armour).
+    Armour {
+        /// Heavily Armoured: reduces one of the opponent's winning dice by up to 2.
+        HeavilyArmoured = "heavily-armoured",
+        /// Armoured: reduces one of the opponent's winning dice by 1.
+        Armoured = "armoured",
+        /// Neither armoured nor lacking protection.
+        Unarmoured = "unarmoured",
+        /// Lacking Protection: the opponent raises one of its winning or drawing dice by 1.
+        LackingProtection = "lacking-protection",
+    }
+}
+
+impl Armour {
+    /// Level of protection: 3 heavily armoured, 2 armoured, 1 unarmoured,
+    /// 0 lacking protection.
+    pub fn level(self) -> u8 {
+        match self {
+            Armour::HeavilyArmoured => 3,
+            Armour::Armoured => 2,
+            Armour::Unarmoured => 1,
+            Armour::LackingProtection => 0,
+        }
+    }
+    /// The armour of a level, clamped to 0..=3.
+    pub fn from_level(level: i32) -> Armour {
+        match level {
+            ..=0 => Armour::LackingProtection,
+            1 => Armour::Unarmoured,
+            2 => Armour::Armoured,
+            _ => Armour::HeavilyArmoured,
+        }
+    }
+    /// How far it lowers one of the opponent's winning dice (2, 1 or 0).
+    pub fn reduction(self) -> u8 {
+        match self {
+            Armour::HeavilyArmoured => 2,
+            Armour::Armoured => 1,
+            _ => 0,
+        }
+    }
+}
+
+named_enum! {
+    /// A commander with a unit (Command distance).
+    Commander {
+        /// A captain: command distance 4 DU.
+        Captain = "captain",
+        /// A general: command distance 8 DU.
+        General = "general",
+    }
+}
+
+named_enum! {
+    /// Melee weapons the impetus conditions name.
+    MeleeWeapon {
+        /// Armed with spears.
+        Spears = "spears",
+        /// Armed with pikes.
+        Pikes = "pikes",
+    }
+}
+
+/// Most strength points a unit may have.
+pub const MAX_STRENGTH: u8 = 10;
+
+/// The keys of `[units.NAME]`.
+pub const UNIT_KEYS: [&str; 19] = [
+    "troop",
+    "discipline",
+    "strength",
+    "hits",
+    "large",
+    "armour",
+    "weapon",
+    "melee_weapon",
+    "melee_capable",
+    "skirmisher",
+    "causes_fear",
+    "heroic",
+    "train",
+    "terrain",
+    "cover",
+    "commander",
+    "command_by",
+    "command_distance",
+    "out_of_command",
+];
+
+/// A unit: what it is and the state it starts a course in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// The unit's key in `[units]`.
+    pub name: String,
+    /// Troop type.
+    pub troop: Troop,
+    /// Printed Discipline, 1–6 (lower is better).
+    pub discipline: u8,
+    /// Strength: dice in combat, and the hits that rout it.
+    pub strength: u8,
+    /// Hits already taken (below strength).
+    pub hits: u8,
+    /// A large unit (two impetus dice when fresh).
+    pub large: bool,
+    /// Protection.
+    pub armour: Armour,
+    /// Shooting weapon, if any.
+    pub weapon: Option<Weapon>,
+    /// Spears or pikes, if any.
+    pub melee_weapon: Option<MeleeWeapon>,
+    /// Medium foot with missiles that is also melee capable.
+    pub melee_capable: bool,
+    /// Skirmishers (default: light foot and light horse).
+    pub skirmisher: bool,
+    /// Causes fear (default: armed with firearms or a magic attack).
+    pub causes_fear: bool,
+    /// Has the heroic characteristic.
+    pub heroic: bool,
+    /// A train (baggage) unit.
+    pub train: bool,
+    /// Terrain the unit stands in (the worst it is partly in).
+    pub terrain: Terrain,
+    /// In cover against shooting.
+    pub cover: bool,
+    /// The commander with the unit, if any.
+    pub commander: Option<Commander>,
+    /// Out of command range (+1 Discipline).
+    pub out_of_command: bool,
+    /// Bonus from an activation earlier in the course, not yet spent
+    /// (courses only; not a scenario key).
+    pub action_bonus: u8,
+    /// Shot earlier in the course's phase (courses only; not a scenario key).
+    pub shot_this_phase: bool,
+}
+
+impl Unit {
+    /// A fresh unit of `troop` with the given Discipline and strength, in
+    /// the open, unarmoured, with nothing else (for tests and tools).
+    pub fn new(name: &str, troop: Troop, discipline: u8, strength: u8) -> Unit {
+        Unit {
+            name: name.into(),
+            troop,
+            discipline,
+            strength,
+            hits: 0,
+            large: false,
+            armour: Armour::Unarmoured,
+            weapon: None,
+            melee_weapon: None,
+            melee_capable: false,
+            skirmisher: troop.default_skirmisher(),
+            causes_fear: false,
+            heroic: false,
+            train: false,
+            terrain: Terrain::Open,
+            cover: false,
+            commander: None,
+            out_of_command: false,
+            action_bonus: 0,
+            shot_this_phase: false,
+        }
+    }
+
+    /// Reads `[units.NAME]` (keys in [`UNIT_KEYS`]).
+    pub fn from_fields(name: &str, f: &mut Fields) -> Result<Unit, InputError> {
+        let troop = f
+            .named("troop", "troop type", Troop::from_name, &Troop::names())?
+            .ok_or_else(|| f.missing("troop").one_of("", &Troop::names()))?;
+        let discipline = f.req_int("discipline", 1, 6)? as u8;
+        let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
+        let hits = f.int("hits", 0, MAX_STRENGTH as i64)?.unwrap_or(0) as u8;
+        if hits >= strength {
+            return Err(f.err(
+                "hits",
+                format!(
+                    "{hits} hits would rout the unit (strength {strength}): a unit routs when its hits reach its strength"
+                ),
+            ));
+        }
+        let mut u = Unit::new(name, troop, discipline, strength);
+        u.hits = hits;
+        u.large = f.flag("large")?;
+        u.armour = f
+            .named("armour", "armour", Armour::from_name, &Armour::names())?
+            .unwrap_or(Armour::Unarmoured);
+        u.weapon = f.named(
+            "weapon",
+            "missile weapon",
+            Weapon::from_name,
+            &Weapon::names(),
+        )?;
+        u.melee_weapon = f.named(
+            "melee_weapon",
+            "melee weapon",
+            MeleeWeapon::from_name,
+            &MeleeWeapon::names(),
+        )?;
+        u.melee_capable = f.flag("melee_capable")?;
+        if u.melee_capable && !(troop == Troop::MediumFoot && u.weapon.is_some()) {
+            return Err(f.err(
+                "melee_capable",
+                "`melee_capable` describes medium foot armed with missiles (the impetus condition); this unit is not",
+            ));
+        }
+        u.skirmisher = f.bool("skirmisher")?.unwrap_or(troop.default_skirmisher());
+        u.causes_fear = f
+            .bool("causes_fear")?
+            .unwrap_or(u.weapon.is_some_and(|w| w.row().causes_fear));
+        u.heroic = f.flag("heroic")?;
+        u.train = f.flag("train")?;
+        u.terrain = f
+            .named("terrain", "terrain", Terrain::from_name, &Terrain::names())?
+            .unwrap_or(Terrain::Open);
+        u.cover = f.flag("cover")?;
+        u.commander = f.named(
+            "commander",
+            "commander",
+            Commander::from_name,
+            &Commander::names(),
+        )?;
+        let by = f.named(
+            "command_by",
+            "commander",
+            Commander::from_name,
+            &Commander::names(),
+        )?;
+        let distance = f.int("command_distance", 0, 200)?;
+        let explicit = f.bool("out_of_command")?;
+        if u.commander.is_some() && (distance.is_some() || explicit == Some(true)) {
+            let key = if distance.is_some() {
+                "command_distance"
+            } else {
+                "out_of_command"
+            };
+            return Err(f.err(
+                key,
+                "a unit with its commander is within command range; drop this key or the `commander`",
+            ));
+        }
+        u.out_of_command = match (distance, by, explicit) {
+            (Some(_), _, Some(_)) => {
+                return Err(f.err(
+                    "out_of_command",
+                    "give either `command_distance` (with `command_by`) or `out_of_command`, not both",
+                ));
+            }
+            (Some(d), Some(c), None) => d > command_range(c) as i64,
+            (Some(_), None, None) => {
+                return Err(f
+                    .missing("command_by")
+                    .one_of("", &Commander::names())
+                    .accepted("captain (4 DU) or general (8 DU): whose command range `command_distance` is measured against"));
+            }
+            (None, Some(_), _) => {
+                return Err(f.err(
+                    "command_by",
+                    "`command_by` needs `command_distance` (DU to that commander)",
+                ));
+            }
+            (None, None, e) => e.unwrap_or(false),
+        };
+        Ok(u)
+    }
+
+    /// Current strength: strength less hits.
+    pub fn remaining(&self) -> u8 {
+        self.strength.saturating_sub(self.hits)
+    }
+}
+
+/// The unit named by string key `key` of `f`; an unknown name is an error
+/// listing the scenario's units.
+pub fn find_unit<'u>(
+    f: &mut Fields,
+    key: &'static str,
+    units: &'u [Unit],
+) -> Result<&'u Unit, InputError> {
+    let name = f.req_string(key)?;
+    units.iter().find(|u| u.name == name).ok_or_else(|| {
+        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+        f.locate(
+            key,
+            InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(&name, &names),
+        )
+    })
+}
+
+/// Refuses keys of a step that `keys` does not list (besides `procedure`),
+/// without consuming the caller's reader.
+pub(crate) fn finish_step(
+    f: &Fields,
+    keys: &[(&'static str, &'static str)],
+) -> Result<(), InputError> {
+    let mut g = f.fresh();
+    g.has("procedure");
+    for (k, _) in keys {
+        g.has(k);
+    }
+    g.finish()
+}
