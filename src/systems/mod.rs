@@ -2,6 +2,7 @@
 
 pub mod chart;
 pub mod mpbs;
+pub mod snaphance;
 
 pub use chart::{Chart, ProcedureInfo};
 
@@ -10,7 +11,7 @@ use crate::error::{Error, InputError};
 use crate::scenario::Fields;
 
 /// The rule systems a scenario's `system` may name.
-pub const SYSTEMS: &[&str] = &["mpbs"];
+pub const SYSTEMS: &[&str] = &["mpbs", "snaphance"];
 
 /// Courses built from a scenario variant.
 pub struct BuiltCourses {
@@ -35,6 +36,7 @@ pub fn build_courses(
                 courses: b.courses,
             })
         }
+        "snaphance" => snaphance::scenario::build(f, mode),
         other => {
             Err(InputError::new(format!("unknown rule system \"{other}\"")).one_of(other, SYSTEMS))
         }
@@ -64,6 +66,7 @@ pub fn tables(system: &str, edition: Option<&str>, table: Option<&str>) -> Resul
             };
             mpbs::charts(ed)
         }
+        "snaphance" => snaphance::charts_for(edition)?,
         other => return Err(unknown_system(other)),
     };
     let chosen: Vec<&Chart> = match table {
@@ -103,6 +106,7 @@ pub fn list(system: Option<&str>) -> Result<String, Error> {
             .collect::<Result<Vec<_>, _>>()?
             .join("\n")),
         Some("mpbs") => Ok(mpbs::list()),
+        Some("snaphance") => Ok(snaphance::list()),
         Some(other) => Err(unknown_system(other)),
     }
 }
