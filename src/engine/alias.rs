@@ -4,15 +4,18 @@
 //! override such as a dice pool evaluated one face at a time, or a chain of
 //! steps propagated state by state) is folded, once before the loop, into a
 //! Walker–Vose alias table over its leaves of non-zero probability. A trial
-//! is then one 64-bit word of the generator and one lookup: the high 32 bits
-//! pick a column, the low 32 bits decide between its two leaves.
+//! is then 32 bits of the generator and one lookup: with `2^b` columns (the
+//! leaves padded to a power of two) the high `b` bits pick a column and the
+//! other `32 - b` decide between its two leaves, so two trials share one
+//! 64-bit word. Tables of more than 2^16 leaves take a whole word a trial
+//! (the column by a 32×32-bit multiply, the split on 32 bits).
 //!
-//! The distribution sampled is the exact one up to the table's resolution: a
-//! column is picked with probability within `k / 2^32` of `1/k` (relative)
-//! and each split is rounded to `2^-32`, so every leaf's probability is off
-//! by less than about `2^-31`, far below the Monte Carlo error of any run.
-//! The compiled tables of [`super::compiled`] are exact but only fit small
-//! single-die procedures; this covers pools of any size.
+//! The distribution sampled is the exact one up to the table's resolution:
+//! each column's split is rounded to `2^-(32-b)`, so a leaf's probability is
+//! off by at most about `2^-32` per column it appears in, far below the Monte
+//! Carlo error of any run. The compiled tables of [`super::compiled`] are
+//! exact but only fit small single-die procedures; this covers pools of any
+//! size and whole chains of steps.
 //!
 //! [`Tabulated`] keeps the procedure too: [`KernelMode::Direct`] replays
 //! `resolve` with real dice, die by die, which is what the Monte Carlo
@@ -50,8 +53,8 @@ pub struct AliasTable {
     packed: Option<Vec<u64>>,
     /// Bits of a half word that pick the column (packed tables).
     column_bits: u32,
-    /// Tables of at most [`SMALL`] columns, repeated to exactly [`SMALL`]
-    /// (the same distribution), so that neither the column nor the leaf
+    /// Tables of [`SMALL`] columns (every table of at most [`SMALL`]
+    /// leaves) as a fixed array, so that neither the column nor the leaf
     /// index needs a bounds check in the loop.
     small: Option<Box<[u64; SMALL]>>,
     /// The distinct leaves, in leaf order.
@@ -74,9 +77,10 @@ impl AliasTable {
         let total: f64 = leaves.iter().map(|&l| probs[l as usize]).sum();
         let weights: Vec<f64> = leaves.iter().map(|&l| probs[l as usize] / total).collect();
         if leaves.len() <= HALF_WORD_COLUMNS {
-            // A power of two of columns (padding leaves of weight 0, whose
-            // columns are all alias), so the column is a bit field.
-            let k = leaves.len().next_power_of_two();
+            // A power of two of columns, at least SMALL (padding leaves of
+            // weight 0, whose columns are all alias), so the column is a bit
+            // field; a table of SMALL columns is also kept as a fixed array.
+            let k = leaves.len().next_power_of_two().max(SMALL);
             let column_bits = k.trailing_zeros();
             let split_bits = 32 - column_bits;
             let mut w = weights.clone();
@@ -86,17 +90,9 @@ impl AliasTable {
                 .iter()
                 .map(|c| c.threshold as u64 | (c.primary as u64) << 32 | (c.alias as u64) << 48)
                 .collect();
-            // Repeating a table of 2^b columns 2^(6-b) times picks the same
-            // column with the high 6 bits; the split needs the threshold on
-            // 26 bits, which is the b-bit threshold scaled up.
-            let small = (k <= SMALL).then(|| {
-                let up = SMALL.trailing_zeros() - column_bits;
+            let small = (k == SMALL).then(|| {
                 let mut t = Box::new([0u64; SMALL]);
-                for (i, x) in t.iter_mut().enumerate() {
-                    let c = packed[i % k];
-                    let thr = ((c as u32 as u64) >> up).min(1 << (32 - SMALL.trailing_zeros()));
-                    *x = (c & !0xFFFF_FFFF) | thr;
-                }
+                t.copy_from_slice(&packed);
                 t
             });
             return Some(AliasTable {
@@ -116,7 +112,8 @@ impl AliasTable {
         })
     }
 
-    /// Number of columns.
+    /// Number of columns (the leaves padded to a power of two, at least 64,
+    /// for tables of at most 2^16 leaves).
     #[allow(clippy::len_without_is_empty)]
     pub fn len(&self) -> usize {
         self.columns.len()
@@ -347,14 +344,16 @@ mod tests {
     fn table_reproduces_its_input() {
         let probs = [0.0, 0.5, 0.125, 0.0, 0.25, 0.125];
         let t = AliasTable::new(&probs).unwrap();
-        assert_eq!(t.len(), 4);
+        assert_eq!(t.len(), 64);
         assert_eq!(t.bits_per_trial(), 32);
         for (a, b) in t.probabilities(probs.len()).iter().zip(probs) {
             assert!((a - b).abs() < 1e-9, "{a} vs {b}");
         }
         let third = [1.0 / 3.0; 3];
         let t = AliasTable::new(&third).unwrap();
-        assert_eq!(t.len(), 4, "padded to a power of two");
+        assert_eq!(t.len(), 64, "padded to the fixed-size table");
+        let many: Vec<f64> = (0..100).map(|i| 1.0 + i as f64).collect();
+        assert_eq!(AliasTable::new(&many).unwrap().len(), 128, "a power of two");
         for p in t.probabilities(3) {
             assert!((p - 1.0 / 3.0).abs() < 1e-9);
         }
