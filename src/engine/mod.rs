@@ -5,9 +5,11 @@
 //! counts into its own block; blocks merge by integer addition. So the same
 //! seed gives the same counts on any machine and any thread count.
 
+pub mod alias;
 pub mod chain;
 pub mod compiled;
 pub mod exact;
+pub mod pools;
 
 use std::time::Instant;
 

@@ -3,6 +3,7 @@
 pub mod chart;
 pub mod hakkaa;
 pub mod mpbs;
+pub mod snaphance;
 pub mod sword_spear;
 
 pub use chart::{Chart, ProcedureInfo};
@@ -12,7 +13,7 @@ use crate::error::{Error, InputError};
 use crate::scenario::Fields;
 
 /// The rule systems a scenario's `system` may name.
-pub const SYSTEMS: &[&str] = &["mpbs", "hakkaa", "sword-and-spear"];
+pub const SYSTEMS: &[&str] = &["mpbs", "hakkaa", "snaphance", "sword-and-spear"];
 
 /// Courses built from a scenario variant.
 pub struct BuiltCourses {
@@ -39,6 +40,7 @@ pub fn build_courses(
         }
         "hakkaa" => hakkaa::scenario::build_courses(f, mode),
         "sword-and-spear" => sword_spear::scenario::build(f, mode),
+        "snaphance" => snaphance::scenario::build(f, mode),
         other => {
             Err(InputError::new(format!("unknown rule system \"{other}\"")).one_of(other, SYSTEMS))
         }
@@ -70,6 +72,7 @@ pub fn tables(system: &str, edition: Option<&str>, table: Option<&str>) -> Resul
         }
         "hakkaa" => hakkaa::charts_for(edition)?,
         "sword-and-spear" => sword_spear::charts_for(edition)?,
+        "snaphance" => snaphance::charts_for(edition)?,
         other => return Err(unknown_system(other)),
     };
     let chosen: Vec<&Chart> = match table {
@@ -111,6 +114,7 @@ pub fn list(system: Option<&str>) -> Result<String, Error> {
         Some("mpbs") => Ok(mpbs::list()),
         Some("hakkaa") => Ok(hakkaa::list()),
         Some("sword-and-spear") => Ok(sword_spear::list()),
+        Some("snaphance") => Ok(snaphance::list()),
         Some(other) => Err(unknown_system(other)),
     }
 }

@@ -1,0 +1,513 @@
+//! Snaphance steps and courses: every procedure behind one enum, and
+//! courses of several steps (or a melee fought to a finish) compiled to a
+//! chain over stand states.
+//!
+//! State carried between steps: each stand's SP lost and whether it is
+//! disordered. Fire, melee and morale tests add SP lost; a melee disorders
+//! the stands the sheets disorder for fighting (a flank charge from behind
+//! the front, woods, defences, towns); an order test to recover that passes
+//! clears disorder, and a failed order test for a move or an opportunity
+//! ends the course (`on_fail`). A step that needs a destroyed stand ends
+//! the course early.
+//!
+//! `melee-to-finish` is an engagement: the same melee round repeated, the
+//! charge in the first round only, until one side is beaten (it retreats)
+//! or destroyed, or `max_rounds` rounds have been fought. It is expanded
+//! into one stage per round; once decided, its remaining rounds pass
+//! without dice.
+
+use super::fire::{self, Fire};
+use super::melee::{self, Melee, MeleeResult, Role};
+use super::morale::{self, MoraleTest};
+use super::orders::{self, OrderTest};
+use super::pursuit::{self, Pursuit};
+use super::readings::Readings;
+use super::unit::{Stand, finish, relocate};
+use crate::dice::{Dice, EnumerationError};
+use crate::engine::chain::{ChainSpec, Transition};
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::ProcedureInfo;
+
+/// Any Snaphance procedure, as one step of a course.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// See [`Fire`].
+    Fire(Fire),
+    /// See [`Melee`] (one round).
+    Melee(Melee),
+    /// See [`MoraleTest`].
+    Morale(MoraleTest),
+    /// See [`OrderTest`].
+    Order(OrderTest),
+    /// See [`Pursuit`].
+    Pursuit(Pursuit),
+    /// A round of a decided engagement: no dice, one leaf.
+    Pass(Pass),
+}
+
+/// No dice and one leaf: a round of an engagement already decided.
+#[derive(Clone, Debug)]
+pub struct Pass(OutcomeSpace);
+
+impl Pass {
+    /// The one-leaf step.
+    pub fn new() -> Pass {
+        Pass(OutcomeSpace::from_labels(&["pass"], vec![]))
+    }
+}
+
+impl Default for Pass {
+    fn default() -> Pass {
+        Pass::new()
+    }
+}
+
+impl Procedure for Step {
+    fn space(&self) -> &OutcomeSpace {
+        match self {
+            Step::Fire(p) => p.space(),
+            Step::Melee(p) => p.space(),
+            Step::Morale(p) => p.space(),
+            Step::Order(p) => p.space(),
+            Step::Pursuit(p) => p.space(),
+            Step::Pass(p) => &p.0,
+        }
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        match self {
+            Step::Fire(p) => p.resolve(dice),
+            Step::Melee(p) => p.resolve(dice),
+            Step::Morale(p) => p.resolve(dice),
+            Step::Order(p) => p.resolve(dice),
+            Step::Pursuit(p) => p.resolve(dice),
+            Step::Pass(_) => 0,
+        }
+    }
+    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        match self {
+            Step::Fire(p) => p.exact(budget),
+            Step::Melee(p) => p.exact(budget),
+            _ => None,
+        }
+    }
+}
+
+impl Step {
+    /// True when some roll of the step ends in `leaf` (spaces are dense:
+    /// most combinations of category and measures never happen).
+    pub fn reachable(&self, leaf: Leaf) -> bool {
+        match self {
+            Step::Fire(p) => p.reachable(leaf),
+            Step::Melee(p) => p.reachable(leaf),
+            Step::Morale(p) => p.reachable(leaf),
+            Step::Order(p) => p.reachable(leaf),
+            Step::Pursuit(p) => p.reachable(leaf),
+            Step::Pass(_) => leaf == 0,
+        }
+    }
+}
+
+/// What `pikeshot list` shows of `melee-to-finish`.
+pub const FINISH_INFO: ProcedureInfo = ProcedureInfo {
+    name: "melee-to-finish",
+    rule: "10.0, 8.0, towns 3.3",
+    summary: "melee rounds until one stand is beaten or destroyed (an engagement; charge in round 1 only)",
+    keys: FINISH_KEYS,
+    outcomes: &FINISH_LABELS,
+    measures: &["rounds", "<unit>-sp-lost"],
+};
+
+const FINISH_KEYS: &[(&str, &str)] = &[
+    ("attacker", "the stand that attacks"),
+    ("defender", "the stand attacked"),
+    (
+        "max_rounds",
+        "1..=20: rounds before the melee is called undecided (default 10)",
+    ),
+    ("...", "every other key of `melee`"),
+];
+
+/// Outcome labels of an engagement; the last reads "undecided after N
+/// rounds" in a course.
+pub const FINISH_LABELS: [&str; 6] = [
+    "attacker wins",
+    "defender wins",
+    "attacker destroyed",
+    "defender destroyed",
+    "both destroyed",
+    "undecided",
+];
+
+/// Default rounds of `melee-to-finish`.
+pub const DEFAULT_MAX_ROUNDS: u8 = 10;
+
+/// Every procedure a scenario step can name.
+pub const PROCEDURES: &[ProcedureInfo] = &[
+    fire::INFO,
+    melee::INFO,
+    FINISH_INFO,
+    morale::INFO,
+    orders::INFO,
+    pursuit::INFO,
+];
+
+/// The step keys that name stands, per procedure.
+pub const UNIT_KEYS: &[(&str, &[&str])] = &[
+    ("fire", &["firer", "target"]),
+    ("melee", &["attacker", "defender"]),
+    ("melee-to-finish", &["attacker", "defender"]),
+    ("morale-test", &["unit", "opponent"]),
+    ("order-test", &["unit"]),
+    ("pursuit", &["pursuer"]),
+];
+
+/// Builds the step named `name` from its keys. `round` is the melee round
+/// for `melee-to-finish` (ignored otherwise).
+pub fn build_step(
+    name: &str,
+    f: &mut Fields,
+    units: &[Stand],
+    readings: &Readings,
+    round: u8,
+) -> Result<Step, InputError> {
+    f.has("procedure");
+    Ok(match name {
+        "fire" => Step::Fire(Fire::from_step(f, units, readings)?),
+        "melee" => Step::Melee(Melee::from_step(f, units, readings)?),
+        "melee-to-finish" => {
+            f.has("max_rounds");
+            let (a, d, input) = Melee::read(f, units, round)?;
+            let p = Melee::new(a, d, &input, readings, false).map_err(|e| relocate(f, e))?;
+            finish(f)?;
+            Step::Melee(p)
+        }
+        "morale-test" => Step::Morale(MoraleTest::from_step(f, units, readings)?),
+        "order-test" => Step::Order(OrderTest::from_step(f, units)?),
+        "pursuit" => Step::Pursuit(Pursuit::from_step(f, units)?),
+        other => {
+            let names: Vec<&str> = PROCEDURES.iter().map(|p| p.name).collect();
+            return Err(f.locate(
+                "procedure",
+                InputError::new(format!("unknown procedure \"{other}\"")).one_of(other, &names),
+            ));
+        }
+    })
+}
+
+/// One step of a course: its reader (to rebuild it for each state), the
+/// stands it names, and its rounds (more than one for `melee-to-finish`).
+pub struct StepSpec<'a> {
+    /// Procedure name.
+    pub procedure: String,
+    /// Reader over the step's keys.
+    pub fields: Fields<'a>,
+    /// The stands the step names, as indices into the scenario's units
+    /// (for melee: attacker, defender; for fire: firer, target).
+    pub units: Vec<usize>,
+    /// Rounds: `max_rounds` for `melee-to-finish`, else 1.
+    pub rounds: u8,
+}
+
+impl StepSpec<'_> {
+    fn is_finish(&self) -> bool {
+        self.procedure == "melee-to-finish"
+    }
+}
+
+/// One stage of the chain: a step, or one round of an engagement.
+#[derive(Clone, Copy, Debug)]
+struct Stage {
+    step: usize,
+    round: u8,
+}
+
+/// The state of a course between stages.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CourseState {
+    sp_lost: Vec<u8>,
+    disordered: Vec<bool>,
+    rounds: u8,
+    skipping: bool,
+    last: u16,
+}
+
+/// A course of Snaphance steps.
+pub struct CourseSpec<'a> {
+    readings: Readings,
+    units: Vec<Stand>,
+    steps: Vec<StepSpec<'a>>,
+    stages: Vec<Stage>,
+    /// Units whose SP lost is a measure, in unit order.
+    measured: Vec<usize>,
+    has_rounds: bool,
+    space: OutcomeSpace,
+    ended_early: Option<usize>,
+    stopped: Option<usize>,
+}
+
+/// Outcome added when a step needs a stand destroyed before it.
+pub const ENDED_EARLY: &str = "ended early: stand destroyed";
+/// Outcome added when an order test fails and stops the course.
+pub const STOPPED: &str = "stopped: order test failed";
+
+impl<'a> CourseSpec<'a> {
+    /// Prepares a course: builds each step once from the initial state to
+    /// learn its outcomes.
+    pub fn new(
+        readings: Readings,
+        units: Vec<Stand>,
+        steps: Vec<StepSpec<'a>>,
+    ) -> Result<CourseSpec<'a>, InputError> {
+        let mut stages = Vec::new();
+        let mut stops = false;
+        let mut last_labels: Vec<String> = Vec::new();
+        for (i, s) in steps.iter().enumerate() {
+            let proc = build_step(&s.procedure, &mut s.fields.fresh(), &units, &readings, 1)?;
+            for r in 1..=s.rounds {
+                stages.push(Stage { step: i, round: r });
+            }
+            let is_last = i + 1 == steps.len();
+            if let Step::Order(o) = &proc
+                && o.stops_on_fail()
+                && !is_last
+            {
+                stops = true;
+            }
+            if is_last {
+                last_labels = if s.is_finish() {
+                    let mut l: Vec<String> = FINISH_LABELS.iter().map(|x| x.to_string()).collect();
+                    *l.last_mut().expect("labels") = format!("undecided after {} rounds", s.rounds);
+                    l
+                } else {
+                    proc.space().outcomes().to_vec()
+                };
+            }
+        }
+        let mut ended_early = None;
+        let mut stopped = None;
+        if steps.len() > 1 {
+            ended_early = Some(last_labels.len());
+            last_labels.push(ENDED_EARLY.to_string());
+        }
+        if stops {
+            stopped = Some(last_labels.len());
+            last_labels.push(STOPPED.to_string());
+        }
+        let mut measured: Vec<usize> = steps.iter().flat_map(|s| s.units.iter().copied()).collect();
+        measured.sort_unstable();
+        measured.dedup();
+        let mut measures: Vec<Measure> = measured
+            .iter()
+            .map(|&u| {
+                Measure::new(
+                    format!("{}-sp-lost", units[u].name),
+                    0,
+                    units[u].sp() as i32,
+                )
+            })
+            .collect();
+        let rounds: u32 = steps
+            .iter()
+            .filter(|s| s.is_finish())
+            .map(|s| s.rounds as u32)
+            .sum();
+        let has_rounds = rounds > 0;
+        if has_rounds {
+            measures.push(Measure::new("rounds", 0, rounds as i32));
+        }
+        Ok(CourseSpec {
+            readings,
+            units,
+            steps,
+            stages,
+            measured,
+            has_rounds,
+            space: OutcomeSpace::new(last_labels, measures),
+            ended_early,
+            stopped,
+        })
+    }
+
+    fn units_in(&self, state: &CourseState) -> Vec<Stand> {
+        self.units
+            .iter()
+            .zip(state.sp_lost.iter().zip(&state.disordered))
+            .map(|(u, (&lost, &dis))| Stand {
+                sp_lost: lost.min(u.strength.saturating_sub(1)),
+                disordered: dis,
+                ..u.clone()
+            })
+            .collect()
+    }
+
+    fn leaf_of(&self, state: &CourseState, outcome: usize) -> Leaf {
+        let mut values: Vec<i32> = self
+            .measured
+            .iter()
+            .map(|&u| (state.sp_lost[u] - self.units[u].sp_lost) as i32)
+            .collect();
+        if self.has_rounds {
+            values.push(state.rounds as i32);
+        }
+        self.space.leaf(outcome, &values)
+    }
+
+    fn destroyed(&self, state: &CourseState, u: usize) -> bool {
+        state.sp_lost[u] >= self.units[u].strength
+    }
+}
+
+impl ChainSpec for CourseSpec<'_> {
+    type State = CourseState;
+    type Proc = Step;
+
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    fn initial(&self) -> CourseState {
+        CourseState {
+            sp_lost: self.units.iter().map(|u| u.sp_lost).collect(),
+            disordered: self.units.iter().map(|u| u.disordered).collect(),
+            rounds: 0,
+            skipping: false,
+            last: 0,
+        }
+    }
+    fn steps(&self) -> usize {
+        self.stages.len()
+    }
+    fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
+        if state.skipping {
+            return Ok(Step::Pass(Pass::new()));
+        }
+        let st = self.stages[stage];
+        let s = &self.steps[st.step];
+        build_step(
+            &s.procedure,
+            &mut s.fields.fresh(),
+            &self.units_in(state),
+            &self.readings,
+            st.round,
+        )
+    }
+    fn apply(
+        &self,
+        stage: usize,
+        proc: &Step,
+        leaf: Leaf,
+        state: &CourseState,
+    ) -> Transition<CourseState> {
+        if !proc.reachable(leaf) {
+            // No roll gets here: its mass is zero, so any end will do, and
+            // ending keeps the chain to the states that can happen.
+            return Transition::End(self.leaf_of(state, 0));
+        }
+        let st = self.stages[stage];
+        let spec = &self.steps[st.step];
+        let is_last_step = st.step + 1 == self.steps.len();
+        let space = proc.space();
+        let mut next = state.clone();
+        let add = |next: &mut CourseState, u: usize, lost: i32| {
+            next.sp_lost[u] = next.sp_lost[u].saturating_add(lost as u8);
+        };
+        let measure = |name: &str| {
+            space
+                .measure_index(name)
+                .map_or(0, |m| space.value_of(leaf, m))
+        };
+        match proc {
+            Step::Pass(_) => {
+                if st.round == spec.rounds {
+                    next.skipping = false;
+                }
+            }
+            Step::Fire(_) => {
+                add(&mut next, spec.units[1], measure("sp-lost"));
+                if is_last_step {
+                    next.last = space.outcome_of(leaf) as u16;
+                }
+            }
+            Step::Morale(_) => {
+                add(&mut next, spec.units[0], measure("sp-lost"));
+                if is_last_step {
+                    next.last = space.outcome_of(leaf) as u16;
+                }
+            }
+            Step::Pursuit(_) => {
+                if is_last_step {
+                    next.last = space.outcome_of(leaf) as u16;
+                }
+            }
+            Step::Order(o) => {
+                let passed = o.passed(leaf);
+                if passed && o.purpose() == orders::Purpose::Recover {
+                    next.disordered[spec.units[0]] = false;
+                }
+                if is_last_step {
+                    next.last = space.outcome_of(leaf) as u16;
+                } else if !passed && o.stops_on_fail() {
+                    let s = self
+                        .stopped
+                        .expect("a stopping order test adds its outcome");
+                    return Transition::End(self.leaf_of(&next, s));
+                }
+            }
+            Step::Melee(m) => {
+                let (a, d) = (spec.units[0], spec.units[1]);
+                add(&mut next, a, m.sp_lost(leaf, Role::Attacker) as i32);
+                add(&mut next, d, m.sp_lost(leaf, Role::Defender) as i32);
+                if m.disorders(Role::Attacker) {
+                    next.disordered[a] = true;
+                }
+                if m.disorders(Role::Defender) {
+                    next.disordered[d] = true;
+                }
+                let r = m.result_of(leaf);
+                if spec.is_finish() {
+                    next.rounds += 1;
+                    if !r.ongoing() {
+                        let label = match r {
+                            MeleeResult::AttackerWins => 0,
+                            MeleeResult::DefenderWins => 1,
+                            MeleeResult::AttackerDestroyed => 2,
+                            MeleeResult::DefenderDestroyed => 3,
+                            _ => 4,
+                        };
+                        if is_last_step {
+                            return Transition::End(self.leaf_of(&next, label));
+                        }
+                        if st.round < spec.rounds {
+                            next.skipping = true;
+                        }
+                    } else if is_last_step && st.round == spec.rounds {
+                        next.last = 5;
+                    }
+                } else if is_last_step {
+                    next.last = space.outcome_of(leaf) as u16;
+                }
+            }
+        }
+        // The next stage needs its stands alive.
+        if let Some(nst) = self.stages.get(stage + 1)
+            && !next.skipping
+        {
+            let needs = &self.steps[nst.step].units;
+            if needs.iter().any(|&u| self.destroyed(&next, u)) {
+                // A single engagement ends when a stand is destroyed, so
+                // only courses of several steps get here.
+                let e = self
+                    .ended_early
+                    .expect("a course of several steps can end early");
+                return Transition::End(self.leaf_of(&next, e));
+            }
+        }
+        Transition::Continue(next)
+    }
+    fn finish(&self, state: &CourseState) -> Leaf {
+        self.leaf_of(state, state.last as usize)
+    }
+}

@@ -1,0 +1,521 @@
+//! Firing (Firing and Melee Chart) with Move and Fire [7.2], procedure
+//! `fire`: one d6 per remaining SP of the firer, whole dice added or taken
+//! away by the chart's modifiers; each 6 hits, and so does a double 5. A
+//! target with at least one hit takes its morale test (8.0) and loses at
+//! most 1 SP (2 from point-blank artillery).
+
+use super::hits::{self, roll_hits};
+use super::morale::{After, MoraleCheck, loss_cap};
+use super::readings::{Fives, Readings};
+use super::terrain::{self, TOWN_FIRE_16TH_PS};
+use super::unit::{Stand, find, finish, key_err, relocate};
+use super::{Aspect, Era, Kind, MoveFire};
+use crate::dice::{Dice, EnumerationError};
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+/// The ±D6 modifiers of Firing, as printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FireDice {
+    /// Artillery firing frontally or directly into the rear of Pike or
+    /// Tercio: each extra rank.
+    pub art_per_extra_rank: i8,
+    /// Each bound moved this turn (Move and Fire for the exceptions).
+    pub per_bound_moved: i8,
+    /// Firer disordered.
+    pub firer_disordered: i8,
+    /// Target evading (LC, Dr, Sk).
+    pub target_evading: i8,
+    /// Firing at Sk or LC in the open.
+    pub sk_lc_in_open: i8,
+    /// Firing on any in cover.
+    pub target_in_cover: i8,
+    /// Any firing at artillery in the open.
+    pub art_in_open: i8,
+    /// 2nd rank of Pistols firing.
+    pub second_rank_pistols: i8,
+    /// Any non Art/Sk/LC firing at stands in prepared defences.
+    pub defences: i8,
+    /// Artillery firing at prepared defences.
+    pub defences_artillery: i8,
+}
+
+/// Firing: −/+ ?D6 range factors from the army list are an input
+/// (`range_dice`); the rest as printed.
+pub const FIRE_DICE: FireDice = FireDice {
+    art_per_extra_rank: 1,
+    per_bound_moved: -1,
+    firer_disordered: -1,
+    target_evading: -1,
+    sk_lc_in_open: -1,
+    target_in_cover: -1,
+    art_in_open: -1,
+    second_rank_pistols: -1,
+    defences: -2,
+    defences_artillery: -1,
+};
+
+/// Move and Fire [7.2], dragoons: dice after moving 0, 1, 2 hexes; `None`:
+/// no fire (a 3-hex move).
+pub const DRAGOONS_HEXES: [Option<i8>; 4] = [Some(0), Some(-1), Some(-1), None];
+
+/// Move and Fire [7.2], light cavalry: dice after moving 0–4 hexes.
+pub const LC_HEXES: [i8; 5] = [0, 0, 0, -1, -2];
+
+/// Move and Fire [7.2], skirmishers: bounds moved without penalty.
+pub const SK_FREE_BOUNDS: u8 = 1;
+
+/// What a fire step asks beyond the two stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FireInput {
+    /// Range factor from the army list, in dice.
+    pub range_dice: i8,
+    /// Where the fire arrives on the target.
+    pub aspect: Option<Aspect>,
+    /// Bounds moved this turn (all but dragoons and LC).
+    pub bounds_moved: u8,
+    /// Hexes moved this turn (dragoons and LC).
+    pub hexes_moved: u8,
+    /// The target is evading (LC, Dr, Sk).
+    pub target_evading: bool,
+    /// A 2nd rank of pistols firing.
+    pub second_rank: bool,
+    /// Artillery at point blank (loss cap 2SP).
+    pub point_blank: bool,
+    /// Further dice.
+    pub extra_dice: i8,
+    /// Added to the target's adjusted morale.
+    pub extra_morale: i8,
+}
+
+/// Outcome labels of a fire step.
+pub const OUTCOMES: [&str; 4] = ["no hits", "morale passed", "SP lost", "destroyed"];
+
+/// What `pikeshot list` shows of `fire`.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "fire",
+    rule: "Firing, 7.2, 8.0",
+    summary: "one d6 per SP ± D6 modifiers; hit on each 6 and each double 5; morale test of the target",
+    keys: &[
+        ("firer", "the firing stand"),
+        (
+            "target",
+            "the stand fired at (terrain, defences, kind give modifiers)",
+        ),
+        (
+            "range_dice",
+            "-4..=4: range factor from the army list (default 0)",
+        ),
+        (
+            "aspect",
+            "front | flank | rear: where artillery fire arrives on pike/tercio ranks (default front)",
+        ),
+        (
+            "bounds_moved",
+            "0..=6: bounds moved this turn (not Dr/LC; artillery cannot move and fire)",
+        ),
+        (
+            "hexes_moved",
+            "0..=12: hexes moved this turn, dragoons (3H: no fire) and LC (up to 4H)",
+        ),
+        ("target_evading", "true: target LC/Dr/Sk evading, -1D6"),
+        ("second_rank", "true: 2nd rank of pistols firing, -1D6"),
+        (
+            "point_blank",
+            "true: artillery at point blank, loss cap 2SP",
+        ),
+        ("extra_dice", "-6..=6: further dice (default 0)"),
+        (
+            "extra_morale",
+            "-6..=6: added to the target's adjusted morale (default 0)",
+        ),
+    ],
+    outcomes: &OUTCOMES,
+    measures: &["hits", "sp-lost"],
+};
+
+/// A fire step, built once: the pool size, the hit reading, and the leaf
+/// for each number of hits and morale roll.
+#[derive(Clone, Debug)]
+pub struct Fire {
+    dice: u8,
+    fives: Fives,
+    modifiers: Vec<(String, i32)>,
+    check: MoraleCheck,
+    cap: u8,
+    space: OutcomeSpace,
+    /// `leaves[h][roll - 1]`: the leaf for `h` hits and a morale roll.
+    leaves: Vec<[Leaf; 6]>,
+}
+
+impl Fire {
+    /// Builds `firer` firing at `target`. Errors carry the bare step key.
+    pub fn new(
+        firer: &Stand,
+        target: &Stand,
+        input: &FireInput,
+        readings: &Readings,
+    ) -> Result<Fire, InputError> {
+        let d = FIRE_DICE;
+        let fk = firer.kind;
+        let mf = fk.row().move_fire;
+        if mf == MoveFire::NoFire {
+            return Err(key_err(
+                "firer",
+                format!(
+                    "{} is {fk}: it has no fire (pike, lancers and gendarmes do not shoot)",
+                    firer.name
+                ),
+            ));
+        }
+        let woods = |s: &Stand| s.terrain == terrain::Terrain::Woods;
+        if !terrain::woods(fk).fire && (woods(firer) || woods(target)) {
+            return Err(key_err(
+                "firer",
+                format!(
+                    "{} is {fk}: Horse and Pistols get no fire in woods or against a stand in woods",
+                    firer.name
+                ),
+            ));
+        }
+        let mut mods: Vec<(String, i32)> = vec![("SP".into(), firer.sp() as i32)];
+        if input.range_dice != 0 {
+            mods.push(("range factor (army list)".into(), input.range_dice as i32));
+        }
+        let aspect = input.aspect.unwrap_or(Aspect::Front);
+        if fk == Kind::Artillery
+            && target.kind.has_depth()
+            && aspect != Aspect::Flank
+            && target.ranks > 0
+        {
+            mods.push((
+                format!(
+                    "art vs {} extra rank(s) of {}",
+                    target.ranks,
+                    target.kind.short()
+                ),
+                d.art_per_extra_rank as i32 * target.ranks as i32,
+            ));
+        }
+        // Move and Fire [7.2].
+        let dragoon_or_lc = matches!(mf, MoveFire::Dragoons | MoveFire::LightCavalry);
+        if dragoon_or_lc && input.bounds_moved > 0 {
+            return Err(key_err(
+                "bounds_moved",
+                format!(
+                    "{} is {fk}: its move and fire counts hexes; use `hexes_moved`",
+                    firer.name
+                ),
+            ));
+        }
+        if !dragoon_or_lc && input.hexes_moved > 0 {
+            return Err(key_err(
+                "hexes_moved",
+                format!(
+                    "`hexes_moved` is for dragoons and light cavalry; {} is {fk}: use `bounds_moved`",
+                    firer.name
+                ),
+            ));
+        }
+        let moved = match mf {
+            MoveFire::Dragoons => DRAGOONS_HEXES
+                .get(input.hexes_moved as usize)
+                .copied()
+                .flatten()
+                .ok_or_else(|| {
+                    key_err("hexes_moved", "Dragoons have no fire after a 3H move (7.2)")
+                })? as i32,
+            MoveFire::LightCavalry => {
+                *LC_HEXES.get(input.hexes_moved as usize).ok_or_else(|| {
+                    key_err(
+                        "hexes_moved",
+                        "the sheet gives LC fire after moves of up to 4H (7.2)",
+                    )
+                    .accepted("0 to 4")
+                })? as i32
+            }
+            MoveFire::Artillery if input.bounds_moved > 0 => {
+                return Err(key_err(
+                    "bounds_moved",
+                    "Artillery cannot move and fire (7.2)",
+                ));
+            }
+            MoveFire::Skirmishers => {
+                d.per_bound_moved as i32 * input.bounds_moved.saturating_sub(SK_FREE_BOUNDS) as i32
+            }
+            _ => d.per_bound_moved as i32 * input.bounds_moved as i32,
+        };
+        if moved != 0 {
+            mods.push(("moved this turn (7.2)".into(), moved));
+        }
+        if firer.is_disordered() {
+            mods.push(("firer disordered".into(), d.firer_disordered as i32));
+        }
+        if input.target_evading {
+            if !target.kind.row().evades {
+                return Err(key_err(
+                    "target_evading",
+                    format!(
+                        "only LC, Dr and Sk evade; {} is {}",
+                        target.name, target.kind
+                    ),
+                ));
+            }
+            mods.push(("target evading".into(), d.target_evading as i32));
+        }
+        if matches!(target.kind, Kind::Skirmishers | Kind::LightCavalry) && target.in_open() {
+            mods.push(("firing at Sk/LC in the open".into(), d.sk_lc_in_open as i32));
+        }
+        if target.terrain.cover() {
+            mods.push((
+                format!("target in cover ({})", target.terrain),
+                d.target_in_cover as i32,
+            ));
+        }
+        if target.kind == Kind::Artillery && target.in_open() {
+            mods.push(("firing at art in the open".into(), d.art_in_open as i32));
+        }
+        if input.second_rank {
+            if fk != Kind::Pistols {
+                return Err(key_err(
+                    "second_rank",
+                    format!("the 2nd rank line is for pistols; {} is {fk}", firer.name),
+                ));
+            }
+            mods.push(("2nd rank of pistols".into(), d.second_rank_pistols as i32));
+        }
+        if target.defences {
+            let v = match fk {
+                Kind::Artillery => d.defences_artillery,
+                Kind::Skirmishers | Kind::LightCavalry => 0,
+                _ => d.defences,
+            };
+            if v != 0 {
+                mods.push(("target in prepared defences".into(), v as i32));
+            }
+        }
+        if firer.terrain == terrain::Terrain::Town
+            && (fk == Kind::Tercio || (fk == Kind::PikeAndShot && firer.era == Era::Sixteenth))
+        {
+            mods.push((
+                "16th century or tercio P&S firing out of a town".into(),
+                TOWN_FIRE_16TH_PS as i32,
+            ));
+        }
+        if input.point_blank && fk != Kind::Artillery {
+            return Err(key_err(
+                "point_blank",
+                format!("point blank is for artillery; {} is {fk}", firer.name),
+            ));
+        }
+        if input.extra_dice != 0 {
+            mods.push(("extra_dice".into(), input.extra_dice as i32));
+        }
+        let dice = mods
+            .iter()
+            .map(|(_, v)| v)
+            .sum::<i32>()
+            .clamp(0, u8::MAX as i32) as u8;
+        let after = if input.point_blank {
+            After::PointBlank
+        } else {
+            After::Fire
+        };
+        let (cap, _) = loss_cap(after, target, Some(firer));
+        let check = MoraleCheck::new(
+            target,
+            target.is_disordered(),
+            input.extra_morale,
+            readings.sp_loss,
+        );
+        let space = OutcomeSpace::from_labels(
+            &OUTCOMES,
+            vec![
+                Measure::new("hits", 0, dice as i32),
+                Measure::new("sp-lost", 0, cap as i32),
+            ],
+        );
+        let leaves = (0..=dice as u32)
+            .map(|h| {
+                let mut row = [0; 6];
+                for (r, l) in row.iter_mut().enumerate() {
+                    let lost = check.loss(h, r as u8 + 1, cap);
+                    let o = match (h, lost) {
+                        (0, _) => 0,
+                        (_, 0) => 1,
+                        (_, x) if x >= check.remaining => 3,
+                        _ => 2,
+                    };
+                    *l = space.leaf(o, &[h as i32, lost as i32]);
+                }
+                row
+            })
+            .collect();
+        Ok(Fire {
+            dice,
+            fives: readings.fives,
+            modifiers: mods,
+            check,
+            cap,
+            space,
+            leaves,
+        })
+    }
+
+    /// Reads a scenario step (see [`INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        units: &[Stand],
+        readings: &Readings,
+    ) -> Result<Fire, InputError> {
+        f.has("procedure");
+        let firer = find(f, "firer", units)?;
+        let target = find(f, "target", units)?;
+        if firer.name == target.name {
+            return Err(f.err("target", "a stand cannot fire at itself"));
+        }
+        let input = FireInput {
+            range_dice: f.int("range_dice", -4, 4)?.unwrap_or(0) as i8,
+            aspect: f.named("aspect", "aspect", Aspect::from_name, &Aspect::names())?,
+            bounds_moved: f.int("bounds_moved", 0, 6)?.unwrap_or(0) as u8,
+            hexes_moved: f.int("hexes_moved", 0, 12)?.unwrap_or(0) as u8,
+            target_evading: f.flag("target_evading")?,
+            second_rank: f.flag("second_rank")?,
+            point_blank: f.flag("point_blank")?,
+            extra_dice: f.int("extra_dice", -6, 6)?.unwrap_or(0) as i8,
+            extra_morale: f.int("extra_morale", -6, 6)?.unwrap_or(0) as i8,
+        };
+        let p = Fire::new(firer, target, &input, readings).map_err(|e| relocate(f, e))?;
+        finish(f)?;
+        Ok(p)
+    }
+
+    /// Dice thrown.
+    pub fn dice(&self) -> u8 {
+        self.dice
+    }
+    /// Each modifier with what it is for (the first is the firer's SP).
+    pub fn modifiers(&self) -> &[(String, i32)] {
+        &self.modifiers
+    }
+    /// The target's adjusted morale before the hits.
+    pub fn target_morale(&self) -> i32 {
+        self.check.base
+    }
+    /// The target's loss cap.
+    pub fn cap(&self) -> u8 {
+        self.cap
+    }
+    /// True when some roll ends in `leaf`.
+    pub fn reachable(&self, leaf: Leaf) -> bool {
+        self.leaves.iter().flatten().any(|&l| l == leaf)
+    }
+}
+
+impl Procedure for Fire {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        let h = roll_hits(dice, self.dice, self.fives) as usize;
+        if h == 0 {
+            return self.leaves[0][0];
+        }
+        self.leaves[h][dice.d6() as usize - 1]
+    }
+    fn exact(&self, _budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        let mut out = vec![0.0; self.space.len()];
+        for (h, p) in hits::distribution(self.dice, self.fives)
+            .into_iter()
+            .enumerate()
+        {
+            if h == 0 {
+                out[self.leaves[0][0] as usize] += p;
+            } else {
+                for &l in &self.leaves[h] {
+                    out[l as usize] += p / 6.0;
+                }
+            }
+        }
+        Some(Ok(out))
+    }
+}
+
+/// The Firing and Move and Fire charts.
+pub fn charts() -> Vec<Chart> {
+    let d = FIRE_DICE;
+    let row = |v: String, s: &str| vec![v, s.to_string()];
+    let lc: Vec<String> = LC_HEXES.iter().map(|v| format!("{v:+}D6")).collect();
+    let dr: Vec<String> = DRAGOONS_HEXES
+        .iter()
+        .map(|v| v.map_or("no fire".into(), |v| format!("{v:+}D6")))
+        .collect();
+    vec![
+        Chart {
+            id: "fire",
+            title: "Firing".into(),
+            rule: "Firing and Melee Chart",
+            headers: vec!["Dice".into(), "Modifier".into()],
+            rows: vec![
+                row("1D6".into(), "per remaining SP"),
+                row("−/+ ?D6".into(), "range factors from army list [range_dice]"),
+                row(
+                    format!("{:+}D6", d.art_per_extra_rank),
+                    "each extra rank of Pike or Tercio for art firing frontally/directly into rear",
+                ),
+                row(format!("{:+}D6", d.per_bound_moved), "each bound moved this turn (Move and Fire)"),
+                row(format!("{:+}D6", d.firer_disordered), "firer disordered"),
+                row(format!("{:+}D6", d.target_evading), "target evading [LC, Dr, Sk]"),
+                row(format!("{:+}D6", d.sk_lc_in_open), "firing at Sk/LC in the open"),
+                row(format!("{:+}D6", d.target_in_cover), "firing on any in cover"),
+                row(format!("{:+}D6", d.art_in_open), "any firing at art in open"),
+                row(format!("{:+}D6", d.second_rank_pistols), "2nd rank of Pistols firing"),
+                row(
+                    format!("{:+}D6", d.defences),
+                    "any non Art/Sk/LC firing at stands in prepared defences",
+                ),
+                row(
+                    format!("{:+}D6", d.defences_artillery),
+                    "artillery firing at prepared defences",
+                ),
+                row(
+                    format!("{TOWN_FIRE_16TH_PS:+}D6"),
+                    "16th century P&S and all tercios firing out of a town (Towns 2.0)",
+                ),
+            ],
+            notes: vec![
+                "Hit on 6 or double 5: each 6 one hit, each pair of 5s one hit (ASSUMPTION 4(b); readings.fives)".into(),
+                "Any hit: target takes a morale test (8.0); max loss 1SP, PB art 2SP".into(),
+                "Cover: woods and towns; prepared defences: the unit key defences".into(),
+            ],
+        },
+        Chart {
+            id: "move-and-fire",
+            title: "Move and Fire".into(),
+            rule: "7.2",
+            headers: vec!["Stands".into(), "Moved".into(), "Dice".into()],
+            rows: vec![
+                vec!["Dragoons".into(), "1 or 2H".into(), dr[1].clone()],
+                vec!["Dragoons".into(), "3H".into(), dr[3].clone()],
+                vec!["LC".into(), "3H".into(), lc[3].clone()],
+                vec!["LC".into(), "4H".into(), lc[4].clone()],
+                vec![
+                    "Sk".into(),
+                    "once".into(),
+                    format!("fire normally ({SK_FREE_BOUNDS} free bound)"),
+                ],
+                vec![
+                    "Other stands".into(),
+                    "each time moved".into(),
+                    format!("{:+}D6", d.per_bound_moved),
+                ],
+                vec!["Artillery".into(), "any".into(), "cannot move and fire".into()],
+            ],
+            notes: vec!["Dragoons and LC count hexes (hexes_moved); the others bounds (bounds_moved)".into()],
+        },
+    ]
+}

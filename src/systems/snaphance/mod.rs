@@ -1,0 +1,450 @@
+//! Snaphance (summary sheets): pike-and-shot stands rolling pools of d6.
+//!
+//! Firing and melee throw one d6 per remaining strength point (SP), with
+//! whole dice added or taken away by the chart's modifiers; each 6 hits, and
+//! so does a double 5. A stand that is hit takes a morale test on one d6
+//! against its adjusted morale and loses SP when it fails, within the
+//! sheet's loss caps. Order tests and pursuit are single d6 rolls.
+//!
+//! Every table and modifier is data headed by its sheet section; readings of
+//! what the sheets leave open are in `docs/rules/snaphance.md` (from
+//! `../shared/RULES-NOTES.md` section 4), each with the scenario key that
+//! overrides it. Pools are exact one face at a time
+//! ([`crate::engine::pools`]) and sampled through an alias table
+//! ([`crate::engine::alias`]) or die by die.
+
+pub mod course;
+pub mod fire;
+pub mod hits;
+pub mod melee;
+pub mod morale;
+pub mod orders;
+pub mod pursuit;
+pub mod readings;
+pub mod scenario;
+pub mod terrain;
+pub mod unit;
+
+pub use readings::Readings;
+pub use unit::Stand;
+
+use crate::error::{Error, InputError};
+use crate::systems::Chart;
+use crate::systems::mpbs::named_enum;
+
+named_enum! {
+    /// Troop types as the summary sheets name them.
+    Kind {
+        /// A pike block (Pike).
+        Pike = "pike",
+        /// Pike and shot (P&S).
+        PikeAndShot = "pike-and-shot",
+        /// A tercio.
+        Tercio = "tercio",
+        /// Shot.
+        Shot = "shot",
+        /// Horse.
+        Horse = "horse",
+        /// Pistols (pistol-armed horse).
+        Pistols = "pistols",
+        /// Lancers.
+        Lancers = "lancers",
+        /// Gendarmes (lance-armed heavy horse).
+        Gendarmes = "gendarmes",
+        /// Light cavalry (LC).
+        LightCavalry = "light-cavalry",
+        /// Dragoons (Dr).
+        Dragoons = "dragoons",
+        /// Skirmishers (Sk).
+        Skirmishers = "skirmishers",
+        /// Artillery (Art).
+        Artillery = "artillery",
+    }
+}
+
+/// How a troop type moves and fires (Move and Fire [7.2]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveFire {
+    /// Dragoons: −1D6 after moving 1 or 2 hexes; no fire after moving 3.
+    Dragoons,
+    /// Light cavalry: −1D6 after moving 3 hexes, −2D6 after 4.
+    LightCavalry,
+    /// Skirmishers: move once and fire normally (−1D6 per further bound).
+    Skirmishers,
+    /// Other stands: −1D6 for each time moved.
+    Other,
+    /// Artillery cannot move and fire.
+    Artillery,
+    /// The stand has no fire.
+    NoFire,
+}
+
+/// Which woods line of the terrain sheet a troop type reads (RULES-NOTES
+/// 4(d) de-interleaves it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WoodsGroup {
+    /// Lancers (and gendarmes, lance-armed).
+    Lancers,
+    /// Pike and Shot, Pike (and tercios).
+    PikeAndShot,
+    /// Shot, Dragoons.
+    ShotDragoons,
+    /// Horse, Pistols.
+    HorsePistols,
+    /// LC.
+    LightCavalry,
+    /// Sk.
+    Skirmishers,
+    /// Artillery (turns and moves freely).
+    Artillery,
+}
+
+/// What the rules ask of a troop type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KindRow {
+    /// The troop type.
+    pub kind: Kind,
+    /// Mounted ("horse" on the sheets; cavalry for the loss caps).
+    pub mounted: bool,
+    /// A combat stand (CS); the others are support stands (SS).
+    pub combat_stand: bool,
+    /// A mounted combat stand (MCS).
+    pub mcs: bool,
+    /// Infantry ("inf" on the sheets: foot other than artillery).
+    pub infantry: bool,
+    /// How it moves and fires.
+    pub move_fire: MoveFire,
+    /// May evade fire ("target evading [LC, Dr, Sk]").
+    pub evades: bool,
+    /// Charge Bonus in dice when no army list says (RULES-NOTES 4(b)).
+    pub charge_bonus: u8,
+    /// Its woods line.
+    pub woods: WoodsGroup,
+}
+
+const fn row(
+    kind: Kind,
+    mounted: bool,
+    combat_stand: bool,
+    mcs: bool,
+    move_fire: MoveFire,
+    charge_bonus: u8,
+    woods: WoodsGroup,
+) -> KindRow {
+    KindRow {
+        kind,
+        mounted,
+        combat_stand,
+        mcs,
+        infantry: !mounted && !matches!(kind, Kind::Artillery),
+        move_fire,
+        evades: matches!(
+            kind,
+            Kind::LightCavalry | Kind::Dragoons | Kind::Skirmishers
+        ),
+        charge_bonus,
+        woods,
+    }
+}
+
+/// Troop types: mounted, combat stand, MCS, move and fire, default Charge
+/// Bonus (an army-list value; ASSUMPTION, RULES-NOTES 4(b): gendarmes +2D6,
+/// other lance and sword horse and LC +1D6, the rest none; Swiss pike +1D6
+/// through [`Stand::charge_bonus`]) and woods line. Dragoons fight on foot.
+pub const KINDS: [KindRow; 12] = [
+    row(
+        Kind::Pike,
+        false,
+        true,
+        false,
+        MoveFire::NoFire,
+        0,
+        WoodsGroup::PikeAndShot,
+    ),
+    row(
+        Kind::PikeAndShot,
+        false,
+        true,
+        false,
+        MoveFire::Other,
+        0,
+        WoodsGroup::PikeAndShot,
+    ),
+    row(
+        Kind::Tercio,
+        false,
+        true,
+        false,
+        MoveFire::Other,
+        0,
+        WoodsGroup::PikeAndShot,
+    ),
+    row(
+        Kind::Shot,
+        false,
+        true,
+        false,
+        MoveFire::Other,
+        0,
+        WoodsGroup::ShotDragoons,
+    ),
+    row(
+        Kind::Horse,
+        true,
+        true,
+        true,
+        MoveFire::Other,
+        1,
+        WoodsGroup::HorsePistols,
+    ),
+    row(
+        Kind::Pistols,
+        true,
+        true,
+        true,
+        MoveFire::Other,
+        0,
+        WoodsGroup::HorsePistols,
+    ),
+    row(
+        Kind::Lancers,
+        true,
+        true,
+        true,
+        MoveFire::NoFire,
+        1,
+        WoodsGroup::Lancers,
+    ),
+    row(
+        Kind::Gendarmes,
+        true,
+        true,
+        true,
+        MoveFire::NoFire,
+        2,
+        WoodsGroup::Lancers,
+    ),
+    row(
+        Kind::LightCavalry,
+        true,
+        false,
+        false,
+        MoveFire::LightCavalry,
+        1,
+        WoodsGroup::LightCavalry,
+    ),
+    row(
+        Kind::Dragoons,
+        false,
+        false,
+        false,
+        MoveFire::Dragoons,
+        0,
+        WoodsGroup::ShotDragoons,
+    ),
+    row(
+        Kind::Skirmishers,
+        false,
+        false,
+        false,
+        MoveFire::Skirmishers,
+        0,
+        WoodsGroup::Skirmishers,
+    ),
+    row(
+        Kind::Artillery,
+        false,
+        false,
+        false,
+        MoveFire::Artillery,
+        0,
+        WoodsGroup::Artillery,
+    ),
+];
+
+impl Kind {
+    /// The troop type's row of [`KINDS`].
+    pub fn row(self) -> &'static KindRow {
+        &KINDS[self as usize]
+    }
+    /// Mounted.
+    pub fn mounted(self) -> bool {
+        self.row().mounted
+    }
+    /// A mounted combat stand.
+    pub fn mcs(self) -> bool {
+        self.row().mcs
+    }
+    /// A combat stand.
+    pub fn combat_stand(self) -> bool {
+        self.row().combat_stand
+    }
+    /// Infantry.
+    pub fn infantry(self) -> bool {
+        self.row().infantry
+    }
+    /// Pike, pike and shot, or tercio: the stands with pikes.
+    pub fn has_pikes(self) -> bool {
+        matches!(self, Kind::Pike | Kind::PikeAndShot | Kind::Tercio)
+    }
+    /// Pike blocks and tercios: the stands with ranks (depth).
+    pub fn has_depth(self) -> bool {
+        matches!(self, Kind::Pike | Kind::Tercio)
+    }
+    /// Sheet abbreviation.
+    pub fn short(self) -> &'static str {
+        match self {
+            Kind::Pike => "Pike",
+            Kind::PikeAndShot => "P&S",
+            Kind::Tercio => "Tercio",
+            Kind::Shot => "Shot",
+            Kind::Horse => "Horse",
+            Kind::Pistols => "Pistols",
+            Kind::Lancers => "Lancers",
+            Kind::Gendarmes => "Gendarmes",
+            Kind::LightCavalry => "LC",
+            Kind::Dragoons => "Dr",
+            Kind::Skirmishers => "Sk",
+            Kind::Artillery => "Art",
+        }
+    }
+}
+
+named_enum! {
+    /// Order class (Order Test [4.5]).
+    Class {
+        /// A class: passes on 3+.
+        A = "A",
+        /// B class: passes on 4+.
+        B = "B",
+        /// C class: passes on 5+.
+        C = "C",
+    }
+}
+
+named_enum! {
+    /// The era of a pike-and-shot stand (towns 1.0, 2.0; woods).
+    Era {
+        /// 16th century P&S: −2D6 firing out of towns, cannot recover in towns.
+        Sixteenth = "16th",
+        /// 17th century P&S: fires normally from towns and recovers there.
+        Seventeenth = "17th",
+        /// Late era (1660+) P&S: as 17th century, and recovers in woods.
+        Late = "late",
+    }
+}
+
+named_enum! {
+    /// Where an attack or a shot arrives on the stand it is aimed at.
+    Aspect {
+        /// Its front.
+        Front = "front",
+        /// Its flank.
+        Flank = "flank",
+        /// Its rear.
+        Rear = "rear",
+    }
+}
+
+/// Every chart of the summary sheets, in sheet order, for `pikeshot tables`.
+pub fn charts() -> Vec<Chart> {
+    let mut c = Vec::new();
+    c.extend(fire::charts());
+    c.extend(melee::charts());
+    c.extend(morale::charts());
+    c.extend(orders::charts());
+    c.extend(pursuit::charts());
+    c.extend(terrain::charts());
+    c.push(kinds_chart());
+    c
+}
+
+/// The charts for `pikeshot tables snaphance`: the sheets have no editions.
+pub fn charts_for(edition: Option<&str>) -> Result<Vec<Chart>, Error> {
+    match edition {
+        None => Ok(charts()),
+        Some(e) => Err(InputError::new(format!(
+            "snaphance has one set of summary sheets and no editions; drop `--edition {e}`"
+        ))
+        .key("--edition")
+        .into()),
+    }
+}
+
+/// Troop types and what the rules ask of each.
+fn kinds_chart() -> Chart {
+    let yes = |b: bool| if b { "yes" } else { "" }.to_string();
+    Chart {
+        id: "troop-types",
+        title: "Troop types".into(),
+        rule: "Summary sheets",
+        headers: [
+            "Kind",
+            "Sheet",
+            "Mounted",
+            "CS",
+            "MCS",
+            "Inf",
+            "Move and fire",
+            "Evades",
+            "Charge Bonus",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: KINDS
+            .iter()
+            .map(|r| {
+                vec![
+                    r.kind.name().to_string(),
+                    r.kind.short().to_string(),
+                    yes(r.mounted),
+                    yes(r.combat_stand),
+                    yes(r.mcs),
+                    yes(r.infantry),
+                    format!("{:?}", r.move_fire),
+                    yes(r.evades),
+                    format!("+{}D6", r.charge_bonus),
+                ]
+            })
+            .collect(),
+        notes: vec![
+            "CS = combat stand, SS = support stand, MCS = mounted combat stand (4(d))".into(),
+            "Charge Bonus: army-list value, default shown (ASSUMPTION 4(b)); \
+             Swiss pike +1D6; override with the unit key charge_bonus"
+                .into(),
+            "Dragoons fight on foot; gendarmes read the Lancers woods line".into(),
+        ],
+    }
+}
+
+/// What `pikeshot list snaphance` prints.
+pub fn list() -> String {
+    let mut out = String::from("snaphance — Snaphance summary sheets (no editions)\n");
+    out.push_str("procedures (scenario steps):\n");
+    out.push_str(&crate::systems::describe_procedures(course::PROCEDURES));
+    out.push_str(&format!("kinds: {}\n", Kind::names().join(", ")));
+    out.push_str(&format!(
+        "terrain: {}\n",
+        terrain::Terrain::names().join(", ")
+    ));
+    out.push_str(&format!("classes: {}\n", Class::names().join(", ")));
+    out.push_str(&format!(
+        "eras (pike-and-shot): {}\n",
+        Era::names().join(", ")
+    ));
+    out.push_str(&format!("unit keys: {}\n", unit::KEYS.join(", ")));
+    out.push_str(&format!(
+        "readings ([readings] table): {}\n",
+        readings::KEYS
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    ));
+    let ids: Vec<&str> = charts().iter().map(|c| c.id).collect();
+    out.push_str(&format!(
+        "charts (pikeshot tables snaphance): {}\n",
+        ids.join(", ")
+    ));
+    out
+}

@@ -1,0 +1,377 @@
+//! Morale Test/SP losses [8.0]: a stand hit by shooting or in melee rolls
+//! one d6 and passes on a roll equal to or below its adjusted morale (a 1
+//! always passes, a 6 always fails); a failure costs SP (RULES-NOTES 4(b):
+//! the roll minus the adjusted morale, at least 1, or one SP a failure), up
+//! to the sheet's loss caps. Also the procedure `morale-test`, one test on
+//! its own.
+
+use super::Kind;
+use super::readings::{Readings, SpLoss};
+use super::unit::{Stand, find, finish};
+use crate::dice::Dice;
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::mpbs::named_enum;
+use crate::systems::{Chart, ProcedureInfo};
+
+/// The adjusted morale and the automatic results (Morale Test [8.0]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoraleRow {
+    /// Commander attached.
+    pub commander: i8,
+    /// Disordered.
+    pub disordered: i8,
+    /// Each SP already lost.
+    pub per_sp_lost: i8,
+    /// Each hit just taken.
+    pub per_hit: i8,
+    /// A roll that always passes.
+    pub always_pass: u8,
+    /// A roll that always fails.
+    pub always_fail: u8,
+}
+
+/// Morale Test [8.0]: commencing SP +1 commander −1 disordered −1 per SP
+/// already lost −1 per hit just taken; always pass on 1, fail on 6.
+pub const MORALE: MoraleRow = MoraleRow {
+    commander: 1,
+    disordered: -1,
+    per_sp_lost: -1,
+    per_hit: -1,
+    always_pass: 1,
+    always_fail: 6,
+};
+
+/// The loss caps of Morale Test/SP losses [8.0].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LossCaps {
+    /// Max loss in melee if it loses.
+    pub melee_lost: u8,
+    /// Max loss in melee on a win or a draw.
+    pub melee_won_or_drawn: u8,
+    /// Max loss from firing.
+    pub fire: u8,
+    /// Max loss from point-blank artillery.
+    pub point_blank_artillery: u8,
+    /// All stands against skirmisher infantry and LC.
+    pub vs_skirmishers_or_lc: u8,
+    /// Cavalry against infantry.
+    pub cavalry_vs_infantry: u8,
+    /// Light cavalry, always.
+    pub light_cavalry: u8,
+}
+
+/// Max loss 2SP in melee if lose, 1SP if win or draw; 1SP from firing
+/// (point-blank artillery 2SP); 1SP vs Sk inf. and LC; cav vs inf 1SP; LC 1SP.
+pub const CAPS: LossCaps = LossCaps {
+    melee_lost: 2,
+    melee_won_or_drawn: 1,
+    fire: 1,
+    point_blank_artillery: 2,
+    vs_skirmishers_or_lc: 1,
+    cavalry_vs_infantry: 1,
+    light_cavalry: 1,
+};
+
+named_enum! {
+    /// What a morale test follows, for its loss cap.
+    After {
+        /// Hits from firing.
+        Fire = "fire",
+        /// Hits from point-blank artillery.
+        PointBlank = "point-blank",
+        /// A melee the stand won.
+        MeleeWon = "melee-won",
+        /// A drawn melee.
+        MeleeDraw = "melee-draw",
+        /// A melee the stand lost.
+        MeleeLost = "melee-lost",
+    }
+}
+
+/// The loss cap for `stand` after `after`, fighting or fired on by
+/// `opponent` (when known), and the cap lines that set it.
+pub fn loss_cap(after: After, stand: &Stand, opponent: Option<&Stand>) -> (u8, Vec<&'static str>) {
+    let (mut cap, line) = match after {
+        After::Fire => (CAPS.fire, "max 1SP from firing"),
+        After::PointBlank => (CAPS.point_blank_artillery, "PB art can cause 2SP"),
+        After::MeleeWon | After::MeleeDraw => {
+            (CAPS.melee_won_or_drawn, "max 1SP in melee on a win or draw")
+        }
+        After::MeleeLost => (CAPS.melee_lost, "max 2SP in melee if lose"),
+    };
+    let mut lines = vec![line];
+    let mut limit = |c: u8, l: &'static str, on: bool| {
+        if on && c < cap {
+            cap = c;
+            lines.push(l);
+        }
+    };
+    if let Some(o) = opponent {
+        limit(
+            CAPS.vs_skirmishers_or_lc,
+            "all stands max 1SP vs Sk inf. & LC",
+            matches!(o.kind, Kind::Skirmishers | Kind::LightCavalry),
+        );
+        limit(
+            CAPS.cavalry_vs_infantry,
+            "cav vs inf max loss cav 1SP",
+            stand.kind.mounted() && o.kind.infantry(),
+        );
+    }
+    limit(
+        CAPS.light_cavalry,
+        "LC max loss 1SP",
+        stand.kind == Kind::LightCavalry,
+    );
+    (cap, lines)
+}
+
+/// True when `roll` passes against adjusted morale `morale`.
+#[inline]
+pub fn passes(roll: u8, morale: i32) -> bool {
+    roll == MORALE.always_pass || (roll != MORALE.always_fail && roll as i32 <= morale)
+}
+
+/// One stand's morale test, built once: its adjusted morale before hits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoraleCheck {
+    /// Adjusted morale before the hits just taken.
+    pub base: i32,
+    /// SP the stand has left.
+    pub remaining: u8,
+    /// The SP-loss reading.
+    pub sp_loss: SpLoss,
+}
+
+impl MoraleCheck {
+    /// The test of `stand`, disordered or not (terrain or the fight may
+    /// disorder it), with `extra` added to its morale.
+    pub fn new(stand: &Stand, disordered: bool, extra: i8, sp_loss: SpLoss) -> MoraleCheck {
+        let base = stand.strength as i32
+            + if stand.leader {
+                MORALE.commander as i32
+            } else {
+                0
+            }
+            + if disordered {
+                MORALE.disordered as i32
+            } else {
+                0
+            }
+            + MORALE.per_sp_lost as i32 * stand.sp_lost as i32
+            + extra as i32;
+        MoraleCheck {
+            base,
+            remaining: stand.sp(),
+            sp_loss,
+        }
+    }
+    /// Adjusted morale after `hits` hits.
+    #[inline]
+    pub fn adjusted(&self, hits: u32) -> i32 {
+        self.base + MORALE.per_hit as i32 * hits as i32
+    }
+    /// SP lost before caps for `hits` hits and a morale roll: 0 on a pass.
+    pub fn raw_loss(&self, hits: u32, roll: u8) -> u32 {
+        let m = self.adjusted(hits);
+        if hits == 0 || passes(roll, m) {
+            return 0;
+        }
+        match self.sp_loss {
+            SpLoss::One => 1,
+            SpLoss::Difference => (roll as i32 - m).max(1) as u32,
+        }
+    }
+    /// SP lost for `hits` hits and a morale roll, within `cap` and what the
+    /// stand has left.
+    pub fn loss(&self, hits: u32, roll: u8, cap: u8) -> u8 {
+        self.raw_loss(hits, roll)
+            .min(cap as u32)
+            .min(self.remaining as u32) as u8
+    }
+}
+
+/// Outcome labels of a morale test.
+pub const OUTCOMES: [&str; 3] = ["passed", "SP lost", "destroyed"];
+
+/// What `pikeshot list` shows of `morale-test`.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "morale-test",
+    rule: "8.0",
+    summary: "Morale Test/SP losses: one d6 ≤ adjusted morale passes; a failure loses SP within the caps",
+    keys: &[
+        ("unit", "the stand that was hit"),
+        ("hits", "1..=40: hits just taken"),
+        (
+            "after",
+            "fire | point-blank | melee-won | melee-draw | melee-lost: the loss cap (default fire)",
+        ),
+        (
+            "opponent",
+            "the stand that fired or fought (Sk/LC and cav vs inf caps; optional)",
+        ),
+        (
+            "extra_morale",
+            "-6..=6: added to the adjusted morale (default 0)",
+        ),
+    ],
+    outcomes: &OUTCOMES,
+    measures: &["sp-lost"],
+};
+
+/// One morale test on its own (`morale-test`).
+#[derive(Clone, Debug)]
+pub struct MoraleTest {
+    check: MoraleCheck,
+    hits: u32,
+    cap: u8,
+    caps: Vec<&'static str>,
+    space: OutcomeSpace,
+    leaves: [Leaf; 6],
+}
+
+impl MoraleTest {
+    /// The test of `stand` after `hits` hits, `after` what, against
+    /// `opponent`.
+    pub fn new(
+        stand: &Stand,
+        hits: u32,
+        after: After,
+        opponent: Option<&Stand>,
+        extra_morale: i8,
+        readings: &Readings,
+    ) -> MoraleTest {
+        let check = MoraleCheck::new(stand, stand.is_disordered(), extra_morale, readings.sp_loss);
+        let (cap, caps) = loss_cap(after, stand, opponent);
+        let space =
+            OutcomeSpace::from_labels(&OUTCOMES, vec![Measure::new("sp-lost", 0, cap as i32)]);
+        let mut leaves = [0; 6];
+        for (i, l) in leaves.iter_mut().enumerate() {
+            let lost = check.loss(hits, i as u8 + 1, cap);
+            let o = if lost == 0 {
+                0
+            } else if lost >= check.remaining {
+                2
+            } else {
+                1
+            };
+            *l = space.leaf(o, &[lost as i32]);
+        }
+        MoraleTest {
+            check,
+            hits,
+            cap,
+            caps,
+            space,
+            leaves,
+        }
+    }
+
+    /// Reads a scenario step (see [`INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        units: &[Stand],
+        readings: &Readings,
+    ) -> Result<MoraleTest, InputError> {
+        f.has("procedure");
+        let stand = find(f, "unit", units)?;
+        let hits = f.req_int("hits", 1, 40)? as u32;
+        let after = f
+            .named(
+                "after",
+                "morale test context",
+                After::from_name,
+                &After::names(),
+            )?
+            .unwrap_or(After::Fire);
+        let opponent = if f.has("opponent") {
+            let o = find(f, "opponent", units)?;
+            if o.name == stand.name {
+                return Err(f.err("opponent", "a stand is not its own opponent"));
+            }
+            Some(o)
+        } else {
+            None
+        };
+        let extra = f.int("extra_morale", -6, 6)?.unwrap_or(0) as i8;
+        finish(f)?;
+        Ok(MoraleTest::new(
+            stand, hits, after, opponent, extra, readings,
+        ))
+    }
+
+    /// The adjusted morale the roll is held to.
+    pub fn adjusted(&self) -> i32 {
+        self.check.adjusted(self.hits)
+    }
+    /// The loss cap and the lines that set it.
+    pub fn cap(&self) -> (u8, &[&'static str]) {
+        (self.cap, &self.caps)
+    }
+}
+
+impl MoraleTest {
+    /// True when some roll ends in `leaf`.
+    pub fn reachable(&self, leaf: Leaf) -> bool {
+        self.leaves.contains(&leaf)
+    }
+}
+
+impl Procedure for MoraleTest {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.leaves[dice.d6() as usize - 1]
+    }
+}
+
+/// The morale chart.
+pub fn charts() -> Vec<Chart> {
+    let m = MORALE;
+    let row = |a: &str, b: String| vec![a.to_string(), b];
+    vec![Chart {
+        id: "morale",
+        title: "Morale Test/SP losses".into(),
+        rule: "8.0",
+        headers: vec!["Adjusted morale / loss cap".into(), "Value".into()],
+        rows: vec![
+            row("Commencing strength points", "SP".into()),
+            row("Commander attached", format!("{:+}", m.commander)),
+            row("Disordered", format!("{:+}", m.disordered)),
+            row("Each SP already lost", format!("{:+}", m.per_sp_lost)),
+            row("Each hit just taken", format!("{:+}", m.per_hit)),
+            row("Always pass on", m.always_pass.to_string()),
+            row("Always fail on", m.always_fail.to_string()),
+            row(
+                "Max loss in melee if lose",
+                format!("{}SP", CAPS.melee_lost),
+            ),
+            row(
+                "Max loss in melee if win or draw",
+                format!("{}SP", CAPS.melee_won_or_drawn),
+            ),
+            row("Max loss from firing", format!("{}SP", CAPS.fire)),
+            row(
+                "Max loss from PB art",
+                format!("{}SP", CAPS.point_blank_artillery),
+            ),
+            row(
+                "All stands vs Sk inf. & LC",
+                format!("{}SP", CAPS.vs_skirmishers_or_lc),
+            ),
+            row("Cav vs inf: cav", format!("{}SP", CAPS.cavalry_vs_infantry)),
+            row("LC", format!("{}SP", CAPS.light_cavalry)),
+        ],
+        notes: vec![
+            "Test if hit by shooting or in melee: roll ≤ adjusted morale passes".into(),
+            "A failure loses the roll minus the adjusted morale, at least 1 (ASSUMPTION 4(b); \
+             readings.sp_loss = \"one\": 1 SP), then the caps"
+                .into(),
+        ],
+    }]
+}

@@ -1,0 +1,225 @@
+//! Pursuit [13.0], procedure `pursuit`: one d6 after a won melee. Gendarmes
+//! and Swiss pike must attempt to pursue; other stands with a positive
+//! Charge Bonus may choose to. An attached leader may add or subtract 1.
+
+use super::Kind;
+use super::unit::{Stand, find, finish};
+use crate::dice::Dice;
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::mpbs::named_enum;
+use crate::systems::{Chart, ProcedureInfo};
+
+named_enum! {
+    /// The columns of the pursuit rules.
+    Column {
+        /// Gendarmes (must): 1H on 2-3, 2H on 4-5, 3H on 6.
+        Gendarmes = "gendarmes",
+        /// Swiss pike (must): 1H on 2-3, 2H on 4-6.
+        SwissPike = "swiss-pike",
+        /// Other infantry with a positive Charge Bonus (may): 1H on 4-6.
+        Infantry = "infantry",
+        /// Other cavalry with a positive Charge Bonus (may): 1H on 2-3, 2H on 4-6.
+        Cavalry = "cavalry",
+    }
+}
+
+/// Pursuit [13.0]: hexes pursued for a modified roll of 1–6 (rows), by
+/// [`Column`] (columns: gendarmes, Swiss pike, infantry, cavalry).
+pub const PURSUIT: [[u8; 4]; 6] = [
+    [0, 0, 0, 0], // 1
+    [1, 1, 0, 1], // 2
+    [1, 1, 0, 1], // 3
+    [2, 2, 1, 2], // 4
+    [2, 2, 1, 2], // 5
+    [3, 2, 1, 2], // 6
+];
+
+/// The most an attached leader may add to or subtract from the roll.
+pub const LEADER_ADJUST: i8 = 1;
+
+/// The pursuit column of a stand, and whether it must pursue; `None`: it
+/// may not pursue (no positive Charge Bonus).
+pub fn column(stand: &Stand) -> Option<(Column, bool)> {
+    match stand.kind {
+        Kind::Gendarmes => Some((Column::Gendarmes, true)),
+        Kind::Pike if stand.swiss => Some((Column::SwissPike, true)),
+        _ if stand.charge_bonus == 0 => None,
+        k if k.mounted() => Some((Column::Cavalry, false)),
+        _ => Some((Column::Infantry, false)),
+    }
+}
+
+/// Hexes pursued on `column` for a modified roll (read 1..=6: a modified 0
+/// reads 1, a 7 reads 6; ASSUMPTION, the sheet prints no clamp).
+pub fn hexes(column: Column, modified_roll: i32) -> u8 {
+    PURSUIT[(modified_roll.clamp(1, 6) - 1) as usize][column as usize]
+}
+
+/// Outcome labels of a pursuit.
+pub const OUTCOMES: [&str; 4] = ["no pursuit", "pursue 1H", "pursue 2H", "pursue 3H"];
+
+/// What `pikeshot list` shows of `pursuit`.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "pursuit",
+    rule: "13.0",
+    summary: "Pursuit: gendarmes and Swiss pike must, others with a Charge Bonus may; one d6 ± leader",
+    keys: &[
+        (
+            "pursuer",
+            "the winning stand (gendarmes, Swiss pike, or any with a positive Charge Bonus)",
+        ),
+        (
+            "leader_adjust",
+            "-1 | 0 | 1: an attached leader's choice (default 0)",
+        ),
+        (
+            "pursue",
+            "false: a stand that may pursue chooses not to (default true)",
+        ),
+    ],
+    outcomes: &OUTCOMES,
+    measures: &["hexes"],
+};
+
+/// A pursuit roll, built once.
+#[derive(Clone, Debug)]
+pub struct Pursuit {
+    column: Option<Column>,
+    adjust: i8,
+    space: OutcomeSpace,
+    leaves: [Leaf; 6],
+}
+
+impl Pursuit {
+    /// The pursuit of `stand`, with the leader's `adjust` (−1, 0 or +1),
+    /// or no pursuit when it may and `pursue` is false. Errors carry the
+    /// bare step key.
+    pub fn new(stand: &Stand, adjust: i8, pursue: bool) -> Result<Pursuit, InputError> {
+        let Some((col, must)) = column(stand) else {
+            return Err(InputError::new(format!(
+                "{} is {} with no Charge Bonus: only gendarmes, Swiss pike and stands with a \
+                 positive Charge Bonus pursue (13.0)",
+                stand.name, stand.kind
+            ))
+            .key("pursuer"));
+        };
+        if must && !pursue {
+            return Err(InputError::new(format!(
+                "{} must attempt to pursue (13.0: gendarmes and Swiss pike)",
+                stand.name
+            ))
+            .key("pursue"));
+        }
+        if adjust != 0 && !stand.leader {
+            return Err(InputError::new(format!(
+                "{} has no leader attached: only an attached leader adjusts the roll",
+                stand.name
+            ))
+            .key("leader_adjust"));
+        }
+        let space = OutcomeSpace::from_labels(&OUTCOMES, vec![Measure::new("hexes", 0, 3)]);
+        let column = pursue.then_some(col);
+        let mut leaves = [0; 6];
+        for (i, l) in leaves.iter_mut().enumerate() {
+            let h = column.map_or(0, |c| hexes(c, i as i32 + 1 + adjust as i32));
+            *l = space.leaf(h as usize, &[h as i32]);
+        }
+        Ok(Pursuit {
+            column,
+            adjust,
+            space,
+            leaves,
+        })
+    }
+
+    /// Reads a scenario step (see [`INFO`]).
+    pub fn from_step(f: &mut Fields, units: &[Stand]) -> Result<Pursuit, InputError> {
+        f.has("procedure");
+        let stand = find(f, "pursuer", units)?;
+        let adjust = f
+            .int(
+                "leader_adjust",
+                -(LEADER_ADJUST as i64),
+                LEADER_ADJUST as i64,
+            )?
+            .unwrap_or(0) as i8;
+        let pursue = f.bool("pursue")?.unwrap_or(true);
+        let p = Pursuit::new(stand, adjust, pursue).map_err(|mut e| {
+            let k = e.key.take().unwrap_or_else(|| "procedure".into());
+            f.locate(&k, e)
+        })?;
+        finish(f)?;
+        Ok(p)
+    }
+
+    /// The column rolled on (`None`: the stand chose not to pursue).
+    pub fn column(&self) -> Option<Column> {
+        self.column
+    }
+    /// The leader's adjustment.
+    pub fn adjust(&self) -> i8 {
+        self.adjust
+    }
+}
+
+impl Pursuit {
+    /// True when some roll ends in `leaf`.
+    pub fn reachable(&self, leaf: Leaf) -> bool {
+        self.leaves.contains(&leaf)
+    }
+}
+
+impl Procedure for Pursuit {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        if self.column.is_none() {
+            return self.leaves[0];
+        }
+        self.leaves[dice.d6() as usize - 1]
+    }
+}
+
+/// The Pursuit chart.
+pub fn charts() -> Vec<Chart> {
+    let cell = |h: u8| {
+        if h == 0 {
+            "-".to_string()
+        } else {
+            format!("{h}H")
+        }
+    };
+    vec![Chart {
+        id: "pursuit",
+        title: "Pursuit [1D6]".into(),
+        rule: "13.0",
+        headers: [
+            "Roll",
+            "Gendarmes (must)",
+            "Swiss pike (must)",
+            "Other inf (may)",
+            "Other cav (may)",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: PURSUIT
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                std::iter::once((i + 1).to_string())
+                    .chain(r.iter().map(|&h| cell(h)))
+                    .collect()
+            })
+            .collect(),
+        notes: vec![
+            "Others: stands with a positive Charge Bonus may choose to pursue".into(),
+            format!("An attached leader can add or subtract {LEADER_ADJUST} from the dice roll"),
+            "A modified roll below 1 reads 1, above 6 reads 6 (ASSUMPTION)".into(),
+        ],
+    }]
+}

@@ -1,0 +1,175 @@
+//! Readings of what the summary sheets leave open (RULES-NOTES section 4),
+//! each a switch of the scenario's optional `[readings]` table. The default
+//! of each is the RULES-NOTES reading; `docs/rules/snaphance.md` argues them.
+
+use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::mpbs::named_enum;
+
+named_enum! {
+    /// "Hit on 6 or double 5" (Firing, Melee): what the fives score.
+    Fives {
+        /// Each pair of 5s scores one hit; an odd 5 nothing (RULES-NOTES 4(b)).
+        Pair = "pair",
+        /// When two or more 5s show, every 5 hits.
+        AllIfPair = "all-if-pair",
+        /// Every 5 hits (a hit on 5+).
+        Each = "each",
+        /// Only 6s hit.
+        Ignore = "none",
+    }
+}
+
+impl Fives {
+    /// The hits scored by `sixes` 6s and `fives` 5s.
+    #[inline]
+    pub fn hits(self, sixes: u32, fives: u32) -> u32 {
+        sixes
+            + match self {
+                Fives::Pair => fives / 2,
+                Fives::AllIfPair => {
+                    if fives >= 2 {
+                        fives
+                    } else {
+                        0
+                    }
+                }
+                Fives::Each => fives,
+                Fives::Ignore => 0,
+            }
+    }
+}
+
+named_enum! {
+    /// How many SP a failed morale test costs before the caps (8.0).
+    SpLoss {
+        /// The roll minus the adjusted morale, at least 1 (RULES-NOTES 4(b),
+        /// the Impetus reading).
+        Difference = "difference",
+        /// One SP per failed test.
+        One = "one",
+    }
+}
+
+named_enum! {
+    /// "+1D6 2nd and 3rd rank of pikes vs foot, +2D6 vs horse" (Melee).
+    PikeRanks {
+        /// Each of the 2nd and 3rd ranks adds the dice.
+        Each = "each",
+        /// The 2nd and 3rd ranks together add the dice once.
+        Together = "together",
+    }
+}
+
+named_enum! {
+    /// "No Charge Bonus horse vs Pikes, P&S, Tercio" (Melee): printed under
+    /// "Pikes [if fighting frontally only]".
+    HorseVsPikes {
+        /// Only when the pikes fight frontally.
+        Frontal = "frontal",
+        /// Whatever the aspect.
+        Always = "always",
+    }
+}
+
+named_enum! {
+    /// When disorder the sheets give for fighting ("disorder if fighting
+    /// enemy stand in woods", "−2D6 and disorder mounted attacking
+    /// defences", a flank charge from behind the front…) takes effect.
+    NewDisorder {
+        /// At once: the stand fights and tests morale disordered.
+        ThisMelee = "this-melee",
+        /// After the melee round: it counts from the next round on.
+        AfterMelee = "after-melee",
+    }
+}
+
+/// The readings in force for a scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Readings {
+    /// What the fives score.
+    pub fives: Fives,
+    /// SP lost on a failed morale test.
+    pub sp_loss: SpLoss,
+    /// How pike ranks add dice.
+    pub pike_ranks: PikeRanks,
+    /// When horse lose the Charge Bonus against pikes.
+    pub horse_vs_pikes: HorseVsPikes,
+    /// When disorder gained by fighting counts.
+    pub new_disorder: NewDisorder,
+}
+
+impl Default for Readings {
+    fn default() -> Readings {
+        Readings {
+            fives: Fives::Pair,
+            sp_loss: SpLoss::Difference,
+            pike_ranks: PikeRanks::Each,
+            horse_vs_pikes: HorseVsPikes::Frontal,
+            new_disorder: NewDisorder::ThisMelee,
+        }
+    }
+}
+
+/// The `[readings]` keys and their accepted values, default first.
+pub const KEYS: &[(&str, &str)] = &[
+    ("fives", "pair | all-if-pair | each | none"),
+    ("sp_loss", "difference | one"),
+    ("pike_ranks", "each | together"),
+    ("horse_vs_pikes", "frontal | always"),
+    ("new_disorder", "this-melee | after-melee"),
+];
+
+impl Readings {
+    /// Reads the optional `[readings]` table of a scenario.
+    pub fn from_fields(f: &mut Fields) -> Result<Readings, InputError> {
+        let Some(mut r) = f.table("readings")? else {
+            return Ok(Readings::default());
+        };
+        let d = Readings::default();
+        let out = Readings {
+            fives: r
+                .named(
+                    "fives",
+                    "reading of fives",
+                    Fives::from_name,
+                    &Fives::names(),
+                )?
+                .unwrap_or(d.fives),
+            sp_loss: r
+                .named(
+                    "sp_loss",
+                    "SP loss reading",
+                    SpLoss::from_name,
+                    &SpLoss::names(),
+                )?
+                .unwrap_or(d.sp_loss),
+            pike_ranks: r
+                .named(
+                    "pike_ranks",
+                    "pike ranks reading",
+                    PikeRanks::from_name,
+                    &PikeRanks::names(),
+                )?
+                .unwrap_or(d.pike_ranks),
+            horse_vs_pikes: r
+                .named(
+                    "horse_vs_pikes",
+                    "reading",
+                    HorseVsPikes::from_name,
+                    &HorseVsPikes::names(),
+                )?
+                .unwrap_or(d.horse_vs_pikes),
+            new_disorder: r
+                .named(
+                    "new_disorder",
+                    "reading",
+                    NewDisorder::from_name,
+                    &NewDisorder::names(),
+                )?
+                .unwrap_or(d.new_disorder),
+        };
+        r.finish()?;
+        Ok(out)
+    }
+}

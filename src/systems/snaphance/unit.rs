@@ -1,0 +1,234 @@
+//! A Snaphance stand as a scenario describes it (`[units.NAME]`).
+
+use super::terrain::{self, Terrain};
+use super::{Class, Era, Kind};
+use crate::error::InputError;
+use crate::scenario::Fields;
+
+/// The unit keys, for `pikeshot list`.
+pub const KEYS: &[&str] = &[
+    "kind",
+    "strength",
+    "sp_lost",
+    "disordered",
+    "leader",
+    "class",
+    "charge_bonus",
+    "ranks",
+    "swiss",
+    "era",
+    "pike_bonus",
+    "single_stand",
+    "terrain",
+    "defences",
+    "supported",
+];
+
+/// Most strength points a stand may start with.
+pub const MAX_STRENGTH: u8 = 30;
+
+/// A stand: what it is, and the state it is in when the course starts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Stand {
+    /// The unit's key in `[units]`.
+    pub name: String,
+    /// Troop type.
+    pub kind: Kind,
+    /// Commencing strength points (the morale base, 8.0).
+    pub strength: u8,
+    /// SP already lost.
+    pub sp_lost: u8,
+    /// Disordered (terrain may also force disorder, [`Stand::is_disordered`]).
+    pub disordered: bool,
+    /// A commander (leader) attached.
+    pub leader: bool,
+    /// Order class, for order tests.
+    pub class: Option<Class>,
+    /// Charge Bonus in dice (army list; default by troop type).
+    pub charge_bonus: u8,
+    /// Pike and tercio: extra ranks behind (the 2nd and 3rd rank), 0–2.
+    pub ranks: u8,
+    /// Swiss pike (must pursue, 13.0).
+    pub swiss: bool,
+    /// P&S era.
+    pub era: Era,
+    /// P&S: fights with its P&S (pike) bonus.
+    pub pike_bonus: bool,
+    /// P&S: a single stand (towns 3.2).
+    pub single_stand: bool,
+    /// The terrain it stands in.
+    pub terrain: Terrain,
+    /// Behind (prepared) defences.
+    pub defences: bool,
+    /// Shot: next to a friendly combat stand (so supported).
+    pub supported: bool,
+}
+
+impl Stand {
+    /// A stand of `kind` and `strength` in the open, with every default.
+    pub fn new(name: &str, kind: Kind, strength: u8) -> Stand {
+        Stand {
+            name: name.to_string(),
+            kind,
+            strength,
+            sp_lost: 0,
+            disordered: false,
+            leader: false,
+            class: None,
+            charge_bonus: kind.row().charge_bonus,
+            ranks: 0,
+            swiss: false,
+            era: Era::Seventeenth,
+            pike_bonus: kind == Kind::PikeAndShot,
+            single_stand: true,
+            terrain: Terrain::Open,
+            defences: false,
+            supported: false,
+        }
+    }
+
+    /// Remaining SP.
+    pub fn sp(&self) -> u8 {
+        self.strength.saturating_sub(self.sp_lost)
+    }
+
+    /// Disordered: marked so, or standing where it cannot recover
+    /// ([`terrain::cannot_recover`]).
+    pub fn is_disordered(&self) -> bool {
+        self.disordered || self.forced_disorder()
+    }
+
+    /// Disordered by the terrain it stands in.
+    pub fn forced_disorder(&self) -> bool {
+        terrain::cannot_recover(self.kind, self.era, self.terrain)
+    }
+
+    /// In cover for melee ("Shot [unsupported = not in cover …]"): woods,
+    /// a town, or behind defences.
+    pub fn in_cover(&self) -> bool {
+        self.terrain.cover() || self.defences
+    }
+
+    /// In the open for fire: not in cover terrain and not behind defences.
+    pub fn in_open(&self) -> bool {
+        !self.in_cover()
+    }
+
+    /// Reads `[units.NAME]`.
+    pub fn from_fields(name: &str, f: &mut Fields) -> Result<Stand, InputError> {
+        let kind = f
+            .named("kind", "troop type", Kind::from_name, &Kind::names())?
+            .ok_or_else(|| f.missing("kind").one_of("", &Kind::names()))?;
+        let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
+        let mut s = Stand::new(name, kind, strength);
+        s.sp_lost = f.int("sp_lost", 0, MAX_STRENGTH as i64)?.unwrap_or(0) as u8;
+        if s.sp_lost >= strength {
+            return Err(f.err(
+                "sp_lost",
+                format!(
+                    "{} SP lost would leave none (strength is {strength}): a destroyed stand cannot take part",
+                    s.sp_lost
+                ),
+            ));
+        }
+        s.disordered = f.flag("disordered")?;
+        s.leader = f.flag("leader")?;
+        s.class = f.named("class", "order class", Class::from_name, &Class::names())?;
+        if let Some(cb) = f.int("charge_bonus", 0, 4)? {
+            s.charge_bonus = cb as u8;
+        }
+        let only = |f: &Fields, key: &str, ok: bool, what: &str| {
+            if ok {
+                Ok(())
+            } else {
+                Err(f.err(key, format!("`{key}` is for {what}; {name} is {kind}")))
+            }
+        };
+        if f.has("ranks") {
+            only(f, "ranks", kind.has_depth(), "pike and tercio stands")?;
+            s.ranks = f.int("ranks", 0, 2)?.unwrap_or(0) as u8;
+        }
+        if f.has("swiss") {
+            only(f, "swiss", kind == Kind::Pike, "pike stands")?;
+            s.swiss = f.flag("swiss")?;
+            if s.swiss && !f.has("charge_bonus") {
+                s.charge_bonus = SWISS_CHARGE_BONUS;
+            }
+        }
+        if f.has("era") {
+            only(f, "era", kind == Kind::PikeAndShot, "pike-and-shot stands")?;
+            s.era = f
+                .named("era", "era", Era::from_name, &Era::names())?
+                .unwrap_or(Era::Seventeenth);
+        }
+        if f.has("pike_bonus") {
+            only(
+                f,
+                "pike_bonus",
+                kind == Kind::PikeAndShot,
+                "pike-and-shot stands",
+            )?;
+            s.pike_bonus = f.flag("pike_bonus")?;
+        }
+        if f.has("single_stand") {
+            only(
+                f,
+                "single_stand",
+                kind == Kind::PikeAndShot,
+                "pike-and-shot stands",
+            )?;
+            s.single_stand = f.bool("single_stand")?.unwrap_or(true);
+        }
+        s.terrain = f
+            .named("terrain", "terrain", Terrain::from_name, &Terrain::names())?
+            .unwrap_or(Terrain::Open);
+        s.defences = f.flag("defences")?;
+        if f.has("supported") {
+            only(f, "supported", kind == Kind::Shot, "shot stands")?;
+            s.supported = f.flag("supported")?;
+        }
+        Ok(s)
+    }
+}
+
+/// Swiss pike's Charge Bonus when the army list does not say
+/// (ASSUMPTION, RULES-NOTES 4(b)): +1D6, so that they may pursue as the
+/// sheet has them.
+pub const SWISS_CHARGE_BONUS: u8 = 1;
+
+/// The stand named by step key `key`, or a located error naming the units.
+pub fn find<'u>(
+    f: &mut Fields,
+    key: &'static str,
+    units: &'u [Stand],
+) -> Result<&'u Stand, InputError> {
+    let name = f.req_string(key)?;
+    units.iter().find(|u| u.name == name).ok_or_else(|| {
+        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+        f.locate(
+            key,
+            InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(&name, &names),
+        )
+    })
+}
+
+/// An error at a bare step key, from a pure constructor (located later by
+/// [`relocate`]).
+pub(crate) fn key_err(key: &str, message: impl Into<String>) -> InputError {
+    InputError::new(message).key(key)
+}
+
+/// Locates an error from a pure constructor (whose `key` is a bare step
+/// key) at that key of the step.
+pub(crate) fn relocate(f: &Fields, mut e: InputError) -> InputError {
+    match e.key.take() {
+        Some(k) => f.locate(&k, e),
+        None => f.locate("procedure", e),
+    }
+}
+
+/// Ends a step: refuses any key no one asked for, leaving the reader fresh.
+pub(crate) fn finish(f: &mut Fields) -> Result<(), InputError> {
+    let fresh = f.fresh();
+    std::mem::replace(f, fresh).finish()
+}
