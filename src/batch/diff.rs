@@ -483,9 +483,18 @@ fn title(d: &Diff) -> String {
     format!("{} → {}: {}", d.from, d.to, d.scenario)
 }
 
+/// `x` with a sign and `d` decimals, never `-0.00`.
+fn signed(x: f64, d: usize) -> String {
+    let s = format!("{x:+.d$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => format!("+{rest}"),
+        _ => s,
+    }
+}
+
 /// `+1.23 pp`.
 fn pp(x: f64) -> String {
-    format!("{x:+.2} pp")
+    format!("{} pp", signed(x, 2))
 }
 
 fn draw<DB: DrawingBackend>(
@@ -578,11 +587,11 @@ fn draw<DB: DrawingBackend>(
         .build_cartesian_2d(-m..m, 0f64..n)?;
     let fmt = |x: &f64| {
         if m < 1.0 {
-            format!("{x:+.2}")
+            signed(*x, 2)
         } else if m < 10.0 {
-            format!("{x:+.1}")
+            signed(*x, 1)
         } else {
-            format!("{x:+.0}")
+            signed(*x, 0)
         }
     };
     chart
@@ -748,18 +757,18 @@ pub fn terminal(d: &Diff) -> String {
                     r.from.map_or("-".into(), |f| pct(f.value, 2)),
                     r.to.map_or("-".into(), |f| pct(f.value, 2)),
                     pp(r.change() * 100.0),
-                    format!("{:+.2}", lo * 100.0),
-                    format!("{:+.2}", hi * 100.0),
+                    signed(lo * 100.0, 2),
+                    signed(hi * 100.0, 2),
                     r.exact_change()
-                        .map_or("-".into(), |e| format!("{:+.3} pp", e * 100.0)),
+                        .map_or("-".into(), |e| format!("{} pp", signed(e * 100.0, 3))),
                 ),
                 RowKind::Key(KeyKind::Expectation) => (
                     r.from.map_or("-".into(), |f| format!("{:.3}", f.value)),
                     r.to.map_or("-".into(), |f| format!("{:.3}", f.value)),
-                    format!("{:+.3}", r.change()),
-                    format!("{lo:+.3}"),
-                    format!("{hi:+.3}"),
-                    r.exact_change().map_or("-".into(), |e| format!("{e:+.4}")),
+                    signed(r.change(), 3),
+                    signed(lo, 3),
+                    signed(hi, 3),
+                    r.exact_change().map_or("-".into(), |e| signed(e, 4)),
                 ),
             };
             let mut line = format!(
@@ -806,6 +815,8 @@ mod tests {
         assert!((lo - (0.10 - (0.0018f64).sqrt())).abs() < 1e-12);
         assert!((hi - (0.10 + (0.0008f64).sqrt())).abs() < 1e-12);
         assert!((r.exact_change().unwrap() - 0.1).abs() < 1e-12);
+        assert_eq!(signed(-1e-9, 2), "+0.00");
+        assert_eq!(signed(-0.5, 1), "-0.5");
         // An outcome the `to` card cannot produce falls to 0, exactly.
         let gone = DiffRow { to: None, ..r };
         assert!((gone.change() + 0.40).abs() < 1e-12);

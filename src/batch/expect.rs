@@ -578,12 +578,7 @@ pub fn evaluate(expects: &[Expect], run: &ScenarioRun) -> Vec<Checked> {
     let stats: Vec<_> = run.courses.iter().map(|c| c.stats()).collect();
     for e in expects {
         for (c, s) in run.courses.iter().zip(&stats) {
-            if c.course != e.course
-                || !e
-                    .variants
-                    .as_ref()
-                    .is_none_or(|v| v.contains(&c.variant))
-            {
+            if c.course != e.course || !e.variants.as_ref().is_none_or(|v| v.contains(&c.variant)) {
                 continue;
             }
             let figure = match &e.target {
