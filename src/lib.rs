@@ -12,6 +12,7 @@
 // returned once per run, so their size does not matter.
 #![allow(clippy::result_large_err)]
 
+pub mod batch;
 pub mod dice;
 pub mod engine;
 pub mod error;

@@ -3,8 +3,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
+use pikeshot::batch::diff::{self, DiffRequest};
+use pikeshot::batch::expect::{self, CheckRow, Tally};
+use pikeshot::batch::{self, ReportRequest, json, merge};
 use pikeshot::engine::KernelMode;
 use pikeshot::run::RunRequest;
 use pikeshot::{Error, report, run, systems};
@@ -15,9 +18,12 @@ use pikeshot::{Error, report, run, systems};
 #[derive(Parser, Debug)]
 #[command(name = "pikeshot", version, about, long_about = None)]
 #[command(
-    after_help = "Exit codes: 0 done, 2 bad input (the message names the file, line and key).\n\
+    after_help = "Exit codes: 0 done (and every target passed), 1 a target failed (--check),\n\
+2 bad input (the message names the file, line and key).\n\
 Examples:\n  pikeshot run scenarios/mpbs/charge-or-salvo.toml\n  \
 pikeshot run scenarios/mpbs/cuirassiers-vs-pike.toml --exact --set units.pike.terrain=woods\n  \
+pikeshot report scenarios --check\n  \
+pikeshot diff scenarios/mpbs/charge-or-salvo.toml --from sfo --to series --exact\n  \
 pikeshot tables mpbs --edition sfo close-combat\n  pikeshot list mpbs"
 )]
 struct Cli {
@@ -30,6 +36,15 @@ enum Command {
     /// Resolve scenario files and write outcomes.csv, measures.csv, summary.csv,
     /// timing.csv and a PNG and SVG histogram per course.
     Run(RunArgs),
+    /// Resolve every scenario file under a folder into a report: one folder
+    /// per scenario, summary.csv across all, and index.html.
+    Report(ReportArgs),
+    /// Compare the two Musket & Pike cards on one scenario: how each
+    /// outcome's probability and each key outcome moves (diff.csv, chart).
+    Diff(DiffArgs),
+    /// Combine the outputs of `report --shard I/N` into exactly what one
+    /// unsharded report writes.
+    Merge(MergeArgs),
     /// Print a system's charts as transcribed, laid out like the card.
     Tables {
         /// Rule system (mpbs).
@@ -45,13 +60,17 @@ enum Command {
         /// Rule system (default: all).
         system: Option<String>,
     },
+    /// Print a shell completion script, e.g. `pikeshot completions bash >
+    /// ~/.local/share/bash-completion/completions/pikeshot`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
-#[derive(clap::Args, Debug)]
-struct RunArgs {
-    /// Scenario files (TOML).
-    #[arg(required = true, value_name = "SCENARIO")]
-    scenarios: Vec<PathBuf>,
+/// How scenarios are resolved: shared by run, report and diff.
+#[derive(clap::Args, Debug, Clone)]
+struct RunFlags {
     /// Trials per course and variant [default: the file's `trials`, else 1000000].
     #[arg(long, short = 'n', conflicts_with = "precision")]
     trials: Option<u64>,
@@ -74,10 +93,6 @@ struct RunArgs {
     /// Override a scenario key, e.g. --set units.tercio.terrain=woods (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     sets: Vec<String>,
-    /// Output folder [default: reports/<scenario>/; with several scenarios,
-    /// one sub-folder each].
-    #[arg(long, short)]
-    out: Option<PathBuf>,
     /// Worker threads [default: one per core]. Results do not depend on it.
     #[arg(long, short = 'j')]
     threads: Option<usize>,
@@ -85,9 +100,132 @@ struct RunArgs {
     /// first; `direct` replays the procedure for every trial.
     #[arg(long, value_enum, default_value_t = Kernel::Auto)]
     kernel: Kernel,
+}
+
+impl RunFlags {
+    /// The run request these flags ask for (no scenarios, no output folder).
+    fn request(&self) -> Result<RunRequest, Error> {
+        if let Some(e) = self.precision
+            && !(e > 0.0 && e < 0.5)
+        {
+            return Err(Error::input(format!(
+                "--precision {e} is out of range; accepted: a half-width between 0 and 0.5, e.g. 0.001"
+            )));
+        }
+        if self.trials == Some(0) {
+            return Err(Error::input(
+                "--trials 0: accepted: a whole number of at least 1",
+            ));
+        }
+        Ok(RunRequest {
+            scenarios: Vec::new(),
+            trials: self.trials,
+            seed: self.seed,
+            precision: self.precision,
+            max_trials: Some(self.max_trials),
+            threads: self.threads.unwrap_or(0),
+            exact: self.exact,
+            exact_budget: Some(self.exact_budget),
+            sets: self.sets.clone(),
+            out: None,
+            kernel: match self.kernel {
+                Kernel::Auto => KernelMode::Auto,
+                Kernel::Direct => KernelMode::Direct,
+            },
+            progress: true,
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Tables on the terminal.
+    Text,
+    /// One JSON document on stdout.
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+struct RunArgs {
+    /// Scenario files (TOML).
+    #[arg(required = true, value_name = "SCENARIO")]
+    scenarios: Vec<PathBuf>,
+    #[command(flatten)]
+    flags: RunFlags,
+    /// Output folder [default: reports/<scenario>/; with several scenarios,
+    /// one sub-folder each].
+    #[arg(long, short)]
+    out: Option<PathBuf>,
+    /// Exit 1, with a table of what failed, when a scenario's [[expect]]
+    /// target fails.
+    #[arg(long)]
+    check: bool,
+    /// `text`: tables on the terminal; `json`: one JSON document on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Print no table on the terminal.
     #[arg(long, short)]
     quiet: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct ReportArgs {
+    /// Folder of scenario files (every *.toml under it, recursively).
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// Report folder: one sub-folder per scenario, mirroring its path.
+    #[arg(long, short, default_value = "reports")]
+    out: PathBuf,
+    /// Run only slice I of N of the sorted scenario list (for a CI matrix;
+    /// combine the slices with `pikeshot merge`).
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    shard: Option<batch::Shard>,
+    /// Exit 1, with a table of what failed, when an [[expect]] target fails.
+    #[arg(long)]
+    check: bool,
+    /// `text`: a summary on the terminal; `json`: one JSON document on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    flags: RunFlags,
+}
+
+#[derive(clap::Args, Debug)]
+struct DiffArgs {
+    /// Scenario file (a Musket & Pike scenario).
+    #[arg(value_name = "SCENARIO")]
+    scenario: PathBuf,
+    /// The edition compared from.
+    #[arg(long, default_value = "sfo")]
+    from: String,
+    /// The edition compared to.
+    #[arg(long, default_value = "series")]
+    to: String,
+    /// Output folder [default: reports/<scenario>-diff/].
+    #[arg(long, short)]
+    out: Option<PathBuf>,
+    /// Print no table on the terminal.
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    flags: RunFlags,
+}
+
+#[derive(clap::Args, Debug)]
+struct MergeArgs {
+    /// The output folders of `pikeshot report DIR --shard I/N`, one per shard.
+    #[arg(required = true, value_name = "SHARD_DIR")]
+    shards: Vec<PathBuf>,
+    /// The merged report's folder.
+    #[arg(long, short, default_value = "reports")]
+    out: PathBuf,
+    /// Exit 1, with a table of what failed, when an [[expect]] target failed.
+    #[arg(long)]
+    check: bool,
+}
+
+fn parse_shard(s: &str) -> Result<batch::Shard, String> {
+    batch::Shard::parse(s)
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -99,7 +237,7 @@ enum Kernel {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match dispatch(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
@@ -107,45 +245,130 @@ fn main() -> ExitCode {
     }
 }
 
-fn dispatch(cli: Cli) -> Result<(), Error> {
+/// Prints the verdicts of `rows` on stderr: a count, and the table of what
+/// failed. Returns the exit code: 1 when `check` and something failed.
+fn verdicts(rows: &[CheckRow], check: bool) -> ExitCode {
+    if rows.is_empty() {
+        if check {
+            eprintln!("targets: none ([[expect]] entries pin targets; see the README)");
+        }
+        return ExitCode::SUCCESS;
+    }
+    let tally = Tally::of(rows);
+    eprintln!("{}", tally.line());
+    if tally.fail == 0 {
+        return ExitCode::SUCCESS;
+    }
+    let failed: Vec<CheckRow> = rows.iter().filter(|r| r.failed()).cloned().collect();
+    eprintln!(
+        "{}:",
+        if check {
+            "FAILED"
+        } else {
+            "failed (exit code 0 without --check)"
+        }
+    );
+    eprint!("{}", expect::table(&failed));
+    if check {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
         Command::Run(a) => {
-            if let Some(e) = a.precision
-                && !(e > 0.0 && e < 0.5)
-            {
-                return Err(Error::input(format!(
-                    "--precision {e} is out of range; accepted: a half-width between 0 and 0.5, e.g. 0.001"
-                )));
-            }
-            if a.trials == Some(0) {
-                return Err(Error::input(
-                    "--trials 0: accepted: a whole number of at least 1",
-                ));
-            }
-            let req = RunRequest {
-                scenarios: a.scenarios,
-                trials: a.trials,
-                seed: a.seed,
-                precision: a.precision,
-                max_trials: Some(a.max_trials),
-                threads: a.threads.unwrap_or(0),
-                exact: a.exact,
-                exact_budget: Some(a.exact_budget),
-                sets: a.sets,
-                out: a.out,
-                kernel: match a.kernel {
-                    Kernel::Auto => KernelMode::Auto,
-                    Kernel::Direct => KernelMode::Direct,
-                },
-                progress: true,
-            };
-            for (r, dir) in run::run_all(&req)? {
-                if !a.quiet {
-                    print!("{}", report::terminal_table(&r));
+            let mut req = a.flags.request()?;
+            req.scenarios = a.scenarios;
+            req.out = a.out;
+            let done = run::run_checked(&req)?;
+            let mut rows = Vec::new();
+            let mut docs = Vec::new();
+            for f in &done {
+                let file = f.path.display().to_string();
+                let checked = expect::expect_rows(&file, &f.checks);
+                let header: Vec<String> = expect::EXPECT_HEADER.map(String::from).to_vec();
+                let mine: Vec<CheckRow> = checked
+                    .iter()
+                    .map(|r| CheckRow::from_record(&file, &header, r))
+                    .collect();
+                match a.format {
+                    Format::Json => docs.push(json::scenario(
+                        &file,
+                        &f.dir.display().to_string(),
+                        &f.run,
+                        &f.checks,
+                    )),
+                    Format::Text if !a.quiet => {
+                        print!("{}", report::terminal_table(&f.run));
+                        if f.has_expects {
+                            println!("\n== targets");
+                            if mine.is_empty() {
+                                println!("  none applies to this run");
+                            } else {
+                                print!("{}", expect::table(&mine));
+                            }
+                        }
+                    }
+                    Format::Text => {}
                 }
-                eprintln!("wrote {}", dir.display());
+                eprintln!("wrote {}", f.dir.display());
+                rows.extend(mine);
             }
-            Ok(())
+            if a.format == Format::Json {
+                print!("{}", json::to_string(&json::document(docs)));
+            }
+            Ok(verdicts(&rows, a.check))
+        }
+        Command::Report(a) => {
+            let req = ReportRequest {
+                dir: a.dir,
+                out: a.out,
+                run: a.flags.request()?,
+                shard: a.shard,
+                json: a.format == Format::Json,
+            };
+            let r = batch::report(&req)?;
+            if let Some(doc) = &r.json {
+                print!("{}", json::to_string(doc));
+            }
+            let shard = req
+                .shard
+                .map_or_else(String::new, |s| format!(" (shard {}/{})", s.index, s.count));
+            eprintln!(
+                "wrote {} scenario{}{shard} to {}; open {}",
+                r.entries.len(),
+                if r.entries.len() == 1 { "" } else { "s" },
+                req.out.display(),
+                req.out.join(batch::site::INDEX).display()
+            );
+            Ok(verdicts(&r.site.checks, a.check))
+        }
+        Command::Diff(a) => {
+            let req = DiffRequest {
+                scenario: a.scenario,
+                from: a.from,
+                to: a.to,
+                run: a.flags.request()?,
+                out: a.out,
+            };
+            let d = diff::diff(&req)?;
+            if !a.quiet {
+                print!("{}", diff::terminal(&d));
+            }
+            eprintln!("wrote {}", d.dir.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Merge(a) => {
+            let site = merge::merge(&a.shards, &a.out)?;
+            eprintln!(
+                "merged {} shard{} into {}",
+                a.shards.len(),
+                if a.shards.len() == 1 { "" } else { "s" },
+                a.out.display()
+            );
+            Ok(verdicts(&site.checks, a.check))
         }
         Command::Tables {
             system,
@@ -156,11 +379,16 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                 "{}",
                 systems::tables(&system, edition.as_deref(), table.as_deref())?
             );
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
         Command::List { system } => {
             print!("{}", systems::list(system.as_deref())?);
-            Ok(())
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "pikeshot", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
         }
     }
 }

@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::batch::expect::{self, Checked, Expect, Scope};
+use crate::batch::folder;
 use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
 use crate::error::{Error, InputError, Result};
 use crate::report::{self, CourseRun, ScenarioRun};
@@ -54,6 +56,11 @@ pub struct Prepared {
     pub trials: u64,
     /// (variant label, course name, kernel) in output order.
     pub courses: Vec<(String, String, Box<dyn Kernel>)>,
+    /// The scenario's `[[expect]]` targets, validated against the courses.
+    pub expects: Vec<Expect>,
+    /// Whether the file has `[[expect]]` entries (some may not apply to
+    /// this run, when `--set` pinned a key their `variant` names).
+    pub has_expects: bool,
 }
 
 /// Defaults when neither the file nor the command line says.
@@ -67,10 +74,16 @@ pub fn prepare(path: &Path, req: &RunRequest) -> Result<Prepared> {
 }
 
 /// As [`prepare`], for a scenario already loaded (or built from text).
+///
+/// The `[[expect]]` entries are taken out of the table after `--set` and
+/// before the sweep is expanded (the systems refuse keys they do not know),
+/// then validated against the courses built.
 pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
     for s in &req.sets {
         file.set(s)?;
     }
+    let expect_value = expect::take(&mut file)?;
+    let axes = Scope::axes_of(&file);
     let variants = file.variants()?;
     let mut name = file.stem();
     let mut system = String::new();
@@ -113,6 +126,23 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
             .key("--trials")
             .into());
     }
+    let expects = {
+        let scope = Scope {
+            file: &file,
+            labels: variants.iter().map(|v| v.label.clone()).collect(),
+            axes,
+            pinned: req
+                .sets
+                .iter()
+                .filter_map(|s| s.split_once('=').map(|(k, _)| k.trim().to_string()))
+                .collect(),
+            courses: courses
+                .iter()
+                .map(|(v, c, k)| (v.clone(), c.clone(), k.space()))
+                .collect(),
+        };
+        expect::read(expect_value.as_ref(), &scope)?
+    };
     Ok(Prepared {
         file,
         name,
@@ -121,6 +151,8 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
         seed,
         trials,
         courses,
+        has_expects: expect_value.is_some(),
+        expects,
     })
 }
 
@@ -193,6 +225,29 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
 /// folders checked) before any is resolved, so bad input writes nothing.
 /// Returns the runs and the folders written.
 pub fn run_all(req: &RunRequest) -> Result<Vec<(ScenarioRun, PathBuf)>> {
+    Ok(run_checked(req)?
+        .into_iter()
+        .map(|f| (f.run, f.dir))
+        .collect())
+}
+
+/// A scenario resolved, written and checked against its targets.
+pub struct Finished {
+    /// The run.
+    pub run: ScenarioRun,
+    /// Its scenario file, as given.
+    pub path: PathBuf,
+    /// The folder written.
+    pub dir: PathBuf,
+    /// Whether the file has `[[expect]]` entries.
+    pub has_expects: bool,
+    /// Every target checked against every course it applies to.
+    pub checks: Vec<Checked>,
+}
+
+/// As [`run_all`], also checking each scenario's `[[expect]]` targets and
+/// writing `expect.csv` beside the reports of a scenario that has them.
+pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
     let prepared: Vec<Prepared> = req
         .scenarios
         .iter()
@@ -209,8 +264,15 @@ pub fn run_all(req: &RunRequest) -> Result<Vec<(ScenarioRun, PathBuf)>> {
     let mut out = Vec::new();
     for (p, d) in prepared.iter().zip(dirs) {
         let run = execute(p, req)?;
-        report::write_reports(&run, &d)?;
-        out.push((run, d));
+        let checks = expect::evaluate(&p.expects, &run);
+        folder::write(&run, p.has_expects.then_some(&checks[..]), false, &d)?;
+        out.push(Finished {
+            run,
+            path: p.file.path.clone(),
+            dir: d,
+            has_expects: p.has_expects,
+            checks,
+        });
     }
     Ok(out)
 }

@@ -1,0 +1,308 @@
+//! `--format json`: the scenario runs as one JSON document on stdout, for
+//! other tools.
+//!
+//! ```json
+//! { "pikeshot": "0.1.0",
+//!   "scenarios": [ { "file": "...", "folder": "...", "name": "...",
+//!       "system": "mpbs", "edition": "series", "seed": 1,
+//!       "courses": [ { "variant": "", "course": "charge now", "trials": 20000,
+//!           "engagement": false, "exact_error": null,
+//!           "outcomes": [ { "outcome": "...", "count": 0, "probability": 0.1,
+//!                           "ci_low": 0.09, "ci_high": 0.11, "exact": 0.1 } ],
+//!           "measures": [ { "measure": "hits-inflicted", "mean": 1.2, "exact_mean": 1.2,
+//!                           "distribution": [ { "value": 0, "count": 1, "probability": 0.5, "exact": 0.5 } ] } ],
+//!           "key_outcomes": [ { "name": "p-enemy-broken-or-eliminated", "label": "...",
+//!                               "kind": "probability", "value": 0.4, "ci_low": 0.39,
+//!                               "ci_high": 0.41, "exact": 0.4 } ] } ],
+//!       "targets": [ { "entry": 1, "variant": "", "course": "...", "kind": "measure",
+//!                      "target": "...", "at_least": 0.3, "at_most": null, "value": 0.4,
+//!                      "ci_low": 0.39, "ci_high": 0.41, "exact": null,
+//!                      "basis": "monte-carlo", "verdict": "pass" } ] } ],
+//!   "targets": { "checked": 1, "passed": 1, "borderline": 0, "failed": 0 } }
+//! ```
+//!
+//! Probabilities are fractions; `exact` is `null` unless `--exact` computed
+//! it; a figure that is not a number (a mean without trials) is `null`.
+
+use serde::Serialize;
+
+use super::expect::{Checked, Verdict};
+use crate::report::ScenarioRun;
+use crate::report::engagement::is_engagement;
+use crate::report::key::{KeyKind, key_outcomes};
+
+/// The whole document.
+#[derive(Clone, Debug, Serialize)]
+pub struct Document {
+    /// The pikeshot version that wrote it.
+    pub pikeshot: &'static str,
+    /// Every scenario run, in order.
+    pub scenarios: Vec<Scenario>,
+    /// Verdict counts over every target checked.
+    pub targets: Counts,
+}
+
+/// Verdict counts.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Counts {
+    /// Figures checked.
+    pub checked: usize,
+    /// Inside their target.
+    pub passed: usize,
+    /// Straddling a bound (passing).
+    pub borderline: usize,
+    /// Outside their target.
+    pub failed: usize,
+}
+
+/// One scenario.
+#[derive(Clone, Debug, Serialize)]
+pub struct Scenario {
+    /// The scenario file.
+    pub file: String,
+    /// The folder its reports were written to.
+    pub folder: String,
+    /// Its name.
+    pub name: String,
+    /// Rule system.
+    pub system: String,
+    /// Edition (of the first variant), if the system has editions.
+    pub edition: Option<String>,
+    /// Master seed.
+    pub seed: u64,
+    /// Every variant × course.
+    pub courses: Vec<Course>,
+    /// Every target checked.
+    pub targets: Vec<Target>,
+}
+
+/// One course of one variant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Course {
+    /// Variant label (empty without a sweep).
+    pub variant: String,
+    /// Course name.
+    pub course: String,
+    /// Trials resolved.
+    pub trials: u64,
+    /// Whether the course is an engagement (its outcomes are stop reasons).
+    pub engagement: bool,
+    /// Why exact values are missing although asked for.
+    pub exact_error: Option<String>,
+    /// Every outcome category.
+    pub outcomes: Vec<Outcome>,
+    /// Every measure.
+    pub measures: Vec<MeasureJson>,
+    /// The key outcomes present.
+    pub key_outcomes: Vec<Key>,
+}
+
+/// One outcome category.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    /// Label.
+    pub outcome: String,
+    /// Monte Carlo count.
+    pub count: u64,
+    /// Monte Carlo probability.
+    pub probability: f64,
+    /// 95% Wilson interval, low end.
+    pub ci_low: f64,
+    /// 95% Wilson interval, high end.
+    pub ci_high: f64,
+    /// Exact probability.
+    pub exact: Option<f64>,
+}
+
+/// One measure.
+#[derive(Clone, Debug, Serialize)]
+pub struct MeasureJson {
+    /// Name.
+    pub measure: String,
+    /// Monte Carlo mean.
+    pub mean: f64,
+    /// Exact mean.
+    pub exact_mean: Option<f64>,
+    /// Every value `min..=max`.
+    pub distribution: Vec<Value>,
+}
+
+/// One value of a measure.
+#[derive(Clone, Debug, Serialize)]
+pub struct Value {
+    /// The value.
+    pub value: i32,
+    /// Monte Carlo count.
+    pub count: u64,
+    /// Monte Carlo probability.
+    pub probability: f64,
+    /// Exact probability.
+    pub exact: Option<f64>,
+}
+
+/// One key outcome.
+#[derive(Clone, Debug, Serialize)]
+pub struct Key {
+    /// Name, as in `comparison.csv`.
+    pub name: &'static str,
+    /// Label, as in the tables.
+    pub label: &'static str,
+    /// `probability` or `expectation`.
+    pub kind: &'static str,
+    /// Monte Carlo value.
+    pub value: f64,
+    /// 95% interval, low end.
+    pub ci_low: f64,
+    /// 95% interval, high end.
+    pub ci_high: f64,
+    /// Exact value.
+    pub exact: Option<f64>,
+}
+
+/// One target checked against one course.
+#[derive(Clone, Debug, Serialize)]
+pub struct Target {
+    /// 1-based entry in the file's `[[expect]]` list.
+    pub entry: usize,
+    /// Variant.
+    pub variant: String,
+    /// Course.
+    pub course: String,
+    /// `outcome` or `measure`.
+    pub kind: &'static str,
+    /// The outcome label, key outcome or `mean:<measure>`.
+    pub target: String,
+    /// Lower bound.
+    pub at_least: Option<f64>,
+    /// Upper bound.
+    pub at_most: Option<f64>,
+    /// Monte Carlo value.
+    pub value: f64,
+    /// 95% interval, low end.
+    pub ci_low: f64,
+    /// 95% interval, high end.
+    pub ci_high: f64,
+    /// Exact value.
+    pub exact: Option<f64>,
+    /// `exact` or `monte-carlo`.
+    pub basis: &'static str,
+    /// `pass`, `borderline` or `fail`.
+    pub verdict: &'static str,
+}
+
+/// A scenario's run and checks as JSON.
+pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked]) -> Scenario {
+    let courses = run
+        .courses
+        .iter()
+        .map(|c| {
+            let s = c.stats();
+            Course {
+                variant: c.variant.clone(),
+                course: c.course.clone(),
+                trials: s.trials,
+                engagement: is_engagement(c),
+                exact_error: c.tally.exact_error.clone(),
+                outcomes: s
+                    .outcomes
+                    .iter()
+                    .map(|o| Outcome {
+                        outcome: o.label.clone(),
+                        count: o.count,
+                        probability: o.probability,
+                        ci_low: o.ci.0,
+                        ci_high: o.ci.1,
+                        exact: o.exact,
+                    })
+                    .collect(),
+                measures: s
+                    .measures
+                    .iter()
+                    .map(|m| MeasureJson {
+                        measure: m.name.clone(),
+                        mean: m.mean,
+                        exact_mean: m.exact_mean,
+                        distribution: m
+                            .values()
+                            .enumerate()
+                            .map(|(i, value)| Value {
+                                value,
+                                count: m.counts[i],
+                                probability: m.probs[i],
+                                exact: m.exact.as_ref().map(|e| e[i]),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+                key_outcomes: key_outcomes(&s)
+                    .into_iter()
+                    .map(|k| Key {
+                        name: k.def.name,
+                        label: k.def.label,
+                        kind: match k.def.kind {
+                            KeyKind::Probability => "probability",
+                            KeyKind::Expectation => "expectation",
+                        },
+                        value: k.value,
+                        ci_low: k.ci.0,
+                        ci_high: k.ci.1,
+                        exact: k.exact,
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    Scenario {
+        file: file.to_string(),
+        folder: folder.to_string(),
+        name: run.scenario.clone(),
+        system: run.system.clone(),
+        edition: run.edition.clone(),
+        seed: run.seed,
+        courses,
+        targets: checks.iter().map(target).collect(),
+    }
+}
+
+fn target(c: &Checked) -> Target {
+    Target {
+        entry: c.expect.entry,
+        variant: c.variant.clone(),
+        course: c.expect.course.clone(),
+        kind: c.expect.target.kind(),
+        target: c.expect.target.name(),
+        at_least: c.expect.at_least,
+        at_most: c.expect.at_most,
+        value: c.value,
+        ci_low: c.ci.0,
+        ci_high: c.ci.1,
+        exact: c.exact,
+        basis: c.basis.name(),
+        verdict: c.verdict.name(),
+    }
+}
+
+/// The document for `scenarios`, with the verdict counts over them.
+pub fn document(scenarios: Vec<Scenario>) -> Document {
+    let mut counts = Counts::default();
+    for t in scenarios.iter().flat_map(|s| &s.targets) {
+        counts.checked += 1;
+        match t.verdict {
+            v if v == Verdict::Pass.name() => counts.passed += 1,
+            v if v == Verdict::Borderline.name() => counts.borderline += 1,
+            _ => counts.failed += 1,
+        }
+    }
+    Document {
+        pikeshot: env!("CARGO_PKG_VERSION"),
+        scenarios,
+        targets: counts,
+    }
+}
+
+/// The document as pretty-printed JSON, ending with a newline.
+pub fn to_string(doc: &Document) -> String {
+    let mut s = serde_json::to_string_pretty(doc).expect("plain data serialises");
+    s.push('\n');
+    s
+}

@@ -1,0 +1,336 @@
+//! Batch reports for CI and designers: a whole folder of scenarios in one
+//! report, pinned targets, edition diffs, shards and their merge.
+//!
+//! `pikeshot report DIR` finds every scenario file (`*.toml`) under `DIR`
+//! ([`discover`]: recursive, sorted, hidden entries skipped), resolves each
+//! into its own folder under the output folder (mirroring its relative
+//! path, see [`folder`]), then writes the top level from those folders on
+//! disk ([`site`]): `scenarios.csv`, `summary.csv`, `expect.csv` and
+//! `index.html` ([`html`]). Nothing at the top level depends on
+//! `timing.csv`, so the same inputs give the same bytes, and [`merge`] can
+//! rebuild the top level of a sharded report exactly.
+//!
+//! [`expect`] reads and checks the `[[expect]]` targets of a scenario;
+//! [`diff`] compares the two Musket & Pike cards on one scenario; [`json`]
+//! is `--format json`.
+
+pub mod diff;
+pub mod expect;
+pub mod folder;
+pub mod html;
+pub mod json;
+pub mod merge;
+pub mod site;
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::KernelMode;
+use crate::error::{Error, InputError};
+use crate::report;
+use crate::run::{self, RunRequest};
+use site::{Entry, Site};
+
+/// A slice of the sorted scenario list: shard `index` of `count`
+/// (1-based). Scenario `k` (0-based, in sorted order) belongs to shard
+/// `k mod count + 1`, so neighbouring scenarios, often alike in cost, go
+/// to different shards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which shard, from 1.
+    pub index: u32,
+    /// How many shards.
+    pub count: u32,
+}
+
+impl Shard {
+    /// Parses `I/N` with `1 <= I <= N`.
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let bad = || format!("`{s}` is not a shard; accepted: I/N with 1 <= I <= N, e.g. 2/4");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u32 = i.trim().parse().map_err(|_| bad())?;
+        let count: u32 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+    /// Whether scenario `k` (0-based, sorted order) belongs to this shard.
+    pub fn takes(&self, k: usize) -> bool {
+        k % self.count as usize == (self.index - 1) as usize
+    }
+}
+
+/// Every scenario file (`*.toml`) under `dir`, recursively, as paths
+/// relative to `dir` with `/` separators, sorted component by component.
+/// Hidden files and folders (`.name`) are skipped, and symbolic links to
+/// folders are not followed.
+pub fn discover(dir: &Path) -> Result<Vec<String>, Error> {
+    let meta = std::fs::metadata(dir).map_err(|e| Error::io(dir, e))?;
+    if !meta.is_dir() {
+        return Err(InputError::new(format!(
+            "{} is not a folder; `pikeshot report` takes a folder of scenarios (`pikeshot run` takes files)",
+            dir.display()
+        ))
+        .into());
+    }
+    let mut found: Vec<Vec<String>> = Vec::new();
+    walk(dir, &mut Vec::new(), &mut found)?;
+    found.sort();
+    Ok(found.into_iter().map(|p| p.join("/")).collect())
+}
+
+fn walk(dir: &Path, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -> Result<(), Error> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| Error::io(dir, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        let ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
+        if ty.is_dir() {
+            prefix.push(name);
+            walk(&path, prefix, out)?;
+            prefix.pop();
+        } else if name.ends_with(".toml") && (ty.is_file() || path.is_file()) {
+            let mut p = prefix.clone();
+            p.push(name);
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// The output folder of a scenario file: its relative path without `.toml`.
+pub fn folder_of(file: &str) -> String {
+    file.strip_suffix(".toml").unwrap_or(file).to_string()
+}
+
+/// What the user asked of `pikeshot report`.
+#[derive(Clone, Debug)]
+pub struct ReportRequest {
+    /// The folder of scenarios.
+    pub dir: PathBuf,
+    /// The report's folder.
+    pub out: PathBuf,
+    /// Run options applied to every scenario (`scenarios` and `out` unused).
+    pub run: RunRequest,
+    /// Run only this slice of the scenarios.
+    pub shard: Option<Shard>,
+    /// Also build the JSON document of every run.
+    pub json: bool,
+}
+
+/// The run options a shard records, so that [`merge`] refuses shards run
+/// differently.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunOptionsRecord {
+    /// `--trials`.
+    pub trials: Option<u64>,
+    /// `--seed`.
+    pub seed: Option<u64>,
+    /// `--precision`.
+    pub precision: Option<f64>,
+    /// `--max-trials`.
+    pub max_trials: Option<u64>,
+    /// `--exact`.
+    pub exact: bool,
+    /// `--exact-budget`.
+    pub exact_budget: Option<u64>,
+    /// `--set`, in order.
+    pub sets: Vec<String>,
+    /// `--kernel`.
+    pub kernel: String,
+}
+
+impl RunOptionsRecord {
+    /// The options of `req` that change what a report contains.
+    pub fn of(req: &RunRequest) -> RunOptionsRecord {
+        RunOptionsRecord {
+            trials: req.trials,
+            seed: req.seed,
+            precision: req.precision,
+            max_trials: req.max_trials,
+            exact: req.exact,
+            exact_budget: req.exact_budget,
+            sets: req.sets.clone(),
+            kernel: match req.kernel {
+                KernelMode::Auto => "auto".into(),
+                KernelMode::Direct => "direct".into(),
+            },
+        }
+    }
+}
+
+/// `shard.json`: what a shard's output holds, for [`merge`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardRecord {
+    /// Which shard, from 1.
+    pub shard: u32,
+    /// How many shards.
+    pub of: u32,
+    /// Every scenario of the unsharded report, in order.
+    pub scenarios: Vec<String>,
+    /// The run options.
+    pub options: RunOptionsRecord,
+}
+
+/// Name of the shard record in a shard's output.
+pub const SHARD_JSON: &str = "shard.json";
+
+/// What a report did.
+pub struct Report {
+    /// The scenarios reported, in order.
+    pub entries: Vec<Entry>,
+    /// The top level written, and every target checked.
+    pub site: Site,
+    /// The JSON document, when asked for.
+    pub json: Option<json::Document>,
+}
+
+/// Runs `pikeshot report`: every scenario under `req.dir` (or the shard's
+/// slice of them) into its own folder under `req.out`, then the top level.
+///
+/// Every scenario is read and validated, and the output folders checked,
+/// before any is resolved: bad input writes nothing.
+pub fn report(req: &ReportRequest) -> Result<Report, Error> {
+    let all = discover(&req.dir)?;
+    if all.is_empty() {
+        return Err(InputError::new(format!(
+            "no scenario files (*.toml) under {}",
+            req.dir.display()
+        ))
+        .into());
+    }
+    let chosen: Vec<&String> = all
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| req.shard.is_none_or(|s| s.takes(*k)))
+        .map(|(_, f)| f)
+        .collect();
+    let mut rreq = req.run.clone();
+    rreq.progress = false;
+    let prepared: Vec<run::Prepared> = chosen
+        .iter()
+        .map(|f| run::prepare(&req.dir.join(f), &rreq))
+        .collect::<Result<_, _>>()?;
+    report::check_writable(&req.out)?;
+    let folders: Vec<String> = chosen.iter().map(|f| folder_of(f)).collect();
+    for f in &folders {
+        report::check_writable(&req.out.join(f))?;
+    }
+
+    let bar = (std::io::stderr().is_terminal() && !prepared.is_empty()).then(|| {
+        let b = indicatif::ProgressBar::new(prepared.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} scenarios  {msg}",
+            )
+            .expect("valid template"),
+        );
+        b.enable_steady_tick(std::time::Duration::from_millis(200));
+        b
+    });
+    let mut entries = Vec::with_capacity(prepared.len());
+    let mut docs = Vec::new();
+    for ((p, file), folder) in prepared.iter().zip(&chosen).zip(&folders) {
+        if let Some(b) = &bar {
+            b.set_message((*file).clone());
+        }
+        let run = run::execute(p, &rreq)?;
+        let checks = expect::evaluate(&p.expects, &run);
+        folder::write(
+            &run,
+            p.has_expects.then_some(&checks[..]),
+            true,
+            &req.out.join(folder),
+        )?;
+        if req.json {
+            docs.push(json::scenario(file, folder, &run, &checks));
+        }
+        entries.push(Entry {
+            file: (*file).clone(),
+            folder: folder.clone(),
+            scenario: run.scenario.clone(),
+            system: run.system.clone(),
+            edition: run.edition.clone().unwrap_or_default(),
+        });
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let extra = match req.shard {
+        None => Vec::new(),
+        Some(s) => {
+            let record = ShardRecord {
+                shard: s.index,
+                of: s.count,
+                scenarios: all.clone(),
+                options: RunOptionsRecord::of(&req.run),
+            };
+            let mut bytes = serde_json::to_vec_pretty(&record).expect("plain data serialises");
+            bytes.push(b'\n');
+            vec![(SHARD_JSON, bytes)]
+        }
+    };
+    let site = site::write(&req.out, &entries, &extra)?;
+    Ok(Report {
+        entries,
+        site,
+        json: req.json.then(|| json::document(docs)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse_and_deal_round_robin() {
+        let s = Shard::parse("2/3").unwrap();
+        assert_eq!(s, Shard { index: 2, count: 3 });
+        let taken: Vec<usize> = (0..8).filter(|&k| s.takes(k)).collect();
+        assert_eq!(taken, vec![1, 4, 7]);
+        for bad in ["0/3", "4/3", "1/0", "x/2", "2", "1/-1"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        // Every scenario goes to exactly one shard.
+        for k in 0..20 {
+            let n = (1..=4)
+                .filter(|&i| Shard { index: i, count: 4 }.takes(k))
+                .count();
+            assert_eq!(n, 1);
+        }
+    }
+
+    #[test]
+    fn discovery_is_recursive_sorted_and_skips_hidden() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        for p in [
+            "b.toml",
+            "a/z.toml",
+            "a/b/c.toml",
+            ".hidden/x.toml",
+            "a/.y.toml",
+            "n.txt",
+        ] {
+            let path = d.join(p);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        assert_eq!(
+            discover(d).unwrap(),
+            vec!["a/b/c.toml", "a/z.toml", "b.toml"]
+        );
+        assert_eq!(folder_of("a/b/c.toml"), "a/b/c");
+        assert!(discover(&d.join("b.toml")).is_err());
+    }
+}

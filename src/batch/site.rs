@@ -1,0 +1,306 @@
+//! The top level of a batch report, rebuilt from the scenario folders on
+//! disk: `scenarios.csv` (the manifest), `summary.csv` across every
+//! scenario, `expect.csv` with every target checked, and `index.html`.
+//!
+//! Everything here reads only the per-scenario CSVs (`outcomes.csv`,
+//! `comparison.csv`, `summary.csv`, `plots.csv`, `expect.csv`) and whether
+//! optional files exist, never `timing.csv`'s contents, so a report and the
+//! merge of its shards write the same bytes.
+
+use std::path::{Path, PathBuf};
+
+use super::expect::{CheckRow, EXPECT_HEADER};
+use super::folder::{EXPECT_CSV, PLOTS_CSV, stage_csv};
+use super::html;
+use crate::error::{Error, InputError};
+use crate::report::Staging;
+
+/// The manifest: one row per scenario of the report, in report order.
+pub const MANIFEST: &str = "scenarios.csv";
+/// The cross-scenario summary.
+pub const SUMMARY: &str = "summary.csv";
+/// Every target checked, across scenarios.
+pub const EXPECT: &str = "expect.csv";
+/// The page.
+pub const INDEX: &str = "index.html";
+
+/// Header of `scenarios.csv`.
+pub const MANIFEST_HEADER: [&str; 5] = ["file", "folder", "scenario", "system", "edition"];
+
+/// One scenario of a report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The scenario file, relative to the folder reported, `/`-separated.
+    pub file: String,
+    /// Its output folder, relative to the report's folder.
+    pub folder: String,
+    /// The scenario's name.
+    pub scenario: String,
+    /// Rule system.
+    pub system: String,
+    /// Edition of the first variant (empty without editions).
+    pub edition: String,
+}
+
+impl Entry {
+    /// The manifest record.
+    pub fn record(&self) -> Vec<String> {
+        vec![
+            self.file.clone(),
+            self.folder.clone(),
+            self.scenario.clone(),
+            self.system.clone(),
+            self.edition.clone(),
+        ]
+    }
+    fn from_record(header: &[String], r: &[String]) -> Entry {
+        let get = |name: &str| field(header, r, name);
+        Entry {
+            file: get("file"),
+            folder: get("folder"),
+            scenario: get("scenario"),
+            system: get("system"),
+            edition: get("edition"),
+        }
+    }
+}
+
+/// The value of column `name` in a record (empty when absent).
+pub(crate) fn field(header: &[String], record: &[String], name: &str) -> String {
+    header
+        .iter()
+        .position(|h| h == name)
+        .and_then(|i| record.get(i))
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// A CSV file: its header and records.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    /// Column names.
+    pub header: Vec<String>,
+    /// Records.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// The value of column `name` in row `i`.
+    pub fn get(&self, i: usize, name: &str) -> String {
+        field(&self.header, &self.rows[i], name)
+    }
+}
+
+/// Reads a CSV file.
+pub fn read_csv(path: &Path) -> Result<Table, Error> {
+    let bad = |e: ::csv::Error| Error::io(path, std::io::Error::other(e.to_string()));
+    let mut r = ::csv::Reader::from_path(path).map_err(bad)?;
+    let header = r.headers().map_err(bad)?.iter().map(String::from).collect();
+    let rows = r
+        .records()
+        .map(|rec| rec.map(|rec| rec.iter().map(String::from).collect()))
+        .collect::<Result<_, _>>()
+        .map_err(bad)?;
+    Ok(Table { header, rows })
+}
+
+/// Reads `scenarios.csv` of a report folder.
+pub fn read_manifest(dir: &Path) -> Result<Vec<Entry>, Error> {
+    let path = dir.join(MANIFEST);
+    if !path.is_file() {
+        return Err(InputError::new(format!(
+            "{} is not a pikeshot report: it has no {MANIFEST}",
+            dir.display()
+        ))
+        .into());
+    }
+    let t = read_csv(&path)?;
+    Ok(t.rows
+        .iter()
+        .map(|r| Entry::from_record(&t.header, r))
+        .collect())
+}
+
+/// What one scenario folder holds, as the top level reads it.
+#[derive(Clone, Debug, Default)]
+pub struct Folder {
+    /// `outcomes.csv`.
+    pub outcomes: Table,
+    /// `comparison.csv`.
+    pub comparison: Table,
+    /// `summary.csv`.
+    pub summary: Table,
+    /// `plots.csv`.
+    pub plots: Table,
+    /// `expect.csv`, when the scenario has targets.
+    pub expect: Option<Table>,
+    /// The other files present, by name, for links: `measures.csv`,
+    /// `engagements.csv`, `timing.csv`.
+    pub files: Vec<&'static str>,
+}
+
+/// Files of a scenario folder the page links to when present.
+pub const LINKED: [&str; 7] = [
+    "outcomes.csv",
+    "measures.csv",
+    "summary.csv",
+    "comparison.csv",
+    "engagements.csv",
+    EXPECT_CSV,
+    "timing.csv",
+];
+
+/// Reads a scenario folder.
+pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
+    let need = |name: &str| {
+        let p = dir.join(name);
+        if p.is_file() {
+            read_csv(&p)
+        } else {
+            Err(Error::io(
+                p,
+                std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "missing from the scenario's folder",
+                ),
+            ))
+        }
+    };
+    let expect_path = dir.join(EXPECT_CSV);
+    Ok(Folder {
+        outcomes: need("outcomes.csv")?,
+        comparison: need("comparison.csv")?,
+        summary: need("summary.csv")?,
+        plots: need(PLOTS_CSV)?,
+        expect: if expect_path.is_file() {
+            Some(read_csv(&expect_path)?)
+        } else {
+            None
+        },
+        files: LINKED
+            .into_iter()
+            .filter(|f| dir.join(f).is_file())
+            .collect(),
+    })
+}
+
+/// The fixed leading columns of the cross-scenario `summary.csv`.
+const SUMMARY_FIXED: [&str; 6] = ["file", "scenario", "variant", "course", "trials", "seed"];
+
+/// Rank of a per-scenario summary column in the cross-scenario file: means,
+/// exact means, key probabilities, exact key probabilities, anything else.
+fn column_class(c: &str) -> u8 {
+    if c.starts_with("mean_") {
+        0
+    } else if c.starts_with("exact_mean_") {
+        1
+    } else if c.starts_with("p_") {
+        2
+    } else if c.starts_with("exact_p_") {
+        3
+    } else {
+        4
+    }
+}
+
+/// The cross-scenario `summary.csv`: one row per scenario × variant ×
+/// course; `file`, then the columns of every scenario's `summary.csv`
+/// (means, exact means, key probabilities and their exact values, each in
+/// order of first appearance), empty where a scenario lacks one.
+pub fn summary(entries: &[Entry], folders: &[Folder]) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut extra: Vec<String> = Vec::new();
+    for f in folders {
+        for h in &f.summary.header {
+            if !SUMMARY_FIXED.contains(&h.as_str()) && !extra.contains(h) {
+                extra.push(h.clone());
+            }
+        }
+    }
+    // Stable sort keeps first appearance within each class.
+    extra.sort_by_key(|c| column_class(c));
+    let mut header: Vec<String> = SUMMARY_FIXED.map(String::from).to_vec();
+    header.extend(extra);
+    let mut rows = Vec::new();
+    for (e, f) in entries.iter().zip(folders) {
+        for r in &f.summary.rows {
+            rows.push(
+                header
+                    .iter()
+                    .map(|h| {
+                        if h == "file" {
+                            e.file.clone()
+                        } else {
+                            field(&f.summary.header, r, h)
+                        }
+                    })
+                    .collect(),
+            );
+        }
+    }
+    (header, rows)
+}
+
+/// Header of the cross-scenario `expect.csv`: `file`, then the columns of a
+/// scenario's.
+pub fn expect_header() -> Vec<String> {
+    let mut h = vec!["file".to_string()];
+    h.extend(EXPECT_HEADER.map(String::from));
+    h
+}
+
+/// Every target checked, across scenarios, as rows of the cross-scenario
+/// `expect.csv` and as [`CheckRow`]s (named by scenario file).
+pub fn checks(entries: &[Entry], folders: &[Folder]) -> (Vec<Vec<String>>, Vec<CheckRow>) {
+    let mut rows = Vec::new();
+    let mut checks = Vec::new();
+    for (e, f) in entries.iter().zip(folders) {
+        let Some(t) = &f.expect else { continue };
+        for r in &t.rows {
+            let mut row = vec![e.file.clone()];
+            row.extend(EXPECT_HEADER.iter().map(|h| field(&t.header, r, h)));
+            rows.push(row);
+            checks.push(CheckRow::from_record(&e.file, &t.header, r));
+        }
+    }
+    (rows, checks)
+}
+
+/// What [`write`] wrote and found.
+pub struct Site {
+    /// Paths written, in order.
+    pub written: Vec<PathBuf>,
+    /// Every target checked, across scenarios.
+    pub checks: Vec<CheckRow>,
+}
+
+/// Writes the top level of a report in `out` from the scenario folders
+/// already there: `scenarios.csv`, `summary.csv`, `expect.csv`,
+/// `index.html`, and the `extra` files given (e.g. a shard's
+/// `shard.json`), all staged together.
+pub fn write(out: &Path, entries: &[Entry], extra: &[(&str, Vec<u8>)]) -> Result<Site, Error> {
+    let folders: Vec<Folder> = entries
+        .iter()
+        .map(|e| read_folder(&out.join(&e.folder)))
+        .collect::<Result<_, _>>()?;
+    let mut staging = Staging::new(out)?;
+    let manifest: Vec<Vec<String>> = entries.iter().map(Entry::record).collect();
+    stage_csv(
+        &mut staging,
+        MANIFEST,
+        &MANIFEST_HEADER.map(String::from),
+        &manifest,
+    )?;
+    let (h, rows) = summary(entries, &folders);
+    stage_csv(&mut staging, SUMMARY, &h, &rows)?;
+    let (expect_rows, checks) = checks(entries, &folders);
+    stage_csv(&mut staging, EXPECT, &expect_header(), &expect_rows)?;
+    let page = html::page(entries, &folders, &checks);
+    staging.bytes(INDEX, page.as_bytes())?;
+    for (name, bytes) in extra {
+        staging.bytes(name, bytes)?;
+    }
+    Ok(Site {
+        written: staging.commit()?,
+        checks,
+    })
+}
