@@ -412,17 +412,26 @@ fn charge_by_hand() {
     close(outcome(k.as_ref(), "target-disordered"), cc * 20.0 / F36);
     close(outcome(k.as_ref(), "target-fell-back"), cc * 6.0 / F36);
     close(outcome(k.as_ref(), "target-eliminated"), 0.0);
-    let own = measure(k.as_ref(), "own-status");
+    // Key outcomes (0 steady, 1 disordered or fell back, 2 fled, 3
+    // eliminated): the charger is Disordered on D (23) and falls back on F
+    // (2 + 1: steady, so Fall Back, not Flee).
+    let own = measure(k.as_ref(), "own-morale");
     close(own[0], 1.0 / F36 + c / F36 + cc * 10.0 / F36);
-    close(own[1], cc * 23.0 / F36);
-    close(own[2], cc * 3.0 / F36);
+    close(own[1], cc * 23.0 / F36 + cc * 3.0 / F36);
+    close(own[2], 0.0);
+    close(own[3], 0.0);
+    let enemy = measure(k.as_ref(), "enemy-morale");
+    close(enemy[0], 1.0 / F36 + cc * 10.0 / F36);
+    close(enemy[1], cc * 20.0 / F36 + cc * 6.0 / F36);
+    close(enemy[2], c / F36);
+    close(enemy[3], 0.0);
     close(measure(k.as_ref(), "close-combats")[1], cc);
     close(
-        measure(k.as_ref(), "own-step-losses")[1],
+        measure(k.as_ref(), "hits-taken")[1],
         cc * (23.0 / 6.0 + 2.0 / 3.0 + 1.0 / 2.0) / F36,
     );
     close(
-        measure(k.as_ref(), "target-step-losses")[1],
+        measure(k.as_ref(), "hits-inflicted")[1],
         cc * (20.0 / 6.0 + 5.0 / 3.0 + 1.0 / 2.0) / F36,
     );
 }
@@ -491,14 +500,29 @@ fn charge_equals_its_parts_composed() {
         ));
         let probs = exact(k.as_ref());
         let s = k.space();
-        let own = s.measure_index("own-status").unwrap();
-        let mut got = [[0.0; 5]; 5];
+        // The course reports the charger on the key morale scale: steady 0,
+        // disordered and fell back 1, fled 2, eliminated 3; and the target's
+        // level beside its status.
+        const LEVEL: [usize; 5] = [0, 1, 1, 2, 3];
+        let own = s.measure_index("own-morale").unwrap();
+        let enemy = s.measure_index("enemy-morale").unwrap();
+        let mut got = [[0.0; 4]; 5];
         for (leaf, p) in probs.iter().enumerate() {
-            got[s.outcome_of(leaf as u32)][s.value_of(leaf as u32, own) as usize] += p;
+            let t = s.outcome_of(leaf as u32);
+            if *p > 0.0 {
+                assert_eq!(s.value_of(leaf as u32, enemy) as usize, LEVEL[t]);
+            }
+            got[t][s.value_of(leaf as u32, own) as usize] += p;
         }
+        let mut want4 = [[0.0; 4]; 5];
         for t in 0..5 {
             for o in 0..5 {
-                close(got[t][o], want[t][o]);
+                want4[t][LEVEL[o]] += want[t][o];
+            }
+        }
+        for t in 0..5 {
+            for o in 0..4 {
+                close(got[t][o], want4[t][o]);
             }
         }
     }

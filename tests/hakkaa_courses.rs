@@ -111,7 +111,11 @@ fn rallying_turns_of_a_fleeing_unit() {
     // Each turn it is still fleeing and does not rally, it loses a step
     // with probability 1/2.
     let expected: f64 = (1..=4).map(|t| (1.0 - p).powi(t) / 2.0).sum();
-    close(mean(k.as_ref(), "step-losses"), expected);
+    close(mean(k.as_ref(), "hits-taken"), expected);
+    // Key outcomes: rallied (Disordered) 1, still fleeing 2.
+    let morale = measure(k.as_ref(), "own-morale");
+    close(morale[1], 1.0 - (1.0 - p).powi(4));
+    close(morale[2], (1.0 - p).powi(4));
 }
 
 #[test]
@@ -129,10 +133,7 @@ fn state_carries_from_step_to_step() {
     );
     let k = only(&t);
     close(outcome(k.as_ref(), "target-fled"), fled * 33.0 / 36.0);
-    close(
-        measure(k.as_ref(), "target-step-losses")[1],
-        fled * 33.0 / 72.0,
-    );
+    close(measure(k.as_ref(), "hits-inflicted")[1], fled * 33.0 / 72.0);
     let fire_alone = only(&doc(
         units,
         "[[course]]\nname = \"f\"\nsteps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }]\n",
@@ -153,11 +154,66 @@ fn state_carries_from_step_to_step() {
     // row: DS 3/36 LC... on FP 1: DS 2 LC *, S LC); the target is hit
     // only then.
     let rally = 3.0 / 36.0;
-    close(measure(k.as_ref(), "own-status")[3], 1.0 - rally);
-    close(measure(k.as_ref(), "own-status")[1], rally);
+    // Key outcomes: still fleeing 2, rallied (Disordered) 1.
+    close(measure(k.as_ref(), "own-morale")[2], 1.0 - rally);
+    close(measure(k.as_ref(), "own-morale")[1], rally);
     let touched = 1.0 - outcome(k.as_ref(), "target-steady");
     let green_hits = 3.0 / 36.0 * (1.0 - (26.0 / 36.0) * (26.0 / 36.0)) + 18.0 / 36.0 * 10.0 / 36.0;
     close(touched, rally * green_hits);
+}
+
+#[test]
+fn key_outcomes_by_hand() {
+    // One volley of the Trained firer (1 FP) at the Disordered Trained
+    // unit: it flees with p_flee, else stays Disordered or falls back (both
+    // 1 on the key scale); FP 1 (2 LC, LC) takes no steps, and the firer is
+    // untouched.
+    let p = p_flee();
+    let fire = "{ procedure = \"fire\", firer = \"a\", target = \"b\" }";
+    let t = doc(
+        UNITS,
+        &format!("[[course]]\nname = \"f\"\nsteps = [{fire}]\n"),
+    );
+    let k = only(&t);
+    let enemy = measure(k.as_ref(), "enemy-morale");
+    assert_eq!(enemy.len(), 4);
+    close(enemy[0], 0.0);
+    close(enemy[1], 1.0 - p);
+    close(enemy[2], p);
+    close(enemy[3], 0.0);
+    close(measure(k.as_ref(), "own-morale")[0], 1.0);
+    close(measure(k.as_ref(), "hits-inflicted")[0], 1.0);
+    close(measure(k.as_ref(), "hits-taken")[0], 1.0);
+    assert!(
+        k.space()
+            .measure_index("formation-hits-inflicted")
+            .is_none()
+    );
+    assert!(k.space().measure_index("turns").is_none());
+    // Neither unit has a commander: the injury measures are 0..0.
+    assert_eq!(measure(k.as_ref(), "target-commander-injured").len(), 1);
+    // An engagement of 5 volleys stopping when the target flees.
+    let t = doc(
+        UNITS,
+        &format!(
+            "[[course]]\nname = \"e\"\nturns = 5\nstop_when = [\"target-fled\"]\nsteps = [{fire}]\n"
+        ),
+    );
+    let k = only(&t);
+    let fled = 1.0 - (1.0 - p).powi(5);
+    close(measure(k.as_ref(), "enemy-morale")[2], fled);
+    close(measure(k.as_ref(), "enemy-morale")[1], 1.0 - fled);
+    // `own` and `enemy` swap the reported pair: now b is own.
+    let t = doc(
+        UNITS,
+        &format!("[[course]]\nname = \"f\"\nown = \"b\"\nenemy = \"a\"\nsteps = [{fire}]\n"),
+    );
+    let k = only(&t);
+    let own = measure(k.as_ref(), "own-morale");
+    close(own[1], 1.0 - p);
+    close(own[2], p);
+    close(measure(k.as_ref(), "enemy-morale")[0], 1.0);
+    close(outcome(k.as_ref(), "target-steady"), 1.0);
 }
 
 // ---------------------------------------------------------------- shipped scenarios
@@ -220,7 +276,7 @@ fn gallop_and_trot_differ() {
     close(outcome(t.as_ref(), "target-fled"), 35.0 / 36.0 * 3.0 / 36.0);
     // At a trot it fires at full Fire Points on an S, so the cuirassiers
     // take more: their status is worse on average.
-    assert!(mean(t.as_ref(), "own-status") > mean(g.as_ref(), "own-status"));
+    assert!(mean(t.as_ref(), "own-morale") > mean(g.as_ref(), "own-morale"));
     assert!(mean(g.as_ref(), "close-combats") > mean(t.as_ref(), "close-combats"));
 }
 
@@ -318,6 +374,18 @@ fn bad_courses_are_located() {
         "unknown stop condition",
     );
     assert_eq!(e.suggestion.as_deref(), Some("target-fled"));
+    let t = doc(
+        UNITS,
+        &format!("[[course]]\nname = \"c\"\nenemy = \"bb\"\nsteps = [{fire}]\n"),
+    );
+    let e = assert_error(
+        &t,
+        "course[0].enemy",
+        "[[course]]",
+        "enemy",
+        "no unit named \"bb\"",
+    );
+    assert_eq!(e.accepted.as_deref(), Some("a, b"));
     let t = doc(
         UNITS,
         &format!("[[course]]\nname = \"c\"\nturns = 0\nsteps = [{fire}]\n"),

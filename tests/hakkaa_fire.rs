@@ -56,18 +56,15 @@ fn trained_musketeers_on_veteran_pike() {
     assert_status(&t, [steady, disordered, fell_back, 0.0, 0.0]);
     let k = only(&t);
     // A step lost on S5+ after a DS: 6/36 * 2/6.
-    close(
-        measure(k.as_ref(), "target-step-losses")[1],
-        6.0 / 36.0 / 3.0,
-    );
+    close(measure(k.as_ref(), "hits-inflicted")[1], 6.0 / 36.0 / 3.0);
     // The commander is hit on a 6 after DS or S: 26/36 * 1/6.
     close(
         measure(k.as_ref(), "target-commander-injured")[1],
         26.0 / 216.0,
     );
     // The firer is untouched.
-    close(measure(k.as_ref(), "own-status")[0], 1.0);
-    close(mean(k.as_ref(), "own-step-losses"), 0.0);
+    close(measure(k.as_ref(), "own-morale")[0], 1.0);
+    close(mean(k.as_ref(), "hits-taken"), 0.0);
 }
 
 #[test]
@@ -117,7 +114,7 @@ fn heavy_casualties_can_eliminate() {
     let elim = 15.0 / 36.0 * (0.5 + 0.5 * 6.0 / 36.0) + 21.0 / 36.0 / 3.0;
     close(elim, 7.0 / 16.0);
     close(outcome(k.as_ref(), "target-eliminated"), elim);
-    close(measure(k.as_ref(), "target-step-losses")[1], elim);
+    close(measure(k.as_ref(), "hits-inflicted")[1], elim);
     // The commander roll comes only if the unit survives the step roll:
     // DS 1/2 * 1/3, S 2/3 * 1/3, F 2/3 * 1/6.
     let cmd = 15.0 / 36.0 / 6.0 + 20.0 / 36.0 * 2.0 / 9.0 + 1.0 / 36.0 / 9.0;
@@ -237,18 +234,18 @@ fn firer_modifiers_and_fleeing_targets() {
         target,
         "firer_extra_tq = -1",
     ));
-    // (The leaves differ in own-status: compare what happens to the target.)
+    // (The leaves differ in own-morale: compare what happens to the target.)
     for k in [&b, &c] {
         for ((_, x), (_, y)) in outcomes(a.as_ref()).iter().zip(outcomes(k.as_ref())) {
             close(*x, y);
         }
-        for m in ["target-step-losses", "target-commander-injured"] {
+        for m in ["hits-inflicted", "target-commander-injured"] {
             for (x, y) in measure(a.as_ref(), m).iter().zip(measure(k.as_ref(), m)) {
                 close(*x, y);
             }
         }
     }
-    close(measure(a.as_ref(), "own-status")[1], 1.0);
+    close(measure(a.as_ref(), "own-morale")[1], 1.0);
     // A fleeing target stays fleeing, and still loses steps.
     let k = only(&fire_scenario(
         "",
@@ -257,10 +254,7 @@ fn firer_modifiers_and_fleeing_targets() {
         "",
     ));
     close(outcome(k.as_ref(), "target-fled"), 1.0);
-    close(
-        measure(k.as_ref(), "target-step-losses")[1],
-        6.0 / 36.0 / 3.0,
-    );
+    close(measure(k.as_ref(), "hits-inflicted")[1], 6.0 / 36.0 / 3.0);
 }
 
 #[test]

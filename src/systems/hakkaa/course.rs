@@ -29,6 +29,7 @@ use std::cell::RefCell;
 use crate::dice::{Dice, EnumerationError};
 use crate::engine::chain::{ChainSpec, Transition};
 use crate::error::InputError;
+use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -134,7 +135,36 @@ impl Step {
 /// Measure of courses with a charge: close combats fought.
 pub const CLOSE_COMBATS: &str = "close-combats";
 /// Measure of engagements: the turn the engagement stopped in.
-pub const TURNS: &str = "turns";
+pub use crate::outcome::keys::TURNS;
+/// Measure of a course: whether the target's attached commander was injured.
+pub const COURSE_TARGET_COMMANDER: &str = pair::TARGET_COMMANDER_INJURED;
+/// Measure of a course: whether the own unit's attached commander was injured.
+pub const COURSE_OWN_COMMANDER: &str = pair::OWN_COMMANDER_INJURED;
+/// The measures of a course with a target, in space order (`close-combats`
+/// and `turns` follow where the course has them).
+pub const COURSE_MEASURES: [&str; 6] = [
+    HITS_INFLICTED,
+    COURSE_TARGET_COMMANDER,
+    OWN_MORALE,
+    ENEMY_MORALE,
+    HITS_TAKEN,
+    COURSE_OWN_COMMANDER,
+];
+/// The measures of a course of one unit, in space order (`turns` follows in
+/// an engagement).
+pub const UNIT_COURSE_MEASURES: [&str; 3] = [OWN_MORALE, HITS_TAKEN, "commander-injured"];
+
+/// A unit's state on the key-outcome morale scale of every system (0 good,
+/// 1 shaken, 2 broken, 3 eliminated): steady 0; disordered or fallen back 1;
+/// fled 2; eliminated 3 (docs/rules/hakkaa.md, "Key outcomes").
+pub fn morale_level(s: &UnitState) -> i32 {
+    match s.status_index() {
+        0 => 0,
+        1 | 2 => 1,
+        3 => 2,
+        _ => 3,
+    }
+}
 
 /// What `pikeshot list` says of `charge`.
 pub const CHARGE_INFO: ProcedureInfo = ProcedureInfo {
@@ -144,11 +174,12 @@ pub const CHARGE_INFO: ProcedureInfo = ProcedureInfo {
     keys: CHARGE_KEYS,
     outcomes: &pair::TARGET_OUTCOMES,
     measures: &[
-        pair::TARGET_STEP_LOSSES,
-        pair::TARGET_COMMANDER_INJURED,
-        pair::OWN_STATUS,
-        pair::OWN_STEP_LOSSES,
-        pair::OWN_COMMANDER_INJURED,
+        HITS_INFLICTED,
+        COURSE_TARGET_COMMANDER,
+        OWN_MORALE,
+        ENEMY_MORALE,
+        HITS_TAKEN,
+        COURSE_OWN_COMMANDER,
         CLOSE_COMBATS,
     ],
 };
@@ -567,6 +598,11 @@ impl Plan {
         matches!(self, Plan::Charge { .. })
     }
 
+    /// True for `fire`.
+    pub fn is_fire(&self) -> bool {
+        matches!(self, Plan::Fire { .. })
+    }
+
     /// True for `tq-test` and `uncontrolled`, which change no state and are
     /// courses of their own.
     pub fn is_single(&self) -> bool {
@@ -654,20 +690,26 @@ impl CourseSpec {
     /// The first step with a target names the reported pair: its acting unit
     /// is "own", the unit acted upon the target; a course with no target
     /// reports the first step's unit.
+    ///
+    /// `own` and `enemy` (the course's keys of those names) replace the
+    /// reported pair's units.
     pub fn new(
         units: Vec<Unit>,
         plans: Vec<Plan>,
         turns: Option<u8>,
         stops: Vec<Stop>,
         readings: Readings,
+        (own, enemy): (Option<usize>, Option<usize>),
     ) -> CourseSpec {
-        let (own, target) = plans
+        let (first_own, first_target) = plans
             .iter()
             .map(Plan::units)
             .find(|(_, t)| t.is_some())
             .or_else(|| plans.first().map(Plan::units))
             .map(|(a, t)| (a.unwrap_or(0), t))
             .unwrap_or((0, None));
+        let own = own.unwrap_or(first_own);
+        let target = enemy.or(first_target);
         let stages: Vec<(usize, Part)> = plans
             .iter()
             .enumerate()
@@ -680,18 +722,28 @@ impl CourseSpec {
         let n_turns = turns.unwrap_or(1);
         let mut measures = Vec::new();
         let steps_of = |i: usize| units[i].state.steps as i32;
+        // Ranges are tight (the space is dense): no commander, no injury.
+        let commander_of = |i: usize| units[i].state.commander as i32;
         let outcomes: &[&str] = match target {
             Some(t) => {
-                measures.push(Measure::new(pair::TARGET_STEP_LOSSES, 0, steps_of(t)));
-                measures.push(Measure::new(pair::TARGET_COMMANDER_INJURED, 0, 1));
-                measures.push(Measure::new(pair::OWN_STATUS, 0, ELIMINATED as i32));
-                measures.push(Measure::new(pair::OWN_STEP_LOSSES, 0, steps_of(own)));
-                measures.push(Measure::new(pair::OWN_COMMANDER_INJURED, 0, 1));
+                let ranges = [
+                    steps_of(t),
+                    commander_of(t),
+                    3,
+                    3,
+                    steps_of(own),
+                    commander_of(own),
+                ];
+                for (name, max) in COURSE_MEASURES.iter().zip(ranges) {
+                    measures.push(Measure::new(*name, 0, max));
+                }
                 &pair::TARGET_OUTCOMES
             }
             None => {
-                measures.push(Measure::new("step-losses", 0, steps_of(own)));
-                measures.push(Measure::new("commander-injured", 0, 1));
+                let ranges = [3, steps_of(own), commander_of(own)];
+                for (name, max) in UNIT_COURSE_MEASURES.iter().zip(ranges) {
+                    measures.push(Measure::new(*name, 0, max));
+                }
                 &pair::UNIT_OUTCOMES
             }
         };
@@ -757,11 +809,15 @@ impl CourseSpec {
                 v.extend([
                     (t0.steps - t1.steps) as i32,
                     (t0.commander && !t1.commander) as i32,
-                    o1.status_index() as i32,
+                    morale_level(o1),
+                    morale_level(t1),
                 ]);
                 t1.status_index()
             }
-            None => o1.status_index(),
+            None => {
+                v.push(morale_level(o1));
+                o1.status_index()
+            }
         };
         v.push((o0.steps - o1.steps) as i32);
         v.push((o0.commander && !o1.commander) as i32);

@@ -137,13 +137,13 @@ pub fn list() -> String {
     out.push_str("double_results (top level): two-tests (default: 2 LC and 2 C are two results, each tested) | one-test\n");
     out.push_str("unit keys: type, tq, steps, formation, limbered, status, fatigued, commander, charismatic, field_works, cc_value, fp | fp_per_step, extra_tq\n");
     out.push_str(&format!(
-        "course keys: name, steps, turns (1..{}: an engagement), stop_when ({}; default target-fled, own-fled; one unit: own-rallied, own-eliminated)\n",
+        "course keys: name, steps, own, enemy (unit names: the reported pair), turns (1..{}: an engagement), stop_when ({}; default target-fled, own-fled; one unit: own-rallied, own-eliminated)\n",
         scenario::MAX_TURNS,
         course::STOP_NAMES.join(", ")
     ));
     out.push_str(&format!(
-        "measures of courses: {}, {} (with a charge), {} (engagements)\n",
-        pair::PAIR_MEASURES.join(", "),
+        "measures of courses (own-/enemy-morale: 0 steady, 1 disordered or fell back, 2 fled, 3 eliminated; hits: step losses): {}, {} (with a charge), {} (engagements)\n",
+        course::COURSE_MEASURES.join(", "),
         course::CLOSE_COMBATS,
         course::TURNS
     ));

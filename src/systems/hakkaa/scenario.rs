@@ -88,6 +88,8 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             ));
         }
         let turns = cf.int("turns", 1, MAX_TURNS)?.map(|t| t as u8);
+        let own = unit_key(&mut cf, "own", &units)?;
+        let enemy = unit_key(&mut cf, "enemy", &units)?;
         let stop_names = cf.strings("stop_when")?;
         if stop_names.is_some() && turns.is_none() {
             return Err(cf.err(
@@ -125,7 +127,15 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
                 "`tq-test` and `uncontrolled` report a result and change no unit's state: give each a course of its own (one step, no `turns`)",
             ));
         }
-        let k: Box<dyn Kernel> = if alone && !plans[0].is_charge() {
+        // A course of one step is its procedure, except a charge (a course
+        // of three parts) and fire (a course, so that its key outcomes line
+        // up with the other courses'); so are `own`/`enemy` overrides.
+        let as_procedure = alone
+            && !plans[0].is_charge()
+            && !plans[0].is_fire()
+            && own.is_none()
+            && enemy.is_none();
+        let k: Box<dyn Kernel> = if as_procedure {
             let step = plans[0]
                 .single(&units, readings)
                 .map_err(|e| super::tq::relocate(&fields[0], e))?;
@@ -143,7 +153,7 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
                 };
                 stops = names.iter().filter_map(|s| Stop::from_name(s)).collect();
             }
-            let spec = CourseSpec::new(units.clone(), plans, turns, stops, readings);
+            let spec = CourseSpec::new(units.clone(), plans, turns, stops, readings, (own, enemy));
             let chain = Chain::build(&spec).map_err(|e| {
                 cf.err(
                     "steps",
@@ -156,4 +166,26 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
         courses.push((name, k));
     }
     Ok(Built { readings, courses })
+}
+
+/// Reads an optional course key naming a unit (`own`, `enemy`).
+fn unit_key(
+    f: &mut Fields,
+    key: &'static str,
+    units: &[Unit],
+) -> Result<Option<usize>, InputError> {
+    let Some(name) = f.string(key)? else {
+        return Ok(None);
+    };
+    match units.iter().position(|u| u.name == name) {
+        Some(i) => Ok(Some(i)),
+        None => {
+            let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+            Err(f.locate(
+                key,
+                InputError::new(format!("no unit named \"{name}\" in [units]"))
+                    .one_of(&name, &names),
+            ))
+        }
+    }
 }
