@@ -98,7 +98,8 @@ fn melee_to_a_finish_by_hand() {
             p[&format!("undecided after {r} rounds")],
             q.powi(r as i32)
         ));
-        let rounds = measure(k.as_ref(), "rounds");
+        let rounds = measure(k.as_ref(), "turns");
+        assert_eq!(rounds.len(), r as usize, "turns 1..={r}");
         for n in 1..=r {
             let want = if n < r {
                 q.powi(n as i32 - 1) * (1.0 - q)
@@ -106,11 +107,10 @@ fn melee_to_a_finish_by_hand() {
                 q.powi(r as i32 - 1)
             };
             assert!(
-                close(rounds[n as usize], want),
-                "{r} rounds, P(rounds = {n})"
+                close(rounds[n as usize - 1], want),
+                "{r} rounds, P(turns = {n})"
             );
         }
-        assert!(close(rounds[0], 0.0));
     }
 }
 
@@ -138,7 +138,21 @@ fn rounds_compose_with_state_carried() {
     let k = course(&text, "c");
     let s = k.space();
     let probs = k.exact(10_000_000).unwrap();
-    let got: HashMap<(String, i32, i32, i32), f64> = probs
+    let m = |name: &str| s.measure_index(name).unwrap();
+    let (own, taken, enemy, inflicted, turns) = (
+        m("own-morale"),
+        m("hits-taken"),
+        m("enemy-morale"),
+        m("hits-inflicted"),
+        m("turns"),
+    );
+    assert_eq!(
+        s.measures().len(),
+        5,
+        "no per-stand SP measure beside the keys"
+    );
+    type Key = (String, i32, i32, i32, i32, i32);
+    let got: HashMap<Key, f64> = probs
         .iter()
         .enumerate()
         .filter(|(_, p)| **p > 0.0)
@@ -147,9 +161,11 @@ fn rounds_compose_with_state_carried() {
             (
                 (
                     s.outcomes()[s.outcome_of(l)].clone(),
-                    s.value_of(l, 0),
-                    s.value_of(l, 1),
-                    s.value_of(l, 2),
+                    s.value_of(l, taken),
+                    s.value_of(l, inflicted),
+                    s.value_of(l, turns),
+                    s.value_of(l, own),
+                    s.value_of(l, enemy),
                 ),
                 p,
             )
@@ -167,7 +183,24 @@ fn rounds_compose_with_state_carried() {
     let r1 = Melee::new(&g, &p, &first, &r, false).unwrap();
     assert_eq!(r1.pool(Role::Attacker).dice, 4 + 1 + 2);
     assert_eq!(r1.pool(Role::Defender).dice, 4 - 1);
-    let mut want: HashMap<(String, i32, i32, i32), f64> = HashMap::new();
+    // Key morale scale: good 0, disordered 1, beaten 2, destroyed 3. The
+    // pike is disordered by the flank charge from behind its front.
+    let levels = |res: MeleeResult, g_disordered: bool| -> (i32, i32) {
+        use MeleeResult::*;
+        let own = match res {
+            AttackerDestroyed | BothDestroyed => 3,
+            DefenderWins => 2,
+            _ if g_disordered => 1,
+            _ => 0,
+        };
+        let enemy = match res {
+            DefenderDestroyed | BothDestroyed => 3,
+            AttackerWins => 2,
+            _ => 1,
+        };
+        (own, enemy)
+    };
+    let mut want: HashMap<Key, f64> = HashMap::new();
     for (l1, &p1) in exact(&r1, 1).unwrap().iter().enumerate() {
         if p1 == 0.0 {
             continue;
@@ -179,8 +212,9 @@ fn rounds_compose_with_state_carried() {
         );
         let res = r1.result_of(l1);
         if !res.ongoing() {
+            let (o, e) = levels(res, r1.disorders(Role::Attacker));
             *want
-                .entry((finish_label(res).into(), la, ld, 1))
+                .entry((finish_label(res).into(), la, ld, 1, o, e))
                 .or_default() += p1;
             continue;
         }
@@ -210,11 +244,18 @@ fn rounds_compose_with_state_carried() {
                 continue;
             }
             let l2 = l2 as Leaf;
+            let res2 = r2.result_of(l2);
+            let (o, e) = levels(
+                res2,
+                r1.disorders(Role::Attacker) || r2.disorders(Role::Attacker),
+            );
             let key = (
-                finish_label(r2.result_of(l2)).to_string(),
+                finish_label(res2).to_string(),
                 la + r2.sp_lost(l2, Role::Attacker) as i32,
                 ld + r2.sp_lost(l2, Role::Defender) as i32,
                 2,
+                o,
+                e,
             );
             *want.entry(key).or_default() += p1 * q;
         }
@@ -313,9 +354,19 @@ fn fire_twice_carries_sp_lost_and_ends_early() {
     // "destroyed" of the course: destroyed by volley 2 after 0 or 1 lost.
     let want = lost1[0] * o_fresh[3] + lost1[1] * o2[3];
     assert!(close(p["destroyed"], want), "{} vs {want}", p["destroyed"]);
-    let sp = measure(k.as_ref(), "pike-sp-lost");
+    let sp = measure(k.as_ref(), "hits-inflicted");
     assert!(close(sp.iter().sum::<f64>(), 1.0));
     assert!(close(sp[0], lost1[0] * o_fresh[0..2].iter().sum::<f64>()));
+    // Key measures: fire neither beats nor disorders, so the pike ends good
+    // (0) or destroyed (3, early or by the second volley); the guns take
+    // nothing and stay good.
+    let enemy = measure(k.as_ref(), "enemy-morale");
+    let gone = p["ended early: stand destroyed"] + p["destroyed"];
+    assert!(close(enemy[3], gone));
+    assert!(close(enemy[0], 1.0 - gone));
+    assert!(close(sp[2], gone), "destroyed = both SP lost");
+    assert!(close(measure(k.as_ref(), "own-morale")[0], 1.0));
+    assert!(close(measure(k.as_ref(), "hits-taken")[0], 1.0));
 }
 
 #[test]
@@ -592,5 +643,56 @@ fn run_writes_exact_and_refuses_bad_input() {
     assert!(
         err.contains("bad.toml:") && err.contains("has no fire"),
         "{err}"
+    );
+}
+
+#[test]
+fn own_and_enemy_keys_choose_the_key_stands() {
+    // The same engagement seen from the pike's side: its hits taken are the
+    // gendarmes' hits inflicted, and the morale levels swap likewise.
+    let units = "[units.g]\nkind = \"gendarmes\"\nstrength = 4\n\n[units.p]\nkind = \"pike\"\nstrength = 4\nranks = 2\n";
+    let step =
+        "{ procedure = \"melee-to-finish\", attacker = \"g\", defender = \"p\", max_rounds = 3 },";
+    let with_keys = |keys: &str| {
+        format!(
+            "name = \"t\"\nsystem = \"snaphance\"\n\n{units}\n[[course]]\nname = \"c\"\n{keys}\nsteps = [\n{step}\n]\n"
+        )
+    };
+    let plain = course(&with_keys(""), "c");
+    let swapped = course(&with_keys("own = \"p\"\nenemy = \"g\""), "c");
+    for (a, b) in [
+        ("hits-inflicted", "hits-taken"),
+        ("hits-taken", "hits-inflicted"),
+        ("enemy-morale", "own-morale"),
+        ("own-morale", "enemy-morale"),
+    ] {
+        let (x, y) = (measure(plain.as_ref(), a), measure(swapped.as_ref(), b));
+        assert_eq!(x.len(), y.len());
+        for (p, q) in x.iter().zip(&y) {
+            assert!(close(*p, *q), "{a} vs swapped {b}");
+        }
+    }
+    // Each side's P(beaten or destroyed) is its opponent's win or the
+    // destruction labels.
+    let p = labels(plain.as_ref());
+    let enemy = measure(plain.as_ref(), "enemy-morale");
+    assert!(close(
+        enemy[2] + enemy[3],
+        p["attacker wins"] + p["defender destroyed"] + p["both destroyed"]
+    ));
+    let own = measure(plain.as_ref(), "own-morale");
+    assert!(close(
+        own[2] + own[3],
+        p["defender wins"] + p["attacker destroyed"] + p["both destroyed"]
+    ));
+    scenario_err(
+        &with_keys("own = \"pikes\""),
+        "course[0].own",
+        "no stand named",
+    );
+    scenario_err(
+        &with_keys("own = \"g\"\nenemy = \"g\""),
+        "course[0].enemy",
+        "same stand",
     );
 }

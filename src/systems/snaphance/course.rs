@@ -10,6 +10,12 @@
 //! ends the course (`on_fail`). A step that needs a destroyed stand ends
 //! the course early.
 //!
+//! Key measures (the cross-system comparison, `crate::outcome::keys`): the
+//! course's own and enemy stand at the end on the morale scale (good 0,
+//! disordered 1, beaten in a melee 2, destroyed 3) and the SP each lost
+//! (`hits-taken`, `hits-inflicted`); `turns` counts the melee rounds fought
+//! in an engagement.
+//!
 //! `melee-to-finish` is an engagement: the same melee round repeated, the
 //! charge in the first round only, until one side is beaten (it retreats)
 //! or destroyed, or `max_rounds` rounds have been fought. It is expanded
@@ -26,6 +32,7 @@ use super::unit::{Stand, finish, relocate};
 use crate::dice::{Dice, EnumerationError};
 use crate::engine::chain::{ChainSpec, Transition};
 use crate::error::InputError;
+use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -118,7 +125,13 @@ pub const FINISH_INFO: ProcedureInfo = ProcedureInfo {
     summary: "melee rounds until one stand is beaten or destroyed (an engagement; charge in round 1 only)",
     keys: FINISH_KEYS,
     outcomes: &FINISH_LABELS,
-    measures: &["rounds", "<unit>-sp-lost"],
+    measures: &[
+        "own-morale",
+        "hits-taken",
+        "enemy-morale",
+        "hits-inflicted",
+        "turns",
+    ],
 };
 
 const FINISH_KEYS: &[(&str, &str)] = &[
@@ -230,6 +243,8 @@ struct Stage {
 pub struct CourseState {
     sp_lost: Vec<u8>,
     disordered: Vec<bool>,
+    /// Beaten in a melee (lost it and fell back), until it wins one.
+    beaten: Vec<bool>,
     rounds: u8,
     skipping: bool,
     last: u16,
@@ -241,7 +256,9 @@ pub struct CourseSpec<'a> {
     units: Vec<Stand>,
     steps: Vec<StepSpec<'a>>,
     stages: Vec<Stage>,
-    /// Units whose SP lost is a measure, in unit order.
+    /// The stands the key measures report: own, then enemy.
+    keyed: [Option<usize>; 2],
+    /// Other units whose SP lost is a measure, in unit order.
     measured: Vec<usize>,
     has_rounds: bool,
     space: OutcomeSpace,
@@ -256,11 +273,15 @@ pub const STOPPED: &str = "stopped: order test failed";
 
 impl<'a> CourseSpec<'a> {
     /// Prepares a course: builds each step once from the initial state to
-    /// learn its outcomes.
+    /// learn its outcomes. `own` and `enemy` are the stands whose fate the
+    /// key measures report (by default the first step's acting stand and
+    /// the stand it acts on).
     pub fn new(
         readings: Readings,
         units: Vec<Stand>,
         steps: Vec<StepSpec<'a>>,
+        own: Option<usize>,
+        enemy: Option<usize>,
     ) -> Result<CourseSpec<'a>, InputError> {
         let mut stages = Vec::new();
         let mut stops = false;
@@ -300,16 +321,24 @@ impl<'a> CourseSpec<'a> {
         let mut measured: Vec<usize> = steps.iter().flat_map(|s| s.units.iter().copied()).collect();
         measured.sort_unstable();
         measured.dedup();
-        let mut measures: Vec<Measure> = measured
-            .iter()
-            .map(|&u| {
-                Measure::new(
-                    format!("{}-sp-lost", units[u].name),
-                    0,
-                    units[u].sp() as i32,
-                )
-            })
-            .collect();
+        measured.retain(|&u| Some(u) != own && Some(u) != enemy);
+        let mut measures = Vec::new();
+        for (who, morale_name, hits_name) in [
+            (own, OWN_MORALE, HITS_TAKEN),
+            (enemy, ENEMY_MORALE, HITS_INFLICTED),
+        ] {
+            if let Some(w) = who {
+                measures.push(Measure::new(morale_name, 0, 3));
+                measures.push(Measure::new(hits_name, 0, units[w].sp() as i32));
+            }
+        }
+        measures.extend(measured.iter().map(|&u| {
+            Measure::new(
+                format!("{}-sp-lost", units[u].name),
+                0,
+                units[u].sp() as i32,
+            )
+        }));
         let rounds: u32 = steps
             .iter()
             .filter(|s| s.is_finish())
@@ -317,13 +346,17 @@ impl<'a> CourseSpec<'a> {
             .sum();
         let has_rounds = rounds > 0;
         if has_rounds {
-            measures.push(Measure::new("rounds", 0, rounds as i32));
+            // Rounds fought: at least one when the course opens with the
+            // engagement; none when an earlier step ended it first.
+            let first = i32::from(steps[0].is_finish());
+            measures.push(Measure::new(TURNS, first, rounds as i32));
         }
         Ok(CourseSpec {
             readings,
             units,
             steps,
             stages,
+            keyed: [own, enemy],
             measured,
             has_rounds,
             space: OutcomeSpace::new(last_labels, measures),
@@ -344,12 +377,30 @@ impl<'a> CourseSpec<'a> {
             .collect()
     }
 
+    /// A stand's state on the key-measure morale scale: good 0,
+    /// disordered 1 (marked, or forced by its terrain), beaten in a melee 2,
+    /// destroyed 3.
+    fn morale_level(&self, state: &CourseState, u: usize) -> i32 {
+        let unit = &self.units[u];
+        if self.destroyed(state, u) {
+            3
+        } else if state.beaten[u] {
+            2
+        } else if state.disordered[u] || unit.forced_disorder() {
+            1
+        } else {
+            0
+        }
+    }
+
     fn leaf_of(&self, state: &CourseState, outcome: usize) -> Leaf {
-        let mut values: Vec<i32> = self
-            .measured
-            .iter()
-            .map(|&u| (state.sp_lost[u] - self.units[u].sp_lost) as i32)
-            .collect();
+        let lost = |u: usize| (state.sp_lost[u] - self.units[u].sp_lost) as i32;
+        let mut values = Vec::with_capacity(self.space.measures().len());
+        for w in self.keyed.into_iter().flatten() {
+            values.push(self.morale_level(state, w));
+            values.push(lost(w));
+        }
+        values.extend(self.measured.iter().map(|&u| lost(u)));
         if self.has_rounds {
             values.push(state.rounds as i32);
         }
@@ -372,6 +423,7 @@ impl ChainSpec for CourseSpec<'_> {
         CourseState {
             sp_lost: self.units.iter().map(|u| u.sp_lost).collect(),
             disordered: self.units.iter().map(|u| u.disordered).collect(),
+            beaten: vec![false; self.units.len()],
             rounds: 0,
             skipping: false,
             last: 0,
@@ -467,6 +519,17 @@ impl ChainSpec for CourseSpec<'_> {
                     next.disordered[d] = true;
                 }
                 let r = m.result_of(leaf);
+                match r {
+                    MeleeResult::AttackerWins => {
+                        next.beaten[d] = true;
+                        next.beaten[a] = false;
+                    }
+                    MeleeResult::DefenderWins => {
+                        next.beaten[a] = true;
+                        next.beaten[d] = false;
+                    }
+                    _ => {}
+                }
                 if spec.is_finish() {
                     next.rounds += 1;
                     if !r.ongoing() {

@@ -51,6 +51,8 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         if step_tables.is_empty() {
             return Err(cf.err("steps", "a course needs at least one step"));
         }
+        let mut own = unit_key(&mut cf, &units, "own")?;
+        let mut enemy = unit_key(&mut cf, &units, "enemy")?;
         cf.finish()?;
         let mut steps = Vec::new();
         for mut sf in step_tables {
@@ -88,7 +90,17 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
                 mode,
             )
         } else {
-            let spec = CourseSpec::new(readings, units.clone(), steps)?;
+            // Key measures: by default the first step's acting stand and
+            // the stand it acts on.
+            own = own.or(steps[0].units.first().copied());
+            enemy = enemy.or(steps[0].units.get(1).copied());
+            if own.is_some() && own == enemy {
+                return Err(cf.err(
+                    "enemy",
+                    "`own` and `enemy` name the same stand; the key measures need two",
+                ));
+            }
+            let spec = CourseSpec::new(readings, units.clone(), steps, own, enemy)?;
             tabulate(Chain::build(&spec)?, mode)
         };
         courses.push((name, kernel));
@@ -97,4 +109,26 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         edition: None,
         courses,
     })
+}
+
+/// Reads an optional course key naming a stand (`own`, `enemy`).
+fn unit_key(
+    cf: &mut Fields,
+    units: &[Stand],
+    key: &'static str,
+) -> Result<Option<usize>, InputError> {
+    match cf.string(key)? {
+        None => Ok(None),
+        Some(n) => match units.iter().position(|u| u.name == n) {
+            Some(i) => Ok(Some(i)),
+            None => {
+                let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+                Err(cf.locate(
+                    key,
+                    InputError::new(format!("no stand named \"{n}\" in [units]"))
+                        .one_of(&n, &names),
+                ))
+            }
+        },
+    }
 }
