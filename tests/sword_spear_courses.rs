@@ -274,7 +274,13 @@ fn a_routed_unit_stops_the_course() {
     assert!(close(outcome(k.as_ref(), "stands"), 0.25));
     assert!(close(outcome(k.as_ref(), "routs"), 0.25));
     // Hit in the first step (1/2) or in the second (1/4).
-    assert!(close(measure(k.as_ref(), "a-hits")[1], 0.75));
+    assert!(close(measure(k.as_ref(), "hits-taken")[1], 0.75));
+    // Key outcomes: a is the own unit, alone; strength 1, so every hit
+    // routs it (morale 2) and no path leaves it hit but standing.
+    let m = measure(k.as_ref(), "own-morale");
+    assert!(close(m[0], 0.25) && close(m[1], 0.0) && close(m[2], 0.75));
+    assert!(k.space().measure_index("a-hits").is_none());
+    assert!(k.space().measure_index("enemy-morale").is_none());
 }
 
 #[test]
@@ -285,8 +291,11 @@ fn hits_carry_between_steps() {
         "{ procedure = \"discipline-test\", unit = \"b\" },\n{ procedure = \"discipline-test\", unit = \"b\" },",
     ));
     assert!(close(outcome(k.as_ref(), "routs"), 0.25));
-    let h = measure(k.as_ref(), "b-hits");
+    let h = measure(k.as_ref(), "hits-taken");
     assert!(close(h[0], 0.25) && close(h[1], 0.5) && close(h[2], 0.25));
+    // No hits 0, hit once 1, routed 2: the same split.
+    let m = measure(k.as_ref(), "own-morale");
+    assert!(close(m[0], 0.25) && close(m[1], 0.5) && close(m[2], 0.25));
 }
 
 #[test]
@@ -302,7 +311,7 @@ fn an_activation_without_what_it_needs_stops_the_course() {
         4.0 / 6.0
     ));
     assert!(close(outcome(k.as_ref(), "stands"), 2.0 / 6.0));
-    assert!(close(measure(k.as_ref(), "b-hits")[1], 2.0 / 6.0 * 0.5));
+    assert!(close(measure(k.as_ref(), "hits-taken")[1], 2.0 / 6.0 * 0.5));
 }
 
 #[test]
@@ -313,7 +322,7 @@ fn a_dead_commander_changes_later_tests() {
         units,
         "{ procedure = \"commander-risk\", unit = \"b\" },\n{ procedure = \"discipline-test\", unit = \"b\" },",
     ));
-    let h = measure(k.as_ref(), "b-hits");
+    let h = measure(k.as_ref(), "hits-taken");
     assert!(close(h[1], 5.0 / 6.0 * 2.0 / 6.0 + 1.0 / 6.0 * 3.0 / 6.0));
     assert!(close(measure(k.as_ref(), "b-commander-lost")[1], 1.0 / 6.0));
 }
@@ -487,6 +496,190 @@ fn every_shipped_scenario_builds_with_an_exact_answer() {
     }
 }
 
+/// Key outcomes (docs/rules/sword-and-spear.md): every shipped course that
+/// pits two units in one step reports own/enemy morale, hits taken and
+/// inflicted (and turns for an engagement) exactly as the step's own
+/// outcomes and measures give them, leaf by leaf; every shipped course's
+/// space stays under 100,000 leaves.
+#[test]
+fn key_outcomes_of_single_step_courses_follow_the_step() {
+    use pikeshot::systems::sword_spear::course::build_step;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/sword-and-spear");
+    let mut checked = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let p = prepare(&path, &RunRequest::default()).unwrap();
+        let (src, table) = Source::parse("s.toml", &text).unwrap();
+        let mut units = Vec::new();
+        for (name, v) in table["units"].as_table().unwrap() {
+            let mut f = Fields::new(&src, format!("units.{name}"), v.as_table().unwrap());
+            units.push(ok(Unit::from_fields(name, &mut f)));
+        }
+        let list = table["course"].as_array().unwrap();
+        // A sweep's first variant is the file's own units (armoured legion).
+        let first = p.courses[0].0.clone();
+        for (variant, name, k) in &p.courses {
+            assert!(k.space().len() < 100_000, "{name}: {}", k.space().len());
+            if *variant != first {
+                continue;
+            }
+            let c = list
+                .iter()
+                .position(|t| t["name"].as_str() == Some(name.as_str()))
+                .unwrap();
+            let steps = list[c]["steps"].as_array().unwrap();
+            let st = steps[0].as_table().unwrap();
+            let proc_name = st["procedure"].as_str().unwrap().to_string();
+            let (actor_key, target_key) = match proc_name.as_str() {
+                "shooting" => ("firer", "target"),
+                "melee" | "engagement" => ("attacker", "defender"),
+                _ => continue,
+            };
+            if steps.len() != 1 {
+                continue;
+            }
+            let idx = |key: &str| {
+                let n = st[key].as_str().unwrap();
+                units.iter().position(|u| u.name == n).unwrap()
+            };
+            let (own, enemy) = (idx(actor_key), idx(target_key));
+            let mut f = Fields::new(&src, format!("course[{c}].steps[0]"), st);
+            f.req_string("procedure").unwrap();
+            let step = ok(build_step(&proc_name, &mut f, &units));
+            let sp = step.space();
+            let q = exact(&step, DEFAULT_BUDGET).unwrap();
+            let shooting = proc_name == "shooting";
+            let m = |n: &str| sp.measure_index(n);
+            let (taken, inflicted) = if shooting {
+                (None, m("target-hits"))
+            } else {
+                (m("attacker-hits"), m("defender-hits"))
+            };
+            // Expected marginals: [own-morale, enemy-morale] over 0..=2,
+            // hits over 0..=strength, turns over 0..=50.
+            let mut want_morale = [[0.0f64; 3]; 2];
+            let mut want_hits = [vec![0.0f64; 9], vec![0.0f64; 9]];
+            let mut want_turns = vec![0.0f64; 51];
+            for (leaf, &w) in q.iter().enumerate() {
+                if w == 0.0 {
+                    continue;
+                }
+                let leaf = leaf as u32;
+                let o = sp.outcome_of(leaf);
+                let routed = if shooting {
+                    [false, o == 1]
+                } else {
+                    [o & 1 == 1, o & 2 == 2]
+                };
+                for (side, (u, h)) in [(own, taken), (enemy, inflicted)].into_iter().enumerate() {
+                    // A course counts hits up to the unit's strength (it
+                    // has routed by then); a melee can score more.
+                    let room = (units[u].strength - units[u].hits) as i32;
+                    let new = h.map_or(0, |h| sp.value_of(leaf, h)).min(room);
+                    let level = if routed[side] {
+                        2
+                    } else {
+                        (units[u].hits as i32 + new > 0) as usize
+                    };
+                    want_morale[side][level] += w;
+                    want_hits[side][new as usize] += w;
+                }
+                if let Some(r) = m("rounds") {
+                    want_turns[sp.value_of(leaf, r) as usize] += w;
+                }
+            }
+            let same = |got: Vec<f64>, want: &[f64], min: usize, what: &str| {
+                for (i, g) in got.iter().enumerate() {
+                    assert!(
+                        close(*g, want[min + i]),
+                        "{name} {what}[{i}]: {g} vs {}",
+                        want[min + i]
+                    );
+                }
+                let covered: f64 = got.iter().sum();
+                assert!(close(covered, 1.0), "{name} {what}");
+            };
+            same(
+                measure(k.as_ref(), "own-morale"),
+                &want_morale[0],
+                0,
+                "own-morale",
+            );
+            same(
+                measure(k.as_ref(), "enemy-morale"),
+                &want_morale[1],
+                0,
+                "enemy-morale",
+            );
+            same(
+                measure(k.as_ref(), "hits-taken"),
+                &want_hits[0],
+                0,
+                "hits-taken",
+            );
+            same(
+                measure(k.as_ref(), "hits-inflicted"),
+                &want_hits[1],
+                0,
+                "hits-inflicted",
+            );
+            let turns = k.space().measure_index("turns");
+            assert_eq!(turns.is_some(), proc_name == "engagement", "{name}");
+            if let Some(t) = turns {
+                let min = k.space().measures()[t].min as usize;
+                assert_eq!(min, 1, "{name}");
+                same(measure(k.as_ref(), "turns"), &want_turns, min, "turns");
+            }
+            // The course keeps the step's outcomes.
+            let got = outcome_probs(k.as_ref());
+            let want = stats::outcome_probs(sp, &q);
+            assert_eq!(&k.space().outcomes()[..want.len()], sp.outcomes(), "{name}");
+            for (g, w) in got.iter().zip(&want) {
+                assert!(close(*g, *w), "{name}");
+            }
+            checked += 1;
+        }
+    }
+    // Longbow (2 shootings), heavy foot (2 melees, 2 engagements),
+    // armoured against lacking protection (single-step fights).
+    assert!(checked >= 6, "{checked}");
+}
+
+/// The shipped "shoot or charge" course "charge": the horse archers'
+/// Discipline 3 is 2 with their captain, so a charge needs a 3+ on one of
+/// two dice; not activated is both dice 1-2, 4/36 by hand. Those paths end
+/// with no melee (turns 0) and both sides unhit (morale 0).
+#[test]
+fn shoot_or_charge_key_outcomes_by_hand() {
+    let ks = courses(&shipped("horse-archers-shoot-or-charge.toml")).unwrap();
+    let (_, charge) = &ks[2];
+    let k = charge.as_ref();
+    let stop = outcome(k, "stopped-not-activated");
+    assert!(close(stop, 4.0 / 36.0), "{stop}");
+    let turns = measure(k, "turns");
+    assert_eq!(
+        k.space().measures()[k.space().measure_index("turns").unwrap()].min,
+        0
+    );
+    assert!(close(turns[0], stop), "{} vs {stop}", turns[0]);
+    let own = measure(k, "own-morale");
+    let enemy = measure(k, "enemy-morale");
+    // P(own routed) = attacker-routs + both-rout; P(enemy routed) =
+    // defender-routs + both-rout.
+    let both = outcome(k, "both-rout");
+    assert!(close(own[2], outcome(k, "attacker-routs") + both));
+    assert!(close(enemy[2], outcome(k, "defender-routs") + both));
+    // The not-activated paths leave both sides unhit.
+    assert!(own[0] >= stop - 1e-12 && enemy[0] >= stop - 1e-12);
+    // The "shoot" course never fights back: no hits taken, own morale 0.
+    let shoot = ks[0].1.as_ref();
+    assert!(close(measure(shoot, "own-morale")[0], 1.0));
+    assert!(close(measure(shoot, "hits-taken")[0], 1.0));
+    assert!(shoot.space().measure_index("turns").is_none());
+    monte_carlo_matches(k, 0x55_2004);
+}
+
 #[test]
 fn longbow_scenario_reads_heavy_armour_as_armoured() {
     let ks = courses(&shipped("longbow-vs-heavily-armoured.toml")).unwrap();
@@ -494,7 +687,7 @@ fn longbow_scenario_reads_heavy_armour_as_armoured() {
     let cover = &ks[1].1;
     // In cover the target is heavily armoured again: fewer hits.
     let mean = |k: &dyn Kernel| {
-        measure(k, "target-hits")
+        measure(k, "hits-inflicted")
             .iter()
             .enumerate()
             .map(|(i, p)| i as f64 * p)
@@ -624,4 +817,39 @@ fn chain_node_counts_stay_small() {
     assert!(e.nodes() < 2_000, "{}", e.nodes());
     let q = exact(&e, DEFAULT_BUDGET).unwrap();
     assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn own_and_enemy_course_keys_choose_the_key_units() {
+    // Two tests of a (strength 1) then b (strength 2): by default a is
+    // own (the first step's unit) and b the enemy (the first other unit).
+    let steps = "{ procedure = \"discipline-test\", unit = \"a\" },\n{ procedure = \"discipline-test\", unit = \"b\" },";
+    let k = course(&scenario(TWO, steps));
+    // a routs on 1-3 (1/2); b's test does not need a, so it is always
+    // taken: b (strength 2) is hit on 1-3 and stands.
+    assert!(close(measure(k.as_ref(), "own-morale")[2], 0.5));
+    let e = measure(k.as_ref(), "enemy-morale");
+    assert!(close(e[0], 0.5) && close(e[1], 0.5) && close(e[2], 0.0));
+    assert!(close(measure(k.as_ref(), "hits-inflicted")[1], 0.5));
+    // Swapped by the course keys.
+    let swapped = scenario(TWO, steps).replace(
+        "name = \"c\"\n",
+        "name = \"c\"\nown = \"b\"\nenemy = \"a\"\n",
+    );
+    let k = course(&swapped);
+    assert!(close(measure(k.as_ref(), "enemy-morale")[2], 0.5));
+    assert!(close(measure(k.as_ref(), "own-morale")[1], 0.5));
+    // Unknown unit: located, with the accepted names.
+    let bad = scenario(TWO, steps).replace("name = \"c\"\n", "name = \"c\"\nenemy = \"bb\"\n");
+    let e = err(&bad);
+    let s = e.to_string();
+    assert!(s.contains("no unit named \"bb\""), "{s}");
+    assert!(s.contains("accepted: a, b"), "{s}");
+    assert!(s.contains(&format!(":{}", line_of(&bad, "enemy ="))), "{s}");
+    // The same unit twice.
+    let same = scenario(TWO, steps).replace(
+        "name = \"c\"\n",
+        "name = \"c\"\nown = \"a\"\nenemy = \"a\"\n",
+    );
+    assert!(err(&same).to_string().contains("must be different"));
 }

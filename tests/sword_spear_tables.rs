@@ -216,7 +216,7 @@ fn a_scenario_runs_end_to_end() {
         "{csv}"
     );
     let m = std::fs::read_to_string(out.join("measures.csv")).unwrap();
-    assert!(m.contains("men-at-arms-hits"), "{m}");
+    assert!(m.contains("hits-inflicted"), "{m}");
     // A bad key exits 2 with the file and line.
     let bad = tmp.path().join("bad.toml");
     std::fs::write(

@@ -19,6 +19,7 @@ use super::unit::Unit;
 use crate::dice::{Dice, EnumerationError};
 use crate::engine::chain::{Chain, ChainSpec, Transition};
 use crate::error::InputError;
+use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -123,13 +124,29 @@ pub struct CourseState {
 /// The outcome of a course stopped by an activation without what it `need`s.
 pub const STOPPED_NOT_ACTIVATED: &str = "stopped-not-activated";
 
-/// A course of several Sword & Spear steps.
+/// Key-outcome morale of a unit that has routed (docs/rules/sword-and-spear.md,
+/// "Key outcomes"): routed units leave the table, so 2 is the top of the scale.
+pub const ROUTED: i32 = 2;
+
+/// Key-outcome morale (0 no hits, 1 hits, 2 routed) of a unit's state.
+pub fn morale_level(s: &UnitState) -> i32 {
+    if s.routed {
+        ROUTED
+    } else {
+        (s.hits > 0) as i32
+    }
+}
+
+/// A course of Sword & Spear steps.
 pub struct CourseSpec<'a> {
     units: Vec<Unit>,
     steps: Vec<StepSpec<'a>>,
     space: OutcomeSpace,
-    /// Per unit: its hits measure and commander measure in the course space.
-    unit_measures: Vec<(usize, usize, Option<usize>)>,
+    /// Per unit: its hits measure (`NAME-hits`, or `hits-taken` /
+    /// `hits-inflicted` for the own / enemy unit) and commander measure.
+    unit_measures: Vec<(usize, Option<usize>, Option<usize>)>,
+    /// The own and enemy units with their morale measures (key outcomes).
+    morale_measures: Vec<(usize, usize)>,
     rounds_measure: Option<usize>,
     not_activated: Option<usize>,
     /// Per unit: the category "stopped-NAME-routed".
@@ -138,14 +155,23 @@ pub struct CourseSpec<'a> {
 
 impl<'a> CourseSpec<'a> {
     /// Prepares a course: builds each step once from the scenario's units
-    /// (which checks every step) to learn the outcome space.
-    pub fn new(units: Vec<Unit>, steps: Vec<StepSpec<'a>>) -> Result<CourseSpec<'a>, InputError> {
+    /// (which checks every step) to learn the outcome space. `own` and
+    /// `enemy` are the units the key measures report on
+    /// (docs/rules/sword-and-spear.md, "Key outcomes").
+    pub fn new(
+        units: Vec<Unit>,
+        steps: Vec<StepSpec<'a>>,
+        own: Option<usize>,
+        enemy: Option<usize>,
+    ) -> Result<CourseSpec<'a>, InputError> {
         let mut last: Vec<String> = Vec::new();
         let mut rounds_max = 0i32;
         let mut has_melee = false;
+        let mut has_engagement = false;
         let mut has_need = false;
         let mut involved: Vec<usize> = Vec::new();
-        for s in &steps {
+        let mut stoppable: Vec<usize> = Vec::new();
+        for (i, s) in steps.iter().enumerate() {
             let p = build_step(&s.procedure, &mut s.fields.fresh(), &units)?;
             match &p {
                 Step::Melee(_) => {
@@ -154,6 +180,7 @@ impl<'a> CourseSpec<'a> {
                 }
                 Step::Engagement(c) => {
                     has_melee = true;
+                    has_engagement = true;
                     let m = c
                         .space()
                         .measure_index("rounds")
@@ -167,6 +194,10 @@ impl<'a> CourseSpec<'a> {
                 if !involved.contains(&u) {
                     involved.push(u);
                 }
+                // A later step naming a routed unit stops the course.
+                if i > 0 && !stoppable.contains(&u) {
+                    stoppable.push(u);
+                }
             }
             last = p.space().outcomes().to_vec();
         }
@@ -176,35 +207,58 @@ impl<'a> CourseSpec<'a> {
             outcomes.len() - 1
         });
         let mut routed_outcome = vec![None; units.len()];
-        for &u in &involved {
+        for &u in &stoppable {
             outcomes.push(format!("stopped-{}-routed", units[u].name));
             routed_outcome[u] = Some(outcomes.len() - 1);
         }
         let mut measures = Vec::new();
+        let mut morale_measures = Vec::new();
         let mut unit_measures = Vec::new();
+        let room = |u: usize| (units[u].strength - units[u].hits) as i32;
+        for (who, morale, hits) in [
+            (own, OWN_MORALE, HITS_TAKEN),
+            (enemy, ENEMY_MORALE, HITS_INFLICTED),
+        ] {
+            let Some(u) = who else { continue };
+            measures.push(Measure::new(morale, 0, ROUTED));
+            morale_measures.push((u, measures.len() - 1));
+            measures.push(Measure::new(hits, 0, room(u)));
+            unit_measures.push((u, Some(measures.len() - 1), None));
+        }
         for &u in &involved {
             let unit = &units[u];
-            measures.push(Measure::new(
-                format!("{}-hits", unit.name),
-                0,
-                (unit.strength - unit.hits) as i32,
-            ));
-            let h = measures.len() - 1;
+            let h = if Some(u) == own || Some(u) == enemy {
+                None
+            } else {
+                measures.push(Measure::new(format!("{}-hits", unit.name), 0, room(u)));
+                Some(measures.len() - 1)
+            };
             let c = unit.commander.map(|_| {
                 measures.push(Measure::new(format!("{}-commander-lost", unit.name), 0, 1));
                 measures.len() - 1
             });
             unit_measures.push((u, h, c));
         }
-        let rounds_measure = has_melee.then(|| {
+        let rounds_measure = if has_engagement {
+            // Rounds of melee fought: a course that starts with its melee
+            // fights at least one.
+            let first = steps.first().map_or(0, |s| {
+                matches!(s.procedure.as_str(), "melee" | "engagement") as i32
+            });
+            measures.push(Measure::new(TURNS, first, rounds_max));
+            Some(measures.len() - 1)
+        } else if has_melee && steps.len() > 1 {
             measures.push(Measure::new("rounds", 0, rounds_max));
-            measures.len() - 1
-        });
+            Some(measures.len() - 1)
+        } else {
+            None
+        };
         Ok(CourseSpec {
             space: OutcomeSpace::new(outcomes, measures),
             units,
             steps,
             unit_measures,
+            morale_measures,
             rounds_measure,
             not_activated,
             routed_outcome,
@@ -229,10 +283,15 @@ impl<'a> CourseSpec<'a> {
         let mut v = vec![0i32; self.space.measures().len()];
         for &(u, h, c) in &self.unit_measures {
             let s = &state.units[u];
-            v[h] = (s.hits - self.units[u].hits) as i32;
+            if let Some(h) = h {
+                v[h] = (s.hits - self.units[u].hits) as i32;
+            }
             if let Some(c) = c {
                 v[c] = (!s.commander) as i32;
             }
+        }
+        for &(u, m) in &self.morale_measures {
+            v[m] = morale_level(&state.units[u]);
         }
         if let Some(r) = self.rounds_measure {
             v[r] = state.rounds as i32;

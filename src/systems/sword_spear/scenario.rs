@@ -46,6 +46,11 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         if step_tables.is_empty() {
             return Err(cf.err("steps", "a course needs at least one step"));
         }
+        let own = unit_key(&mut cf, &units, "own")?;
+        let enemy = unit_key(&mut cf, &units, "enemy")?;
+        if own.is_some() && own == enemy {
+            return Err(cf.err("enemy", "`own` and `enemy` must be different units"));
+        }
         cf.finish()?;
         let mut steps = Vec::new();
         for mut sf in step_tables {
@@ -70,14 +75,24 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
                 target,
             });
         }
-        let kernel = if steps.len() == 1 {
+        // Key outcomes (docs/rules/sword-and-spear.md): the first step's unit
+        // and the first other unit a step acts upon, unless named.
+        let own = own.or(steps[0].actor);
+        let enemy = enemy.or_else(|| {
+            steps
+                .iter()
+                .flat_map(|s| [s.target, s.actor])
+                .flatten()
+                .find(|&u| Some(u) != own)
+        });
+        let kernel = if steps.len() == 1 && steps[0].target.is_none() {
             let s = &steps[0];
             prepare(
                 build_step(&s.procedure, &mut s.fields.fresh(), &units)?,
                 mode,
             )
         } else {
-            let spec = CourseSpec::new(units.clone(), steps)?;
+            let spec = CourseSpec::new(units.clone(), steps, own, enemy)?;
             prepare(Chain::build(&spec)?, mode)
         };
         courses.push((name, kernel));
@@ -86,4 +101,25 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         edition: None,
         courses,
     })
+}
+
+/// Reads a course key naming a unit (`own`, `enemy`).
+fn unit_key(
+    cf: &mut Fields,
+    units: &[Unit],
+    key: &'static str,
+) -> Result<Option<usize>, InputError> {
+    let Some(n) = cf.string(key)? else {
+        return Ok(None);
+    };
+    match units.iter().position(|u| u.name == n) {
+        Some(i) => Ok(Some(i)),
+        None => {
+            let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+            Err(cf.locate(
+                key,
+                InputError::new(format!("no unit named \"{n}\" in [units]")).one_of(&n, &names),
+            ))
+        }
+    }
 }
