@@ -145,6 +145,8 @@ impl CompiledTable {
         let mut local = vec![0u64; self.distinct.len()];
         match &self.packed {
             Some(incs) => {
+                // Lanes in a fixed array the optimiser keeps in registers.
+                let mut lanes = [0u64; LANES];
                 let per_flush = (LANE_CAP / self.group) as u64;
                 let mut left = groups;
                 while left > 0 {
@@ -154,10 +156,13 @@ impl CompiledTable {
                         let v = rng.below(self.group_size, self.group_cost);
                         acc += incs[v as usize];
                     }
-                    for (i, lane) in local.iter_mut().enumerate() {
+                    for (i, lane) in lanes.iter_mut().enumerate() {
                         *lane += (acc >> (6 * i)) & 63;
                     }
                     left -= batch;
+                }
+                for (l, c) in local.iter_mut().zip(lanes) {
+                    *l += c;
                 }
             }
             None => {
