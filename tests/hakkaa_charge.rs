@@ -5,7 +5,7 @@
 //! arithmetic and against composing the parts, Monte Carlo against exact,
 //! and bad input.
 
-#[path = "hakkaa_common.rs"]
+#[path = "support/hakkaa.rs"]
 mod common;
 
 use common::*;

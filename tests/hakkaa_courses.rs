@@ -3,7 +3,7 @@
 //! (exact against hand arithmetic), "fire" against "charge" side by side on
 //! the shipped scenarios, the CLI end to end, and bad course input.
 
-#[path = "hakkaa_common.rs"]
+#[path = "support/hakkaa.rs"]
 mod common;
 
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! (½Fi, per step); the exact method against full dice enumeration; Monte
 //! Carlo against exact; bad input.
 
-#[path = "hakkaa_common.rs"]
+#[path = "support/hakkaa.rs"]
 mod common;
 
 use common::*;

@@ -2,7 +2,7 @@
 //! outcome distributions against hand arithmetic, every class in every
 //! situation, Monte Carlo against exact, and bad input.
 
-#[path = "hakkaa_common.rs"]
+#[path = "support/hakkaa.rs"]
 mod common;
 
 use common::*;

@@ -3,7 +3,7 @@
 //! modifiers with their clamps, the exact method against full dice
 //! enumeration, Monte Carlo against exact, and bad input.
 
-#[path = "hakkaa_common.rs"]
+#[path = "support/hakkaa.rs"]
 mod common;
 
 use common::*;
