@@ -165,6 +165,44 @@ pub fn worst_half_width(space: &OutcomeSpace, counts: &[u64], trials: u64) -> f6
     worst
 }
 
+/// Where a simulated tally and exact leaf probabilities disagree: every
+/// outcome and every value of every measure whose simulated frequency lies
+/// more than `sigmas` binomial standard errors (plus 1e-9) from its exact
+/// probability, described for an assertion message. The one check every
+/// Monte Carlo-against-exact test makes.
+pub fn disagreements(
+    space: &OutcomeSpace,
+    counts: &[u64],
+    trials: u64,
+    exact: &[f64],
+    sigmas: f64,
+) -> Vec<String> {
+    let n = trials as f64;
+    let mut out = Vec::new();
+    let mut check = |what: String, p: f64, c: u64| {
+        let bound = sigmas * (p * (1.0 - p)).max(0.0).sqrt() / n.sqrt() + 1e-9;
+        let got = c as f64 / n;
+        if (got - p).abs() > bound {
+            out.push(format!(
+                "{what}: simulated {got}, exact {p} (bound {bound})"
+            ));
+        }
+    };
+    let probs = outcome_probs(space, exact);
+    let tallies = outcome_counts(space, counts);
+    for ((label, p), c) in space.outcomes().iter().zip(probs).zip(tallies) {
+        check(label.clone(), p, c);
+    }
+    for (m, meas) in space.measures().iter().enumerate() {
+        let probs = measure_probs(space, m, exact);
+        let tallies = measure_counts(space, m, counts);
+        for (i, (p, c)) in probs.into_iter().zip(tallies).enumerate() {
+            check(format!("{}={}", meas.name, meas.min + i as i32), p, c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,6 +215,24 @@ mod tests {
         let (lo, hi) = wilson(0, 10);
         assert_eq!(lo, 0.0);
         assert!((hi - 0.277_539).abs() < 1e-5);
+    }
+
+    #[test]
+    fn disagreements_name_what_is_off() {
+        use crate::outcome::Measure;
+        let space = OutcomeSpace::from_labels(&["a", "b"], vec![Measure::new("m", 0, 1)]);
+        // Leaves: (a, m=0), (b, m=0), (a, m=1), (b, m=1).
+        let exact = [0.25, 0.25, 0.25, 0.25];
+        let fair = [2500, 2500, 2500, 2500];
+        assert!(disagreements(&space, &fair, 10_000, &exact, 4.5).is_empty());
+        // Outcome a at 0.6 against 0.5 is 20 standard errors off; m is fair.
+        let biased = [3000, 2000, 3000, 2000];
+        let off = disagreements(&space, &biased, 10_000, &exact, 4.5);
+        assert_eq!(off.len(), 2, "{off:?}");
+        assert!(
+            off[0].starts_with("a:") && off[1].starts_with("b:"),
+            "{off:?}"
+        );
     }
 
     #[test]

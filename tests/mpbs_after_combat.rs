@@ -65,16 +65,8 @@ fn monte_carlo_vs_exact<P: Procedure + Clone + 'static>(p: P, seed: u64) {
         let mut counts = vec![0u64; k.space().len()];
         k.sample(&mut Sampler::new(seed), N, &mut counts);
         assert_eq!(counts.iter().sum::<u64>(), N);
-        let want = stats::outcome_probs(k.space(), &probs);
-        let got = stats::outcome_counts(k.space(), &counts);
-        for (p, c) in want.into_iter().zip(got) {
-            let f = c as f64 / N as f64;
-            let bound = 4.5 * (p * (1.0 - p) / N as f64).sqrt() + 1e-9;
-            assert!(
-                (f - p).abs() <= bound,
-                "{mode:?}: {f} vs {p} (bound {bound})"
-            );
-        }
+        let off = stats::disagreements(k.space(), &counts, N, &probs, 4.5);
+        assert!(off.is_empty(), "{mode:?}: {off:?}");
     }
 }
 

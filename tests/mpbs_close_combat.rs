@@ -909,26 +909,8 @@ fn monte_carlo_vs_exact<P: Procedure + Clone + 'static>(p: P, seed: u64) {
         let mut counts = vec![0u64; k.space().len()];
         k.sample(&mut Sampler::new(seed), N, &mut counts);
         assert_eq!(counts.iter().sum::<u64>(), N);
-        let space = k.space();
-        let mut pairs: Vec<(f64, u64)> = stats::outcome_probs(space, &probs)
-            .into_iter()
-            .zip(stats::outcome_counts(space, &counts))
-            .collect();
-        for m in 0..space.measures().len() {
-            pairs.extend(
-                stats::measure_probs(space, m, &probs)
-                    .into_iter()
-                    .zip(stats::measure_counts(space, m, &counts)),
-            );
-        }
-        for (p, c) in pairs {
-            let f = c as f64 / N as f64;
-            let bound = 4.5 * (p * (1.0 - p) / N as f64).sqrt() + 1e-9;
-            assert!(
-                (f - p).abs() <= bound,
-                "{mode:?}: {f} vs {p} (bound {bound})"
-            );
-        }
+        let off = stats::disagreements(k.space(), &counts, N, &probs, 4.5);
+        assert!(off.is_empty(), "{mode:?}: {off:?}");
     }
 }
 

@@ -85,25 +85,8 @@ fn monte_carlo_matches<P: Procedure + Clone + 'static>(p: &P, seed: u64) {
     let k = Prepared::new(p.clone(), KernelMode::Direct);
     let mut counts = vec![0u64; p.space().len()];
     k.sample(&mut Sampler::new(seed), N, &mut counts);
-    let sp = p.space();
-    let mut pairs: Vec<(String, f64, u64)> = stats::outcome_probs(sp, &q)
-        .into_iter()
-        .zip(stats::outcome_counts(sp, &counts))
-        .zip(sp.outcomes())
-        .map(|((p, c), l)| (l.clone(), p, c))
-        .collect();
-    for (m, meas) in sp.measures().iter().enumerate() {
-        let p = stats::measure_probs(sp, m, &q);
-        let c = stats::measure_counts(sp, m, &counts);
-        for (i, (p, c)) in p.into_iter().zip(c).enumerate() {
-            pairs.push((format!("{}={}", meas.name, meas.min + i as i32), p, c));
-        }
-    }
-    for (what, p, c) in pairs {
-        let bound = 4.5 * (p * (1.0 - p)).max(0.0).sqrt() / (N as f64).sqrt() + 1e-9;
-        let got = c as f64 / N as f64;
-        assert!((got - p).abs() <= bound, "{what}: {got} vs {p}");
-    }
+    let off = stats::disagreements(p.space(), &counts, N, &q, 4.5);
+    assert!(off.is_empty(), "{off:?}");
 }
 
 /// The override against a plain enumeration of every path of `resolve`.
