@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::batch::expect::{self, Checked, Expect, Scope};
 use crate::batch::folder;
 use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
-use crate::error::{Error, InputError, Result};
+use crate::error::{InputError, Result};
 use crate::report::{self, CourseRun, ScenarioRun};
 use crate::scenario::ScenarioFile;
 use crate::systems;
@@ -200,7 +200,7 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
             }
         })
         .collect();
-    let tallies = engine::run(&tasks, &opts).map_err(Error::input)?;
+    let tallies = engine::run(&tasks, &opts)?;
     Ok(ScenarioRun {
         scenario: p.name.clone(),
         file_stem: p.file.stem(),
