@@ -568,7 +568,7 @@ fn plot_names_are_slugs_and_unique() {
     odd.course = "?!".into();
     r.courses.push(odd);
     assert_eq!(
-        report::plot::file_stems(&r),
+        report::naming::file_stems(&r),
         [
             "charge-now",
             "terrain-woods--charge-now",

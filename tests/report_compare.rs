@@ -623,7 +623,7 @@ fn plot_names_never_collide_with_comparison_or_engagement_plots() {
     let mut turns = salvo();
     turns.course = "keep firing turns".into();
     r.courses.push(turns);
-    let plan = report::plot::plan(&r);
+    let plan = report::naming::plan(&r);
     assert_eq!(
         plan.courses,
         [

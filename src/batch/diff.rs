@@ -29,11 +29,12 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::folder::stage_csv;
 use crate::error::{Error, InputError};
 use crate::report::csv::{DECIMALS, EXACT_DECIMALS};
-use crate::report::key::{KEY_OUTCOMES, KeyKind, key_outcome};
-use crate::report::plot::{
+use crate::report::draw::{
     self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_diamond_coloured, draw_legend_rows, fit,
-    font, other, thousands, variant_slug, width, with_svg_title,
+    font, other, thousands, width, with_svg_title,
 };
+use crate::report::key::{KEY_OUTCOMES, KeyKind, key_outcome};
+use crate::report::naming::variant_slug;
 use crate::report::{ScenarioRun, Staging, check_writable, fixed};
 use crate::run::{self, RunRequest};
 use crate::scenario::ScenarioFile;
@@ -406,7 +407,7 @@ pub fn chart_stem(variant: &str) -> String {
 
 /// Writes `diff.csv` and the charts into `dir`.
 fn write(d: &Diff, dir: &Path) -> Result<Vec<PathBuf>, Error> {
-    plot::register_font();
+    draw::register_font();
     let mut staging = Staging::new(dir)?;
     stage_csv(
         &mut staging,
@@ -468,7 +469,7 @@ fn chart_size(rows: &[&DiffRow]) -> (u32, u32) {
 
 /// Renders the chart of one variant as an SVG document.
 pub fn render_svg(d: &Diff, variant: &str, rows: &[&DiffRow]) -> io::Result<String> {
-    plot::register_font();
+    draw::register_font();
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, chart_size(rows)).into_drawing_area();
@@ -558,7 +559,7 @@ fn draw<DB: DrawingBackend>(
         .filter(|x| x.is_finite())
         .fold(0.0f64, |m, x| m.max(x.abs()))
         * 100.0;
-    let m = plot::nice_top(reach * 1.3);
+    let m = draw::nice_top(reach * 1.3);
 
     // Slots, top to bottom: a header per course, then its rows.
     let mut slots: Vec<Option<&DiffRow>> = Vec::new();
@@ -606,7 +607,7 @@ fn draw<DB: DrawingBackend>(
         ))
         .axis_desc_style(font(16.0))
         .label_style(font(14.0).color(&MUTED))
-        .bold_line_style(plot::GRID)
+        .bold_line_style(draw::GRID)
         .light_line_style(WHITE)
         .axis_style(MUTED)
         .draw()?;

@@ -10,7 +10,7 @@ use super::expect::{Checked, EXPECT_HEADER, expect_rows};
 use crate::error::Error;
 use crate::report::compare::{ComparisonCharts, variant_keys};
 use crate::report::engagement::{Which, is_engagement};
-use crate::report::plot::plan;
+use crate::report::naming::plan;
 use crate::report::{self, KeyKind, ScenarioRun, Staging};
 
 /// Name of the targets file in a scenario's folder.

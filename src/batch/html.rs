@@ -14,8 +14,8 @@ use super::expect::{CheckRow, Tally};
 use super::folder::PlotKind;
 use super::site::{Entry, Folder, MANIFEST, SUMMARY};
 use crate::report::KEY_OUTCOMES;
+use crate::report::draw::thousands;
 use crate::report::key::KeyKind;
-use crate::report::plot::thousands;
 
 /// Escapes text and attribute values: `&`, `<`, `>`, `"` and `'`.
 pub fn esc(s: &str) -> String {

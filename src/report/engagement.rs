@@ -18,12 +18,13 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::csv::{DECIMALS, EXACT_DECIMALS};
+use super::draw::{
+    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_legend_rows, fit, font, other,
+    percent, percent_axis, subtitle, with_svg_title,
+};
 use super::key::TURNS;
 use super::model::{CourseRun, ScenarioRun};
-use super::plot::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_legend_rows, fit, font, other,
-    percent, percent_axis, plan, subtitle, with_svg_title,
-};
+use super::naming::plan;
 use super::{Output, Staging, fixed};
 use crate::error::Error;
 use crate::stats;
@@ -256,7 +257,7 @@ pub struct EngagementPlots;
 
 impl Output for EngagementPlots {
     fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
-        plot::register_font();
+        draw::register_font();
         let stems = plan(run).courses;
         for (course, stem) in run.courses.iter().zip(stems) {
             let Some(e) = Engagement::of(course) else {
@@ -312,7 +313,7 @@ pub fn render_svg(
     e: &Engagement,
     which: Which,
 ) -> io::Result<String> {
-    plot::register_font();
+    draw::register_font();
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -366,7 +367,7 @@ fn draw<DB: DrawingBackend>(
     }
     let mut notes = vec![Swatch::Text(format!(
         "Monte Carlo, {} trials",
-        plot::thousands(e.trials)
+        draw::thousands(e.trials)
     ))];
     if has_exact {
         notes.push(match which {
@@ -386,7 +387,7 @@ fn draw<DB: DrawingBackend>(
             if let Some(x) = e.exact_per_turn() {
                 top = x.into_iter().fold(top, f64::max);
             }
-            (plot::nice_probability_top(top), "P(stops on turn t)")
+            (draw::nice_probability_top(top), "P(stops on turn t)")
         }
         Which::Cumulative => (1.0, "P(stopped by turn t)"),
     };
@@ -407,7 +408,7 @@ fn draw<DB: DrawingBackend>(
         .y_desc(y_desc)
         .axis_desc_style(font(16.0))
         .label_style(font(14.0).color(&MUTED))
-        .bold_line_style(plot::GRID)
+        .bold_line_style(draw::GRID)
         .light_line_style(WHITE)
         .axis_style(MUTED)
         .draw()?;
@@ -420,7 +421,7 @@ fn draw<DB: DrawingBackend>(
     let label_style = font(14.0)
         .color(&MUTED)
         .pos(Pos::new(HPos::Center, VPos::Top));
-    let widest = plot::width(root, &format!("{}", last as i64), &label_style) as i32 + 8;
+    let widest = draw::width(root, &format!("{}", last as i64), &label_style) as i32 + 8;
     let every = ((widest + unit_px - 1) / unit_px).max(1) as usize;
     for (i, t) in e.turns().enumerate() {
         if i % every != 0 && i + 1 != turns {
@@ -498,7 +499,7 @@ fn draw_turns<DB: DrawingBackend>(
     let style = font(13.0).pos(Pos::new(HPos::Center, VPos::Bottom));
     let widest = per_turn
         .iter()
-        .map(|&p| plot::width(root, &percent(p), &style) as i32)
+        .map(|&p| draw::width(root, &percent(p), &style) as i32)
         .max()
         .unwrap_or(0);
     if widest + 4 <= unit_px {
@@ -579,7 +580,7 @@ fn draw_cumulative<DB: DrawingBackend>(
                 (py - 7, VPos::Bottom)
             };
             let style = font(size).pos(Pos::new(HPos::Right, v));
-            let tw = plot::width(root, &text, &style) as i32;
+            let tw = draw::width(root, &text, &style) as i32;
             let (y0, y1) = if near_top {
                 (ty - 1, ty + size as i32 + 1)
             } else {

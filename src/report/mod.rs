@@ -5,7 +5,8 @@
 //! `summary.csv` and `timing.csv`; [`compare`] `comparison.csv` and the
 //! grouped bar charts of the key outcomes ([`key`]) per variant;
 //! [`engagement`] `engagements.csv` and the turn plots of every engagement;
-//! [`plot`] a PNG and an SVG histogram per course; [`terminal`] the table
+//! [`plot`] a PNG and an SVG histogram per course ([`draw`] the drawing
+//! helpers every chart shares, [`naming`] their file names); [`terminal`] the table
 //! printed after a run. [`write`](mod@write) stages every
 //! file in the output folder and renames it into place, so each file is
 //! written whole or not at all.
@@ -16,9 +17,11 @@
 
 pub mod compare;
 pub mod csv;
+pub mod draw;
 pub mod engagement;
 pub mod key;
 pub mod model;
+pub mod naming;
 pub mod plot;
 pub mod terminal;
 pub mod write;

@@ -16,10 +16,10 @@
 use std::fmt::Write as _;
 
 use super::compare::{VariantKeys, variant_keys_with};
+use super::draw::thousands;
 use super::engagement::is_engagement;
 use super::key::KeyKind;
 use super::model::{CourseRun, CourseStats, ScenarioRun};
-use super::plot::thousands;
 
 /// Widest line the table aims for.
 pub const WIDTH: usize = 100;
