@@ -7,7 +7,8 @@
 //! [`engagement`] `engagements.csv` and the turn plots of every engagement;
 //! [`plot`] a PNG and an SVG histogram per course ([`draw`] the drawing
 //! helpers every chart shares, [`naming`] their file names); [`terminal`] the table
-//! printed after a run. [`write`](mod@write) stages every
+//! printed after a run; [`diff`] the comparison of two editions (`pikeshot
+//! diff`). [`write`](mod@write) stages every
 //! file in the output folder and renames it into place, so each file is
 //! written whole or not at all.
 //!
@@ -17,6 +18,7 @@
 
 pub mod compare;
 pub mod csv;
+pub mod diff;
 pub mod draw;
 pub mod engagement;
 pub mod key;
