@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use pikeshot::batch::diff::{self, DiffRequest};
-use pikeshot::batch::expect::{self, CheckRow, Tally};
 use pikeshot::batch::{self, ReportRequest, json, merge};
 use pikeshot::engine::KernelMode;
 use pikeshot::run::RunRequest;
+use pikeshot::targets::{self as expect, CheckRow, Tally};
 use pikeshot::{Error, report, run, systems};
 
 /// The odds for pike-and-shot wargames: resolves a fight millions of times in

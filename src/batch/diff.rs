@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 
 use plotters::prelude::*;
 
-use super::folder::stage_csv;
 use crate::error::{Error, InputError};
+use crate::report::csv::stage as stage_csv;
 use crate::report::diff::chart::{chart_size, draw, render_svg};
 use crate::report::diff::{DIFF_HEADER, DiffRow, RowKind, chart_stem, compare, diff_rows};
 pub use crate::report::diff::{Diff, terminal};

@@ -9,11 +9,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::expect::{CheckRow, EXPECT_HEADER};
-use super::folder::{EXPECT_CSV, PLOTS_CSV, stage_csv};
 use super::html;
 use crate::error::{Error, InputError};
 use crate::report::Staging;
+use crate::report::csv::stage as stage_csv;
+use crate::report::folder::{EXPECT_CSV, PLOTS_CSV};
+use crate::targets::{CheckRow, EXPECT_HEADER};
 
 /// The manifest: one row per scenario of the report, in report order.
 pub const MANIFEST: &str = "scenarios.csv";

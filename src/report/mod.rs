@@ -21,6 +21,7 @@ pub mod csv;
 pub mod diff;
 pub mod draw;
 pub mod engagement;
+pub mod folder;
 pub mod key;
 pub mod model;
 pub mod naming;

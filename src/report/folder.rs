@@ -1,17 +1,17 @@
-//! One scenario's folder: every report of [`report::outputs`], plus
-//! `expect.csv` (the scenario's targets checked) and, in a batch report,
+//! One scenario's folder: every report of [`super::outputs`], plus
+//! `expect.csv` (the scenario's targets checked, rows made by the caller) and, in a batch report,
 //! `plots.csv` (which plot shows what), all staged together so the folder
 //! is written whole or not at all.
 
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::expect::{Checked, EXPECT_HEADER, expect_rows};
+use super::compare::{ComparisonCharts, variant_keys};
+use super::csv::stage as stage_csv;
+use super::engagement::{Which, is_engagement};
+use super::naming::plan;
+use super::{KeyKind, ScenarioRun, Staging};
 use crate::error::Error;
-use crate::report::compare::{ComparisonCharts, variant_keys};
-use crate::report::engagement::{Which, is_engagement};
-use crate::report::naming::plan;
-use crate::report::{self, KeyKind, ScenarioRun, Staging};
 
 /// Name of the targets file in a scenario's folder.
 pub const EXPECT_CSV: &str = "expect.csv";
@@ -111,47 +111,33 @@ pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     rows
 }
 
-/// Serialises rows to CSV bytes.
-pub(crate) fn csv_bytes(header: &[String], rows: &[Vec<String>]) -> io::Result<Vec<u8>> {
-    let mut w = ::csv::Writer::from_writer(Vec::new());
-    w.write_record(header)?;
-    for r in rows {
-        w.write_record(r)?;
-    }
-    w.into_inner().map_err(|e| io::Error::other(e.to_string()))
+/// A CSV file written beside the reports: `expect.csv`, say, whose header
+/// and rows the caller makes (the report does not judge targets).
+pub struct ExtraCsv<'a> {
+    /// File name in the folder.
+    pub name: &'a str,
+    /// Header row.
+    pub header: &'a [&'a str],
+    /// Data rows.
+    pub rows: Vec<Vec<String>>,
 }
 
-/// Stages rows as the CSV file `name`.
-pub(crate) fn stage_csv(
-    out: &mut Staging,
-    name: &str,
-    header: &[String],
-    rows: &[Vec<String>],
-) -> Result<(), Error> {
-    let bytes = csv_bytes(header, rows).map_err(|e| Error::io(out.dir().join(name), e))?;
-    out.bytes(name, &bytes)
-}
-
-/// Writes every report of `run` into `dir`, with `expect.csv` when `checks`
-/// is given (the scenario has targets) and `plots.csv` when `plots` is set.
+/// Writes every report of `run` into `dir`, with `extra` (e.g. `expect.csv`
+/// when the scenario has targets) and `plots.csv` when `plots` is set.
 /// Returns the paths written.
 pub fn write(
     run: &ScenarioRun,
-    checks: Option<&[Checked]>,
+    extra: Option<ExtraCsv>,
     plots: bool,
     dir: &Path,
 ) -> Result<Vec<PathBuf>, Error> {
     let mut staging = Staging::new(dir)?;
-    for output in report::outputs() {
+    for output in super::outputs() {
         output.render(run, &mut staging)?;
     }
-    if let Some(checks) = checks {
-        stage_csv(
-            &mut staging,
-            EXPECT_CSV,
-            &EXPECT_HEADER.map(String::from),
-            &expect_rows(&run.scenario, checks),
-        )?;
+    if let Some(x) = extra {
+        let header: Vec<String> = x.header.iter().map(|h| h.to_string()).collect();
+        stage_csv(&mut staging, x.name, &header, &x.rows)?;
     }
     let rows = if plots { plot_rows(run) } else { Vec::new() };
     if plots {
