@@ -1,12 +1,6 @@
-//! Engagements: a course repeated turn after turn until a stop condition.
-//!
-//! A course is an engagement when its outcome space has the
-//! [`TURNS`](super::key::TURNS) measure; its categories are then its stop
-//! reasons. From the joint distribution of (stop reason, turn), computed from
-//! the leaf counts, this module writes `engagements.csv` and two plots per
-//! engagement: `<stem>-turns.png/svg`, the probability of stopping on each
-//! turn stacked by stop reason, and `<stem>-cumulative.png/svg`, the
-//! cumulative P(stopped by turn t) overall and per stop reason, with the
+//! The two plots of an engagement: `<stem>-turns`, the probability of
+//! stopping on each turn stacked by stop reason, and `<stem>-cumulative`,
+//! the cumulative P(stopped by turn t) overall and per stop reason, with the
 //! exact curves dashed when known.
 
 use std::io;
@@ -17,239 +11,20 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::csv::{DECIMALS, EXACT_DECIMALS};
-use super::draw::{
+use super::Engagement;
+use crate::error::Error;
+use crate::report::draw::{
     self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_legend_rows, fit, font, other,
     percent, percent_axis, subtitle, with_svg_title,
 };
-use super::key::TURNS;
-use super::model::{CourseRun, ScenarioRun};
-use super::naming::plan;
-use super::{Output, Staging, fixed};
-use crate::error::Error;
-use crate::stats;
+use crate::report::model::{CourseRun, ScenarioRun};
+use crate::report::naming::plan;
+use crate::report::{Output, Staging};
 
-/// The joint distribution of stop reason × turn of one engagement.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Engagement {
-    /// The stop reasons (the course's categories), in the space's order.
-    pub reasons: Vec<String>,
-    /// The first turn (the `turns` measure's minimum); index `i` of every
-    /// per-turn vector is turn `first_turn + i`.
-    pub first_turn: i32,
-    /// Trials resolved.
-    pub trials: u64,
-    /// Count of each (reason, turn): `counts[reason][turn - first_turn]`.
-    pub counts: Vec<Vec<u64>>,
-    /// `counts / trials` (NaN without trials).
-    pub probs: Vec<Vec<f64>>,
-    /// Exact probability of each (reason, turn), when the tally has one.
-    pub exact: Option<Vec<Vec<f64>>>,
-}
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
-/// A cumulative curve `P(stopped by turn t)`, overall and per stop reason.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Cumulative {
-    /// `P(T <= t)` for each turn.
-    pub overall: Vec<f64>,
-    /// `P(R = r, T <= t)` for each reason and turn; they sum to `overall`.
-    pub by_reason: Vec<Vec<f64>>,
-}
-
-/// Whether a course is an engagement (its space has the `turns` measure).
-pub fn is_engagement(course: &CourseRun) -> bool {
-    course.space.measure_index(TURNS).is_some()
-}
-
-fn cumulative_of(joint: &[Vec<f64>]) -> Cumulative {
-    let turns = joint.first().map_or(0, Vec::len);
-    let per_turn: Vec<f64> = (0..turns)
-        .map(|t| joint.iter().map(|r| r[t]).sum())
-        .collect();
-    Cumulative {
-        overall: stats::cumulative(&per_turn),
-        by_reason: joint.iter().map(|r| stats::cumulative(r)).collect(),
-    }
-}
-
-impl Engagement {
-    /// The joint distribution of a course with a `turns` measure; `None`
-    /// for any other course.
-    ///
-    /// Panics, like [`CourseRun::stats`], when the tally was not counted
-    /// over the course's space.
-    pub fn of(course: &CourseRun) -> Option<Engagement> {
-        let space = &course.space;
-        let m = space.measure_index(TURNS)?;
-        let tally = &course.tally;
-        assert_eq!(
-            tally.counts.len(),
-            space.len(),
-            "tally of course {:?} does not match its outcome space",
-            course.course
-        );
-        let counts = stats::joint_counts(space, m, &tally.counts);
-        let n = tally.trials;
-        let probs = counts
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|&c| {
-                        if n == 0 {
-                            f64::NAN
-                        } else {
-                            c as f64 / n as f64
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        Some(Engagement {
-            reasons: space.outcomes().to_vec(),
-            first_turn: space.measures()[m].min,
-            trials: n,
-            counts,
-            probs,
-            exact: tally
-                .exact
-                .as_ref()
-                .map(|e| stats::joint_probs(space, m, e)),
-        })
-    }
-
-    /// Number of turns `first_turn..=last`.
-    pub fn turn_count(&self) -> usize {
-        self.counts.first().map_or(0, Vec::len)
-    }
-
-    /// The turns, in order.
-    pub fn turns(&self) -> impl Iterator<Item = i32> + '_ {
-        (0..self.turn_count()).map(move |i| self.first_turn + i as i32)
-    }
-
-    /// `P(T = t)` for each turn, every reason together (Monte Carlo).
-    pub fn per_turn(&self) -> Vec<f64> {
-        (0..self.turn_count())
-            .map(|t| self.probs.iter().map(|r| r[t]).sum())
-            .collect()
-    }
-
-    /// Exact `P(T = t)` for each turn.
-    pub fn exact_per_turn(&self) -> Option<Vec<f64>> {
-        self.exact.as_ref().map(|e| {
-            (0..self.turn_count())
-                .map(|t| e.iter().map(|r| r[t]).sum())
-                .collect()
-        })
-    }
-
-    /// The Monte Carlo cumulative curves.
-    pub fn cumulative(&self) -> Cumulative {
-        cumulative_of(&self.probs)
-    }
-
-    /// The exact cumulative curves.
-    pub fn exact_cumulative(&self) -> Option<Cumulative> {
-        self.exact.as_deref().map(cumulative_of)
-    }
-}
-
-/// Header of `engagements.csv`.
-pub const ENGAGEMENTS_HEADER: [&str; 10] = [
-    "scenario",
-    "variant",
-    "course",
-    "stop_reason",
-    "turn",
-    "count",
-    "probability",
-    "cumulative",
-    "exact",
-    "exact_cumulative",
-];
-
-/// The `stop_reason` of the rows that add every stop reason together.
-pub const ANY_REASON: &str = "any";
-
-/// The rows of `engagements.csv`: for every engagement, each stop reason ×
-/// turn (count, `P(R = r, T = t)`, `P(R = r, T <= t)`, exact twins), then
-/// the same for every reason together ([`ANY_REASON`]).
-pub fn engagement_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
-    let mut rows = Vec::new();
-    let mc = |x: f64| fixed(x, DECIMALS);
-    let ex = |x: Option<f64>| x.map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS));
-    for c in &run.courses {
-        let Some(e) = Engagement::of(c) else {
-            continue;
-        };
-        let cum = e.cumulative();
-        let exact_cum = e.exact_cumulative();
-        let mut push = |reason: &str,
-                        count: u64,
-                        t: usize,
-                        p: f64,
-                        cp: f64,
-                        x: Option<f64>,
-                        xc: Option<f64>| {
-            rows.push(vec![
-                run.scenario.clone(),
-                c.variant.clone(),
-                c.course.clone(),
-                reason.to_string(),
-                (e.first_turn + t as i32).to_string(),
-                count.to_string(),
-                mc(p),
-                mc(cp),
-                ex(x),
-                ex(xc),
-            ]);
-        };
-        for (r, reason) in e.reasons.iter().enumerate() {
-            for t in 0..e.turn_count() {
-                push(
-                    reason,
-                    e.counts[r][t],
-                    t,
-                    e.probs[r][t],
-                    cum.by_reason[r][t],
-                    e.exact.as_ref().map(|x| x[r][t]),
-                    exact_cum.as_ref().map(|x| x.by_reason[r][t]),
-                );
-            }
-        }
-        let per_turn = e.per_turn();
-        let exact_per_turn = e.exact_per_turn();
-        for t in 0..e.turn_count() {
-            push(
-                ANY_REASON,
-                e.counts.iter().map(|r| r[t]).sum(),
-                t,
-                per_turn[t],
-                cum.overall[t],
-                exact_per_turn.as_ref().map(|x| x[t]),
-                exact_cum.as_ref().map(|x| x.overall[t]),
-            );
-        }
-    }
-    rows
-}
-
-/// `engagements.csv`, written when the run has an engagement.
-pub struct EngagementsCsv;
-
-impl Output for EngagementsCsv {
-    fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
-        if !run.courses.iter().any(is_engagement) {
-            return Ok(());
-        }
-        super::csv::stage(
-            out,
-            "engagements.csv",
-            &ENGAGEMENTS_HEADER.map(String::from),
-            &engagement_rows(run),
-        )
-    }
-}
+/// One curve: colour, line width, Monte Carlo values, exact values.
+type Series<'a> = (RGBColor, u32, &'a [f64], Option<&'a [f64]>);
 
 /// The two plots of every engagement: `<stem>-turns` and
 /// `<stem>-cumulative`, PNG and SVG.
@@ -448,8 +223,6 @@ fn draw<DB: DrawingBackend>(
     }
 }
 
-type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
-
 fn draw_turns<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     chart: &Chart<DB>,
@@ -517,9 +290,6 @@ fn draw_turns<DB: DrawingBackend>(
     }
     Ok(())
 }
-
-/// One curve: colour, line width, Monte Carlo values, exact values.
-type Series<'a> = (RGBColor, u32, &'a [f64], Option<&'a [f64]>);
 
 fn draw_cumulative<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
