@@ -718,11 +718,11 @@ fn terminal_shows_key_outcomes_per_course_with_exact_and_engagement_shares() {
     );
     // The share of the engagement ending each way.
     assert_eq!(
-        words(&row("ends turn-limit"))[2..],
+        words(&row("ends: turn-limit"))[2..],
         ["-", "-", "35.00%", "[35.00%]"]
     );
     assert_eq!(
-        words(&row("ends own-broken-or-eliminated"))[2..],
+        words(&row("ends: own-broken-or-eliminated"))[2..],
         ["-", "-", "15.00%", "[20.00%]"]
     );
     // The woods variant has its own block, Monte Carlo ± only.

@@ -17,6 +17,7 @@ use std::fmt::Write as _;
 
 use super::compare::{VariantKeys, variant_keys_with};
 use super::draw::thousands;
+use super::engagement::stop_phrase;
 use super::engagement::is_engagement;
 use super::key::KeyKind;
 use super::model::{CourseRun, CourseStats, ScenarioRun};
@@ -260,7 +261,7 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], v: &Var
                 })
             })
             .collect();
-        items.push((format!("ends {reason}"), KeyKind::Probability, shown));
+        items.push((stop_phrase(reason), KeyKind::Probability, shown));
     }
     let all: Vec<&Shown> = items
         .iter()

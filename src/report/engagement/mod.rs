@@ -20,6 +20,14 @@ use super::model::CourseRun;
 use crate::stats;
 
 pub use chart::{EngagementPlots, Which};
+
+/// A stop reason as a phrase read once: `ends: <reason>`, with a reason
+/// that already says how it ended (`ended early: stand destroyed`) reduced
+/// to what happened (`ends: stand destroyed`).
+pub fn stop_phrase(reason: &str) -> String {
+    let what = reason.rsplit_once(": ").map_or(reason, |(_, what)| what);
+    format!("ends: {what}")
+}
 pub use csv::{ANY_REASON, ENGAGEMENTS_HEADER, EngagementsCsv, engagement_rows};
 
 /// The joint distribution of stop reason × turn of one engagement.
@@ -144,5 +152,19 @@ impl Engagement {
     /// The exact cumulative curves.
     pub fn exact_cumulative(&self) -> Option<Cumulative> {
         self.exact.as_deref().map(cumulative_of)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stop_reason_reads_once() {
+        assert_eq!(
+            stop_phrase("ended early: stand destroyed"),
+            "ends: stand destroyed"
+        );
+        assert_eq!(stop_phrase("turn-limit"), "ends: turn-limit");
     }
 }
