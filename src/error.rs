@@ -1,8 +1,9 @@
 //! Errors and where they point.
 //!
 //! Bad input names the file, the line, the key and what would be accepted;
-//! the CLI maps it to exit code 2. A file that cannot be read or written, or
-//! a failure of the program itself, is not bad input: it exits 3
+//! the CLI maps it to exit code 2, as it does a path the user named that is
+//! missing or unusable. Any other failed read or write (a full disk), or a
+//! failure of the program itself, is not bad input: it exits 3
 //! ([`Error::exit_code`]).
 
 use std::fmt;
@@ -174,12 +175,23 @@ impl Error {
         }
     }
     /// The process exit code for this error: [`EXIT_BAD_INPUT`] (2) for bad
-    /// input, [`EXIT_FAILURE`] (3) for a file that cannot be read or written
-    /// and for an internal failure.
+    /// input, a path the user named included (missing, not a folder, not
+    /// permitted); [`EXIT_FAILURE`] (3) for any other failed read or write
+    /// (a full disk, say) and for an internal failure.
     pub fn exit_code(&self) -> u8 {
+        use std::io::ErrorKind as K;
         match self {
             Error::Input(_) => EXIT_BAD_INPUT,
-            Error::Io { .. } | Error::Internal { .. } => EXIT_FAILURE,
+            Error::Io { source, .. } => match source.kind() {
+                K::NotFound
+                | K::NotADirectory
+                | K::IsADirectory
+                | K::PermissionDenied
+                | K::AlreadyExists
+                | K::InvalidFilename => EXIT_BAD_INPUT,
+                _ => EXIT_FAILURE,
+            },
+            Error::Internal { .. } => EXIT_FAILURE,
         }
     }
     /// Whether this is a write to a closed pipe (e.g. `pikeshot list | head`),
@@ -251,6 +263,8 @@ mod tests {
         use std::error::Error as _;
         assert_eq!(Error::input("bad").exit_code(), 2);
         assert!(Error::input("bad").source().is_none());
+        let named = Error::io("nowhere/s.toml", std::io::ErrorKind::NotFound.into());
+        assert_eq!(named.exit_code(), 2);
         let io = Error::io("out/x.csv", std::io::Error::other("disk full"));
         assert_eq!(io.exit_code(), 3);
         assert_eq!(io.source().unwrap().to_string(), "disk full");

@@ -21,8 +21,9 @@ use pikeshot::{Error, report, run, systems};
 #[command(
     after_help = "Exit codes: 0 done (and every target passed; also when stdout is closed early,\n\
 as by `| head`), 1 a target failed (--check), 2 bad input (the message names the\n\
-file, line and key), 3 a file could not be read or written, or an internal failure\n\
-(e.g. the worker threads could not start).\n\
+file, line and key, or a path that is missing or unusable), 3 a read or write\n\
+failed otherwise (e.g. a full disk) or an internal failure (e.g. the worker\n\
+threads could not start).\n\
 Examples:\n  pikeshot run scenarios/mpbs/charge-or-salvo.toml\n  \
 pikeshot run scenarios/mpbs/cuirassiers-vs-pike.toml --exact --set units.pike.terrain=woods\n  \
 pikeshot report scenarios --check\n  \

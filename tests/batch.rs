@@ -332,37 +332,61 @@ fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
     );
     assert_eq!(rows[2][col(&h, "folder")], "fire/salvo");
 
-    // The cross-scenario summary: every scenario's rows, under the union
-    // of their columns.
+    // The cross-scenario summary: every scenario's rows, `file` first, in
+    // the tidy columns of a scenario's summary.
     let (h, rows) = csv_rows(&out.join("summary.csv"));
     assert_eq!(
         &h[..6],
         ["file", "scenario", "variant", "course", "trials", "seed"]
+    );
+    assert_eq!(
+        &h[6..],
+        ["kind", "id", "value", "ci_low", "ci_high", "exact"]
     );
     let per: usize = ["charge", "fire/salvo", "fire/light/skirmish"]
         .iter()
         .map(|f| csv_rows(&out.join(f).join("summary.csv")).1.len())
         .sum();
     assert_eq!(rows.len(), per);
-    assert_eq!(per, 2 + 4 + 1);
-    let turns = col(&h, "mean_turns");
+    let mut courses: Vec<(String, String, String)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r[0].clone(),
+                r[col(&h, "variant")].clone(),
+                r[col(&h, "course")].clone(),
+            )
+        })
+        .collect();
+    courses.dedup();
+    assert_eq!(courses.len(), 2 + 4 + 1);
+    let is_turns = |r: &&Vec<String>| r[col(&h, "kind")] == "mean" && r[col(&h, "id")] == "turns";
     let salvo: Vec<&Vec<String>> = rows
         .iter()
         .filter(|r| r[0] == "fire/salvo.toml" && r[col(&h, "course")] == "trade fire")
+        .filter(is_turns)
         .collect();
     assert_eq!(salvo.len(), 2);
-    assert!(salvo.iter().all(|r| !r[turns].is_empty()));
+    assert!(salvo.iter().all(|r| !r[col(&h, "value")].is_empty()));
     assert!(
-        rows.iter()
+        !rows
+            .iter()
             .filter(|r| r[0] == "charge.toml")
-            .all(|r| r[turns].is_empty())
+            .any(|r| is_turns(&r))
     );
     // Its values are the scenario's own, byte for byte.
     let (sh, srows) = csv_rows(&out.join("charge/summary.csv"));
-    let mean = col(&sh, "mean_hits-inflicted");
+    let hits = |hh: &[String], r: &&Vec<String>| {
+        r[col(hh, "kind")] == "mean" && r[col(hh, "id")] == "hits-inflicted"
+    };
+    let mine = srows.iter().find(|r| hits(&sh, r)).unwrap();
+    let copied = rows
+        .iter()
+        .find(|r| r[0] == "charge.toml" && hits(&h, r))
+        .unwrap();
     assert_eq!(
-        rows[0][col(&h, "mean_hits-inflicted")],
-        srows[0][mean],
+        copied[col(&h, "value")],
+        mine[col(&sh, "value")],
         "summary value copied"
     );
 

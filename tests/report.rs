@@ -367,48 +367,66 @@ fn summary_and_timing_rows() {
     let tmp = tempfile::tempdir().unwrap();
     write_reports(&run(), tmp.path()).unwrap();
     let (header, rows) = read_csv(&tmp.path().join("summary.csv"));
+    // Tidy: one row per variant × course × figure.
     assert_eq!(
         header,
         [
-            "scenario",
-            "variant",
-            "course",
-            "trials",
-            "seed",
-            "mean_hits",
-            "mean_turns",
-            "exact_mean_hits",
-            "exact_mean_turns"
+            "scenario", "variant", "course", "trials", "seed", "kind", "id", "value", "ci_low",
+            "ci_high", "exact"
         ]
     );
+    // Every column but the interval, which is checked to bracket the value.
+    let cells = |r: &Vec<String>| -> Vec<String> {
+        let lo: f64 = r[8].parse().unwrap();
+        let hi: f64 = r[9].parse().unwrap();
+        let v: f64 = r[7].parse().unwrap();
+        assert!(lo <= v && v <= hi, "interval {lo}..{hi} around {v}");
+        [&r[..8], &r[10..]].concat()
+    };
+    let s = |x: &[&str]| x.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    assert_eq!(rows.len(), 3);
     assert_eq!(
-        rows[0],
-        [
+        cells(&rows[0]),
+        s(&[
             "Pike and shot, test",
             "",
             "charge now",
             "1000",
             "1631",
+            "mean",
+            "hits",
             "1.250000",
-            "1.550000",
-            "1.2250000000",
-            "1.5250000000"
-        ]
+            "1.2250000000"
+        ])
     );
-    // Course 2 lacks `turns` and exact values: empty cells.
     assert_eq!(
-        rows[1],
-        [
+        cells(&rows[1]),
+        s(&[
+            "Pike and shot, test",
+            "",
+            "charge now",
+            "1000",
+            "1631",
+            "mean",
+            "turns",
+            "1.550000",
+            "1.5250000000"
+        ])
+    );
+    // Course 2 lacks `turns` (no row) and exact values (empty cell).
+    assert_eq!(
+        cells(&rows[2]),
+        s(&[
             "Pike and shot, test",
             "units.tercio.terrain=woods",
             "charge now",
             "100",
             "1631",
+            "mean",
+            "hits",
             "1.200000",
-            "",
-            "",
             ""
-        ]
+        ])
     );
 
     let (header, rows) = read_csv(&tmp.path().join("timing.csv"));

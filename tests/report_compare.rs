@@ -340,33 +340,38 @@ fn summary_csv_gains_the_key_probabilities_and_exact_twins() {
             .position(|h| h == name)
             .unwrap_or_else(|| panic!("no column {name}"))
     };
-    // The existing columns stay first.
+    // The existing columns stay first; the figures are rows (tidy).
     assert_eq!(
         header[..5],
         ["scenario", "variant", "course", "trials", "seed"]
     );
     assert_eq!(
-        header[header.len() - 4..],
-        [
-            "p_enemy_broken_or_eliminated",
-            "p_own_broken_or_eliminated",
-            "exact_p_enemy_broken_or_eliminated",
-            "exact_p_own_broken_or_eliminated"
-        ]
+        header[5..],
+        ["kind", "id", "value", "ci_low", "ci_high", "exact"]
     );
-    let (pe, po, xe, xo) = (
-        col("p_enemy_broken_or_eliminated"),
-        col("p_own_broken_or_eliminated"),
-        col("exact_p_enemy_broken_or_eliminated"),
-        col("exact_p_own_broken_or_eliminated"),
-    );
+    let courses = run().courses;
+    // The value and exact value of figure `id` of course `i`: empty when the
+    // course has no such row.
+    let figure = |i: usize, kind: &str, id: &str| -> [String; 2] {
+        let c = &courses[i];
+        let hits: Vec<&Vec<String>> = rows
+            .iter()
+            .filter(|r| {
+                r[col("variant")] == c.variant
+                    && r[col("course")] == c.course
+                    && r[col("kind")] == kind
+                    && r[col("id")] == id
+            })
+            .collect();
+        assert!(hits.len() <= 1, "{id} twice for course {i}");
+        hits.first().map_or_else(Default::default, |r| {
+            [r[col("value")].clone(), r[col("exact")].clone()]
+        })
+    };
     let cells = |i: usize| {
-        [
-            rows[i][pe].as_str(),
-            rows[i][po].as_str(),
-            rows[i][xe].as_str(),
-            rows[i][xo].as_str(),
-        ]
+        let [pe, xe] = figure(i, "key", "p-enemy-broken-or-eliminated");
+        let [po, xo] = figure(i, "key", "p-own-broken-or-eliminated");
+        [pe, po, xe, xo]
     };
     assert_eq!(
         cells(0),
@@ -376,7 +381,16 @@ fn summary_csv_gains_the_key_probabilities_and_exact_twins() {
     // The engagement has no own-morale measure.
     assert_eq!(cells(2), ["0.500000", "", "0.4500000000", ""]);
     assert_eq!(cells(3), ["0.400000", "0.600000", "", ""]);
-    assert_eq!(rows[0][col("mean_hits-inflicted")], "1.100000");
+    assert_eq!(figure(0, "mean", "hits-inflicted")[0], "1.100000");
+    // The key probabilities follow the means of their course.
+    let kinds: Vec<&str> = rows
+        .iter()
+        .filter(|r| r[col("course")] == courses[0].course && r[col("variant")].is_empty())
+        .map(|r| r[col("kind")].as_str())
+        .collect();
+    let first_key = kinds.iter().position(|k| *k == "key").unwrap();
+    assert!(kinds[..first_key].iter().all(|k| *k == "mean"));
+    assert!(kinds[first_key..].iter().all(|k| *k == "key"));
 }
 
 fn close(a: &[f64], b: &[f64]) {

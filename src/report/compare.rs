@@ -21,8 +21,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::csv::{DECIMALS, EXACT_DECIMALS, stage};
 use super::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_diamond_coloured, draw_legend_rows,
-    fit, font, other, percent, percent_axis, thousands, with_svg_title, wrap_labels,
+    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
+    draw_header, draw_legend_rows, font, other, percent, percent_axis, thousands, with_svg_title,
+    wrap_labels,
 };
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
 use super::model::{CourseStats, ScenarioRun};
@@ -248,20 +249,8 @@ fn draw<DB: DrawingBackend>(
     let (w, h) = root.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     root.fill(&WHITE)?;
-    let title_style = font(24.0);
-    let sub_style = font(16.0).color(&MUTED);
-    let max_text = (w - 40) as u32;
     let course_idx: Vec<usize> = shown.iter().map(|&j| v.courses[j]).collect();
-    root.draw(&Text::new(
-        fit(root, &title(run, kind), &title_style, max_text),
-        (20, 12),
-        title_style.clone(),
-    ))?;
-    root.draw(&Text::new(
-        fit(root, &subtitle(run, v, &course_idx), &sub_style, max_text),
-        (20, 44),
-        sub_style.clone(),
-    ))?;
+    draw_header(root, &title(run, kind), &subtitle(run, v, &course_idx))?;
 
     // Legend: a swatch per course, then the notation.
     let courses: Vec<Swatch> = shown
@@ -444,17 +433,9 @@ fn draw<DB: DrawingBackend>(
     }
 
     // Group labels under the axis.
-    let label_style = font(label_size).pos(Pos::new(HPos::Center, VPos::Top));
     let axis_y = px(0.0, 0.0).1;
-    for (g, lines) in wrapped.iter().enumerate() {
-        let (x, _) = px(g as f64, 0.0);
-        for (k, line) in lines.iter().enumerate() {
-            root.draw(&Text::new(
-                line.clone(),
-                (x, axis_y + 10 + k as i32 * line_h),
-                label_style.clone(),
-            ))?;
-        }
-    }
+    draw_axis_labels(root, &wrapped, label_size, line_h, axis_y, |g| {
+        px(g as f64, 0.0).0
+    })?;
     Ok(())
 }

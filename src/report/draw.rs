@@ -138,6 +138,52 @@ pub(crate) fn subtitle(run: &ScenarioRun, course: &CourseRun) -> String {
 /// The result of drawing onto a plotters area.
 pub(crate) type DrawResult<E> = Result<(), DrawingAreaErrorKind<E>>;
 
+/// Draws a chart's header: `title` and, under it, `subtitle`, each
+/// shortened to the width of `root` less a 20-pixel margin either side.
+pub(crate) fn draw_header<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    subtitle: &str,
+) -> DrawResult<DB::ErrorType> {
+    let w = root.dim_in_pixel().0 as i32;
+    let title_style = font(24.0);
+    let sub_style = font(16.0).color(&MUTED);
+    let max_text = (w - 40) as u32;
+    root.draw(&Text::new(
+        fit(root, title, &title_style, max_text),
+        (20, 12),
+        title_style.clone(),
+    ))?;
+    root.draw(&Text::new(
+        fit(root, subtitle, &sub_style, max_text),
+        (20, 44),
+        sub_style.clone(),
+    ))
+}
+
+/// Draws wrapped labels under an axis at `axis_y`: label `i` centred on
+/// `x_of(i)`, its lines `line_h` pixels apart in a font of `size`.
+pub(crate) fn draw_axis_labels<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    wrapped: &[Vec<String>],
+    size: f64,
+    line_h: i32,
+    axis_y: i32,
+    x_of: impl Fn(usize) -> i32,
+) -> DrawResult<DB::ErrorType> {
+    let style = font(size).pos(Pos::new(HPos::Center, VPos::Top));
+    for (i, lines) in wrapped.iter().enumerate() {
+        for (k, line) in lines.iter().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (x_of(i), axis_y + 10 + k as i32 * line_h),
+                style.clone(),
+            ))?;
+        }
+    }
+    Ok(())
+}
+
 /// Width in pixels of `text` in `style`.
 pub(crate) fn width<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,

@@ -13,9 +13,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::draw::{
-    DrawResult, GRID, INK, MUTED, SIZE, draw_diamond_coloured, fit, font, nice_probability_top,
-    other, percent, percent_axis, register_font, subtitle, thousands, width, with_svg_title,
-    wrap_labels,
+    DrawResult, GRID, INK, MUTED, SIZE, draw_axis_labels, draw_diamond_coloured, draw_header, font,
+    nice_probability_top, other, percent, percent_axis, register_font, subtitle, thousands, width,
+    with_svg_title, wrap_labels,
 };
 use super::model::{CourseRun, CourseStats, ScenarioRun};
 use super::naming::plan;
@@ -75,19 +75,7 @@ fn draw<DB: DrawingBackend>(
     root.fill(&WHITE)?;
 
     // Header: title and subtitle.
-    let title_style = font(24.0);
-    let sub_style = font(16.0).color(&MUTED);
-    let max_text = (w - 40) as u32;
-    root.draw(&Text::new(
-        fit(root, &title(run, course), &title_style, max_text),
-        (20, 12),
-        title_style.clone(),
-    ))?;
-    root.draw(&Text::new(
-        fit(root, &subtitle(run, course), &sub_style, max_text),
-        (20, 44),
-        sub_style.clone(),
-    ))?;
+    draw_header(root, &title(run, course), &subtitle(run, course))?;
 
     // Footer: the legend.
     let legend_y = h - 22;
@@ -191,18 +179,10 @@ fn draw<DB: DrawingBackend>(
     }
 
     // Outcome labels under the bars, and the axis name under them.
-    let label_style = font(label_size).pos(Pos::new(HPos::Center, VPos::Top));
     let axis_y = px(0.0, 0.0).1;
-    for (i, lines) in wrapped.iter().enumerate() {
-        let (x, _) = px(i as f64, 0.0);
-        for (k, line) in lines.iter().enumerate() {
-            root.draw(&Text::new(
-                line.clone(),
-                (x, axis_y + 10 + k as i32 * line_h),
-                label_style.clone(),
-            ))?;
-        }
-    }
+    draw_axis_labels(root, &wrapped, label_size, line_h, axis_y, |i| {
+        px(i as f64, 0.0).0
+    })?;
     let (x0, _) = px(-0.5, 0.0);
     let (x1, _) = px(n as f64 - 0.5, 0.0);
     root.draw(&Text::new(

@@ -17,8 +17,8 @@ use std::fmt::Write as _;
 
 use super::compare::{VariantKeys, variant_keys_with};
 use super::draw::thousands;
-use super::engagement::stop_phrase;
 use super::engagement::is_engagement;
+use super::engagement::stop_phrase;
 use super::key::KeyKind;
 use super::model::{CourseRun, CourseStats, ScenarioRun};
 

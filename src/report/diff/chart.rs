@@ -10,8 +10,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{Diff, DiffRow, pp, signed};
 use crate::report::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_diamond_coloured, draw_legend_rows, fit,
-    font, other, thousands, width, with_svg_title,
+    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_diamond_coloured, draw_header,
+    draw_legend_rows, fit, font, other, thousands, width, with_svg_title,
 };
 
 /// Height of one bar's row, in pixels.
@@ -63,14 +63,6 @@ pub fn draw<DB: DrawingBackend>(
     let (w, h) = root.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     root.fill(&WHITE)?;
-    let title_style = font(24.0);
-    let sub_style = font(16.0).color(&MUTED);
-    let max_text = (w - 40) as u32;
-    root.draw(&Text::new(
-        fit(root, &title(d), &title_style, max_text),
-        (20, 12),
-        title_style.clone(),
-    ))?;
     let mut sub = Vec::new();
     if !variant.is_empty() {
         sub.push(variant.to_string());
@@ -86,11 +78,7 @@ pub fn draw<DB: DrawingBackend>(
             thousands(d.trials.1)
         )
     });
-    root.draw(&Text::new(
-        fit(root, &sub.join("  ·  "), &sub_style, max_text),
-        (20, 44),
-        sub_style.clone(),
-    ))?;
+    draw_header(root, &title(d), &sub.join("  ·  "))?;
 
     let names = courses(rows);
     let colour = |c: &str| PALETTE[names.iter().position(|n| *n == c).unwrap_or(0) % PALETTE.len()];

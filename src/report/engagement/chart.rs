@@ -14,8 +14,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::Engagement;
 use crate::error::Error;
 use crate::report::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_legend_rows, fit, font, other,
-    percent, percent_axis, subtitle, with_svg_title,
+    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_header, draw_legend_rows, font,
+    other, percent, percent_axis, subtitle, with_svg_title,
 };
 use crate::report::model::{CourseRun, ScenarioRun};
 use crate::report::naming::plan;
@@ -114,19 +114,7 @@ fn draw<DB: DrawingBackend>(
     let (w, h) = root.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     root.fill(&WHITE)?;
-    let title_style = font(24.0);
-    let sub_style = font(16.0).color(&MUTED);
-    let max_text = (w - 40) as u32;
-    root.draw(&Text::new(
-        fit(root, &title(run, course, which), &title_style, max_text),
-        (20, 12),
-        title_style.clone(),
-    ))?;
-    root.draw(&Text::new(
-        fit(root, &subtitle(run, course), &sub_style, max_text),
-        (20, 44),
-        sub_style.clone(),
-    ))?;
+    draw_header(root, &title(run, course, which), &subtitle(run, course))?;
 
     // Legend: one swatch per stop reason, then the notation.
     let has_exact = e.exact.is_some();
