@@ -37,11 +37,16 @@ use crate::report::plot::{
 use crate::report::{ScenarioRun, Staging, check_writable, fixed};
 use crate::run::{self, RunRequest};
 use crate::scenario::ScenarioFile;
-use crate::systems::mpbs::Edition;
+use crate::systems::SYSTEMS;
 
-/// The systems whose scenarios have an `edition` key, with their editions.
+/// The systems whose scenarios have an `edition` key, with their editions:
+/// every system of the registry that has editions.
 pub fn edition_systems() -> Vec<(&'static str, Vec<&'static str>)> {
-    vec![("mpbs", Edition::ALL.iter().map(|e| e.name()).collect())]
+    SYSTEMS
+        .iter()
+        .filter(|s| !s.editions().is_empty())
+        .map(|s| (s.id(), s.editions().iter().map(|e| e.id).collect()))
+        .collect()
 }
 
 /// What the user asked of `pikeshot diff`.
@@ -206,7 +211,8 @@ pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
             )
             .into());
     }
-    let system = system.unwrap_or("mpbs");
+    // Without `system`, preparing the file below names what is missing.
+    let system = system.or(systems.first().map(|(x, _)| *x)).unwrap_or("");
     let editions = systems
         .iter()
         .find(|(x, _)| *x == system)
