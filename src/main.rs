@@ -198,12 +198,12 @@ struct DiffArgs {
     /// Scenario file (of a system with editions).
     #[arg(value_name = "SCENARIO")]
     scenario: PathBuf,
-    /// The edition compared from.
-    #[arg(long, default_value = "sfo", value_parser = RegistryNames(edition_names))]
-    from: String,
-    /// The edition compared to.
-    #[arg(long, default_value = "series", value_parser = RegistryNames(edition_names))]
-    to: String,
+    /// The edition compared from [default: the system's oldest, e.g. sfo].
+    #[arg(long, value_parser = RegistryNames(edition_names))]
+    from: Option<String>,
+    /// The edition compared to [default: the system's newest, e.g. series].
+    #[arg(long, value_parser = RegistryNames(edition_names))]
+    to: Option<String>,
     /// Output folder [default: reports/<scenario>-diff/].
     #[arg(long, short)]
     out: Option<PathBuf>,
