@@ -105,7 +105,7 @@ fn every_shipped_scenario_builds() {
 fn refused(text: &str) -> pikeshot::error::InputError {
     let file = ScenarioFile::from_str("t.toml", text).unwrap();
     match run::prepare_file(file, &RunRequest::default()) {
-        Err(Error::Input(e)) => e,
+        Err(Error::Input(e)) => *e,
         Err(e) => panic!("not an input error: {e}"),
         Ok(_) => panic!("accepted:\n{text}"),
     }
@@ -162,5 +162,6 @@ fn own_and_enemy_are_two_units_in_every_system() {
     );
     let e = refused(&t);
     assert!(e.to_string().contains("no unit named \"aa\""), "{e}");
-    assert_eq!(e.suggestion.as_deref(), Some("a"), "{e}");
+    assert_eq!(e.accepted.as_deref(), Some("a, b"), "{e}");
+    assert_eq!(e.key.as_deref(), Some("course[0].own"), "{e}");
 }
