@@ -165,3 +165,53 @@ fn own_and_enemy_are_two_units_in_every_system() {
     assert_eq!(e.accepted.as_deref(), Some("a, b"), "{e}");
     assert_eq!(e.key.as_deref(), Some("course[0].own"), "{e}");
 }
+
+#[test]
+fn every_listed_rules_key_is_read_and_its_default_changes_nothing() {
+    // What `list` says of [rules] is data beside the reader: each key it
+    // names must be accepted with its default, and give the numbers the
+    // scenario gives without it.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    for s in SYSTEMS {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(s.id()))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        let file = &files[0];
+        let exact = |sets: Vec<String>| -> Vec<Vec<f64>> {
+            let req = RunRequest {
+                sets,
+                ..RunRequest::default()
+            };
+            let p = run::prepare(file, &req).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            p.courses
+                .iter()
+                .map(|(_, _, k)| k.exact(10_000_000).unwrap())
+                .collect()
+        };
+        let plain = exact(Vec::new());
+        for k in s.rules_keys() {
+            let set = format!("rules.{}={}", k.key, k.default);
+            assert_eq!(exact(vec![set.clone()]), plain, "{}: --set {set}", s.id());
+        }
+        let e = run::prepare(
+            file,
+            &RunRequest {
+                sets: vec!["rules.no_such_switch=true".into()],
+                ..RunRequest::default()
+            },
+        )
+        .err()
+        .unwrap_or_else(|| panic!("{}: [rules] accepted an unknown key", s.id()));
+        // Refused as an unknown key of [rules], or, for a system without
+        // switches, as an unknown table `rules`.
+        let want = if s.rules_keys().is_empty() {
+            "unknown key `rules`"
+        } else {
+            "unknown key `no_such_switch`"
+        };
+        assert!(e.to_string().contains(want), "{e}");
+    }
+}
