@@ -5,6 +5,8 @@
 // Input errors are cold, as in the library (lib.rs).
 #![allow(clippy::result_large_err)]
 
+use crate::support::close;
+use crate::support::outcome_probs;
 use pikeshot::engine::exact::exact;
 use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
@@ -23,14 +25,6 @@ use pikeshot::systems::snaphance::{Class, Era, Kind, Readings, Stand};
 
 fn stand(name: &str, kind: Kind, sp: u8) -> Stand {
     Stand::new(name, kind, sp)
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
-
-fn probs<P: Procedure>(p: &P) -> Vec<f64> {
-    stats::outcome_probs(p.space(), &exact(p, 1000).unwrap())
 }
 
 // ------------------------------------------------------------ morale
@@ -149,7 +143,7 @@ fn morale_test_by_hand() {
     let r = Readings::default();
     let t = MoraleTest::new(&s, 1, After::MeleeLost, None, 0, &r);
     assert_eq!(t.adjusted(), 2);
-    let p = probs(&t);
+    let p = outcome_probs(&t);
     assert!(close(p[0], 2.0 / 6.0));
     assert!(
         close(p[1], 4.0 / 6.0),
@@ -160,7 +154,7 @@ fn morale_test_by_hand() {
     // After fire (cap 1), a 1-SP stand fails into destruction.
     let one = stand("o", Kind::Shot, 1);
     let t = MoraleTest::new(&one, 1, After::Fire, None, 0, &r);
-    let p = probs(&t);
+    let p = outcome_probs(&t);
     assert!(close(p[0], 1.0 / 6.0) && close(p[2], 5.0 / 6.0));
 }
 
@@ -187,7 +181,10 @@ fn order_classes_every_cell() {
         s.class = Some(class);
         let t = OrderTest::new(&s, &OrderInput::default()).unwrap();
         assert_eq!(t.need(), passing[0]);
-        assert!(close(probs(&t)[0], passing.len() as f64 / 6.0), "{class}");
+        assert!(
+            close(outcome_probs(&t)[0], passing.len() as f64 / 6.0),
+            "{class}"
+        );
     }
 }
 
@@ -195,7 +192,7 @@ fn order_classes_every_cell() {
 fn order_modifiers() {
     let mut s = stand("s", Kind::Shot, 4);
     s.class = Some(Class::B);
-    let p = |s: &Stand, i: OrderInput| probs(&OrderTest::new(s, &i).unwrap())[0];
+    let p = |s: &Stand, i: OrderInput| outcome_probs(&OrderTest::new(s, &i).unwrap())[0];
     let base = OrderInput::default();
     assert!(close(p(&s, base), 3.0 / 6.0));
     // Leader attached +1.
@@ -336,21 +333,21 @@ fn who_pursues() {
     assert_eq!(pursuit::column(&inf), Some((Column::Infantry, false)));
     assert_eq!(pursuit::column(&pistols), None);
     // Exact: gendarmes 1H 2/6, 2H 2/6, 3H 1/6; leader +1: 1H 2/6, 2H 2/6, 3H 2/6.
-    let p = probs(&Pursuit::new(&g, 0, true).unwrap());
+    let p = outcome_probs(&Pursuit::new(&g, 0, true).unwrap());
     assert!(close(p[0], 1.0 / 6.0) && close(p[1], 2.0 / 6.0) && close(p[3], 1.0 / 6.0));
     let led = Stand {
         leader: true,
         ..g.clone()
     };
-    let p = probs(&Pursuit::new(&led, 1, true).unwrap());
+    let p = outcome_probs(&Pursuit::new(&led, 1, true).unwrap());
     assert!(close(p[0], 0.0) && close(p[3], 2.0 / 6.0));
-    let p = probs(&Pursuit::new(&led, -1, true).unwrap());
+    let p = outcome_probs(&Pursuit::new(&led, -1, true).unwrap());
     assert!(close(p[0], 2.0 / 6.0) && close(p[3], 0.0));
     // Infantry 1H on 4-6.
-    let p = probs(&Pursuit::new(&inf, 0, true).unwrap());
+    let p = outcome_probs(&Pursuit::new(&inf, 0, true).unwrap());
     assert!(close(p[1], 0.5) && close(p[0], 0.5));
     // May choose not to: no roll.
-    let p = probs(&Pursuit::new(&horse, 0, false).unwrap());
+    let p = outcome_probs(&Pursuit::new(&horse, 0, false).unwrap());
     assert!(close(p[0], 1.0));
     // Must.
     assert_eq!(

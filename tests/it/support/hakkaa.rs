@@ -1,11 +1,11 @@
 //! Helpers shared by the Hakkaa Päälle tests: build a scenario from text,
 //! read exact distributions, compare Monte Carlo with exact, and check that
-//! bad input is located. Each `hakkaa_*.rs` test includes this file with
-//! `#[path]`; built alone it is a test target without tests.
+//! bad input is located.
 
 #![allow(dead_code, clippy::result_large_err)]
 
-use pikeshot::dice::Sampler;
+pub use super::assert_close;
+use super::monte_carlo::{Leaves, assert_sample_matches};
 use pikeshot::engine::{Kernel, KernelMode};
 use pikeshot::error::InputError;
 use pikeshot::scenario::{Fields, Source};
@@ -98,16 +98,6 @@ pub fn mean(k: &dyn Kernel, name: &str) -> f64 {
         .sum()
 }
 
-/// Asserts two probabilities agree to rounding.
-#[track_caller]
-pub fn close(got: f64, want: f64) {
-    assert!(
-        (got - want).abs() < 1e-12,
-        "got {got}, want {want} (diff {})",
-        got - want
-    );
-}
-
 /// Number of the 36 rolls of 2d6 whose sum is in `lo..=hi`.
 pub fn ways(lo: u8, hi: u8) -> f64 {
     (lo..=hi).map(|s| 6 - (7 - s as i32).abs()).sum::<i32>() as f64
@@ -117,42 +107,17 @@ pub fn ways(lo: u8, hi: u8) -> f64 {
 /// exact for every course of a scenario: every outcome and every value of
 /// every measure within 4.5 standard errors.
 pub fn monte_carlo_matches_exact(text: &str, seed: u64) {
-    const N: u64 = 200_000;
     for mode in [KernelMode::Auto, KernelMode::Direct] {
         let b = try_build_mode(text, mode).unwrap();
         for (name, k) in &b.courses {
             let probs = exact(k.as_ref());
-            let mut counts = vec![0u64; k.space().len()];
-            k.sample(&mut Sampler::new(seed), N, &mut counts);
-            assert_eq!(counts.iter().sum::<u64>(), N);
-            let s = k.space();
-            let mut pairs: Vec<(String, f64, u64)> = s
-                .outcomes()
-                .iter()
-                .cloned()
-                .zip(stats::outcome_probs(s, &probs))
-                .zip(stats::outcome_counts(s, &counts))
-                .map(|((l, p), c)| (l, p, c))
-                .collect();
-            for m in 0..s.measures().len() {
-                let name = &s.measures()[m].name;
-                for (i, (p, c)) in stats::measure_probs(s, m, &probs)
-                    .into_iter()
-                    .zip(stats::measure_counts(s, m, &counts))
-                    .enumerate()
-                {
-                    pairs.push((format!("{name}={}", s.measures()[m].min + i as i32), p, c));
-                }
-            }
-            for (label, p, c) in pairs {
-                let f = c as f64 / N as f64;
-                let q = p.clamp(0.0, 1.0);
-                let bound = 4.5 * (q * (1.0 - q) / N as f64).sqrt() + 1e-9;
-                assert!(
-                    (f - p).abs() <= bound,
-                    "{name} {label} ({mode:?}): simulated {f}, exact {p} (bound {bound})"
-                );
-            }
+            assert_sample_matches(
+                k.as_ref(),
+                &probs,
+                seed,
+                Leaves::Marginals,
+                &format!("{name} ({mode:?})"),
+            );
         }
     }
 }

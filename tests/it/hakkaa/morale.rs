@@ -2,10 +2,7 @@
 //! outcome distributions against hand arithmetic, every class in every
 //! situation, Monte Carlo against exact, and bad input.
 
-#[path = "support/hakkaa.rs"]
-mod common;
-
-use common::*;
+use crate::support::hakkaa::*;
 use pikeshot::procedure::Procedure;
 use pikeshot::stats;
 use pikeshot::systems::hakkaa::tq::{Grade, Readings, Tq, TqMode, TqTest};
@@ -54,20 +51,20 @@ fn fleeing_units_rally_or_flee() {
         (t.to_string(), "extra_tq = 2", 10.0),
     ] {
         let k = fleeing(&unit, keys);
-        close(outcome(k.as_ref(), "rally"), rally / F36);
-        close(outcome(k.as_ref(), "flee"), (F36 - rally) / F36);
-        close(
+        assert_close(outcome(k.as_ref(), "rally"), rally / F36);
+        assert_close(outcome(k.as_ref(), "flee"), (F36 - rally) / F36);
+        assert_close(
             measure(k.as_ref(), "step-losses")[1],
             (F36 - rally) / F36 / 2.0,
         );
-        close(outcome(k.as_ref(), "eliminated"), 0.0);
+        assert_close(outcome(k.as_ref(), "eliminated"), 0.0);
     }
     // One step left: the step loss eliminates.
     let k = fleeing("tq = \"green\"\nsteps = 1", "");
     // Green fleeing reads Rabble: DS 3 rallies.
-    close(outcome(k.as_ref(), "rally"), 3.0 / F36);
-    close(outcome(k.as_ref(), "eliminated"), 33.0 / F36 / 2.0);
-    close(outcome(k.as_ref(), "flee"), 33.0 / F36 / 2.0);
+    assert_close(outcome(k.as_ref(), "rally"), 3.0 / F36);
+    assert_close(outcome(k.as_ref(), "eliminated"), 33.0 / F36 / 2.0);
+    assert_close(outcome(k.as_ref(), "flee"), 33.0 / F36 / 2.0);
 }
 
 fn uncontrolled(unit: &str, keys: &str) -> Vec<(String, f64)> {
@@ -84,7 +81,7 @@ fn assert_dist(got: Vec<(String, f64)>, want: &[(&str, f64)]) {
     assert_eq!(got.len(), want.len(), "{got:?}");
     for ((l, p), (wl, wp)) in got.iter().zip(want) {
         assert_eq!(l, wl);
-        close(*p, wp / F36);
+        assert_close(*p, wp / F36);
     }
 }
 
@@ -199,7 +196,7 @@ fn every_class_in_every_situation() {
                         .filter(|x| row.cells[**x as usize] == label)
                         .map(|x| t.probability(*x))
                         .sum();
-                    close(q, want);
+                    assert_close(q, want);
                 }
                 exact_matches_dice(&p, 1000);
             }

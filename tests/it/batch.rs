@@ -7,30 +7,11 @@
 //! Scenario folders are written into temporary folders and run with
 //! 20 000 trials, to keep the suite fast on two cores.
 
+use crate::support::cli::{code, pikeshot, stderr, stdout};
+use crate::support::read_csv;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn pikeshot(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pikeshot"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited")
-}
 
 fn write(dir: &Path, rel: &str, text: &str) -> PathBuf {
     let p = dir.join(rel);
@@ -281,16 +262,6 @@ fn assert_index_resolves(out: &Path) -> String {
     text
 }
 
-fn csv_rows(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let h = r.headers().unwrap().iter().map(String::from).collect();
-    let rows = r
-        .records()
-        .map(|x| x.unwrap().iter().map(String::from).collect())
-        .collect();
-    (h, rows)
-}
-
 fn col(header: &[String], name: &str) -> usize {
     header
         .iter()
@@ -324,7 +295,7 @@ fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
     assert!(!out.join(".hidden").exists());
 
     // The manifest, in sorted order.
-    let (h, rows) = csv_rows(&out.join("scenarios.csv"));
+    let (h, rows) = read_csv(&out.join("scenarios.csv"));
     let files: Vec<&str> = rows.iter().map(|r| r[col(&h, "file")].as_str()).collect();
     assert_eq!(
         files,
@@ -334,14 +305,14 @@ fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
 
     // The cross-scenario summary: every scenario's rows, under the union
     // of their columns.
-    let (h, rows) = csv_rows(&out.join("summary.csv"));
+    let (h, rows) = read_csv(&out.join("summary.csv"));
     assert_eq!(
         &h[..6],
         ["file", "scenario", "variant", "course", "trials", "seed"]
     );
     let per: usize = ["charge", "fire/salvo", "fire/light/skirmish"]
         .iter()
-        .map(|f| csv_rows(&out.join(f).join("summary.csv")).1.len())
+        .map(|f| read_csv(&out.join(f).join("summary.csv")).1.len())
         .sum();
     assert_eq!(rows.len(), per);
     assert_eq!(per, 2 + 4 + 1);
@@ -358,7 +329,7 @@ fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
             .all(|r| r[turns].is_empty())
     );
     // Its values are the scenario's own, byte for byte.
-    let (sh, srows) = csv_rows(&out.join("charge/summary.csv"));
+    let (sh, srows) = read_csv(&out.join("charge/summary.csv"));
     let mean = col(&sh, "mean_hits-inflicted");
     assert_eq!(
         rows[0][col(&h, "mean_hits-inflicted")],
@@ -384,7 +355,7 @@ fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
         assert!(page.contains(name), "index.html lacks {name}");
     }
     // Exact beside simulated: an outcome row of the charge with both.
-    let (oh, orows) = csv_rows(&out.join("charge/outcomes.csv"));
+    let (oh, orows) = read_csv(&out.join("charge/outcomes.csv"));
     let r = &orows[0];
     let sim = format!(
         "{:.2}%",
@@ -476,7 +447,7 @@ fn charge_key(dir: &Path) -> (f64, f64, f64, f64) {
 }
 
 fn verdicts(out: &Path) -> Vec<(String, String)> {
-    let (h, rows) = csv_rows(&out.join("expect.csv"));
+    let (h, rows) = read_csv(&out.join("expect.csv"));
     rows.iter()
         .map(|r| (r[col(&h, "verdict")].clone(), r[col(&h, "basis")].clone()))
         .collect()
@@ -720,7 +691,7 @@ fn variant_filters_pick_their_variants_and_follow_set() {
     let out = tmp.path().join("o");
     let o = pikeshot(&["run", s(&p), "-q", "--out", s(&out), "--check"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let (h, rows) = csv_rows(&out.join("expect.csv"));
+    let (h, rows) = read_csv(&out.join("expect.csv"));
     let got: Vec<(String, String)> = rows
         .iter()
         .map(|r| (r[col(&h, "entry")].clone(), r[col(&h, "variant")].clone()))
@@ -745,7 +716,7 @@ fn variant_filters_pick_their_variants_and_follow_set() {
         "edition=series",
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let (h, rows) = csv_rows(&out.join("expect.csv"));
+    let (h, rows) = read_csv(&out.join("expect.csv"));
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0][col(&h, "entry")], "2");
 }
@@ -884,7 +855,7 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
     assert!(svg.contains("<title>sfo → series: Salvo or trade fire, both cards</title>"));
     assert!(svg.contains("defender-eliminated"));
 
-    let (h, rows) = csv_rows(&out.join("diff.csv"));
+    let (h, rows) = read_csv(&out.join("diff.csv"));
     let num = |r: &Vec<String>, c: &str| r[col(&h, c)].parse::<f64>().unwrap();
     assert!(!rows.is_empty());
     for r in &rows {

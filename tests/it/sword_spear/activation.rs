@@ -7,6 +7,11 @@
 // Input errors are cold, as in the library (lib.rs).
 #![allow(clippy::result_large_err)]
 
+use crate::support::close;
+use crate::support::located::key_line;
+use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
+use crate::support::{measure_probs, outcome_probs};
+use pikeshot::Procedure;
 use pikeshot::engine::exact::exact;
 use pikeshot::engine::{Kernel, KernelMode, Prepared};
 use pikeshot::error::InputError;
@@ -21,25 +26,11 @@ use pikeshot::systems::sword_spear::discipline::{
 };
 use pikeshot::systems::sword_spear::troops::{Terrain, Troop};
 use pikeshot::systems::sword_spear::unit::{Commander, Unit};
-use pikeshot::{Procedure, Sampler};
 
 // ---------------------------------------------------------------- helpers
 
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
-
 fn doc(units: &str, step: &str) -> String {
     format!("name = \"t\"\n\n{units}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\n{step}\n")
-}
-
-fn line_of(text: &str, key: &str) -> usize {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| l.trim_start().starts_with(&format!("{key} =")))
-        .map(|(i, _)| i + 1)
-        .last()
-        .unwrap_or_else(|| panic!("no line for {key}"))
 }
 
 fn build<T>(
@@ -72,12 +63,8 @@ fn assert_err<T: std::fmt::Debug>(r: Result<T, InputError>, text: &str, key: &st
         "key {:?} for {key}: {e}",
         e.key
     );
-    assert_eq!(e.line, Some(line_of(text, key)), "{e}");
+    assert_eq!(e.line, Some(key_line(text, key)), "{e}");
     assert!(e.to_string().contains(says), "`{says}` not in: {e}");
-}
-
-fn outcome_probs<P: Procedure>(p: &P) -> Vec<f64> {
-    stats::outcome_probs(p.space(), &exact(p, 10_000_000).unwrap())
 }
 
 /// P(measure == 1) for a 0/1 measure.
@@ -89,14 +76,6 @@ fn flag<P: Procedure>(p: &P, name: &str) -> f64 {
     stats::measure_probs(p.space(), m, &exact(p, 10_000_000).unwrap())[1]
 }
 
-fn measure<P: Procedure>(p: &P, name: &str) -> Vec<f64> {
-    let m = p
-        .space()
-        .measure_index(name)
-        .unwrap_or_else(|| panic!("no {name}"));
-    stats::measure_probs(p.space(), m, &exact(p, 10_000_000).unwrap())
-}
-
 fn unit(troop: Troop, discipline: u8) -> Unit {
     Unit::new("u", troop, discipline, 4)
 }
@@ -105,24 +84,17 @@ fn activation(input: ActivationInput) -> Activation {
     ok(Activation::new(&input))
 }
 
-/// Monte Carlo against exact, leaf by leaf, both kernels, 4.5 standard errors.
 fn monte_carlo_matches<P: Procedure + Clone + 'static>(p: &P, seed: u64) {
-    const N: u64 = 200_000;
     let probs = exact(p, 10_000_000).unwrap();
     assert!(close(probs.iter().sum::<f64>(), 1.0));
-    for mode in [KernelMode::Direct, KernelMode::Auto] {
-        let k = Prepared::new(p.clone(), mode);
-        let mut counts = vec![0u64; p.space().len()];
-        k.sample(&mut Sampler::new(seed), N, &mut counts);
-        for (leaf, (&c, &q)) in counts.iter().zip(&probs).enumerate() {
-            let bound = 4.5 * (q * (1.0 - q) / N as f64).sqrt() + 1e-9;
-            let got = c as f64 / N as f64;
-            assert!(
-                (got - q).abs() <= bound,
-                "{mode:?} leaf {leaf}: {got} vs {q}"
-            );
-        }
-    }
+    assert_both_kernels(
+        |mode| Prepared::new(p.clone(), mode),
+        &probs,
+        seed,
+        Leaves::Each,
+        Compiled::Unchecked,
+        "",
+    );
 }
 
 // ---------------------------------------------------------------- the card
@@ -269,10 +241,10 @@ fn one_die_against_discipline_four() {
     // No hits: nothing to rally.
     assert!(close(flag(&a, "can-rally"), 0.0));
     // Bonus only on the 6.
-    let b = measure(&a, "bonus");
+    let b = measure_probs(&a, "bonus");
     assert!(close(b[1], 1.0 / 6.0));
     // The face used: 0 when not activated.
-    let f = measure(&a, "action-die");
+    let f = measure_probs(&a, "action-die");
     assert!(close(f[0], 0.5) && close(f[4], 1.0 / 6.0) && close(f[6], 1.0 / 6.0));
     assert!(a.space().measure_index("can-group-move").is_none());
 }
@@ -336,12 +308,12 @@ fn two_dice_best_allocation_by_hand() {
     assert!(close(p[2], 20.0 / 36.0));
     assert!(close(p[1], 7.0 / 36.0));
     // Bonus 2: double 6. Bonus 1: one 6 only (10/36), or double 4 or 5 (2/36).
-    let b = measure(&a, "bonus");
+    let b = measure_probs(&a, "bonus");
     assert!(close(b[2], 1.0 / 36.0));
     assert!(close(b[1], 12.0 / 36.0));
     // Single: only the highest die, so bonus 1 exactly when a 6 shows.
     i.allocate = Allocate::Single;
-    let b = measure(&activation(i), "bonus");
+    let b = measure_probs(&activation(i), "bonus");
     assert!(close(b[1], 11.0 / 36.0));
     assert!(close(b[2], 0.0));
 }
@@ -418,7 +390,7 @@ fn discipline_tests_by_hand() {
     // Two tests at Discipline 4: each fails on 1-3.
     let u = Unit::new("u", Troop::MediumFoot, 4, 4);
     let t = DisciplineTest::new(&u, 2, 0);
-    let h = measure(&t, "hits");
+    let h = measure_probs(&t, "hits");
     assert!(close(h[0], 0.25) && close(h[1], 0.5) && close(h[2], 0.25));
     assert!(close(outcome_probs(&t)[1], 0.0));
     // Three hits already: a single failure routs.
@@ -430,7 +402,7 @@ fn discipline_tests_by_hand() {
     ));
     // extra_discipline -1: fails on 1-2.
     assert!(close(
-        measure(&DisciplineTest::new(&u, 1, -1), "hits")[1],
+        measure_probs(&DisciplineTest::new(&u, 1, -1), "hits")[1],
         2.0 / 6.0
     ));
     // A commander with the unit: Discipline 3.
@@ -511,7 +483,7 @@ fn activation_refusals_are_located() {
     );
     let e = build(&t, Activation::from_step).unwrap_err();
     assert_eq!(e.suggestion.as_deref(), Some("allocate"), "{e}");
-    assert_eq!(e.line, Some(line_of(&t, "allocat")));
+    assert_eq!(e.line, Some(key_line(&t, "allocat")));
     let t = doc(UNITS, "procedure = \"commander-risk\"\nunit = \"wing\"");
     assert_err(
         build(&t, CommanderRisk::from_step),
@@ -589,7 +561,7 @@ fn unit_refusals_are_located() {
     );
     let e = build(&t, Activation::from_step).unwrap_err();
     assert_eq!(e.suggestion.as_deref(), Some("heavy-foot"), "{e}");
-    assert_eq!(e.line, Some(line_of(&t, "troop")));
+    assert_eq!(e.line, Some(key_line(&t, "troop")));
     let t = doc(
         "[units.u]\ntroop = \"heavy-foot\"\ndiscipline = 7\nstrength = 4\n",
         step,

@@ -2,8 +2,8 @@
 //! compiled against direct kernels, determinism across thread counts, and
 //! adaptive precision.
 
+use crate::support::cli::pikeshot_ok;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use pikeshot::engine::{self, KernelMode, RunOptions, Task};
 use pikeshot::run::{RunRequest, prepare};
@@ -68,15 +68,6 @@ fn monte_carlo_agrees_with_exact_on_every_shipped_course() {
     }
 }
 
-fn run_cli(args: &[&str]) {
-    let o = Command::new(env!("CARGO_BIN_EXE_pikeshot"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-}
-
 /// The same scenario and seed give byte-identical CSVs on one and two threads
 /// (with a trial count that leaves a partial last chunk).
 #[test]
@@ -85,7 +76,7 @@ fn outputs_do_not_depend_on_thread_count() {
     let a = tmp.path().join("a");
     let b = tmp.path().join("b");
     for (dir, threads) in [(&a, "1"), (&b, "2")] {
-        run_cli(&[
+        pikeshot_ok(&[
             "run",
             "scenarios/mpbs/cuirassiers-vs-pike.toml",
             "--trials",

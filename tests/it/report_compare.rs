@@ -3,6 +3,7 @@
 //! the joint (stop reason, turn) distribution and its cumulative curves,
 //! the plots, the terminal's key-outcome table, and determinism.
 
+use crate::support::{assert_all_close, read_csv};
 use std::fs;
 use std::path::Path;
 
@@ -198,16 +199,6 @@ fn mean_ci(mean: f64, ss: f64, n: f64) -> (f64, f64) {
     (mean - half, mean + half)
 }
 
-fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let header = r.headers().unwrap().iter().map(str::to_string).collect();
-    let rows = r
-        .records()
-        .map(|rec| rec.unwrap().iter().map(str::to_string).collect())
-        .collect();
-    (header, rows)
-}
-
 fn f6(x: f64) -> String {
     format!("{x:.6}")
 }
@@ -379,13 +370,6 @@ fn summary_csv_gains_the_key_probabilities_and_exact_twins() {
     assert_eq!(rows[0][col("mean_hits-inflicted")], "1.100000");
 }
 
-fn close(a: &[f64], b: &[f64]) {
-    assert_eq!(a.len(), b.len(), "{a:?} vs {b:?}");
-    for (x, y) in a.iter().zip(b) {
-        assert!((x - y).abs() < 1e-12, "{a:?} vs {b:?}");
-    }
-}
-
 #[test]
 fn engagement_joint_distribution_and_cumulative_curves() {
     let e = Engagement::of(&keep_firing()).unwrap();
@@ -393,23 +377,23 @@ fn engagement_joint_distribution_and_cumulative_curves() {
     assert_eq!(e.reasons, REASONS);
     assert_eq!(e.turns().collect::<Vec<_>>(), [1, 2, 3]);
     assert_eq!(e.counts, [vec![20, 30, 0], vec![0, 10, 5], vec![0, 0, 35]]);
-    close(&e.probs[0], &[0.2, 0.3, 0.0]);
-    close(&e.per_turn(), &[0.2, 0.4, 0.4]);
+    assert_all_close(&e.probs[0], &[0.2, 0.3, 0.0]);
+    assert_all_close(&e.per_turn(), &[0.2, 0.4, 0.4]);
     let c = e.cumulative();
-    close(&c.overall, &[0.2, 0.6, 1.0]);
-    close(&c.by_reason[0], &[0.2, 0.5, 0.5]);
-    close(&c.by_reason[1], &[0.0, 0.1, 0.15]);
-    close(&c.by_reason[2], &[0.0, 0.0, 0.35]);
+    assert_all_close(&c.overall, &[0.2, 0.6, 1.0]);
+    assert_all_close(&c.by_reason[0], &[0.2, 0.5, 0.5]);
+    assert_all_close(&c.by_reason[1], &[0.0, 0.1, 0.15]);
+    assert_all_close(&c.by_reason[2], &[0.0, 0.0, 0.35]);
 
     let x = e.exact.as_ref().unwrap();
-    close(&x[0], &[0.25, 0.2, 0.0]);
-    close(&x[1], &[0.0, 0.15, 0.05]);
-    close(&e.exact_per_turn().unwrap(), &[0.25, 0.35, 0.4]);
+    assert_all_close(&x[0], &[0.25, 0.2, 0.0]);
+    assert_all_close(&x[1], &[0.0, 0.15, 0.05]);
+    assert_all_close(&e.exact_per_turn().unwrap(), &[0.25, 0.35, 0.4]);
     let c = e.exact_cumulative().unwrap();
-    close(&c.overall, &[0.25, 0.6, 1.0]);
-    close(&c.by_reason[0], &[0.25, 0.45, 0.45]);
-    close(&c.by_reason[1], &[0.0, 0.15, 0.2]);
-    close(&c.by_reason[2], &[0.0, 0.0, 0.35]);
+    assert_all_close(&c.overall, &[0.25, 0.6, 1.0]);
+    assert_all_close(&c.by_reason[0], &[0.25, 0.45, 0.45]);
+    assert_all_close(&c.by_reason[1], &[0.0, 0.15, 0.2]);
+    assert_all_close(&c.by_reason[2], &[0.0, 0.0, 0.35]);
 }
 
 #[test]

@@ -1,24 +1,8 @@
 //! The command line end to end: the quick start, inspection commands, and
 //! every kind of bad input (exit code 2, located message, nothing written).
 
+use crate::support::cli::{pikeshot, stderr, stdout};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn pikeshot(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pikeshot"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn scenario(dir: &Path, name: &str, text: &str) -> PathBuf {
     let p = dir.join(name);

@@ -6,10 +6,12 @@
 // Input errors are cold, as in the library (lib.rs).
 #![allow(clippy::result_large_err)]
 
-use pikeshot::dice::Sampler;
+use crate::support::close;
+use crate::support::located::assert_step_err;
+use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
+use crate::support::outcome_probs;
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
-use pikeshot::engine::{Kernel, KernelMode};
 use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
 use pikeshot::scenario::{Fields, Source};
@@ -40,14 +42,6 @@ fn modifier(f: &Fire, label: &str) -> Option<i32> {
         .iter()
         .find(|(l, _)| l.contains(label))
         .map(|(_, v)| *v)
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
-
-fn outcome_probs<P: Procedure>(p: &P) -> Vec<f64> {
-    stats::outcome_probs(p.space(), &exact(p, 1_000_000).unwrap())
 }
 
 // ------------------------------------------------------------ the sheet
@@ -492,49 +486,15 @@ fn zero_dice_never_hit() {
 // ------------------------------------------------------------ Monte Carlo
 
 fn monte_carlo_matches_exact<P: Procedure + Clone + 'static>(p: &P, seed: u64) {
-    const N: u64 = 200_000;
     let probs = exact(p, 10_000_000).unwrap();
-    for mode in [KernelMode::Direct, KernelMode::Auto] {
-        let k = Tabulated::new(p.clone(), mode);
-        assert_eq!(k.is_compiled(), mode == KernelMode::Auto);
-        let mut counts = vec![0u64; p.space().len()];
-        k.sample(&mut Sampler::new(seed), N, &mut counts);
-        agrees(p.space(), &counts, &probs, N, &format!("{mode:?}"));
-    }
-}
-
-/// Every category and every value of every measure, simulated with `n`
-/// trials, lies within 4.5 standard errors of exact.
-fn agrees(
-    space: &pikeshot::outcome::OutcomeSpace,
-    counts: &[u64],
-    probs: &[f64],
-    n: u64,
-    what: &str,
-) {
-    assert_eq!(counts.iter().sum::<u64>(), n, "{what}");
-    let mut checks: Vec<(String, u64, f64)> = Vec::new();
-    let oc = stats::outcome_counts(space, counts);
-    let op = stats::outcome_probs(space, probs);
-    for (i, label) in space.outcomes().iter().enumerate() {
-        checks.push((label.clone(), oc[i], op[i]));
-    }
-    for (m, meas) in space.measures().iter().enumerate() {
-        let mc = stats::measure_counts(space, m, counts);
-        let mp = stats::measure_probs(space, m, probs);
-        for (i, (&c, &p)) in mc.iter().zip(&mp).enumerate() {
-            checks.push((format!("{} = {}", meas.name, meas.min + i as i32), c, p));
-        }
-    }
-    for (label, c, q) in checks {
-        let q = q.clamp(0.0, 1.0);
-        let bound = 4.5 * (q * (1.0 - q) / n as f64).sqrt() + 1e-9;
-        let got = c as f64 / n as f64;
-        assert!(
-            (got - q).abs() <= bound,
-            "{what} {label}: {got} vs exact {q}"
-        );
-    }
+    assert_both_kernels(
+        |mode| Tabulated::new(p.clone(), mode),
+        &probs,
+        seed,
+        Leaves::Marginals,
+        Compiled::WhenAuto,
+        "",
+    );
 }
 
 #[test]
@@ -571,15 +531,6 @@ fn doc(step: &str) -> String {
     )
 }
 
-fn line_of(text: &str, key: &str) -> usize {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| l.trim_start().starts_with(&format!("{key} =")))
-        .map(|(i, _)| i + 1)
-        .last()
-        .unwrap_or_else(|| panic!("no line for {key}"))
-}
-
 fn build(text: &str) -> Result<Fire, InputError> {
     let (src, table) = Source::parse("s.toml", text)?;
     let mut units = Vec::new();
@@ -595,15 +546,7 @@ fn build(text: &str) -> Result<Fire, InputError> {
 
 fn assert_err(step: &str, key: &str, says: &str) {
     let text = doc(step);
-    let e = build(&text).expect_err("an input error");
-    assert_eq!(
-        e.key.as_deref(),
-        Some(format!("course[0].steps[0].{key}").as_str()),
-        "{e}"
-    );
-    assert_eq!(e.line, Some(line_of(&text, key)), "{e}");
-    assert_eq!(e.file.as_deref(), Some("s.toml"));
-    assert!(e.to_string().contains(says), "`{says}` not in: {e}");
+    assert_step_err(Some("s.toml"), build(&text), &text, key, says);
 }
 
 #[test]

@@ -7,8 +7,13 @@
 // Input errors are cold, as in the library (lib.rs).
 #![allow(clippy::result_large_err)]
 
+use crate::support::close;
+use crate::support::located::line_containing;
+use crate::support::monte_carlo::{Leaves, assert_sample_matches};
+use crate::support::scenario::{input_error, try_prepare};
 use std::path::Path;
 
+use pikeshot::Procedure;
 use pikeshot::engine::chain::{Chain, ChainSpec};
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
 use pikeshot::engine::{Kernel, KernelMode};
@@ -22,13 +27,8 @@ use pikeshot::systems::sword_spear::engagement::{
 use pikeshot::systems::sword_spear::melee::{MeleeInput, MeleeRound, NoImpetus};
 use pikeshot::systems::sword_spear::troops::Troop;
 use pikeshot::systems::sword_spear::unit::{Commander, Unit};
-use pikeshot::{Procedure, Sampler};
 
 // ---------------------------------------------------------------- helpers
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
 
 fn ok<T>(r: Result<T, InputError>) -> T {
     r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
@@ -57,12 +57,8 @@ fn outcome(k: &dyn Kernel, label: &str) -> f64 {
 /// A course's name and kernel.
 type Built = (String, Box<dyn Kernel>);
 
-/// Builds every course of a scenario text.
 fn courses(text: &str) -> Result<Vec<Built>, pikeshot::Error> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("s.toml");
-    std::fs::write(&path, text).unwrap();
-    let p = prepare(&path, &RunRequest::default())?;
+    let p = try_prepare("s.toml", text, KernelMode::Auto)?;
     Ok(p.courses.into_iter().map(|(_, c, k)| (c, k)).collect())
 }
 
@@ -81,34 +77,10 @@ fn scenario(units: &str, steps: &str) -> String {
     )
 }
 
-/// Monte Carlo against exact: every outcome and every value of every
-/// measure within 4.5 standard errors (marginals, not single leaves: a
-/// leaf of probability 1e-8 seen once in 200,000 trials is not a fault).
 fn monte_carlo_matches(k: &dyn Kernel, seed: u64) {
-    const N: u64 = 200_000;
     let q = k.exact(DEFAULT_BUDGET).unwrap();
     assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-9);
-    let mut counts = vec![0u64; k.space().len()];
-    k.sample(&mut Sampler::new(seed), N, &mut counts);
-    let sp = k.space();
-    let mut pairs: Vec<(String, f64, u64)> = stats::outcome_probs(sp, &q)
-        .into_iter()
-        .zip(stats::outcome_counts(sp, &counts))
-        .zip(sp.outcomes())
-        .map(|((p, c), l)| (l.clone(), p, c))
-        .collect();
-    for (m, meas) in sp.measures().iter().enumerate() {
-        let p = stats::measure_probs(sp, m, &q);
-        let c = stats::measure_counts(sp, m, &counts);
-        for (i, (p, c)) in p.into_iter().zip(c).enumerate() {
-            pairs.push((format!("{}={}", meas.name, meas.min + i as i32), p, c));
-        }
-    }
-    for (what, p, c) in pairs {
-        let bound = 4.5 * (p * (1.0 - p)).max(0.0).sqrt() / (N as f64).sqrt() + 1e-9;
-        let got = c as f64 / N as f64;
-        assert!((got - p).abs() <= bound, "{what}: {got} vs {p}");
-    }
+    assert_sample_matches(k, &q, seed, Leaves::Marginals, "");
 }
 
 fn one_die(name: &str, discipline: u8) -> Unit {
@@ -698,21 +670,6 @@ fn longbow_scenario_reads_heavy_armour_as_armoured() {
 
 // ---------------------------------------------------------------- bad input
 
-fn err(text: &str) -> InputError {
-    match courses(text) {
-        Err(pikeshot::Error::Input(e)) => *e,
-        Err(e) => panic!("not an input error: {e}"),
-        Ok(_) => panic!("accepted: {text}"),
-    }
-}
-
-fn line_of(text: &str, needle: &str) -> usize {
-    text.lines()
-        .position(|l| l.contains(needle))
-        .map(|i| i + 1)
-        .unwrap()
-}
-
 #[test]
 fn scenario_errors_are_located() {
     let good = "[units.a]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\n\n[units.b]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\n";
@@ -721,32 +678,36 @@ fn scenario_errors_are_located() {
         good,
         "{ procedure = \"mele\", attacker = \"a\", defender = \"b\" },",
     );
-    let e = err(&t);
+    let e = input_error("s.toml", &t);
     assert_eq!(e.suggestion.as_deref(), Some("melee"), "{e}");
-    assert_eq!(e.line, Some(line_of(&t, "mele")));
+    assert_eq!(e.line, Some(line_containing(&t, "mele")));
     assert!(e.file.as_deref().unwrap().ends_with("s.toml"));
     // Unknown unit in a later step of a course.
     let t = scenario(
         good,
         "{ procedure = \"melee\", attacker = \"a\", defender = \"b\" },\n{ procedure = \"engagement\", attacker = \"a\", defender = \"bb\" },",
     );
-    let e = err(&t);
+    let e = input_error("s.toml", &t);
     assert_eq!(e.key.as_deref(), Some("course[0].steps[1].defender"), "{e}");
-    assert_eq!(e.line, Some(line_of(&t, "\"bb\"")));
+    assert_eq!(e.line, Some(line_containing(&t, "\"bb\"")));
     assert!(e.to_string().contains("no unit named \"bb\""), "{e}");
     // An engagement key on a melee step.
     let t = scenario(
         good,
         "{ procedure = \"melee\", attacker = \"a\", defender = \"b\", max_rounds = 3 },",
     );
-    let e = err(&t);
+    let e = input_error("s.toml", &t);
     assert!(e.to_string().contains("unknown key `max_rounds`"), "{e}");
     // max_rounds out of range.
     let t = scenario(
         good,
         "{ procedure = \"engagement\", attacker = \"a\", defender = \"b\", max_rounds = 51 },",
     );
-    assert!(err(&t).to_string().contains("from 1 to 50"));
+    assert!(
+        input_error("s.toml", &t)
+            .to_string()
+            .contains("from 1 to 50")
+    );
     // An edition: Sword & Spear has none.
     let t = format!(
         "edition = \"series\"\n{}",
@@ -755,7 +716,7 @@ fn scenario_errors_are_located() {
             "{ procedure = \"melee\", attacker = \"a\", defender = \"b\" },"
         )
     );
-    let e = err(&t);
+    let e = input_error("s.toml", &t);
     assert!(e.to_string().contains("unknown key `edition`"), "{e}");
     assert_eq!(e.line, Some(1));
     // Unknown unit key.
@@ -763,16 +724,20 @@ fn scenario_errors_are_located() {
         "[units.a]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\narmor = \"armoured\"\n",
         "{ procedure = \"activation\", unit = \"a\" },",
     );
-    let e = err(&t);
+    let e = input_error("s.toml", &t);
     assert_eq!(e.suggestion.as_deref(), Some("armour"), "{e}");
-    assert_eq!(e.line, Some(line_of(&t, "armor")));
+    assert_eq!(e.line, Some(line_containing(&t, "armor")));
     // Two courses with one name; no units; no course.
     let t = format!(
         "{}\n[[course]]\nname = \"c\"\nsteps = [{{ procedure = \"activation\", unit = \"a\" }}]\n",
         scenario(good, "{ procedure = \"activation\", unit = \"a\" },")
     );
-    assert!(err(&t).to_string().contains("course names must differ"));
-    let e = err("name = \"t\"\nsystem = \"sword-and-spear\"\n");
+    assert!(
+        input_error("s.toml", &t)
+            .to_string()
+            .contains("course names must differ")
+    );
+    let e = input_error("s.toml", "name = \"t\"\nsystem = \"sword-and-spear\"\n");
     assert!(e.to_string().contains("a scenario needs units"), "{e}");
     // The sweep reaches unit keys.
     let t = format!(
@@ -782,7 +747,7 @@ fn scenario_errors_are_located() {
             "{ procedure = \"melee\", attacker = \"a\", defender = \"b\" },"
         )
     );
-    let e = err(&t);
+    let e = input_error("s.toml", &t);
     assert!(e.to_string().contains("unknown armour \"plate\""), "{e}");
     // A --set override is located as such.
     let dir = tempfile::tempdir().unwrap();
@@ -841,15 +806,22 @@ fn own_and_enemy_course_keys_choose_the_key_units() {
     assert!(close(measure(k.as_ref(), "own-morale")[1], 0.5));
     // Unknown unit: located, with the accepted names.
     let bad = scenario(TWO, steps).replace("name = \"c\"\n", "name = \"c\"\nenemy = \"bb\"\n");
-    let e = err(&bad);
+    let e = input_error("s.toml", &bad);
     let s = e.to_string();
     assert!(s.contains("no unit named \"bb\""), "{s}");
     assert!(s.contains("accepted: a, b"), "{s}");
-    assert!(s.contains(&format!(":{}", line_of(&bad, "enemy ="))), "{s}");
+    assert!(
+        s.contains(&format!(":{}", line_containing(&bad, "enemy ="))),
+        "{s}"
+    );
     // The same unit twice.
     let same = scenario(TWO, steps).replace(
         "name = \"c\"\n",
         "name = \"c\"\nown = \"a\"\nenemy = \"a\"\n",
     );
-    assert!(err(&same).to_string().contains("must be different"));
+    assert!(
+        input_error("s.toml", &same)
+            .to_string()
+            .contains("must be different")
+    );
 }

@@ -4,10 +4,7 @@
 //! (½Fi, per step); the exact method against full dice enumeration; Monte
 //! Carlo against exact; bad input.
 
-#[path = "support/hakkaa.rs"]
-mod common;
-
-use common::*;
+use crate::support::hakkaa::*;
 use pikeshot::systems::hakkaa::fire::{Fire, FireOptions};
 use pikeshot::systems::hakkaa::tq::Readings;
 
@@ -34,7 +31,7 @@ fn assert_status(text: &str, want: [f64; 5]) {
     .iter()
     .zip(want)
     {
-        close(outcome(k.as_ref(), label), w);
+        assert_close(outcome(k.as_ref(), label), w);
     }
 }
 
@@ -52,19 +49,19 @@ fn trained_musketeers_on_veteran_pike() {
     let steady = (6.0 * 10.0 + 20.0 * 10.0 + 7.0 * 30.0 + 3.0 * 36.0) / H;
     let disordered = (6.0 * 20.0 + 20.0 * 20.0 + 7.0 * 5.0) / H;
     let fell_back = (6.0 * 6.0 + 20.0 * 6.0 + 7.0 * 1.0) / H;
-    close(steady, 578.0 / H);
+    assert_close(steady, 578.0 / H);
     assert_status(&t, [steady, disordered, fell_back, 0.0, 0.0]);
     let k = only(&t);
     // A step lost on S5+ after a DS: 6/36 * 2/6.
-    close(measure(k.as_ref(), "hits-inflicted")[1], 6.0 / 36.0 / 3.0);
+    assert_close(measure(k.as_ref(), "hits-inflicted")[1], 6.0 / 36.0 / 3.0);
     // The commander is hit on a 6 after DS or S: 26/36 * 1/6.
-    close(
+    assert_close(
         measure(k.as_ref(), "target-commander-injured")[1],
         26.0 / 216.0,
     );
     // The firer is untouched.
-    close(measure(k.as_ref(), "own-morale")[0], 1.0);
-    close(mean(k.as_ref(), "hits-taken"), 0.0);
+    assert_close(measure(k.as_ref(), "own-morale")[0], 1.0);
+    assert_close(mean(k.as_ref(), "hits-taken"), 0.0);
 }
 
 #[test]
@@ -112,14 +109,14 @@ fn heavy_casualties_can_eliminate() {
     );
     let k = only(&t);
     let elim = 15.0 / 36.0 * (0.5 + 0.5 * 6.0 / 36.0) + 21.0 / 36.0 / 3.0;
-    close(elim, 7.0 / 16.0);
-    close(outcome(k.as_ref(), "target-eliminated"), elim);
-    close(measure(k.as_ref(), "hits-inflicted")[1], elim);
+    assert_close(elim, 7.0 / 16.0);
+    assert_close(outcome(k.as_ref(), "target-eliminated"), elim);
+    assert_close(measure(k.as_ref(), "hits-inflicted")[1], elim);
     // The commander roll comes only if the unit survives the step roll:
     // DS 1/2 * 1/3, S 2/3 * 1/3, F 2/3 * 1/6.
     let cmd = 15.0 / 36.0 / 6.0 + 20.0 / 36.0 * 2.0 / 9.0 + 1.0 / 36.0 / 9.0;
-    close(cmd, 127.0 / 648.0);
-    close(measure(k.as_ref(), "target-commander-injured")[1], cmd);
+    assert_close(cmd, 127.0 / 648.0);
+    assert_close(measure(k.as_ref(), "target-commander-injured")[1], cmd);
     // Surviving a DS: HC test DS/S D, F F (fall back), DF X (eliminated).
     let survive_ds = 15.0 / 36.0 * 0.5;
     // 2 C (two tests) and C on Rabble: DS (3/36) -, S (12/36) D, F and DF F.
@@ -128,11 +125,11 @@ fn heavy_casualties_can_eliminate() {
     let two_c_steady = ds * ds;
     let one_c_steady = ds;
     let steady = 20.0 / 36.0 * 2.0 / 3.0 * two_c_steady + 1.0 / 36.0 * 2.0 / 3.0 * one_c_steady;
-    close(outcome(k.as_ref(), "target-steady"), steady);
+    assert_close(outcome(k.as_ref(), "target-steady"), steady);
     let disordered = survive_ds * 15.0 / 36.0
         + 20.0 / 36.0 * 2.0 / 3.0 * (ds * s + s * ds)
         + 1.0 / 36.0 * 2.0 / 3.0 * s;
-    close(outcome(k.as_ref(), "target-disordered"), disordered);
+    assert_close(outcome(k.as_ref(), "target-disordered"), disordered);
 }
 
 #[test]
@@ -148,8 +145,8 @@ fn charismatic_leader_counts_until_injured() {
     );
     let steady =
         35.0 / 36.0 * (5.0 / 6.0 * 10.0 / 36.0 + 1.0 / 6.0 * 6.0 / 36.0) + 1.0 / 36.0 * 30.0 / 36.0;
-    close(steady, 2140.0 / 7776.0);
-    close(outcome(only(&t).as_ref(), "target-steady"), steady);
+    assert_close(steady, 2140.0 / 7776.0);
+    assert_close(outcome(only(&t).as_ref(), "target-steady"), steady);
 }
 
 #[test]
@@ -176,7 +173,7 @@ fn fire_points_from_the_unit_the_step_and_half_fire() {
     ] {
         let k = only(&fire_scenario("", firer, target, step));
         for (a, b) in exact(k.as_ref()).iter().zip(&want) {
-            close(*a, *b);
+            assert_close(*a, *b);
         }
     }
     // FP 0 reads "<1": LC on a DS only (6/36), then the Green LC test.
@@ -186,11 +183,11 @@ fn fire_points_from_the_unit_the_step_and_half_fire() {
         target,
         "",
     ));
-    close(
+    assert_close(
         outcome(k.as_ref(), "target-disordered"),
         6.0 / 36.0 * 12.0 / 36.0,
     );
-    close(
+    assert_close(
         outcome(k.as_ref(), "target-fell-back"),
         6.0 / 36.0 * 3.0 / 36.0,
     );
@@ -208,7 +205,7 @@ fn fire_points_from_the_unit_the_step_and_half_fire() {
         "",
     ));
     for (a, b) in exact(k8.as_ref()).iter().zip(exact(k99.as_ref())) {
-        close(*a, b);
+        assert_close(*a, b);
     }
 }
 
@@ -237,15 +234,15 @@ fn firer_modifiers_and_fleeing_targets() {
     // (The leaves differ in own-morale: compare what happens to the target.)
     for k in [&b, &c] {
         for ((_, x), (_, y)) in outcomes(a.as_ref()).iter().zip(outcomes(k.as_ref())) {
-            close(*x, y);
+            assert_close(*x, y);
         }
         for m in ["hits-inflicted", "target-commander-injured"] {
             for (x, y) in measure(a.as_ref(), m).iter().zip(measure(k.as_ref(), m)) {
-                close(*x, y);
+                assert_close(*x, y);
             }
         }
     }
-    close(measure(a.as_ref(), "own-morale")[1], 1.0);
+    assert_close(measure(a.as_ref(), "own-morale")[1], 1.0);
     // A fleeing target stays fleeing, and still loses steps.
     let k = only(&fire_scenario(
         "",
@@ -253,8 +250,8 @@ fn firer_modifiers_and_fleeing_targets() {
         "tq = \"veteran\"\nsteps = 4\nstatus = \"fled\"",
         "",
     ));
-    close(outcome(k.as_ref(), "target-fled"), 1.0);
-    close(measure(k.as_ref(), "hits-inflicted")[1], 6.0 / 36.0 / 3.0);
+    assert_close(outcome(k.as_ref(), "target-fled"), 1.0);
+    assert_close(measure(k.as_ref(), "hits-inflicted")[1], 6.0 / 36.0 / 3.0);
 }
 
 #[test]

@@ -3,10 +3,7 @@
 //! modifiers with their clamps, the exact method against full dice
 //! enumeration, Monte Carlo against exact, and bad input.
 
-#[path = "support/hakkaa.rs"]
-mod common;
-
-use common::*;
+use crate::support::hakkaa::*;
 use pikeshot::dice::{Dice, Enumerator};
 use pikeshot::engine::exact::exact as exact_of;
 use pikeshot::systems::hakkaa::tq::{Grade, Tq, TqMode, TqTest};
@@ -26,7 +23,7 @@ fn results(text: &str) -> [f64; 4] {
     let p = ["decisive-success", "success", "failure", "decisive-failure"]
         .map(|l| outcome(k.as_ref(), l));
     // `passed` is DS + S.
-    close(measure(k.as_ref(), "passed")[1], p[0] + p[1]);
+    assert_close(measure(k.as_ref(), "passed")[1], p[0] + p[1]);
     p
 }
 
@@ -45,7 +42,7 @@ fn row(grade: Grade) -> [f64; 4] {
 #[track_caller]
 fn assert_row(got: [f64; 4], want: [f64; 4]) {
     for (g, w) in got.iter().zip(want) {
-        close(*g, w / 36.0);
+        assert_close(*g, w / 36.0);
     }
 }
 
@@ -53,7 +50,7 @@ fn assert_row(got: [f64; 4], want: [f64; 4]) {
 fn trained_passes_26_in_36() {
     // 2d6 <= 8: 1 + 2 + 3 + 4 + 5 + 6 + 5 ways.
     let p = results(&tq_scenario("", "tq = \"trained\"", ""));
-    close(p[0] + p[1], 26.0 / 36.0);
+    assert_close(p[0] + p[1], 26.0 / 36.0);
     // DS 2-4 (6 ways), S 5-8 (20), F 9-10 (7), DF 11-12 (3).
     assert_row(p, [6.0, 20.0, 7.0, 3.0]);
 }
@@ -79,7 +76,7 @@ fn every_grade_by_name_and_number() {
             want,
         );
         // A pass is 2d6 <= TQ.
-        close(
+        assert_close(
             TqTest::new(g, 0, TqMode::Row).pass_probability(),
             ways(2, g.tq() as u8) / 36.0,
         );
@@ -214,7 +211,7 @@ fn exact_method_matches_full_dice_enumeration() {
                     )
                     .unwrap();
                 for r in Tq::ALL {
-                    close(t.probability(r), by_dice[r as usize]);
+                    assert_close(t.probability(r), by_dice[r as usize]);
                 }
             }
         }
@@ -229,7 +226,7 @@ fn exact_method_matches_full_dice_enumeration() {
     let p = TroopQualityTest::new(unit, &Situation::of(TestKind::General), Readings::default());
     exact_matches_dice(&p, 1000);
     for (a, b) in exact_of(&p, 1000).unwrap().iter().zip(&mine) {
-        close(*a, *b);
+        assert_close(*a, *b);
     }
 }
 

@@ -7,10 +7,11 @@
 // Input errors are cold, as in the library (lib.rs).
 #![allow(clippy::result_large_err)]
 
+use crate::support::cli::pikeshot;
+use crate::support::close;
+use crate::support::monte_carlo::{Leaves, assert_sample_matches};
 use std::collections::HashMap;
-use std::process::Command;
 
-use pikeshot::dice::Sampler;
 use pikeshot::engine::exact::exact;
 use pikeshot::engine::{Kernel, KernelMode};
 use pikeshot::error::InputError;
@@ -45,10 +46,6 @@ fn course(text: &str, name: &str) -> Box<dyn Kernel> {
         .find(|(n, _)| n == name)
         .unwrap()
         .1
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 /// Exact probability of each outcome label.
@@ -269,7 +266,6 @@ fn rounds_compose_with_state_carried() {
 
 #[test]
 fn monte_carlo_matches_exact_for_engagements() {
-    const N: u64 = 200_000;
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/snaphance/fire-or-charge.toml"
@@ -279,44 +275,14 @@ fn monte_carlo_matches_exact_for_engagements() {
         for (name, k) in courses(&text, mode).unwrap() {
             assert_eq!(k.is_compiled(), mode == KernelMode::Auto, "{name}");
             let probs = k.exact(10_000_000).unwrap();
-            let mut counts = vec![0u64; k.space().len()];
-            k.sample(&mut Sampler::new(1600), N, &mut counts);
-            agrees(k.space(), &counts, &probs, N, &format!("{name} {mode:?}"));
+            assert_sample_matches(
+                k.as_ref(),
+                &probs,
+                1600,
+                Leaves::Marginals,
+                &format!("{name} {mode:?}"),
+            );
         }
-    }
-}
-
-/// Every category and every value of every measure, simulated with `n`
-/// trials, lies within 4.5 standard errors of exact.
-fn agrees(
-    space: &pikeshot::outcome::OutcomeSpace,
-    counts: &[u64],
-    probs: &[f64],
-    n: u64,
-    what: &str,
-) {
-    assert_eq!(counts.iter().sum::<u64>(), n, "{what}");
-    let mut checks: Vec<(String, u64, f64)> = Vec::new();
-    let oc = stats::outcome_counts(space, counts);
-    let op = stats::outcome_probs(space, probs);
-    for (i, label) in space.outcomes().iter().enumerate() {
-        checks.push((label.clone(), oc[i], op[i]));
-    }
-    for (m, meas) in space.measures().iter().enumerate() {
-        let mc = stats::measure_counts(space, m, counts);
-        let mp = stats::measure_probs(space, m, probs);
-        for (i, (&c, &p)) in mc.iter().zip(&mp).enumerate() {
-            checks.push((format!("{} = {}", meas.name, meas.min + i as i32), c, p));
-        }
-    }
-    for (label, c, q) in checks {
-        let q = q.clamp(0.0, 1.0);
-        let bound = 4.5 * (q * (1.0 - q) / n as f64).sqrt() + 1e-9;
-        let got = c as f64 / n as f64;
-        assert!(
-            (got - q).abs() <= bound,
-            "{what} {label}: {got} vs exact {q}"
-        );
     }
 }
 
@@ -552,14 +518,6 @@ fn readings_switch_the_whole_scenario() {
 }
 
 // ------------------------------------------------------------ command line
-
-fn pikeshot(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_pikeshot"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
 
 #[test]
 fn tables_and_list() {

@@ -5,10 +5,7 @@
 //! arithmetic and against composing the parts, Monte Carlo against exact,
 //! and bad input.
 
-#[path = "support/hakkaa.rs"]
-mod common;
-
-use common::*;
+use crate::support::hakkaa::*;
 use pikeshot::procedure::Procedure;
 use pikeshot::systems::hakkaa::close_combat::{CcOptions, CloseCombat};
 use pikeshot::systems::hakkaa::closing::{Closing, ClosingOptions};
@@ -55,8 +52,8 @@ fn closing_results_under_conditions() {
     let mi = "type = \"mi\"\ntq = \"green\"";
     // HBC Veteran: A_R (DS 10), A (S 20, F 5), F_B (DF 1).
     let (c, fb) = closing("type = \"hbc\"\ntq = \"veteran\"", mi, "");
-    close(c, 35.0 / F36);
-    close(fb, 1.0 / F36);
+    assert_close(c, 35.0 / F36);
+    assert_close(fb, 1.0 / F36);
     // Disordered against a steady enemy is unfavourable: only A_R goes in.
     // Disordered Veteran reads Trained: DS 6 A_R, S 20 and F 7 A, DF 3 F_B.
     let (c, fb) = closing(
@@ -64,15 +61,15 @@ fn closing_results_under_conditions() {
         mi,
         "",
     );
-    close(c, 6.0 / F36);
-    close(fb, 3.0 / F36);
+    assert_close(c, 6.0 / F36);
+    assert_close(fb, 3.0 / F36);
     // Against a Disordered enemy it is not: A goes in.
     let (c, _) = closing(
         "type = \"hbc\"\ntq = \"veteran\"\nstatus = \"disordered\"",
         "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
         "",
     );
-    close(c, 33.0 / F36);
+    assert_close(c, 33.0 / F36);
     // ... unless the enemy is uphill, behind chevaux de frise or field works.
     for (target_extra, keys) in [
         ("", "enemy_uphill = true"),
@@ -84,7 +81,7 @@ fn closing_results_under_conditions() {
             &format!("type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"{target_extra}"),
             keys,
         );
-        close(c, 6.0 / F36);
+        assert_close(c, 6.0 / F36);
     }
 }
 
@@ -94,8 +91,8 @@ fn assault_if_favourable_needs_a_favourable_condition() {
     let eh = "type = \"eh\"\ntq = \"trained\"";
     let mi = "type = \"mi\"\ntq = \"green\"";
     let (c, fb) = closing(eh, mi, "");
-    close(c, 6.0 / F36);
-    close(fb, 0.0);
+    assert_close(c, 6.0 / F36);
+    assert_close(fb, 0.0);
     let favourable = 33.0 / F36;
     // Each favourable condition of the card: general attached, group
     // already in contact, flank or rear, enemy Disordered, enemy artillery.
@@ -108,11 +105,11 @@ fn assault_if_favourable_needs_a_favourable_condition() {
         ("", "type = \"artillery\"\ntq = \"green\"", ""),
     ] {
         let (c, _) = closing(&format!("{eh}{a}"), b, keys);
-        close(c, favourable);
+        assert_close(c, favourable);
     }
     // A commander who is not a general does not count.
     let (c, _) = closing(&format!("{eh}\ncommander = \"commander\""), mi, "");
-    close(c, 6.0 / F36);
+    assert_close(c, 6.0 / F36);
     // EH and the enemy Disordered counts even when Disordered itself (the
     // charger reads Green: DS 3 A_R, S 18 and F 12 A_F).
     let (c, _) = closing(
@@ -120,7 +117,7 @@ fn assault_if_favourable_needs_a_favourable_condition() {
         &format!("{mi}\nstatus = \"disordered\""),
         "",
     );
-    close(c, 33.0 / F36);
+    assert_close(c, 33.0 / F36);
     // ... but a Disordered HQ against a Disordered enemy has none
     // (HQ: A DS, A_F S; Green: DS 3, S 18).
     let (c, _) = closing(
@@ -128,14 +125,14 @@ fn assault_if_favourable_needs_a_favourable_condition() {
         &format!("{mi}\nstatus = \"disordered\""),
         "",
     );
-    close(c, 3.0 / F36);
+    assert_close(c, 3.0 / F36);
     // Overrides.
     let (c, _) = closing(eh, mi, "flank_or_rear = true\nfavourable = false");
-    close(c, 6.0 / F36);
+    assert_close(c, 6.0 / F36);
     let (c, _) = closing(eh, mi, "favourable = true");
-    close(c, favourable);
+    assert_close(c, favourable);
     let (c, _) = closing(eh, mi, "flank_or_rear = true\nunfavourable = true");
-    close(c, 6.0 / F36);
+    assert_close(c, 6.0 / F36);
 }
 
 #[test]
@@ -146,24 +143,24 @@ fn closing_rows_skirmishers_and_overrides() {
         "type = \"mi\"\ntq = \"green\"",
         "",
     );
-    close(c, 0.0);
-    close(fb, 33.0 / F36);
+    assert_close(c, 0.0);
+    assert_close(fb, 33.0 / F36);
     // `closing_row` reads another row: LC is A, F_B, F_B, F_B.
     let (c, fb) = closing(
         "type = \"sc\"\ntq = \"trained\"",
         "type = \"mi\"\ntq = \"green\"",
         "closing_row = \"LC\"",
     );
-    close(c, 6.0 / F36);
-    close(fb, 30.0 / F36);
+    assert_close(c, 6.0 / F36);
+    assert_close(fb, 30.0 / F36);
     // LTI: A, -, F_B, F_B.
     let (c, fb) = closing(
         "type = \"lti\"\ntq = \"trained\"",
         "type = \"mi\"\ntq = \"green\"",
         "",
     );
-    close(c, 6.0 / F36);
-    close(fb, 10.0 / F36);
+    assert_close(c, 6.0 / F36);
+    assert_close(fb, 10.0 / F36);
 }
 
 // ---------------------------------------------------------------- reaction
@@ -178,37 +175,37 @@ fn reaction_without_firearms() {
     // Green MI at a gallop: St Fi, (d) ½Fi, (d) ½Fi, Flee. Without Fire
     // Points it stands on DS, S, F and flees on DF (3/36).
     let k = reaction(hbc, "type = \"mi\"\ntq = \"green\"", "pace = \"gallop\"");
-    close(outcome(k.as_ref(), "target-fled"), 3.0 / F36);
-    close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
-    close(measure(k.as_ref(), "reaction-fire")[0], 1.0);
+    assert_close(outcome(k.as_ref(), "target-fled"), 3.0 / F36);
+    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
+    assert_close(measure(k.as_ref(), "reaction-fire")[0], 1.0);
     // Disordered, it reads Rabble (DS 3, S 12, F 15, DF 6) and "(d)" flees.
     let k = reaction(
         hbc,
         "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
         "pace = \"gallop\"",
     );
-    close(outcome(k.as_ref(), "target-fled"), 33.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fled"), 33.0 / F36);
     // Skirmishers at a gallop: St Fi, Flee, Flee, St.
     let k = reaction(
         hbc,
         "type = \"mi\"\ntq = \"trained\"\nformation = \"skirmishing\"",
         "",
     );
-    close(outcome(k.as_ref(), "target-fled"), 27.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fled"), 27.0 / F36);
     // Limbered artillery reads the same row.
     let k = reaction(
         hbc,
         "type = \"artillery\"\ntq = \"trained\"\nlimbered = true",
         "",
     );
-    close(outcome(k.as_ref(), "target-fled"), 27.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fled"), 27.0 / F36);
     // Field works +1 on the reaction test: Trained reads Veteran, DF 1/36.
     let k = reaction(
         hbc,
         "type = \"mi\"\ntq = \"trained\"\nfield_works = true",
         "",
     );
-    close(outcome(k.as_ref(), "target-fled"), 1.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fled"), 1.0 / F36);
 }
 
 #[test]
@@ -217,15 +214,15 @@ fn counter_charges() {
     let a = "type = \"hbc\"\ntq = \"veteran\"";
     let hl = "type = \"hl\"\ntq = \"trained\"";
     let k = reaction(a, hl, "");
-    close(measure(k.as_ref(), "counter-charge")[1], 26.0 / F36);
-    close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
+    assert_close(measure(k.as_ref(), "counter-charge")[1], 26.0 / F36);
+    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
     // Not possible: it stands instead; the charge still goes in.
     let k = reaction(a, hl, "counter_charge_possible = false");
-    close(measure(k.as_ref(), "counter-charge")[1], 0.0);
-    close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
+    assert_close(measure(k.as_ref(), "counter-charge")[1], 0.0);
+    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
     // Eastern Horse at a trot: CC, St ½Fi, (d) ½Fi, Flee.
     let k = reaction(a, "type = \"eh\"\ntq = \"trained\"", "pace = \"trot\"");
-    close(measure(k.as_ref(), "counter-charge")[1], 6.0 / F36);
+    assert_close(measure(k.as_ref(), "counter-charge")[1], 6.0 / F36);
 }
 
 #[test]
@@ -241,21 +238,21 @@ fn reaction_fire_can_drive_the_charger_off() {
     let moved_half = (3.0 * 6.0 + 18.0 * 1.0) / 1296.0;
     // Gallop: DS (3) St Fi, S (18) and F (12) (d) ½Fi, DF (3) Flee.
     let k = reaction(a, b, "pace = \"gallop\"");
-    close(
+    assert_close(
         measure(k.as_ref(), "contact")[1],
         3.0 / F36 * (1.0 - moved_full) + 30.0 / F36 * (1.0 - moved_half),
     );
-    close(measure(k.as_ref(), "reaction-fire")[2], 3.0 / F36);
-    close(measure(k.as_ref(), "reaction-fire")[1], 30.0 / F36);
-    close(measure(k.as_ref(), "reaction-fire")[0], 3.0 / F36);
+    assert_close(measure(k.as_ref(), "reaction-fire")[2], 3.0 / F36);
+    assert_close(measure(k.as_ref(), "reaction-fire")[1], 30.0 / F36);
+    assert_close(measure(k.as_ref(), "reaction-fire")[0], 3.0 / F36);
     // The charger's commander: * on C (a 6).
-    close(
+    assert_close(
         measure(k.as_ref(), "own-commander-injured")[1],
         (3.0 * 21.0 + 30.0 * 3.0) / 1296.0 / 6.0,
     );
     // Trot: DS St Fi, S (d) Fi, F (d) ½Fi, DF Flee.
     let k = reaction(a, b, "pace = \"trot\"");
-    close(
+    assert_close(
         measure(k.as_ref(), "contact")[1],
         21.0 / F36 * (1.0 - moved_full) + 12.0 / F36 * (1.0 - moved_half),
     );
@@ -275,8 +272,8 @@ fn reaction_fire_can_drive_the_charger_off() {
         .zip(exact(k1.as_ref()))
         .zip(exact(k2.as_ref()))
     {
-        close(*x, y);
-        close(*x, z);
+        assert_close(*x, y);
+        assert_close(*x, z);
     }
     // Cavalry gallops by default; an infantry charger runs (trot table).
     let g = reaction(a, b, "");
@@ -284,12 +281,12 @@ fn reaction_fire_can_drive_the_charger_off() {
         .iter()
         .zip(exact(reaction(a, b, "pace = \"gallop\"").as_ref()))
     {
-        close(*x, y);
+        assert_close(*x, y);
     }
     let run = reaction("type = \"ai\"\ntq = \"veteran\"", b, "");
     let trot = reaction("type = \"ai\"\ntq = \"veteran\"", b, "pace = \"trot\"");
     for (x, y) in exact(run.as_ref()).iter().zip(exact(trot.as_ref())) {
-        close(*x, y);
+        assert_close(*x, y);
     }
 }
 
@@ -304,23 +301,23 @@ fn close_combat_both_sides_test() {
         "type = \"mi\"\ntq = \"green\"",
     );
     let k = only(&step_scenario(&units, "close-combat", ""));
-    close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
-    close(outcome(k.as_ref(), "target-disordered"), 18.0 / F36);
-    close(outcome(k.as_ref(), "target-fell-back"), 15.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-disordered"), 18.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fell-back"), 15.0 / F36);
     let own = measure(k.as_ref(), "own-status");
-    close(own[0], 6.0 / F36);
-    close(own[1], 20.0 / F36);
-    close(own[2], 10.0 / F36);
-    close(
+    assert_close(own[0], 6.0 / F36);
+    assert_close(own[1], 20.0 / F36);
+    assert_close(own[2], 10.0 / F36);
+    assert_close(
         measure(k.as_ref(), "own-step-losses")[1],
         (20.0 / 6.0 + 7.0 / 3.0 + 3.0 / 2.0) / F36,
     );
-    close(measure(k.as_ref(), "own-step-losses")[1], 86.0 / 432.0);
-    close(
+    assert_close(measure(k.as_ref(), "own-step-losses")[1], 86.0 / 432.0);
+    assert_close(
         measure(k.as_ref(), "target-step-losses")[1],
         (18.0 / 6.0 + 12.0 / 3.0 + 3.0 / 2.0) / F36,
     );
-    close(
+    assert_close(
         measure(k.as_ref(), "own-commander-injured")[1],
         (20.0 / 6.0 + 10.0 / 3.0) / F36,
     );
@@ -331,9 +328,9 @@ fn close_combat_both_sides_test() {
         "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
     );
     let k = only(&step_scenario(&units, "close-combat", ""));
-    close(outcome(k.as_ref(), "target-disordered"), 3.0 / F36);
-    close(outcome(k.as_ref(), "target-fell-back"), 12.0 / F36);
-    close(outcome(k.as_ref(), "target-fled"), 21.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-disordered"), 3.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fell-back"), 12.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fled"), 21.0 / F36);
 }
 
 #[test]
@@ -344,35 +341,35 @@ fn lower_cc_value_and_field_works() {
         "type = \"mi\"\ntq = \"trained\"\ncc_value = 3",
     );
     let k = only(&step_scenario(&units, "close-combat", ""));
-    close(measure(k.as_ref(), "own-status")[0], 3.0 / F36);
-    close(outcome(k.as_ref(), "target-steady"), 6.0 / F36);
+    assert_close(measure(k.as_ref(), "own-status")[0], 3.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-steady"), 6.0 / F36);
     let k = only(&step_scenario(
         &units,
         "close-combat",
         "lower_cc_value = \"neither\"",
     ));
-    close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
+    assert_close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
     let k = only(&step_scenario(
         &units,
         "close-combat",
         "lower_cc_value = \"defender\"",
     ));
-    close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
-    close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
+    assert_close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
     // Equal or missing values: no modifier.
     let units = pair_units(
         "type = \"ai\"\ntq = \"trained\"\ncc_value = 3",
         "type = \"mi\"\ntq = \"trained\"",
     );
     let k = only(&step_scenario(&units, "close-combat", ""));
-    close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
+    assert_close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
     // Field works +1: the defender tests Veteran (DS 10).
     let units = pair_units(
         "type = \"ai\"\ntq = \"trained\"",
         "type = \"mi\"\ntq = \"trained\"\nfield_works = true",
     );
     let k = only(&step_scenario(&units, "close-combat", ""));
-    close(outcome(k.as_ref(), "target-steady"), 10.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-steady"), 10.0 / F36);
     // The extra keys.
     let units = pair_units(
         "type = \"ai\"\ntq = \"trained\"",
@@ -383,8 +380,8 @@ fn lower_cc_value_and_field_works() {
         "close-combat",
         "attacker_extra_tq = 1\ndefender_extra_tq = -2",
     ));
-    close(measure(k.as_ref(), "own-status")[0], 10.0 / F36);
-    close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
+    assert_close(measure(k.as_ref(), "own-status")[0], 10.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
 }
 
 // ---------------------------------------------------------------- the composite charge
@@ -404,33 +401,33 @@ fn charge_by_hand() {
     let k = only(&step_scenario(&units, "charge", "pace = \"gallop\""));
     let c = 35.0 / F36;
     let cc = c * 35.0 / F36;
-    close(outcome(k.as_ref(), "target-fled"), c / F36);
-    close(
+    assert_close(outcome(k.as_ref(), "target-fled"), c / F36);
+    assert_close(
         outcome(k.as_ref(), "target-steady"),
         1.0 / F36 + cc * 10.0 / F36,
     );
-    close(outcome(k.as_ref(), "target-disordered"), cc * 20.0 / F36);
-    close(outcome(k.as_ref(), "target-fell-back"), cc * 6.0 / F36);
-    close(outcome(k.as_ref(), "target-eliminated"), 0.0);
+    assert_close(outcome(k.as_ref(), "target-disordered"), cc * 20.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fell-back"), cc * 6.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-eliminated"), 0.0);
     // Key outcomes (0 steady, 1 disordered or fell back, 2 fled, 3
     // eliminated): the charger is Disordered on D (23) and falls back on F
     // (2 + 1: steady, so Fall Back, not Flee).
     let own = measure(k.as_ref(), "own-morale");
-    close(own[0], 1.0 / F36 + c / F36 + cc * 10.0 / F36);
-    close(own[1], cc * 23.0 / F36 + cc * 3.0 / F36);
-    close(own[2], 0.0);
-    close(own[3], 0.0);
+    assert_close(own[0], 1.0 / F36 + c / F36 + cc * 10.0 / F36);
+    assert_close(own[1], cc * 23.0 / F36 + cc * 3.0 / F36);
+    assert_close(own[2], 0.0);
+    assert_close(own[3], 0.0);
     let enemy = measure(k.as_ref(), "enemy-morale");
-    close(enemy[0], 1.0 / F36 + cc * 10.0 / F36);
-    close(enemy[1], cc * 20.0 / F36 + cc * 6.0 / F36);
-    close(enemy[2], c / F36);
-    close(enemy[3], 0.0);
-    close(measure(k.as_ref(), "close-combats")[1], cc);
-    close(
+    assert_close(enemy[0], 1.0 / F36 + cc * 10.0 / F36);
+    assert_close(enemy[1], cc * 20.0 / F36 + cc * 6.0 / F36);
+    assert_close(enemy[2], c / F36);
+    assert_close(enemy[3], 0.0);
+    assert_close(measure(k.as_ref(), "close-combats")[1], cc);
+    assert_close(
         measure(k.as_ref(), "hits-taken")[1],
         cc * (23.0 / 6.0 + 2.0 / 3.0 + 1.0 / 2.0) / F36,
     );
-    close(
+    assert_close(
         measure(k.as_ref(), "hits-inflicted")[1],
         cc * (20.0 / 6.0 + 5.0 / 3.0 + 1.0 / 2.0) / F36,
     );
@@ -522,7 +519,7 @@ fn charge_equals_its_parts_composed() {
         }
         for t in 0..5 {
             for o in 0..4 {
-                close(got[t][o], want4[t][o]);
+                assert_close(got[t][o], want4[t][o]);
             }
         }
     }

@@ -3,13 +3,10 @@
 //! (exact against hand arithmetic), "fire" against "charge" side by side on
 //! the shipped scenarios, the CLI end to end, and bad course input.
 
-#[path = "support/hakkaa.rs"]
-mod common;
-
+use crate::support::cli::{pikeshot, pikeshot_ok, stderr};
 use std::path::Path;
-use std::process::Command;
 
-use common::*;
+use crate::support::hakkaa::*;
 
 const UNITS: &str = "[units.a]\ntype = \"mi\"\ntq = \"trained\"\nsteps = 4\nfp = 1\n\n\
                      [units.b]\ntype = \"hi\"\ntq = \"trained\"\nsteps = 4\nstatus = \"disordered\"\n";
@@ -26,7 +23,7 @@ fn p_flee() -> f64 {
 #[test]
 fn firefight_turns_are_geometric() {
     let p = p_flee();
-    close(p, 7.0 / 96.0);
+    assert_close(p, 7.0 / 96.0);
     let n = 5;
     let t = doc(
         UNITS,
@@ -44,21 +41,21 @@ fn firefight_turns_are_geometric() {
         } else {
             (1.0 - p).powi(n as i32 - 1)
         };
-        close(*q, want);
+        assert_close(*q, want);
     }
-    close(
+    assert_close(
         outcome(k.as_ref(), "target-fled"),
         1.0 - (1.0 - p).powi(n as i32),
     );
-    close(outcome(k.as_ref(), "target-steady"), 0.0);
+    assert_close(outcome(k.as_ref(), "target-steady"), 0.0);
     // The same without a stop: five volleys, fled or not.
     let t = doc(
         UNITS,
         "[[course]]\nname = \"e\"\nturns = 5\nstop_when = [\"own-fled\"]\nsteps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }]\n",
     );
     let k = only(&t);
-    close(measure(k.as_ref(), "turns")[4], 1.0);
-    close(outcome(k.as_ref(), "target-fled"), 1.0 - (1.0 - p).powi(5));
+    assert_close(measure(k.as_ref(), "turns")[4], 1.0);
+    assert_close(outcome(k.as_ref(), "target-fled"), 1.0 - (1.0 - p).powi(5));
 }
 
 #[test]
@@ -70,8 +67,8 @@ fn default_stops_and_fall_back_stops() {
     );
     let p = p_flee();
     let k = only(&t);
-    close(measure(k.as_ref(), "turns")[0], p);
-    close(measure(k.as_ref(), "turns")[1], (1.0 - p) * p);
+    assert_close(measure(k.as_ref(), "turns")[0], p);
+    assert_close(measure(k.as_ref(), "turns")[1], (1.0 - p) * p);
     // Stop at a fall back: on the Green row an LC test falls back on F (12)
     // and flees on DF (3); the unit starts Disordered, so the first volley
     // stops it whenever any test gives F or DF.
@@ -82,7 +79,7 @@ fn default_stops_and_fall_back_stops() {
     let k = only(&t);
     let hit = 15.0 / 36.0;
     let first = 6.0 / 36.0 * (1.0 - (1.0 - hit) * (1.0 - hit)) + 20.0 / 36.0 * hit;
-    close(measure(k.as_ref(), "turns")[0], first);
+    assert_close(measure(k.as_ref(), "turns")[0], first);
 }
 
 #[test]
@@ -99,23 +96,23 @@ fn rallying_turns_of_a_fleeing_unit() {
     let p: f64 = 1.0 / 12.0;
     let turns = measure(k.as_ref(), "turns");
     for (i, q) in turns.iter().enumerate().take(3) {
-        close(*q, (1.0 - p).powi(i as i32) * p);
+        assert_close(*q, (1.0 - p).powi(i as i32) * p);
     }
-    close(turns[3], (1.0 - p).powi(3));
+    assert_close(turns[3], (1.0 - p).powi(3));
     // Rallied units are Disordered.
-    close(
+    assert_close(
         outcome(k.as_ref(), "unit-disordered"),
         1.0 - (1.0 - p).powi(4),
     );
-    close(outcome(k.as_ref(), "unit-fled"), (1.0 - p).powi(4));
+    assert_close(outcome(k.as_ref(), "unit-fled"), (1.0 - p).powi(4));
     // Each turn it is still fleeing and does not rally, it loses a step
     // with probability 1/2.
     let expected: f64 = (1..=4).map(|t| (1.0 - p).powi(t) / 2.0).sum();
-    close(mean(k.as_ref(), "hits-taken"), expected);
+    assert_close(mean(k.as_ref(), "hits-taken"), expected);
     // Key outcomes: rallied (Disordered) 1, still fleeing 2.
     let morale = measure(k.as_ref(), "own-morale");
-    close(morale[1], 1.0 - (1.0 - p).powi(4));
-    close(morale[2], (1.0 - p).powi(4));
+    assert_close(morale[1], 1.0 - (1.0 - p).powi(4));
+    assert_close(morale[2], (1.0 - p).powi(4));
 }
 
 #[test]
@@ -132,13 +129,13 @@ fn state_carries_from_step_to_step() {
         "[[course]]\nname = \"c\"\nsteps = [\n  { procedure = \"fire\", firer = \"a\", target = \"b\" },\n  { procedure = \"fleeing\", unit = \"b\" },\n]\n",
     );
     let k = only(&t);
-    close(outcome(k.as_ref(), "target-fled"), fled * 33.0 / 36.0);
-    close(measure(k.as_ref(), "hits-inflicted")[1], fled * 33.0 / 72.0);
+    assert_close(outcome(k.as_ref(), "target-fled"), fled * 33.0 / 36.0);
+    assert_close(measure(k.as_ref(), "hits-inflicted")[1], fled * 33.0 / 72.0);
     let fire_alone = only(&doc(
         units,
         "[[course]]\nname = \"f\"\nsteps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }]\n",
     ));
-    close(
+    assert_close(
         outcome(k.as_ref(), "target-disordered"),
         outcome(fire_alone.as_ref(), "target-disordered") + fled * 3.0 / 36.0,
     );
@@ -155,11 +152,11 @@ fn state_carries_from_step_to_step() {
     // only then.
     let rally = 3.0 / 36.0;
     // Key outcomes: still fleeing 2, rallied (Disordered) 1.
-    close(measure(k.as_ref(), "own-morale")[2], 1.0 - rally);
-    close(measure(k.as_ref(), "own-morale")[1], rally);
+    assert_close(measure(k.as_ref(), "own-morale")[2], 1.0 - rally);
+    assert_close(measure(k.as_ref(), "own-morale")[1], rally);
     let touched = 1.0 - outcome(k.as_ref(), "target-steady");
     let green_hits = 3.0 / 36.0 * (1.0 - (26.0 / 36.0) * (26.0 / 36.0)) + 18.0 / 36.0 * 10.0 / 36.0;
-    close(touched, rally * green_hits);
+    assert_close(touched, rally * green_hits);
 }
 
 #[test]
@@ -177,13 +174,13 @@ fn key_outcomes_by_hand() {
     let k = only(&t);
     let enemy = measure(k.as_ref(), "enemy-morale");
     assert_eq!(enemy.len(), 4);
-    close(enemy[0], 0.0);
-    close(enemy[1], 1.0 - p);
-    close(enemy[2], p);
-    close(enemy[3], 0.0);
-    close(measure(k.as_ref(), "own-morale")[0], 1.0);
-    close(measure(k.as_ref(), "hits-inflicted")[0], 1.0);
-    close(measure(k.as_ref(), "hits-taken")[0], 1.0);
+    assert_close(enemy[0], 0.0);
+    assert_close(enemy[1], 1.0 - p);
+    assert_close(enemy[2], p);
+    assert_close(enemy[3], 0.0);
+    assert_close(measure(k.as_ref(), "own-morale")[0], 1.0);
+    assert_close(measure(k.as_ref(), "hits-inflicted")[0], 1.0);
+    assert_close(measure(k.as_ref(), "hits-taken")[0], 1.0);
     assert!(
         k.space()
             .measure_index("formation-hits-inflicted")
@@ -201,8 +198,8 @@ fn key_outcomes_by_hand() {
     );
     let k = only(&t);
     let fled = 1.0 - (1.0 - p).powi(5);
-    close(measure(k.as_ref(), "enemy-morale")[2], fled);
-    close(measure(k.as_ref(), "enemy-morale")[1], 1.0 - fled);
+    assert_close(measure(k.as_ref(), "enemy-morale")[2], fled);
+    assert_close(measure(k.as_ref(), "enemy-morale")[1], 1.0 - fled);
     // `own` and `enemy` swap the reported pair: now b is own.
     let t = doc(
         UNITS,
@@ -210,10 +207,10 @@ fn key_outcomes_by_hand() {
     );
     let k = only(&t);
     let own = measure(k.as_ref(), "own-morale");
-    close(own[1], 1.0 - p);
-    close(own[2], p);
-    close(measure(k.as_ref(), "enemy-morale")[0], 1.0);
-    close(outcome(k.as_ref(), "target-steady"), 1.0);
+    assert_close(own[1], 1.0 - p);
+    assert_close(own[2], p);
+    assert_close(measure(k.as_ref(), "enemy-morale")[0], 1.0);
+    assert_close(outcome(k.as_ref(), "target-steady"), 1.0);
 }
 
 // ---------------------------------------------------------------- shipped scenarios
@@ -272,8 +269,8 @@ fn gallop_and_trot_differ() {
     let (g, t) = (&b.courses[0].1, &b.courses[1].1);
     // The shot flees only on its reaction DF (3/36) at either pace, once
     // the Veteran HBC goes in (A_R, A, A: 35/36).
-    close(outcome(g.as_ref(), "target-fled"), 35.0 / 36.0 * 3.0 / 36.0);
-    close(outcome(t.as_ref(), "target-fled"), 35.0 / 36.0 * 3.0 / 36.0);
+    assert_close(outcome(g.as_ref(), "target-fled"), 35.0 / 36.0 * 3.0 / 36.0);
+    assert_close(outcome(t.as_ref(), "target-fled"), 35.0 / 36.0 * 3.0 / 36.0);
     // At a trot it fires at full Fire Points on an S, so the cuirassiers
     // take more: their status is worse on average.
     assert!(mean(t.as_ref(), "own-morale") > mean(g.as_ref(), "own-morale"));
@@ -285,9 +282,9 @@ fn musketeers_on_pike_by_hand() {
     // The first course of the shipped scenario, worked in hakkaa_fire.rs.
     let b = build(&shipped("musketeers-vs-pike.toml"));
     let k = &b.courses[0].1;
-    close(outcome(k.as_ref(), "target-steady"), 578.0 / 1296.0);
-    close(outcome(k.as_ref(), "target-disordered"), 555.0 / 1296.0);
-    close(outcome(k.as_ref(), "target-fell-back"), 163.0 / 1296.0);
+    assert_close(outcome(k.as_ref(), "target-steady"), 578.0 / 1296.0);
+    assert_close(outcome(k.as_ref(), "target-disordered"), 555.0 / 1296.0);
+    assert_close(outcome(k.as_ref(), "target-fell-back"), 163.0 / 1296.0);
     let e = &b.courses[2].1;
     assert_eq!(
         e.space()
@@ -311,21 +308,16 @@ fn engagements_agree_with_monte_carlo() {
 #[test]
 fn cli_runs_fire_or_charge_with_plots() {
     let dir = tempfile::tempdir().unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_pikeshot"))
-        .args([
-            "run",
-            "scenarios/hakkaa/fire-or-charge.toml",
-            "--exact",
-            "--trials",
-            "20000",
-            "-q",
-            "--out",
-            dir.path().to_str().unwrap(),
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    pikeshot_ok(&[
+        "run",
+        "scenarios/hakkaa/fire-or-charge.toml",
+        "--exact",
+        "--trials",
+        "20000",
+        "-q",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
     let csv = std::fs::read_to_string(dir.path().join("outcomes.csv")).unwrap();
     for course in ["fire", "charge", "\"fire, then charge\""] {
         assert!(
@@ -336,12 +328,9 @@ fn cli_runs_fire_or_charge_with_plots() {
     }
     assert!(dir.path().join("fire.png").exists());
     assert!(dir.path().join("charge.svg").exists());
-    let o = Command::new(env!("CARGO_BIN_EXE_pikeshot"))
-        .args(["tables", "hakkaa", "--edition", "sfo"])
-        .output()
-        .unwrap();
+    let o = pikeshot(&["tables", "hakkaa", "--edition", "sfo"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("no editions"));
+    assert!(stderr(&o).contains("no editions"));
 }
 
 // ---------------------------------------------------------------- bad input

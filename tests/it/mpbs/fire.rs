@@ -7,9 +7,10 @@
 // Input errors are cold, as in the library (lib.rs).
 #![allow(clippy::result_large_err)]
 
-use pikeshot::dice::Sampler;
-use pikeshot::engine::exact::exact;
-use pikeshot::engine::{Kernel, KernelMode, Prepared};
+use crate::support::close;
+use crate::support::located::{assert_step_err, key_line};
+use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
+use crate::support::{measure_probs, outcome_probs};
 use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
 use pikeshot::scenario::{Fields, Source};
@@ -49,16 +50,6 @@ fn doc(units: &str, step: &str) -> String {
     format!("name = \"t\"\n\n{units}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\n{step}\n")
 }
 
-/// The 1-based line of the last line of `text` starting with `key =`.
-fn line_of(text: &str, key: &str) -> usize {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| l.trim_start().starts_with(&format!("{key} =")))
-        .map(|(i, _)| i + 1)
-        .last()
-        .unwrap_or_else(|| panic!("no line for {key}"))
-}
-
 /// Reads the units and the step of a scenario text and builds the step.
 fn build<T>(
     text: &str,
@@ -85,19 +76,6 @@ fn ok<T>(r: Result<T, InputError>) -> T {
     r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
 }
 
-/// Asserts an error at `key` of the step, on that key's line.
-fn assert_err<T: std::fmt::Debug>(r: Result<T, InputError>, text: &str, key: &str, says: &str) {
-    let e = r.expect_err("an input error");
-    assert_eq!(
-        e.key.as_deref(),
-        Some(format!("course[0].steps[0].{key}").as_str()),
-        "{e}"
-    );
-    assert_eq!(e.line, Some(line_of(text, key)), "{e}");
-    assert_eq!(e.file.as_deref(), Some("s.toml"));
-    assert!(e.to_string().contains(says), "`{says}` not in: {e}");
-}
-
 const HI: &str = "[units.pike]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n";
 const RA: &str = "[units.pike]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\nregimental_artillery = true\n";
 const TARGET: &str = "[units.foe]\nkind = \"heavy-infantry\"\nmorale = 6\nstrength = 8\n";
@@ -106,40 +84,10 @@ fn units_with(firer: &str, target: &str) -> String {
     format!("{firer}\n{target}")
 }
 
-/// Exact outcome probabilities.
-fn outcome_probs<P: Procedure>(p: &P) -> Vec<f64> {
-    stats::outcome_probs(p.space(), &exact(p, 1000).unwrap())
-}
-
-/// Exact distribution of a measure (index = value - min).
-fn measure_probs<P: Procedure>(p: &P, name: &str) -> Vec<f64> {
-    let m = p.space().measure_index(name).unwrap();
-    stats::measure_probs(p.space(), m, &exact(p, 1000).unwrap())
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
-
 /// Monte Carlo with both kernels vs exact, per leaf, within 4.5 standard
 /// errors.
-fn monte_carlo_matches_exact<P: Procedure + Clone>(p: &P, seed: u64) {
-    const N: u64 = 200_000;
-    let probs = exact(p, 1000).unwrap();
-    for mode in [KernelMode::Direct, KernelMode::Auto] {
-        let k = Prepared::new(p.clone(), mode);
-        let mut counts = vec![0u64; p.space().len()];
-        k.sample(&mut Sampler::new(seed), N, &mut counts);
-        assert_eq!(counts.iter().sum::<u64>(), N);
-        for (leaf, (&c, &q)) in counts.iter().zip(&probs).enumerate() {
-            let bound = 4.5 * (q * (1.0 - q) / N as f64).sqrt() + 1e-9;
-            let got = c as f64 / N as f64;
-            assert!(
-                (got - q).abs() <= bound,
-                "{mode:?} leaf {leaf}: {got} vs exact {q} (bound {bound})"
-            );
-        }
-    }
+fn monte_carlo_matches_exact<P: Procedure + Clone + 'static>(p: &P, seed: u64) {
+    assert_procedure_matches(p, 1000, seed, Leaves::Each, Compiled::Unchecked);
 }
 
 // ---------------------------------------------------------------- musketry cells
@@ -414,7 +362,8 @@ fn musketry_target_formation_and_reaction_fire() {
             &units_with(HI, TARGET),
             "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nreaction_fire = true",
         );
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, edition, Musketry::from_step),
             &text,
             "reaction_fire",
@@ -442,7 +391,8 @@ fn musketry_fire_mode_and_edition_only_keys() {
         -3,
         "series advancing"
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, Musketry::from_step),
         &text,
         "fire_mode",
@@ -452,7 +402,8 @@ fn musketry_fire_mode_and_edition_only_keys() {
     for (key, drm) in [("halmstad", -1), ("peasant_militia", -3)] {
         let text = doc(&units, &format!("{base}{key} = true"));
         assert_eq!(ok(build(&text, Series, Musketry::from_step)).drm(), drm);
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, Sfo, Musketry::from_step),
             &text,
             key,
@@ -463,7 +414,8 @@ fn musketry_fire_mode_and_edition_only_keys() {
         &units,
         &format!("{base}halmstad = true\npeasant_militia = true"),
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Series, Musketry::from_step),
         &text,
         "peasant_militia",
@@ -472,7 +424,7 @@ fn musketry_fire_mode_and_edition_only_keys() {
     // An unknown fire mode names the accepted ones.
     let text = doc(&units, &format!("{base}fire_mode = \"advance\""));
     let e = build(&text, Series, Musketry::from_step).unwrap_err();
-    assert_eq!(e.line, Some(line_of(&text, "fire_mode")));
+    assert_eq!(e.line, Some(key_line(&text, "fire_mode")));
     assert_eq!(e.suggestion.as_deref(), Some("advancing"));
 }
 
@@ -517,7 +469,8 @@ fn salvo_marker_drm_and_refused_salvo() {
             &units,
             "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"salvo\"",
         );
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, edition, Musketry::from_step),
             &text,
             "column",
@@ -560,7 +513,8 @@ fn musketry_tec_hex_and_hexside() {
             &units_with(HI, &target),
             &format!("procedure = \"musketry\"\n{step}"),
         );
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, edition, Musketry::from_step),
             &text,
             "target",
@@ -583,7 +537,8 @@ fn musketry_refuses_bad_steps() {
         &units_with(&units, lm),
         "procedure = \"musketry\"\nfirer = \"lm\"\ntarget = \"foe\"\ncolumn = \"front\"",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, Musketry::from_step),
         &text,
         "firer",
@@ -593,7 +548,8 @@ fn musketry_refuses_bad_steps() {
         &units,
         "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"rear\"",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, Musketry::from_step),
         &text,
         "column",
@@ -604,13 +560,14 @@ fn musketry_refuses_bad_steps() {
         "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nextra_dmr = 1",
     );
     let e = build(&text, Sfo, Musketry::from_step).unwrap_err();
-    assert_eq!(e.line, Some(line_of(&text, "extra_dmr")));
+    assert_eq!(e.line, Some(key_line(&text, "extra_dmr")));
     assert_eq!(e.suggestion.as_deref(), Some("extra_drm"));
     let text = doc(
         &units,
         "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nextra_drm = 10",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, Musketry::from_step),
         &text,
         "extra_drm",
@@ -620,7 +577,8 @@ fn musketry_refuses_bad_steps() {
         &units,
         "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"pike\"\ncolumn = \"front\"",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, Musketry::from_step),
         &text,
         "target",
@@ -805,7 +763,8 @@ fn light_fire_drms_per_edition() {
             &format!("procedure = \"light-fire\"\n{step}\n{key} = {value}"),
         );
         assert_eq!(ok(build(&text, Series, LightFire::from_step)).drm(), drm);
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, Sfo, LightFire::from_step),
             &text,
             key,
@@ -816,7 +775,8 @@ fn light_fire_drms_per_edition() {
         &units_with(HI, TARGET),
         "procedure = \"light-fire\"\nfirer = \"pike\"\ntarget = \"foe\"",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, LightFire::from_step),
         &text,
         "firer",
@@ -827,7 +787,8 @@ fn light_fire_drms_per_edition() {
         &units_with(&unit("dragoons", 1, ""), &target),
         &format!("procedure = \"light-fire\"\n{step}"),
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, LightFire::from_step),
         &text,
         "target",
@@ -1105,7 +1066,7 @@ fn artillery_range_errors_name_key_line_and_accepted_ranges() {
             e.accepted.as_deref().unwrap_or("").contains(accepted),
             "{e}"
         );
-        assert_err(r, &text, "range", says);
+        assert_step_err(Some("s.toml"), r, &text, "range", says);
     }
     // Double 3lb is refused on the SFO card already by the unit.
     let text = doc(
@@ -1131,7 +1092,8 @@ fn artillery_range_errors_name_key_line_and_accepted_ranges() {
         &units_with(HI, TARGET),
         "procedure = \"artillery\"\nfirer = \"pike\"\ntarget = \"foe\"\nrange = 2",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, Artillery::from_step),
         &text,
         "firer",
@@ -1142,7 +1104,8 @@ fn artillery_range_errors_name_key_line_and_accepted_ranges() {
         &units_with(&gun("3lb", ""), &target),
         "procedure = \"artillery\"\nfirer = \"guns\"\ntarget = \"foe\"\nrange = 2",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Series, Artillery::from_step),
         &text,
         "target",

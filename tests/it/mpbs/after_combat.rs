@@ -6,18 +6,18 @@
 // Input errors are cold; their size does not matter (as in the library).
 #![allow(clippy::result_large_err)]
 
-use pikeshot::engine::exact::exact;
-use pikeshot::engine::{Kernel, KernelMode, Prepared};
+use crate::support::located::{assert_located, line_after};
+use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
+use crate::support::outcome_probs;
+use pikeshot::Procedure;
 use pikeshot::error::InputError;
 use pikeshot::scenario::{Fields, Source};
-use pikeshot::stats;
 use pikeshot::systems::mpbs::leaders::{
     self, CasualtyResult, LeaderCasualty, LeaderOutcome, ReplacementResult,
 };
 use pikeshot::systems::mpbs::pursuit::{self, ColumnKind, Pursuit, PursuitInput, PursuitResult};
 use pikeshot::systems::mpbs::retreat::{self, RetreatResult, UnableToRetreat};
 use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind};
-use pikeshot::{Procedure, Sampler};
 
 fn unit(name: &str, kind: UnitKind, morale: u8) -> Unit {
     Unit {
@@ -40,10 +40,6 @@ fn unit(name: &str, kind: UnitKind, morale: u8) -> Unit {
     }
 }
 
-fn outcome_probs<P: Procedure>(p: &P) -> Vec<f64> {
-    stats::outcome_probs(p.space(), &exact(p, 1_000).unwrap())
-}
-
 fn assert_probs<P: Procedure>(p: &P, hand: &[f64]) {
     let got = outcome_probs(p);
     assert_eq!(got.len(), hand.len());
@@ -57,17 +53,7 @@ fn assert_probs<P: Procedure>(p: &P, hand: &[f64]) {
 }
 
 fn monte_carlo_vs_exact<P: Procedure + Clone + 'static>(p: P, seed: u64) {
-    const N: u64 = 200_000;
-    let probs = exact(&p, 1_000_000).unwrap();
-    for mode in [KernelMode::Direct, KernelMode::Auto] {
-        let k = Prepared::new(p.clone(), mode);
-        assert_eq!(k.is_compiled(), mode == KernelMode::Auto);
-        let mut counts = vec![0u64; k.space().len()];
-        k.sample(&mut Sampler::new(seed), N, &mut counts);
-        assert_eq!(counts.iter().sum::<u64>(), N);
-        let off = stats::disagreements(k.space(), &counts, N, &probs, 4.5);
-        assert!(off.is_empty(), "{mode:?}: {off:?}");
-    }
+    assert_procedure_matches(&p, 1_000_000, seed, Leaves::Marginals, Compiled::WhenAuto);
 }
 
 // ---------------------------------------------------------------- scenario steps
@@ -114,24 +100,18 @@ fn with_step<R>(text: &str, build: impl FnOnce(&mut Fields, &[Unit], Edition) ->
     build(&mut f, &units, e)
 }
 
+/// The key's line is searched inside the step (units above may have keys of
+/// the same name).
+#[track_caller]
 fn assert_at(text: &str, err: &InputError, key: &str, fragment: &str) {
-    assert_eq!(
-        err.key.as_deref(),
-        Some(format!("course[0].steps[0].{key}").as_str()),
-        "{err}"
+    let line = line_after(text, "[[course.steps]]", &format!("{key} ="));
+    assert_located(
+        err,
+        None,
+        &format!("course[0].steps[0].{key}"),
+        line,
+        fragment,
     );
-    // The key's line inside the step (units above may have keys of the same name).
-    let start = text.lines().position(|l| l == "[[course.steps]]").unwrap();
-    let line = text
-        .lines()
-        .enumerate()
-        .skip(start)
-        .find(|(_, l)| l.starts_with(&format!("{key} =")))
-        .unwrap()
-        .0
-        + 1;
-    assert_eq!(err.line, Some(line), "{err}");
-    assert!(err.to_string().contains(fragment), "{err}");
 }
 
 // ---------------------------------------------------------------- pursuit 11.7.2

@@ -1,6 +1,7 @@
 //! Reports written from a hand-built run: CSV contents against hand
 //! arithmetic, plots, determinism, and whole-or-nothing writing.
 
+use crate::support::{assert_near, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -113,16 +114,6 @@ fn wilson(k: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let header = r.headers().unwrap().iter().map(str::to_string).collect();
-    let rows = r
-        .records()
-        .map(|rec| rec.unwrap().iter().map(str::to_string).collect())
-        .collect();
-    (header, rows)
-}
-
 fn names(dir: &Path) -> BTreeSet<String> {
     fs::read_dir(dir)
         .unwrap()
@@ -134,9 +125,9 @@ fn num(s: &str) -> f64 {
     s.parse().unwrap_or_else(|_| panic!("not a number: {s:?}"))
 }
 
-fn close(s: &str, want: f64, tol: f64) {
-    let got = num(s);
-    assert!((got - want).abs() <= tol, "{s} vs {want}");
+#[track_caller]
+fn cell_near(s: &str, want: f64, tol: f64) {
+    assert_near(num(s), want, tol);
 }
 
 #[test]
@@ -226,8 +217,8 @@ fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
     let (lo, hi) = wilson(700.0, 1000.0);
     assert_eq!(r[7], format!("{lo:.6}"));
     assert_eq!(r[8], format!("{hi:.6}"));
-    close(&r[7], 0.6709, 1e-4);
-    close(&r[8], 0.7276, 1e-4);
+    cell_near(&r[7], 0.6709, 1e-4);
+    cell_near(&r[8], 0.7276, 1e-4);
     assert_eq!(r[9], "0.7000000000");
 
     let r = row("", "defender-broken");
@@ -245,7 +236,7 @@ fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
         (r[4].as_str(), r[6].as_str(), r[7].as_str()),
         ("0", "0.000000", "0.000000")
     );
-    close(&r[8], Z * Z / (1000.0 + Z * Z), 1e-6);
+    cell_near(&r[8], Z * Z / (1000.0 + Z * Z), 1e-6);
     assert_eq!(r[8], "0.003827");
     assert_eq!(r[9], "0.0500000000");
 

@@ -6,17 +6,18 @@
 // Input errors are cold; their size does not matter (as in the library).
 #![allow(clippy::result_large_err)]
 
-use pikeshot::engine::exact::exact;
-use pikeshot::engine::{Kernel, KernelMode, Prepared};
+use crate::support::close;
+use crate::support::located::{assert_located, line_after};
+use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
+use crate::support::{measure_probs, outcome_probs};
+use pikeshot::Procedure;
 use pikeshot::error::InputError;
 use pikeshot::scenario::{Fields, Source};
-use pikeshot::stats;
 use pikeshot::systems::mpbs::close_combat::{
     self, CcClass, CcResult, CloseCombat, CloseCombatInput, Momentum, Side, StrengthRounding,
     strength_ratio_drm,
 };
 use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind, terrain};
-use pikeshot::{Procedure, Sampler};
 
 fn unit(name: &str, kind: UnitKind, morale: u8, strength: u8) -> Unit {
     Unit {
@@ -50,21 +51,6 @@ fn even(a: Unit, d: Unit) -> CloseCombatInput {
 
 fn drm(e: Edition, input: &CloseCombatInput, label: &str) -> Option<i32> {
     close_combat::modifiers(e, input).unwrap().get(label)
-}
-
-fn outcome_probs(p: &CloseCombat) -> Vec<f64> {
-    let probs = exact(p, 1_000).unwrap();
-    stats::outcome_probs(p.space(), &probs)
-}
-
-fn measure_probs(p: &CloseCombat, name: &str) -> Vec<f64> {
-    let probs = exact(p, 1_000).unwrap();
-    let m = p.space().measure_index(name).unwrap();
-    stats::measure_probs(p.space(), m, &probs)
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 // ---------------------------------------------------------------- table 11.0
@@ -901,17 +887,7 @@ fn monte_carlo_matches_exact() {
 }
 
 fn monte_carlo_vs_exact<P: Procedure + Clone + 'static>(p: P, seed: u64) {
-    const N: u64 = 200_000;
-    let probs = exact(&p, 1_000_000).unwrap();
-    for mode in [KernelMode::Direct, KernelMode::Auto] {
-        let k = Prepared::new(p.clone(), mode);
-        assert_eq!(k.is_compiled(), mode == KernelMode::Auto);
-        let mut counts = vec![0u64; k.space().len()];
-        k.sample(&mut Sampler::new(seed), N, &mut counts);
-        assert_eq!(counts.iter().sum::<u64>(), N);
-        let off = stats::disagreements(k.space(), &counts, N, &probs, 4.5);
-        assert!(off.is_empty(), "{mode:?}: {off:?}");
-    }
+    assert_procedure_matches(&p, 1_000_000, seed, Leaves::Marginals, Compiled::WhenAuto);
 }
 
 // ---------------------------------------------------------------- steps and errors
@@ -963,18 +939,6 @@ fn scenario(edition: &str, step: &str) -> String {
     )
 }
 
-/// The line of `needle` inside the step (units above may have keys of the same name).
-fn line_of(text: &str, needle: &str) -> usize {
-    let start = text.lines().position(|l| l == "[[course.steps]]").unwrap();
-    text.lines()
-        .enumerate()
-        .skip(start)
-        .find(|(_, l)| l.starts_with(needle))
-        .unwrap_or_else(|| panic!("{needle} not in the step"))
-        .0
-        + 1
-}
-
 fn build(text: &str) -> Result<CloseCombat, InputError> {
     let (src, table) = Source::parse("t.toml", text).unwrap();
     let e = Edition::from_name(table["edition"].as_str().unwrap()).unwrap();
@@ -992,15 +956,16 @@ fn build(text: &str) -> Result<CloseCombat, InputError> {
     CloseCombat::from_step(&mut f, &units, e)
 }
 
-/// Asserts the error is located at `key` of the step, on its line.
+#[track_caller]
 fn assert_at(text: &str, err: &InputError, key: &str) {
-    assert_eq!(
-        err.key.as_deref(),
-        Some(format!("course[0].steps[0].{key}").as_str()),
-        "{err}"
+    let line = line_after(text, "[[course.steps]]", &format!("{key} ="));
+    assert_located(
+        err,
+        Some("t.toml"),
+        &format!("course[0].steps[0].{key}"),
+        line,
+        "",
     );
-    assert_eq!(err.file.as_deref(), Some("t.toml"), "{err}");
-    assert_eq!(err.line, Some(line_of(text, &format!("{key} ="))), "{err}");
 }
 
 #[test]

@@ -7,6 +7,8 @@
 // Input errors are cold, as in the library (lib.rs).
 #![allow(clippy::result_large_err)]
 
+use crate::support::close;
+use crate::support::located::assert_step_err;
 use pikeshot::dice::Sampler;
 use pikeshot::engine::exact::exact;
 use pikeshot::engine::{Kernel, KernelMode, Prepared};
@@ -27,15 +29,6 @@ use Order::{Charge, MakeReady, Rally, ReceiveCharge};
 
 fn doc(units: &str, step: &str) -> String {
     format!("name = \"t\"\n\n{units}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\n{step}\n")
-}
-
-fn line_of(text: &str, key: &str) -> usize {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| l.trim_start().starts_with(&format!("{key} =")))
-        .map(|(i, _)| i + 1)
-        .last()
-        .unwrap_or_else(|| panic!("no line for {key}"))
 }
 
 fn build<T>(
@@ -62,27 +55,12 @@ fn ok<T>(r: Result<T, InputError>) -> T {
     r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
 }
 
-fn assert_err<T: std::fmt::Debug>(r: Result<T, InputError>, text: &str, key: &str, says: &str) {
-    let e = r.expect_err("an input error");
-    assert_eq!(
-        e.key.as_deref(),
-        Some(format!("course[0].steps[0].{key}").as_str()),
-        "{e}"
-    );
-    assert_eq!(e.line, Some(line_of(text, key)), "{e}");
-    assert!(e.to_string().contains(says), "`{says}` not in: {e}");
-}
-
 /// Exact probability of "success".
 fn p_success<P: Procedure>(p: &P) -> f64 {
     let probs = stats::outcome_probs(p.space(), &exact(p, 1000).unwrap());
     assert_eq!(p.space().outcomes(), ["success", "failure"]);
     assert!((probs[0] + probs[1] - 1.0).abs() < 1e-12);
     probs[0]
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 fn step<T>(
@@ -254,7 +232,8 @@ fn continuation_hand_arithmetic() {
     let p = ok(step(Series, "continuation", keys, Continuation::from_step));
     assert!(close(p_success(&p), 0.3));
     let text = doc("", &format!("procedure = \"continuation\"\n{keys}"));
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, Continuation::from_step),
         &text,
         "landskrona",
@@ -286,7 +265,8 @@ fn preemption_hand_arithmetic() {
             "",
             "procedure = \"preemption\"\norder = \"charge\"\nsecond_attempt = true",
         );
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, edition, Preemption::from_step),
             &text,
             "second_attempt",
@@ -296,7 +276,8 @@ fn preemption_hand_arithmetic() {
             "",
             "procedure = \"continuation\"\norder = \"charge\"\nwc_no_continue = true",
         );
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, edition, Continuation::from_step),
             &text,
             "wc_no_continue",
@@ -309,7 +290,8 @@ fn preemption_hand_arithmetic() {
 fn rally_is_na_for_continuation_and_preemption() {
     for edition in Edition::ALL {
         let text = doc("", "procedure = \"continuation\"\norder = \"rally\"");
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, edition, Continuation::from_step),
             &text,
             "order",
@@ -319,7 +301,8 @@ fn rally_is_na_for_continuation_and_preemption() {
             "",
             "procedure = \"preemption\"\nwc_rating = -1\norder = \"rally\"",
         );
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, edition, Preemption::from_step),
             &text,
             "order",
@@ -334,7 +317,8 @@ fn leadership_keys_are_checked() {
         "",
         "procedure = \"continuation\"\norder = \"charge\"\nac_with_wc = true",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, Continuation::from_step),
         &text,
         "ac_with_wc",
@@ -344,7 +328,8 @@ fn leadership_keys_are_checked() {
         "",
         "procedure = \"continuation\"\norder = \"charge\"\nwc_rating = -4",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, Continuation::from_step),
         &text,
         "wc_rating",
@@ -421,7 +406,7 @@ fn orders_change_hand_arithmetic() {
         let r = build(&text, edition, OrdersChange::from_step);
         let accepted = r.as_ref().unwrap_err().accepted.clone().unwrap();
         assert_eq!(accepted, "charge, make-ready, receive-charge");
-        assert_err(r, &text, "to", "already has a rally order");
+        assert_step_err(Some("s.toml"), r, &text, "to", "already has a rally order");
     }
 }
 
@@ -480,7 +465,8 @@ fn interception_hand_arithmetic() {
         CAV,
         "procedure = \"interception\"\nunit = \"horse\"\nhalmstad = true",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         build(&text, Sfo, Interception::from_step),
         &text,
         "halmstad",
@@ -493,7 +479,8 @@ fn interception_refusals() {
     for edition in Edition::ALL {
         let hi = "[units.horse]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n";
         let text = doc(hi, "procedure = \"interception\"\nunit = \"horse\"");
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, edition, Interception::from_step),
             &text,
             "unit",
@@ -505,7 +492,8 @@ fn interception_refusals() {
             CAV,
             "procedure = \"interception\"\nunit = \"horse\"\norder = \"rally\"",
         );
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, edition, Interception::from_step),
             &text,
             "order",
@@ -513,7 +501,8 @@ fn interception_refusals() {
         );
         let units = cav(7, "order = \"rally\"\n");
         let text = doc(&units, "procedure = \"interception\"\nunit = \"horse\"");
-        assert_err(
+        assert_step_err(
+            Some("s.toml"),
             build(&text, edition, Interception::from_step),
             &text,
             "unit",

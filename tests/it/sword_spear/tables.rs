@@ -2,20 +2,12 @@
 //! Fresh Status, the no-impetus list, and every chart as `pikeshot tables`
 //! prints it; `pikeshot list` and the command line end to end.
 
-use std::process::{Command, Output};
+use crate::support::cli::pikeshot;
 
 use pikeshot::systems::sword_spear::melee::NO_IMPETUS;
 use pikeshot::systems::sword_spear::troops::{Class, MOVEMENT, Move, Terrain, Troop};
 use pikeshot::systems::sword_spear::{self, course};
 use pikeshot::systems::{self, SYSTEMS};
-
-fn pikeshot(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pikeshot"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs")
-}
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

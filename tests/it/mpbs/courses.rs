@@ -2,58 +2,8 @@
 //! morale checks of 10.6, the Casualty Threshold, pursuit, Unable to Retreat
 //! and turn counting, each against hand arithmetic on the exact answer.
 
-use pikeshot::engine::{self, Kernel, RunOptions, Task};
-use pikeshot::run::{RunRequest, prepare_file};
-use pikeshot::scenario::ScenarioFile;
-use pikeshot::stats;
-
-/// The exact leaf probabilities and the kernel of course `course`.
-fn exact(text: &str, course: &str) -> (Vec<f64>, Box<dyn Kernel>) {
-    let file = ScenarioFile::from_str("t.toml", text).unwrap_or_else(|e| panic!("{e}"));
-    let p = prepare_file(file, &RunRequest::default()).unwrap_or_else(|e| panic!("{e}"));
-    let (_, _, k) = p
-        .courses
-        .into_iter()
-        .find(|(_, c, _)| c == course)
-        .expect("course");
-    let t = engine::run(
-        &[Task {
-            variant: 0,
-            course: 0,
-            kernel: k.as_ref(),
-        }],
-        &RunOptions {
-            trials: 1,
-            exact: true,
-            ..RunOptions::default()
-        },
-    )
-    .unwrap()
-    .remove(0);
-    (t.exact.expect("exact"), k)
-}
-
-/// P(measure = value).
-fn p_measure(k: &dyn Kernel, probs: &[f64], name: &str, value: i32) -> f64 {
-    let s = k.space();
-    let m = s
-        .measure_index(name)
-        .unwrap_or_else(|| panic!("no measure {name}"));
-    let min = s.measures()[m].min;
-    stats::measure_probs(s, m, probs)[(value - min) as usize]
-}
-
-/// P(category = label).
-fn p_outcome(k: &dyn Kernel, probs: &[f64], label: &str) -> f64 {
-    let s = k.space();
-    stats::outcome_probs(s, probs)[s
-        .outcome_index(label)
-        .unwrap_or_else(|| panic!("no outcome {label}"))]
-}
-
-fn close(a: f64, b: f64) {
-    assert!((a - b).abs() < 1e-12, "{a} != {b}");
-}
+use crate::support::assert_close;
+use crate::support::scenario::{exact_course, input_error, p_measure, p_outcome};
 
 const FIRE: &str = r#"system = "mpbs"
 edition = "series"
@@ -83,34 +33,34 @@ fn fire(rules: &str, cp: u8, column: &str) -> String {
 /// check (10.6.2) into one: P(fail) = P(d10 > 6) = 3/10.
 #[test]
 fn a_salvo_target_takes_one_combined_morale_check() {
-    let (p, k) = exact(&fire("", 0, "salvo"), "c");
-    close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.3);
-    close(p_measure(k.as_ref(), &p, "enemy-morale", 0), 0.7);
-    close(p_measure(k.as_ref(), &p, "hits-inflicted", 0), 0.2);
-    close(p_measure(k.as_ref(), &p, "hits-inflicted", 1), 0.4);
-    close(p_measure(k.as_ref(), &p, "hits-inflicted", 2), 0.4);
+    let (p, k) = exact_course(&fire("", 0, "salvo"), "c");
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.3);
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 0), 0.7);
+    assert_close(p_measure(k.as_ref(), &p, "hits-inflicted", 0), 0.2);
+    assert_close(p_measure(k.as_ref(), &p, "hits-inflicted", 1), 0.4);
+    assert_close(p_measure(k.as_ref(), &p, "hits-inflicted", 2), 0.4);
 }
 
 /// Without 10.6.3 only a hit triggers the check: 0.8 x 0.3.
 #[test]
 fn salvo_check_can_be_switched_off() {
-    let (p, k) = exact(
+    let (p, k) = exact_course(
         &fire("[rules]\nmorale_check_on_salvo = false", 0, "salvo"),
         "c",
     );
-    close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.24);
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.24);
 }
 
 /// Checks one per trigger: a hit and the salvo give two checks (each
 /// failure one level down), a miss only the salvo's.
 #[test]
 fn uncombined_checks_stack() {
-    let (p, k) = exact(
+    let (p, k) = exact_course(
         &fire("[rules]\nmorale_checks_combined = false", 0, "salvo"),
         "c",
     );
-    close(p_measure(k.as_ref(), &p, "enemy-morale", 2), 0.8 * 0.09);
-    close(
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 2), 0.8 * 0.09);
+    assert_close(
         p_measure(k.as_ref(), &p, "enemy-morale", 1),
         0.2 * 0.3 + 0.8 * 2.0 * 0.3 * 0.7,
     );
@@ -121,11 +71,11 @@ fn uncombined_checks_stack() {
 #[test]
 fn reaching_the_casualty_threshold_triggers_a_check() {
     let rules = "[rules]\nmorale_check_on_hits = false";
-    let (p, k) = exact(&fire(rules, 2, "front"), "c");
-    close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.9 * 0.3);
+    let (p, k) = exact_course(&fire(rules, 2, "front"), "c");
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.9 * 0.3);
     // Already past the threshold: no further check.
-    let (p, k) = exact(&fire(rules, 3, "front"), "c");
-    close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.0);
+    let (p, k) = exact_course(&fire(rules, 3, "front"), "c");
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.0);
 }
 
 const CHARGE: &str = r#"system = "mpbs"
@@ -154,20 +104,20 @@ steps = [{ procedure = "close-combat", attacker = "horse", defender = "foot", mo
 #[test]
 fn victorious_cavalry_pursues() {
     let text = CHARGE.replace("RULES", "").replace("RETREAT", "true");
-    let (p, k) = exact(&text, "c");
-    close(
+    let (p, k) = exact_course(&text, "c");
+    assert_close(
         p_measure(k.as_ref(), &p, "enemy-morale", 3),
         0.2 + 0.2 * 0.7,
     );
-    close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.4 * 0.3);
+    assert_close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.4 * 0.3);
     // The table result is still what the course reports.
-    close(p_outcome(k.as_ref(), &p, "defender-broken-retreat-2"), 0.2);
+    assert_close(p_outcome(k.as_ref(), &p, "defender-broken-retreat-2"), 0.2);
     let text = CHARGE
         .replace("RULES", "[rules]\npursuit = false")
         .replace("RETREAT", "true");
-    let (p, k) = exact(&text, "c");
-    close(p_measure(k.as_ref(), &p, "enemy-morale", 3), 0.2);
-    close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.0);
+    let (p, k) = exact_course(&text, "c");
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 3), 0.2);
+    assert_close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.0);
 }
 
 /// A defender that cannot retreat and is Morale Broken rolls 11.4.5: base
@@ -178,12 +128,12 @@ fn a_broken_unit_that_cannot_retreat_rolls_for_it() {
     let text = CHARGE
         .replace("RULES", "[rules]\npursuit = false")
         .replace("RETREAT", "false");
-    let (p, k) = exact(&text, "c");
-    close(
+    let (p, k) = exact_course(&text, "c");
+    assert_close(
         p_measure(k.as_ref(), &p, "enemy-morale", 3),
         0.2 + 0.2 * 0.7,
     );
-    close(
+    assert_close(
         p_measure(k.as_ref(), &p, "enemy-morale", 1),
         0.2 + 0.2 * 0.3,
     );
@@ -211,12 +161,12 @@ name = "volleys"
 steps = [{ procedure = "musketry", firer = "firer", target = "target", column = "front" }]
 repeat = { turns = 3, until = ["enemy-threshold"] }
 "#;
-    let (p, k) = exact(text, "volleys");
-    close(p_outcome(k.as_ref(), &p, "enemy-casualty-threshold"), 0.999);
-    close(p_outcome(k.as_ref(), &p, "turn-limit"), 0.001);
-    close(p_measure(k.as_ref(), &p, "turns", 1), 0.9);
-    close(p_measure(k.as_ref(), &p, "turns", 2), 0.09);
-    close(p_measure(k.as_ref(), &p, "turns", 3), 0.01);
+    let (p, k) = exact_course(text, "volleys");
+    assert_close(p_outcome(k.as_ref(), &p, "enemy-casualty-threshold"), 0.999);
+    assert_close(p_outcome(k.as_ref(), &p, "turn-limit"), 0.001);
+    assert_close(p_measure(k.as_ref(), &p, "turns", 1), 0.9);
+    assert_close(p_measure(k.as_ref(), &p, "turns", 2), 0.09);
+    assert_close(p_measure(k.as_ref(), &p, "turns", 3), 0.01);
 }
 
 /// A course that would fire a second salvo with the marker the first one
@@ -240,11 +190,7 @@ steps = [
   { procedure = "musketry", firer = "firer", target = "target", column = "salvo" },
 ]
 "#;
-    let file = ScenarioFile::from_str("t.toml", text).unwrap();
-    let e = match prepare_file(file, &RunRequest::default()) {
-        Err(e) => e.to_string(),
-        Ok(_) => panic!("accepted"),
-    };
+    let e = input_error("t.toml", text).to_string();
     assert!(
         e.contains("t.toml:15")
             && e.contains("course[0].steps[1].column")

@@ -8,12 +8,14 @@
 // Input errors are cold, as in the library (lib.rs).
 #![allow(clippy::result_large_err)]
 
+use crate::support::close;
+use crate::support::located::{assert_step_err, key_line};
+use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
+use crate::support::{measure_probs, outcome_probs};
 use pikeshot::dice::{EnumerationError, Enumerator};
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
-use pikeshot::engine::{Kernel, KernelMode, Prepared};
 use pikeshot::error::InputError;
 use pikeshot::scenario::{Fields, Source};
-use pikeshot::stats;
 use pikeshot::systems::sword_spear::combat::{
     ArmourChoice, Clash, ClashRules, ClashSide, CommanderRisk, DiceFrom, DiceOutcome, Placed,
     Unpaired, Verdict, multisets, top_four, top_four_distribution, verdict,
@@ -26,13 +28,9 @@ use pikeshot::systems::sword_spear::shooting::{
 };
 use pikeshot::systems::sword_spear::troops::{Terrain, Troop, is_fresh};
 use pikeshot::systems::sword_spear::unit::{Armour, Commander, MeleeWeapon, Unit};
-use pikeshot::{Dice, Pool, Procedure, Sampler};
+use pikeshot::{Dice, Pool, Procedure};
 
 // ---------------------------------------------------------------- helpers
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
 
 fn ok<T>(r: Result<T, InputError>) -> T {
     r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
@@ -64,29 +62,14 @@ fn probs<P: Procedure>(p: &P) -> Vec<f64> {
     exact(p, DEFAULT_BUDGET).unwrap()
 }
 
-fn outcome_probs<P: Procedure>(p: &P) -> Vec<f64> {
-    stats::outcome_probs(p.space(), &probs(p))
-}
-
-fn measure<P: Procedure>(p: &P, name: &str) -> Vec<f64> {
-    let m = p
-        .space()
-        .measure_index(name)
-        .unwrap_or_else(|| panic!("no {name}"));
-    stats::measure_probs(p.space(), m, &probs(p))
-}
-
-/// Monte Carlo against exact: every outcome and every value of every
-/// measure within 4.5 standard errors.
 fn monte_carlo_matches<P: Procedure + Clone + 'static>(p: &P, seed: u64) {
-    const N: u64 = 200_000;
-    let q = probs(p);
-    assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-9);
-    let k = Prepared::new(p.clone(), KernelMode::Direct);
-    let mut counts = vec![0u64; p.space().len()];
-    k.sample(&mut Sampler::new(seed), N, &mut counts);
-    let off = stats::disagreements(p.space(), &counts, N, &q, 4.5);
-    assert!(off.is_empty(), "{off:?}");
+    assert_procedure_matches(
+        p,
+        DEFAULT_BUDGET,
+        seed,
+        Leaves::Marginals,
+        Compiled::Unchecked,
+    );
 }
 
 /// The override against a plain enumeration of every path of `resolve`.
@@ -341,7 +324,7 @@ fn one_die_each_by_hand() {
     assert!(close(p[2], b));
     assert!(close(p[3], 0.0));
     assert!(close(p[0], 1.0 - a - b));
-    let tests = measure(&r, "defender-tests");
+    let tests = measure_probs(&r, "defender-tests");
     assert!(close(tests[1], 6.0 / 36.0));
 }
 
@@ -356,9 +339,9 @@ fn armour_by_hand() {
         )))
     };
     let b_hits_tests = |r: &MeleeRound| {
-        let t = measure(r, "defender-tests")[1];
+        let t = measure_probs(r, "defender-tests")[1];
         // Defender hits = dice hits + failed tests (1/2).
-        let h = measure(r, "defender-hits")[1];
+        let h = measure_probs(r, "defender-hits")[1];
         (h - t / 2.0, t)
     };
     // Armoured: A's winning die lowered by 1. Hits: (3,1),(4,1),(5,1),(6,1),
@@ -381,7 +364,7 @@ fn armour_by_hand() {
         Armour::LackingProtection,
     ] {
         let r = base(a);
-        assert!(close(measure(&r, "attacker-tests")[1], 6.0 / 36.0));
+        assert!(close(measure_probs(&r, "attacker-tests")[1], 6.0 / 36.0));
     }
 }
 
@@ -391,7 +374,7 @@ fn commander_risk_by_hand() {
     let mut b = one_die("b", Troop::MediumFoot, 4);
     b.commander = Some(Commander::Captain);
     let m = no_impetus(MeleeInput::new(one_die("a", Troop::Cavalry, 3), b));
-    let killed = |m: &MeleeInput| measure(&round(m), "defender-commander-killed")[1];
+    let killed = |m: &MeleeInput| measure_probs(&round(m), "defender-commander-killed")[1];
     // B routs: hit 9/36, or test failed 6/36 * 2/6 = 11/36; pursued by
     // mounted: 5+. B's die beaten without routing (test passed): 6/36 * 4/6,
     // all its dice lost: 6.
@@ -918,8 +901,8 @@ fn volley(weapon: Weapon, armour: Armour) -> Shooting {
 #[test]
 fn one_die_volleys_by_hand() {
     let ht = |s: &Shooting| {
-        let t = measure(s, "target-tests")[1];
-        (measure(s, "target-hits")[1] - t / 2.0, t)
+        let t = measure_probs(s, "target-tests")[1];
+        (measure_probs(s, "target-hits")[1] - t / 2.0, t)
     };
     // Unarmoured: hits 9/36, tests 6/36; the target's wins do nothing.
     let s = volley(Weapon::Bow, Armour::Unarmoured);
@@ -1036,13 +1019,6 @@ fn doc(step: &str) -> String {
     )
 }
 
-fn line_of(text: &str, key: &str) -> usize {
-    text.lines()
-        .position(|l| l.trim_start().starts_with(&format!("{key} =")))
-        .map(|i| i + 1)
-        .unwrap_or_else(|| panic!("no line for {key}"))
-}
-
 fn from_doc<T>(
     text: &str,
     from_step: impl Fn(&mut Fields, &[Unit]) -> Result<T, InputError>,
@@ -1058,17 +1034,6 @@ fn from_doc<T>(
     let mut f = Fields::new(&src, "course[0].steps[0]", step);
     f.req_string("procedure")?;
     from_step(&mut f, &units)
-}
-
-fn assert_err<T: std::fmt::Debug>(r: Result<T, InputError>, text: &str, key: &str, says: &str) {
-    let e = r.expect_err("an input error");
-    assert_eq!(
-        e.key.as_deref(),
-        Some(format!("course[0].steps[0].{key}").as_str()),
-        "{e}"
-    );
-    assert_eq!(e.line, Some(line_of(text, key)), "{e}");
-    assert!(e.to_string().contains(says), "`{says}` not in: {e}");
 }
 
 #[test]
@@ -1087,7 +1052,8 @@ fn melee_step_reads_both_sides() {
 #[test]
 fn melee_refusals_are_located() {
     let t = doc("procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"knights\"");
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         from_doc(&t, MeleeRound::from_step),
         &t,
         "defender",
@@ -1096,7 +1062,8 @@ fn melee_refusals_are_located() {
     let t = doc(
         "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\nattacker_uphill = true\ndefender_uphill = true",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         from_doc(&t, MeleeRound::from_step),
         &t,
         "defender_uphill",
@@ -1105,7 +1072,8 @@ fn melee_refusals_are_located() {
     let t = doc(
         "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\nattacker_shot = true",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         from_doc(&t, MeleeRound::from_step),
         &t,
         "attacker_shot",
@@ -1114,7 +1082,8 @@ fn melee_refusals_are_located() {
     let t = doc(
         "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\nattacker_extra_units = 4",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         from_doc(&t, MeleeRound::from_step),
         &t,
         "attacker_extra_units",
@@ -1130,16 +1099,18 @@ fn melee_refusals_are_located() {
     );
     let e = from_doc(&t, MeleeRound::from_step).unwrap_err();
     assert_eq!(e.suggestion.as_deref(), Some("attacker_charged"), "{e}");
-    assert_eq!(e.line, Some(line_of(&t, "attacker_charge")));
+    assert_eq!(e.line, Some(key_line(&t, "attacker_charge")));
     let t = doc("procedure = \"shooting\"\nfirer = \"archers\"\ntarget = \"knights\"\nrange = 5");
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         from_doc(&t, Shooting::from_step),
         &t,
         "range",
         "out of range: Bow reaches 4 DU",
     );
     let t = doc("procedure = \"shooting\"\nfirer = \"knights\"\ntarget = \"archers\"");
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         from_doc(&t, Shooting::from_step),
         &t,
         "firer",
@@ -1148,7 +1119,8 @@ fn melee_refusals_are_located() {
     let t = doc(
         "procedure = \"shooting\"\nfirer = \"archers\"\ntarget = \"knights\"\ncover_levels = 3",
     );
-    assert_err(
+    assert_step_err(
+        Some("s.toml"),
         from_doc(&t, Shooting::from_step),
         &t,
         "cover_levels",
