@@ -1,7 +1,7 @@
 //! Reports written from a hand-built run: CSV contents against hand
 //! arithmetic, plots, determinism, and whole-or-nothing writing.
 
-use crate::support::{assert_near, read_csv};
+use crate::support::{Z, assert_near, read_csv, wilson};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -12,8 +12,6 @@ use pikeshot::outcome::{Measure, OutcomeSpace};
 use pikeshot::report::{
     self, CourseRun, ScenarioRun, check_writable, terminal_table, write_reports,
 };
-
-const Z: f64 = 1.959_963_984_540_054;
 
 /// Course 1, "charge now", no sweep: outcomes attacker-repulsed,
 /// defender-broken, no-effect; measures hits 0..=2 and turns 1..=2.
@@ -103,15 +101,6 @@ fn run() -> ScenarioRun {
         seed: 1631,
         courses: vec![course_one(), course_two()],
     }
-}
-
-/// The 95% Wilson interval from its formula, independently of the crate.
-fn wilson(k: f64, n: f64) -> (f64, f64) {
-    let p = k / n;
-    let z2 = Z * Z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 fn names(dir: &Path) -> BTreeSet<String> {

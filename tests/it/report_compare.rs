@@ -3,7 +3,7 @@
 //! the joint (stop reason, turn) distribution and its cumulative curves,
 //! the plots, the terminal's key-outcome table, and determinism.
 
-use crate::support::{assert_all_close, read_csv};
+use crate::support::{Z, assert_all_close, read_csv, wilson};
 use std::fs;
 use std::path::Path;
 
@@ -12,8 +12,6 @@ use pikeshot::outcome::{Measure, OutcomeSpace};
 use pikeshot::report::{
     self, CourseRun, Engagement, KeyKind, ScenarioRun, terminal_table, write_reports,
 };
-
-const Z: f64 = 1.959_963_984_540_054;
 
 fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>) -> Tally {
     Tally {
@@ -183,14 +181,6 @@ fn run() -> ScenarioRun {
         seed: 42,
         courses: vec![charge_now(), salvo(), keep_firing(), woods()],
     }
-}
-
-fn wilson(k: f64, n: f64) -> (f64, f64) {
-    let p = k / n;
-    let z2 = Z * Z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// mean ± Z·s/√n from the sum of squared deviations `ss`.

@@ -4,7 +4,6 @@
 //! the shipped scenarios, the CLI end to end, and bad course input.
 
 use crate::support::cli::{pikeshot, pikeshot_ok, stderr};
-use std::path::Path;
 
 use crate::support::hakkaa::*;
 
@@ -216,10 +215,7 @@ fn key_outcomes_by_hand() {
 // ---------------------------------------------------------------- shipped scenarios
 
 fn shipped(name: &str) -> String {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios/hakkaa")
-        .join(name);
-    std::fs::read_to_string(p).unwrap()
+    crate::support::shipped("hakkaa", name)
 }
 
 #[test]

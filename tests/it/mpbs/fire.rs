@@ -10,6 +10,7 @@
 use crate::support::close;
 use crate::support::located::{assert_step_err, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
+use crate::support::ok;
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
@@ -70,10 +71,6 @@ fn build<T>(
     let mut f = Fields::new(&src, "course[0].steps[0]", step);
     f.req_string("procedure")?;
     from_step(&mut f, &units, edition)
-}
-
-fn ok<T>(r: Result<T, InputError>) -> T {
-    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
 }
 
 const HI: &str = "[units.pike]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n";

@@ -9,6 +9,7 @@
 
 use crate::support::close;
 use crate::support::located::assert_step_err;
+use crate::support::ok;
 use pikeshot::dice::Sampler;
 use pikeshot::engine::exact::exact;
 use pikeshot::engine::{Kernel, KernelMode, Prepared};
@@ -49,10 +50,6 @@ fn build<T>(
     let mut f = Fields::new(&src, "course[0].steps[0]", step);
     f.req_string("procedure")?;
     from_step(&mut f, &units, edition)
-}
-
-fn ok<T>(r: Result<T, InputError>) -> T {
-    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
 }
 
 /// Exact probability of "success".

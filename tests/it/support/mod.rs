@@ -15,6 +15,7 @@ use std::path::Path;
 
 use pikeshot::Procedure;
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
+use pikeshot::error::InputError;
 use pikeshot::stats;
 
 /// Two probabilities computed two ways agree to rounding.
@@ -87,4 +88,33 @@ pub fn measure_probs<P: Procedure>(p: &P, name: &str) -> Vec<f64> {
         .measure_index(name)
         .unwrap_or_else(|| panic!("no {name}"));
     stats::measure_probs(p.space(), m, &exact_probs(p))
+}
+
+/// Unwraps a result, panicking with the input error's message.
+#[track_caller]
+pub fn ok<T>(r: Result<T, InputError>) -> T {
+    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
+}
+
+/// The text of shipped scenario `scenarios/FOLDER/NAME`.
+#[track_caller]
+pub fn shipped(folder: &str, name: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(folder)
+        .join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The normal quantile of a two-sided 95% interval.
+pub const Z: f64 = 1.959_963_984_540_054;
+
+/// The two-sided 95% Wilson score interval for `k` successes in `n`
+/// trials, computed here independently of `pikeshot::stats`.
+pub fn wilson(k: f64, n: f64) -> (f64, f64) {
+    let p = k / n;
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }

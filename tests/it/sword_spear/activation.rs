@@ -10,6 +10,7 @@
 use crate::support::close;
 use crate::support::located::key_line;
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
+use crate::support::ok;
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::Procedure;
 use pikeshot::engine::exact::exact;
@@ -50,10 +51,6 @@ fn build<T>(
     let mut f = Fields::new(&src, "course[0].steps[0]", step);
     f.req_string("procedure")?;
     from_step(&mut f, &units)
-}
-
-fn ok<T>(r: Result<T, InputError>) -> T {
-    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
 }
 
 fn assert_err<T: std::fmt::Debug>(r: Result<T, InputError>, text: &str, key: &str, says: &str) {

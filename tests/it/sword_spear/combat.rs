@@ -11,6 +11,7 @@
 use crate::support::close;
 use crate::support::located::{assert_step_err, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
+use crate::support::ok;
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::dice::{EnumerationError, Enumerator};
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
@@ -31,10 +32,6 @@ use pikeshot::systems::sword_spear::unit::{Armour, Commander, MeleeWeapon, Unit}
 use pikeshot::{Dice, Pool, Procedure};
 
 // ---------------------------------------------------------------- helpers
-
-fn ok<T>(r: Result<T, InputError>) -> T {
-    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
-}
 
 fn side(dice: u8) -> ClashSide {
     ClashSide {

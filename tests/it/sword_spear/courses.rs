@@ -10,6 +10,7 @@
 use crate::support::close;
 use crate::support::located::line_containing;
 use crate::support::monte_carlo::{Leaves, assert_sample_matches};
+use crate::support::ok;
 use crate::support::scenario::{input_error, try_prepare};
 use std::path::Path;
 
@@ -17,7 +18,6 @@ use pikeshot::Procedure;
 use pikeshot::engine::chain::{Chain, ChainSpec};
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
 use pikeshot::engine::{Kernel, KernelMode};
-use pikeshot::error::InputError;
 use pikeshot::run::{RunRequest, prepare};
 use pikeshot::scenario::{Fields, Source};
 use pikeshot::stats;
@@ -29,10 +29,6 @@ use pikeshot::systems::sword_spear::troops::Troop;
 use pikeshot::systems::sword_spear::unit::{Commander, Unit};
 
 // ---------------------------------------------------------------- helpers
-
-fn ok<T>(r: Result<T, InputError>) -> T {
-    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
-}
 
 fn outcome_probs(k: &dyn Kernel) -> Vec<f64> {
     stats::outcome_probs(k.space(), &k.exact(DEFAULT_BUDGET).unwrap())
@@ -387,12 +383,7 @@ fn shooting_then_charging_carries_hits_and_shot() {
 // ---------------------------------------------------------------- shipped scenarios
 
 fn shipped(name: &str) -> String {
-    std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios/sword-and-spear")
-            .join(name),
-    )
-    .unwrap()
+    crate::support::shipped("sword-and-spear", name)
 }
 
 /// The melee step `steps[step]` of course `course` of a scenario text.
