@@ -2,7 +2,7 @@
 //!
 //! Modules mirror `src/`: one folder per rule system (`mpbs`, `hakkaa`,
 //! `snaphance`, `sword_spear`) with a file per concern, then the engine, the
-//! CLI, batch reports and report rendering. Helpers live once, in `support`.
+//! CLI, batch reports, report rendering and the registry of rule systems. Helpers live once, in `support`.
 //! Run one module with `cargo test --test it mpbs::fire`.
 
 #![allow(clippy::result_large_err)]
@@ -14,6 +14,7 @@ mod cli;
 mod engine;
 mod hakkaa;
 mod mpbs;
+mod registry;
 mod report;
 mod report_compare;
 mod snaphance;

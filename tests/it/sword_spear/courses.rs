@@ -813,6 +813,6 @@ fn own_and_enemy_course_keys_choose_the_key_units() {
     assert!(
         input_error("s.toml", &same)
             .to_string()
-            .contains("must be different")
+            .contains("name the same unit")
     );
 }
