@@ -66,7 +66,7 @@ pub fn outputs() -> Vec<Box<dyn Output>> {
 /// the run has an engagement); a PNG and an SVG histogram per course; for
 /// each engagement `<stem>-turns` and `<stem>-cumulative` (PNG, SVG); for
 /// each variant with key measures its comparison charts (names planned by
-/// [`plot::plan`]).
+/// [`naming::plan`]).
 ///
 /// Nothing is renamed into place until every file has been rendered; on a
 /// failure the temporaries are removed and the error names the file.
