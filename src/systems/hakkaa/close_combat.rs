@@ -3,7 +3,7 @@
 //! commander-injury roll).
 //!
 //! The lower-total-CC-value modifier (−1) goes to the side whose units'
-//! `cc_value` is lower (RULES-NOTES 2(b): a per-unit input); `lower_cc_value`
+//! `cc_value` is lower (docs/rules/hakkaa.md section 2: a per-unit input); `lower_cc_value`
 //! on the step names the side instead. Units manning field works test with
 //! +1.
 

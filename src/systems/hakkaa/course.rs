@@ -662,7 +662,22 @@ impl Stop {
 pub struct CourseState {
     units: Vec<UnitState>,
     contact: bool,
+    /// The pair (lower index first) still in contact after a close combat
+    /// in which neither fell back, fled or was eliminated: a later charge
+    /// between them fights close combat without closing again.
+    engaged: Option<(usize, usize)>,
     close_combats: u8,
+}
+
+/// The pair `a`, `b` in the order [`CourseState::engaged`] keeps it.
+fn pair_of(a: usize, b: usize) -> (usize, usize) {
+    (a.min(b), a.max(b))
+}
+
+/// Still in contact after a close combat: neither fell back, fled nor was
+/// eliminated (docs/rules/hakkaa.md, "Engagements").
+fn holds_contact(s: &UnitState) -> bool {
+    s.status_index() < Status::FellBack as usize
 }
 
 /// A course (or engagement) of Hakkaa Päälle steps.
@@ -719,6 +734,11 @@ impl CourseSpec {
             .iter()
             .filter(|p| matches!(p, Plan::Charge { .. }))
             .count();
+        let fights = charges
+            + plans
+                .iter()
+                .filter(|p| matches!(p, Plan::CloseCombat { .. }))
+                .count();
         let n_turns = turns.unwrap_or(1);
         let mut measures = Vec::new();
         let steps_of = |i: usize| units[i].state.steps as i32;
@@ -751,7 +771,7 @@ impl CourseSpec {
             measures.push(Measure::new(
                 CLOSE_COMBATS,
                 0,
-                (charges * n_turns as usize) as i32,
+                (fights * n_turns as usize) as i32,
             ));
         }
         if turns.is_some() {
@@ -842,6 +862,7 @@ impl ChainSpec for CourseSpec {
         CourseState {
             units: self.units.iter().map(|u| u.state).collect(),
             contact: false,
+            engaged: None,
             close_combats: 0,
         }
     }
@@ -850,13 +871,21 @@ impl ChainSpec for CourseSpec {
     }
     fn build(&self, step: usize, state: &CourseState) -> Result<Step, InputError> {
         let (plan, part) = self.stages[step % self.stages.len()];
-        self.plans[plan].build(
-            part,
-            &self.units_in(state),
-            state.contact,
-            self.readings,
-            true,
-        )
+        let p = &self.plans[plan];
+        let mut contact = state.contact;
+        if let Plan::Charge {
+            charger, target, ..
+        } = p
+            && state.engaged == Some(pair_of(*charger, *target))
+        {
+            // Already in contact: no Closing test and no Charge Reaction,
+            // only the close combat.
+            if part != Part::CloseCombat {
+                return Ok(Step::Skip(Skip::default()));
+            }
+            contact = true;
+        }
+        p.build(part, &self.units_in(state), contact, self.readings, true)
     }
     fn apply(
         &self,
@@ -891,12 +920,21 @@ impl ChainSpec for CourseSpec {
             Step::CloseCombat(_) => {
                 pair_update(&mut next);
                 next.close_combats += 1;
+                if let (Some(a), Some(t)) = (actor, acted) {
+                    next.engaged = (holds_contact(&next.units[a]) && holds_contact(&next.units[t]))
+                        .then(|| pair_of(a, t));
+                }
             }
             Step::Fleeing(p) => {
                 let u = actor.expect("a fleeing step names its unit");
                 next.units[u] = p.after(leaf, &state.units[u]);
             }
             Step::Tq(_) | Step::Uncontrolled(_) | Step::Skip(_) => {}
+        }
+        if let Some((a, b)) = next.engaged
+            && !(holds_contact(&next.units[a]) && holds_contact(&next.units[b]))
+        {
+            next.engaged = None;
         }
         // Stop conditions are checked after every step (after the last part
         // of a charge).

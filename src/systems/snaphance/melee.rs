@@ -2,7 +2,7 @@
 //! defender. Each side throws one d6 per remaining SP, whole dice added or
 //! taken away by the chart's modifiers and the terrain sheet; each 6 and
 //! each double 5 hits the other side. The side that scores more hits wins
-//! (RULES-NOTES 4(b)); equal hits draw. Each side hit takes its morale test
+//! (docs/rules/snaphance.md section 4); equal hits draw. Each side hit takes its morale test
 //! (8.0) and loses at most 2 SP if it lost, 1 SP on a win or a draw (and the
 //! other caps). `melee-to-finish` repeats rounds until one side is beaten or
 //! destroyed (see [`super::course`]).

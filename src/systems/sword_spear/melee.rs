@@ -302,7 +302,7 @@ macro_rules! melee_keys {
             ("obstacle", "true: fighting across an obstacle or stakes (no impetus for a side that charged)"),
             ("dice_from", "\"strength-less-hits\" (default) or \"full-strength\""),
             ("unpaired", "\"ignored\" (default) or \"hits\": dice with no opposing die"),
-            ("armour_choice", "\"hits-first\" (default) or \"literal\" (RULES-NOTES 3(b) order)"),
+            ("armour_choice", "\"hits-first\" (default) or \"literal\" (the order docs/rules/sword-and-spear.md section 3 lists)"),
             ("commander_risk", "\"rout-or-all-dice-lost\" (default) or \"rout-only\""),
             ("mounted_pursue", "true (default): a mounted side that does not rout pursues, so a routed opponent's commander dies on 5+"),
             ("bonus_needs_impetus", "true (default): bonus and magic dice are part of impetus and lost with it"),
@@ -642,13 +642,15 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     summary: "One round of melee: both sides' combat dice, top four paired, armour, hits and Discipline tests, rout, risk to commanders",
     keys: melee_keys!(),
     outcomes: &OUTCOMES,
+    // What a `melee` step's course writes (docs/rules/sword-and-spear.md 9).
     measures: &[
-        "attacker-hits",
-        "defender-hits",
-        "attacker-tests",
-        "defender-tests",
-        "attacker-commander-killed",
-        "defender-commander-killed",
+        "own-morale",
+        "hits-taken",
+        "enemy-morale",
+        "hits-inflicted",
+        "tests-taken",
+        "tests-inflicted",
+        "NAME-commander-lost",
     ],
 };
 
