@@ -16,6 +16,7 @@ pub mod course;
 pub mod fire;
 pub mod hits;
 pub mod melee;
+pub mod melee_dice;
 pub mod morale;
 pub mod orders;
 pub mod pursuit;
