@@ -8,17 +8,15 @@
 //! Casualties Table ([`super::casualties`]).
 
 use super::casualties::{self, Injury, Level, StepRoll};
-use super::draw::{self, Draw, Rolled};
+use super::draw::{self, Draw};
 use super::pair::{self, Ranges};
 use super::tq::{
     DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err,
     read_extra_tq, relocate,
 };
 use super::unit::{MAX_FP, Unit, UnitState, find_unit};
-use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -367,18 +365,7 @@ impl Fire {
     }
 }
 
-impl Procedure for Fire {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.run(&mut Rolled(dice))
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
-    }
-}
+draw::draw_procedure!(Fire);
 
 /// Reads two distinct units of a step (acting, then acted upon).
 pub(crate) fn read_pair(

@@ -8,12 +8,10 @@
 //! `tq_modifier_mode = "roll"` shifts the roll instead (a +1 modifier reads
 //! the roll one lower, clamped to 2..=12).
 
-use super::draw::{self, Draw, Rolled};
+use super::draw::{self, Draw};
 use super::unit::{Unit, UnitState, find_unit};
-use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::mpbs::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
@@ -590,18 +588,7 @@ impl TroopQualityTest {
     }
 }
 
-impl Procedure for TroopQualityTest {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.run(&mut Rolled(dice))
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
-    }
-}
+draw::draw_procedure!(TroopQualityTest);
 
 /// Reads a TQ modifier key, −5..=5 (default 0).
 pub(crate) fn read_extra_tq(f: &mut Fields, key: &'static str) -> Result<i8, InputError> {
