@@ -19,7 +19,7 @@ use super::unit::{Formation, MAX_FP, Status, Unit, UnitClass, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
 
 named_enum! {

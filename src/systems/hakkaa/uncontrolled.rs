@@ -17,7 +17,7 @@ use super::unit::{Formation, Unit, UnitClass, find_unit};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
 
 named_enum! {

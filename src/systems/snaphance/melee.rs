@@ -19,7 +19,7 @@ use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::ProcedureInfo;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 
 use super::melee_dice::in_town;
 pub use super::melee_dice::{MELEE_DICE, MeleeDice, SidePool, charts, side_pool};
