@@ -4,32 +4,20 @@
 
 #![allow(dead_code)]
 
-use pikeshot::engine::{self, Kernel, KernelMode, RunOptions, Task};
-use pikeshot::scenario::ScenarioFile;
+use pikeshot::engine::{Kernel, KernelMode};
 use pikeshot::stats;
-use pikeshot::systems;
 
-/// Builds the courses of a scenario text through the public run path.
-fn courses(text: &str, mode: KernelMode) -> Vec<(String, Box<dyn Kernel>)> {
-    let file = ScenarioFile::from_str("s.toml", text).unwrap_or_else(|e| panic!("{e}"));
-    let v = file.variants().unwrap_or_else(|e| panic!("{e}"));
-    let mut f = file.fields(&v[0]);
-    f.string("name").unwrap();
-    let system = f.string("system").unwrap().unwrap();
-    f.int("seed", 0, i64::MAX).unwrap();
-    f.int("trials", 1, i64::MAX).unwrap();
-    let b = systems::build_courses(&system, &mut f, mode).unwrap_or_else(|e| panic!("{e}"));
-    f.finish().unwrap_or_else(|e| panic!("{e}"));
-    b.courses
-}
+use crate::support::close;
+use crate::support::monte_carlo::{Leaves, assert_sample_matches};
+use crate::support::scenario::{self, try_prepare};
 
-/// The course named `name`, built with `mode` kernels.
+/// The course named `name` of a scenario text, built with `mode` kernels
+/// through the public run path.
 fn course_mode(text: &str, name: &str, mode: KernelMode) -> Box<dyn Kernel> {
-    courses(text, mode)
-        .into_iter()
-        .find(|(n, _)| n == name)
-        .unwrap_or_else(|| panic!("no course {name}"))
-        .1
+    scenario::course(
+        try_prepare("s.toml", text, mode).unwrap_or_else(|e| panic!("{e}")),
+        name,
+    )
 }
 
 /// The course named `name` (automatic kernel).
@@ -37,11 +25,9 @@ fn course(text: &str, name: &str) -> Box<dyn Kernel> {
     course_mode(text, name, KernelMode::Auto)
 }
 
+/// Exact leaf probabilities, as `pikeshot run --exact` computes them.
 fn exact_of(k: &dyn Kernel) -> Vec<f64> {
-    let p = k.exact(10_000_000).expect("exact within budget");
-    let total: f64 = p.iter().sum();
-    assert!((total - 1.0).abs() < 1e-9, "exact sums to {total}");
-    p
+    scenario::exact(k)
 }
 
 /// Exact probability of the outcome `label`.
@@ -62,31 +48,19 @@ fn measure(k: &dyn Kernel, name: &str) -> Vec<f64> {
     stats::measure_probs(k.space(), m, &exact_of(k))
 }
 
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
-
 /// Monte Carlo within 4.5 standard errors of exact, for the course under
-/// both kernels.
+/// both kernels (`stats::disagreements`).
 fn agrees_under_both_kernels(text: &str, name: &str, seed: u64) {
-    let n = 200_000u64;
+    let probs = exact_of(course(text, name).as_ref());
     for mode in [KernelMode::Auto, KernelMode::Direct] {
         let k = course_mode(text, name, mode);
-        let task = Task {
-            variant: 0,
-            course: 0,
-            kernel: k.as_ref(),
-        };
-        let opts = RunOptions {
-            trials: n,
+        assert_sample_matches(
+            k.as_ref(),
+            &probs,
             seed,
-            exact: true,
-            ..RunOptions::default()
-        };
-        let t = engine::run(&[task], &opts).unwrap().remove(0);
-        let exact = t.exact.as_ref().expect("exact");
-        let off = stats::disagreements(k.space(), &t.counts, n, exact, 4.5);
-        assert!(off.is_empty(), "{name} ({mode:?}): {off:?}");
+            Leaves::Marginals,
+            &format!("{name} ({mode:?})"),
+        );
     }
 }
 
