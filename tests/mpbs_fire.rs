@@ -1214,11 +1214,12 @@ fn casualty_threshold_every_cell() {
         15.. => Some(5),
         _ => None,
     };
+    // Morale 9 reads the row of 8, as on every table (docs/rules/mpbs.md,
+    // Morale 9); the unit reader stops at 9, so higher values follow suit.
     let row = |m: u8| match m {
         ..=6 => Some(0),
         7 => Some(1),
-        8 => Some(2),
-        _ => None,
+        _ => Some(2),
     };
     for morale in 0..=10u8 {
         for strength in 0..=40u8 {

@@ -301,9 +301,14 @@ impl CcResult {
     /// changes `unit` (of `side`): Formation Normal → Shaken or Shaken →
     /// Broken, and the unit survives the result. Broken, Hedgehog, Column
     /// and Open Order take no further effect (11.0, 6.3).
+    ///
+    /// A unit Morale Broken after the result has no formation (chart 6.3,
+    /// "Morale Broken (no formation)"), so it takes no Formation Hit
+    /// (docs/rules/mpbs.md, "Morale Broken means no formation").
     pub fn formation_hit_changes(self, side: Side, unit: &Unit) -> bool {
         let (after, _) = self.effect(side, unit.morale_state);
-        after != MoraleState::Eliminated && unit.formation.after_hit() != unit.formation
+        matches!(after, MoraleState::Good | MoraleState::Shaken)
+            && unit.formation.after_hit() != unit.formation
     }
 }
 
@@ -495,6 +500,10 @@ pub const DEFENDER_FORMATION_DRMS: [FormationDrm; 2] = [
     },
 ];
 
+/// Label of the attacking leader's DRM (11.3.2) in the breakdown.
+pub const ATTACKER_LEADER: &str = "attacker leader (11.3.2)";
+/// Label of the defending leader's DRM (11.3.2) in the breakdown.
+pub const DEFENDER_LEADER: &str = "defender leader (11.3.2)";
 /// −1 when the defending cavalry expends a pistol shot (11.0, both cards).
 pub const DEFENDER_PISTOL_DRM: i32 = -1;
 /// +1 per attacking cavalry unit expending a pistol shot (11.0, both cards).
@@ -707,8 +716,11 @@ named_enum! {
 /// True when `unit` may claim momentum (11.3.6, RULES-NOTES 1(b)6): under
 /// a Charge order and in Formation Normal (that it moved into contact this
 /// activation is what the step asserts by claiming momentum).
+/// A Morale Broken unit has no formation (6.3), so it is never eligible.
 pub fn momentum_eligible(unit: &Unit) -> bool {
-    unit.order == Order::Charge && unit.formation == Formation::Normal
+    unit.order == Order::Charge
+        && unit.formation == Formation::Normal
+        && unit.morale_state != MoraleState::Broken
 }
 
 /// Everything a close combat is built from: unit values plus the step's
@@ -727,6 +739,12 @@ pub struct CloseCombatInput {
     /// The defending leader used: its rating (−3..=0). On the series card
     /// only its presence counts (−1).
     pub defender_leader: Option<i8>,
+    /// Which attacking unit's stacked leader is the one used (index into
+    /// `attackers`); `None` when no leader is used or the one used is not
+    /// stacked with an attacker. Its leader is the one at risk (5.3).
+    pub attacker_leader_unit: Option<usize>,
+    /// The defending leader used is the one stacked with the defender.
+    pub defender_leader_stacked: bool,
     /// Replaces the computed morale differential.
     pub morale_differential: Option<i32>,
     /// Replaces the computed strength-ratio DRM.
@@ -758,13 +776,15 @@ impl CloseCombatInput {
     /// each side), no other modifier claimed, rounding in the defender's
     /// favour.
     pub fn new(attackers: Vec<Unit>, defender: Unit) -> CloseCombatInput {
-        let attacker_leader = attackers.iter().filter_map(|u| u.leader).min();
+        let (attacker_leader, attacker_leader_unit) = best_leader(&attackers);
         let defender_leader = defender.leader;
         CloseCombatInput {
             attackers,
+            defender_leader_stacked: defender_leader.is_some(),
             defender,
             attacker_leader,
             defender_leader,
+            attacker_leader_unit,
             morale_differential: None,
             strength_ratio: None,
             strength_rounding: StrengthRounding::Defender,
@@ -778,6 +798,17 @@ impl CloseCombatInput {
             momentum_if_eligible: false,
         }
     }
+}
+
+/// The best (most negative) leader stacked with any of `units`, and the
+/// first unit that has it.
+pub fn best_leader(units: &[Unit]) -> (Option<i8>, Option<usize>) {
+    units
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| u.leader.map(|r| (r, i)))
+        .min()
+        .map_or((None, None), |(r, i)| (Some(r), Some(i)))
 }
 
 /// The DRMs of a procedure, each labelled, with their total.
@@ -896,9 +927,9 @@ fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers, Fai
             LeaderDrm::PlusMinusOne => sign,
         };
         let label = if sign > 0 {
-            "attacker leader (11.3.2)"
+            ATTACKER_LEADER
         } else {
-            "defender leader (11.3.2)"
+            DEFENDER_LEADER
         };
         m.push(label, drm);
     }
@@ -1226,6 +1257,7 @@ pub struct CloseCombat {
     space: OutcomeSpace,
     modifiers: Modifiers,
     by_face: [Leaf; 10],
+    leader_units: [Option<String>; 2],
 }
 
 /// What `pikeshot list` says of close combat.
@@ -1312,11 +1344,20 @@ impl CloseCombat {
             let d = r.formation_hit_changes(Side::Defender, &input.defender) as i32;
             *leaf = space.leaf(r as usize, &[a, d]);
         }
+        let attacker_leader = input
+            .attacker_leader_unit
+            .filter(|_| modifiers.get(ATTACKER_LEADER).is_some())
+            .and_then(|i| input.attackers.get(i))
+            .map(|u| u.name.clone());
+        let defender_leader = (modifiers.get(DEFENDER_LEADER).is_some()
+            && input.defender_leader_stacked)
+            .then(|| input.defender.name.clone());
         Ok(CloseCombat {
             edition,
             space,
             modifiers,
             by_face,
+            leader_units: [attacker_leader, defender_leader],
         })
     }
 
@@ -1358,8 +1399,16 @@ impl CloseCombat {
         }
         let defender = find_unit(f, "defender", units)?.clone();
         let mut input = CloseCombatInput::new(attackers, defender);
-        input.attacker_leader = read_leader(f, "attacker_leader", rules, input.attacker_leader)?;
-        input.defender_leader = read_leader(f, "defender_leader", rules, input.defender_leader)?;
+        (input.attacker_leader, input.attacker_leader_unit) =
+            read_leader(f, "attacker_leader", rules, &input.attackers)?;
+        let defender_leader = read_leader(
+            f,
+            "defender_leader",
+            rules,
+            std::slice::from_ref(&input.defender),
+        )?;
+        input.defender_leader = defender_leader.0;
+        input.defender_leader_stacked = defender_leader.1.is_some();
         input.morale_differential = f.int("morale_differential", -9, 9)?.map(|v| v as i32);
         input.strength_ratio = f.int("strength_ratio", -2, 2)?.map(|v| v as i32);
         if let Some(r) = f.named(
@@ -1403,6 +1452,20 @@ impl CloseCombat {
     pub fn modifiers(&self) -> &Modifiers {
         &self.modifiers
     }
+    /// The unit whose stacked leader gave `side` its leader modifier: the
+    /// leader at risk on the Leader Casualty Table (5.3). `None` when no
+    /// leader modifier was used, or the leader used is not stacked with a
+    /// unit of the scenario.
+    pub fn leader_unit(&self, side: Side) -> Option<&str> {
+        self.leader_units[side as usize].as_deref()
+    }
+    /// The leader modifier `side` used (as added to the roll), if any.
+    pub fn leader_modifier(&self, side: Side) -> Option<i32> {
+        self.modifiers.get(match side {
+            Side::Attacker => ATTACKER_LEADER,
+            Side::Defender => DEFENDER_LEADER,
+        })
+    }
     /// The DRM added to the die (the limited total).
     pub fn drm(&self) -> i32 {
         self.modifiers.clamped
@@ -1435,22 +1498,25 @@ pub(crate) fn finish_step(f: &Fields, info: &ProcedureInfo) -> Result<(), InputE
 }
 
 /// Reads a leader key: a rating −3..=0, `true` (series: a leader is used;
-/// SFO: the stacked leader's rating) or `false` (no leader).
+/// SFO: the stacked leader's rating) or `false` (no leader); with the unit
+/// of `side` whose stacked leader is the one used (docs/rules/mpbs.md,
+/// "Leader (11.3.2)").
 fn read_leader(
     f: &mut Fields,
     key: &'static str,
     rules: &CcRules,
-    default: Option<i8>,
-) -> Result<Option<i8>, InputError> {
+    side: &[Unit],
+) -> Result<(Option<i8>, Option<usize>), InputError> {
+    let best = best_leader(side);
     if !f.has(key) {
-        return Ok(default);
+        return Ok(best);
     }
     if let Ok(Some(b)) = f.bool(key) {
-        return match (b, rules.leader, default) {
-            (false, _, _) => Ok(None),
-            (true, LeaderDrm::PlusMinusOne, d) => Ok(Some(d.unwrap_or(0))),
-            (true, LeaderDrm::Rating, Some(d)) => Ok(Some(d)),
-            (true, LeaderDrm::Rating, None) => Err(f.err(
+        return match (b, rules.leader, best) {
+            (false, _, _) => Ok((None, None)),
+            (true, LeaderDrm::PlusMinusOne, (d, i)) => Ok((Some(d.unwrap_or(0)), i)),
+            (true, LeaderDrm::Rating, (Some(d), i)) => Ok((Some(d), i)),
+            (true, LeaderDrm::Rating, (None, _)) => Err(f.err(
                 key,
                 format!(
                     "the {} uses the leader's rating (11.3.2), and no unit on this side has a leader: give the rating",
@@ -1460,7 +1526,7 @@ fn read_leader(
             .accepted("a rating from -3 to 0, or false")),
         };
     }
-    f.int(key, -3, 0).map(|v| v.map(|r| r as i8)).map_err(|e| {
+    let rating = f.int(key, -3, 0).map(|v| v.map(|r| r as i8)).map_err(|e| {
         let accepted = match rules.leader {
             LeaderDrm::Rating => {
                 "a rating from -3 to 0, true (the stacked leader's rating) or false"
@@ -1468,7 +1534,9 @@ fn read_leader(
             LeaderDrm::PlusMinusOne => "true, false, or a rating from -3 to 0",
         };
         e.accepted(accepted)
-    })
+    })?;
+    let unit = rating.and_then(|r| side.iter().position(|u| u.leader == Some(r)));
+    Ok((rating, unit))
 }
 
 /// Reads `momentum`: true, false, or the name of one momentum.

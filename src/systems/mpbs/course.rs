@@ -12,13 +12,14 @@
 
 use super::close_combat::{self, CcResult, CloseCombat, Side};
 use super::morale::{self, MoraleCheck};
-use super::pursuit::{Pursuit, PursuitInput};
+use super::pursuit::{DefendingLeader, Pursuit, PursuitInput, PursuitKeys};
 use super::retreat::UnableToRetreat;
 use super::threshold::casualty_threshold;
 use super::{Edition, Formation, MoraleState, Unit};
 use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
 use crate::dice::Dice;
-use crate::engine::chain::{Action, Machine};
+use crate::engine::chain::{Action, Chain, Machine};
+use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
 use crate::outcome::keys::{
     ENEMY_MORALE, FORMATION_HITS_INFLICTED as FH_INFLICTED, FORMATION_HITS_TAKEN as FH_TAKEN,
@@ -112,6 +113,16 @@ pub struct CourseRules {
     /// Roll Cavalry Pursuit (11.7.2) after a result that calls for it when
     /// the winner is cavalry.
     pub pursuit: bool,
+    /// The keys of that pursuit (`[rules.pursuit]`, the `pursuit` step's
+    /// keys besides `pursuer`).
+    pub pursuit_keys: PursuitKeys,
+    /// How the leadership modifier of a defending leader reads on the
+    /// pursuit roll (`[rules.pursuit] defending_leader`).
+    pub defending_leader: DefendingLeader,
+    /// Interception (9.3) on the SFO card: "Original Morale of 6" read as
+    /// exactly 6 (`sfo_interception_morale_6 = "exactly-6"`) instead of
+    /// "6 or less" (default).
+    pub sfo_interception_six_exactly: bool,
     /// Roll Leader Casualty (5.3) for each side whose leader DRM was used.
     pub leader_casualty: bool,
     /// A unit whose casualty points reach its strength is eliminated.
@@ -129,6 +140,9 @@ impl Default for CourseRules {
             morale_checks_combined: true,
             morale_check_drm: 0,
             pursuit: true,
+            pursuit_keys: PursuitKeys::default(),
+            defending_leader: DefendingLeader::Plus,
+            sfo_interception_six_exactly: false,
             leader_casualty: true,
             eliminate_at_strength: true,
         }
@@ -136,9 +150,43 @@ impl Default for CourseRules {
 }
 
 impl CourseRules {
-    /// Reads `[rules]`; absent keys keep their defaults.
-    pub fn from_fields(f: &mut Fields) -> Result<CourseRules, InputError> {
+    /// Reads `[rules]`; absent keys keep their defaults. `pursuit` is
+    /// `true`, `false`, or a table of the `pursuit` step's keys (besides
+    /// `pursuer`) plus `defending_leader`.
+    pub fn from_fields(f: &mut Fields, edition: Edition) -> Result<CourseRules, InputError> {
         let d = CourseRules::default();
+        let (mut pursuit_keys, mut defending_leader) = (d.pursuit_keys, d.defending_leader);
+        let pursuit_table = match f.bool("pursuit") {
+            Ok(_) => false,
+            Err(_) => {
+                let mut pf = f.table("pursuit").map_err(|e| {
+                    e.accepted("true, false, or a table of the pursuit step's keys: { column, charge_order, momentum_used, cromwell, leader, extra_drm, defending_leader }")
+                })?.expect("the key is present");
+                pursuit_keys = PursuitKeys::read(&mut pf, edition)?;
+                if let Some(v) = pf.named(
+                    "defending_leader",
+                    "defending leader reading",
+                    DefendingLeader::from_name,
+                    &DefendingLeader::names(),
+                )? {
+                    defending_leader = v;
+                }
+                pf.finish()?;
+                true
+            }
+        };
+        let six = f
+            .named(
+                "sfo_interception_morale_6",
+                "reading of the SFO Interception \"Original Morale of 6\"",
+                |s| match s {
+                    "6-or-less" => Some(false),
+                    "exactly-6" => Some(true),
+                    _ => None,
+                },
+                &["6-or-less", "exactly-6"],
+            )?
+            .unwrap_or(false);
         let mut flag = |k: &'static str, dflt: bool| f.bool(k).map(|v| v.unwrap_or(dflt));
         let r = CourseRules {
             morale_check_on_hits: flag("morale_check_on_hits", d.morale_check_on_hits)?,
@@ -153,10 +201,13 @@ impl CourseRules {
                 d.morale_check_on_broken_formation_hit,
             )?,
             morale_checks_combined: flag("morale_checks_combined", d.morale_checks_combined)?,
-            pursuit: flag("pursuit", d.pursuit)?,
+            pursuit: pursuit_table || flag("pursuit", d.pursuit)?,
             leader_casualty: flag("leader_casualty", d.leader_casualty)?,
             eliminate_at_strength: flag("eliminate_at_strength", d.eliminate_at_strength)?,
             morale_check_drm: 0,
+            pursuit_keys,
+            defending_leader,
+            sfo_interception_six_exactly: six,
         };
         let drm = f.int("morale_check_drm", -9, 9)?.unwrap_or(0) as i32;
         f.finish()?;
@@ -178,8 +229,11 @@ pub struct UnitState {
     pub morale: MoraleState,
     /// Salvo marker.
     pub salvo_marker: bool,
-    /// The unit's leader is still with it.
-    pub leader: bool,
+    /// Where the unit's leader is.
+    pub leader: LeaderState,
+    /// The unit pursued off the map (11.7.2): it has left the fight, neither
+    /// broken nor eliminated.
+    pub off_map: bool,
     /// The Casualty Threshold check (10.6.4) has been taken.
     pub threshold_reached: bool,
 }
@@ -191,7 +245,12 @@ impl UnitState {
             formation: u.formation,
             morale: u.morale_state,
             salvo_marker: u.salvo_marker,
-            leader: u.leader.is_some(),
+            leader: if u.leader.is_some() {
+                LeaderState::With
+            } else {
+                LeaderState::Lost
+            },
+            off_map: false,
             threshold_reached: casualty_threshold(u.morale, u.strength)
                 .is_some_and(|t| u.casualty_points >= t),
         }
@@ -203,6 +262,28 @@ impl UnitState {
     fn gone(&self) -> bool {
         self.morale == MoraleState::Eliminated
     }
+    /// Eliminated or off the map: no further roll concerns it.
+    fn out(&self) -> bool {
+        self.gone() || self.off_map
+    }
+    /// Morale Broken: the unit has no formation (chart 6.3), so formation
+    /// hits do nothing and no formation modifier applies
+    /// (docs/rules/mpbs.md, "Morale Broken means no formation").
+    fn no_formation(&self) -> bool {
+        self.morale == MoraleState::Broken
+    }
+}
+
+/// Where a unit's leader is (Leader Casualty 5.3 and Replacement 5.3.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeaderState {
+    /// With the unit (also after "0 Return original Leader Immediately").
+    With,
+    /// Replaced for now; the original returns at the end of this turn
+    /// (0-based) of the engagement ("1 ... returns at end of next turn").
+    BackAfterTurn(u8),
+    /// No leader, or the leader was eliminated or replaced for good.
+    Lost,
 }
 
 /// A roll some result triggers, taken before the course goes on.
@@ -210,8 +291,10 @@ impl UnitState {
 enum Sub {
     /// A morale check (10.6) of a unit.
     Morale(u8),
-    /// Cavalry pursuit (11.7.2): pursuer, beaten unit, momentum used.
-    Pursuit(u8, u8, bool),
+    /// Cavalry pursuit (11.7.2): pursuer, beaten unit, momentum used, and
+    /// the leader used in the close combat (its unit and the pursuit
+    /// modifier it gives).
+    Pursuit(u8, u8, bool, Option<(u8, i8)>),
     /// Unable to Retreat (11.4.5) of a Morale Broken unit.
     UnableToRetreat(u8),
     /// Leader Casualty (5.3) of the leader with a unit.
@@ -283,8 +366,22 @@ pub struct Repeat {
 /// Outcome of a course that ended because a unit a later step needs was
 /// eliminated.
 pub const ENDED_EARLY: &str = "ended-early-unit-eliminated";
+/// Outcome of a course that ended because a unit a later step needs has
+/// pursued off the map (11.7.2): neither broken nor eliminated.
+pub const PURSUED_OFF_MAP: &str = "pursued-off-map";
+/// Measure: 1 when the course's own unit pursued off the map.
+pub const OWN_PURSUED_OFF_MAP: &str = "own-pursued-off-map";
 /// Outcome of an engagement that ran all its turns.
 pub const TURN_LIMIT: &str = "turn-limit";
+
+/// The outcomes a course adds for ending before its last step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct EarlyEnds {
+    /// [`ENDED_EARLY`]: a unit a later step needs was eliminated.
+    pub eliminated: bool,
+    /// [`PURSUED_OFF_MAP`]: a unit a later step needs pursued off the map.
+    pub off_map: bool,
+}
 
 /// A Musket & Pike course as a state machine.
 pub struct Course<'a> {
@@ -296,7 +393,11 @@ pub struct Course<'a> {
     own: Option<usize>,
     enemy: Option<usize>,
     space: OutcomeSpace,
-    early_end: bool,
+    early: EarlyEnds,
+    /// Outcome indices of [`ENDED_EARLY`] and [`PURSUED_OFF_MAP`].
+    early_index: [Option<u8>; 2],
+    /// Whether the space has the [`OWN_PURSUED_OFF_MAP`] measure.
+    off_map_measure: bool,
 }
 
 fn morale_level(m: MoraleState) -> i32 {
@@ -319,7 +420,8 @@ fn formation_level(f: Formation) -> i32 {
 
 impl<'a> Course<'a> {
     /// A course over `units`. `own` and `enemy` are the units whose fate the
-    /// key measures report; `early_end` adds the [`ENDED_EARLY`] outcome.
+    /// key measures report; `early` adds the [`ENDED_EARLY`] and
+    /// [`PURSUED_OFF_MAP`] outcomes.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         edition: Edition,
@@ -329,16 +431,18 @@ impl<'a> Course<'a> {
         repeat: Option<Repeat>,
         own: Option<usize>,
         enemy: Option<usize>,
-        early_end: bool,
+        early: EarlyEnds,
     ) -> Result<Course<'a>, InputError> {
         // The last step's outcomes, from building it once as the scenario
         // states it (also checks every step's keys up front).
         let mut last = Vec::new();
         let mut max_hits = [0i32; 2];
         let mut fh_steps = [false; 2];
+        let mut close_combat = false;
         for (i, s) in steps.iter().enumerate() {
             let lenient = i > 0 || repeat.is_some();
-            let p = build(s, &mut s.fields.fresh(), &units, edition, lenient)?;
+            let p = build(s, &mut s.fields.fresh(), &units, edition, &rules, lenient)?;
+            close_combat |= matches!(p, Step::CloseCombat(_));
             last = p.space().outcomes().to_vec();
             for (k, who) in [enemy, own].into_iter().enumerate() {
                 let Some(w) = who else { continue };
@@ -368,8 +472,18 @@ impl<'a> Course<'a> {
                 .chain([TURN_LIMIT.to_string()])
                 .collect(),
         };
-        if early_end {
-            outcomes.push(ENDED_EARLY.to_string());
+        let mut early_index = [None; 2];
+        for (k, (on, name)) in [
+            (early.eliminated, ENDED_EARLY),
+            (early.off_map, PURSUED_OFF_MAP),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if on {
+                early_index[k] = Some(outcomes.len() as u8);
+                outcomes.push(name.to_string());
+            }
         }
         let mut measures = Vec::new();
         for (k, who, morale_name, hits_name, fh_name) in [
@@ -388,6 +502,11 @@ impl<'a> Course<'a> {
             };
             measures.push(Measure::new(fh_name, 0, fh_room.max(0)));
         }
+        let off_map_measure =
+            rules.pursuit && close_combat && own.is_some_and(|o| units[o].kind.is_cavalry());
+        if off_map_measure {
+            measures.push(Measure::new(OWN_PURSUED_OFF_MAP, 0, 1));
+        }
         if let Some(r) = &repeat {
             measures.push(Measure::new(TURNS, 1, r.turns as i32));
         }
@@ -400,13 +519,15 @@ impl<'a> Course<'a> {
             own,
             enemy,
             space: OutcomeSpace::new(outcomes, measures),
-            early_end,
+            early,
+            early_index,
+            off_map_measure,
         })
     }
 
-    /// Whether the space has the [`ENDED_EARLY`] outcome.
-    pub fn has_early_end(&self) -> bool {
-        self.early_end
+    /// Which early-end outcomes the space has.
+    pub fn early_ends(&self) -> EarlyEnds {
+        self.early
     }
 
     /// Gives back the steps (to build the course again).
@@ -420,14 +541,24 @@ impl<'a> Course<'a> {
             .zip(&state.units)
             .map(|(u, s)| Unit {
                 casualty_points: s.casualty_points.min(u.strength.saturating_sub(1)),
-                formation: s.formation,
+                // A Morale Broken unit has no formation (6.3): no formation
+                // modifier, no Hedgehog column; its formation is kept aside.
+                formation: if s.no_formation() {
+                    Formation::Normal
+                } else {
+                    s.formation
+                },
                 morale_state: if s.gone() {
                     MoraleState::Broken
                 } else {
                     s.morale
                 },
                 salvo_marker: s.salvo_marker,
-                leader: if s.leader { u.leader } else { None },
+                leader: if s.leader == LeaderState::With {
+                    u.leader
+                } else {
+                    None
+                },
                 ..u.clone()
             })
             .collect()
@@ -441,6 +572,9 @@ impl<'a> Course<'a> {
             values.push(morale_level(s.morale));
             values.push((s.casualty_points - u.casualty_points) as i32);
             values.push(formation_level(s.formation) - formation_level(u.formation));
+        }
+        if self.off_map_measure {
+            values.push(self.own.is_some_and(|o| state.units[o].off_map) as i32);
         }
         if self.repeat.is_some() {
             values.push(state.turn as i32 + 1);
@@ -492,7 +626,7 @@ impl<'a> Course<'a> {
         if table_mc && r.morale_check_on_table {
             checks += 1;
         }
-        if fh {
+        if fh && !u.no_formation() {
             if u.formation == Formation::Broken && r.morale_check_on_broken_formation_hit {
                 checks += 1;
             }
@@ -510,9 +644,9 @@ impl<'a> Course<'a> {
             let units = &s.units;
             s.pending.retain(|sub| match *sub {
                 Sub::Morale(u) | Sub::UnableToRetreat(u) | Sub::LeaderCasualty(u) => {
-                    !units[u as usize].gone()
+                    !units[u as usize].out()
                 }
-                Sub::Pursuit(p, _, _) => !units[p as usize].gone(),
+                Sub::Pursuit(p, _, _, _) => !units[p as usize].out(),
             });
             if s.ended.is_some() || !s.pending.is_empty() {
                 return s;
@@ -539,6 +673,13 @@ impl<'a> Course<'a> {
             if s.pc as usize == self.steps.len() {
                 match &self.repeat {
                     Some(r) if s.turn + 1 < r.turns => {
+                        // A replaced leader returns at the end of the turn
+                        // after its casualty (5.3.3).
+                        for u in &mut s.units {
+                            if u.leader == LeaderState::BackAfterTurn(s.turn) {
+                                u.leader = LeaderState::With;
+                            }
+                        }
                         s.turn += 1;
                         s.pc = 0;
                         continue;
@@ -549,15 +690,18 @@ impl<'a> Course<'a> {
                 return s;
             }
             let next = &self.steps[s.pc as usize];
-            if [next.actor, next.target]
-                .into_iter()
-                .flatten()
-                .any(|i| s.units[i].gone())
-            {
-                s.ended = Some(self.space.outcomes().len() as u8 - 1);
-                assert!(
-                    self.early_end,
-                    "ended early in a course built without that outcome"
+            let needed = || [next.actor, next.target].into_iter().flatten();
+            let end = if needed().any(|i| s.units[i].gone()) {
+                Some(0)
+            } else if needed().any(|i| s.units[i].off_map) {
+                Some(1)
+            } else {
+                None
+            };
+            if let Some(k) = end {
+                s.ended = Some(
+                    self.early_index[k]
+                        .expect("ended early in a course built without that outcome"),
                 );
             }
             return s;
@@ -572,24 +716,35 @@ impl<'a> Course<'a> {
             &mut s.fields.fresh(),
             &self.units_in(state),
             self.edition,
+            &self.rules,
             lenient,
         )
     }
 }
 
 /// Builds a step; a close combat after a course's first roll claims
-/// momentum only where an attacker is eligible.
+/// momentum only where an attacker is eligible, and an interception reads
+/// the course's `[rules]`.
 fn build(
     s: &StepSpec,
     f: &mut Fields,
     units: &[Unit],
     edition: Edition,
+    rules: &CourseRules,
     lenient: bool,
 ) -> Result<Step, InputError> {
     if s.procedure == close_combat::INFO.name {
         f.has("procedure");
         return Ok(Step::CloseCombat(CloseCombat::from_step_with(
             f, units, edition, lenient,
+        )?));
+    }
+    if s.procedure == orders::INTERCEPTION_INFO.name {
+        return Ok(Step::Interception(orders::Interception::from_step_with(
+            f,
+            units,
+            edition,
+            rules.sfo_interception_six_exactly,
         )?));
     }
     build_step(&s.procedure, f, units, edition)
@@ -625,9 +780,18 @@ impl Machine for Course<'_> {
                 self.units[u as usize].morale,
                 self.rules.morale_check_drm,
             )),
-            Some(&Sub::Pursuit(p, _, momentum)) => {
+            Some(&Sub::Pursuit(p, _, momentum, leader)) => {
                 let mut input = PursuitInput::new(units()[p as usize].clone());
                 input.momentum_used = momentum;
+                // The leader used in the close combat counts while it is
+                // still with its unit (docs/rules/mpbs.md, "Cavalry Pursuit").
+                let used = leader
+                    .filter(|&(u, _)| state.units[u as usize].leader == LeaderState::With)
+                    .map(|(_, m)| m as i32);
+                self.rules.pursuit_keys.apply(&mut input, used);
+                if !pursuit::column(e, input.column).leader {
+                    input.leader = None;
+                }
                 Step::Pursuit(Pursuit::new(e, &input)?)
             }
             Some(&Sub::UnableToRetreat(u)) => {
@@ -653,14 +817,17 @@ impl Machine for Course<'_> {
                         s.units[u as usize].lose_morale();
                     }
                 }
-                Sub::Pursuit(p, beaten, _) => match label {
+                Sub::Pursuit(p, beaten, _, _) => match label {
                     "pursue-and-eliminate" => {
                         s.units[beaten as usize].morale = MoraleState::Eliminated;
                         s.units[p as usize].formation = Formation::Broken;
                     }
+                    // The pursuer leaves the fight having won: off the map,
+                    // neither broken nor eliminated (docs/rules/mpbs.md,
+                    // "Cavalry Pursuit").
                     "pursue-off-map-and-eliminate" => {
                         s.units[beaten as usize].morale = MoraleState::Eliminated;
-                        s.units[p as usize].morale = MoraleState::Eliminated;
+                        s.units[p as usize].off_map = true;
                     }
                     _ => {}
                 },
@@ -671,9 +838,17 @@ impl Machine for Course<'_> {
                         MoraleState::Shaken
                     };
                 }
+                // 5.3.3: "0 Return original Leader Immediately" keeps the
+                // leader; "1" brings it back at the end of the next turn of
+                // an engagement; "2-9" replaces it for good.
                 Sub::LeaderCasualty(u) => {
-                    if label != "no-effect" {
-                        s.units[u as usize].leader = false;
+                    let leader = &mut s.units[u as usize].leader;
+                    match label {
+                        "no-effect" | "original-returns-immediately" => {}
+                        "original-returns-end-of-next-turn" if self.repeat.is_some() => {
+                            *leader = LeaderState::BackAfterTurn(s.turn.saturating_add(1));
+                        }
+                        _ => *leader = LeaderState::Lost,
                     }
                 }
             }
@@ -747,19 +922,19 @@ impl Course<'_> {
             let Some(i) = idx else { continue };
             let u = &mut s.units[i];
             u.morale = r.effect(side, u.morale).0;
-            if !u.gone() {
+            // A unit Morale Broken by the result has no formation (6.3) and
+            // takes no Formation Hit.
+            if !u.gone() && !u.no_formation() {
                 u.formation = u.formation.after_hit();
             }
         }
-        let m = cc.modifiers();
+        // The leader at risk is the one whose modifier the combat used (5.3).
+        let index = |name: &str| self.units.iter().position(|u| u.name == name);
+        let leader_of = |side| cc.leader_unit(side).and_then(index);
         if self.rules.leader_casualty {
-            for (label, idx) in [
-                ("attacker leader (11.3.2)", spec.actor),
-                ("defender leader (11.3.2)", spec.target),
-            ] {
-                if let Some(i) = idx
-                    && m.get(label).is_some()
-                    && s.units[i].leader
+            for side in [Side::Attacker, Side::Defender] {
+                if let Some(i) = leader_of(side)
+                    && s.units[i].leader == LeaderState::With
                 {
                     s.pending.push(Sub::LeaderCasualty(i as u8));
                 }
@@ -780,12 +955,75 @@ impl Course<'_> {
             && let (Some(w), Some(l)) = (winner, loser)
             && self.units[w].kind.is_cavalry()
         {
-            let momentum = m
+            let won = match r.loser() {
+                Side::Attacker => Side::Defender,
+                Side::Defender => Side::Attacker,
+            };
+            let momentum = cc
+                .modifiers()
                 .breakdown
                 .iter()
                 .any(|(l, _)| l.contains("cavalry momentum"))
-                && r.loser() == Side::Defender;
-            s.pending.push(Sub::Pursuit(w as u8, l as u8, momentum));
+                && won == Side::Attacker;
+            let leader = leader_of(won).zip(cc.leader_modifier(won)).map(|(u, m)| {
+                let m = match won {
+                    Side::Attacker => m,
+                    Side::Defender => pursuit::leader_modifier(m, self.rules.defending_leader),
+                };
+                (u as u8, m as i8)
+            });
+            s.pending
+                .push(Sub::Pursuit(w as u8, l as u8, momentum, leader));
         }
     }
+}
+
+/// Compiles a course into a kernel. The early-end outcomes ([`ENDED_EARLY`],
+/// [`PURSUED_OFF_MAP`]) are listed only when some path reaches them, so a
+/// course that always runs to its end reports exactly its last step's
+/// outcomes.
+#[allow(clippy::too_many_arguments)]
+pub fn compile(
+    edition: Edition,
+    units: Vec<Unit>,
+    steps: Vec<StepSpec<'_>>,
+    rules: CourseRules,
+    repeat: Option<Repeat>,
+    own: Option<usize>,
+    enemy: Option<usize>,
+    mode: KernelMode,
+) -> Result<Box<dyn Kernel>, InputError> {
+    let all = EarlyEnds {
+        eliminated: true,
+        off_map: true,
+    };
+    let course = Course::new(
+        edition,
+        units.clone(),
+        steps,
+        rules,
+        repeat.clone(),
+        own,
+        enemy,
+        all,
+    )?;
+    let chain = Chain::from_machine(&course)?;
+    let reached = EarlyEnds {
+        eliminated: course.early_index[0].is_some_and(|i| chain.can_end_in(i as usize)),
+        off_map: course.early_index[1].is_some_and(|i| chain.can_end_in(i as usize)),
+    };
+    if reached == all {
+        return Ok(prepare(chain, mode));
+    }
+    let course = Course::new(
+        edition,
+        units,
+        course.into_steps(),
+        rules,
+        repeat,
+        own,
+        enemy,
+        reached,
+    )?;
+    Ok(prepare(Chain::from_machine(&course)?, mode))
 }

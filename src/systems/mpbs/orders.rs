@@ -10,7 +10,7 @@
 
 use super::musketry::{key_err, read_extra, relocate};
 use super::unit::find_unit;
-use super::{Edition, Order, Unit};
+use super::{Edition, Order, Unit, chart_morale};
 use crate::dice::Dice;
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
@@ -692,6 +692,10 @@ pub struct InterceptionInput {
     pub halmstad: bool,
     /// Any further DRM.
     pub extra_drm: i8,
+    /// Read the SFO card's "Original Morale of 6" as exactly 6 (the old
+    /// reading, `[rules] sfo_interception_morale_6 = "exactly-6"`) instead
+    /// of "6 or less", as the series card prints it.
+    pub sfo_six_exactly: bool,
 }
 
 /// What `pikeshot list` shows of `interception`.
@@ -730,15 +734,24 @@ impl Interception {
         let number = interception_number(input.order)
             .ok_or_else(|| na_order("order", input.order, "Interception Table (9.3)"))?;
         let mut mods = Vec::new();
+        // Morale 9 reads as 8 on every table (docs/rules/mpbs.md, "Morale 9").
+        let morale = chart_morale(input.original_morale);
         flag_mod(
             &mut mods,
-            input.original_morale == 8,
-            "original morale 8",
+            morale == 8,
+            &format!("original morale {}", input.original_morale),
             d.interception_morale_8,
         );
+        // SFO "Original Morale of 6" reads "6 or less" unless switched
+        // (docs/rules/mpbs.md, "9.3 Interception").
+        let low_from = if input.sfo_six_exactly {
+            d.interception_low_morale_from
+        } else {
+            0
+        };
         flag_mod(
             &mut mods,
-            (d.interception_low_morale_from..=6).contains(&input.original_morale),
+            (low_from..=6).contains(&morale),
             &format!("original morale {}", input.original_morale),
             d.interception_low_morale,
         );
@@ -755,11 +768,23 @@ impl Interception {
         Ok(Interception(OrderCheck::new(number, mods)))
     }
 
-    /// Reads a scenario step (see [`INTERCEPTION_INFO`]).
+    /// Reads a scenario step (see [`INTERCEPTION_INFO`]) with the default
+    /// readings.
     pub fn from_step(
         f: &mut Fields,
         units: &[Unit],
         edition: Edition,
+    ) -> Result<Interception, InputError> {
+        Interception::from_step_with(f, units, edition, false)
+    }
+
+    /// As [`Interception::from_step`], reading the SFO card's "Original
+    /// Morale of 6" as exactly 6 when `sfo_six_exactly`.
+    pub fn from_step_with(
+        f: &mut Fields,
+        units: &[Unit],
+        edition: Edition,
+        sfo_six_exactly: bool,
     ) -> Result<Interception, InputError> {
         f.has("procedure");
         let unit = find_unit(f, "unit", units)?;
@@ -786,6 +811,7 @@ impl Interception {
                 .map_or(unit.leader.unwrap_or(0), |v| v as i8),
             halmstad: f.flag("halmstad")?,
             extra_drm: read_extra(f)?,
+            sfo_six_exactly,
         };
         let p = Interception::new(edition, &input).map_err(|mut e| {
             if e.key.as_deref() == Some("order") {
