@@ -169,7 +169,7 @@ fn close_combat_table_flags() {
 #[test]
 fn morale_effects_follow_the_one_step_reading() {
     use MoraleState::*;
-    // RULES-NOTES 1(b)1: MS on MS -> MB retreating 2; MB on MS -> MB; any loss on MB eliminates.
+    // docs/rules/mpbs.md, Morale levels: MS on MS -> MB retreating 2; MB on MS -> MB; any loss on MB eliminates.
     let r = CcResult::AttackerShakenRetreat1;
     assert_eq!(r.effect(Side::Attacker, Good), (Shaken, 1));
     assert_eq!(r.effect(Side::Attacker, Shaken), (Broken, 2));

@@ -90,7 +90,7 @@ pub struct CcRow {
 }
 
 /// Close Combat Table (11.0): d10 + DRMs. The results are identical on the
-/// SFO and series cards (RULES-NOTES 1(c)), so both editions read this table.
+/// SFO and series cards (docs/rules/mpbs.md, Where the cards differ), so both editions read this table.
 pub const CC_TABLE: [CcRow; 8] = [
     CcRow {
         band: Band::new(i8::MIN, 0),
@@ -228,7 +228,7 @@ pub fn result(modified_roll: i32) -> CcResult {
 
 /// A unit's morale after a loss: one step down for Morale Shaken (Good →
 /// MS → MB), at least Morale Broken for Morale Broken, and any loss while
-/// Morale Broken eliminates (RULES-NOTES 1(b)1).
+/// Morale Broken eliminates (docs/rules/mpbs.md, Morale levels).
 pub fn morale_after(current: MoraleState, loss: MoraleLoss) -> MoraleState {
     match (current, loss) {
         (MoraleState::Eliminated, _) | (_, MoraleLoss::Eliminated) => MoraleState::Eliminated,
@@ -283,7 +283,7 @@ impl CcResult {
     /// its morale afterwards and the hexes it retreats. The winner is
     /// unchanged and stays. A loser already Morale Shaken that gets a Morale
     /// Shaken result becomes Morale Broken and retreats 2 hexes in all; a
-    /// loser already Morale Broken is eliminated (RULES-NOTES 1(b)1).
+    /// loser already Morale Broken is eliminated (docs/rules/mpbs.md, Morale levels).
     pub fn effect(self, side: Side, current: MoraleState) -> (MoraleState, u8) {
         let row = self.row();
         if side != row.loser {
@@ -533,7 +533,7 @@ pub struct CcRules {
     /// The CC Matrix.
     pub matrix: &'static CcMatrix,
     /// The card prints the strength-ratio steps (only the series card does;
-    /// the SFO card reads them too, RULES-NOTES 1(b)5).
+    /// the SFO card reads them too, docs/rules/mpbs.md, Strength ratio).
     pub strength_steps_printed: bool,
     /// The DRM list as printed, for `pikeshot tables`.
     pub drm_notes: &'static [&'static str],
@@ -594,7 +594,7 @@ pub fn rules(edition: Edition) -> &'static CcRules {
 named_enum! {
     /// How a strength ratio that falls between two steps is read (11.3.4).
     StrengthRounding {
-        /// In the defender's favour (default, RULES-NOTES 1(b)5): the step at
+        /// In the defender's favour (default, docs/rules/mpbs.md, Strength ratio): the step at
         /// or below the ratio among 1:4, 1:2, 1:1 (0), 2:1, 4:1; below 1:4
         /// reads 1:4. So 3:1 is +1, 1:3 is −2, 2:3 is −1.
         Defender = "defender",
@@ -618,7 +618,7 @@ pub struct RatioStep {
 }
 
 /// Strength ratio steps (11.3.4), printed on the series card and used for
-/// both cards (RULES-NOTES 1(b)5), highest first; 1:1 = 0 is implied.
+/// both cards (docs/rules/mpbs.md, Strength ratio), highest first; 1:1 = 0 is implied.
 pub const STRENGTH_STEPS: [RatioStep; 5] = [
     RatioStep {
         attacker: 4,
@@ -681,7 +681,7 @@ pub fn strength_ratio_drm(attacker_sp: u32, defender_sp: u32, rounding: Strength
 }
 
 /// Morale points a side counts below its printed rating in the morale
-/// differential (11.3.3): Morale Shaken −1 (RULES-NOTES 1(b)4); Morale
+/// differential (11.3.3): Morale Shaken −1 (docs/rules/mpbs.md, Morale differential); Morale
 /// Broken −2 (one per step, by extension).
 pub const MORALE_STATE_PENALTY: [(MoraleState, i32); 3] = [
     (MoraleState::Good, 0),
@@ -713,7 +713,7 @@ named_enum! {
     }
 }
 
-/// True when `unit` may claim momentum (11.3.6, RULES-NOTES 1(b)6): under
+/// True when `unit` may claim momentum (11.3.6, docs/rules/mpbs.md, Momentum): under
 /// a Charge order and in Formation Normal (that it moved into contact this
 /// activation is what the step asserts by claiming momentum).
 /// A Morale Broken unit has no formation (6.3), so it is never eligible.
@@ -1072,7 +1072,7 @@ fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers, Fai
         if !input.attackers.iter().any(|u| u.kind.is_heavy_infantry()) {
             return Err(fail(
                 "fired_salvo",
-                "only heavy infantry fires a Salvo (10.4, RULES-NOTES 1(b)7): no attacker is heavy infantry",
+                "only heavy infantry fires a Salvo (10.4, docs/rules/mpbs.md, Salvo): no attacker is heavy infantry",
             ));
         }
         m.push("fired salvo just prior", FIRED_SALVO_DRM);
@@ -1210,7 +1210,7 @@ fn momentum_drms(rules: &CcRules, input: &CloseCombatInput, m: &mut Modifiers) -
         fail(
             "momentum",
             format!(
-                "{what} momentum (11.3.6) needs an attacking {what} unit under a Charge order in Formation Normal (RULES-NOTES 1(b)6): {}",
+                "{what} momentum (11.3.6) needs an attacking {what} unit under a Charge order in Formation Normal (docs/rules/mpbs.md, Momentum): {}",
                 why()
             ),
         )
@@ -1651,7 +1651,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
     ];
     if !rules.strength_steps_printed {
         ratio_notes.push(
-            "This card prints no steps: the series card's steps are used (RULES-NOTES 1(b)5)"
+            "This card prints no steps: the series card's steps are used (docs/rules/mpbs.md, Strength ratio)"
                 .into(),
         );
     }

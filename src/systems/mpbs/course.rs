@@ -90,7 +90,8 @@ steps! {
 
 /// The switches of the readings a course applies between rolls: the
 /// scenario's `[rules]` table (docs/rules/mpbs.md, "Courses and
-/// engagements"). Every default is the RULES-NOTES reading.
+/// engagements"). Every default is the reading section 0 of that page
+/// defends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CourseRules {
     /// 10.6.2: a morale check when fire inflicts at least one hit.
@@ -255,7 +256,7 @@ impl UnitState {
                 .is_some_and(|t| u.casualty_points >= t),
         }
     }
-    /// One morale level down, as a failed check (RULES-NOTES 1(b)1-2).
+    /// One morale level down, as a failed check (docs/rules/mpbs.md, Morale levels and Morale check).
     fn lose_morale(&mut self) {
         self.morale = close_combat::morale_after(self.morale, close_combat::MoraleLoss::Shaken);
     }

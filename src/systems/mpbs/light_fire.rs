@@ -4,7 +4,7 @@
 //! Dragoons" column, cuirassiers and arquebusiers on "Cavalry Pistol Fire".
 //! One d10 plus the DRMs; ≤6 reads the `≤ 6` row and 9 or more the `9+` row.
 //! The table and its strength modifiers are the same on both cards; the firer
-//! DRM lines differ (RULES-NOTES 1(c)8).
+//! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
 use super::musketry::{
     FireMode, key_err, read_extra, read_fire_mode, read_tec, relocate, tec_fire_drm,
@@ -147,7 +147,7 @@ pub struct LightFireInput {
     /// Which column.
     pub column: LightFireColumn,
     /// The firer's current strength points (original strength less casualty
-    /// points, RULES-NOTES 1(b)3).
+    /// points, docs/rules/mpbs.md, Casualty points).
     pub strength_points: u8,
     /// The firer is an arquebusier (+1).
     pub arquebusier: bool,

@@ -172,7 +172,7 @@ impl Formation {
 
 named_enum! {
     /// A unit's morale level. Each loss is one step down; a loss while
-    /// Morale Broken eliminates (RULES-NOTES 1(b)1).
+    /// Morale Broken eliminates (docs/rules/mpbs.md, Morale levels).
     MoraleState {
         /// Good order (no morale marker).
         Good = "good",

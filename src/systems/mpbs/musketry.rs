@@ -4,7 +4,7 @@
 //! row and 9 or more the `9+` row (the card prints no clamp on the DRM). Six
 //! columns: Front, Flank and Salvo for heavy infantry, and the same three for
 //! heavy infantry with regimental artillery. The Salvo columns differ between
-//! the cards (RULES-NOTES 1(c)7); everything else here is shared, with the DRM
+//! the cards (docs/rules/mpbs.md, Where the cards differ); everything else here is shared, with the DRM
 //! lines of each edition as data.
 //!
 //! This file also holds what the other fire tables share: [`FireResult`],
@@ -111,7 +111,7 @@ named_enum! {
     FireColumn {
         /// Target in the firer's front hexes.
         Front = "front",
-        /// Target in the firer's flank hexes (RULES-NOTES 1(b)9).
+        /// Target in the firer's flank hexes (docs/rules/mpbs.md, Front or flank).
         Flank = "flank",
         /// A salvo (10.4): heavy infantry without a Salvo marker only.
         Salvo = "salvo",
@@ -154,7 +154,7 @@ pub const SFO_MUSKETRY: [[FireResult; 6]; 10] = [
 ];
 
 /// Heavy Infantry Musketry Tables (10.0), series card. Same layout as
-/// [`SFO_MUSKETRY`]; the two Salvo columns differ (RULES-NOTES 1(c)7).
+/// [`SFO_MUSKETRY`]; the two Salvo columns differ (docs/rules/mpbs.md, Where the cards differ).
 pub const SERIES_MUSKETRY: [[FireResult; 6]; 10] = [
     [M, M, M, M, M, M],            // ≤0
     [H1, M, M, H1, M, M],          // 1
@@ -522,7 +522,7 @@ impl Musketry {
             return Err(key_err(
                 "column",
                 "the firer has a Salvo marker (10.4): it cannot fire a salvo until the \
-                 marker is removed (RULES-NOTES 1(b)7)",
+                 marker is removed (docs/rules/mpbs.md, Salvo)",
             ));
         }
         match input.firer_formation {

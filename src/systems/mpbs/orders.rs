@@ -5,8 +5,8 @@
 //!
 //! Every roll here succeeds on d10 + DRM ≤ the printed number ("0-3" reads
 //! 3); leader ratings run 0 to −3, so a better leader lowers the roll. The
-//! numbers are the same on both cards; the DRM lines differ (RULES-NOTES
-//! 1(c)3, 1(c)6) and are data per edition.
+//! numbers are the same on both cards; the DRM lines differ (docs/rules/mpbs.md,
+//! Where the cards differ) and are data per edition.
 
 use super::musketry::{key_err, read_extra, relocate};
 use super::unit::find_unit;

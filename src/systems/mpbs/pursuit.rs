@@ -53,7 +53,7 @@ impl PursuitResult {
     pub fn pursuer_formation_broken(self) -> bool {
         self == PursuitResult::PursueAndEliminate
     }
-    /// The beaten unit is eliminated (RULES-NOTES 1(b)10).
+    /// The beaten unit is eliminated (docs/rules/mpbs.md, Pursuit and leaders).
     pub fn eliminates(self) -> bool {
         self != PursuitResult::BreakOff
     }

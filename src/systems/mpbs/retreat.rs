@@ -1,7 +1,7 @@
 //! Unable to Retreat (11.4.5) of both cards: a Morale Broken unit that
 //! cannot retreat rolls one d10 plus its DRMs; it is eliminated or stands
 //! (and returns to Morale Shaken). The table is the same on both cards
-//! (RULES-NOTES 1(c)). Readings are in `docs/rules/mpbs.md`.
+//! (docs/rules/mpbs.md, Where the cards differ). Readings are in `docs/rules/mpbs.md`.
 
 use super::close_combat::{Fail, Modifiers, finish_step};
 use super::unit::find_unit;

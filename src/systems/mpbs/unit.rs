@@ -147,7 +147,7 @@ impl Unit {
     }
 
     /// Current strength points: original strength less casualty points
-    /// (RULES-NOTES 1(b)3).
+    /// (docs/rules/mpbs.md, Casualty points).
     pub fn current_strength(&self) -> u8 {
         self.strength.saturating_sub(self.casualty_points)
     }
