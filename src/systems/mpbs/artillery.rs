@@ -9,7 +9,8 @@
 //! column left of their data (docs/rules/mpbs.md, Printing of the cards): the column order is 3lb,
 //! Double 3lb, 4-8lb, Double 4-8lb, 12-24lb, Double 12-24lb.
 
-use super::musketry::{FireResult, key_err, read_extra, read_tec, relocate, tec_fire_drm};
+use super::input::{key_err, read_extra, read_tec, relocate};
+use super::musketry::{FireResult, tec_fire_drm};
 use super::unit::find_unit;
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::dice::Dice;

@@ -2,7 +2,8 @@
 //! two cards spell differently, locating errors of pure constructors, and
 //! the keys every roll accepts.
 
-use super::Edition;
+use super::musketry::{FireMode, tec_fire_drm};
+use super::{Edition, Unit};
 use crate::error::{InputError, did_you_mean, levenshtein};
 use crate::scenario::Fields;
 
@@ -67,4 +68,59 @@ pub fn card_name<T>(
         None => InputError::new(format!("unknown {what} \"{s}\"")).one_of(&s, &here),
     };
     Err(f.locate(key, e))
+}
+
+/// Reads the TEC fire DRM for the target named by `target_key`: the explicit
+/// `tec_drm` key when given, else [`tec_fire_drm`]; an NA row is an error at
+/// `target_key`.
+pub(crate) fn read_tec(
+    f: &mut Fields,
+    edition: Edition,
+    target: &Unit,
+    target_key: &'static str,
+    artillery: bool,
+) -> Result<i8, InputError> {
+    if let Some(v) = f.int("tec_drm", -9, 9)? {
+        return Ok(v as i8);
+    }
+    tec_fire_drm(edition, target, artillery).map_err(|why| {
+        f.err(
+            target_key,
+            format!(
+                "{} cannot be fired at: its fire column on the TEC is NA ({why}); \
+                 set `tec_drm` to fire anyway",
+                target.name
+            ),
+        )
+    })
+}
+
+/// Locates an error from a pure constructor (whose `key` is a bare step key)
+/// at that key of the step.
+pub(crate) fn relocate(f: &Fields, mut e: InputError) -> InputError {
+    match e.key.take() {
+        Some(k) => f.locate(&k, e),
+        None => f.locate("procedure", e),
+    }
+}
+
+/// An error at a bare step key, for pure constructors.
+pub(crate) fn key_err(key: &str, message: impl Into<String>) -> InputError {
+    InputError::new(message).key(key)
+}
+
+/// Reads `extra_drm` (−9..=9, default 0).
+pub(crate) fn read_extra(f: &mut Fields) -> Result<i8, InputError> {
+    Ok(f.int("extra_drm", -9, 9)?.unwrap_or(0) as i8)
+}
+
+/// Reads `fire_mode` (default normal).
+pub(crate) fn read_fire_mode(f: &mut Fields) -> Result<FireMode, InputError> {
+    Ok(f.named(
+        "fire_mode",
+        "fire mode",
+        FireMode::from_name,
+        &FireMode::names(),
+    )?
+    .unwrap_or(FireMode::Normal))
 }

@@ -6,9 +6,8 @@
 //! The table and its strength modifiers are the same on both cards; the firer
 //! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
-use super::musketry::{
-    FireMode, key_err, read_extra, read_fire_mode, read_tec, relocate, tec_fire_drm,
-};
+use super::input::{key_err, read_extra, read_fire_mode, read_tec, relocate};
+use super::musketry::{FireMode, tec_fire_drm};
 use super::unit::find_unit;
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::dice::Dice;
