@@ -9,9 +9,8 @@
 //! column left of their data (docs/rules/mpbs.md, Printing of the cards): the column order is 3lb,
 //! Double 3lb, 4-8lb, Double 4-8lb, 12-24lb, Double 12-24lb.
 
-use super::input::{key_err, read_extra, read_tec, relocate};
+use super::input::{firer_and_target, key_err, read_extra, read_tec, relocate};
 use super::musketry::{FireResult, tec_fire_drm};
-use super::unit::find_unit;
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::dice::Dice;
 use crate::error::InputError;
@@ -395,12 +394,7 @@ impl Artillery {
         units: &[Unit],
         edition: Edition,
     ) -> Result<Artillery, InputError> {
-        f.has("procedure");
-        let firer = find_unit(f, "firer", units)?;
-        let target = find_unit(f, "target", units)?;
-        if firer.name == target.name {
-            return Err(f.err("target", "a unit cannot fire at itself"));
-        }
+        let (firer, target) = firer_and_target(f, units)?;
         let gun = gun_of(firer).map_err(|e| relocate(f, e))?;
         let range = f.req_int("range", 0, 1000)? as u32;
         let tec = read_tec(f, edition, target, "target", true)?;

@@ -3,6 +3,7 @@
 //! the keys every roll accepts.
 
 use super::musketry::{FireMode, tec_fire_drm};
+use super::unit::find_unit;
 use super::{Edition, Unit};
 use crate::error::{InputError, did_you_mean, levenshtein};
 use crate::scenario::Fields;
@@ -123,4 +124,18 @@ pub(crate) fn read_fire_mode(f: &mut Fields) -> Result<FireMode, InputError> {
         &FireMode::names(),
     )?
     .unwrap_or(FireMode::Normal))
+}
+
+/// Reads a fire step's `firer` and `target` (two different units).
+pub fn firer_and_target<'u>(
+    f: &mut Fields,
+    units: &'u [Unit],
+) -> Result<(&'u Unit, &'u Unit), InputError> {
+    f.has("procedure");
+    let firer = find_unit(f, "firer", units)?;
+    let target = find_unit(f, "target", units)?;
+    if firer.name == target.name {
+        return Err(f.err("target", "a unit cannot fire at itself"));
+    }
+    Ok((firer, target))
 }

@@ -6,9 +6,8 @@
 //! The table and its strength modifiers are the same on both cards; the firer
 //! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
-use super::input::{key_err, read_extra, read_fire_mode, read_tec, relocate};
+use super::input::{firer_and_target, key_err, read_extra, read_fire_mode, read_tec, relocate};
 use super::musketry::{FireMode, tec_fire_drm};
-use super::unit::find_unit;
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::dice::Dice;
 use crate::error::InputError;
@@ -358,12 +357,7 @@ impl LightFire {
         units: &[Unit],
         edition: Edition,
     ) -> Result<LightFire, InputError> {
-        f.has("procedure");
-        let firer = find_unit(f, "firer", units)?;
-        let target = find_unit(f, "target", units)?;
-        if firer.name == target.name {
-            return Err(f.err("target", "a unit cannot fire at itself"));
-        }
+        let (firer, target) = firer_and_target(f, units)?;
         let column = column_of(firer).map_err(|e| relocate(f, e))?;
         let tec = read_tec(f, edition, target, "target", false)?;
         let mut input = LightFireInput {

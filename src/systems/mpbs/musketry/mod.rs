@@ -10,9 +10,8 @@
 //! This file also holds what the other fire tables share: [`FireResult`],
 //! [`FireMode`] and the TEC fire column lookup [`tec_fire_drm`].
 
-use super::input::{key_err, read_extra, read_fire_mode, read_tec, relocate};
+use super::input::{firer_and_target, key_err, read_extra, read_fire_mode, read_tec, relocate};
 use super::terrain;
-use super::unit::find_unit;
 use super::{Edition, Formation, Unit, named_enum};
 use crate::dice::Dice;
 use crate::error::InputError;
@@ -343,12 +342,7 @@ impl Musketry {
         units: &[Unit],
         edition: Edition,
     ) -> Result<Musketry, InputError> {
-        f.has("procedure");
-        let firer = find_unit(f, "firer", units)?;
-        let target = find_unit(f, "target", units)?;
-        if firer.name == target.name {
-            return Err(f.err("target", "a unit cannot fire at itself"));
-        }
+        let (firer, target) = firer_and_target(f, units)?;
         let column = f
             .named(
                 "column",

@@ -69,19 +69,13 @@ impl Continuation {
         let number = continuation_number(input.order)
             .ok_or_else(|| na_order("order", input.order, "Continuation Table (4.3)"))?;
         let mut mods = Vec::new();
-        input.leadership.push(&mut mods)?;
-        flag_mod(
+        activation_drms(
             &mut mods,
+            &input.leadership,
             input.wc_adjacent_enemy,
-            "WC adjacent to enemy",
-            d.wc_adjacent_enemy,
-        );
-        flag_mod(
-            &mut mods,
             input.cavalry_wing,
-            "cavalry wing",
-            d.cavalry_wing,
-        );
+            d,
+        )?;
         flag_mod(
             &mut mods,
             input.second_attempt,

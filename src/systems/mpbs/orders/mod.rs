@@ -183,6 +183,26 @@ fn flag_mod(mods: &mut Vec<(String, i32)>, on: bool, what: &str, v: i8) {
     }
 }
 
+/// The DRMs Continuation and Preemption (4.3, 4.4) share: the leaders'
+/// ratings, the WC adjacent to an enemy unit, a cavalry wing.
+fn activation_drms(
+    mods: &mut Vec<(String, i32)>,
+    leadership: &Leadership,
+    wc_adjacent_enemy: bool,
+    cavalry_wing: bool,
+    d: &OrdersDrms,
+) -> Result<(), InputError> {
+    leadership.push(mods)?;
+    flag_mod(
+        mods,
+        wc_adjacent_enemy,
+        "WC adjacent to enemy",
+        d.wc_adjacent_enemy,
+    );
+    flag_mod(mods, cavalry_wing, "cavalry wing", d.cavalry_wing);
+    Ok(())
+}
+
 fn edition_only(
     mods: &mut Vec<(String, i32)>,
     on: bool,

@@ -62,19 +62,13 @@ impl Preemption {
         let number = preemption_number(input.order)
             .ok_or_else(|| na_order("order", input.order, "Preemption Table (4.4)"))?;
         let mut mods = Vec::new();
-        input.leadership.push(&mut mods)?;
-        flag_mod(
+        activation_drms(
             &mut mods,
+            &input.leadership,
             input.wc_adjacent_enemy,
-            "WC adjacent to enemy",
-            d.wc_adjacent_enemy,
-        );
-        flag_mod(
-            &mut mods,
             input.cavalry_wing,
-            "cavalry wing",
-            d.cavalry_wing,
-        );
+            d,
+        )?;
         flag_mod(
             &mut mods,
             input.wc_no_continue,
