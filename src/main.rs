@@ -39,18 +39,20 @@ enum Command {
     /// Resolve every scenario file under a folder into a report: one folder
     /// per scenario, summary.csv across all, and index.html.
     Report(ReportArgs),
-    /// Compare the two Musket & Pike cards on one scenario: how each
-    /// outcome's probability and each key outcome moves (diff.csv, chart).
+    /// Compare two editions of a card on one scenario (a system with
+    /// editions, e.g. mpbs): how each outcome's probability and each key
+    /// outcome moves (diff.csv, chart).
     Diff(DiffArgs),
     /// Combine the outputs of `report --shard I/N` into exactly what one
     /// unsharded report writes.
     Merge(MergeArgs),
     /// Print a system's charts as transcribed, laid out like the card.
     Tables {
-        /// Rule system (mpbs).
+        /// Rule system.
+        #[arg(value_parser = RegistryNames(system_names))]
         system: String,
-        /// Edition (mpbs: sfo or series).
-        #[arg(long, short)]
+        /// Edition, for a system that has editions [default: its newest].
+        #[arg(long, short, value_parser = RegistryNames(edition_names))]
         edition: Option<String>,
         /// One chart by id (default: all; `pikeshot list SYSTEM` names them).
         table: Option<String>,
@@ -58,6 +60,7 @@ enum Command {
     /// Name the procedures, unit kinds, terrain, modifiers and outcome labels.
     List {
         /// Rule system (default: all).
+        #[arg(value_parser = RegistryNames(system_names))]
         system: Option<String>,
     },
     /// Print a shell completion script, e.g. `pikeshot completions bash >
@@ -192,15 +195,15 @@ struct ReportArgs {
 
 #[derive(clap::Args, Debug)]
 struct DiffArgs {
-    /// Scenario file (a Musket & Pike scenario).
+    /// Scenario file (of a system with editions).
     #[arg(value_name = "SCENARIO")]
     scenario: PathBuf,
-    /// The edition compared from.
-    #[arg(long, default_value = "sfo")]
-    from: String,
-    /// The edition compared to.
-    #[arg(long, default_value = "series")]
-    to: String,
+    /// The edition compared from [default: the system's oldest, e.g. sfo].
+    #[arg(long, value_parser = RegistryNames(edition_names))]
+    from: Option<String>,
+    /// The edition compared to [default: the system's newest, e.g. series].
+    #[arg(long, value_parser = RegistryNames(edition_names))]
+    to: Option<String>,
     /// Output folder [default: reports/<scenario>-diff/].
     #[arg(long, short)]
     out: Option<PathBuf>,
@@ -222,6 +225,56 @@ struct MergeArgs {
     /// Exit 1, with a table of what failed, when an [[expect]] target failed.
     #[arg(long)]
     check: bool,
+}
+
+/// Names from the registry of rule systems, with a line of help each.
+fn system_names() -> Vec<(&'static str, String)> {
+    systems::SYSTEMS
+        .iter()
+        .map(|s| (s.id(), s.name().to_string()))
+        .collect()
+}
+
+/// Every edition of every system, with its card's title.
+fn edition_names() -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    for s in systems::SYSTEMS {
+        for e in s.editions() {
+            match out.iter_mut().find(|(id, _)| *id == e.id) {
+                Some((_, help)) => help.push_str(&format!("; {}: {}", s.id(), e.card)),
+                None => out.push((e.id, format!("{}: {}", s.id(), e.card))),
+            }
+        }
+    }
+    out
+}
+
+/// A value parser whose possible values (for `--help` and shell
+/// completions) come from the registry of rule systems, and which passes
+/// any string on: the library refuses an unknown name with its own message
+/// (located, with "did you mean").
+#[derive(Clone)]
+struct RegistryNames(fn() -> Vec<(&'static str, String)>);
+
+impl clap::builder::TypedValueParser for RegistryNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new((self.0)().into_iter().map(|(id, help)| {
+            clap::builder::PossibleValue::new(id).help(help)
+        })))
+    }
 }
 
 fn parse_shard(s: &str) -> Result<batch::Shard, String> {

@@ -97,22 +97,23 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
             name = n;
         }
         f.string("description")?;
+        let ids = systems::registry::ids();
         let sys = f
             .named(
                 "system",
                 "rule system",
-                |s| systems::SYSTEMS.iter().find(|x| **x == s).copied(),
-                systems::SYSTEMS,
+                |s| systems::SYSTEMS.iter().copied().find(|x| x.id() == s),
+                &ids,
             )?
-            .ok_or_else(|| f.missing("system").one_of("", systems::SYSTEMS))?;
+            .ok_or_else(|| f.missing("system").one_of("", &ids))?;
         let s = f.int("seed", 0, i64::MAX)?.map(|s| s as u64);
         let t = f.int("trials", 1, 10_000_000_000)?.map(|t| t as u64);
         if i == 0 {
-            system = sys.to_string();
+            system = sys.id().to_string();
             seed = req.seed.or(s).unwrap_or(DEFAULT_SEED);
             trials = req.trials.or(t).unwrap_or(DEFAULT_TRIALS);
         }
-        let built = systems::build_courses(sys, &mut f, req.kernel)?;
+        let built = sys.build_courses(&mut f, req.kernel)?;
         if i == 0 {
             edition = built.edition.clone();
         }

@@ -31,7 +31,7 @@ fn firefight_turns_are_geometric() {
     let t = doc(
         UNITS,
         &format!(
-            "[[course]]\nname = \"e\"\nturns = {n}\nstop_when = [\"target-fled\"]\nsteps = [{{ procedure = \"fire\", firer = \"a\", target = \"b\" }}]\n"
+            "[[course]]\nname = \"e\"\nrepeat = {{ turns = {n}, until = [\"target-fled\"] }}\nsteps = [{{ procedure = \"fire\", firer = \"a\", target = \"b\" }}]\n"
         ),
     );
     let k = only(&t);
@@ -54,7 +54,7 @@ fn firefight_turns_are_geometric() {
     // The same without a stop: five volleys, fled or not.
     let t = doc(
         UNITS,
-        "[[course]]\nname = \"e\"\nturns = 5\nstop_when = [\"own-fled\"]\nsteps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }]\n",
+        "[[course]]\nname = \"e\"\nrepeat = { turns = 5, until = [\"own-fled\"] }\nsteps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }]\n",
     );
     let k = only(&t);
     close(measure(k.as_ref(), "turns")[4], 1.0);
@@ -66,7 +66,7 @@ fn default_stops_and_fall_back_stops() {
     // Default stop conditions: target fled, own fled.
     let t = doc(
         UNITS,
-        "[[course]]\nname = \"e\"\nturns = 3\nsteps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }]\n",
+        "[[course]]\nname = \"e\"\nrepeat = { turns = 3 }\nsteps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }]\n",
     );
     let p = p_flee();
     let k = only(&t);
@@ -77,7 +77,7 @@ fn default_stops_and_fall_back_stops() {
     // stops it whenever any test gives F or DF.
     let t = doc(
         UNITS,
-        "[[course]]\nname = \"e\"\nturns = 3\nstop_when = [\"target-fell-back\"]\nsteps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }]\n",
+        "[[course]]\nname = \"e\"\nrepeat = { turns = 3, until = [\"target-fell-back\"] }\nsteps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }]\n",
     );
     let k = only(&t);
     let hit = 15.0 / 36.0;
@@ -93,7 +93,7 @@ fn rallying_turns_of_a_fleeing_unit() {
     // rallied, eliminated.
     let t = doc(
         "[units.u]\ntype = \"mi\"\ntq = \"trained\"\nsteps = 20\nstatus = \"fled\"\n",
-        "[[course]]\nname = \"rally\"\nturns = 4\nsteps = [{ procedure = \"fleeing\", unit = \"u\" }]\n",
+        "[[course]]\nname = \"rally\"\nrepeat = { turns = 4 }\nsteps = [{ procedure = \"fleeing\", unit = \"u\" }]\n",
     );
     let k = only(&t);
     let p: f64 = 1.0 / 12.0;
@@ -196,7 +196,7 @@ fn key_outcomes_by_hand() {
     let t = doc(
         UNITS,
         &format!(
-            "[[course]]\nname = \"e\"\nturns = 5\nstop_when = [\"target-fled\"]\nsteps = [{fire}]\n"
+            "[[course]]\nname = \"e\"\nrepeat = {{ turns = 5, until = [\"target-fled\"] }}\nsteps = [{fire}]\n"
         ),
     );
     let k = only(&t);
@@ -302,8 +302,8 @@ fn engagements_agree_with_monte_carlo() {
     let t = doc(
         "[units.a]\ntype = \"hbc\"\ntq = \"veteran\"\nsteps = 2\ncommander = \"commander\"\n\n\
          [units.b]\ntype = \"mi\"\ntq = \"green\"\nsteps = 2\nfp_per_step = 2\n",
-        "[[course]]\nname = \"charges\"\nturns = 3\nstop_when = [\"target-fled\", \"own-fell-back\"]\nsteps = [{ procedure = \"charge\", charger = \"a\", target = \"b\", pace = \"trot\" }]\n\
-         [[course]]\nname = \"fire then melee\"\nturns = 2\nsteps = [\n  { procedure = \"fire\", firer = \"b\", target = \"a\" },\n  { procedure = \"close-combat\", attacker = \"a\", defender = \"b\" },\n]\n",
+        "[[course]]\nname = \"charges\"\nrepeat = { turns = 3, until = [\"target-fled\", \"own-fell-back\"] }\nsteps = [{ procedure = \"charge\", charger = \"a\", target = \"b\", pace = \"trot\" }]\n\
+         [[course]]\nname = \"fire then melee\"\nrepeat = { turns = 2 }\nsteps = [\n  { procedure = \"fire\", firer = \"b\", target = \"a\" },\n  { procedure = \"close-combat\", attacker = \"a\", defender = \"b\" },\n]\n",
     );
     monte_carlo_matches_exact(&t, 0xe9_0001);
 }
@@ -351,26 +351,28 @@ fn bad_courses_are_located() {
     let fire = "{ procedure = \"fire\", firer = \"a\", target = \"b\" }";
     let t = doc(
         UNITS,
-        &format!("[[course]]\nname = \"c\"\nstop_when = [\"target-fled\"]\nsteps = [{fire}]\n"),
+        &format!(
+            "[[course]]\nname = \"c\"\nrepeat = {{ until = [\"target-fled\"] }}\nsteps = [{fire}]\n"
+        ),
     );
     assert_error(
         &t,
-        "course[0].stop_when",
+        "course[0].repeat.turns",
         "[[course]]",
-        "stop_when",
-        "give `turns` too",
+        "repeat",
+        "missing key `turns`",
     );
     let t = doc(
         UNITS,
         &format!(
-            "[[course]]\nname = \"c\"\nturns = 2\nstop_when = [\"target-flees\"]\nsteps = [{fire}]\n"
+            "[[course]]\nname = \"c\"\nrepeat = {{ turns = 2, until = [\"target-flees\"] }}\nsteps = [{fire}]\n"
         ),
     );
     let e = assert_error(
         &t,
-        "course[0].stop_when",
+        "course[0].repeat.until",
         "[[course]]",
-        "stop_when",
+        "repeat",
         "unknown stop condition",
     );
     assert_eq!(e.suggestion.as_deref(), Some("target-fled"));
@@ -388,9 +390,30 @@ fn bad_courses_are_located() {
     assert_eq!(e.accepted.as_deref(), Some("a, b"));
     let t = doc(
         UNITS,
-        &format!("[[course]]\nname = \"c\"\nturns = 0\nsteps = [{fire}]\n"),
+        &format!("[[course]]\nname = \"c\"\nrepeat = {{ turns = 0 }}\nsteps = [{fire}]\n"),
     );
-    assert_error(&t, "course[0].turns", "[[course]]", "turns", "from 1 to 30");
+    assert_error(
+        &t,
+        "course[0].repeat.turns",
+        "[[course]]",
+        "repeat",
+        "from 1 to 30",
+    );
+    // The old spellings are refused, naming the new one.
+    for old in ["turns = 2", "stop_when = [\"target-fled\"]"] {
+        let key = old.split(' ').next().unwrap();
+        let t = doc(
+            UNITS,
+            &format!("[[course]]\nname = \"c\"\n{old}\nsteps = [{fire}]\n"),
+        );
+        assert_error(
+            &t,
+            &format!("course[0].{key}"),
+            "[[course]]",
+            key,
+            "write `repeat = { turns = N, until = [...] }` instead",
+        );
+    }
     let t = doc(
         UNITS,
         &format!(

@@ -90,11 +90,11 @@ fn two_lc_is_two_results_each_tested() {
     assert_status(&fire_scenario("", firer, target, ""), want(two));
     // The switch: one test for "2 LC".
     assert_status(
-        &fire_scenario("double_results = \"one-test\"", firer, target, ""),
+        &fire_scenario("[rules]\ndouble_results = \"one-test\"", firer, target, ""),
         want(lc),
     );
     assert_status(
-        &fire_scenario("double_results = \"two-tests\"", firer, target, ""),
+        &fire_scenario("[rules]\ndouble_results = \"two-tests\"", firer, target, ""),
         want(two),
     );
 }
@@ -286,7 +286,7 @@ fn monte_carlo_agrees_with_exact() {
     );
     monte_carlo_matches_exact(
         &fire_scenario(
-            "tq_modifier_mode = \"roll\"",
+            "[rules]\ntq_modifier_mode = \"roll\"",
             "tq = \"trained\"\nsteps = 4\nfp_per_step = 1\nstatus = \"disordered\"",
             "tq = \"rabble\"\nsteps = 1",
             "fp_modifier = 3",

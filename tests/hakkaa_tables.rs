@@ -819,7 +819,11 @@ fn list_names_every_procedure_and_class() {
     assert!(l.contains("not defined on the card"));
     assert!(l.contains("tq_modifier_mode"));
     assert!(l.contains("double_results"));
-    assert!(l.contains("stop_when"));
+    assert!(
+        l.contains("repeat = { turns = 1..30, until = [...] }"),
+        "{l}"
+    );
+    assert!(l.contains("target-fled"), "{l}");
     assert!(
         systems::list(None)
             .unwrap()

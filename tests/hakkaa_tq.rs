@@ -163,7 +163,7 @@ fn row_mode_clamps_to_the_table() {
 
 #[test]
 fn roll_mode_shifts_the_roll() {
-    let roll = "tq_modifier_mode = \"roll\"";
+    let roll = "[rules]\ntq_modifier_mode = \"roll\"";
     // Trained, Disordered (-1): read 2d6 + 1 on the Trained row.
     // DS: 2d6 + 1 <= 4, 2d6 <= 3: 3 ways. S: 5..8, 2d6 4..7: 18 ways.
     // F: 9..10, 2d6 8..9: 9 ways. DF: 2d6 >= 10: 6 ways.
@@ -241,7 +241,7 @@ fn monte_carlo_agrees_with_exact() {
     );
     monte_carlo_matches_exact(
         &tq_scenario(
-            "tq_modifier_mode = \"roll\"",
+            "[rules]\ntq_modifier_mode = \"roll\"",
             "tq = \"elite\"",
             "extra_tq = -2",
         ),
@@ -275,20 +275,28 @@ fn bad_grade_and_mode_are_located() {
         "outside the accepted range",
     );
     assert!(e.to_string().contains("a TQ number from 6 to 11"), "{e}");
-    let t = tq_scenario("tq_modifier_mode = \"rows\"", "tq = \"trained\"", "");
+    let t = tq_scenario(
+        "[rules]\ntq_modifier_mode = \"rows\"",
+        "tq = \"trained\"",
+        "",
+    );
     let e = assert_error(
         &t,
-        "tq_modifier_mode",
-        "",
+        "rules.tq_modifier_mode",
+        "[rules]",
         "tq_modifier_mode",
         "unknown TQ modifier mode",
     );
     assert_eq!(e.suggestion.as_deref(), Some("row"));
-    let t = tq_scenario("double_results = \"twice\"", "tq = \"trained\"", "");
+    let t = tq_scenario(
+        "[rules]\ndouble_results = \"twice\"",
+        "tq = \"trained\"",
+        "",
+    );
     assert_error(
         &t,
-        "double_results",
-        "",
+        "rules.double_results",
+        "[rules]",
         "double_results",
         "two-tests, one-test",
     );

@@ -490,16 +490,13 @@ fn scenario_err(text: &str, key: &str, says: &str) {
 fn scenario_errors_are_located() {
     let melee = "{ procedure = \"melee-to-finish\", attacker = \"a\", defender = \"d\" },";
     scenario_err(
-        &format!(
-            "{}\n[readings]\nfives = \"pairs\"\n",
-            scenario(PIKES, melee)
-        ),
-        "readings.fives",
+        &format!("{}\n[rules]\nfives = \"pairs\"\n", scenario(PIKES, melee)),
+        "rules.fives",
         "did you mean `pair`",
     );
     scenario_err(
-        &format!("{}\n[readings]\nsp_los = \"one\"\n", scenario(PIKES, melee)),
-        "readings.sp_los",
+        &format!("{}\n[rules]\nsp_los = \"one\"\n", scenario(PIKES, melee)),
+        "rules.sp_los",
         "did you mean `sp_loss`",
     );
     scenario_err(
@@ -545,10 +542,10 @@ fn readings_switch_the_whole_scenario() {
     // Two dice: 5,5 is a hit (pair) or two (all-if-pair), 1/36 either way.
     assert!(close(hits("")[1], 11.0 / 36.0));
     assert!(close(
-        hits("[readings]\nfives = \"all-if-pair\"")[2],
+        hits("[rules]\nfives = \"all-if-pair\"")[2],
         2.0 / 36.0
     ));
-    assert!(close(hits("[readings]\nfives = \"none\"")[1], 10.0 / 36.0));
+    assert!(close(hits("[rules]\nfives = \"none\"")[1], 10.0 / 36.0));
 }
 
 // ------------------------------------------------------------ command line
@@ -599,7 +596,7 @@ fn tables_and_list() {
         "order-test (",
         "pursuit (",
         "kinds: pike, pike-and-shot",
-        "readings ([readings] table): fives",
+        "[rules] keys (readings of what the card leaves open):\n  fives",
     ] {
         assert!(out.contains(name), "{name} missing:\n{out}");
     }
@@ -688,11 +685,11 @@ fn own_and_enemy_keys_choose_the_key_stands() {
     scenario_err(
         &with_keys("own = \"pikes\""),
         "course[0].own",
-        "no stand named",
+        "no unit named",
     );
     scenario_err(
         &with_keys("own = \"g\"\nenemy = \"g\""),
         "course[0].enemy",
-        "same stand",
+        "same unit",
     );
 }

@@ -851,5 +851,5 @@ fn own_and_enemy_course_keys_choose_the_key_units() {
         "name = \"c\"\n",
         "name = \"c\"\nown = \"a\"\nenemy = \"a\"\n",
     );
-    assert!(err(&same).to_string().contains("must be different"));
+    assert!(err(&same).to_string().contains("name the same unit"));
 }

@@ -37,11 +37,16 @@ use crate::report::plot::{
 use crate::report::{ScenarioRun, Staging, check_writable, fixed};
 use crate::run::{self, RunRequest};
 use crate::scenario::ScenarioFile;
-use crate::systems::mpbs::Edition;
+use crate::systems::SYSTEMS;
 
-/// The systems whose scenarios have an `edition` key, with their editions.
+/// The systems whose scenarios have an `edition` key, with their editions:
+/// every system of the registry that has editions.
 pub fn edition_systems() -> Vec<(&'static str, Vec<&'static str>)> {
-    vec![("mpbs", Edition::ALL.iter().map(|e| e.name()).collect())]
+    SYSTEMS
+        .iter()
+        .filter(|s| !s.editions().is_empty())
+        .map(|s| (s.id(), s.editions().iter().map(|e| e.id).collect()))
+        .collect()
 }
 
 /// What the user asked of `pikeshot diff`.
@@ -49,10 +54,10 @@ pub fn edition_systems() -> Vec<(&'static str, Vec<&'static str>)> {
 pub struct DiffRequest {
     /// The scenario file.
     pub scenario: PathBuf,
-    /// The edition compared from.
-    pub from: String,
-    /// The edition compared to.
-    pub to: String,
+    /// The edition compared from (default: the system's oldest).
+    pub from: Option<String>,
+    /// The edition compared to (default: the system's newest).
+    pub to: Option<String>,
     /// Run options for both runs (`scenarios` and `out` unused).
     pub run: RunRequest,
     /// Output folder (default `reports/<stem>-diff/`).
@@ -206,18 +211,29 @@ pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
             )
             .into());
     }
-    let system = system.unwrap_or("mpbs");
+    // Without `system`, preparing the file below names what is missing.
+    let system = system.or(systems.first().map(|(x, _)| *x)).unwrap_or("");
     let editions = systems
         .iter()
         .find(|(x, _)| *x == system)
         .map(|(_, e)| e.clone())
         .unwrap_or_default();
-    check_edition(system, &editions, &req.from, "--from")?;
-    check_edition(system, &editions, &req.to, "--to")?;
-    if req.from == req.to {
+    let from = req
+        .from
+        .clone()
+        .or_else(|| editions.first().map(|e| e.to_string()))
+        .unwrap_or_default();
+    let to = req
+        .to
+        .clone()
+        .or_else(|| editions.last().map(|e| e.to_string()))
+        .unwrap_or_default();
+    check_edition(system, &editions, &from, "--from")?;
+    check_edition(system, &editions, &to, "--to")?;
+    if from == to {
         return Err(InputError::new(format!(
             "--from and --to are both \"{}\"; compare two different editions",
-            req.from
+            from
         ))
         .key("--to")
         .accepted(editions.join(", "))
@@ -228,7 +244,7 @@ pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
         r.sets.push(format!("edition={edition}"));
         run::prepare_file(file.clone(), &r)
     };
-    let (pa, pb) = (side(&req.from)?, side(&req.to)?);
+    let (pa, pb) = (side(&from)?, side(&to)?);
     let stem = file.stem();
     let dir = req
         .out
@@ -241,8 +257,8 @@ pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
     let mut d = Diff {
         scenario: ra.scenario.clone(),
         system: ra.system.clone(),
-        from: req.from.clone(),
-        to: req.to.clone(),
+        from,
+        to,
         seed: ra.seed,
         trials: (pa.trials, pb.trials),
         rows,

@@ -408,6 +408,21 @@ impl<'a> Fields<'a> {
     }
 }
 
+/// An error at a bare step key, from a constructor that has no [`Fields`]
+/// (located later by [`relocate`]).
+pub fn key_err(key: &str, message: impl Into<String>) -> InputError {
+    InputError::new(message).key(key)
+}
+
+/// Locates an error from a constructor (whose `key` is a bare step key, see
+/// [`key_err`]) at that key of the step `f`; without a key, at `procedure`.
+pub fn relocate(f: &Fields, mut e: InputError) -> InputError {
+    match e.key.take() {
+        Some(k) => f.locate(&k, e),
+        None => f.locate("procedure", e),
+    }
+}
+
 /// A short description of a TOML value's type, for errors.
 pub fn describe(v: &toml::Value) -> String {
     match v {

@@ -1,5 +1,6 @@
 //! Scenario files: TOML schema, validation, `--set` overrides, sweeps.
 
+pub mod course;
 pub mod doc;
 pub mod fields;
 

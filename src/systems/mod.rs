@@ -1,27 +1,21 @@
 //! Rule systems, one folder each: tables as data, one file per procedure.
+//! Every system implements [`RuleSystem`] and is one line of [`SYSTEMS`];
+//! `tables`, `list` and `build_courses` below loop over that list.
 
 pub mod chart;
 pub mod hakkaa;
 pub mod mpbs;
+pub(crate) mod named;
+pub mod registry;
 pub mod snaphance;
 pub mod sword_spear;
 
 pub use chart::{Chart, ProcedureInfo};
+pub use registry::{BuiltCourses, EditionInfo, KeyInfo, RuleSystem, SYSTEMS, StopInfo, find};
 
-use crate::engine::{Kernel, KernelMode};
+use crate::engine::KernelMode;
 use crate::error::{Error, InputError};
 use crate::scenario::Fields;
-
-/// The rule systems a scenario's `system` may name.
-pub const SYSTEMS: &[&str] = &["mpbs", "hakkaa", "snaphance", "sword-and-spear"];
-
-/// Courses built from a scenario variant.
-pub struct BuiltCourses {
-    /// The edition, for systems that have editions.
-    pub edition: Option<String>,
-    /// (course name, kernel), in file order.
-    pub courses: Vec<(String, Box<dyn Kernel>)>,
-}
 
 /// Builds the courses of a scenario variant for `system`, reading its
 /// system-specific top-level keys from `f`.
@@ -30,51 +24,14 @@ pub fn build_courses(
     f: &mut Fields,
     mode: KernelMode,
 ) -> Result<BuiltCourses, InputError> {
-    match system {
-        "mpbs" => {
-            let b = mpbs::scenario::build(f, mode)?;
-            Ok(BuiltCourses {
-                edition: Some(b.edition.name().to_string()),
-                courses: b.courses,
-            })
-        }
-        "hakkaa" => hakkaa::scenario::build_courses(f, mode),
-        "sword-and-spear" => sword_spear::scenario::build(f, mode),
-        "snaphance" => snaphance::scenario::build(f, mode),
-        other => {
-            Err(InputError::new(format!("unknown rule system \"{other}\"")).one_of(other, SYSTEMS))
-        }
-    }
-}
-
-fn unknown_system(s: &str) -> Error {
-    InputError::new(format!("unknown rule system \"{s}\""))
-        .one_of(s, SYSTEMS)
-        .into()
+    find(system)?.build_courses(f, mode)
 }
 
 /// The charts of a system as text, all or one by id.
 pub fn tables(system: &str, edition: Option<&str>, table: Option<&str>) -> Result<String, Error> {
-    let charts = match system {
-        "mpbs" => {
-            let names: Vec<&str> = mpbs::Edition::ALL.iter().map(|e| e.name()).collect();
-            let ed = match edition {
-                None => mpbs::Edition::Series,
-                Some(e) => mpbs::Edition::from_name(e).ok_or_else(|| {
-                    Error::from(
-                        InputError::new(format!("unknown edition \"{e}\""))
-                            .key("--edition")
-                            .one_of(e, &names),
-                    )
-                })?,
-            };
-            mpbs::charts(ed)
-        }
-        "hakkaa" => hakkaa::charts_for(edition)?,
-        "sword-and-spear" => sword_spear::charts_for(edition)?,
-        "snaphance" => snaphance::charts_for(edition)?,
-        other => return Err(unknown_system(other)),
-    };
+    let sys = find(system)?;
+    let ed = registry::edition_of(sys, edition)?;
+    let charts = sys.charts(ed);
     let chosen: Vec<&Chart> = match table {
         None => charts.iter().collect(),
         Some(id) => {
@@ -108,14 +65,10 @@ pub fn list(system: Option<&str>) -> Result<String, Error> {
     match system {
         None => Ok(SYSTEMS
             .iter()
-            .map(|s| list(Some(s)))
-            .collect::<Result<Vec<_>, _>>()?
+            .map(|s| s.list())
+            .collect::<Vec<_>>()
             .join("\n")),
-        Some("mpbs") => Ok(mpbs::list()),
-        Some("hakkaa") => Ok(hakkaa::list()),
-        Some("sword-and-spear") => Ok(sword_spear::list()),
-        Some("snaphance") => Ok(snaphance::list()),
-        Some(other) => Err(unknown_system(other)),
+        Some(id) => Ok(find(id)?.list()),
     }
 }
 

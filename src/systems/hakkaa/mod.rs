@@ -67,19 +67,6 @@ pub fn charts() -> Vec<Chart> {
     c
 }
 
-/// The charts for `pikeshot tables hakkaa`: the card has no editions, so
-/// `--edition` is refused.
-pub fn charts_for(edition: Option<&str>) -> Result<Vec<Chart>, crate::error::Error> {
-    match edition {
-        None => Ok(charts()),
-        Some(e) => Err(crate::error::InputError::new(format!(
-            "Hakkaa Päälle has one quick reference sheet and no editions; drop `--edition {e}`"
-        ))
-        .key("--edition")
-        .into()),
-    }
-}
-
 fn casualties_chart() -> Vec<Chart> {
     use casualties::{Level, RECEIVING_CASUALTIES};
     vec![Chart {
@@ -104,53 +91,132 @@ fn casualties_chart() -> Vec<Chart> {
     }]
 }
 
+/// Hakkaa Päälle in the registry of rule systems.
+pub struct Hakkaa;
+
+/// What each stop condition of `repeat.until` means (in
+/// [`course::STOP_NAMES`] order).
+const STOPS: &[crate::systems::StopInfo] = &{
+    use crate::systems::StopInfo;
+    const fn s(name: &'static str, meaning: &'static str) -> StopInfo {
+        StopInfo { name, meaning }
+    }
+    [
+        s("target-disordered", "the target is disordered, or worse"),
+        s("target-fell-back", "the target fell back, or worse"),
+        s("target-fled", "the target fled, or was eliminated"),
+        s("target-eliminated", "the target is eliminated"),
+        s(
+            "target-rallied",
+            "the target is neither fleeing nor eliminated",
+        ),
+        s("own-disordered", "our unit is disordered, or worse"),
+        s("own-fell-back", "our unit fell back, or worse"),
+        s("own-fled", "our unit fled, or was eliminated"),
+        s("own-eliminated", "our unit is eliminated"),
+        s("own-rallied", "our unit is neither fleeing nor eliminated"),
+    ]
+};
+
+impl crate::systems::RuleSystem for Hakkaa {
+    fn id(&self) -> &'static str {
+        "hakkaa"
+    }
+    fn name(&self) -> &'static str {
+        "Hakkaa Päälle (quick reference sheet)"
+    }
+    fn procedures(&self) -> &'static [crate::systems::ProcedureInfo] {
+        course::PROCEDURES
+    }
+    fn charts(&self, _edition: Option<&str>) -> Vec<Chart> {
+        charts()
+    }
+    fn vocabulary(&self) -> String {
+        use unit::{CommanderKind, Formation, Status};
+        let mut out = String::from(
+            "unit classes (`type`; the card's abbreviations, which it leaves undefined except EH, read as input classes):\n",
+        );
+        for c in UnitClass::ALL {
+            out.push_str(&format!("  {:<10} {}\n", c.name(), c.describe()));
+        }
+        let grades: Vec<String> = tq::Grade::ALL
+            .iter()
+            .map(|g| format!("{} ({})", g.name(), g.tq()))
+            .collect();
+        out.push_str(&format!(
+            "grades (`tq`, a name or its number): {}\n",
+            grades.join(", ")
+        ));
+        out.push_str(&format!("formations: {}\n", Formation::names().join(", ")));
+        out.push_str(&format!(
+            "statuses (0..4 in own-status): {}, (eliminated)\n",
+            Status::names().join(", ")
+        ));
+        out.push_str(&format!(
+            "commanders: {}\n",
+            CommanderKind::names().join(", ")
+        ));
+        out.push_str(&format!(
+            "measures of courses (own-/enemy-morale: 0 steady, 1 disordered or fell back, 2 fled, 3 eliminated; hits: step losses): {}, {} (with a charge), {} (engagements)\n",
+            course::COURSE_MEASURES.join(", "),
+            course::CLOSE_COMBATS,
+            course::TURNS
+        ));
+        out
+    }
+    fn unit_keys(&self) -> Vec<&'static str> {
+        vec![
+            "type",
+            "tq",
+            "steps",
+            "formation",
+            "limbered",
+            "status",
+            "fatigued",
+            "commander",
+            "charismatic",
+            "field_works",
+            "cc_value",
+            "fp | fp_per_step",
+            "extra_tq",
+        ]
+    }
+    fn max_turns(&self) -> u8 {
+        scenario::MAX_TURNS as u8
+    }
+    fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
+        STOPS
+    }
+    fn default_until(&self) -> &'static str {
+        "target-fled, own-fled; a course of one unit: own-rallied, own-eliminated"
+    }
+    fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
+        use crate::systems::registry::named;
+        vec![
+            named(
+                "tq_modifier_mode",
+                &tq::TqMode::names(),
+                "row",
+                "row: the modifiers shift the grade row; roll: they shift the 2d6 roll",
+            ),
+            named(
+                "double_results",
+                &tq::DoubleResults::names(),
+                "two-tests",
+                "two-tests: 2 LC and 2 C are two results, each tested; one-test: one test on the row",
+            ),
+        ]
+    }
+    fn build_courses(
+        &self,
+        f: &mut crate::scenario::Fields,
+        mode: crate::engine::KernelMode,
+    ) -> Result<crate::systems::BuiltCourses, crate::error::InputError> {
+        scenario::build_courses(f, mode)
+    }
+}
+
 /// What `pikeshot list hakkaa` prints.
 pub fn list() -> String {
-    use unit::{CommanderKind, Formation, Status};
-    let mut out = String::from("hakkaa — Hakkaa Päälle (quick reference sheet; no editions)\n");
-    out.push_str("procedures (scenario steps):\n");
-    out.push_str(&crate::systems::describe_procedures(course::PROCEDURES));
-    out.push_str(
-        "unit classes (`type`; the card's abbreviations, which it leaves undefined except EH, read as input classes):\n",
-    );
-    for c in UnitClass::ALL {
-        out.push_str(&format!("  {:<10} {}\n", c.name(), c.describe()));
-    }
-    let grades: Vec<String> = tq::Grade::ALL
-        .iter()
-        .map(|g| format!("{} ({})", g.name(), g.tq()))
-        .collect();
-    out.push_str(&format!(
-        "grades (`tq`, a name or its number): {}\n",
-        grades.join(", ")
-    ));
-    out.push_str(&format!("formations: {}\n", Formation::names().join(", ")));
-    out.push_str(&format!(
-        "statuses (0..4 in own-status): {}, (eliminated)\n",
-        Status::names().join(", ")
-    ));
-    out.push_str(&format!(
-        "commanders: {}\n",
-        CommanderKind::names().join(", ")
-    ));
-    out.push_str("tq_modifier_mode (top level): row (default: the modifiers shift the grade row) | roll (they shift the 2d6 roll)\n");
-    out.push_str("double_results (top level): two-tests (default: 2 LC and 2 C are two results, each tested) | one-test\n");
-    out.push_str("unit keys: type, tq, steps, formation, limbered, status, fatigued, commander, charismatic, field_works, cc_value, fp | fp_per_step, extra_tq\n");
-    out.push_str(&format!(
-        "course keys: name, steps, own, enemy (unit names: the reported pair), turns (1..{}: an engagement), stop_when ({}; default target-fled, own-fled; one unit: own-rallied, own-eliminated)\n",
-        scenario::MAX_TURNS,
-        course::STOP_NAMES.join(", ")
-    ));
-    out.push_str(&format!(
-        "measures of courses (own-/enemy-morale: 0 steady, 1 disordered or fell back, 2 fled, 3 eliminated; hits: step losses): {}, {} (with a charge), {} (engagements)\n",
-        course::COURSE_MEASURES.join(", "),
-        course::CLOSE_COMBATS,
-        course::TURNS
-    ));
-    let ids: Vec<&str> = charts().iter().map(|c| c.id).collect();
-    out.push_str(&format!(
-        "charts (pikeshot tables hakkaa): {}\n",
-        ids.join(", ")
-    ));
-    out
+    crate::systems::RuleSystem::list(&Hakkaa)
 }

@@ -1,5 +1,5 @@
-//! Reading a Hakkaa Päälle scenario: `tq_modifier_mode`, `double_results`, `[units.*]` and
-//! `[[course]]` (with `turns` and `stop_when` for engagements).
+//! Reading a Hakkaa Päälle scenario: `[rules]`, `[units.*]` and `[[course]]`
+//! (with `repeat = { turns, until }` for engagements).
 
 use super::course::{CourseSpec, Plan, STOP_NAMES, Stop};
 use super::tq::{DoubleResults, Readings, TqMode};
@@ -7,7 +7,7 @@ use super::unit::Unit;
 use crate::engine::chain::Chain;
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
-use crate::scenario::Fields;
+use crate::scenario::{Fields, course};
 
 /// Courses built from a scenario.
 pub struct Built {
@@ -36,87 +36,35 @@ pub fn build_courses(
     })
 }
 
-/// Reads `tq_modifier_mode`, `double_results`, `[units.*]` and `[[course]]` from a scenario's
-/// top level.
+/// Reads `[rules]` (`tq_modifier_mode`, `double_results`), `[units.*]` and
+/// `[[course]]` from a scenario's top level.
 pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
-    let d = Readings::default();
-    let readings = Readings {
-        tq_mode: f
-            .named(
-                "tq_modifier_mode",
-                "TQ modifier mode",
-                TqMode::from_name,
-                &TqMode::names(),
-            )?
-            .unwrap_or(d.tq_mode),
-        double_results: f
-            .named(
-                "double_results",
-                "reading of 2 LC and 2 C",
-                DoubleResults::from_name,
-                &DoubleResults::names(),
-            )?
-            .unwrap_or(d.double_results),
-    };
-    let unit_tables = f.named_tables("units")?.ok_or_else(|| {
-        f.err(
-            "units",
-            "missing `[units.NAME]` tables: a scenario needs units",
-        )
-    })?;
-    let mut units = Vec::new();
-    for (name, mut uf) in unit_tables {
-        units.push(Unit::from_fields(&name, &mut uf)?);
-        uf.finish()?;
+    for key in ["tq_modifier_mode", "double_results"] {
+        course::refuse_moved(f, key, &format!("`{key} = ...` in the `[rules]` table"))?;
     }
-    let course_tables = f.table_list("course")?.ok_or_else(|| {
-        f.err(
-            "course",
-            "missing `[[course]]`: a scenario needs at least one course of action",
-        )
-    })?;
-    if course_tables.is_empty() {
-        return Err(f.err("course", "a scenario needs at least one `[[course]]`"));
-    }
+    let readings = read_rules(f)?;
+    let units = course::read_units(f, Unit::from_fields)?;
+    let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
-    for mut cf in course_tables {
-        let name = cf.req_string("name")?;
-        if courses.iter().any(|(n, _)| *n == name) {
-            return Err(cf.err(
-                "name",
-                format!("two courses are named \"{name}\"; course names must differ"),
-            ));
-        }
-        let turns = cf.int("turns", 1, MAX_TURNS)?.map(|t| t as u8);
-        let own = unit_key(&mut cf, "own", &units)?;
-        let enemy = unit_key(&mut cf, "enemy", &units)?;
-        let stop_names = cf.strings("stop_when")?;
-        if stop_names.is_some() && turns.is_none() {
-            return Err(cf.err(
-                "stop_when",
-                "`stop_when` belongs to an engagement: give `turns` too",
-            ));
-        }
-        let mut stops = Vec::new();
-        for s in stop_names.iter().flatten() {
-            stops.push(Stop::from_name(s).ok_or_else(|| {
-                cf.locate(
-                    "stop_when",
-                    InputError::new(format!("unknown stop condition \"{s}\""))
-                        .one_of(s, &STOP_NAMES),
-                )
-            })?);
-        }
-        let step_tables = cf
-            .table_list("steps")?
-            .ok_or_else(|| cf.err("steps", "missing `steps = [{ procedure = ... }, ...]`"))?;
-        if step_tables.is_empty() {
-            return Err(cf.err("steps", "a course needs at least one step"));
-        }
+    for table in course::read_courses(f)? {
+        let course::CourseTable {
+            name,
+            fields: mut cf,
+            steps: step_tables,
+        } = table;
+        let own = course::unit_key(&mut cf, "own", &unit_names)?;
+        let enemy = course::unit_key(&mut cf, "enemy", &unit_names)?;
+        course::check_pair(&cf, own, enemy)?;
+        let repeat = course::read_repeat(&mut cf, MAX_TURNS as u8, &STOP_NAMES)?;
+        let turns = repeat.as_ref().map(|r| r.turns);
+        let mut stops: Vec<Stop> = repeat
+            .iter()
+            .flat_map(|r| &r.until)
+            .filter_map(|&i| Stop::from_name(STOP_NAMES[i]))
+            .collect();
         let mut plans = Vec::new();
         let mut fields = Vec::new();
-        for mut sf in step_tables {
-            let procedure = sf.req_string("procedure")?;
+        for (procedure, mut sf) in step_tables {
             plans.push(Plan::read(&procedure, &mut sf, &units, readings)?);
             fields.push(sf);
         }
@@ -124,7 +72,7 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
         if !alone && let Some(i) = plans.iter().position(Plan::is_single) {
             return Err(fields[i].err(
                 "procedure",
-                "`tq-test` and `uncontrolled` report a result and change no unit's state: give each a course of its own (one step, no `turns`)",
+                "`tq-test` and `uncontrolled` report a result and change no unit's state: give each a course of its own (one step, no `repeat`)",
             ));
         }
         // A course of one step is its procedure, except a charge (a course
@@ -168,24 +116,31 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
     Ok(Built { readings, courses })
 }
 
-/// Reads an optional course key naming a unit (`own`, `enemy`).
-fn unit_key(
-    f: &mut Fields,
-    key: &'static str,
-    units: &[Unit],
-) -> Result<Option<usize>, InputError> {
-    let Some(name) = f.string(key)? else {
-        return Ok(None);
+/// Reads the optional `[rules]` table: how TQ modifiers apply and how the
+/// double results read (docs/rules/hakkaa.md).
+pub fn read_rules(f: &mut Fields) -> Result<Readings, InputError> {
+    let d = Readings::default();
+    let Some(mut r) = f.table("rules")? else {
+        return Ok(d);
     };
-    match units.iter().position(|u| u.name == name) {
-        Some(i) => Ok(Some(i)),
-        None => {
-            let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-            Err(f.locate(
-                key,
-                InputError::new(format!("no unit named \"{name}\" in [units]"))
-                    .one_of(&name, &names),
-            ))
-        }
-    }
+    let readings = Readings {
+        tq_mode: r
+            .named(
+                "tq_modifier_mode",
+                "TQ modifier mode",
+                TqMode::from_name,
+                &TqMode::names(),
+            )?
+            .unwrap_or(d.tq_mode),
+        double_results: r
+            .named(
+                "double_results",
+                "reading of 2 LC and 2 C",
+                DoubleResults::from_name,
+                &DoubleResults::names(),
+            )?
+            .unwrap_or(d.double_results),
+    };
+    r.finish()?;
+    Ok(readings)
 }

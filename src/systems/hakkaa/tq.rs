@@ -15,7 +15,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
 
 named_enum! {
@@ -616,19 +616,7 @@ pub(crate) fn finish(f: &mut Fields) -> Result<(), InputError> {
     std::mem::replace(f, fresh).finish()
 }
 
-/// Locates an error from a constructor (whose `key` is a bare step key) at
-/// that key of the step.
-pub(crate) fn relocate(f: &Fields, mut e: InputError) -> InputError {
-    match e.key.take() {
-        Some(k) => f.locate(&k, e),
-        None => f.locate("procedure", e),
-    }
-}
-
-/// An error at a bare step key, for constructors.
-pub(crate) fn key_err(key: &str, message: impl Into<String>) -> InputError {
-    InputError::new(message).key(key)
-}
+pub(crate) use crate::scenario::fields::{key_err, relocate};
 
 /// The TQ Table and its modifiers, as on the card.
 pub fn charts() -> Vec<Chart> {

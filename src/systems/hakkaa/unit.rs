@@ -9,7 +9,7 @@
 use super::tq::{Grade, read_grade};
 use crate::error::InputError;
 use crate::scenario::Fields;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 
 named_enum! {
     /// The unit classes the card's tables name, by their abbreviations.

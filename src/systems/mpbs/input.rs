@@ -96,19 +96,7 @@ pub(crate) fn read_tec(
     })
 }
 
-/// Locates an error from a pure constructor (whose `key` is a bare step key)
-/// at that key of the step.
-pub(crate) fn relocate(f: &Fields, mut e: InputError) -> InputError {
-    match e.key.take() {
-        Some(k) => f.locate(&k, e),
-        None => f.locate("procedure", e),
-    }
-}
-
-/// An error at a bare step key, for pure constructors.
-pub(crate) fn key_err(key: &str, message: impl Into<String>) -> InputError {
-    InputError::new(message).key(key)
-}
+pub(crate) use crate::scenario::fields::{key_err, relocate};
 
 /// Reads `extra_drm` (−9..=9, default 0).
 pub(crate) fn read_extra(f: &mut Fields) -> Result<i8, InputError> {

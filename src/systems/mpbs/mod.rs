@@ -75,31 +75,7 @@ impl fmt::Display for Edition {
     }
 }
 
-/// Declares a closed set of names read from scenario files.
-macro_rules! named_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name { $($(#[$vm])* $var),+ }
-        impl $name {
-            /// Every value, in card order.
-            pub const ALL: &'static [$name] = &[$($name::$var),+];
-            /// The name used in scenario files.
-            pub fn name(self) -> &'static str { match self { $($name::$var => $s),+ } }
-            /// Parses a scenario-file name.
-            pub fn from_name(s: &str) -> Option<$name> {
-                Self::ALL.iter().copied().find(|v| v.name() == s)
-            }
-            /// All scenario-file names.
-            pub fn names() -> Vec<&'static str> { Self::ALL.iter().map(|v| v.name()).collect() }
-        }
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.name()) }
-        }
-    };
-}
-#[allow(unused_imports)]
-pub(crate) use named_enum;
+pub(crate) use crate::systems::named::named_enum;
 
 named_enum! {
     /// Unit kinds as the charts distinguish them.
@@ -341,35 +317,176 @@ pub fn charts(edition: Edition) -> Vec<crate::systems::Chart> {
     c
 }
 
+/// Musket & Pike in the registry of rule systems.
+pub struct Mpbs;
+
+/// Both editions, for the registry.
+const EDITIONS: &[crate::systems::EditionInfo] = &[
+    crate::systems::EditionInfo {
+        id: "sfo",
+        card: "Sweden Fights On player aid card",
+    },
+    crate::systems::EditionInfo {
+        id: "series",
+        card: "Musket & Pike Battle Series player aid card",
+    },
+];
+
+/// What each stop condition of `repeat.until` means.
+const STOPS: &[crate::systems::StopInfo] = &[
+    crate::systems::StopInfo {
+        name: "enemy-broken",
+        meaning: "the enemy is Morale Broken or eliminated",
+    },
+    crate::systems::StopInfo {
+        name: "enemy-threshold",
+        meaning: "the enemy's casualty points reach its Casualty Threshold (12.5)",
+    },
+    crate::systems::StopInfo {
+        name: "own-broken",
+        meaning: "our unit is Morale Broken or eliminated",
+    },
+];
+
+impl crate::systems::RuleSystem for Mpbs {
+    fn id(&self) -> &'static str {
+        "mpbs"
+    }
+    fn name(&self) -> &'static str {
+        "Musket & Pike Battle Series"
+    }
+    fn editions(&self) -> &'static [crate::systems::EditionInfo] {
+        EDITIONS
+    }
+    fn procedures(&self) -> &'static [crate::systems::ProcedureInfo] {
+        course::PROCEDURES
+    }
+    fn charts(&self, edition: Option<&str>) -> Vec<crate::systems::Chart> {
+        charts(
+            edition
+                .and_then(Edition::from_name)
+                .unwrap_or(Edition::Series),
+        )
+    }
+    fn vocabulary(&self) -> String {
+        let mut out = format!("unit kinds: {}\n", UnitKind::names().join(", "));
+        out.push_str(&format!("formations: {}\n", Formation::names().join(", ")));
+        out.push_str(&format!(
+            "morale states: {}\n",
+            MoraleState::names().join(", ")
+        ));
+        out.push_str(&format!("orders: {}\n", Order::names().join(", ")));
+        out.push_str(&format!("guns: {}\n", Gun::names().join(", ")));
+        for e in Edition::ALL {
+            let hex: Vec<&str> = terrain::hex_rows(e).iter().map(|r| r.name).collect();
+            let side: Vec<&str> = terrain::hexside_rows(e).iter().map(|r| r.name).collect();
+            out.push_str(&format!("terrain ({e}): {}\n", hex.join(", ")));
+            out.push_str(&format!("hexsides ({e}): {}\n", side.join(", ")));
+        }
+        out
+    }
+    fn unit_keys(&self) -> Vec<&'static str> {
+        vec![
+            "kind",
+            "morale",
+            "strength",
+            "hexes",
+            "casualty_points",
+            "formation",
+            "morale_state",
+            "terrain",
+            "hexside",
+            "salvo_marker",
+            "regimental_artillery",
+            "gun",
+            "leader",
+            "order",
+            "can_retreat",
+        ]
+    }
+    fn max_turns(&self) -> u8 {
+        scenario::MAX_TURNS as u8
+    }
+    fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
+        STOPS
+    }
+    fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
+        use crate::systems::registry::flag;
+        vec![
+            flag(
+                "morale_check_on_hits",
+                true,
+                "10.6.2: a morale check when fire inflicts at least one hit",
+            ),
+            flag(
+                "morale_check_on_salvo",
+                true,
+                "10.6.3: a morale check for the target of Salvo fire",
+            ),
+            flag(
+                "morale_check_on_threshold",
+                true,
+                "10.6.4: a morale check when casualty points first reach the Casualty Threshold (12.5)",
+            ),
+            flag(
+                "morale_check_on_table",
+                true,
+                "10.6.5: a morale check for an MC result on a fire table",
+            ),
+            flag(
+                "morale_check_on_broken_formation_hit",
+                true,
+                "10.6.6: a morale check for a formation hit on a unit already Formation Broken",
+            ),
+            flag(
+                "morale_checks_combined",
+                true,
+                "10.6.2-10.6.4 triggered by one fire give one check together (true) or one each (false)",
+            ),
+            crate::systems::KeyInfo {
+                key: "morale_check_drm",
+                accepted: "-9..9".into(),
+                default: "0".into(),
+                meaning: "DRM added to every morale check roll",
+            },
+            crate::systems::KeyInfo {
+                key: "pursuit",
+                accepted: "true, false, or a table of the pursuit step's keys (column, charge_order, momentum_used, cromwell, leader, extra_drm) plus defending_leader (plus, as-applied)".into(),
+                default: "true".into(),
+                meaning: "11.7.2: roll Cavalry Pursuit after a result that calls for it when the winner is cavalry",
+            },
+            flag(
+                "leader_casualty",
+                true,
+                "5.3: roll Leader Casualty for the leader whose modifier each side used",
+            ),
+            crate::systems::KeyInfo {
+                key: "sfo_interception_morale_6",
+                accepted: "6-or-less, exactly-6".into(),
+                default: "6-or-less".into(),
+                meaning: "9.3 on the SFO card: \"Original Morale of 6\" read as 6 or less, or exactly 6",
+            },
+            flag(
+                "eliminate_at_strength",
+                true,
+                "a unit whose casualty points reach its strength is eliminated",
+            ),
+        ]
+    }
+    fn build_courses(
+        &self,
+        f: &mut crate::scenario::Fields,
+        mode: crate::engine::KernelMode,
+    ) -> Result<crate::systems::BuiltCourses, crate::error::InputError> {
+        let b = scenario::build(f, mode)?;
+        Ok(crate::systems::BuiltCourses {
+            edition: Some(b.edition.name().to_string()),
+            courses: b.courses,
+        })
+    }
+}
+
 /// What `pikeshot list mpbs` prints.
 pub fn list() -> String {
-    let mut out = String::from("mpbs — Musket & Pike Battle Series (editions: sfo, series)\n");
-    out.push_str("procedures (scenario steps):\n");
-    out.push_str(&crate::systems::describe_procedures(course::PROCEDURES));
-    out.push_str(&format!("unit kinds: {}\n", UnitKind::names().join(", ")));
-    out.push_str(&format!("formations: {}\n", Formation::names().join(", ")));
-    out.push_str(&format!(
-        "morale states: {}\n",
-        MoraleState::names().join(", ")
-    ));
-    out.push_str(&format!("orders: {}\n", Order::names().join(", ")));
-    out.push_str(&format!("guns: {}\n", Gun::names().join(", ")));
-    for e in Edition::ALL {
-        let hex: Vec<&str> = terrain::hex_rows(e).iter().map(|r| r.name).collect();
-        let side: Vec<&str> = terrain::hexside_rows(e).iter().map(|r| r.name).collect();
-        out.push_str(&format!("terrain ({e}): {}\n", hex.join(", ")));
-        out.push_str(&format!("hexsides ({e}): {}\n", side.join(", ")));
-    }
-    out.push_str("unit keys: kind, morale, strength, hexes, casualty_points, formation, morale_state, terrain, hexside, salvo_marker, regimental_artillery, gun, leader, order, can_retreat\n");
-    out.push_str("course keys: name, steps, own, enemy, repeat = { turns, until = [enemy-broken, enemy-threshold, own-broken] }\n");
-    out.push_str("[rules] keys: morale_check_on_hits, morale_check_on_salvo, morale_check_on_threshold, morale_check_on_table, morale_check_on_broken_formation_hit, morale_checks_combined, morale_check_drm, pursuit (true, false or a table of the pursuit step's keys plus defending_leader), leader_casualty, eliminate_at_strength, sfo_interception_morale_6 (6-or-less, exactly-6)\n");
-    let ids: Vec<&str> = charts(Edition::Series)
-        .iter()
-        .map(|c| c.id)
-        .collect::<Vec<_>>();
-    out.push_str(&format!(
-        "charts (pikeshot tables mpbs): {}\n",
-        ids.join(", ")
-    ));
-    out
+    crate::systems::RuleSystem::list(&Mpbs)
 }

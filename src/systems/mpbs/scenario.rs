@@ -5,7 +5,7 @@ use super::course::{CourseRules, Repeat, StepSpec, Stop, compile};
 use super::{Edition, Unit};
 use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
-use crate::scenario::Fields;
+use crate::scenario::{Fields, course};
 
 /// Courses built from a scenario.
 pub struct Built {
@@ -40,45 +40,17 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
         Some(mut rf) => CourseRules::from_fields(&mut rf, edition)?,
         None => CourseRules::default(),
     };
-    let unit_tables = f.named_tables("units")?.ok_or_else(|| {
-        f.err(
-            "units",
-            "missing `[units.NAME]` tables: a scenario needs units",
-        )
-    })?;
-    let mut units = Vec::new();
-    for (name, mut uf) in unit_tables {
-        units.push(Unit::from_fields(&name, &mut uf, edition)?);
-        uf.finish()?;
-    }
-    let course_tables = f.table_list("course")?.ok_or_else(|| {
-        f.err(
-            "course",
-            "missing `[[course]]`: a scenario needs at least one course of action",
-        )
-    })?;
-    if course_tables.is_empty() {
-        return Err(f.err("course", "a scenario needs at least one `[[course]]`"));
-    }
+    let units = course::read_units(f, |name, uf| Unit::from_fields(name, uf, edition))?;
+    let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
-    for mut cf in course_tables {
-        let name = cf.req_string("name")?;
-        if courses.iter().any(|(n, _)| *n == name) {
-            return Err(cf.err(
-                "name",
-                format!("two courses are named \"{name}\"; course names must differ"),
-            ));
-        }
-        let step_tables = cf.table_list("steps")?.ok_or_else(|| {
-            cf.missing("steps")
-                .accepted("steps = [{ procedure = \"...\", ... }, ...]")
-        })?;
-        if step_tables.is_empty() {
-            return Err(cf.err("steps", "a course needs at least one step"));
-        }
+    for table in course::read_courses(f)? {
+        let course::CourseTable {
+            name,
+            fields: mut cf,
+            steps: step_tables,
+        } = table;
         let mut steps = Vec::new();
-        for mut sf in step_tables {
-            let procedure = sf.req_string("procedure")?;
+        for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
             if let Some((_, a, t)) = UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
                 let idx = |k: &Option<&str>| {
@@ -95,24 +67,9 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
                 target,
             });
         }
-        let unit_key = |cf: &mut Fields, key: &'static str| -> Result<Option<usize>, InputError> {
-            match cf.string(key)? {
-                None => Ok(None),
-                Some(n) => match units.iter().position(|u| u.name == n) {
-                    Some(i) => Ok(Some(i)),
-                    None => {
-                        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-                        Err(cf.locate(
-                            key,
-                            InputError::new(format!("no unit named \"{n}\" in [units]"))
-                                .one_of(&n, &names),
-                        ))
-                    }
-                },
-            }
-        };
-        let own = unit_key(&mut cf, "own")?.or(steps[0].actor);
-        let enemy = unit_key(&mut cf, "enemy")?.or(steps[0].target);
+        let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
+        let own = own.or(steps[0].actor);
+        let enemy = enemy.or(steps[0].target);
         let repeat = read_repeat(&mut cf)?;
         cf.finish()?;
         let kernel = compile(
@@ -131,29 +88,18 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
     Ok(Built { edition, courses })
 }
 
-/// Reads `repeat = { turns = N, until = [...] }`.
+/// The names of the stop conditions, in [`Stop::ALL`] order.
+pub fn stop_names() -> Vec<&'static str> {
+    Stop::ALL.iter().map(|s| s.names().0).collect()
+}
+
+/// Reads `repeat = { turns = N, until = [...] }` (the shared reader).
 fn read_repeat(cf: &mut Fields) -> Result<Option<Repeat>, InputError> {
-    let Some(mut rf) = cf.table("repeat")? else {
-        return Ok(None);
-    };
-    let turns = rf.req_int("turns", 1, MAX_TURNS)? as u8;
-    let names: Vec<&str> = Stop::ALL.iter().map(|s| s.names().0).collect();
-    let mut until = Vec::new();
-    for n in rf.strings("until")?.unwrap_or_default() {
-        let stop = Stop::ALL
-            .iter()
-            .copied()
-            .find(|s| s.names().0 == n)
-            .ok_or_else(|| {
-                rf.locate(
-                    "until",
-                    InputError::new(format!("unknown stop condition \"{n}\"")).one_of(&n, &names),
-                )
-            })?;
-        if !until.contains(&stop) {
-            until.push(stop);
-        }
-    }
-    rf.finish()?;
-    Ok(Some(Repeat { turns, until }))
+    let names = stop_names();
+    Ok(
+        course::read_repeat(cf, MAX_TURNS as u8, &names)?.map(|r| Repeat {
+            turns: r.turns,
+            until: r.until.into_iter().map(|i| Stop::ALL[i]).collect(),
+        }),
+    )
 }

@@ -20,7 +20,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
 
 /// The ±D6 modifiers of Melee, as printed.

@@ -28,9 +28,9 @@ pub mod unit;
 pub use readings::Readings;
 pub use unit::Stand;
 
-use crate::error::{Error, InputError};
+use crate::error::InputError;
 use crate::systems::Chart;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 
 named_enum! {
     /// Troop types as the summary sheets name them.
@@ -359,18 +359,6 @@ pub fn charts() -> Vec<Chart> {
     c
 }
 
-/// The charts for `pikeshot tables snaphance`: the sheets have no editions.
-pub fn charts_for(edition: Option<&str>) -> Result<Vec<Chart>, Error> {
-    match edition {
-        None => Ok(charts()),
-        Some(e) => Err(InputError::new(format!(
-            "snaphance has one set of summary sheets and no editions; drop `--edition {e}`"
-        ))
-        .key("--edition")
-        .into()),
-    }
-}
-
 /// Troop types and what the rules ask of each.
 fn kinds_chart() -> Chart {
     let yes = |b: bool| if b { "yes" } else { "" }.to_string();
@@ -417,34 +405,73 @@ fn kinds_chart() -> Chart {
     }
 }
 
-/// What `pikeshot list snaphance` prints.
-pub fn list() -> String {
-    let mut out = String::from("snaphance — Snaphance summary sheets (no editions)\n");
-    out.push_str("procedures (scenario steps):\n");
-    out.push_str(&crate::systems::describe_procedures(course::PROCEDURES));
-    out.push_str(&format!("kinds: {}\n", Kind::names().join(", ")));
-    out.push_str(&format!(
-        "terrain: {}\n",
-        terrain::Terrain::names().join(", ")
-    ));
-    out.push_str(&format!("classes: {}\n", Class::names().join(", ")));
-    out.push_str(&format!(
-        "eras (pike-and-shot): {}\n",
-        Era::names().join(", ")
-    ));
-    out.push_str(&format!("unit keys: {}\n", unit::KEYS.join(", ")));
-    out.push_str(&format!(
-        "readings ([readings] table): {}\n",
+/// Snaphance in the registry of rule systems.
+pub struct Snaphance;
+
+impl crate::systems::RuleSystem for Snaphance {
+    fn id(&self) -> &'static str {
+        "snaphance"
+    }
+    fn name(&self) -> &'static str {
+        "Snaphance summary sheets"
+    }
+    fn procedures(&self) -> &'static [crate::systems::ProcedureInfo] {
+        course::PROCEDURES
+    }
+    fn charts(&self, _edition: Option<&str>) -> Vec<Chart> {
+        charts()
+    }
+    fn vocabulary(&self) -> String {
+        let mut out = format!("kinds: {}\n", Kind::names().join(", "));
+        out.push_str(&format!(
+            "terrain: {}\n",
+            terrain::Terrain::names().join(", ")
+        ));
+        out.push_str(&format!("classes: {}\n", Class::names().join(", ")));
+        out.push_str(&format!(
+            "eras (pike-and-shot): {}\n",
+            Era::names().join(", ")
+        ));
+        out
+    }
+    fn unit_keys(&self) -> Vec<&'static str> {
+        unit::KEYS.to_vec()
+    }
+    fn max_turns(&self) -> u8 {
+        0
+    }
+    fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
+        &[]
+    }
+    fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
+        const MEANINGS: [&str; 5] = [
+            "Firing, Melee: what \"hit on 6 or double 5\" makes of the fives",
+            "8.0: SP a failed morale test costs before the caps",
+            "Melee: whether the 2nd and 3rd ranks of pikes add their dice each or once together",
+            "Melee: when horse lose the Charge Bonus against pikes (frontal only, or always)",
+            "Melee: when disorder gained by fighting takes effect",
+        ];
         readings::KEYS
             .iter()
-            .map(|(k, v)| format!("{k} = {v}"))
-            .collect::<Vec<_>>()
-            .join("; ")
-    ));
-    let ids: Vec<&str> = charts().iter().map(|c| c.id).collect();
-    out.push_str(&format!(
-        "charts (pikeshot tables snaphance): {}\n",
-        ids.join(", ")
-    ));
-    out
+            .zip(MEANINGS)
+            .map(|(&(key, accepted), meaning)| crate::systems::KeyInfo {
+                key,
+                accepted: accepted.to_string(),
+                default: accepted.split(" | ").next().unwrap_or("").to_string(),
+                meaning,
+            })
+            .collect()
+    }
+    fn build_courses(
+        &self,
+        f: &mut crate::scenario::Fields,
+        mode: crate::engine::KernelMode,
+    ) -> Result<crate::systems::BuiltCourses, InputError> {
+        scenario::build(f, mode)
+    }
+}
+
+/// What `pikeshot list snaphance` prints.
+pub fn list() -> String {
+    crate::systems::RuleSystem::list(&Snaphance)
 }

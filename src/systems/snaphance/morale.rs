@@ -13,7 +13,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
 
 /// The adjusted morale and the automatic results (Morale Test [8.0]).

@@ -10,7 +10,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
 
 /// Order Test [4.5]: the lowest modified roll that passes, by class.

@@ -1,10 +1,10 @@
 //! Readings of what the summary sheets leave open (RULES-NOTES section 4),
-//! each a switch of the scenario's optional `[readings]` table. The default
+//! each a switch of the scenario's optional `[rules]` table. The default
 //! of each is the RULES-NOTES reading; `docs/rules/snaphance.md` argues them.
 
 use crate::error::InputError;
 use crate::scenario::Fields;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 
 named_enum! {
     /// "Hit on 6 or double 5" (Firing, Melee): what the fives score.
@@ -111,7 +111,7 @@ impl Default for Readings {
     }
 }
 
-/// The `[readings]` keys and their accepted values, default first.
+/// The `[rules]` keys and their accepted values, default first.
 pub const KEYS: &[(&str, &str)] = &[
     ("fives", "pair | all-if-pair | each | none"),
     ("sp_loss", "difference | one"),
@@ -121,9 +121,9 @@ pub const KEYS: &[(&str, &str)] = &[
 ];
 
 impl Readings {
-    /// Reads the optional `[readings]` table of a scenario.
+    /// Reads the optional `[rules]` table of a scenario.
     pub fn from_fields(f: &mut Fields) -> Result<Readings, InputError> {
-        let Some(mut r) = f.table("readings")? else {
+        let Some(mut r) = f.table("rules")? else {
             return Ok(Readings::default());
         };
         let d = Readings::default();

@@ -1,4 +1,4 @@
-//! Reading a Snaphance scenario: `[readings]`, `[units.*]` and `[[course]]`.
+//! Reading a Snaphance scenario: `[rules]`, `[units.*]` and `[[course]]`.
 
 use super::course::{CourseSpec, DEFAULT_MAX_ROUNDS, StepSpec, UNIT_KEYS, build_step};
 use super::{Readings, Stand};
@@ -6,7 +6,7 @@ use crate::engine::KernelMode;
 use crate::engine::alias::tabulate;
 use crate::engine::chain::Chain;
 use crate::error::InputError;
-use crate::scenario::Fields;
+use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
 
 /// Reads the readings, the stands and the courses from a scenario's top
@@ -15,48 +15,21 @@ use crate::systems::BuiltCourses;
 /// an alias table of the exact distribution ([`KernelMode::Auto`]) or
 /// rolled die by die ([`KernelMode::Direct`]).
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
+    course::refuse_moved(f, "readings", "the `[rules]` table (same keys)")?;
     let readings = Readings::from_fields(f)?;
-    let unit_tables = f.named_tables("units")?.ok_or_else(|| {
-        f.err(
-            "units",
-            "missing `[units.NAME]` tables: a scenario needs stands",
-        )
-    })?;
-    let mut units = Vec::new();
-    for (name, mut uf) in unit_tables {
-        units.push(Stand::from_fields(&name, &mut uf)?);
-        uf.finish()?;
-    }
-    let course_tables = f.table_list("course")?.ok_or_else(|| {
-        f.err(
-            "course",
-            "missing `[[course]]`: a scenario needs at least one course of action",
-        )
-    })?;
-    if course_tables.is_empty() {
-        return Err(f.err("course", "a scenario needs at least one `[[course]]`"));
-    }
+    let units = course::read_units(f, Stand::from_fields)?;
+    let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let mut courses = Vec::new();
-    for mut cf in course_tables {
-        let name = cf.req_string("name")?;
-        if courses.iter().any(|(n, _)| *n == name) {
-            return Err(cf.err(
-                "name",
-                format!("two courses are named \"{name}\"; course names must differ"),
-            ));
-        }
-        let step_tables = cf
-            .table_list("steps")?
-            .ok_or_else(|| cf.err("steps", "missing `steps = [{ procedure = ... }, ...]`"))?;
-        if step_tables.is_empty() {
-            return Err(cf.err("steps", "a course needs at least one step"));
-        }
-        let mut own = unit_key(&mut cf, &units, "own")?;
-        let mut enemy = unit_key(&mut cf, &units, "enemy")?;
+    for table in course::read_courses(f)? {
+        let course::CourseTable {
+            name,
+            fields: mut cf,
+            steps: step_tables,
+        } = table;
+        let (mut own, mut enemy) = course::own_enemy(&mut cf, &unit_names)?;
         cf.finish()?;
         let mut steps = Vec::new();
-        for mut sf in step_tables {
-            let procedure = sf.req_string("procedure")?;
+        for (procedure, mut sf) in step_tables {
             // Validate the step (and its unit names) once, from the start.
             build_step(&procedure, &mut sf.fresh(), &units, &readings, 1)?;
             let named = UNIT_KEYS
@@ -94,12 +67,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             // the stand it acts on.
             own = own.or(steps[0].units.first().copied());
             enemy = enemy.or(steps[0].units.get(1).copied());
-            if own.is_some() && own == enemy {
-                return Err(cf.err(
-                    "enemy",
-                    "`own` and `enemy` name the same stand; the key measures need two",
-                ));
-            }
+            course::check_pair(&cf, own, enemy)?;
             let spec = CourseSpec::new(readings, units.clone(), steps, own, enemy)?;
             tabulate(Chain::build(&spec)?, mode)
         };
@@ -109,26 +77,4 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         edition: None,
         courses,
     })
-}
-
-/// Reads an optional course key naming a stand (`own`, `enemy`).
-fn unit_key(
-    cf: &mut Fields,
-    units: &[Stand],
-    key: &'static str,
-) -> Result<Option<usize>, InputError> {
-    match cf.string(key)? {
-        None => Ok(None),
-        Some(n) => match units.iter().position(|u| u.name == n) {
-            Some(i) => Ok(Some(i)),
-            None => {
-                let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-                Err(cf.locate(
-                    key,
-                    InputError::new(format!("no stand named \"{n}\" in [units]"))
-                        .one_of(&n, &names),
-                ))
-            }
-        },
-    }
 }

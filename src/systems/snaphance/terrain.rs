@@ -7,7 +7,7 @@
 
 use super::{Era, Kind, WoodsGroup};
 use crate::systems::Chart;
-use crate::systems::mpbs::named_enum;
+use crate::systems::named::named_enum;
 
 named_enum! {
     /// The terrain a stand stands in. Hills are a relation between two

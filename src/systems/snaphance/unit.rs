@@ -212,20 +212,7 @@ pub fn find<'u>(
     })
 }
 
-/// An error at a bare step key, from a pure constructor (located later by
-/// [`relocate`]).
-pub(crate) fn key_err(key: &str, message: impl Into<String>) -> InputError {
-    InputError::new(message).key(key)
-}
-
-/// Locates an error from a pure constructor (whose `key` is a bare step
-/// key) at that key of the step.
-pub(crate) fn relocate(f: &Fields, mut e: InputError) -> InputError {
-    match e.key.take() {
-        Some(k) => f.locate(&k, e),
-        None => f.locate("procedure", e),
-    }
-}
+pub(crate) use crate::scenario::fields::{key_err, relocate};
 
 /// Ends a step: refuses any key no one asked for, leaving the reader fresh.
 pub(crate) fn finish(f: &mut Fields) -> Result<(), InputError> {

@@ -16,41 +16,20 @@ use super::engagement;
 use super::melee::{self, MeleeRound};
 use super::shooting::{self, Shooting};
 use super::unit::Unit;
-use crate::dice::{Dice, EnumerationError};
+
 use crate::engine::chain::{Chain, ChainSpec, Transition};
 use crate::error::InputError;
 use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::ProcedureInfo;
 
 macro_rules! steps {
     ($($var:ident($ty:ty, $info:expr, $build:expr)),+ $(,)?) => {
-        /// Any Sword & Spear procedure, as one step of a course.
-        #[derive(Debug)]
-        pub enum Step {
-            $(
-                #[doc = concat!("See [`", stringify!($ty), "`].")]
-                $var($ty)
-            ),+
+        crate::systems::named::step_enum! {
+            /// Any Sword & Spear procedure, as one step of a course.
+            Step { $($var($ty, $info)),+ }
         }
-
-        impl Procedure for Step {
-            fn space(&self) -> &OutcomeSpace {
-                match self { $(Step::$var(p) => p.space()),+ }
-            }
-            #[inline]
-            fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-                match self { $(Step::$var(p) => p.resolve(dice)),+ }
-            }
-            fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-                match self { $(Step::$var(p) => p.exact(budget)),+ }
-            }
-        }
-
-        /// Every procedure a scenario step can name, with what `list` says of it.
-        pub const PROCEDURES: &[ProcedureInfo] = &[$($info),+];
 
         /// Builds the step named `name` from its keys.
         pub fn build_step(name: &str, f: &mut Fields, units: &[Unit]) -> Result<Step, InputError> {

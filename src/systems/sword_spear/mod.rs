@@ -25,7 +25,7 @@ pub mod unit;
 
 pub use unit::Unit;
 
-use crate::error::{Error, InputError};
+use crate::error::InputError;
 use crate::systems::Chart;
 
 /// The system id used in scenario files and on the command line.
@@ -34,30 +34,7 @@ pub const SYSTEM: &str = "sword-and-spear";
 /// The card, as named in messages.
 pub const CARD: &str = "Sword & Spear Fantasy quick reference sheet";
 
-/// Declares a closed set of names read from scenario files.
-macro_rules! named_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name { $($(#[$vm])* $var),+ }
-        impl $name {
-            /// Every value, in card order.
-            pub const ALL: &'static [$name] = &[$($name::$var),+];
-            /// The name used in scenario files.
-            pub fn name(self) -> &'static str { match self { $($name::$var => $s),+ } }
-            /// Parses a scenario-file name.
-            pub fn from_name(s: &str) -> Option<$name> {
-                Self::ALL.iter().copied().find(|v| v.name() == s)
-            }
-            /// All scenario-file names.
-            pub fn names() -> Vec<&'static str> { Self::ALL.iter().map(|v| v.name()).collect() }
-        }
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.name()) }
-        }
-    };
-}
-pub(crate) use named_enum;
+pub(crate) use crate::systems::named::named_enum;
 
 /// Every chart of the sheet, in card order, for `pikeshot tables`.
 pub fn charts() -> Vec<Chart> {
@@ -73,50 +50,69 @@ pub fn charts() -> Vec<Chart> {
     c
 }
 
-/// The charts for `pikeshot tables sword-and-spear`: the sheet has one
-/// edition, so `--edition` is refused.
-pub fn charts_for(edition: Option<&str>) -> Result<Vec<Chart>, Error> {
-    match edition {
-        None => Ok(charts()),
-        Some(e) => Err(InputError::new(format!(
-            "Sword & Spear has a single card and no editions; drop `--edition {e}`"
-        ))
-        .key("--edition")
-        .into()),
+/// Sword & Spear in the registry of rule systems.
+pub struct SwordSpear;
+
+impl crate::systems::RuleSystem for SwordSpear {
+    fn id(&self) -> &'static str {
+        SYSTEM
+    }
+    fn name(&self) -> &'static str {
+        "Sword & Spear (Fantasy)"
+    }
+    fn procedures(&self) -> &'static [crate::systems::ProcedureInfo] {
+        course::PROCEDURES
+    }
+    fn charts(&self, _edition: Option<&str>) -> Vec<Chart> {
+        charts()
+    }
+    fn vocabulary(&self) -> String {
+        let mut out = String::new();
+        out.push_str(&format!(
+            "troop types: {}\n",
+            troops::Troop::names().join(", ")
+        ));
+        out.push_str(&format!(
+            "terrain: {}\n",
+            troops::Terrain::names().join(", ")
+        ));
+        out.push_str(&format!("armour: {}\n", unit::Armour::names().join(", ")));
+        out.push_str(&format!(
+            "missile weapons: {}\n",
+            shooting::Weapon::names().join(", ")
+        ));
+        out.push_str(&format!(
+            "melee weapons: {}\n",
+            unit::MeleeWeapon::names().join(", ")
+        ));
+        out.push_str(&format!(
+            "commanders: {}\n",
+            unit::Commander::names().join(", ")
+        ));
+        out
+    }
+    fn unit_keys(&self) -> Vec<&'static str> {
+        unit::UNIT_KEYS.to_vec()
+    }
+    fn max_turns(&self) -> u8 {
+        0
+    }
+    fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
+        &[]
+    }
+    fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
+        Vec::new()
+    }
+    fn build_courses(
+        &self,
+        f: &mut crate::scenario::Fields,
+        mode: crate::engine::KernelMode,
+    ) -> Result<crate::systems::BuiltCourses, InputError> {
+        scenario::build(f, mode)
     }
 }
 
 /// What `pikeshot list sword-and-spear` prints.
 pub fn list() -> String {
-    let mut out = String::from("sword-and-spear — Sword & Spear (Fantasy) (no editions)\n");
-    out.push_str("procedures (scenario steps):\n");
-    out.push_str(&crate::systems::describe_procedures(course::PROCEDURES));
-    out.push_str(&format!(
-        "troop types: {}\n",
-        troops::Troop::names().join(", ")
-    ));
-    out.push_str(&format!(
-        "terrain: {}\n",
-        troops::Terrain::names().join(", ")
-    ));
-    out.push_str(&format!("armour: {}\n", unit::Armour::names().join(", ")));
-    out.push_str(&format!(
-        "missile weapons: {}\n",
-        shooting::Weapon::names().join(", ")
-    ));
-    out.push_str(&format!(
-        "melee weapons: {}\n",
-        unit::MeleeWeapon::names().join(", ")
-    ));
-    out.push_str(&format!(
-        "commanders: {}\n",
-        unit::Commander::names().join(", ")
-    ));
-    out.push_str(&format!("unit keys: {}\n", unit::UNIT_KEYS.join(", ")));
-    let ids: Vec<&str> = charts().iter().map(|c| c.id).collect();
-    out.push_str(&format!(
-        "charts (pikeshot tables sword-and-spear): {}\n",
-        ids.join(", ")
-    ));
-    out
+    crate::systems::RuleSystem::list(&SwordSpear)
 }

@@ -5,56 +5,25 @@ use super::unit::Unit;
 use crate::engine::chain::Chain;
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
-use crate::scenario::Fields;
+use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
 
 /// Reads `[units.*]` and `[[course]]` from a scenario's top level and builds
 /// every course: a single step as its procedure, several as a chain.
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
-    let unit_tables = f.named_tables("units")?.ok_or_else(|| {
-        f.err(
-            "units",
-            "missing `[units.NAME]` tables: a scenario needs units",
-        )
-    })?;
-    let mut units = Vec::new();
-    for (name, mut uf) in unit_tables {
-        units.push(Unit::from_fields(&name, &mut uf)?);
-        uf.finish()?;
-    }
-    let course_tables = f.table_list("course")?.ok_or_else(|| {
-        f.err(
-            "course",
-            "missing `[[course]]`: a scenario needs at least one course of action",
-        )
-    })?;
-    if course_tables.is_empty() {
-        return Err(f.err("course", "a scenario needs at least one `[[course]]`"));
-    }
+    let units = course::read_units(f, Unit::from_fields)?;
+    let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
-    for mut cf in course_tables {
-        let name = cf.req_string("name")?;
-        if courses.iter().any(|(n, _)| *n == name) {
-            return Err(cf.err(
-                "name",
-                format!("two courses are named \"{name}\"; course names must differ"),
-            ));
-        }
-        let step_tables = cf
-            .table_list("steps")?
-            .ok_or_else(|| cf.err("steps", "missing `steps = [{ procedure = ... }, ...]`"))?;
-        if step_tables.is_empty() {
-            return Err(cf.err("steps", "a course needs at least one step"));
-        }
-        let own = unit_key(&mut cf, &units, "own")?;
-        let enemy = unit_key(&mut cf, &units, "enemy")?;
-        if own.is_some() && own == enemy {
-            return Err(cf.err("enemy", "`own` and `enemy` must be different units"));
-        }
+    for table in course::read_courses(f)? {
+        let course::CourseTable {
+            name,
+            fields: mut cf,
+            steps: step_tables,
+        } = table;
+        let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
         cf.finish()?;
         let mut steps = Vec::new();
-        for mut sf in step_tables {
-            let procedure = sf.req_string("procedure")?;
+        for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
             if let Some((_, a, t)) = UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
                 let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
@@ -101,25 +70,4 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         edition: None,
         courses,
     })
-}
-
-/// Reads a course key naming a unit (`own`, `enemy`).
-fn unit_key(
-    cf: &mut Fields,
-    units: &[Unit],
-    key: &'static str,
-) -> Result<Option<usize>, InputError> {
-    let Some(n) = cf.string(key)? else {
-        return Ok(None);
-    };
-    match units.iter().position(|u| u.name == n) {
-        Some(i) => Ok(Some(i)),
-        None => {
-            let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-            Err(cf.locate(
-                key,
-                InputError::new(format!("no unit named \"{n}\" in [units]")).one_of(&n, &names),
-            ))
-        }
-    }
 }

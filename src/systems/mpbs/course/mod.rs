@@ -17,7 +17,6 @@ use super::retreat::UnableToRetreat;
 use super::threshold::casualty_threshold;
 use super::{Edition, Formation, MoraleState, Unit};
 use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
-use crate::dice::Dice;
 use crate::engine::chain::{Action, Chain, Machine};
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
@@ -28,7 +27,6 @@ use crate::outcome::keys::{
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::ProcedureInfo;
 
 mod after_combat;
 mod rules;

@@ -5,27 +5,10 @@ use super::*;
 
 macro_rules! steps {
     ($($var:ident($ty:ty, $info:expr)),+ $(,)?) => {
-        /// Any Musket & Pike procedure, as one roll of a course.
-        #[derive(Debug)]
-        pub enum Step {
-            $(
-                #[doc = concat!("See [`", stringify!($ty), "`].")]
-                $var($ty)
-            ),+
+        crate::systems::named::step_enum! {
+            /// Any Musket & Pike procedure, as one roll of a course.
+            Step { $($var($ty, $info)),+ }
         }
-
-        impl Procedure for Step {
-            fn space(&self) -> &OutcomeSpace {
-                match self { $(Step::$var(p) => p.space()),+ }
-            }
-            #[inline]
-            fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-                match self { $(Step::$var(p) => p.resolve(dice)),+ }
-            }
-        }
-
-        /// Every procedure a scenario step can name, with what `list` says of it.
-        pub const PROCEDURES: &[ProcedureInfo] = &[$($info),+];
 
         /// Builds the step named `name` from its keys.
         pub fn build_step(

@@ -1,0 +1,182 @@
+//! What every rule system's scenario shares: `[units.NAME]` tables,
+//! `[[course]]` tables (a unique `name`, a non-empty `steps` list, `own` and
+//! `enemy` naming two different units), `repeat = { turns, until }`, and the
+//! refusal of spellings that moved. Each system supplies only its unit type
+//! and its step builders.
+
+use super::Fields;
+use crate::error::InputError;
+
+/// Reads every `[units.NAME]` table with `read` (which reads one unit's
+/// keys); refuses keys `read` did not ask for.
+pub fn read_units<'a, U>(
+    f: &mut Fields<'a>,
+    mut read: impl FnMut(&str, &mut Fields<'a>) -> Result<U, InputError>,
+) -> Result<Vec<U>, InputError> {
+    let tables = f.named_tables("units")?.ok_or_else(|| {
+        f.err(
+            "units",
+            "missing `[units.NAME]` tables: a scenario needs units",
+        )
+    })?;
+    let mut units = Vec::new();
+    for (name, mut uf) in tables {
+        units.push(read(&name, &mut uf)?);
+        uf.finish()?;
+    }
+    Ok(units)
+}
+
+/// One `[[course]]` table: its name (unique in the file), its keys, and its
+/// steps (at least one), each with its `procedure` read.
+pub struct CourseTable<'a> {
+    /// The course's name.
+    pub name: String,
+    /// The course table (keys other than `name` and `steps` not yet read).
+    pub fields: Fields<'a>,
+    /// The steps, in order: the procedure named and the step's table.
+    pub steps: Vec<(String, Fields<'a>)>,
+}
+
+/// Reads every `[[course]]` table: at least one, names unique, each with a
+/// non-empty `steps` list whose entries name a `procedure`.
+pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, InputError> {
+    let tables = f.table_list("course")?.ok_or_else(|| {
+        f.err(
+            "course",
+            "missing `[[course]]`: a scenario needs at least one course of action",
+        )
+    })?;
+    if tables.is_empty() {
+        return Err(f.err("course", "a scenario needs at least one `[[course]]`"));
+    }
+    let mut out: Vec<CourseTable<'a>> = Vec::new();
+    for mut cf in tables {
+        let name = cf.req_string("name")?;
+        if out.iter().any(|c| c.name == name) {
+            return Err(cf.err(
+                "name",
+                format!("two courses are named \"{name}\"; course names must differ"),
+            ));
+        }
+        refuse_moved(&mut cf, "turns", "`repeat = { turns = N, until = [...] }`")?;
+        refuse_moved(
+            &mut cf,
+            "stop_when",
+            "`repeat = { turns = N, until = [...] }`",
+        )?;
+        let step_tables = cf.table_list("steps")?.ok_or_else(|| {
+            cf.missing("steps")
+                .accepted("steps = [{ procedure = \"...\", ... }, ...]")
+        })?;
+        if step_tables.is_empty() {
+            return Err(cf.err("steps", "a course needs at least one step"));
+        }
+        let mut steps = Vec::new();
+        for mut sf in step_tables {
+            let procedure = sf.req_string("procedure")?;
+            steps.push((procedure, sf));
+        }
+        out.push(CourseTable {
+            name,
+            fields: cf,
+            steps,
+        });
+    }
+    Ok(out)
+}
+
+/// The index of the unit named `name` among `names`, or a located error at
+/// `key` of `f` naming the units there are.
+pub fn unit_index(f: &Fields, key: &str, name: &str, names: &[&str]) -> Result<usize, InputError> {
+    names.iter().position(|n| *n == name).ok_or_else(|| {
+        f.locate(
+            key,
+            InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(name, names),
+        )
+    })
+}
+
+/// Reads an optional course key naming a unit (`own`, `enemy`).
+pub fn unit_key(
+    f: &mut Fields,
+    key: &'static str,
+    names: &[&str],
+) -> Result<Option<usize>, InputError> {
+    match f.string(key)? {
+        None => Ok(None),
+        Some(n) => unit_index(f, key, &n, names).map(Some),
+    }
+}
+
+/// Reads a course's `own` and `enemy` (the pair its key measures are
+/// about); refuses both naming the same unit.
+pub fn own_enemy(
+    f: &mut Fields,
+    names: &[&str],
+) -> Result<(Option<usize>, Option<usize>), InputError> {
+    let own = unit_key(f, "own", names)?;
+    let enemy = unit_key(f, "enemy", names)?;
+    check_pair(f, own, enemy)?;
+    Ok((own, enemy))
+}
+
+/// Refuses `own` and `enemy` (given or defaulted) that are the same unit.
+pub fn check_pair(f: &Fields, own: Option<usize>, enemy: Option<usize>) -> Result<(), InputError> {
+    if own.is_some() && own == enemy {
+        return Err(f.err(
+            "enemy",
+            "`own` and `enemy` name the same unit; the key measures need two different units",
+        ));
+    }
+    Ok(())
+}
+
+/// A course's `repeat = { turns = N, until = [...] }`: its steps again and
+/// again, at most `turns` times, until a stop condition holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepeatSpec {
+    /// At most this many turns.
+    pub turns: u8,
+    /// The stop conditions named, as indices into the system's list, in the
+    /// order given, without repeats.
+    pub until: Vec<usize>,
+}
+
+/// Reads an optional `repeat` of a course: `turns` from 1 to `max_turns`
+/// (required), `until` a list of names from `stops` (optional).
+pub fn read_repeat(
+    cf: &mut Fields,
+    max_turns: u8,
+    stops: &[&str],
+) -> Result<Option<RepeatSpec>, InputError> {
+    let Some(mut rf) = cf.table("repeat")? else {
+        return Ok(None);
+    };
+    let turns = rf.req_int("turns", 1, max_turns as i64)? as u8;
+    let mut until = Vec::new();
+    for n in rf.strings("until")?.unwrap_or_default() {
+        let i = stops.iter().position(|s| *s == n).ok_or_else(|| {
+            rf.locate(
+                "until",
+                InputError::new(format!("unknown stop condition \"{n}\"")).one_of(&n, stops),
+            )
+        })?;
+        if !until.contains(&i) {
+            until.push(i);
+        }
+    }
+    rf.finish()?;
+    Ok(Some(RepeatSpec { turns, until }))
+}
+
+/// Refuses `key` in `f` when present: it moved, and `new` says where.
+pub fn refuse_moved(f: &mut Fields, key: &'static str, new: &str) -> Result<(), InputError> {
+    if f.has(key) {
+        return Err(f.err(
+            key,
+            format!("`{key}` is no longer read here; write {new} instead"),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,67 @@
+//! `named_enum!`: a closed set of names read from scenario files, shared by
+//! every rule system (unit kinds, formations, readings, weapons…).
+
+/// Declares a closed set of names read from scenario files: the enum, its
+/// `ALL` values in card order, `name()`, `from_name()`, `names()` and
+/// `Display`.
+macro_rules! named_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name { $($(#[$vm])* $var),+ }
+        impl $name {
+            /// Every value, in card order.
+            pub const ALL: &'static [$name] = &[$($name::$var),+];
+            /// The name used in scenario files.
+            pub fn name(self) -> &'static str { match self { $($name::$var => $s),+ } }
+            /// Parses a scenario-file name.
+            pub fn from_name(s: &str) -> Option<$name> {
+                Self::ALL.iter().copied().find(|v| v.name() == s)
+            }
+            /// All scenario-file names.
+            pub fn names() -> Vec<&'static str> { Self::ALL.iter().map(|v| v.name()).collect() }
+        }
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.name()) }
+        }
+    };
+}
+pub(crate) use named_enum;
+
+/// Declares a system's step type: one enum over its procedures, whose
+/// [`Procedure`](crate::procedure::Procedure) impl forwards `space`,
+/// `resolve` and `exact` to the procedure inside, so a procedure's own exact
+/// method is used whether it stands alone or is a step of a course. Also
+/// declares `PROCEDURES`, what `pikeshot list` says of each step.
+macro_rules! step_enum {
+    ($(#[$m:meta])* $name:ident { $($var:ident($ty:ty, $info:expr)),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug)]
+        pub enum $name {
+            $(
+                #[doc = concat!("See [`", stringify!($ty), "`].")]
+                $var($ty)
+            ),+
+        }
+
+        impl $crate::procedure::Procedure for $name {
+            fn space(&self) -> &$crate::outcome::OutcomeSpace {
+                match self { $($name::$var(p) => p.space()),+ }
+            }
+            #[inline]
+            fn resolve<D: $crate::dice::Dice>(&self, dice: &mut D) -> $crate::outcome::Leaf {
+                match self { $($name::$var(p) => p.resolve(dice)),+ }
+            }
+            fn exact(
+                &self,
+                budget: u64,
+            ) -> Option<Result<Vec<f64>, $crate::dice::EnumerationError>> {
+                match self { $($name::$var(p) => p.exact(budget)),+ }
+            }
+        }
+
+        /// Every procedure a scenario step can name, with what `list` says of it.
+        pub const PROCEDURES: &[$crate::systems::ProcedureInfo] = &[$($info),+];
+    };
+}
+pub(crate) use step_enum;

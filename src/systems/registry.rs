@@ -1,0 +1,244 @@
+//! The rule systems as one list: `SYSTEMS`. `pikeshot list`, `tables`,
+//! `run` (building courses), `diff` (editions) and the command line's help
+//! and completions all loop over it, so a new rule system is one folder
+//! under `src/systems/` and one line here.
+
+use super::{Chart, ProcedureInfo};
+use crate::engine::{Kernel, KernelMode};
+use crate::error::{Error, InputError};
+use crate::scenario::Fields;
+
+/// Every rule system, in the order `pikeshot list` prints them.
+pub static SYSTEMS: &[&dyn RuleSystem] = &[
+    &super::mpbs::Mpbs,
+    &super::hakkaa::Hakkaa,
+    &super::snaphance::Snaphance,
+    &super::sword_spear::SwordSpear,
+];
+
+/// One edition (card) of a rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EditionInfo {
+    /// The name in scenario files (`edition = "sfo"`) and on the command line.
+    pub id: &'static str,
+    /// The card's title.
+    pub card: &'static str,
+}
+
+/// A key a scenario may set, with what it accepts and what it means (for
+/// `pikeshot list`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyInfo {
+    /// The key.
+    pub key: &'static str,
+    /// What it accepts, e.g. `true | false` or `row | roll`.
+    pub accepted: String,
+    /// Its default.
+    pub default: String,
+    /// What it means, with its rule number.
+    pub meaning: &'static str,
+}
+
+/// A stop condition of `repeat = { turns = N, until = [...] }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StopInfo {
+    /// The name in `until`.
+    pub name: &'static str,
+    /// What ends the course.
+    pub meaning: &'static str,
+}
+
+/// Courses built from a scenario variant.
+pub struct BuiltCourses {
+    /// The edition, for systems that have editions.
+    pub edition: Option<String>,
+    /// (course name, kernel), in file order.
+    pub courses: Vec<(String, Box<dyn Kernel>)>,
+}
+
+/// A rule system: its cards, its procedures, and how a scenario of it is
+/// read. Everything the command line and the runner need of a system goes
+/// through this trait.
+pub trait RuleSystem: Send + Sync {
+    /// The id in scenario files (`system = "mpbs"`) and on the command line.
+    fn id(&self) -> &'static str;
+    /// The game's name, as printed by `pikeshot list`.
+    fn name(&self) -> &'static str;
+    /// The editions (cards) a scenario's `edition` may name; empty when the
+    /// system has one card.
+    fn editions(&self) -> &'static [EditionInfo] {
+        &[]
+    }
+    /// The edition used when none is given (`pikeshot tables`).
+    fn default_edition(&self) -> Option<&'static str> {
+        self.editions().last().map(|e| e.id)
+    }
+    /// Every procedure a scenario step may name.
+    fn procedures(&self) -> &'static [ProcedureInfo];
+    /// Every chart of one edition's card (`edition` is one of
+    /// [`editions`](RuleSystem::editions), or `None` when there are none).
+    fn charts(&self, edition: Option<&str>) -> Vec<Chart>;
+    /// The lines of `pikeshot list` naming the values unit keys accept
+    /// (kinds, formations, terrain…), each ending in a newline.
+    fn vocabulary(&self) -> String;
+    /// The keys of a `[units.NAME]` table.
+    fn unit_keys(&self) -> Vec<&'static str>;
+    /// Course keys beyond `name`, `steps`, `own`, `enemy` and `repeat`.
+    fn course_keys(&self) -> Vec<KeyInfo> {
+        Vec::new()
+    }
+    /// Most turns `repeat` may ask for; 0 when courses do not repeat.
+    fn max_turns(&self) -> u8;
+    /// The stop conditions `repeat.until` may name.
+    fn stop_conditions(&self) -> &'static [StopInfo];
+    /// What `until` defaults to when `repeat` gives none.
+    fn default_until(&self) -> &'static str {
+        "none: the course runs all its turns"
+    }
+    /// The keys of the scenario's `[rules]` table: the readings of what the
+    /// card leaves open, each with its default.
+    fn rules_keys(&self) -> Vec<KeyInfo>;
+    /// Reads the system's top-level keys (`edition`, `[rules]`, `[units.*]`,
+    /// `[[course]]`) and builds every course.
+    fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError>;
+    /// What `pikeshot list SYSTEM` prints.
+    fn list(&self) -> String {
+        describe(self)
+    }
+}
+
+/// The rule system `id`, or an error naming the known ones.
+pub fn find(id: &str) -> Result<&'static dyn RuleSystem, InputError> {
+    SYSTEMS
+        .iter()
+        .copied()
+        .find(|s| s.id() == id)
+        .ok_or_else(|| InputError::new(format!("unknown rule system \"{id}\"")).one_of(id, &ids()))
+}
+
+/// The ids of every rule system.
+pub fn ids() -> Vec<&'static str> {
+    SYSTEMS.iter().map(|s| s.id()).collect()
+}
+
+/// Every edition name of every system, without repeats (for the command
+/// line's `--edition` help and completions).
+pub fn all_editions() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for e in SYSTEMS.iter().flat_map(|s| s.editions()) {
+        if !out.contains(&e.id) {
+            out.push(e.id);
+        }
+    }
+    out
+}
+
+/// Checks `edition` against `sys`'s editions; `None` gives its default.
+pub fn edition_of(
+    sys: &dyn RuleSystem,
+    edition: Option<&str>,
+) -> Result<Option<&'static str>, Error> {
+    let eds = sys.editions();
+    match edition {
+        None => Ok(sys.default_edition()),
+        Some(e) if eds.is_empty() => Err(InputError::new(format!(
+            "{} has no editions; drop `--edition {e}`",
+            sys.name()
+        ))
+        .key("--edition")
+        .into()),
+        Some(e) => {
+            let names: Vec<&str> = eds.iter().map(|x| x.id).collect();
+            eds.iter()
+                .find(|x| x.id == e)
+                .map(|x| Some(x.id))
+                .ok_or_else(|| {
+                    InputError::new(format!("unknown edition \"{e}\""))
+                        .key("--edition")
+                        .one_of(e, &names)
+                        .into()
+                })
+        }
+    }
+}
+
+/// The text of `pikeshot list SYSTEM`, built from what the system supplies.
+pub fn describe<S: RuleSystem + ?Sized>(s: &S) -> String {
+    let eds = s.editions();
+    let mut out = format!("{} — {}", s.id(), s.name());
+    if eds.is_empty() {
+        out.push_str(" (no editions)\n");
+    } else {
+        let ids: Vec<&str> = eds.iter().map(|e| e.id).collect();
+        out.push_str(&format!(" (editions: {})\n", ids.join(", ")));
+        for e in eds {
+            out.push_str(&format!("  {:<10} {}\n", e.id, e.card));
+        }
+    }
+    out.push_str("procedures (scenario steps):\n");
+    out.push_str(&super::describe_procedures(s.procedures()));
+    out.push_str(&s.vocabulary());
+    out.push_str(&format!("unit keys: {}\n", s.unit_keys().join(", ")));
+    out.push_str("course keys: name, steps, own, enemy (unit names: the reported pair)");
+    if s.max_turns() > 0 {
+        out.push_str(&format!(
+            ", repeat = {{ turns = 1..{}, until = [...] }} (repeat the steps turn after turn until a stop condition)",
+            s.max_turns()
+        ));
+    }
+    out.push('\n');
+    for k in s.course_keys() {
+        out.push_str(&format!(
+            "  {:<24} {} (default {}): {}\n",
+            k.key, k.accepted, k.default, k.meaning
+        ));
+    }
+    if s.max_turns() > 0 {
+        out.push_str(&format!(
+            "stop conditions (repeat.until; default {}):\n",
+            s.default_until()
+        ));
+        for c in s.stop_conditions() {
+            out.push_str(&format!("  {:<24} {}\n", c.name, c.meaning));
+        }
+    }
+    let rules = s.rules_keys();
+    if rules.is_empty() {
+        out.push_str("[rules] keys: none (the card leaves nothing open that a switch decides)\n");
+    } else {
+        out.push_str("[rules] keys (readings of what the card leaves open):\n");
+        for k in rules {
+            out.push_str(&format!(
+                "  {:<24} {} (default {}): {}\n",
+                k.key, k.accepted, k.default, k.meaning
+            ));
+        }
+    }
+    let ids: Vec<&str> = s.charts(s.default_edition()).iter().map(|c| c.id).collect();
+    out.push_str(&format!(
+        "charts (pikeshot tables {}): {}\n",
+        s.id(),
+        ids.join(", ")
+    ));
+    out
+}
+
+/// A `[rules]` key that is `true | false`.
+pub fn flag(key: &'static str, default: bool, meaning: &'static str) -> KeyInfo {
+    KeyInfo {
+        key,
+        accepted: "true | false".into(),
+        default: default.to_string(),
+        meaning,
+    }
+}
+
+/// A `[rules]` key from a closed set of names.
+pub fn named(key: &'static str, names: &[&str], default: &str, meaning: &'static str) -> KeyInfo {
+    KeyInfo {
+        key,
+        accepted: names.join(" | "),
+        default: default.to_string(),
+        meaning,
+    }
+}
