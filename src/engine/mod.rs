@@ -211,9 +211,14 @@ impl Progress {
 }
 
 /// Runs every task and returns one [`Tally`] per task, in order.
-pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
+///
+/// Zero trials is bad input; worker threads that cannot start are an
+/// internal failure ([`crate::Error::Internal`]), not the input's fault.
+pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
     if opts.trials == 0 {
-        return Err("trials must be at least 1".into());
+        return Err(crate::Error::input(
+            "trials must be at least 1; accepted: a whole number of at least 1",
+        ));
     }
     let threads = if opts.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -223,7 +228,7 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        .map_err(|e| crate::Error::internal(format!("cannot start {threads} threads"), e))?;
     let planned: u64 = tasks.len() as u64 * opts.trials.max(1);
     let show = opts.progress
         && std::io::IsTerminal::is_terminal(&std::io::stderr())
