@@ -9,6 +9,7 @@ use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
 use crate::error::{Error, InputError, Result};
 use crate::report::{self, CourseRun, ScenarioRun};
 use crate::scenario::ScenarioFile;
+use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
 use crate::systems;
 
 /// What the user asked of `pikeshot run`.
@@ -63,6 +64,63 @@ pub struct Prepared {
     pub has_expects: bool,
 }
 
+impl RunRequest {
+    /// Refuses values outside their limits ([`crate::scenario::limits`]):
+    /// the same limit for `--trials` as for `trials` in a file, and for
+    /// `--seed` as for `seed`; zero for `--max-trials` and
+    /// `--exact-budget`; more than [`MAX_THREADS`] threads (0 keeps its
+    /// meaning here: one per core).
+    pub fn check(&self) -> Result<(), InputError> {
+        let flag = |name: &str, m: String, acc: String| {
+            Err(InputError::new(m).key(name).accepted(acc))
+        };
+        if let Some(t) = self.trials
+            && !(1..=MAX_TRIALS).contains(&t)
+        {
+            return flag(
+                "--trials",
+                format!("{t} trials is outside the accepted range"),
+                format!("a whole number from 1 to {MAX_TRIALS}"),
+            );
+        }
+        if let Some(s) = self.seed
+            && s > MAX_SEED
+        {
+            return flag(
+                "--seed",
+                format!("{s} is larger than the largest seed"),
+                format!("a whole number from 0 to {MAX_SEED} (as for `seed` in a file)"),
+            );
+        }
+        if let Some(m) = self.max_trials
+            && !(1..=MAX_TRIALS).contains(&m)
+        {
+            return flag(
+                "--max-trials",
+                format!("{m} is outside the accepted range"),
+                format!("a whole number from 1 to {MAX_TRIALS}"),
+            );
+        }
+        if self.exact_budget == Some(0) {
+            return flag(
+                "--exact-budget",
+                "a budget of 0 paths cannot enumerate anything".into(),
+                "a whole number of at least 1, e.g. 10000000".into(),
+            );
+        }
+        if self.threads > MAX_THREADS {
+            return flag(
+                "--threads",
+                format!("{} threads is more than the limit", self.threads),
+                format!(
+                    "a whole number from 1 to {MAX_THREADS}; leave --threads out for one per core"
+                ),
+            );
+        }
+        Ok(())
+    }
+}
+
 /// Defaults when neither the file nor the command line says.
 pub const DEFAULT_TRIALS: u64 = 1_000_000;
 /// Default seed.
@@ -79,6 +137,7 @@ pub fn prepare(path: &Path, req: &RunRequest) -> Result<Prepared> {
 /// before the sweep is expanded (the systems refuse keys they do not know),
 /// then validated against the courses built.
 pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
+    req.check()?;
     for s in &req.sets {
         file.set(s)?;
     }
@@ -92,6 +151,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
     let mut trials = DEFAULT_TRIALS;
     let mut courses = Vec::new();
     for (i, v) in variants.iter().enumerate() {
+        refuse_unknown_top(&file, v)?;
         let mut f = file.fields(v);
         if let Some(n) = f.string("name")? {
             name = n;
@@ -106,8 +166,8 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
                 &ids,
             )?
             .ok_or_else(|| f.missing("system").one_of("", &ids))?;
-        let s = f.int("seed", 0, i64::MAX)?.map(|s| s as u64);
-        let t = f.int("trials", 1, 10_000_000_000)?.map(|t| t as u64);
+        let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
+        let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
         if i == 0 {
             system = sys.id().to_string();
             seed = req.seed.or(s).unwrap_or(DEFAULT_SEED);
@@ -121,11 +181,6 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
         for (course, kernel) in built.courses {
             courses.push((v.label.clone(), course, kernel));
         }
-    }
-    if req.trials == Some(0) {
-        return Err(InputError::new("--trials must be at least 1")
-            .key("--trials")
-            .into());
     }
     let expects = {
         let scope = Scope {
@@ -155,6 +210,45 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
         has_expects: expect_value.is_some(),
         expects,
     })
+}
+
+/// Every top-level key some rule system reads (`sweep` and `expect` are
+/// taken out before): a key outside these is refused before any course is
+/// built, so that a misspelt table (`[unit.a]`) is reported at its own line
+/// with "did you mean", not as a missing unit further down.
+const TOP_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "system",
+    "seed",
+    "trials",
+    "edition",
+    "rules",
+    "units",
+    "course",
+];
+
+fn refuse_unknown_top(file: &ScenarioFile, v: &crate::scenario::Variant) -> Result<()> {
+    let mut f = file.fields(v);
+    for k in TOP_KEYS {
+        f.has(k);
+    }
+    Ok(f.finish()?)
+}
+
+/// Refuses an output folder that names something other than a folder,
+/// before any work.
+fn check_out(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(InputError::new(
+            "is a file, not a folder: the outputs of a run are written into a folder",
+        )
+        .key("--out")
+        .accepted("a folder that exists or can be created")
+        .at(Some(&dir.display().to_string()), None)
+        .into());
+    }
+    Ok(())
 }
 
 /// The output folder of a scenario.
@@ -260,6 +354,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
         .map(|p| out_dir(req, &p.file.stem(), several))
         .collect();
     for d in &dirs {
+        check_out(d)?;
         report::check_writable(d)?;
     }
     let mut out = Vec::new();

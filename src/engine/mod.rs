@@ -24,6 +24,10 @@ pub use compiled::CompiledTable;
 /// Trials per chunk: the unit of parallel work and of seeding.
 pub const CHUNK: u64 = 1 << 16;
 
+/// Most worker threads a run may start (a fixed number, so that the limit
+/// is the same on every machine; results never depend on it).
+pub const MAX_THREADS: usize = 256;
+
 /// How the Monte Carlo loop resolves a trial.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum KernelMode {
@@ -215,8 +219,17 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
     if opts.trials == 0 {
         return Err("trials must be at least 1".into());
     }
+    if opts.precision.is_some() && opts.max_trials == 0 {
+        return Err("--max-trials must be at least 1".into());
+    }
+    if opts.threads > MAX_THREADS {
+        return Err(format!(
+            "--threads {}: at most {MAX_THREADS} threads",
+            opts.threads
+        ));
+    }
     let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
     } else {
         opts.threads
     };
@@ -224,7 +237,13 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
         .num_threads(threads)
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    let planned: u64 = tasks.len() as u64 * opts.trials.max(1);
+    // Checked: a count from input never wraps (a progress total that
+    // overflows is shown as the largest number instead).
+    let per_task = match opts.precision {
+        Some(_) => opts.trials.min(opts.max_trials),
+        None => opts.trials,
+    };
+    let planned: u64 = (tasks.len() as u64).saturating_mul(per_task);
     let show = opts.progress
         && std::io::IsTerminal::is_terminal(&std::io::stderr())
         && planned >= 5_000_000;
@@ -273,24 +292,28 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
     Ok(out)
 }
 
-/// Rounds of whole chunks, doubling, until every outcome and measure
-/// probability has a 95% Wilson half-width of at most `e`, or the cap.
+/// Rounds of chunks, doubling, until every outcome and measure probability
+/// has a 95% Wilson half-width of at most `e`, or `max_trials` trials: the
+/// cap is honoured exactly. Only the last round may end in a partial
+/// chunk; its size depends on the request alone (`max_trials`), so the
+/// counts stay the same on any thread count.
 fn run_to_precision(task: &Task, opts: &RunOptions, e: f64, bar: &Progress) -> (u64, Vec<u64>) {
-    let cap_chunks = opts.max_trials.div_ceil(CHUNK).max(1);
+    let cap = opts.max_trials.max(1);
+    let cap_chunks = cap.div_ceil(CHUNK);
     let mut done = 0u64;
     let mut target = opts.trials.div_ceil(CHUNK).clamp(1, cap_chunks);
     let mut counts = vec![0u64; task.kernel.space().len()];
     loop {
-        let more = run_chunks(task, opts.seed, target * CHUNK, done, target, bar);
+        let trials = target.saturating_mul(CHUNK).min(cap);
+        let more = run_chunks(task, opts.seed, trials, done, target, bar);
         for (x, y) in counts.iter_mut().zip(more) {
             *x += y;
         }
         done = target;
-        let trials = done * CHUNK;
         let worst = stats::worst_half_width(task.kernel.space(), &counts, trials);
         if worst <= e || done >= cap_chunks {
             return (trials, counts);
         }
-        target = (done * 2).min(cap_chunks);
+        target = done.saturating_mul(2).min(cap_chunks);
     }
 }
