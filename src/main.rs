@@ -120,15 +120,15 @@ impl RunFlags {
             )));
         }
         if self.threads == Some(0) {
-            return Err(pikeshot::error::InputError::new(
-                "0 threads cannot run anything",
-            )
-            .key("--threads")
-            .accepted(format!(
-                "a whole number from 1 to {}; leave --threads out for one per core",
-                pikeshot::scenario::limits::MAX_THREADS
-            ))
-            .into());
+            return Err(
+                pikeshot::error::InputError::new("0 threads cannot run anything")
+                    .key("--threads")
+                    .accepted(format!(
+                        "a whole number from 1 to {}; leave --threads out for one per core",
+                        pikeshot::scenario::limits::MAX_THREADS
+                    ))
+                    .into(),
+            );
         }
         Ok(RunRequest {
             scenarios: Vec::new(),

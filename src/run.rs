@@ -2,6 +2,10 @@
 //! build every course, resolve, and write the reports.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+mod variant;
+use variant::{VariantCell, VariantKernel};
 
 use crate::batch::expect::{self, Checked, Expect, Scope};
 use crate::batch::folder;
@@ -41,7 +45,10 @@ pub struct RunRequest {
     pub progress: bool,
 }
 
-/// A scenario ready to run: its courses built for every variant.
+/// A scenario ready to run: every variant validated, its courses ready.
+/// Without a sweep the kernels are built and held; with one, each
+/// variant's kernels are built when the run reaches it and released after
+/// (so memory does not grow with the number of variants).
 pub struct Prepared {
     /// The scenario's file.
     pub file: ScenarioFile,
@@ -71,9 +78,8 @@ impl RunRequest {
     /// `--exact-budget`; more than [`MAX_THREADS`] threads (0 keeps its
     /// meaning here: one per core).
     pub fn check(&self) -> Result<(), InputError> {
-        let flag = |name: &str, m: String, acc: String| {
-            Err(InputError::new(m).key(name).accepted(acc))
-        };
+        let flag =
+            |name: &str, m: String, acc: String| Err(InputError::new(m).key(name).accepted(acc));
         if let Some(t) = self.trials
             && !(1..=MAX_TRIALS).contains(&t)
         {
@@ -143,16 +149,21 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
     }
     let expect_value = expect::take(&mut file)?;
     let axes = Scope::axes_of(&file);
-    let variants = file.variants()?;
+    let count = file.variant_count()?;
+    // A sweep's variants are built here to validate them, then dropped
+    // (but the first), and built again when run: see `variant`.
+    let shared = (count > 1).then(|| Arc::new(file.clone()));
+    let mut labels = Vec::with_capacity(count);
     let mut name = file.stem();
     let mut system = String::new();
     let mut edition = None;
     let mut seed = DEFAULT_SEED;
     let mut trials = DEFAULT_TRIALS;
-    let mut courses = Vec::new();
-    for (i, v) in variants.iter().enumerate() {
-        refuse_unknown_top(&file, v)?;
-        let mut f = file.fields(v);
+    let mut courses: Vec<(String, String, Box<dyn Kernel>)> = Vec::new();
+    for i in 0..count {
+        let v = file.variant(i)?;
+        refuse_unknown_top(&file, &v)?;
+        let mut f = file.fields(&v);
         if let Some(n) = f.string("name")? {
             name = n;
         }
@@ -178,14 +189,42 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
             edition = built.edition.clone();
         }
         f.finish()?;
-        for (course, kernel) in built.courses {
-            courses.push((v.label.clone(), course, kernel));
+        match &shared {
+            None => {
+                for (course, kernel) in built.courses {
+                    courses.push((v.label.clone(), course, kernel));
+                }
+            }
+            Some(shared) => {
+                let (names, kernels): (Vec<String>, Vec<Box<dyn Kernel>>) =
+                    built.courses.into_iter().unzip();
+                let spaces: Vec<_> = kernels.iter().map(|k| k.space().clone()).collect();
+                let cell = VariantCell::new(
+                    Arc::clone(shared),
+                    i,
+                    sys,
+                    req.kernel,
+                    (i == 0).then_some(kernels),
+                );
+                for (c, (course, space)) in names.into_iter().zip(spaces).enumerate() {
+                    courses.push((
+                        v.label.clone(),
+                        course,
+                        Box::new(VariantKernel {
+                            cell: Arc::clone(&cell),
+                            course: c,
+                            space,
+                        }),
+                    ));
+                }
+            }
         }
+        labels.push(v.label);
     }
     let expects = {
         let scope = Scope {
             file: &file,
-            labels: variants.iter().map(|v| v.label.clone()).collect(),
+            labels,
             axes,
             pinned: req
                 .sets

@@ -49,6 +49,9 @@ pub trait Kernel: Sync + Send {
     fn exact(&self, budget: u64) -> Result<Vec<f64>, EnumerationError>;
     /// Whether trials use a compiled table.
     fn is_compiled(&self) -> bool;
+    /// Drops what the kernel can build again (the runner calls it when it
+    /// is done with a variant); a no-op for a kernel that holds its tables.
+    fn release(&self) {}
 }
 
 /// A [`Procedure`] with its compiled table, if it has one.
@@ -258,7 +261,7 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
         b
     }));
     let mut out = Vec::with_capacity(tasks.len());
-    for task in tasks {
+    for (i, task) in tasks.iter().enumerate() {
         let start = Instant::now();
         let (trials, counts) = pool.install(|| match opts.precision {
             None => {
@@ -285,6 +288,17 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
             seconds,
             threads,
         });
+        // Done with a variant: its kernels may be dropped (and rebuilt if
+        // asked for again), so a sweep holds one variant at a time.
+        if tasks.get(i + 1).is_none_or(|n| n.variant != task.variant) {
+            for t in tasks[..=i]
+                .iter()
+                .rev()
+                .take_while(|t| t.variant == task.variant)
+            {
+                t.kernel.release();
+            }
+        }
     }
     if let Some(b) = bar.0 {
         b.finish_and_clear();

@@ -91,16 +91,17 @@ impl ScenarioFile {
             }
             match v {
                 toml::Value::Array(a) if !a.is_empty() => {
-                    total = total.checked_mul(a.len()).filter(|t| *t <= MAX_VARIANTS).ok_or_else(
-                        || {
+                    total = total
+                        .checked_mul(a.len())
+                        .filter(|t| *t <= MAX_VARIANTS)
+                        .ok_or_else(|| {
                             at(InputError::new(format!(
                                 "the sweep expands to more than {MAX_VARIANTS} variants (the limit)"
                             ))
                             .accepted(format!(
                                 "a sweep whose lists' lengths multiply to at most {MAX_VARIANTS}"
                             )))
-                        },
-                    )?;
+                        })?;
                     axes.push((k.clone(), a.clone()));
                 }
                 other => {
@@ -184,7 +185,12 @@ impl ScenarioFile {
         })?;
         let key = key.trim();
         let value = parse_value(value.trim());
-        let at_set = |e: InputError| e.key(key).at(Some(&format!("--set {}", super::fields::shown(assignment))), None);
+        let at_set = |e: InputError| {
+            e.key(key).at(
+                Some(&format!("--set {}", super::fields::shown(assignment))),
+                None,
+            )
+        };
         // `--set units.NAME.KEY=...` on a unit the file does not have is a
         // typo unless it creates the unit (its `kind` or `type`).
         if let Some(rest) = key.strip_prefix("units.")
@@ -193,7 +199,9 @@ impl ScenarioFile {
             let units = self.table.get("units").and_then(toml::Value::as_table);
             let exists = units.is_some_and(|t| t.contains_key(unit));
             if !exists && !CREATES_UNIT.contains(&sub) {
-                let names: Vec<&str> = units.map(|t| t.keys().map(String::as_str).collect()).unwrap_or_default();
+                let names: Vec<&str> = units
+                    .map(|t| t.keys().map(String::as_str).collect())
+                    .unwrap_or_default();
                 return Err(at_set(
                     InputError::new(format!(
                         "no unit named `{}` in the scenario",
@@ -202,7 +210,11 @@ impl ScenarioFile {
                     .one_of(unit, &names)
                     .accepted(format!(
                         "a unit of the file ({}), or a new unit created by setting its {}",
-                        if names.is_empty() { "none".to_string() } else { names.join(", ") },
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            names.join(", ")
+                        },
                         CREATES_UNIT.join(" or ")
                     )),
                 ));
@@ -224,7 +236,9 @@ impl ScenarioFile {
     /// of the `[sweep]` lists (the first key varies slowest), or the
     /// scenario itself when it has no sweep.
     pub fn variants(&self) -> Result<Vec<Variant>, InputError> {
-        (0..self.variant_count()?).map(|i| self.variant(i)).collect()
+        (0..self.variant_count()?)
+            .map(|i| self.variant(i))
+            .collect()
     }
 
     /// A [`Fields`] reader over a variant's top-level table.
@@ -247,7 +261,8 @@ fn read_capped(path: &Path) -> Result<String, Error> {
             .at(Some(&name), None)
             .into()
     };
-    let meta = std::fs::metadata(path).map_err(|e| refuse(io_words("cannot read the scenario file", &e)))?;
+    let meta = std::fs::metadata(path)
+        .map_err(|e| refuse(io_words("cannot read the scenario file", &e)))?;
     if meta.is_dir() {
         return Err(refuse("is a folder, not a scenario file (to run every scenario under a folder, use `pikeshot report`)".into()));
     }
@@ -262,7 +277,8 @@ fn read_capped(path: &Path) -> Result<String, Error> {
             meta.len()
         )));
     }
-    let file = std::fs::File::open(path).map_err(|e| refuse(io_words("cannot open the scenario file", &e)))?;
+    let file = std::fs::File::open(path)
+        .map_err(|e| refuse(io_words("cannot open the scenario file", &e)))?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)

@@ -32,15 +32,21 @@ impl Source {
         let line_of = |offset: usize| starts.partition_point(|&s| s <= offset.min(text.len()));
         let spanned = toml::de::DeTable::parse(text).map_err(|e| {
             let line = e.span().map(|s| line_of(s.start));
-            InputError::new(format!("not valid TOML: {}", shown(first_line(e.message()))))
-                .at(Some(file), line)
+            InputError::new(format!(
+                "not valid TOML: {}",
+                shown(first_line(e.message()))
+            ))
+            .at(Some(file), line)
         })?;
         let mut lines = HashMap::new();
         walk_table(spanned.get_ref(), "", &line_of, &mut lines);
         let table: toml::Table = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| line_of(s.start));
-            InputError::new(format!("not valid TOML: {}", shown(first_line(e.message()))))
-                .at(Some(file), line)
+            InputError::new(format!(
+                "not valid TOML: {}",
+                shown(first_line(e.message()))
+            ))
+            .at(Some(file), line)
         })?;
         Ok((
             Source {
@@ -81,7 +87,10 @@ impl Source {
             .iter()
             .any(|o| path == o || path.starts_with(&format!("{o}.")))
         {
-            return e.at(Some(&format!("{} (--set {})", self.file, shown(path))), None);
+            return e.at(
+                Some(&format!("{} (--set {})", self.file, shown(path))),
+                None,
+            );
         }
         // A table the file does not have, created by a `--set` below it
         // (`--set units.x.kind=...` creates unit `x`): blame that `--set`.
@@ -473,7 +482,9 @@ pub fn describe(v: &toml::Value) -> String {
         toml::Value::String(s) => format!("the string \"{}\"", shown(s)),
         toml::Value::Integer(i) => format!("the number {i}"),
         toml::Value::Float(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e16 => {
-            format!("the decimal number {f:.1} (write it without a decimal point or exponent, e.g. {f:.0})")
+            format!(
+                "the decimal number {f:.1} (write it without a decimal point or exponent, e.g. {f:.0})"
+            )
         }
         toml::Value::Float(f) => format!("the decimal number {f}"),
         toml::Value::Boolean(b) => format!("{b}"),

@@ -37,18 +37,27 @@ pub const UNSWEPT_KEYS: &[&str] = &["trials", "seed", "name", "system", "descrip
 /// The limits as `(what, value)` lines, for `pikeshot list` and the README.
 pub fn lines() -> Vec<(&'static str, String)> {
     vec![
-        ("scenario file size", format!("{MAX_FILE_BYTES} bytes (10 MB); a regular file")),
+        (
+            "scenario file size",
+            format!("{MAX_FILE_BYTES} bytes (10 MB); a regular file"),
+        ),
         ("units per scenario", MAX_UNITS.to_string()),
         ("courses per scenario", MAX_COURSES.to_string()),
         ("steps per course", MAX_STEPS.to_string()),
         (
             "states per course",
-            format!("{} (distinct unit states a course may reach)", crate::engine::chain::MAX_NODES),
+            format!(
+                "{} (distinct unit states a course may reach)",
+                crate::engine::chain::MAX_NODES
+            ),
         ),
         ("sweep variants", MAX_VARIANTS.to_string()),
         ("trials per course", format!("1 to {MAX_TRIALS}")),
         ("seed", format!("0 to {MAX_SEED}")),
-        ("threads", format!("1 to {MAX_THREADS} (default: one per core)")),
+        (
+            "threads",
+            format!("1 to {MAX_THREADS} (default: one per core)"),
+        ),
     ]
 }
 
