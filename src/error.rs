@@ -1,7 +1,10 @@
 //! Errors and where they point.
 //!
 //! Bad input names the file, the line, the key and what would be accepted;
-//! the CLI maps every [`Error`] here to exit code 2.
+//! the CLI maps it to exit code 2, as it does a path the user named that is
+//! missing or unusable. Any other failed read or write (a full disk), or a
+//! failure of the program itself, is not bad input: it exits 3
+//! ([`Error::exit_code`]).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -18,7 +21,20 @@ pub enum Error {
         /// What the operating system said.
         source: std::io::Error,
     },
+    /// The program could not do its work for a reason that is not the
+    /// input's fault, e.g. the worker threads could not start.
+    Internal {
+        /// What could not be done.
+        what: String,
+        /// The underlying failure, if any.
+        source: Option<Box<dyn std::error::Error + Send + Sync>>,
+    },
 }
+
+/// Exit code for bad input (a scenario, `--set` or command-line value).
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit code for a file that cannot be read or written, or an internal failure.
+pub const EXIT_FAILURE: u8 = 3;
 
 /// A result with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -116,11 +132,25 @@ impl fmt::Display for Error {
         match self {
             Error::Input(e) => e.fmt(f),
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            Error::Internal { what, source } => match source {
+                Some(s) => write!(f, "{what}: {s}"),
+                None => write!(f, "{what}"),
+            },
         }
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Input(_) => None,
+            Error::Io { source, .. } => Some(source),
+            Error::Internal { source, .. } => source
+                .as_deref()
+                .map(|s| s as &(dyn std::error::Error + 'static)),
+        }
+    }
+}
 
 impl Error {
     /// An I/O error about `path`.
@@ -133,6 +163,41 @@ impl Error {
     /// Shorthand for an input error with a message.
     pub fn input(message: impl Into<String>) -> Error {
         InputError::new(message).into()
+    }
+    /// An internal failure: `what` could not be done because of `source`.
+    pub fn internal(
+        what: impl Into<String>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Error {
+        Error::Internal {
+            what: what.into(),
+            source: Some(source.into()),
+        }
+    }
+    /// The process exit code for this error: [`EXIT_BAD_INPUT`] (2) for bad
+    /// input, a path the user named included (missing, not a folder, not
+    /// permitted); [`EXIT_FAILURE`] (3) for any other failed read or write
+    /// (a full disk, say) and for an internal failure.
+    pub fn exit_code(&self) -> u8 {
+        use std::io::ErrorKind as K;
+        match self {
+            Error::Input(_) => EXIT_BAD_INPUT,
+            Error::Io { source, .. } => match source.kind() {
+                K::NotFound
+                | K::NotADirectory
+                | K::IsADirectory
+                | K::PermissionDenied
+                | K::AlreadyExists
+                | K::InvalidFilename => EXIT_BAD_INPUT,
+                _ => EXIT_FAILURE,
+            },
+            Error::Internal { .. } => EXIT_FAILURE,
+        }
+    }
+    /// Whether this is a write to a closed pipe (e.g. `pikeshot list | head`),
+    /// which ends the program quietly rather than as a failure.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
     }
 }
 
@@ -191,5 +256,24 @@ mod tests {
         assert!(s.starts_with("s.toml:12: `units.tercio.terrain`: unknown terrain"));
         assert!(s.contains("accepted: clear, woods"));
         assert!(s.contains("did you mean `woods`?"));
+    }
+
+    #[test]
+    fn input_exits_2_and_failures_exit_3_with_a_source() {
+        use std::error::Error as _;
+        assert_eq!(Error::input("bad").exit_code(), 2);
+        assert!(Error::input("bad").source().is_none());
+        let named = Error::io("nowhere/s.toml", std::io::ErrorKind::NotFound.into());
+        assert_eq!(named.exit_code(), 2);
+        let io = Error::io("out/x.csv", std::io::Error::other("disk full"));
+        assert_eq!(io.exit_code(), 3);
+        assert_eq!(io.source().unwrap().to_string(), "disk full");
+        let pool = Error::internal("cannot start 4 threads", "no memory");
+        assert_eq!(pool.exit_code(), 3);
+        assert_eq!(pool.to_string(), "cannot start 4 threads: no memory");
+        assert_eq!(pool.source().unwrap().to_string(), "no memory");
+        let pipe = Error::io("<stdout>", std::io::ErrorKind::BrokenPipe.into());
+        assert!(pipe.is_broken_pipe());
+        assert!(!io.is_broken_pipe());
     }
 }

@@ -23,6 +23,7 @@ pub mod run;
 pub mod scenario;
 pub mod stats;
 pub mod systems;
+pub mod targets;
 
 pub use dice::{Dice, Enumerator, Pool, Sampler};
 pub use error::{Error, InputError, Result};

@@ -1,15 +1,16 @@
 //! The `pikeshot` command line: parse, call the library, map errors to exit codes.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use pikeshot::batch::diff::{self, DiffRequest};
-use pikeshot::batch::expect::{self, CheckRow, Tally};
 use pikeshot::batch::{self, ReportRequest, json, merge};
 use pikeshot::engine::KernelMode;
 use pikeshot::run::RunRequest;
+use pikeshot::targets::{self as expect, CheckRow, Tally};
 use pikeshot::{Error, report, run, systems};
 
 /// The odds for pike-and-shot wargames: resolves a fight millions of times in
@@ -18,8 +19,11 @@ use pikeshot::{Error, report, run, systems};
 #[derive(Parser, Debug)]
 #[command(name = "pikeshot", version, about, long_about = None)]
 #[command(
-    after_help = "Exit codes: 0 done (and every target passed), 1 a target failed (--check),\n\
-2 bad input (the message names the file, line and key).\n\
+    after_help = "Exit codes: 0 done (and every target passed; also when stdout is closed early,\n\
+as by `| head`), 1 a target failed (--check), 2 bad input (the message names the\n\
+file, line and key, or a path that is missing or unusable), 3 a read or write\n\
+failed otherwise (e.g. a full disk) or an internal failure (e.g. the worker\n\
+threads could not start).\n\
 Examples:\n  pikeshot run scenarios/mpbs/charge-or-salvo.toml\n  \
 pikeshot run scenarios/mpbs/cuirassiers-vs-pike.toml --exact --set units.pike.terrain=woods\n  \
 pikeshot report scenarios --check\n  \
@@ -301,11 +305,23 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match dispatch(cli) {
         Ok(code) => code,
+        // The reader went away (`pikeshot list | head -1`): nothing is wrong.
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::from(2)
+            ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// Writes `text` to standard output through one lock. A closed pipe comes
+/// back as an [`Error::Io`] that [`Error::is_broken_pipe`] recognises, so
+/// `main` ends quietly with exit 0 instead of panicking in `print!`.
+fn out(text: impl AsRef<[u8]>) -> Result<(), Error> {
+    let mut lock = std::io::stdout().lock();
+    lock.write_all(text.as_ref())
+        .and_then(|()| lock.flush())
+        .map_err(|e| Error::io("<stdout>", e))
 }
 
 /// Prints the verdicts of `rows` on stderr: a count, and the table of what
@@ -364,13 +380,13 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                         &f.checks,
                     )),
                     Format::Text if !a.quiet => {
-                        print!("{}", report::terminal_table(&f.run));
+                        out(report::terminal_table(&f.run))?;
                         if f.has_expects {
-                            println!("\n== targets");
+                            out("\n== targets\n")?;
                             if mine.is_empty() {
-                                println!("  none applies to this run");
+                                out("  none applies to this run\n")?;
                             } else {
-                                print!("{}", expect::table(&mine));
+                                out(expect::table(&mine))?;
                             }
                         }
                     }
@@ -380,7 +396,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 rows.extend(mine);
             }
             if a.format == Format::Json {
-                print!("{}", json::to_string(&json::document(docs)));
+                out(json::to_string(&json::document(docs)))?;
             }
             Ok(verdicts(&rows, a.check))
         }
@@ -394,7 +410,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             };
             let r = batch::report(&req)?;
             if let Some(doc) = &r.json {
-                print!("{}", json::to_string(doc));
+                out(json::to_string(doc))?;
             }
             let shard = req
                 .shard
@@ -418,7 +434,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             };
             let d = diff::diff(&req)?;
             if !a.quiet {
-                print!("{}", diff::terminal(&d));
+                out(diff::terminal(&d))?;
             }
             eprintln!("wrote {}", d.dir.display());
             Ok(ExitCode::SUCCESS)
@@ -438,19 +454,23 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             edition,
             table,
         } => {
-            print!(
-                "{}",
-                systems::tables(&system, edition.as_deref(), table.as_deref())?
-            );
+            out(systems::tables(
+                &system,
+                edition.as_deref(),
+                table.as_deref(),
+            )?)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::List { system } => {
-            print!("{}", systems::list(system.as_deref())?);
+            out(systems::list(system.as_deref())?)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
-            clap_complete::generate(shell, &mut cmd, "pikeshot", &mut std::io::stdout());
+            // Into memory first: clap_complete panics on a failed write.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "pikeshot", &mut script);
+            out(script)?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -5,6 +5,11 @@
 //! measures (hits, formation hits, turns…). Leaves are numbered densely, so
 //! the runner only counts integers; outcome and measure distributions are
 //! marginals of the leaf counts.
+//!
+//! Naming: every outcome and measure has an *id* in kebab-case (what CSV,
+//! JSON, `--set` and `[[expect]]` use) and may have a display *label* (what
+//! the terminal, plots and HTML show). An outcome built from a label alone
+//! gets the id [`kebab_id`] derives from it; a measure's name is its id.
 
 /// The index of a leaf in an [`OutcomeSpace`].
 pub type Leaf = u32;
@@ -12,11 +17,32 @@ pub type Leaf = u32;
 /// Largest number of leaves a space may have (its counters are dense).
 pub const MAX_LEAVES: usize = 1 << 20;
 
+/// The kebab-case id of a display label: lower-case letters and digits,
+/// every other run of characters one dash, none at either end
+/// (`"1 hit + FH"` → `1-hit-fh`, `"SP lost"` → `sp-lost`). An id is its own
+/// id.
+pub fn kebab_id(label: &str) -> String {
+    let mut out = String::with_capacity(label.len());
+    for ch in label.chars().flat_map(char::to_lowercase) {
+        if ch.is_alphanumeric() {
+            out.push(ch);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}
+
 /// A numeric measure of a resolution, with its inclusive range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Measure {
-    /// Name as written in measures.csv (kebab-case, e.g. `hits`).
+    /// Id as written in measures.csv (kebab-case, e.g. `hits`).
     pub name: String,
+    /// Display label (terminal, plots, HTML), when it differs from the id.
+    pub label: Option<String>,
     /// Smallest value.
     pub min: i32,
     /// Largest value.
@@ -29,9 +55,23 @@ impl Measure {
         assert!(min <= max);
         Measure {
             name: name.into(),
+            label: None,
             min,
             max,
         }
+    }
+    /// The same measure with a display label.
+    pub fn labelled(mut self, label: impl Into<String>) -> Measure {
+        self.label = Some(label.into());
+        self
+    }
+    /// The id (kebab-case).
+    pub fn id(&self) -> &str {
+        &self.name
+    }
+    /// What to show: the label, else the id.
+    pub fn display(&self) -> &str {
+        self.label.as_deref().unwrap_or(&self.name)
     }
     fn span(&self) -> u32 {
         (self.max - self.min + 1) as u32
@@ -42,6 +82,7 @@ impl Measure {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutcomeSpace {
     outcomes: Vec<String>,
+    ids: Vec<String>,
     measures: Vec<Measure>,
     strides: Vec<u32>,
     len: u32,
@@ -61,8 +102,10 @@ impl OutcomeSpace {
             len *= m.span() as u64;
             assert!(len as usize <= MAX_LEAVES, "outcome space too large");
         }
+        let ids = outcomes.iter().map(|o| kebab_id(o)).collect();
         OutcomeSpace {
             outcomes,
+            ids,
             measures,
             strides,
             len: len as u32,
@@ -80,6 +123,29 @@ impl OutcomeSpace {
     /// The category labels.
     pub fn outcomes(&self) -> &[String] {
         &self.outcomes
+    }
+    /// The category ids (kebab-case), in the order of [`Self::outcomes`]:
+    /// derived from the labels ([`kebab_id`]) unless set by
+    /// [`Self::with_outcome_ids`].
+    pub fn outcome_ids(&self) -> &[String] {
+        &self.ids
+    }
+    /// The same space with explicit category ids, one per category.
+    ///
+    /// Panics when the count differs or an id is not kebab-case or repeats:
+    /// ids are written by procedure constructors, not read from input.
+    pub fn with_outcome_ids(mut self, ids: Vec<String>) -> OutcomeSpace {
+        assert_eq!(ids.len(), self.outcomes.len(), "one id per outcome");
+        for (i, id) in ids.iter().enumerate() {
+            assert_eq!(&kebab_id(id), id, "outcome id {id:?} is not kebab-case");
+            assert!(!ids[..i].contains(id), "outcome id {id:?} repeats");
+        }
+        self.ids = ids;
+        self
+    }
+    /// Index of the category with id `id`.
+    pub fn outcome_index_by_id(&self, id: &str) -> Option<usize> {
+        self.ids.iter().position(|o| o == id)
     }
     /// The measures.
     pub fn measures(&self) -> &[Measure] {
@@ -146,6 +212,36 @@ pub mod keys {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ids_are_kebab_case_and_labels_stay_for_display() {
+        assert_eq!(kebab_id("1 hit + FH"), "1-hit-fh");
+        assert_eq!(kebab_id("SP lost"), "sp-lost");
+        assert_eq!(
+            kebab_id("ended early: stand destroyed"),
+            "ended-early-stand-destroyed"
+        );
+        assert_eq!(
+            kebab_id("enemy-broken-or-eliminated"),
+            "enemy-broken-or-eliminated"
+        );
+        let s = OutcomeSpace::from_labels(&["SP lost", "no effect"], vec![]);
+        assert_eq!(s.outcomes(), ["SP lost", "no effect"]);
+        assert_eq!(s.outcome_ids(), ["sp-lost", "no-effect"]);
+        assert_eq!(s.outcome_index_by_id("no-effect"), Some(1));
+        let s = s.with_outcome_ids(vec!["strength-lost".into(), "none".into()]);
+        assert_eq!(s.outcome_index_by_id("strength-lost"), Some(0));
+        assert_eq!(s.outcomes()[0], "SP lost");
+        let m = Measure::new("sp-lost", 0, 3).labelled("SP lost");
+        assert_eq!((m.id(), m.display()), ("sp-lost", "SP lost"));
+        assert_eq!(Measure::new("hits", 0, 1).display(), "hits");
+    }
+
+    #[test]
+    #[should_panic(expected = "not kebab-case")]
+    fn explicit_ids_must_be_kebab_case() {
+        let _ = OutcomeSpace::from_labels(&["a"], vec![]).with_outcome_ids(vec!["A b".into()]);
+    }
 
     #[test]
     fn leaves_round_trip() {

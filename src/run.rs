@@ -7,14 +7,14 @@ use std::sync::Arc;
 mod variant;
 use variant::{VariantCell, VariantKernel};
 
-use crate::batch::expect::{self, Checked, Expect, Scope};
-use crate::batch::folder;
 use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
-use crate::error::{Error, InputError, Result};
+use crate::error::{InputError, Result};
+use crate::report::folder;
 use crate::report::{self, CourseRun, ScenarioRun};
 use crate::scenario::ScenarioFile;
 use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
 use crate::systems;
+use crate::targets::{self as expect, Checked, Expect, Scope};
 
 /// What the user asked of `pikeshot run`.
 #[derive(Clone, Debug, Default)]
@@ -334,7 +334,7 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
             }
         })
         .collect();
-    let tallies = engine::run(&tasks, &opts).map_err(Error::input)?;
+    let tallies = engine::run(&tasks, &opts)?;
     Ok(ScenarioRun {
         scenario: p.name.clone(),
         file_stem: p.file.stem(),
@@ -400,7 +400,13 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
     for (p, d) in prepared.iter().zip(dirs) {
         let run = execute(p, req)?;
         let checks = expect::evaluate(&p.expects, &run);
-        folder::write(&run, p.has_expects.then_some(&checks[..]), false, &d)?;
+        folder::write(
+            &run,
+            p.has_expects
+                .then(|| expect::expect_csv(&run.scenario, &checks)),
+            false,
+            &d,
+        )?;
         out.push(Finished {
             run,
             path: p.file.path.clone(),

@@ -10,12 +10,12 @@
 
 use std::fmt::Write as _;
 
-use super::expect::{CheckRow, Tally};
-use super::folder::PlotKind;
 use super::site::{Entry, Folder, MANIFEST, SUMMARY};
 use crate::report::KEY_OUTCOMES;
+use crate::report::draw::thousands;
+use crate::report::folder::PlotKind;
 use crate::report::key::KeyKind;
-use crate::report::plot::thousands;
+use crate::targets::{CheckRow, Tally};
 
 /// Escapes text and attribute values: `&`, `<`, `>`, `"` and `'`.
 pub fn esc(s: &str) -> String {

@@ -26,10 +26,10 @@
 
 use serde::Serialize;
 
-use super::expect::{Checked, Verdict};
 use crate::report::ScenarioRun;
 use crate::report::engagement::is_engagement;
 use crate::report::key::{KeyKind, key_outcomes};
+use crate::targets::{Checked, Verdict};
 
 /// The whole document.
 #[derive(Clone, Debug, Serialize)]

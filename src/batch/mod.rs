@@ -4,7 +4,7 @@
 //! `pikeshot report DIR` finds every scenario file (`*.toml`) under `DIR`
 //! ([`discover`]: recursive, sorted, hidden entries skipped), resolves each
 //! into its own folder under the output folder (mirroring its relative
-//! path, see [`folder`]), then writes the top level from those folders on
+//! path, see [`report::folder`]), then writes the top level from those folders on
 //! disk ([`site`]): `scenarios.csv`, `summary.csv`, `expect.csv` and
 //! `index.html` ([`html`]). Nothing at the top level depends on
 //! `timing.csv`, so the same inputs give the same bytes, and [`merge`] can
@@ -15,8 +15,6 @@
 //! is `--format json`.
 
 pub mod diff;
-pub mod expect;
-pub mod folder;
 pub mod html;
 pub mod json;
 pub mod merge;
@@ -29,7 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::KernelMode;
 use crate::error::{Error, InputError};
-use crate::report;
+use crate::report::{self, folder};
 use crate::run::{self, RunRequest};
 use site::{Entry, Site};
 
@@ -242,10 +240,11 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             b.set_message((*file).clone());
         }
         let run = run::execute(p, &rreq)?;
-        let checks = expect::evaluate(&p.expects, &run);
+        let checks = crate::targets::evaluate(&p.expects, &run);
         folder::write(
             &run,
-            p.has_expects.then_some(&checks[..]),
+            p.has_expects
+                .then(|| crate::targets::expect_csv(&run.scenario, &checks)),
             true,
             &req.out.join(folder),
         )?;

@@ -9,11 +9,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::expect::{CheckRow, EXPECT_HEADER};
-use super::folder::{EXPECT_CSV, PLOTS_CSV, stage_csv};
 use super::html;
 use crate::error::{Error, InputError};
 use crate::report::Staging;
+use crate::report::csv::{SUMMARY_HEADER, stage as stage_csv};
+use crate::report::folder::{EXPECT_CSV, PLOTS_CSV};
+use crate::targets::{CheckRow, EXPECT_HEADER};
 
 /// The manifest: one row per scenario of the report, in report order.
 pub const MANIFEST: &str = "scenarios.csv";
@@ -184,42 +185,12 @@ pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
     })
 }
 
-/// The fixed leading columns of the cross-scenario `summary.csv`.
-const SUMMARY_FIXED: [&str; 6] = ["file", "scenario", "variant", "course", "trials", "seed"];
-
-/// Rank of a per-scenario summary column in the cross-scenario file: means,
-/// exact means, key probabilities, exact key probabilities, anything else.
-fn column_class(c: &str) -> u8 {
-    if c.starts_with("mean_") {
-        0
-    } else if c.starts_with("exact_mean_") {
-        1
-    } else if c.starts_with("p_") {
-        2
-    } else if c.starts_with("exact_p_") {
-        3
-    } else {
-        4
-    }
-}
-
-/// The cross-scenario `summary.csv`: one row per scenario × variant ×
-/// course; `file`, then the columns of every scenario's `summary.csv`
-/// (means, exact means, key probabilities and their exact values, each in
-/// order of first appearance), empty where a scenario lacks one.
+/// The cross-scenario `summary.csv`: `file`, then the tidy columns of a
+/// scenario's ([`SUMMARY_HEADER`]): every scenario's rows, in manifest
+/// order, one per scenario × variant × course × figure.
 pub fn summary(entries: &[Entry], folders: &[Folder]) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut extra: Vec<String> = Vec::new();
-    for f in folders {
-        for h in &f.summary.header {
-            if !SUMMARY_FIXED.contains(&h.as_str()) && !extra.contains(h) {
-                extra.push(h.clone());
-            }
-        }
-    }
-    // Stable sort keeps first appearance within each class.
-    extra.sort_by_key(|c| column_class(c));
-    let mut header: Vec<String> = SUMMARY_FIXED.map(String::from).to_vec();
-    header.extend(extra);
+    let mut header = vec!["file".to_string()];
+    header.extend(SUMMARY_HEADER.map(String::from));
     let mut rows = Vec::new();
     for (e, f) in entries.iter().zip(folders) {
         for r in &f.summary.rows {

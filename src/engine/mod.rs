@@ -218,18 +218,25 @@ impl Progress {
 }
 
 /// Runs every task and returns one [`Tally`] per task, in order.
-pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
+///
+/// Zero trials is bad input; worker threads that cannot start are an
+/// internal failure ([`crate::Error::Internal`]), not the input's fault.
+pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
     if opts.trials == 0 {
-        return Err("trials must be at least 1".into());
+        return Err(crate::Error::input(
+            "trials must be at least 1; accepted: a whole number of at least 1",
+        ));
     }
     if opts.precision.is_some() && opts.max_trials == 0 {
-        return Err("--max-trials must be at least 1".into());
+        return Err(crate::Error::input(
+            "--max-trials must be at least 1; accepted: a whole number of at least 1",
+        ));
     }
     if opts.threads > MAX_THREADS {
-        return Err(format!(
-            "--threads {}: at most {MAX_THREADS} threads",
+        return Err(crate::Error::input(format!(
+            "--threads {}: more threads than the limit; accepted: 1 to {MAX_THREADS}",
             opts.threads
-        ));
+        )));
     }
     let threads = if opts.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
@@ -239,7 +246,7 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> Result<Vec<Tally>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        .map_err(|e| crate::Error::internal(format!("cannot start {threads} threads"), e))?;
     // Checked: a count from input never wraps (a progress total that
     // overflows is shown as the largest number instead).
     let per_task = match opts.precision {

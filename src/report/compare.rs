@@ -20,12 +20,14 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::csv::{DECIMALS, EXACT_DECIMALS, stage};
+use super::draw::{
+    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
+    draw_header, draw_legend_rows, font, other, percent, percent_axis, thousands, with_svg_title,
+    wrap_labels,
+};
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
 use super::model::{CourseStats, ScenarioRun};
-use super::plot::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_diamond_coloured, draw_legend_rows,
-    fit, font, other, percent, percent_axis, plan, thousands, with_svg_title, wrap_labels,
-};
+use super::naming::plan;
 use super::{Output, Staging, fixed};
 use crate::error::Error;
 
@@ -144,7 +146,7 @@ impl ComparisonCharts {
 
 impl Output for ComparisonCharts {
     fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
-        plot::register_font();
+        draw::register_font();
         let names = plan(run).comparisons;
         let keys = variant_keys(run);
         for (variant, stem) in names {
@@ -172,7 +174,7 @@ impl Output for ComparisonCharts {
 
 /// Renders the comparison chart of `kind` for one variant as an SVG document.
 pub fn render_svg(run: &ScenarioRun, v: &VariantKeys, kind: KeyKind) -> io::Result<String> {
-    plot::register_font();
+    draw::register_font();
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -247,20 +249,8 @@ fn draw<DB: DrawingBackend>(
     let (w, h) = root.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     root.fill(&WHITE)?;
-    let title_style = font(24.0);
-    let sub_style = font(16.0).color(&MUTED);
-    let max_text = (w - 40) as u32;
     let course_idx: Vec<usize> = shown.iter().map(|&j| v.courses[j]).collect();
-    root.draw(&Text::new(
-        fit(root, &title(run, kind), &title_style, max_text),
-        (20, 12),
-        title_style.clone(),
-    ))?;
-    root.draw(&Text::new(
-        fit(root, &subtitle(run, v, &course_idx), &sub_style, max_text),
-        (20, 44),
-        sub_style.clone(),
-    ))?;
+    draw_header(root, &title(run, kind), &subtitle(run, v, &course_idx))?;
 
     // Legend: a swatch per course, then the notation.
     let courses: Vec<Swatch> = shown
@@ -284,8 +274,8 @@ fn draw<DB: DrawingBackend>(
         .flat_map(|(_, vals)| vals.iter().flatten().map(reach))
         .fold(0.0f64, f64::max);
     let y_max = match kind {
-        KeyKind::Probability => plot::nice_probability_top(top),
-        KeyKind::Expectation => plot::nice_top(top),
+        KeyKind::Probability => draw::nice_probability_top(top),
+        KeyKind::Expectation => draw::nice_top(top),
     };
     let left_area = 80;
     let right_margin = 24;
@@ -324,7 +314,7 @@ fn draw<DB: DrawingBackend>(
         .y_desc(y_desc)
         .axis_desc_style(font(16.0))
         .label_style(font(14.0).color(&MUTED))
-        .bold_line_style(plot::GRID)
+        .bold_line_style(draw::GRID)
         .light_line_style(WHITE)
         .axis_style(MUTED)
         .draw()?;
@@ -398,7 +388,7 @@ fn draw<DB: DrawingBackend>(
         let st = font(s);
         texts
             .iter()
-            .all(|t| plot::width(root, t, &st) as i32 + 4 <= slot_px)
+            .all(|t| draw::width(root, t, &st) as i32 + 4 <= slot_px)
     });
     // Too narrow for level labels: upright ones, reading upwards.
     let upright = size.is_none() && slot_px >= 14;
@@ -416,7 +406,7 @@ fn draw<DB: DrawingBackend>(
                 let (cx, y) = px(x, reach(k).min(y_max));
                 let text = value_label(kind, k.value);
                 let level = font(size);
-                let tw = plot::width(root, &text, &level) as i32;
+                let tw = draw::width(root, &text, &level) as i32;
                 let th = size as i32;
                 // A white box keeps the label legible where it must overlap.
                 if upright {
@@ -443,17 +433,9 @@ fn draw<DB: DrawingBackend>(
     }
 
     // Group labels under the axis.
-    let label_style = font(label_size).pos(Pos::new(HPos::Center, VPos::Top));
     let axis_y = px(0.0, 0.0).1;
-    for (g, lines) in wrapped.iter().enumerate() {
-        let (x, _) = px(g as f64, 0.0);
-        for (k, line) in lines.iter().enumerate() {
-            root.draw(&Text::new(
-                line.clone(),
-                (x, axis_y + 10 + k as i32 * line_h),
-                label_style.clone(),
-            ))?;
-        }
-    }
+    draw_axis_labels(root, &wrapped, label_size, line_h, axis_y, |g| {
+        px(g as f64, 0.0).0
+    })?;
     Ok(())
 }

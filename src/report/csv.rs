@@ -6,10 +6,11 @@
 
 use std::io;
 
-use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
+use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, key_outcome};
 use super::model::{CourseStats, ScenarioRun};
 use super::{Output, Staging, fixed};
 use crate::error::Error;
+use crate::stats;
 
 /// Decimals of Monte Carlo probabilities, intervals and means.
 pub const DECIMALS: usize = 6;
@@ -138,8 +139,7 @@ pub fn measure_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
 }
 
 /// The key probabilities `summary.csv` carries when some course of the run
-/// has their measure: `p_<key outcome>` and `exact_p_<key outcome>` columns
-/// (dashes as underscores), e.g. `p_enemy_broken_or_eliminated`.
+/// has their measure (`p-enemy-broken-or-eliminated`, …).
 fn summary_keys(run: &ScenarioRun) -> Vec<KeyDef> {
     let names = run.measure_names();
     KEY_OUTCOMES
@@ -149,64 +149,57 @@ fn summary_keys(run: &ScenarioRun) -> Vec<KeyDef> {
         .collect()
 }
 
-/// The column of a key probability: `p-enemy-broken-or-eliminated` →
-/// `p_enemy_broken_or_eliminated`.
-fn key_column(def: &KeyDef) -> String {
-    def.name.replace('-', "_")
-}
+/// Header of `summary.csv`: tidy, one row per variant × course × figure.
+pub const SUMMARY_HEADER: [&str; 11] = [
+    "scenario", "variant", "course", "trials", "seed", "kind", "id", "value", "ci_low", "ci_high",
+    "exact",
+];
 
-/// The header of `summary.csv` for `run`: fixed columns, then
-/// `mean_<measure>` and `exact_mean_<measure>` for every measure of the run,
-/// then, when some course has `enemy-morale` or `own-morale`,
-/// `p_enemy_broken_or_eliminated`, `p_own_broken_or_eliminated` and their
-/// `exact_` twins.
-pub fn summary_header(run: &ScenarioRun) -> Vec<String> {
-    let names = run.measure_names();
-    let keys = summary_keys(run);
-    let mut h = owned(&["scenario", "variant", "course", "trials", "seed"]);
-    h.extend(names.iter().map(|n| format!("mean_{n}")));
-    h.extend(names.iter().map(|n| format!("exact_mean_{n}")));
-    h.extend(keys.iter().map(key_column));
-    h.extend(keys.iter().map(|d| format!("exact_{}", key_column(d))));
-    h
-}
+/// `kind` of a measure's mean in `summary.csv`.
+pub const SUMMARY_MEAN: &str = "mean";
+/// `kind` of a key probability in `summary.csv`.
+pub const SUMMARY_KEY: &str = "key";
 
-/// The rows of `summary.csv`: one per variant × course.
+/// The rows of `summary.csv`: for each variant × course, the mean of each
+/// of its measures (`kind` `mean`, `id` the measure, in the order of the
+/// run's measures), then each key probability it has (`kind` `key`, `id`
+/// e.g. `p-enemy-broken-or-eliminated`), with its 95% interval (normal for
+/// a mean, Wilson for a probability) and the exact value when known. A
+/// figure a course lacks has no row.
 pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     let names = run.measure_names();
     let keys = summary_keys(run);
-    run.courses
-        .iter()
-        .map(|c| {
-            let s: CourseStats = c.stats();
-            let mut row = vec![
+    let mut rows = Vec::new();
+    for c in &run.courses {
+        let s: CourseStats = c.stats();
+        let row = |kind: &str, id: &str, value: f64, ci: (f64, f64), ex: Option<f64>| {
+            vec![
                 run.scenario.clone(),
                 c.variant.clone(),
                 c.course.clone(),
                 s.trials.to_string(),
                 run.seed.to_string(),
-            ];
-            row.extend(
-                names
-                    .iter()
-                    .map(|n| s.measure(n).map_or_else(String::new, |m| mc(m.mean))),
-            );
-            row.extend(
-                names
-                    .iter()
-                    .map(|n| exact(s.measure(n).and_then(|m| m.exact_mean))),
-            );
-            let values: Vec<Option<KeyOutcome>> =
-                keys.iter().map(|&d| key_outcome(d, &s)).collect();
-            row.extend(
-                values
-                    .iter()
-                    .map(|k| k.map_or_else(String::new, |k| mc(k.value))),
-            );
-            row.extend(values.iter().map(|k| exact(k.and_then(|k| k.exact))));
-            row
-        })
-        .collect()
+                kind.to_string(),
+                id.to_string(),
+                mc(value),
+                mc(ci.0),
+                mc(ci.1),
+                exact(ex),
+            ]
+        };
+        for n in &names {
+            if let Some(m) = s.measure(n) {
+                let (_, ci) = stats::mean_ci(m.min, &m.counts);
+                rows.push(row(SUMMARY_MEAN, n, m.mean, ci, m.exact_mean));
+            }
+        }
+        for &d in &keys {
+            if let Some(k) = key_outcome(d, &s) {
+                rows.push(row(SUMMARY_KEY, d.name, k.value, k.ci, k.exact));
+            }
+        }
+    }
+    rows
 }
 
 /// The rows of `timing.csv`.
@@ -266,7 +259,12 @@ impl Output for MeasuresCsv {
 
 impl Output for SummaryCsv {
     fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
-        stage(out, "summary.csv", &summary_header(run), &summary_rows(run))
+        stage(
+            out,
+            "summary.csv",
+            &owned(&SUMMARY_HEADER),
+            &summary_rows(run),
+        )
     }
 }
 

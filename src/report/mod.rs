@@ -5,8 +5,10 @@
 //! `summary.csv` and `timing.csv`; [`compare`] `comparison.csv` and the
 //! grouped bar charts of the key outcomes ([`key`]) per variant;
 //! [`engagement`] `engagements.csv` and the turn plots of every engagement;
-//! [`plot`] a PNG and an SVG histogram per course; [`terminal`] the table
-//! printed after a run. [`write`](mod@write) stages every
+//! [`plot`] a PNG and an SVG histogram per course ([`draw`] the drawing
+//! helpers every chart shares, [`naming`] their file names); [`terminal`] the table
+//! printed after a run; [`diff`] the comparison of two editions (`pikeshot
+//! diff`). [`write`](mod@write) stages every
 //! file in the output folder and renames it into place, so each file is
 //! written whole or not at all.
 //!
@@ -16,9 +18,13 @@
 
 pub mod compare;
 pub mod csv;
+pub mod diff;
+pub mod draw;
 pub mod engagement;
+pub mod folder;
 pub mod key;
 pub mod model;
+pub mod naming;
 pub mod plot;
 pub mod terminal;
 pub mod write;
@@ -60,7 +66,7 @@ pub fn outputs() -> Vec<Box<dyn Output>> {
 /// the run has an engagement); a PNG and an SVG histogram per course; for
 /// each engagement `<stem>-turns` and `<stem>-cumulative` (PNG, SVG); for
 /// each variant with key measures its comparison charts (names planned by
-/// [`plot::plan`]).
+/// [`naming::plan`]).
 ///
 /// Nothing is renamed into place until every file has been rendered; on a
 /// failure the temporaries are removed and the error names the file.

@@ -16,10 +16,11 @@
 use std::fmt::Write as _;
 
 use super::compare::{VariantKeys, variant_keys_with};
+use super::draw::thousands;
 use super::engagement::is_engagement;
+use super::engagement::stop_phrase;
 use super::key::KeyKind;
 use super::model::{CourseRun, CourseStats, ScenarioRun};
-use super::plot::thousands;
 
 /// Widest line the table aims for.
 pub const WIDTH: usize = 100;
@@ -260,7 +261,7 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], v: &Var
                 })
             })
             .collect();
-        items.push((format!("ends {reason}"), KeyKind::Probability, shown));
+        items.push((stop_phrase(reason), KeyKind::Probability, shown));
     }
     let all: Vec<&Shown> = items
         .iter()

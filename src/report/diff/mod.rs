@@ -1,0 +1,353 @@
+//! The comparison of one scenario under two editions of its card (what
+//! `pikeshot diff` writes): each outcome's probability and each key outcome
+//! under both, and the change `to − from`.
+//!
+//! The change's 95% interval combines the two intervals by Newcombe's method
+//! (for proportions, his hybrid score interval from the two Wilson
+//! intervals; for expectations it is the usual `√(h₁² + h₂²)` half-width).
+//! An outcome one card cannot produce has probability 0 under it.
+//!
+//! [`chart`] draws the change of every outcome per variant; [`terminal`]
+//! prints the table.
+
+pub mod chart;
+pub mod terminal;
+
+use std::path::PathBuf;
+
+use super::csv::{DECIMALS, EXACT_DECIMALS};
+use super::key::{KEY_OUTCOMES, KeyKind, key_outcome};
+use super::naming::variant_slug;
+use super::{CourseStats, ScenarioRun, fixed};
+
+pub use terminal::terminal;
+
+/// A figure under one edition.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Figure {
+    /// Monte Carlo value.
+    pub value: f64,
+    /// 95% interval.
+    pub ci: (f64, f64),
+    /// Exact value.
+    pub exact: Option<f64>,
+}
+
+impl Figure {
+    /// An outcome a card cannot produce: probability 0, exactly.
+    pub const IMPOSSIBLE: Figure = Figure {
+        value: 0.0,
+        ci: (0.0, 0.0),
+        exact: Some(0.0),
+    };
+}
+
+/// What a row compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    /// An outcome's probability.
+    Outcome,
+    /// A key outcome.
+    Key(KeyKind),
+}
+
+/// One figure of one course under both editions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiffRow {
+    /// Variant (the sweep without `edition`; empty without a sweep).
+    pub variant: String,
+    /// Course.
+    pub course: String,
+    /// Outcome or key outcome.
+    pub kind: RowKind,
+    /// The outcome label or key outcome name.
+    pub name: String,
+    /// A label for tables: the outcome, or the key outcome's label.
+    pub label: String,
+    /// Under the `from` edition (`None`: the card cannot produce it).
+    pub from: Option<Figure>,
+    /// Under the `to` edition.
+    pub to: Option<Figure>,
+}
+
+impl DiffRow {
+    /// Both sides, a side the card cannot produce filled in: probability 0
+    /// for an outcome, NaN for a key outcome.
+    fn sides(&self) -> (Figure, Figure) {
+        let missing = match self.kind {
+            RowKind::Outcome => Figure::IMPOSSIBLE,
+            RowKind::Key(_) => Figure {
+                value: f64::NAN,
+                ci: (f64::NAN, f64::NAN),
+                exact: None,
+            },
+        };
+        (self.from.unwrap_or(missing), self.to.unwrap_or(missing))
+    }
+    /// `to − from`.
+    pub fn change(&self) -> f64 {
+        let (a, b) = self.sides();
+        b.value - a.value
+    }
+    /// The 95% interval of the change (Newcombe).
+    pub fn change_ci(&self) -> (f64, f64) {
+        let (a, b) = self.sides();
+        let d = b.value - a.value;
+        let lo = d - ((b.value - b.ci.0).powi(2) + (a.ci.1 - a.value).powi(2)).sqrt();
+        let hi = d + ((b.ci.1 - b.value).powi(2) + (a.value - a.ci.0).powi(2)).sqrt();
+        (lo, hi)
+    }
+    /// The exact change, when both sides are exact.
+    pub fn exact_change(&self) -> Option<f64> {
+        let (a, b) = self.sides();
+        Some(b.exact? - a.exact?)
+    }
+}
+
+/// Both runs compared.
+pub struct Diff {
+    /// Scenario name.
+    pub scenario: String,
+    /// Rule system.
+    pub system: String,
+    /// Edition compared from.
+    pub from: String,
+    /// Edition compared to.
+    pub to: String,
+    /// Seed of both runs.
+    pub seed: u64,
+    /// Trials per course, from and to.
+    pub trials: (u64, u64),
+    /// Every row: per variant, per course, its outcomes then key outcomes.
+    pub rows: Vec<DiffRow>,
+    /// The folder written.
+    pub dir: PathBuf,
+    /// The files written.
+    pub written: Vec<PathBuf>,
+}
+
+impl Diff {
+    /// The variants, in order.
+    pub fn variants(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for r in &self.rows {
+            if !out.contains(&r.variant.as_str()) {
+                out.push(&r.variant);
+            }
+        }
+        out
+    }
+}
+
+/// The rows comparing two runs of one scenario: for each course of `a` (in
+/// run order) matched by variant and name in `b`, every outcome of either
+/// (those of `a` first), then every key outcome of either.
+pub fn compare(a: &ScenarioRun, b: &ScenarioRun) -> Vec<DiffRow> {
+    let mut rows = Vec::new();
+    let mut pairs: Vec<(Option<usize>, Option<usize>)> = Vec::new();
+    for (i, c) in a.courses.iter().enumerate() {
+        let j = b
+            .courses
+            .iter()
+            .position(|d| d.variant == c.variant && d.course == c.course);
+        pairs.push((Some(i), j));
+    }
+    for j in 0..b.courses.len() {
+        if !pairs.iter().any(|(_, x)| *x == Some(j)) {
+            pairs.push((None, Some(j)));
+        }
+    }
+    for (i, j) in pairs {
+        let ca = i.map(|i| &a.courses[i]);
+        let cb = j.map(|j| &b.courses[j]);
+        let any = ca.or(cb).expect("one side");
+        let sa = ca.map(|c| c.stats());
+        let sb = cb.map(|c| c.stats());
+        let mut labels: Vec<String> = Vec::new();
+        for s in [&sa, &sb].into_iter().flatten() {
+            for o in &s.outcomes {
+                if !labels.contains(&o.label) {
+                    labels.push(o.label.clone());
+                }
+            }
+        }
+        let outcome = |s: &Option<CourseStats>, label: &str| {
+            s.as_ref()?
+                .outcomes
+                .iter()
+                .find(|o| o.label == label)
+                .map(|o| Figure {
+                    value: o.probability,
+                    ci: o.ci,
+                    exact: o.exact,
+                })
+        };
+        for l in &labels {
+            rows.push(DiffRow {
+                variant: any.variant.clone(),
+                course: any.course.clone(),
+                kind: RowKind::Outcome,
+                name: l.clone(),
+                label: l.clone(),
+                from: outcome(&sa, l),
+                to: outcome(&sb, l),
+            });
+        }
+        for def in KEY_OUTCOMES {
+            let key = |s: &Option<CourseStats>| {
+                key_outcome(def, s.as_ref()?).map(|k| Figure {
+                    value: k.value,
+                    ci: k.ci,
+                    exact: k.exact,
+                })
+            };
+            let (fa, fb) = (key(&sa), key(&sb));
+            if fa.is_none() && fb.is_none() {
+                continue;
+            }
+            rows.push(DiffRow {
+                variant: any.variant.clone(),
+                course: any.course.clone(),
+                kind: RowKind::Key(def.kind),
+                name: def.name.to_string(),
+                label: def.label.to_string(),
+                from: fa,
+                to: fb,
+            });
+        }
+    }
+    rows
+}
+
+/// Header of `diff.csv`.
+pub const DIFF_HEADER: [&str; 19] = [
+    "scenario",
+    "variant",
+    "course",
+    "kind",
+    "name",
+    "from_edition",
+    "to_edition",
+    "from",
+    "from_ci_low",
+    "from_ci_high",
+    "to",
+    "to_ci_low",
+    "to_ci_high",
+    "change",
+    "change_ci_low",
+    "change_ci_high",
+    "from_exact",
+    "to_exact",
+    "exact_change",
+];
+
+/// The rows of `diff.csv`: `kind` is `outcome` or `key`; a side whose card
+/// cannot produce an outcome has empty value columns (and 0 in the change).
+pub fn diff_rows(d: &Diff) -> Vec<Vec<String>> {
+    let mc = |x: f64| fixed(x, DECIMALS);
+    let ex = |x: Option<f64>| x.map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS));
+    let side = |f: &Option<Figure>| match f {
+        Some(f) => [mc(f.value), mc(f.ci.0), mc(f.ci.1)],
+        None => Default::default(),
+    };
+    d.rows
+        .iter()
+        .map(|r| {
+            let (lo, hi) = r.change_ci();
+            let mut row = vec![
+                d.scenario.clone(),
+                r.variant.clone(),
+                r.course.clone(),
+                match r.kind {
+                    RowKind::Outcome => "outcome".into(),
+                    RowKind::Key(_) => "key".into(),
+                },
+                r.name.clone(),
+                d.from.clone(),
+                d.to.clone(),
+            ];
+            row.extend(side(&r.from));
+            row.extend(side(&r.to));
+            row.extend([mc(r.change()), mc(lo), mc(hi)]);
+            row.extend([
+                ex(r.from.and_then(|f| f.exact)),
+                ex(r.to.and_then(|f| f.exact)),
+                ex(r.exact_change()),
+            ]);
+            row
+        })
+        .collect()
+}
+
+/// The chart stem of a variant: `diff`, or `<variant>--diff`.
+pub fn chart_stem(variant: &str) -> String {
+    let v = variant_slug(variant);
+    if v.is_empty() {
+        "diff".into()
+    } else {
+        format!("{v}--diff")
+    }
+}
+
+/// `x` with a sign and `d` decimals, never `-0.00`.
+pub(crate) fn signed(x: f64, d: usize) -> String {
+    let s = format!("{x:+.d$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => format!("+{rest}"),
+        _ => s,
+    }
+}
+
+/// `+1.23 pp`.
+pub(crate) fn pp(x: f64) -> String {
+    format!("{} pp", signed(x, 2))
+}
+
+/// A probability as a percentage, or `-`.
+pub(crate) fn pct(x: f64, d: usize) -> String {
+    if x.is_finite() {
+        format!("{:.d$}%", x * 100.0)
+    } else {
+        "-".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn change_interval_is_newcombe_from_the_two_intervals() {
+        // from 0.40 [0.38, 0.43], to 0.50 [0.47, 0.52]:
+        // change 0.10; low 0.10 - sqrt(0.03² + 0.03²), high 0.10 + sqrt(0.02² + 0.02²).
+        let r = DiffRow {
+            variant: String::new(),
+            course: "c".into(),
+            kind: RowKind::Outcome,
+            name: "x".into(),
+            label: "x".into(),
+            from: Some(Figure {
+                value: 0.40,
+                ci: (0.38, 0.43),
+                exact: Some(0.4),
+            }),
+            to: Some(Figure {
+                value: 0.50,
+                ci: (0.47, 0.52),
+                exact: Some(0.5),
+            }),
+        };
+        assert!((r.change() - 0.10).abs() < 1e-12);
+        let (lo, hi) = r.change_ci();
+        assert!((lo - (0.10 - (0.0018f64).sqrt())).abs() < 1e-12);
+        assert!((hi - (0.10 + (0.0008f64).sqrt())).abs() < 1e-12);
+        assert!((r.exact_change().unwrap() - 0.1).abs() < 1e-12);
+        assert_eq!(signed(-1e-9, 2), "+0.00");
+        assert_eq!(signed(-0.5, 1), "-0.5");
+        // An outcome the `to` card cannot produce falls to 0, exactly.
+        let gone = DiffRow { to: None, ..r };
+        assert!((gone.change() + 0.40).abs() < 1e-12);
+        assert!((gone.exact_change().unwrap() + 0.4).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,86 @@
+//! The terminal table of a diff.
+
+use std::fmt::Write as _;
+
+use super::{Diff, DiffRow, RowKind, pct, pp, signed};
+use crate::report::KeyKind;
+
+/// The terminal table of a diff: per variant and course, each outcome's
+/// probability under both cards, the change in percentage points with its
+/// 95% interval and the exact change; then the key outcomes likewise.
+pub fn terminal(d: &Diff) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}  ({}, {} → {}, seed {})",
+        d.scenario, d.system, d.from, d.to, d.seed
+    );
+    let exact = d.rows.iter().any(|r| r.exact_change().is_some());
+    let label_w = d
+        .rows
+        .iter()
+        .map(|r| r.label.chars().count())
+        .max()
+        .unwrap_or(7)
+        .clamp(7, 36);
+    let mut i = 0;
+    while i < d.rows.len() {
+        let (variant, course) = (&d.rows[i].variant, &d.rows[i].course);
+        let group: Vec<&DiffRow> = d.rows[i..]
+            .iter()
+            .take_while(|r| r.variant == *variant && r.course == *course)
+            .collect();
+        i += group.len();
+        out.push('\n');
+        let mut head = format!("== {course}");
+        if !variant.is_empty() {
+            let _ = write!(head, "  [{variant}]");
+        }
+        let _ = writeln!(out, "{head}");
+        let mut line = format!(
+            "  {:<label_w$}  {:>9}  {:>9}  {:>10}  {:^21}",
+            "", d.from, d.to, "change", "95% interval"
+        );
+        if exact {
+            let _ = write!(line, "  {:>12}", "exact change");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+        for r in group {
+            let (lo, hi) = r.change_ci();
+            let cut: String = if r.label.chars().count() > label_w {
+                r.label.chars().take(label_w - 1).collect::<String>() + "…"
+            } else {
+                r.label.clone()
+            };
+            let (fv, tv, ch, lo_s, hi_s, ex) = match r.kind {
+                RowKind::Outcome | RowKind::Key(KeyKind::Probability) => (
+                    r.from.map_or("-".into(), |f| pct(f.value, 2)),
+                    r.to.map_or("-".into(), |f| pct(f.value, 2)),
+                    pp(r.change() * 100.0),
+                    signed(lo * 100.0, 2),
+                    signed(hi * 100.0, 2),
+                    r.exact_change()
+                        .map_or("-".into(), |e| format!("{} pp", signed(e * 100.0, 3))),
+                ),
+                RowKind::Key(KeyKind::Expectation) => (
+                    r.from.map_or("-".into(), |f| format!("{:.3}", f.value)),
+                    r.to.map_or("-".into(), |f| format!("{:.3}", f.value)),
+                    signed(r.change(), 3),
+                    signed(lo, 3),
+                    signed(hi, 3),
+                    r.exact_change().map_or("-".into(), |e| signed(e, 4)),
+                ),
+            };
+            let mut line = format!(
+                "  {:<label_w$}  {fv:>9}  {tv:>9}  {ch:>10}  {:^21}",
+                cut,
+                format!("[{lo_s}, {hi_s}]")
+            );
+            if exact {
+                let _ = write!(line, "  {ex:>12}");
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+    }
+    out
+}

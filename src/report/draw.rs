@@ -1,0 +1,518 @@
+//! Drawing helpers shared by every chart the reports write: the embedded
+//! font, colours, text fitting and wrapping, axis tops and tick labels,
+//! legends and markers, number formatting.
+//!
+//! Text goes through plotters' `ab_glyph` backend with DejaVu Sans embedded
+//! in the binary (`assets/fonts/`), so charts render on a machine without
+//! font packages.
+
+use std::io;
+use std::sync::Once;
+
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::model::{CourseRun, ScenarioRun};
+
+/// The embedded font: DejaVu Sans (Bitstream Vera licence, see
+/// `assets/fonts/LICENSE-DejaVu.txt`).
+static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+/// The family the embedded font is registered under. It is also the
+/// `font-family` SVG files name, so a viewer falls back to any sans-serif.
+pub const FONT_FAMILY: &str = "DejaVu Sans, sans-serif";
+
+/// Plot size in pixels.
+pub const SIZE: (u32, u32) = (1000, 600);
+
+/// Registers the embedded font with plotters (once per process) under
+/// [`FONT_FAMILY`] and under `sans-serif`, plotters' default family, so
+/// other plots in the process (criterion's, say) find a font too.
+pub fn register_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        for family in [FONT_FAMILY, "sans-serif"] {
+            if plotters::style::register_font(family, FontStyle::Normal, FONT).is_err() {
+                panic!("the embedded DejaVu Sans font is not a valid TTF");
+            }
+        }
+    });
+}
+
+/// Text and outline colour.
+pub(crate) const INK: RGBColor = RGBColor(33, 33, 33);
+
+/// Secondary text, axes.
+pub(crate) const MUTED: RGBColor = RGBColor(96, 96, 96);
+
+/// Grid lines.
+pub(crate) const GRID: RGBColor = RGBColor(225, 225, 225);
+
+/// Series colours of the comparison and engagement plots, in order: Tableau
+/// 10, its light yellow and grey last.
+pub const PALETTE: [RGBColor; 10] = [
+    RGBColor(78, 121, 167),
+    RGBColor(242, 142, 43),
+    RGBColor(225, 87, 89),
+    RGBColor(89, 161, 79),
+    RGBColor(176, 122, 161),
+    RGBColor(118, 183, 178),
+    RGBColor(156, 117, 95),
+    RGBColor(255, 157, 167),
+    RGBColor(237, 201, 72),
+    RGBColor(186, 176, 172),
+];
+
+/// The embedded font at `size` pixels, in [`INK`].
+pub(crate) fn font(size: f64) -> TextStyle<'static> {
+    (FONT_FAMILY, size).into_font().color(&INK)
+}
+
+/// A probability as a percentage for a bar label: one decimal, more for
+/// small values, and `<0.01%` for tiny non-zero ones.
+pub fn percent(p: f64) -> String {
+    let pc = p * 100.0;
+    if p <= 0.0 {
+        "0%".into()
+    } else if pc < 0.01 {
+        "<0.01%".into()
+    } else if pc < 1.0 {
+        format!("{pc:.2}%")
+    } else {
+        format!("{pc:.1}%")
+    }
+}
+
+/// `1234567` → `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A drawing error as an I/O error, for the files that fail to render.
+pub(crate) fn other(e: impl std::fmt::Debug) -> io::Error {
+    io::Error::other(format!("cannot draw the plot: {e:?}"))
+}
+
+/// Adds a `<title>` (the plot's name for screen readers and tooltips) after
+/// the opening `<svg>` tag.
+pub(crate) fn with_svg_title(svg: &str, title: &str) -> String {
+    let Some(start) = svg.find("<svg") else {
+        return svg.to_string();
+    };
+    let Some(end) = svg[start..].find('>') else {
+        return svg.to_string();
+    };
+    let at = start + end + 1;
+    let escaped = title
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!("{}\n<title>{escaped}</title>{}", &svg[..at], &svg[at..])
+}
+
+/// The subtitle: variant, system and edition, seed, trials.
+pub(crate) fn subtitle(run: &ScenarioRun, course: &CourseRun) -> String {
+    let mut parts = Vec::new();
+    if !course.variant.is_empty() {
+        parts.push(course.variant.clone());
+    }
+    parts.push(match &run.edition {
+        Some(e) => format!("{} ({e})", run.system),
+        None => run.system.clone(),
+    });
+    parts.push(format!("seed {}", run.seed));
+    parts.push(format!("{} trials", thousands(course.tally.trials)));
+    parts.join("  ·  ")
+}
+
+/// The result of drawing onto a plotters area.
+pub(crate) type DrawResult<E> = Result<(), DrawingAreaErrorKind<E>>;
+
+/// Draws a chart's header: `title` and, under it, `subtitle`, each
+/// shortened to the width of `root` less a 20-pixel margin either side.
+pub(crate) fn draw_header<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    subtitle: &str,
+) -> DrawResult<DB::ErrorType> {
+    let w = root.dim_in_pixel().0 as i32;
+    let title_style = font(24.0);
+    let sub_style = font(16.0).color(&MUTED);
+    let max_text = (w - 40) as u32;
+    root.draw(&Text::new(
+        fit(root, title, &title_style, max_text),
+        (20, 12),
+        title_style.clone(),
+    ))?;
+    root.draw(&Text::new(
+        fit(root, subtitle, &sub_style, max_text),
+        (20, 44),
+        sub_style.clone(),
+    ))
+}
+
+/// Draws wrapped labels under an axis at `axis_y`: label `i` centred on
+/// `x_of(i)`, its lines `line_h` pixels apart in a font of `size`.
+pub(crate) fn draw_axis_labels<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    wrapped: &[Vec<String>],
+    size: f64,
+    line_h: i32,
+    axis_y: i32,
+    x_of: impl Fn(usize) -> i32,
+) -> DrawResult<DB::ErrorType> {
+    let style = font(size).pos(Pos::new(HPos::Center, VPos::Top));
+    for (i, lines) in wrapped.iter().enumerate() {
+        for (k, line) in lines.iter().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (x_of(i), axis_y + 10 + k as i32 * line_h),
+                style.clone(),
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+/// Width in pixels of `text` in `style`.
+pub(crate) fn width<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    style: &TextStyle,
+) -> u32 {
+    area.estimate_text_size(text, style).map_or(0, |(w, _)| w)
+}
+
+/// `text` shortened with an ellipsis to at most `max` pixels.
+pub(crate) fn fit<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    style: &TextStyle,
+    max: u32,
+) -> String {
+    if width(area, text, style) <= max {
+        return text.to_string();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    for n in (1..chars.len()).rev() {
+        let s: String = chars[..n].iter().collect::<String>() + "…";
+        if width(area, &s, style) <= max {
+            return s;
+        }
+    }
+    "…".into()
+}
+
+/// Pieces of a label that may end a line: after a dash, underscore, slash
+/// or space.
+fn tokens(label: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for ch in label.chars() {
+        cur.push(ch);
+        if matches!(ch, '-' | '_' | '/' | ' ') {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Greedy word wrap of `label` into lines of at most `max` pixels. Returns
+/// the lines and whether a piece had to be broken mid-word.
+fn wrap<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    label: &str,
+    style: &TextStyle,
+    max: u32,
+) -> (Vec<String>, bool) {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut broke = false;
+    for tok in tokens(label) {
+        let candidate = format!("{line}{tok}");
+        if width(area, candidate.trim_end(), style) <= max {
+            line = candidate;
+            continue;
+        }
+        if !line.trim_end().is_empty() {
+            lines.push(line.trim_end().to_string());
+        }
+        line = String::new();
+        if width(area, tok.trim_end(), style) <= max {
+            line = tok;
+            continue;
+        }
+        // A piece wider than the slot: break it between characters.
+        broke = true;
+        for ch in tok.chars() {
+            let candidate = format!("{line}{ch}");
+            if !line.is_empty() && width(area, candidate.trim_end(), style) > max {
+                lines.push(std::mem::take(&mut line));
+            }
+            line.push(ch);
+        }
+    }
+    if !line.trim_end().is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    (lines, broke)
+}
+
+/// The labels of every outcome wrapped to `slot` pixels, with the font size
+/// used: the largest size that wraps every label into at most three lines
+/// without breaking a word; failing that, the smallest size, with a label
+/// longer than four lines cut short by an ellipsis.
+pub(crate) fn wrap_labels<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    labels: &[&str],
+    slot: u32,
+) -> (f64, Vec<Vec<String>>) {
+    const SIZES: [f64; 5] = [16.0, 15.0, 14.0, 13.0, 12.0];
+    const MAX_LINES: usize = 4;
+    let wrap_all = |size: f64| -> Vec<(Vec<String>, bool)> {
+        let style = font(size);
+        labels.iter().map(|l| wrap(area, l, &style, slot)).collect()
+    };
+    for size in SIZES {
+        let wrapped = wrap_all(size);
+        if wrapped
+            .iter()
+            .all(|(lines, broke)| !broke && lines.len() <= 3)
+        {
+            return (size, wrapped.into_iter().map(|(l, _)| l).collect());
+        }
+    }
+    let size = SIZES[SIZES.len() - 1];
+    let style = font(size);
+    let lines = wrap_all(size)
+        .into_iter()
+        .map(|(mut lines, _)| {
+            if lines.len() > MAX_LINES {
+                lines.truncate(MAX_LINES);
+                let last = format!("{}…", lines[MAX_LINES - 1]);
+                lines[MAX_LINES - 1] = fit(area, &last, &style, slot);
+            }
+            lines
+        })
+        .collect();
+    (size, lines)
+}
+
+/// A round top for a probability axis above `top`, with 15% headroom, at
+/// most 1: a multiple of the tick step plotters picks for such a range, so
+/// the top of the axis carries a label.
+pub(crate) fn nice_probability_top(top: f64) -> f64 {
+    let top = if top.is_finite() { top } else { 0.0 };
+    let want = (top * 1.15).max(0.01);
+    let step = if want > 0.5 {
+        0.2
+    } else if want > 0.2 {
+        0.1
+    } else if want > 0.05 {
+        0.02
+    } else {
+        0.005
+    };
+    ((want / step).ceil() * step).min(1.0)
+}
+
+/// A round top for an axis of non-negative values above `top`, with 15%
+/// headroom: a multiple of a 1-2-5 step giving about eight ticks.
+pub(crate) fn nice_top(top: f64) -> f64 {
+    let top = if top.is_finite() { top } else { 0.0 };
+    let want = (top * 1.15).max(0.1);
+    let raw = want / 8.0;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|k| k * mag)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * mag);
+    (want / step).ceil() * step
+}
+
+/// A tick label of a probability axis whose top is `y_max`.
+pub(crate) fn percent_axis(y: f64, y_max: f64) -> String {
+    let pc = y * 100.0;
+    if y_max <= 0.05 {
+        format!("{pc:.1}%")
+    } else {
+        format!("{pc:.0}%")
+    }
+}
+
+/// One entry of a legend drawn by [`draw_legend_rows`].
+pub(crate) enum Swatch {
+    /// A filled square of a series colour, then its name.
+    Bar(RGBColor, String),
+    /// A short line of a colour and width with a dot, then its name.
+    Line(RGBColor, u32, String),
+    /// A 95% interval whisker, then the text.
+    Whisker(String),
+    /// The exact-value diamond, then the text.
+    Diamond(String),
+    /// A black tick, then the text.
+    Tick(String),
+    /// A dashed line, then the text.
+    Dashed(String),
+    /// Text alone.
+    Text(String),
+}
+
+impl Swatch {
+    fn text(&self) -> &str {
+        match self {
+            Swatch::Bar(_, t)
+            | Swatch::Line(_, _, t)
+            | Swatch::Whisker(t)
+            | Swatch::Diamond(t)
+            | Swatch::Tick(t)
+            | Swatch::Dashed(t) => t,
+            Swatch::Text(t) => t,
+        }
+    }
+    /// Width of the symbol before the text, gap included.
+    fn symbol_width(&self) -> i32 {
+        match self {
+            Swatch::Text(_) => 0,
+            Swatch::Line(..) | Swatch::Dashed(_) => 34,
+            _ => 24,
+        }
+    }
+}
+
+/// Height of one legend line in pixels.
+const LEGEND_LINE: i32 = 22;
+
+/// Draws legend entries between `x0` and `x1`, ending at `bottom`: each group
+/// starts a new line, and a group wraps onto further lines when it is wider
+/// than the space. Text longer than a whole line is shortened with an
+/// ellipsis. Returns the height used.
+pub(crate) fn draw_legend_rows<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    groups: &[Vec<Swatch>],
+    x0: i32,
+    x1: i32,
+    bottom: i32,
+) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = font(14.0)
+        .color(&MUTED)
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    let gap = 22;
+    let avail = (x1 - x0).max(40);
+    // Lay out: (line, x, swatch, text) for each entry.
+    let mut placed: Vec<(i32, i32, &Swatch, String)> = Vec::new();
+    let mut line = -1;
+    for group in groups.iter().filter(|g| !g.is_empty()) {
+        line += 1;
+        let mut x = 0;
+        for sw in group {
+            let max_text = (avail - sw.symbol_width()).max(20) as u32;
+            let text = fit(root, sw.text(), &style, max_text);
+            let w = sw.symbol_width() + width(root, &text, &style) as i32;
+            if x > 0 && x + w > avail {
+                line += 1;
+                x = 0;
+            }
+            placed.push((line, x, sw, text));
+            x += w + gap;
+        }
+    }
+    let lines = line + 1;
+    let top = bottom - lines * LEGEND_LINE;
+    for (line, x, sw, text) in placed {
+        let y = top + line * LEGEND_LINE + LEGEND_LINE / 2;
+        let x = x0 + x;
+        match sw {
+            Swatch::Bar(c, _) => {
+                root.draw(&Rectangle::new([(x, y - 7), (x + 16, y + 7)], c.filled()))?;
+            }
+            Swatch::Line(c, w, _) => {
+                root.draw(&PathElement::new(
+                    vec![(x, y), (x + 26, y)],
+                    c.stroke_width(*w),
+                ))?;
+                root.draw(&Circle::new((x + 13, y), *w as i32 + 2, c.filled()))?;
+            }
+            Swatch::Whisker(_) => {
+                let s = INK.stroke_width(2);
+                root.draw(&PathElement::new(vec![(x + 8, y - 8), (x + 8, y + 8)], s))?;
+                root.draw(&PathElement::new(vec![(x + 3, y - 8), (x + 13, y - 8)], s))?;
+                root.draw(&PathElement::new(vec![(x + 3, y + 8), (x + 13, y + 8)], s))?;
+            }
+            Swatch::Diamond(_) => {
+                draw_diamond_coloured(root, (x + 8, y), 6, INK, WHITE)?;
+            }
+            Swatch::Tick(_) => {
+                root.draw(&PathElement::new(
+                    vec![(x, y), (x + 16, y)],
+                    INK.stroke_width(2),
+                ))?;
+            }
+            Swatch::Dashed(_) => {
+                root.draw(&DashedPathElement::new(
+                    vec![(x, y), (x + 28, y)],
+                    7,
+                    5,
+                    INK.stroke_width(2),
+                ))?;
+            }
+            Swatch::Text(_) => {}
+        }
+        root.draw(&Text::new(text, (x + sw.symbol_width(), y), style.clone()))?;
+    }
+    Ok(lines.max(0) * LEGEND_LINE)
+}
+
+/// Draws a diamond filled with `fill` and outlined with `outline`, centred on
+/// `at`.
+pub(crate) fn draw_diamond_coloured<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    (x, y): (i32, i32),
+    r: i32,
+    fill: RGBColor,
+    outline: RGBColor,
+) -> DrawResult<DB::ErrorType> {
+    let pts = vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y)];
+    let mut edge = pts.clone();
+    edge.push((x, y - r));
+    root.draw(&Polygon::new(pts, fill.filled()))?;
+    root.draw(&PathElement::new(edge, outline.stroke_width(1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_and_thousands() {
+        assert_eq!(percent(0.4213), "42.1%");
+        assert_eq!(percent(0.0042), "0.42%");
+        assert_eq!(percent(0.00005), "<0.01%");
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1234), "1,234");
+    }
+
+    #[test]
+    fn labels_split_after_dashes_and_spaces() {
+        assert_eq!(
+            tokens("defender-morale broken"),
+            vec!["defender-", "morale ", "broken"]
+        );
+    }
+}

@@ -1,0 +1,165 @@
+//! One scenario's folder: every report of [`super::outputs`], plus
+//! `expect.csv` (the scenario's targets checked, rows made by the caller) and, in a batch report,
+//! `plots.csv` (which plot shows what), all staged together so the folder
+//! is written whole or not at all.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::compare::{ComparisonCharts, variant_keys};
+use super::csv::stage as stage_csv;
+use super::engagement::{Which, is_engagement};
+use super::naming::plan;
+use super::{KeyKind, ScenarioRun, Staging};
+use crate::error::Error;
+
+/// Name of the targets file in a scenario's folder.
+pub const EXPECT_CSV: &str = "expect.csv";
+/// Name of the plot index in a scenario's folder.
+pub const PLOTS_CSV: &str = "plots.csv";
+
+/// Header of `plots.csv`.
+pub const PLOTS_HEADER: [&str; 5] = ["variant", "course", "kind", "png", "svg"];
+
+/// What a plot shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlotKind {
+    /// The key probabilities of a variant's courses side by side.
+    Comparison,
+    /// The key expectations of a variant's courses side by side.
+    ComparisonExpected,
+    /// A course's outcome histogram.
+    Histogram,
+    /// An engagement's turn distribution.
+    Turns,
+    /// An engagement's cumulative P(stopped by turn t).
+    Cumulative,
+}
+
+impl PlotKind {
+    /// Every kind, in the order the index shows them.
+    pub const ALL: [PlotKind; 5] = [
+        PlotKind::Comparison,
+        PlotKind::ComparisonExpected,
+        PlotKind::Histogram,
+        PlotKind::Turns,
+        PlotKind::Cumulative,
+    ];
+    /// The name in `plots.csv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlotKind::Comparison => "comparison",
+            PlotKind::ComparisonExpected => "comparison-expected",
+            PlotKind::Histogram => "histogram",
+            PlotKind::Turns => "turns",
+            PlotKind::Cumulative => "cumulative",
+        }
+    }
+    /// The kind named `name`.
+    pub fn from_name(name: &str) -> Option<PlotKind> {
+        PlotKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// The rows of `plots.csv`: for each variant (in run order) its comparison
+/// charts, then for each of its courses the histogram and, for an
+/// engagement, the turn plots. The names are those the report outputs
+/// write ([`plan`]).
+pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
+    let names = plan(run);
+    let keys = variant_keys(run);
+    let mut rows = Vec::new();
+    let row = |variant: &str, course: &str, kind: PlotKind, stem: &str| {
+        vec![
+            variant.to_string(),
+            course.to_string(),
+            kind.name().to_string(),
+            format!("{stem}.png"),
+            format!("{stem}.svg"),
+        ]
+    };
+    for variant in run.variants() {
+        if let Some((_, stem)) = names.comparisons.iter().find(|(v, _)| v == variant)
+            && let Some(v) = keys.iter().find(|k| k.variant == variant)
+        {
+            for (kind, pk) in [
+                (KeyKind::Probability, PlotKind::Comparison),
+                (KeyKind::Expectation, PlotKind::ComparisonExpected),
+            ] {
+                if !v.of_kind(kind).is_empty() {
+                    let stem = format!("{stem}{}", ComparisonCharts::suffix(kind));
+                    rows.push(row(variant, "", pk, &stem));
+                }
+            }
+        }
+        for (c, stem) in run.courses.iter().zip(&names.courses) {
+            if c.variant != variant {
+                continue;
+            }
+            rows.push(row(variant, &c.course, PlotKind::Histogram, stem));
+            if is_engagement(c) {
+                for (which, pk) in [
+                    (Which::Turns, PlotKind::Turns),
+                    (Which::Cumulative, PlotKind::Cumulative),
+                ] {
+                    let s = format!("{stem}-{}", which.suffix());
+                    rows.push(row(variant, &c.course, pk, &s));
+                }
+            }
+        }
+    }
+    rows
+}
+
+/// A CSV file written beside the reports: `expect.csv`, say, whose header
+/// and rows the caller makes (the report does not judge targets).
+pub struct ExtraCsv<'a> {
+    /// File name in the folder.
+    pub name: &'a str,
+    /// Header row.
+    pub header: &'a [&'a str],
+    /// Data rows.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Writes every report of `run` into `dir`, with `extra` (e.g. `expect.csv`
+/// when the scenario has targets) and `plots.csv` when `plots` is set.
+/// Returns the paths written.
+pub fn write(
+    run: &ScenarioRun,
+    extra: Option<ExtraCsv>,
+    plots: bool,
+    dir: &Path,
+) -> Result<Vec<PathBuf>, Error> {
+    let mut staging = Staging::new(dir)?;
+    for output in super::outputs() {
+        output.render(run, &mut staging)?;
+    }
+    if let Some(x) = extra {
+        let header: Vec<String> = x.header.iter().map(|h| h.to_string()).collect();
+        stage_csv(&mut staging, x.name, &header, &x.rows)?;
+    }
+    let rows = if plots { plot_rows(run) } else { Vec::new() };
+    if plots {
+        stage_csv(
+            &mut staging,
+            PLOTS_CSV,
+            &PLOTS_HEADER.map(String::from),
+            &rows,
+        )?;
+    }
+    let written = staging.commit()?;
+    // plots.csv must name only files the outputs wrote.
+    for r in &rows {
+        for name in &r[3..5] {
+            let p = dir.join(name);
+            if !written.contains(&p) {
+                return Err(Error::io(
+                    p,
+                    io::Error::other("plots.csv names a plot the report did not write"),
+                ));
+            }
+        }
+    }
+    Ok(written)
+}

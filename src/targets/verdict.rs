@@ -1,0 +1,184 @@
+//! Verdicts: each entry checked against the courses of a run it applies
+//! to. A Monte Carlo figure fails only when its whole 95% interval lies
+//! outside the target; an exact figure is judged on its value.
+
+use super::{EXACT_TOLERANCE, Expect, Target};
+use crate::report::ScenarioRun;
+use crate::report::key::key_outcome;
+use crate::stats;
+
+/// What a figure was judged on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// The exact value.
+    Exact,
+    /// The Monte Carlo 95% interval.
+    MonteCarlo,
+}
+
+impl Basis {
+    /// `exact` or `monte-carlo`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Basis::Exact => "exact",
+            Basis::MonteCarlo => "monte-carlo",
+        }
+    }
+}
+
+/// The verdict on one figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Inside the target: the exact value, or the whole interval.
+    Pass,
+    /// The interval straddles a bound: passes (more trials would settle it).
+    Borderline,
+    /// Outside the target: the exact value, or the whole interval.
+    Fail,
+}
+
+impl Verdict {
+    /// `pass`, `borderline` or `fail`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Borderline => "borderline",
+            Verdict::Fail => "fail",
+        }
+    }
+    /// Whether the verdict lets a check pass.
+    pub fn passes(self) -> bool {
+        self != Verdict::Fail
+    }
+}
+
+/// Judges a figure against `[at_least, at_most]`: on `exact` when given,
+/// else on the interval `ci`.
+pub fn judge(
+    ci: (f64, f64),
+    exact: Option<f64>,
+    at_least: Option<f64>,
+    at_most: Option<f64>,
+) -> (Basis, Verdict) {
+    let lo = at_least.unwrap_or(f64::NEG_INFINITY);
+    let hi = at_most.unwrap_or(f64::INFINITY);
+    if let Some(e) = exact.filter(|e| e.is_finite()) {
+        let ok = e >= lo - EXACT_TOLERANCE && e <= hi + EXACT_TOLERANCE;
+        return (Basis::Exact, if ok { Verdict::Pass } else { Verdict::Fail });
+    }
+    let (l, h) = ci;
+    if !(l.is_finite() && h.is_finite()) {
+        // No interval (fewer than two trials): nothing can be concluded.
+        return (Basis::MonteCarlo, Verdict::Borderline);
+    }
+    let verdict = if h < lo || l > hi {
+        Verdict::Fail
+    } else if l >= lo && h <= hi {
+        Verdict::Pass
+    } else {
+        Verdict::Borderline
+    };
+    (Basis::MonteCarlo, verdict)
+}
+
+/// One entry checked against one course of one variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// The entry.
+    pub expect: Expect,
+    /// The variant checked (empty without a sweep).
+    pub variant: String,
+    /// Monte Carlo value.
+    pub value: f64,
+    /// Its 95% interval.
+    pub ci: (f64, f64),
+    /// The exact value, when computed.
+    pub exact: Option<f64>,
+    /// What the verdict rests on.
+    pub basis: Basis,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+/// Checks every entry against the courses of a run it applies to, in entry
+/// order, then run order.
+pub fn evaluate(expects: &[Expect], run: &ScenarioRun) -> Vec<Checked> {
+    let mut out = Vec::new();
+    let stats: Vec<_> = run.courses.iter().map(|c| c.stats()).collect();
+    for e in expects {
+        for (c, s) in run.courses.iter().zip(&stats) {
+            if c.course != e.course || !e.variants.as_ref().is_none_or(|v| v.contains(&c.variant)) {
+                continue;
+            }
+            let figure = match &e.target {
+                Target::Outcome(label) => s
+                    .outcomes
+                    .iter()
+                    .find(|o| o.label == *label)
+                    .map(|o| (o.probability, o.ci, o.exact)),
+                Target::Key(def) => key_outcome(*def, s).map(|k| (k.value, k.ci, k.exact)),
+                Target::Mean(name) => s.measure(name).map(|m| {
+                    let (mean, ci) = stats::mean_ci(m.min, &m.counts);
+                    (mean, ci, m.exact_mean)
+                }),
+            };
+            let Some((value, ci, exact)) = figure else {
+                continue;
+            };
+            let (basis, verdict) = judge(ci, exact, e.at_least, e.at_most);
+            out.push(Checked {
+                expect: e.clone(),
+                variant: c.variant.clone(),
+                value,
+                ci,
+                exact,
+                basis,
+                verdict,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn monte_carlo_fails_only_when_the_whole_interval_is_outside() {
+        // Interval [0.38, 0.42] against targets around it.
+        let ci = (0.38, 0.42);
+        let j = |lo, hi| judge(ci, None, lo, hi).1;
+        assert_eq!(j(Some(0.30), Some(0.50)), Verdict::Pass);
+        assert_eq!(j(Some(0.40), None), Verdict::Borderline);
+        assert_eq!(j(None, Some(0.39)), Verdict::Borderline);
+        assert_eq!(j(Some(0.43), None), Verdict::Fail);
+        assert_eq!(j(None, Some(0.37)), Verdict::Fail);
+        // The bound equal to the interval's end is inside it.
+        assert_eq!(j(Some(0.42), None), Verdict::Borderline);
+        assert_eq!(judge(ci, None, Some(0.42), None).0, Basis::MonteCarlo);
+    }
+
+    #[test]
+    fn exact_values_are_judged_exactly() {
+        let ci = (0.38, 0.42);
+        // 0.40 exact: a bound at 0.41 fails although inside the interval.
+        assert_eq!(
+            judge(ci, Some(0.40), Some(0.41), None),
+            (Basis::Exact, Verdict::Fail)
+        );
+        assert_eq!(
+            judge(ci, Some(0.40), Some(0.40), Some(0.40)),
+            (Basis::Exact, Verdict::Pass)
+        );
+        // Rounding of the sums is allowed for, no more.
+        assert_eq!(
+            judge(ci, Some(0.4 - 1e-12), Some(0.4), None).1,
+            Verdict::Pass
+        );
+        assert_eq!(
+            judge(ci, Some(0.4 - 1e-6), Some(0.4), None).1,
+            Verdict::Fail
+        );
+    }
+}

@@ -1,0 +1,278 @@
+//! The command line end to end: the quick start, inspection commands, and
+//! every kind of bad input (exit code 2, located message, nothing written).
+
+use crate::support::cli::{pikeshot, stderr, stdout};
+use std::path::{Path, PathBuf};
+
+fn scenario(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+const GOOD: &str = r#"name = "t"
+system = "mpbs"
+edition = "series"
+seed = 7
+trials = 20000
+
+[units.a]
+kind = "cuirassier"
+morale = 7
+strength = 4
+order = "charge"
+
+[units.b]
+kind = "heavy-infantry"
+morale = 6
+strength = 8
+terrain = "clear"
+
+[[course]]
+name = "charge"
+steps = [{ procedure = "close-combat", attacker = "a", defender = "b", momentum = true }]
+
+[[course]]
+name = "volley"
+steps = [{ procedure = "musketry", firer = "b", target = "a", column = "front" }]
+"#;
+
+#[test]
+fn quick_start_scenario_runs_and_writes_every_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let o = pikeshot(&[
+        "run",
+        "scenarios/mpbs/charge-or-salvo.toml",
+        "--trials",
+        "100000",
+        "--exact",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for f in ["outcomes.csv", "measures.csv", "summary.csv", "timing.csv"] {
+        assert!(out.join(f).is_file(), "{f} missing");
+    }
+    let files: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    // A PNG and an SVG histogram for each course of each edition.
+    for course in ["charge-now", "salvo-then-charge", "keep-firing"] {
+        for edition in ["series", "sfo"] {
+            for ext in ["png", "svg"] {
+                let name = format!("edition-{edition}--{course}.{ext}");
+                assert!(files.contains(&name), "{name} missing from {files:?}");
+            }
+        }
+    }
+    let t = stdout(&o);
+    for course in ["charge now", "salvo, then charge", "keep firing"] {
+        assert!(t.contains(course), "{course} missing from the table:\n{t}");
+    }
+    let csv = std::fs::read_to_string(out.join("outcomes.csv")).unwrap();
+    assert!(csv.starts_with(
+        "scenario,variant,course,outcome,count,trials,probability,ci_low,ci_high,exact\n"
+    ));
+    // Every row has an exact value with --exact.
+    for line in csv.lines().skip(1) {
+        assert!(!line.ends_with(','), "exact column empty: {line}");
+    }
+}
+
+#[test]
+fn tables_and_list_print_the_charts() {
+    let o = pikeshot(&["tables", "mpbs", "--edition", "sfo", "close-combat"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("11.0"));
+    let o = pikeshot(&["tables", "mpbs", "--edition", "series"]);
+    assert!(o.status.success());
+    let all = stdout(&o);
+    for rule in [
+        "10.0", "10.8", "10.8.2", "11.0", "11.3.8", "11.4.5", "11.7.2", "12.5", "5.3", "5.7", "9.3",
+    ] {
+        assert!(all.contains(&format!("({rule})")), "chart {rule} missing");
+    }
+    let o = pikeshot(&["list", "mpbs"]);
+    assert!(o.status.success());
+    let l = stdout(&o);
+    for w in [
+        "close-combat",
+        "musketry",
+        "artillery",
+        "cuirassier",
+        "woods",
+        "defender-eliminated",
+    ] {
+        assert!(l.contains(w), "list lacks {w}");
+    }
+}
+
+/// Runs a bad scenario and checks exit code 2, the message, and that the
+/// output folder was not created.
+fn refused(text: &str, extra: &[&str], expect: &[&str]) {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = scenario(tmp.path(), "bad.toml", text);
+    let out = tmp.path().join("out");
+    let mut args = vec!["run", p.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let o = pikeshot(&args);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "expected exit 2: {e}");
+    for x in expect {
+        assert!(e.contains(x), "message lacks {x:?}:\n{e}");
+    }
+    assert!(!out.exists(), "output written despite bad input");
+}
+
+#[test]
+fn malformed_toml_is_located() {
+    refused(
+        "name = \"t\"\nsystem = \"mpbs\n",
+        &[],
+        &["bad.toml:2", "not valid TOML"],
+    );
+}
+
+#[test]
+fn unknown_key_gets_did_you_mean() {
+    let t = GOOD.replace("morale = 6", "moral = 6");
+    refused(
+        &t,
+        &[],
+        &["bad.toml:15", "units.b.moral", "did you mean `morale`"],
+    );
+}
+
+#[test]
+fn unknown_unit_kind_lists_kinds() {
+    let t = GOOD.replace("kind = \"cuirassier\"", "kind = \"cuirasier\"");
+    refused(
+        &t,
+        &[],
+        &[
+            "bad.toml:8",
+            "units.a.kind",
+            "unknown unit kind",
+            "did you mean `cuirassier`",
+        ],
+    );
+}
+
+#[test]
+fn unknown_terrain_lists_terrain() {
+    let t = GOOD.replace("terrain = \"clear\"", "terrain = \"wods\"");
+    refused(
+        &t,
+        &[],
+        &["bad.toml:17", "units.b.terrain", "did you mean `woods`"],
+    );
+}
+
+#[test]
+fn unknown_procedure_is_named() {
+    let t = GOOD.replace(
+        "procedure = \"close-combat\"",
+        "procedure = \"close-combt\"",
+    );
+    refused(
+        &t,
+        &[],
+        &["bad.toml:21", "procedure", "did you mean `close-combat`"],
+    );
+}
+
+#[test]
+fn value_outside_the_card_is_refused() {
+    let t = GOOD.replace("morale = 7", "morale = 12");
+    refused(&t, &[], &["bad.toml:9", "units.a.morale", "from 2 to 9"]);
+}
+
+#[test]
+fn table_the_edition_lacks_is_refused() {
+    let t = GOOD
+        .replace("edition = \"series\"", "edition = \"sfo\"")
+        .replace(
+            "kind = \"heavy-infantry\"",
+            "kind = \"heavy-infantry-no-pikes\"",
+        );
+    refused(
+        &t,
+        &[],
+        &["bad.toml:14", "units.b.kind", "series card only"],
+    );
+}
+
+#[test]
+fn na_artillery_range_is_an_input_error() {
+    let t = r#"system = "mpbs"
+edition = "series"
+[units.gun]
+kind = "artillery"
+morale = 6
+strength = 2
+gun = "3lb"
+[units.b]
+kind = "heavy-infantry"
+morale = 6
+strength = 8
+[[course]]
+name = "too far"
+steps = [{ procedure = "artillery", firer = "gun", target = "b", range = 12 }]
+"#;
+    refused(t, &[], &["bad.toml:14", "range"]);
+}
+
+#[test]
+fn zero_trials_is_refused() {
+    refused(GOOD, &["--trials", "0"], &["trials"]);
+    let t = GOOD.replace("trials = 20000", "trials = 0");
+    refused(&t, &[], &["bad.toml:5", "trials"]);
+}
+
+#[test]
+fn bad_set_is_refused() {
+    refused(
+        GOOD,
+        &["--set", "units.b.terrain=swamp"],
+        &["--set units.b.terrain", "unknown terrain"],
+    );
+}
+
+#[test]
+fn unwritable_output_folder_is_refused_and_nothing_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = scenario(tmp.path(), "ok.toml", GOOD);
+    let blocker = tmp.path().join("file");
+    std::fs::write(&blocker, "x").unwrap();
+    let out = blocker.join("out");
+    let o = pikeshot(&["run", p.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("file"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "x");
+}
+
+#[test]
+fn set_overrides_a_key_from_the_command_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = scenario(tmp.path(), "s.toml", GOOD);
+    let run = |extra: &[&str]| {
+        let out = tmp.path().join(format!("o{}", extra.len()));
+        let mut args = vec![
+            "run",
+            p.to_str().unwrap(),
+            "--exact",
+            "-q",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let o = pikeshot(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        std::fs::read_to_string(out.join("outcomes.csv")).unwrap()
+    };
+    let plain = run(&[]);
+    let woods = run(&["--set", "units.b.terrain=woods"]);
+    assert_ne!(plain, woods, "terrain changed nothing");
+}

@@ -1,0 +1,670 @@
+//! Charging: the Closing Table with its favourable and unfavourable
+//! conditions (`closing`), the Charge Reaction tables with reaction fire
+//! (`charge-reaction`), the Close Combat Table (`close-combat`), and the
+//! composite `charge` built from them on the chain — exact against hand
+//! arithmetic and against composing the parts, Monte Carlo against exact,
+//! and bad input.
+
+use crate::support::hakkaa::*;
+use pikeshot::procedure::Procedure;
+use pikeshot::systems::hakkaa::close_combat::{CcOptions, CloseCombat};
+use pikeshot::systems::hakkaa::closing::{Closing, ClosingOptions};
+use pikeshot::systems::hakkaa::pair;
+use pikeshot::systems::hakkaa::reaction::{ChargeReaction, Pace, ReactionOptions};
+use pikeshot::systems::hakkaa::tq::Readings;
+use pikeshot::systems::hakkaa::unit::{Unit, UnitState};
+
+const F36: f64 = 36.0;
+
+fn step_scenario(units: &str, procedure: &str, keys: &str) -> String {
+    let (a, b) = match procedure {
+        "close-combat" => ("attacker", "defender"),
+        _ => ("charger", "target"),
+    };
+    one(
+        "",
+        units,
+        &format!("procedure = \"{procedure}\"\n{a} = \"a\"\n{b} = \"b\"\n{keys}"),
+    )
+}
+
+fn pair_units(a: &str, b: &str) -> String {
+    format!("[units.a]\nsteps = 3\n{a}\n\n[units.b]\nsteps = 4\n{b}\n")
+}
+
+// ---------------------------------------------------------------- closing
+
+/// P(contact) and P(charger falls back) of a closing step.
+fn closing(a: &str, b: &str, keys: &str) -> (f64, f64) {
+    let k = only(&step_scenario(&pair_units(a, b), "closing", keys));
+    let contact = measure(k.as_ref(), "contact")[1];
+    // The target is untouched.
+    let target_before = outcomes(k.as_ref())
+        .iter()
+        .filter(|(_, p)| *p > 0.0)
+        .count();
+    assert_eq!(target_before, 1);
+    (contact, measure(k.as_ref(), "own-status")[2])
+}
+
+#[test]
+fn closing_results_under_conditions() {
+    let mi = "type = \"mi\"\ntq = \"green\"";
+    // HBC Veteran: A_R (DS 10), A (S 20, F 5), F_B (DF 1).
+    let (c, fb) = closing("type = \"hbc\"\ntq = \"veteran\"", mi, "");
+    assert_close(c, 35.0 / F36);
+    assert_close(fb, 1.0 / F36);
+    // Disordered against a steady enemy is unfavourable: only A_R goes in.
+    // Disordered Veteran reads Trained: DS 6 A_R, S 20 and F 7 A, DF 3 F_B.
+    let (c, fb) = closing(
+        "type = \"hbc\"\ntq = \"veteran\"\nstatus = \"disordered\"",
+        mi,
+        "",
+    );
+    assert_close(c, 6.0 / F36);
+    assert_close(fb, 3.0 / F36);
+    // Against a Disordered enemy it is not: A goes in.
+    let (c, _) = closing(
+        "type = \"hbc\"\ntq = \"veteran\"\nstatus = \"disordered\"",
+        "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
+        "",
+    );
+    assert_close(c, 33.0 / F36);
+    // ... unless the enemy is uphill, behind chevaux de frise or field works.
+    for (target_extra, keys) in [
+        ("", "enemy_uphill = true"),
+        ("", "chevaux_de_frise = true"),
+        ("\nfield_works = true", ""),
+    ] {
+        let (c, _) = closing(
+            "type = \"hbc\"\ntq = \"veteran\"\nstatus = \"disordered\"",
+            &format!("type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"{target_extra}"),
+            keys,
+        );
+        assert_close(c, 6.0 / F36);
+    }
+}
+
+#[test]
+fn assault_if_favourable_needs_a_favourable_condition() {
+    // EH Trained: A_R (DS 6), A_F (S 20, F 7), - (DF 3).
+    let eh = "type = \"eh\"\ntq = \"trained\"";
+    let mi = "type = \"mi\"\ntq = \"green\"";
+    let (c, fb) = closing(eh, mi, "");
+    assert_close(c, 6.0 / F36);
+    assert_close(fb, 0.0);
+    let favourable = 33.0 / F36;
+    // Each favourable condition of the card: general attached, group
+    // already in contact, flank or rear, enemy Disordered, enemy artillery.
+    let disordered_mi = format!("{mi}\nstatus = \"disordered\"");
+    for (a, b, keys) in [
+        ("\ncommander = \"general\"", mi, ""),
+        ("", mi, "group_in_contact = true"),
+        ("", mi, "flank_or_rear = true"),
+        ("", disordered_mi.as_str(), ""),
+        ("", "type = \"artillery\"\ntq = \"green\"", ""),
+    ] {
+        let (c, _) = closing(&format!("{eh}{a}"), b, keys);
+        assert_close(c, favourable);
+    }
+    // A commander who is not a general does not count.
+    let (c, _) = closing(&format!("{eh}\ncommander = \"commander\""), mi, "");
+    assert_close(c, 6.0 / F36);
+    // EH and the enemy Disordered counts even when Disordered itself (the
+    // charger reads Green: DS 3 A_R, S 18 and F 12 A_F).
+    let (c, _) = closing(
+        &format!("{eh}\nstatus = \"disordered\""),
+        &format!("{mi}\nstatus = \"disordered\""),
+        "",
+    );
+    assert_close(c, 33.0 / F36);
+    // ... but a Disordered HQ against a Disordered enemy has none
+    // (HQ: A DS, A_F S; Green: DS 3, S 18).
+    let (c, _) = closing(
+        "type = \"hq\"\ntq = \"trained\"\nstatus = \"disordered\"",
+        &format!("{mi}\nstatus = \"disordered\""),
+        "",
+    );
+    assert_close(c, 3.0 / F36);
+    // Overrides.
+    let (c, _) = closing(eh, mi, "flank_or_rear = true\nfavourable = false");
+    assert_close(c, 6.0 / F36);
+    let (c, _) = closing(eh, mi, "favourable = true");
+    assert_close(c, favourable);
+    let (c, _) = closing(eh, mi, "flank_or_rear = true\nunfavourable = true");
+    assert_close(c, 6.0 / F36);
+}
+
+#[test]
+fn closing_rows_skirmishers_and_overrides() {
+    // Skirmishers: F_B on DS, S and F; "-" on DF.
+    let (c, fb) = closing(
+        "type = \"lc\"\ntq = \"trained\"\nformation = \"skirmishing\"",
+        "type = \"mi\"\ntq = \"green\"",
+        "",
+    );
+    assert_close(c, 0.0);
+    assert_close(fb, 33.0 / F36);
+    // `closing_row` reads another row: LC is A, F_B, F_B, F_B.
+    let (c, fb) = closing(
+        "type = \"sc\"\ntq = \"trained\"",
+        "type = \"mi\"\ntq = \"green\"",
+        "closing_row = \"LC\"",
+    );
+    assert_close(c, 6.0 / F36);
+    assert_close(fb, 30.0 / F36);
+    // LTI: A, -, F_B, F_B.
+    let (c, fb) = closing(
+        "type = \"lti\"\ntq = \"trained\"",
+        "type = \"mi\"\ntq = \"green\"",
+        "",
+    );
+    assert_close(c, 6.0 / F36);
+    assert_close(fb, 10.0 / F36);
+}
+
+// ---------------------------------------------------------------- reaction
+
+fn reaction(a: &str, b: &str, keys: &str) -> Box<dyn pikeshot::engine::Kernel> {
+    only(&step_scenario(&pair_units(a, b), "charge-reaction", keys))
+}
+
+#[test]
+fn reaction_without_firearms() {
+    let hbc = "type = \"hbc\"\ntq = \"veteran\"";
+    // Green MI at a gallop: St Fi, (d) ½Fi, (d) ½Fi, Flee. Without Fire
+    // Points it stands on DS, S, F and flees on DF (3/36).
+    let k = reaction(hbc, "type = \"mi\"\ntq = \"green\"", "pace = \"gallop\"");
+    assert_close(outcome(k.as_ref(), "target-fled"), 3.0 / F36);
+    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
+    assert_close(measure(k.as_ref(), "reaction-fire")[0], 1.0);
+    // Disordered, it reads Rabble (DS 3, S 12, F 15, DF 6) and "(d)" flees.
+    let k = reaction(
+        hbc,
+        "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
+        "pace = \"gallop\"",
+    );
+    assert_close(outcome(k.as_ref(), "target-fled"), 33.0 / F36);
+    // Skirmishers at a gallop: St Fi, Flee, Flee, St.
+    let k = reaction(
+        hbc,
+        "type = \"mi\"\ntq = \"trained\"\nformation = \"skirmishing\"",
+        "",
+    );
+    assert_close(outcome(k.as_ref(), "target-fled"), 27.0 / F36);
+    // Limbered artillery reads the same row.
+    let k = reaction(
+        hbc,
+        "type = \"artillery\"\ntq = \"trained\"\nlimbered = true",
+        "",
+    );
+    assert_close(outcome(k.as_ref(), "target-fled"), 27.0 / F36);
+    // Field works +1 on the reaction test: Trained reads Veteran, DF 1/36.
+    let k = reaction(
+        hbc,
+        "type = \"mi\"\ntq = \"trained\"\nfield_works = true",
+        "",
+    );
+    assert_close(outcome(k.as_ref(), "target-fled"), 1.0 / F36);
+}
+
+#[test]
+fn counter_charges() {
+    // HL Trained: CC (DS 6, S 20), (d) (F 7), Flee (DF 3).
+    let a = "type = \"hbc\"\ntq = \"veteran\"";
+    let hl = "type = \"hl\"\ntq = \"trained\"";
+    let k = reaction(a, hl, "");
+    assert_close(measure(k.as_ref(), "counter-charge")[1], 26.0 / F36);
+    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
+    // Not possible: it stands instead; the charge still goes in.
+    let k = reaction(a, hl, "counter_charge_possible = false");
+    assert_close(measure(k.as_ref(), "counter-charge")[1], 0.0);
+    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
+    // Eastern Horse at a trot: CC, St ½Fi, (d) ½Fi, Flee.
+    let k = reaction(a, "type = \"eh\"\ntq = \"trained\"", "pace = \"trot\"");
+    assert_close(measure(k.as_ref(), "counter-charge")[1], 6.0 / F36);
+}
+
+#[test]
+fn reaction_fire_can_drive_the_charger_off() {
+    // HBC Veteran (3 steps, commander) charges Green MI with 4 FP.
+    // Full fire, FP 4, Green firer (DS 3, S 18, F 12, DF 3): C on DS/S
+    // (21/36), LC on F (12/36). Half fire, FP 2: C on DS (3/36), LC on S
+    // (18/36). The Veteran charger falls back on C with F/DF (6/36) and on
+    // LC with DF (1/36); D only disorders it, and it goes on.
+    let a = "type = \"hbc\"\ntq = \"veteran\"\ncommander = \"commander\"";
+    let b = "type = \"mi\"\ntq = \"green\"\nfp = 4";
+    let moved_full = (21.0 * 6.0 + 12.0 * 1.0) / 1296.0;
+    let moved_half = (3.0 * 6.0 + 18.0 * 1.0) / 1296.0;
+    // Gallop: DS (3) St Fi, S (18) and F (12) (d) ½Fi, DF (3) Flee.
+    let k = reaction(a, b, "pace = \"gallop\"");
+    assert_close(
+        measure(k.as_ref(), "contact")[1],
+        3.0 / F36 * (1.0 - moved_full) + 30.0 / F36 * (1.0 - moved_half),
+    );
+    assert_close(measure(k.as_ref(), "reaction-fire")[2], 3.0 / F36);
+    assert_close(measure(k.as_ref(), "reaction-fire")[1], 30.0 / F36);
+    assert_close(measure(k.as_ref(), "reaction-fire")[0], 3.0 / F36);
+    // The charger's commander: * on C (a 6).
+    assert_close(
+        measure(k.as_ref(), "own-commander-injured")[1],
+        (3.0 * 21.0 + 30.0 * 3.0) / 1296.0 / 6.0,
+    );
+    // Trot: DS St Fi, S (d) Fi, F (d) ½Fi, DF Flee.
+    let k = reaction(a, b, "pace = \"trot\"");
+    assert_close(
+        measure(k.as_ref(), "contact")[1],
+        21.0 / F36 * (1.0 - moved_full) + 12.0 / F36 * (1.0 - moved_half),
+    );
+    // Reaction Fire Points: the step's, then its modifier, then halved.
+    let k1 = reaction(
+        a,
+        "type = \"mi\"\ntq = \"green\"",
+        "pace = \"trot\"\nreaction_fp = 4",
+    );
+    let k2 = reaction(
+        a,
+        "type = \"mi\"\ntq = \"green\"\nfp = 1",
+        "pace = \"trot\"\nreaction_fp = 6\nreaction_fp_modifier = -2",
+    );
+    for ((x, y), z) in exact(k.as_ref())
+        .iter()
+        .zip(exact(k1.as_ref()))
+        .zip(exact(k2.as_ref()))
+    {
+        assert_close(*x, y);
+        assert_close(*x, z);
+    }
+    // Cavalry gallops by default; an infantry charger runs (trot table).
+    let g = reaction(a, b, "");
+    for (x, y) in exact(g.as_ref())
+        .iter()
+        .zip(exact(reaction(a, b, "pace = \"gallop\"").as_ref()))
+    {
+        assert_close(*x, y);
+    }
+    let run = reaction("type = \"ai\"\ntq = \"veteran\"", b, "");
+    let trot = reaction("type = \"ai\"\ntq = \"veteran\"", b, "pace = \"trot\"");
+    for (x, y) in exact(run.as_ref()).iter().zip(exact(trot.as_ref())) {
+        assert_close(*x, y);
+    }
+}
+
+// ---------------------------------------------------------------- close combat
+
+#[test]
+fn close_combat_both_sides_test() {
+    // Trained attacker: DS 6 -, S 20 D * S6, F 7 F ** S5+, DF 3 F ** S4+.
+    // Green defender: DS 3, S 18, F 12, DF 3.
+    let units = pair_units(
+        "type = \"ai\"\ntq = \"trained\"\ncommander = \"commander\"",
+        "type = \"mi\"\ntq = \"green\"",
+    );
+    let k = only(&step_scenario(&units, "close-combat", ""));
+    assert_close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-disordered"), 18.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fell-back"), 15.0 / F36);
+    let own = measure(k.as_ref(), "own-status");
+    assert_close(own[0], 6.0 / F36);
+    assert_close(own[1], 20.0 / F36);
+    assert_close(own[2], 10.0 / F36);
+    assert_close(
+        measure(k.as_ref(), "own-step-losses")[1],
+        (20.0 / 6.0 + 7.0 / 3.0 + 3.0 / 2.0) / F36,
+    );
+    assert_close(measure(k.as_ref(), "own-step-losses")[1], 86.0 / 432.0);
+    assert_close(
+        measure(k.as_ref(), "target-step-losses")[1],
+        (18.0 / 6.0 + 12.0 / 3.0 + 3.0 / 2.0) / F36,
+    );
+    assert_close(
+        measure(k.as_ref(), "own-commander-injured")[1],
+        (20.0 / 6.0 + 10.0 / 3.0) / F36,
+    );
+    // A Disordered defender (Rabble row: DS 3, S 12, F 15, DF 6): D falls
+    // back, F flees.
+    let units = pair_units(
+        "type = \"ai\"\ntq = \"trained\"",
+        "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
+    );
+    let k = only(&step_scenario(&units, "close-combat", ""));
+    assert_close(outcome(k.as_ref(), "target-disordered"), 3.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fell-back"), 12.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fled"), 21.0 / F36);
+}
+
+#[test]
+fn lower_cc_value_and_field_works() {
+    // Attacker CC 2 against 3: the attacker tests Trained - 1 = Green.
+    let units = pair_units(
+        "type = \"ai\"\ntq = \"trained\"\ncc_value = 2",
+        "type = \"mi\"\ntq = \"trained\"\ncc_value = 3",
+    );
+    let k = only(&step_scenario(&units, "close-combat", ""));
+    assert_close(measure(k.as_ref(), "own-status")[0], 3.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-steady"), 6.0 / F36);
+    let k = only(&step_scenario(
+        &units,
+        "close-combat",
+        "lower_cc_value = \"neither\"",
+    ));
+    assert_close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
+    let k = only(&step_scenario(
+        &units,
+        "close-combat",
+        "lower_cc_value = \"defender\"",
+    ));
+    assert_close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
+    // Equal or missing values: no modifier.
+    let units = pair_units(
+        "type = \"ai\"\ntq = \"trained\"\ncc_value = 3",
+        "type = \"mi\"\ntq = \"trained\"",
+    );
+    let k = only(&step_scenario(&units, "close-combat", ""));
+    assert_close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
+    // Field works +1: the defender tests Veteran (DS 10).
+    let units = pair_units(
+        "type = \"ai\"\ntq = \"trained\"",
+        "type = \"mi\"\ntq = \"trained\"\nfield_works = true",
+    );
+    let k = only(&step_scenario(&units, "close-combat", ""));
+    assert_close(outcome(k.as_ref(), "target-steady"), 10.0 / F36);
+    // The extra keys.
+    let units = pair_units(
+        "type = \"ai\"\ntq = \"trained\"",
+        "type = \"mi\"\ntq = \"trained\"",
+    );
+    let k = only(&step_scenario(
+        &units,
+        "close-combat",
+        "attacker_extra_tq = 1\ndefender_extra_tq = -2",
+    ));
+    assert_close(measure(k.as_ref(), "own-status")[0], 10.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
+}
+
+// ---------------------------------------------------------------- the composite charge
+
+#[test]
+fn charge_by_hand() {
+    // CI Elite charges Veteran HI without firearms, at a gallop.
+    // Closing, CI: A_R (DS 10, S 23), A (F 2: both steady, not
+    // unfavourable), - (DF 1): contact 35/36.
+    // Reaction, MI/HI row: St Fi, (d) ½Fi, (d) ½Fi stand; Flee on DF (1/36).
+    // Close combat: Elite -, D (23), F (2), F (1); Veteran -, D (20), F (5),
+    // F (1).
+    let units = pair_units(
+        "type = \"ci\"\ntq = \"elite\"",
+        "type = \"hi\"\ntq = \"veteran\"",
+    );
+    let k = only(&step_scenario(&units, "charge", "pace = \"gallop\""));
+    let c = 35.0 / F36;
+    let cc = c * 35.0 / F36;
+    assert_close(outcome(k.as_ref(), "target-fled"), c / F36);
+    assert_close(
+        outcome(k.as_ref(), "target-steady"),
+        1.0 / F36 + cc * 10.0 / F36,
+    );
+    assert_close(outcome(k.as_ref(), "target-disordered"), cc * 20.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-fell-back"), cc * 6.0 / F36);
+    assert_close(outcome(k.as_ref(), "target-eliminated"), 0.0);
+    // Key outcomes (0 steady, 1 disordered or fell back, 2 fled, 3
+    // eliminated): the charger is Disordered on D (23) and falls back on F
+    // (2 + 1: steady, so Fall Back, not Flee).
+    let own = measure(k.as_ref(), "own-morale");
+    assert_close(own[0], 1.0 / F36 + c / F36 + cc * 10.0 / F36);
+    assert_close(own[1], cc * 23.0 / F36 + cc * 3.0 / F36);
+    assert_close(own[2], 0.0);
+    assert_close(own[3], 0.0);
+    let enemy = measure(k.as_ref(), "enemy-morale");
+    assert_close(enemy[0], 1.0 / F36 + cc * 10.0 / F36);
+    assert_close(enemy[1], cc * 20.0 / F36 + cc * 6.0 / F36);
+    assert_close(enemy[2], c / F36);
+    assert_close(enemy[3], 0.0);
+    assert_close(measure(k.as_ref(), "close-combats")[1], cc);
+    assert_close(
+        measure(k.as_ref(), "hits-taken")[1],
+        cc * (23.0 / 6.0 + 2.0 / 3.0 + 1.0 / 2.0) / F36,
+    );
+    assert_close(
+        measure(k.as_ref(), "hits-inflicted")[1],
+        cc * (20.0 / 6.0 + 5.0 / 3.0 + 1.0 / 2.0) / F36,
+    );
+}
+
+/// The exact distribution of a charge composed by hand from its three
+/// procedures: (target status index, own status index) → probability.
+fn compose(charger: &Unit, target: &Unit, pace: Pace) -> [[f64; 5]; 5] {
+    let r = Readings::default();
+    let mut dist = [[0.0; 5]; 5];
+    let closing = Closing::new(charger, target, &ClosingOptions::default(), r).unwrap();
+    let pc = pikeshot::engine::exact::exact(&closing, 1 << 20).unwrap();
+    let contact_of = |s: &pikeshot::OutcomeSpace, leaf: usize| {
+        s.value_of(leaf as u32, s.measure_index("contact").unwrap()) == 1
+    };
+    for (l1, p1) in pc.iter().enumerate().filter(|x| *x.1 > 0.0) {
+        let (t1, c1) = pair::decode(closing.space(), l1 as u32, &target.state, &charger.state);
+        if !contact_of(closing.space(), l1) {
+            dist[t1.status_index()][c1.status_index()] += p1;
+            continue;
+        }
+        let (ch1, tg1) = (charger.in_state(c1), target.in_state(t1));
+        let o = ReactionOptions {
+            pace: Some(pace),
+            ..ReactionOptions::default()
+        };
+        let re = ChargeReaction::new(&ch1, &tg1, &o, r).unwrap();
+        let pr = pikeshot::engine::exact::exact(&re, 1 << 24).unwrap();
+        for (l2, p2) in pr.iter().enumerate().filter(|x| *x.1 > 0.0) {
+            let (t2, c2) = pair::decode(re.space(), l2 as u32, &t1, &c1);
+            if !contact_of(re.space(), l2) {
+                dist[t2.status_index()][c2.status_index()] += p1 * p2;
+                continue;
+            }
+            let cc = CloseCombat::new(
+                &ch1.in_state(c2),
+                &tg1.in_state(t2),
+                &CcOptions::default(),
+                r,
+            )
+            .unwrap();
+            let p3 = pikeshot::engine::exact::exact(&cc, 1 << 24).unwrap();
+            for (l3, p) in p3.iter().enumerate().filter(|x| *x.1 > 0.0) {
+                let (t3, c3): (UnitState, UnitState) =
+                    pair::decode(cc.space(), l3 as u32, &t2, &c2);
+                dist[t3.status_index()][c3.status_index()] += p1 * p2 * p;
+            }
+        }
+    }
+    dist
+}
+
+#[test]
+fn charge_equals_its_parts_composed() {
+    let text = "[units.a]\ntype = \"hbc\"\ntq = \"veteran\"\nsteps = 3\ncommander = \"commander\"\ncc_value = 4\n\
+                [units.b]\ntype = \"mi\"\ntq = \"green\"\nsteps = 4\nfp_per_step = 1\ncc_value = 2\ncommander = \"commander\"\ncharismatic = true\n";
+    let u = units(text);
+    for pace in [Pace::Gallop, Pace::Trot] {
+        let want = compose(&u[0], &u[1], pace);
+        let k = only(&one(
+            "",
+            text,
+            &format!(
+                "procedure = \"charge\"\ncharger = \"a\"\ntarget = \"b\"\npace = \"{}\"",
+                pace.name()
+            ),
+        ));
+        let probs = exact(k.as_ref());
+        let s = k.space();
+        // The course reports the charger on the key morale scale: steady 0,
+        // disordered and fell back 1, fled 2, eliminated 3; and the target's
+        // level beside its status.
+        const LEVEL: [usize; 5] = [0, 1, 1, 2, 3];
+        let own = s.measure_index("own-morale").unwrap();
+        let enemy = s.measure_index("enemy-morale").unwrap();
+        let mut got = [[0.0; 4]; 5];
+        for (leaf, p) in probs.iter().enumerate() {
+            let t = s.outcome_of(leaf as u32);
+            if *p > 0.0 {
+                assert_eq!(s.value_of(leaf as u32, enemy) as usize, LEVEL[t]);
+            }
+            got[t][s.value_of(leaf as u32, own) as usize] += p;
+        }
+        let mut want4 = [[0.0; 4]; 5];
+        for t in 0..5 {
+            for o in 0..5 {
+                want4[t][LEVEL[o]] += want[t][o];
+            }
+        }
+        for t in 0..5 {
+            for o in 0..4 {
+                assert_close(got[t][o], want4[t][o]);
+            }
+        }
+    }
+}
+
+#[test]
+fn exact_methods_match_full_dice_enumeration() {
+    let u = units(
+        "[units.a]\ntype = \"hbc\"\ntq = \"trained\"\nsteps = 2\ncommander = \"commander\"\n\
+         [units.b]\ntype = \"mi\"\ntq = \"green\"\nsteps = 2\ncommander = \"general\"\nfp = 1\n\
+         [units.c]\ntype = \"hbc\"\ntq = \"trained\"\nsteps = 2\n",
+    );
+    let r = Readings::default();
+    exact_matches_dice(
+        &Closing::new(&u[0], &u[1], &ClosingOptions::default(), r).unwrap(),
+        100,
+    );
+    exact_matches_dice(
+        &CloseCombat::new(&u[0], &u[1], &CcOptions::default(), r).unwrap(),
+        2_000_000,
+    );
+    // Trot: full fire on S, FP 1: 2 LC on the firer's DS; the charger has
+    // no commander, so no injury roll.
+    let o = ReactionOptions {
+        pace: Some(Pace::Trot),
+        ..ReactionOptions::default()
+    };
+    exact_matches_dice(
+        &ChargeReaction::new(&u[2], &u[1], &o, r).unwrap(),
+        2_000_000,
+    );
+}
+
+#[test]
+fn monte_carlo_agrees_with_exact() {
+    let units = "[units.a]\ntype = \"eh\"\ntq = \"veteran\"\nsteps = 2\ncommander = \"general\"\ncc_value = 3\n\
+                 [units.b]\ntype = \"mi\"\ntq = \"trained\"\nsteps = 3\nfp_per_step = 2\nstatus = \"disordered\"\n";
+    let text = doc(
+        units,
+        "[[course]]\nname = \"gallop\"\nsteps = [{ procedure = \"charge\", charger = \"a\", target = \"b\" }]\n\
+         [[course]]\nname = \"trot\"\nsteps = [{ procedure = \"charge\", charger = \"a\", target = \"b\", pace = \"trot\", flank_or_rear = true }]\n\
+         [[course]]\nname = \"reaction\"\nsteps = [{ procedure = \"charge-reaction\", charger = \"a\", target = \"b\" }]\n\
+         [[course]]\nname = \"melee\"\nsteps = [{ procedure = \"close-combat\", attacker = \"a\", defender = \"b\" }]\n",
+    );
+    monte_carlo_matches_exact(&text, 0xc4_0001);
+}
+
+// ---------------------------------------------------------------- bad input
+
+#[test]
+fn bad_charges_are_located() {
+    let units = "[units.a]\ntype = \"sc\"\ntq = 8\nsteps = 2\n\n[units.b]\ntype = \"mi\"\ntq = 7\nsteps = 3\n\n[units.c]\ntype = \"mi\"\ntq = 7\nsteps = 3\nstatus = \"fled\"\n";
+    let step = |s: &str| one("", units, &format!("procedure = \"charge\"\n{s}"));
+    let t = step("charger = \"a\"\ntarget = \"b\"");
+    let e = assert_error(
+        &t,
+        "course[0].steps[0].charger",
+        "[[course.steps]]",
+        "charger",
+        "the Closing Table has no row for a (SC)",
+    );
+    assert!(e.to_string().contains("closing_row"), "{e}");
+    assert!(e.to_string().contains("accepted: MI, AI/HI"), "{e}");
+    let t = step("charger = \"a\"\ntarget = \"b\"\nclosing_row = \"HBCX\"");
+    let e = assert_error(
+        &t,
+        "course[0].steps[0].closing_row",
+        "[[course.steps]]",
+        "closing_row",
+        "unknown table row \"HBCX\"",
+    );
+    assert_eq!(e.suggestion.as_deref(), Some("HBC"));
+    let t = step("charger = \"b\"\ntarget = \"c\"");
+    assert_error(
+        &t,
+        "course[0].steps[0].target",
+        "[[course.steps]]",
+        "target",
+        "c is fleeing or eliminated",
+    );
+    let t = step("charger = \"c\"\ntarget = \"b\"");
+    assert_error(
+        &t,
+        "course[0].steps[0].charger",
+        "[[course.steps]]",
+        "charger",
+        "cannot charge",
+    );
+    let t = step("charger = \"b\"\ntarget = \"a\"\npace = \"galop\"");
+    let e = assert_error(
+        &t,
+        "course[0].steps[0].pace",
+        "[[course.steps]]",
+        "pace",
+        "unknown pace",
+    );
+    assert_eq!(e.suggestion.as_deref(), Some("gallop"));
+    let t = step("charger = \"b\"\ntarget = \"a\"\nlower_cc_value = \"attacker\"");
+    assert_error(
+        &t,
+        "course[0].steps[0].lower_cc_value",
+        "[[course.steps]]",
+        "lower_cc_value",
+        "accepted: charger, target, neither",
+    );
+    let t = step("charger = \"b\"\ntarget = \"a\"\nreaction_row = \"cavalry\"");
+    assert_error(
+        &t,
+        "course[0].steps[0].reaction_row",
+        "[[course.steps]]",
+        "reaction_row",
+        "other-cavalry",
+    );
+    let t = step("charger = \"b\"\ntarget = \"a\"\nfavorable = true");
+    let e = assert_error(
+        &t,
+        "course[0].steps[0].favorable",
+        "[[course.steps]]",
+        "favorable",
+        "unknown key `favorable`",
+    );
+    assert_eq!(e.suggestion.as_deref(), Some("favourable"));
+    // The close combat alone names its sides attacker and defender.
+    let t = one(
+        "",
+        units,
+        "procedure = \"close-combat\"\nattacker = \"b\"\ndefender = \"a\"\nlower_cc_value = \"charger\"",
+    );
+    assert_error(
+        &t,
+        "course[0].steps[0].lower_cc_value",
+        "[[course.steps]]",
+        "lower_cc_value",
+        "accepted: attacker, defender, neither",
+    );
+    let t = one(
+        "",
+        units,
+        "procedure = \"close-combat\"\nattacker = \"b\"\ndefender = \"c\"",
+    );
+    assert_error(
+        &t,
+        "course[0].steps[0].defender",
+        "[[course.steps]]",
+        "defender",
+        "not in close combat",
+    );
+}

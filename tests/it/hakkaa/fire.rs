@@ -1,0 +1,382 @@
+//! Fire (`fire`): the firer's TQ test on the Fire Table, the target's
+//! step-loss and commander rolls and its Receiving Casualties tests, exact
+//! against hand arithmetic; the 2 LC reading and its switch; Fire Points
+//! (½Fi, per step); the exact method against full dice enumeration; Monte
+//! Carlo against exact; bad input.
+
+use crate::support::hakkaa::*;
+use pikeshot::systems::hakkaa::fire::{Fire, FireOptions};
+use pikeshot::systems::hakkaa::tq::Readings;
+
+const H: f64 = 1296.0; // 36 * 36
+
+fn fire_scenario(top: &str, firer: &str, target: &str, step: &str) -> String {
+    one(
+        top,
+        &format!("[units.a]\ntype = \"mi\"\n{firer}\n\n[units.b]\ntype = \"hi\"\n{target}\n"),
+        &format!("procedure = \"fire\"\nfirer = \"a\"\ntarget = \"b\"\n{step}"),
+    )
+}
+
+#[track_caller]
+fn assert_status(text: &str, want: [f64; 5]) {
+    let k = only(text);
+    for (label, w) in [
+        "target-steady",
+        "target-disordered",
+        "target-fell-back",
+        "target-fled",
+        "target-eliminated",
+    ]
+    .iter()
+    .zip(want)
+    {
+        assert_close(outcome(k.as_ref(), label), w);
+    }
+}
+
+#[test]
+fn trained_musketeers_on_veteran_pike() {
+    // Firer Trained, FP 4: DS (6/36) C * S5+, S (20/36) C *, F (7/36) LC,
+    // DF (3/36) NE. Target Veteran, steady: DS 10, S 20, F 5, DF 1 (of 36).
+    // C: DS -, S D, F F, DF F; LC: F D, DF F.
+    let t = fire_scenario(
+        "",
+        "tq = \"trained\"\nsteps = 4\nfp = 4",
+        "tq = \"veteran\"\nsteps = 4\ncommander = \"commander\"",
+        "",
+    );
+    let steady = (6.0 * 10.0 + 20.0 * 10.0 + 7.0 * 30.0 + 3.0 * 36.0) / H;
+    let disordered = (6.0 * 20.0 + 20.0 * 20.0 + 7.0 * 5.0) / H;
+    let fell_back = (6.0 * 6.0 + 20.0 * 6.0 + 7.0 * 1.0) / H;
+    assert_close(steady, 578.0 / H);
+    assert_status(&t, [steady, disordered, fell_back, 0.0, 0.0]);
+    let k = only(&t);
+    // A step lost on S5+ after a DS: 6/36 * 2/6.
+    assert_close(measure(k.as_ref(), "hits-inflicted")[1], 6.0 / 36.0 / 3.0);
+    // The commander is hit on a 6 after DS or S: 26/36 * 1/6.
+    assert_close(
+        measure(k.as_ref(), "target-commander-injured")[1],
+        26.0 / 216.0,
+    );
+    // The firer is untouched.
+    assert_close(measure(k.as_ref(), "own-morale")[0], 1.0);
+    assert_close(mean(k.as_ref(), "hits-taken"), 0.0);
+}
+
+#[test]
+fn two_lc_is_two_results_each_tested() {
+    // Firer Fanatic, FP 1: DS (15/36) 2 LC *, S (20/36) LC, F (1/36) NE.
+    // Target Trained steady: DS 6, S 20, F 7, DF 3; Disordered it reads
+    // Green: DS 3, S 18, F 12, DF 3. LC: F D, DF F.
+    let firer = "tq = \"fanatic\"\nsteps = 4\nfp = 1";
+    let target = "tq = \"trained\"\nsteps = 4";
+    // Two LC tests, the second with the status the first left:
+    // steady 26*26; disordered 26*7 + 7*21; fell back 26*3 + 7*12 + 3*33;
+    // fled 7*3 + 3*3 (of 1296).
+    let two = [676.0 / H, 329.0 / H, 261.0 / H, 30.0 / H];
+    let lc = [26.0 / 36.0, 7.0 / 36.0, 3.0 / 36.0, 0.0];
+    let want = |double: [f64; 4]| {
+        let mut w = [0.0; 5];
+        for i in 0..4 {
+            w[i] = 15.0 / 36.0 * double[i] + 20.0 / 36.0 * lc[i];
+        }
+        w[0] += 1.0 / 36.0;
+        w
+    };
+    assert_status(&fire_scenario("", firer, target, ""), want(two));
+    // The switch: one test for "2 LC".
+    assert_status(
+        &fire_scenario("[rules]\ndouble_results = \"one-test\"", firer, target, ""),
+        want(lc),
+    );
+    assert_status(
+        &fire_scenario("[rules]\ndouble_results = \"two-tests\"", firer, target, ""),
+        want(two),
+    );
+}
+
+#[test]
+fn heavy_casualties_can_eliminate() {
+    // Firer Fanatic, FP 8: DS (15/36) HC ** S4+, S (20/36) 2 C ** S5+,
+    // F (1/36) C * S5+. Target one step of Rabble with a commander.
+    // Eliminated: DS: S4+ (1/2), else X on its DF (6/36); S, F: S5+ (1/3).
+    let t = fire_scenario(
+        "",
+        "tq = \"fanatic\"\nsteps = 2\nfp = 8",
+        "tq = \"rabble\"\nsteps = 1\ncommander = \"general\"",
+        "",
+    );
+    let k = only(&t);
+    let elim = 15.0 / 36.0 * (0.5 + 0.5 * 6.0 / 36.0) + 21.0 / 36.0 / 3.0;
+    assert_close(elim, 7.0 / 16.0);
+    assert_close(outcome(k.as_ref(), "target-eliminated"), elim);
+    assert_close(measure(k.as_ref(), "hits-inflicted")[1], elim);
+    // The commander roll comes only if the unit survives the step roll:
+    // DS 1/2 * 1/3, S 2/3 * 1/3, F 2/3 * 1/6.
+    let cmd = 15.0 / 36.0 / 6.0 + 20.0 / 36.0 * 2.0 / 9.0 + 1.0 / 36.0 / 9.0;
+    assert_close(cmd, 127.0 / 648.0);
+    assert_close(measure(k.as_ref(), "target-commander-injured")[1], cmd);
+    // Surviving a DS: HC test DS/S D, F F (fall back), DF X (eliminated).
+    let survive_ds = 15.0 / 36.0 * 0.5;
+    // 2 C (two tests) and C on Rabble: DS (3/36) -, S (12/36) D, F and DF F.
+    let (ds, s) = (3.0 / 36.0, 12.0 / 36.0);
+    // Green row (Rabble, Disordered: clamped at Rabble) is the same.
+    let two_c_steady = ds * ds;
+    let one_c_steady = ds;
+    let steady = 20.0 / 36.0 * 2.0 / 3.0 * two_c_steady + 1.0 / 36.0 * 2.0 / 3.0 * one_c_steady;
+    assert_close(outcome(k.as_ref(), "target-steady"), steady);
+    let disordered = survive_ds * 15.0 / 36.0
+        + 20.0 / 36.0 * 2.0 / 3.0 * (ds * s + s * ds)
+        + 1.0 / 36.0 * 2.0 / 3.0 * s;
+    assert_close(outcome(k.as_ref(), "target-disordered"), disordered);
+}
+
+#[test]
+fn charismatic_leader_counts_until_injured() {
+    // Firer Fanatic, FP 4: DS (15/36) C * S5+, S (20/36) C *, F (1/36) LC.
+    // Target Trained with a charismatic commander reads Veteran (DS 10/36)
+    // until the * roll (a 6) injures the commander, then Trained (DS 6/36).
+    let t = fire_scenario(
+        "",
+        "tq = \"fanatic\"\nsteps = 4\nfp = 4",
+        "tq = \"trained\"\nsteps = 4\ncommander = \"commander\"\ncharismatic = true",
+        "",
+    );
+    let steady =
+        35.0 / 36.0 * (5.0 / 6.0 * 10.0 / 36.0 + 1.0 / 6.0 * 6.0 / 36.0) + 1.0 / 36.0 * 30.0 / 36.0;
+    assert_close(steady, 2140.0 / 7776.0);
+    assert_close(outcome(only(&t).as_ref(), "target-steady"), steady);
+}
+
+#[test]
+fn fire_points_from_the_unit_the_step_and_half_fire() {
+    let target = "tq = \"green\"\nsteps = 4\ncommander = \"commander\"";
+    let base = only(&fire_scenario(
+        "",
+        "tq = \"trained\"\nsteps = 4\nfp = 1",
+        target,
+        "",
+    ));
+    let want = exact(base.as_ref());
+    // ½Fi of 3 is 1; 1 + 2 - 2 is 1; 1 per step with one step is 1; the
+    // step's `fp` replaces the unit's.
+    for (firer, step) in [
+        ("tq = \"trained\"\nsteps = 4\nfp = 3", "half = true"),
+        ("tq = \"trained\"\nsteps = 4\nfp = 3", "fp_modifier = -2"),
+        ("tq = \"trained\"\nsteps = 1\nfp_per_step = 1", ""),
+        ("tq = \"trained\"\nsteps = 4\nfp_per_step = 3", "fp = 1"),
+        (
+            "tq = \"trained\"\nsteps = 4\nfp = 2",
+            "fp = 4\nfp_modifier = -1\nhalf = true",
+        ),
+    ] {
+        let k = only(&fire_scenario("", firer, target, step));
+        for (a, b) in exact(k.as_ref()).iter().zip(&want) {
+            assert_close(*a, *b);
+        }
+    }
+    // FP 0 reads "<1": LC on a DS only (6/36), then the Green LC test.
+    let k = only(&fire_scenario(
+        "",
+        "tq = \"trained\"\nsteps = 4\nfp = 0",
+        target,
+        "",
+    ));
+    assert_close(
+        outcome(k.as_ref(), "target-disordered"),
+        6.0 / 36.0 * 12.0 / 36.0,
+    );
+    assert_close(
+        outcome(k.as_ref(), "target-fell-back"),
+        6.0 / 36.0 * 3.0 / 36.0,
+    );
+    // 4 per step on two steps is 8: "8+".
+    let k8 = only(&fire_scenario(
+        "",
+        "tq = \"trained\"\nsteps = 2\nfp_per_step = 4",
+        target,
+        "",
+    ));
+    let k99 = only(&fire_scenario(
+        "",
+        "tq = \"trained\"\nsteps = 4\nfp = 99",
+        target,
+        "",
+    ));
+    for (a, b) in exact(k8.as_ref()).iter().zip(exact(k99.as_ref())) {
+        assert_close(*a, b);
+    }
+}
+
+#[test]
+fn firer_modifiers_and_fleeing_targets() {
+    // A Disordered firer reads the next row down; `firer_extra_tq` too.
+    let target = "tq = \"veteran\"\nsteps = 4";
+    let a = only(&fire_scenario(
+        "",
+        "tq = \"trained\"\nsteps = 4\nfp = 4\nstatus = \"disordered\"",
+        target,
+        "",
+    ));
+    let b = only(&fire_scenario(
+        "",
+        "tq = \"green\"\nsteps = 4\nfp = 4",
+        target,
+        "",
+    ));
+    let c = only(&fire_scenario(
+        "",
+        "tq = \"trained\"\nsteps = 4\nfp = 4",
+        target,
+        "firer_extra_tq = -1",
+    ));
+    // (The leaves differ in own-morale: compare what happens to the target.)
+    for k in [&b, &c] {
+        for ((_, x), (_, y)) in outcomes(a.as_ref()).iter().zip(outcomes(k.as_ref())) {
+            assert_close(*x, y);
+        }
+        for m in ["hits-inflicted", "target-commander-injured"] {
+            for (x, y) in measure(a.as_ref(), m).iter().zip(measure(k.as_ref(), m)) {
+                assert_close(*x, y);
+            }
+        }
+    }
+    assert_close(measure(a.as_ref(), "own-morale")[1], 1.0);
+    // A fleeing target stays fleeing, and still loses steps.
+    let k = only(&fire_scenario(
+        "",
+        "tq = \"trained\"\nsteps = 4\nfp = 4",
+        "tq = \"veteran\"\nsteps = 4\nstatus = \"fled\"",
+        "",
+    ));
+    assert_close(outcome(k.as_ref(), "target-fled"), 1.0);
+    assert_close(measure(k.as_ref(), "hits-inflicted")[1], 6.0 / 36.0 / 3.0);
+}
+
+#[test]
+fn exact_method_matches_full_dice_enumeration() {
+    let u = units(
+        "[units.a]\ntype = \"mi\"\ntq = \"elite\"\nsteps = 3\nfp = 8\n\
+         [units.b]\ntype = \"hi\"\ntq = \"green\"\nsteps = 2\ncommander = \"commander\"\ncharismatic = true\n",
+    );
+    for half in [false, true] {
+        let o = FireOptions {
+            half,
+            ..FireOptions::default()
+        };
+        let p = Fire::new(&u[0], &u[1], &o, Readings::default()).unwrap();
+        exact_matches_dice(&p, 3_000_000);
+    }
+}
+
+#[test]
+fn monte_carlo_agrees_with_exact() {
+    monte_carlo_matches_exact(
+        &fire_scenario(
+            "",
+            "tq = \"elite\"\nsteps = 4\nfp = 8",
+            "tq = \"green\"\nsteps = 2\ncommander = \"commander\"\ncharismatic = true",
+            "",
+        ),
+        0xf1_0001,
+    );
+    monte_carlo_matches_exact(
+        &fire_scenario(
+            "[rules]\ntq_modifier_mode = \"roll\"",
+            "tq = \"trained\"\nsteps = 4\nfp_per_step = 1\nstatus = \"disordered\"",
+            "tq = \"rabble\"\nsteps = 1",
+            "fp_modifier = 3",
+        ),
+        0xf1_0002,
+    );
+}
+
+// ---------------------------------------------------------------- bad input
+
+#[test]
+fn bad_fire_steps_are_located() {
+    let units = "[units.a]\ntype = \"mi\"\ntq = 8\nsteps = 4\n\n[units.b]\ntype = \"hi\"\ntq = 9\nsteps = 4\nfp = 2\n";
+    let step = |s: &str| one("", units, &format!("procedure = \"fire\"\n{s}"));
+    let t = step("firer = \"a\"\ntarget = \"b\"");
+    assert_error(
+        &t,
+        "course[0].steps[0].firer",
+        "[[course.steps]]",
+        "firer",
+        "a has no Fire Points",
+    );
+    let t = step("firer = \"b\"\ntarget = \"b\"");
+    assert_error(
+        &t,
+        "course[0].steps[0].target",
+        "[[course.steps]]",
+        "target",
+        "name the same unit",
+    );
+    let t = step("firer = \"bb\"\ntarget = \"a\"");
+    let e = assert_error(
+        &t,
+        "course[0].steps[0].firer",
+        "[[course.steps]]",
+        "firer",
+        "no unit named \"bb\"",
+    );
+    assert!(e.to_string().contains("accepted: a, b"), "{e}");
+    let t = step("firer = \"b\"\ntarget = \"a\"\nfp = 100");
+    assert_error(
+        &t,
+        "course[0].steps[0].fp",
+        "[[course.steps]]",
+        "fp =",
+        "from 0 to 99",
+    );
+    let t = step("firer = \"b\"\ntarget = \"a\"\nfp_modifer = 1");
+    let e = assert_error(
+        &t,
+        "course[0].steps[0].fp_modifer",
+        "[[course.steps]]",
+        "fp_modifer",
+        "unknown key `fp_modifer`",
+    );
+    assert_eq!(e.suggestion.as_deref(), Some("fp_modifier"));
+    let t = step("firer = \"b\"\ntarget = \"a\"\nhalf = \"yes\"");
+    assert_error(
+        &t,
+        "course[0].steps[0].half",
+        "[[course.steps]]",
+        "half",
+        "expected true or false",
+    );
+    let t = step("firer = \"b\"\ntarget = \"a\"\nprocedure2 = 1");
+    assert_error(
+        &t,
+        "course[0].steps[0].procedure2",
+        "[[course.steps]]",
+        "procedure2",
+        "unknown key",
+    );
+    // A fleeing firer does not fire (a course of this one step).
+    let fled = "[units.a]\ntype = \"mi\"\ntq = 8\nsteps = 4\nfp = 2\nstatus = \"fled\"\n\n[units.b]\ntype = \"hi\"\ntq = 9\nsteps = 4\n";
+    let t = one(
+        "",
+        fled,
+        "procedure = \"fire\"\nfirer = \"a\"\ntarget = \"b\"",
+    );
+    assert_error(
+        &t,
+        "course[0].steps[0].firer",
+        "[[course.steps]]",
+        "firer",
+        "fleeing or eliminated and cannot fire",
+    );
+    let t = one("", units, "procedure = \"shoot\"\nfirer = \"b\"");
+    let e = assert_error(
+        &t,
+        "course[0].steps[0].procedure",
+        "[[course.steps]]",
+        "procedure",
+        "unknown procedure \"shoot\"",
+    );
+    assert!(e.to_string().contains("tq-test, fire, charge"), "{e}");
+}

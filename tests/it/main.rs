@@ -1,0 +1,21 @@
+//! The integration tests: one test binary, so the library is linked once.
+//!
+//! Modules mirror `src/`: one folder per rule system (`mpbs`, `hakkaa`,
+//! `snaphance`, `sword_spear`) with a file per concern, then the engine, the
+//! CLI, batch reports, report rendering and the registry of rule systems. Helpers live once, in `support`.
+//! Run one module with `cargo test --test it mpbs::fire`.
+
+#![allow(clippy::result_large_err)]
+
+mod support;
+
+mod batch;
+mod cli;
+mod engine;
+mod hakkaa;
+mod mpbs;
+mod registry;
+mod report;
+mod report_compare;
+mod snaphance;
+mod sword_spear;

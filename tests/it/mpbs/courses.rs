@@ -1,0 +1,200 @@
+//! Musket & Pike courses and engagements: state carried between rolls, the
+//! morale checks of 10.6, the Casualty Threshold, pursuit, Unable to Retreat
+//! and turn counting, each against hand arithmetic on the exact answer.
+
+use crate::support::assert_close;
+use crate::support::scenario::{exact_course, input_error, p_measure, p_outcome};
+
+const FIRE: &str = r#"system = "mpbs"
+edition = "series"
+RULES
+[units.firer]
+kind = "heavy-infantry"
+morale = 7
+strength = 6
+[units.target]
+kind = "heavy-infantry"
+morale = 6
+strength = 8
+casualty_points = CP
+[[course]]
+name = "c"
+steps = [{ procedure = "musketry", firer = "firer", target = "target", column = "COLUMN" }]
+"#;
+
+fn fire(rules: &str, cp: u8, column: &str) -> String {
+    FIRE.replace("RULES", rules)
+        .replace("CP", &cp.to_string())
+        .replace("COLUMN", column)
+}
+
+/// Series HI Salvo at DRM 0: faces 0-1 miss, 2-5 one hit, 6-9 two hits.
+/// Every salvo target checks morale (10.6.3), combined with the hits
+/// check (10.6.2) into one: P(fail) = P(d10 > 6) = 3/10.
+#[test]
+fn a_salvo_target_takes_one_combined_morale_check() {
+    let (p, k) = exact_course(&fire("", 0, "salvo"), "c");
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.3);
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 0), 0.7);
+    assert_close(p_measure(k.as_ref(), &p, "hits-inflicted", 0), 0.2);
+    assert_close(p_measure(k.as_ref(), &p, "hits-inflicted", 1), 0.4);
+    assert_close(p_measure(k.as_ref(), &p, "hits-inflicted", 2), 0.4);
+}
+
+/// Without 10.6.3 only a hit triggers the check: 0.8 x 0.3.
+#[test]
+fn salvo_check_can_be_switched_off() {
+    let (p, k) = exact_course(
+        &fire("[rules]\nmorale_check_on_salvo = false", 0, "salvo"),
+        "c",
+    );
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.24);
+}
+
+/// Checks one per trigger: a hit and the salvo give two checks (each
+/// failure one level down), a miss only the salvo's.
+#[test]
+fn uncombined_checks_stack() {
+    let (p, k) = exact_course(
+        &fire("[rules]\nmorale_checks_combined = false", 0, "salvo"),
+        "c",
+    );
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 2), 0.8 * 0.09);
+    assert_close(
+        p_measure(k.as_ref(), &p, "enemy-morale", 1),
+        0.2 * 0.3 + 0.8 * 2.0 * 0.3 * 0.7,
+    );
+}
+
+/// Morale 6, strength 8: Casualty Threshold 3 (12.5). At 2 CP any hit
+/// (faces 1-9 on the series Front column) reaches it and triggers 10.6.4.
+#[test]
+fn reaching_the_casualty_threshold_triggers_a_check() {
+    let rules = "[rules]\nmorale_check_on_hits = false";
+    let (p, k) = exact_course(&fire(rules, 2, "front"), "c");
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.9 * 0.3);
+    // Already past the threshold: no further check.
+    let (p, k) = exact_course(&fire(rules, 3, "front"), "c");
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.0);
+}
+
+const CHARGE: &str = r#"system = "mpbs"
+edition = "series"
+RULES
+[units.horse]
+kind = "cuirassier"
+morale = 7
+strength = 4
+order = "charge"
+[units.foot]
+kind = "heavy-infantry"
+morale = 6
+strength = 8
+can_retreat = RETREAT
+[[course]]
+name = "c"
+steps = [{ procedure = "close-combat", attacker = "horse", defender = "foot", momentum = true }]
+"#;
+
+/// Cuirassiers (morale 7, 4 SP, Charge, momentum) on heavy infantry (morale
+/// 6, 8 SP): morale +1, strength 1:2 -1, matrix -1, cavalry momentum +2 =
+/// +1. Faces 6-7 defender Morale Broken, 8-9 eliminated; on both the
+/// cuirassiers pursue (Other column: +1 Charge order, +1 momentum): faces
+/// 0-2 break off, 3-6 pursue and eliminate, 7-9 off map (the pursuer lost).
+#[test]
+fn victorious_cavalry_pursues() {
+    let text = CHARGE.replace("RULES", "").replace("RETREAT", "true");
+    let (p, k) = exact_course(&text, "c");
+    assert_close(
+        p_measure(k.as_ref(), &p, "enemy-morale", 3),
+        0.2 + 0.2 * 0.7,
+    );
+    assert_close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.4 * 0.3);
+    // The table result is still what the course reports.
+    assert_close(p_outcome(k.as_ref(), &p, "defender-broken-retreat-2"), 0.2);
+    let text = CHARGE
+        .replace("RULES", "[rules]\npursuit = false")
+        .replace("RETREAT", "true");
+    let (p, k) = exact_course(&text, "c");
+    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 3), 0.2);
+    assert_close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.0);
+}
+
+/// A defender that cannot retreat and is Morale Broken rolls 11.4.5: base
+/// morale 6 gives -2, so faces 0-6 eliminate (7/10) and 7-9 stand at Morale
+/// Shaken.
+#[test]
+fn a_broken_unit_that_cannot_retreat_rolls_for_it() {
+    let text = CHARGE
+        .replace("RULES", "[rules]\npursuit = false")
+        .replace("RETREAT", "false");
+    let (p, k) = exact_course(&text, "c");
+    assert_close(
+        p_measure(k.as_ref(), &p, "enemy-morale", 3),
+        0.2 + 0.2 * 0.7,
+    );
+    assert_close(
+        p_measure(k.as_ref(), &p, "enemy-morale", 1),
+        0.2 + 0.2 * 0.3,
+    );
+}
+
+/// An engagement: front fire each turn until the target (morale 6, 2 SP,
+/// threshold 1) reaches its threshold; a hit is 9/10 a turn.
+#[test]
+fn engagements_count_turns_to_each_stop() {
+    let text = r#"system = "mpbs"
+edition = "series"
+[rules]
+morale_check_on_hits = false
+morale_check_on_threshold = false
+[units.firer]
+kind = "heavy-infantry"
+morale = 7
+strength = 6
+[units.target]
+kind = "heavy-infantry"
+morale = 6
+strength = 2
+[[course]]
+name = "volleys"
+steps = [{ procedure = "musketry", firer = "firer", target = "target", column = "front" }]
+repeat = { turns = 3, until = ["enemy-threshold"] }
+"#;
+    let (p, k) = exact_course(text, "volleys");
+    assert_close(p_outcome(k.as_ref(), &p, "enemy-casualty-threshold"), 0.999);
+    assert_close(p_outcome(k.as_ref(), &p, "turn-limit"), 0.001);
+    assert_close(p_measure(k.as_ref(), &p, "turns", 1), 0.9);
+    assert_close(p_measure(k.as_ref(), &p, "turns", 2), 0.09);
+    assert_close(p_measure(k.as_ref(), &p, "turns", 3), 0.01);
+}
+
+/// A course that would fire a second salvo with the marker the first one
+/// placed is refused, pointing at the second step.
+#[test]
+fn a_second_salvo_is_refused() {
+    let text = r#"system = "mpbs"
+edition = "series"
+[units.firer]
+kind = "heavy-infantry"
+morale = 7
+strength = 6
+[units.target]
+kind = "heavy-infantry"
+morale = 6
+strength = 8
+[[course]]
+name = "two salvoes"
+steps = [
+  { procedure = "musketry", firer = "firer", target = "target", column = "salvo" },
+  { procedure = "musketry", firer = "firer", target = "target", column = "salvo" },
+]
+"#;
+    let e = input_error("t.toml", text).to_string();
+    assert!(
+        e.contains("t.toml:15")
+            && e.contains("course[0].steps[1].column")
+            && e.contains("Salvo marker"),
+        "{e}"
+    );
+}

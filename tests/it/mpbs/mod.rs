@@ -1,0 +1,7 @@
+//! Integration tests of the mpbs rule system, one module per concern.
+
+mod after_combat;
+mod close_combat;
+mod courses;
+mod fire;
+mod orders;

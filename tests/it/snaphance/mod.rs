@@ -1,0 +1,7 @@
+//! Integration tests of the snaphance rule system, one module per concern.
+
+mod courses;
+mod fire;
+mod melee;
+mod orders;
+mod pools;

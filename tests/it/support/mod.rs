@@ -1,0 +1,120 @@
+//! Helpers shared by every test module, one copy of each: building a
+//! scenario from text through the public run path, exact probabilities of a
+//! course, Monte Carlo against exact under both kernels, located errors, the
+//! CLI, CSV files and comparing floats.
+
+#![allow(dead_code)]
+
+pub mod cli;
+pub mod hakkaa;
+pub mod located;
+pub mod monte_carlo;
+pub mod scenario;
+
+use std::path::Path;
+
+use pikeshot::Procedure;
+use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
+use pikeshot::error::InputError;
+use pikeshot::stats;
+
+/// Two probabilities computed two ways agree to rounding.
+pub const EPS: f64 = 1e-12;
+
+/// Whether two probabilities agree to rounding ([`EPS`]).
+pub fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < EPS
+}
+
+/// Asserts two probabilities agree to rounding ([`EPS`]).
+#[track_caller]
+pub fn assert_close(got: f64, want: f64) {
+    assert!(
+        close(got, want),
+        "got {got}, want {want} (diff {})",
+        got - want
+    );
+}
+
+/// Asserts two lists of probabilities have the same length and agree
+/// element by element to rounding ([`EPS`]).
+#[track_caller]
+pub fn assert_all_close(a: &[f64], b: &[f64]) {
+    assert_eq!(a.len(), b.len(), "{a:?} vs {b:?}");
+    for (x, y) in a.iter().zip(b) {
+        assert!(close(*x, *y), "{a:?} vs {b:?}");
+    }
+}
+
+/// A CSV file's header and rows, as strings.
+pub fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header = r.headers().unwrap().iter().map(str::to_string).collect();
+    let rows = r
+        .records()
+        .map(|rec| rec.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    (header, rows)
+}
+
+/// Asserts `got` is within `tol` of `want`.
+#[track_caller]
+pub fn assert_near(got: f64, want: f64, tol: f64) {
+    assert!(
+        (got - want).abs() <= tol,
+        "{got} vs {want} (tolerance {tol})"
+    );
+}
+
+/// The exact leaf probabilities of a procedure, enumerated within the
+/// engine's default budget.
+#[track_caller]
+pub fn exact_probs<P: Procedure>(p: &P) -> Vec<f64> {
+    exact(p, DEFAULT_BUDGET).unwrap_or_else(|e| panic!("no exact answer: {e:?}"))
+}
+
+/// The exact probability of each outcome of a procedure, in space order.
+#[track_caller]
+pub fn outcome_probs<P: Procedure>(p: &P) -> Vec<f64> {
+    stats::outcome_probs(p.space(), &exact_probs(p))
+}
+
+/// The exact distribution of measure `name` of a procedure (index =
+/// value - min).
+#[track_caller]
+pub fn measure_probs<P: Procedure>(p: &P, name: &str) -> Vec<f64> {
+    let m = p
+        .space()
+        .measure_index(name)
+        .unwrap_or_else(|| panic!("no {name}"));
+    stats::measure_probs(p.space(), m, &exact_probs(p))
+}
+
+/// Unwraps a result, panicking with the input error's message.
+#[track_caller]
+pub fn ok<T>(r: Result<T, InputError>) -> T {
+    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
+}
+
+/// The text of shipped scenario `scenarios/FOLDER/NAME`.
+#[track_caller]
+pub fn shipped(folder: &str, name: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(folder)
+        .join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The normal quantile of a two-sided 95% interval.
+pub const Z: f64 = 1.959_963_984_540_054;
+
+/// The two-sided 95% Wilson score interval for `k` successes in `n`
+/// trials, computed here independently of `pikeshot::stats`.
+pub fn wilson(k: f64, n: f64) -> (f64, f64) {
+    let p = k / n;
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}

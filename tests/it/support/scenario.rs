@@ -1,0 +1,96 @@
+//! Scenarios from text through the public run path
+//! (`ScenarioFile::from_str` + `run::prepare_file`), and the exact
+//! probabilities of their courses.
+
+use pikeshot::engine::{self, Kernel, KernelMode, RunOptions, Task};
+use pikeshot::error::InputError;
+use pikeshot::run::{Prepared, RunRequest, prepare_file};
+use pikeshot::scenario::ScenarioFile;
+use pikeshot::stats;
+
+/// Prepares a scenario text (named `file`) as `pikeshot run` would, with
+/// kernels of `mode`.
+pub fn try_prepare(file: &str, text: &str, mode: KernelMode) -> Result<Prepared, pikeshot::Error> {
+    let f = ScenarioFile::from_str(file, text)?;
+    let req = RunRequest {
+        kernel: mode,
+        ..RunRequest::default()
+    };
+    prepare_file(f, &req)
+}
+
+/// Prepares a scenario text, panicking with the error if it is refused.
+#[track_caller]
+pub fn prepare(file: &str, text: &str) -> Prepared {
+    try_prepare(file, text, KernelMode::Auto).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The input error a scenario text is refused with.
+#[track_caller]
+pub fn input_error(file: &str, text: &str) -> InputError {
+    match try_prepare(file, text, KernelMode::Auto) {
+        Err(pikeshot::Error::Input(e)) => *e,
+        Err(e) => panic!("not an input error: {e}"),
+        Ok(_) => panic!("accepted: {text}"),
+    }
+}
+
+/// The kernel of the course called `course` (the first variant that has it).
+#[track_caller]
+pub fn course(p: Prepared, course: &str) -> Box<dyn Kernel> {
+    p.courses
+        .into_iter()
+        .find(|(_, c, _)| c == course)
+        .unwrap_or_else(|| panic!("no course {course}"))
+        .2
+}
+
+/// The exact leaf probabilities of a kernel, as `pikeshot run --exact`
+/// computes them (the engine's default budget).
+#[track_caller]
+pub fn exact(k: &dyn Kernel) -> Vec<f64> {
+    engine::run(
+        &[Task {
+            variant: 0,
+            course: 0,
+            kernel: k,
+        }],
+        &RunOptions {
+            trials: 1,
+            exact: true,
+            ..RunOptions::default()
+        },
+    )
+    .unwrap()
+    .remove(0)
+    .exact
+    .expect("exact")
+}
+
+/// The exact leaf probabilities and the kernel of course `course` of a
+/// scenario text (file `t.toml`).
+#[track_caller]
+pub fn exact_course(text: &str, course_name: &str) -> (Vec<f64>, Box<dyn Kernel>) {
+    let k = course(prepare("t.toml", text), course_name);
+    (exact(k.as_ref()), k)
+}
+
+/// P(measure = value) given leaf probabilities `probs` of `k`.
+#[track_caller]
+pub fn p_measure(k: &dyn Kernel, probs: &[f64], name: &str, value: i32) -> f64 {
+    let s = k.space();
+    let m = s
+        .measure_index(name)
+        .unwrap_or_else(|| panic!("no measure {name}"));
+    let min = s.measures()[m].min;
+    stats::measure_probs(s, m, probs)[(value - min) as usize]
+}
+
+/// P(outcome = label) given leaf probabilities `probs` of `k`.
+#[track_caller]
+pub fn p_outcome(k: &dyn Kernel, probs: &[f64], label: &str) -> f64 {
+    let s = k.space();
+    stats::outcome_probs(s, probs)[s
+        .outcome_index(label)
+        .unwrap_or_else(|| panic!("no outcome {label}"))]
+}
