@@ -13,6 +13,7 @@ mod batch;
 mod cli;
 mod engine;
 mod hakkaa;
+mod inputs;
 mod mpbs;
 mod registry;
 mod report;
