@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::fields::{Fields, Source, describe};
+use super::fields::{Fields, Source, describe, shown};
 use crate::error::{Error, InputError};
 
 /// A loaded scenario file.
@@ -109,7 +109,7 @@ impl ScenarioFile {
                         "a sweep takes a non-empty list of values, found {}",
                         describe(other)
                     ))
-                    .accepted(format!("{k} = [value, value, ...]"))));
+                    .accepted(format!("{} = [value, value, ...]", shown(k)))));
                 }
             }
         }
@@ -354,18 +354,28 @@ fn parse_path(path: &str) -> Result<Vec<Seg<'_>>, String> {
             None => (part, ""),
         };
         if name.is_empty() {
-            return Err(format!("`{path}` is not a key path"));
+            return Err(format!("`{}` is not a key path", shown(path)));
         }
         out.push(Seg::Key(name));
         while !rest.is_empty() {
             let close = rest
                 .find(']')
-                .ok_or_else(|| format!("`{path}`: unclosed `[`"))?;
-            let idx = rest[1..close]
-                .parse::<usize>()
-                .map_err(|_| format!("`{path}`: `{}` is not a list index", &rest[1..close]))?;
+                .ok_or_else(|| format!("`{}`: unclosed `[`", shown(path)))?;
+            let idx = rest[1..close].parse::<usize>().map_err(|_| {
+                format!(
+                    "`{}`: `{}` is not a list index",
+                    shown(path),
+                    shown(&rest[1..close])
+                )
+            })?;
             out.push(Seg::Index(idx));
             rest = &rest[close + 1..];
+        }
+        if out.len() > super::limits::MAX_KEY_DEPTH {
+            return Err(format!(
+                "the key path has more than {} parts (the limit); a scenario's keys are a few parts deep, e.g. units.tercio.terrain",
+                super::limits::MAX_KEY_DEPTH
+            ));
         }
     }
     Ok(out)
@@ -377,7 +387,7 @@ pub fn set_path(root: &mut toml::Table, path: &str, value: toml::Value) -> Resul
     let segs = parse_path(path)?;
     let (first, rest) = match segs.split_first() {
         Some((Seg::Key(k), rest)) => (*k, rest),
-        _ => return Err(format!("`{path}` is not a key path")),
+        _ => return Err(format!("`{}` is not a key path", shown(path))),
     };
     if rest.is_empty() {
         root.insert(first.to_string(), value);
@@ -402,7 +412,11 @@ fn set_in(
     let next = match seg {
         Seg::Key(k) => {
             let t = cur.as_table_mut().ok_or_else(|| {
-                format!("`{path}`: `{k}` is inside something that is not a table")
+                format!(
+                    "`{}`: `{}` is inside something that is not a table",
+                    shown(path),
+                    shown(k)
+                )
             })?;
             if rest.is_empty() {
                 t.insert((*k).to_string(), value);
@@ -413,11 +427,18 @@ fn set_in(
         }
         Seg::Index(n) => {
             let a = cur.as_array_mut().ok_or_else(|| {
-                format!("`{path}`: [{n}] applies to something that is not a list")
+                format!(
+                    "`{}`: [{n}] applies to something that is not a list",
+                    shown(path)
+                )
             })?;
             let len = a.len();
-            a.get_mut(*n)
-                .ok_or_else(|| format!("`{path}`: index {n} is past the end of a list of {len}"))?
+            a.get_mut(*n).ok_or_else(|| {
+                format!(
+                    "`{}`: index {n} is past the end of a list of {len}",
+                    shown(path)
+                )
+            })?
         }
     };
     set_in(next, rest, path, value)

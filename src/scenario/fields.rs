@@ -81,7 +81,9 @@ impl Source {
 
     /// Locates an error at `path`: the file and line, or `--set` when the
     /// key came from the command line.
-    pub fn locate(&self, e: InputError, path: &str) -> InputError {
+    pub fn locate(&self, mut e: InputError, path: &str) -> InputError {
+        // Keys come from the input: shown escaped and cut, like values.
+        e.key = e.key.map(|k| shown(&k));
         if self
             .overridden
             .iter()
@@ -108,12 +110,16 @@ impl Source {
 }
 
 /// Text from the input as it may be shown in a message: control characters
-/// (newlines, escape sequences that would reach the terminal) are escaped.
+/// (newlines, escape sequences that would reach the terminal) are escaped,
+/// and text longer than [`SHOWN_CHARS`] characters is cut with "…".
 pub fn shown(s: &str) -> String {
-    if !s.chars().any(char::is_control) {
+    let long = s.chars().count() > SHOWN_CHARS;
+    if !long && !s.chars().any(char::is_control) {
         return s.to_string();
     }
-    s.chars()
+    let mut out: String = s
+        .chars()
+        .take(SHOWN_CHARS)
         .map(|c| {
             if c.is_control() {
                 c.escape_default().to_string()
@@ -121,8 +127,15 @@ pub fn shown(s: &str) -> String {
                 c.to_string()
             }
         })
-        .collect()
+        .collect();
+    if long {
+        out.push('…');
+    }
+    out
 }
+
+/// Most characters of input text a message repeats (see [`shown`]).
+pub const SHOWN_CHARS: usize = 120;
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or(s).trim()

@@ -30,6 +30,10 @@ pub const MAX_SEED: u64 = i64::MAX as u64;
 /// Most worker threads (`--threads`). Results do not depend on it.
 pub use crate::engine::MAX_THREADS;
 
+/// Most segments in a `--set` or `[sweep]` key path (`units.a.terrain` has
+/// three; `course[1].steps[0].column` five).
+pub const MAX_KEY_DEPTH: usize = 32;
+
 /// Keys that one run reads once, not per variant: a `[sweep]` over them is
 /// refused.
 pub const UNSWEPT_KEYS: &[&str] = &["trials", "seed", "name", "system", "description"];
@@ -52,6 +56,10 @@ pub fn lines() -> Vec<(&'static str, String)> {
             ),
         ),
         ("sweep variants", MAX_VARIANTS.to_string()),
+        (
+            "key path segments",
+            format!("{MAX_KEY_DEPTH} (in --set and [sweep] keys)"),
+        ),
         ("trials per course", format!("1 to {MAX_TRIALS}")),
         ("seed", format!("0 to {MAX_SEED}")),
         (
