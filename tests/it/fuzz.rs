@@ -105,7 +105,12 @@ fn key_of(line: &str) -> Option<&str> {
 }
 
 /// One mutation of `text` (lines of a scenario); may add `--set`s.
-fn mutate(rng: &mut Rng, text: &str, others: &[(String, String)], sets: &mut Vec<String>) -> String {
+fn mutate(
+    rng: &mut Rng,
+    text: &str,
+    others: &[(String, String)],
+    sets: &mut Vec<String>,
+) -> String {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let n = lines.len().max(1);
     let i = rng.below(n);
@@ -126,8 +131,10 @@ fn mutate(rng: &mut Rng, text: &str, others: &[(String, String)], sets: &mut Vec
                     0 => format!("{k}x"),
                     1 => k.chars().skip(1).collect(),
                     _ => {
-                        let ks: Vec<String> =
-                            lines.iter().filter_map(|l| key_of(l).map(str::to_string)).collect();
+                        let ks: Vec<String> = lines
+                            .iter()
+                            .filter_map(|l| key_of(l).map(str::to_string))
+                            .collect();
                         rng.pick(&ks).clone()
                     }
                 };
@@ -173,11 +180,14 @@ fn mutate(rng: &mut Rng, text: &str, others: &[(String, String)], sets: &mut Vec
         }
         8 => {
             // A big sweep: many axes, some long lists, wrong values.
-            let keys: Vec<String> = lines.iter().filter_map(|l| key_of(l).map(str::to_string)).collect();
+            let keys: Vec<String> = lines
+                .iter()
+                .filter_map(|l| key_of(l).map(str::to_string))
+                .collect();
             let mut s = String::from("\n[sweep]\n");
             for a in 0..1 + rng.below(70) {
                 let k = match rng.below(3) {
-                    0 => rng.pick(&keys).clone(),
+                    0 if !keys.is_empty() => rng.pick(&keys).clone(),
                     1 => format!("units.u{a}.morale"),
                     _ => "edition".into(),
                 };
@@ -292,11 +302,15 @@ fn fuzz(cases: usize, seed: u64, cli_every: usize) {
         match case(&name, &t, &sets) {
             Ok(Verdict::Ran) => ran += 1,
             Ok(Verdict::Refused) => refused += 1,
-            Err(why) => failures.push(format!("case {c} (seed {seed}, from {path}, sets {sets:?}): {why}")),
+            Err(why) => failures.push(format!(
+                "case {c} (seed {seed}, from {path}, sets {sets:?}): {why}"
+            )),
         }
         if cli_every > 0 && c % cli_every == 0 {
             if let Err(why) = cli_case(dir.path(), c, &t, &sets) {
-                failures.push(format!("cli case {c} (seed {seed}, from {path}, sets {sets:?}): {why}"));
+                failures.push(format!(
+                    "cli case {c} (seed {seed}, from {path}, sets {sets:?}): {why}"
+                ));
             }
         }
     }
@@ -307,7 +321,10 @@ fn fuzz(cases: usize, seed: u64, cli_every: usize) {
         failures.join("\n")
     );
     // The mutations must exercise both paths.
-    assert!(ran > 0 && refused > cases / 4, "ran {ran}, refused {refused}");
+    assert!(
+        ran > 0 && refused > cases / 4,
+        "ran {ran}, refused {refused}"
+    );
 }
 
 /// Runs one case through the binary: exit 0 or 2, and with exit 2 the

@@ -452,3 +452,45 @@ fn an_out_that_names_a_file_is_refused_in_words_and_nothing_is_written() {
         );
     }
 }
+
+#[test]
+fn units_courses_and_steps_over_their_limits_are_refused_at_the_first_one_over() {
+    use pikeshot::scenario::limits::{MAX_COURSES, MAX_STEPS, MAX_UNITS};
+    // 257 units once put a morale check on the wrong unit (u8 indices).
+    let mut text = FIRE.to_string();
+    for i in 0..MAX_UNITS {
+        text.push_str(&format!(
+            "\n[units.extra{i}]\nkind = \"heavy-infantry\"\nmorale = 6\nstrength = 4\n"
+        ));
+    }
+    let e = refused(&text);
+    assert!(
+        e.to_string().contains(&format!("limit of {MAX_UNITS}")),
+        "{e}"
+    );
+    let over = format!("[units.extra{}]", MAX_UNITS - 2);
+    assert_eq!(e.line, Some(line_containing(&text, &over)), "{e}");
+
+    let step =
+        "{ procedure = \"artillery\", firer = \"musketeers\", target = \"tercio\", range = 2 }";
+    let steps = vec![step; MAX_STEPS + 1].join(", ");
+    let text = FIRE.replace(&format!("steps = [{step}]"), &format!("steps = [{steps}]"));
+    let e = refused(&text);
+    assert!(
+        e.to_string().contains(&format!("limit of {MAX_STEPS}")),
+        "{e}"
+    );
+    assert_eq!(e.line, Some(line_containing(&text, "steps = [")), "{e}");
+
+    let mut text = FIRE.to_string();
+    for i in 0..MAX_COURSES {
+        text.push_str(&format!(
+            "\n[[course]]\nname = \"c{i}\"\nsteps = [{step}]\n"
+        ));
+    }
+    let e = refused(&text);
+    assert!(
+        e.to_string().contains(&format!("limit of {MAX_COURSES}")),
+        "{e}"
+    );
+}
