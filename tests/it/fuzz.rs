@@ -77,6 +77,11 @@ const VALUES: &[&str] = &[
     "\"a\\nb\\tc\\u0000\"",
 ];
 
+/// Counts inside documented ranges that make outcome spaces large (issue 13
+/// item 3: `outcome space too large` panics there today); only the ignored
+/// `fuzz_many` uses them until that is fixed.
+const LARGE: &[&str] = &["16", "20", "30", "40", "50"];
+
 /// Every shipped scenario: (path relative to the repository, text).
 fn corpus() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -228,7 +233,12 @@ fn mutate(
                 "sweep",
                 "rules.x",
             ];
-            sets.push(format!("{}={}", rng.pick(&paths), rng.pick(VALUES)));
+            let v = if large && rng.below(2) == 0 {
+                rng.pick(LARGE)
+            } else {
+                rng.pick(VALUES)
+            };
+            sets.push(format!("{}={v}", rng.pick(&paths)));
         }
         _ => {
             // Binary garbage appended.
@@ -285,7 +295,7 @@ fn case(name: &str, text: &str, sets: &[String]) -> Result<Verdict, String> {
     }
 }
 
-fn fuzz(cases: usize, seed: u64, cli_every: usize) {
+fn fuzz(cases: usize, seed: u64, cli_every: usize, large: bool) {
     let corpus = corpus();
     let mut rng = Rng(seed);
     let mut failures = Vec::new();
@@ -296,7 +306,7 @@ fn fuzz(cases: usize, seed: u64, cli_every: usize) {
         let mut sets = Vec::new();
         let mut t = text.clone();
         for _ in 0..1 + rng.below(3) {
-            t = mutate(&mut rng, &t, &corpus, &mut sets);
+            t = mutate(&mut rng, &t, &corpus, &mut sets, large);
         }
         let name = format!("fuzz-{c}.toml");
         match case(&name, &t, &sets) {
@@ -382,11 +392,11 @@ fn mutated_scenarios_never_panic_and_errors_name_the_file() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(13);
-    fuzz(cases, seed, 25);
+    fuzz(cases, seed, 25, false);
 }
 
 #[test]
-#[ignore = "several thousand cases; run with --ignored"]
+#[ignore = "several thousand cases, and large turn counts that still panic in outcome.rs (issue 13 item 3)"]
 fn fuzz_many() {
-    fuzz(5000, 1013, 50);
+    fuzz(5000, 1013, 50, true);
 }
