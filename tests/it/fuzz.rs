@@ -115,6 +115,7 @@ fn mutate(
     text: &str,
     others: &[(String, String)],
     sets: &mut Vec<String>,
+    large: bool,
 ) -> String {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let n = lines.len().max(1);
@@ -316,12 +317,13 @@ fn fuzz(cases: usize, seed: u64, cli_every: usize, large: bool) {
                 "case {c} (seed {seed}, from {path}, sets {sets:?}): {why}"
             )),
         }
-        if cli_every > 0 && c % cli_every == 0 {
-            if let Err(why) = cli_case(dir.path(), c, &t, &sets) {
-                failures.push(format!(
-                    "cli case {c} (seed {seed}, from {path}, sets {sets:?}): {why}"
-                ));
-            }
+        if cli_every > 0
+            && c % cli_every == 0
+            && let Err(why) = cli_case(dir.path(), c, &t, &sets)
+        {
+            failures.push(format!(
+                "cli case {c} (seed {seed}, from {path}, sets {sets:?}): {why}"
+            ));
         }
     }
     assert!(
