@@ -162,7 +162,6 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
     let mut courses: Vec<(String, String, Box<dyn Kernel>)> = Vec::new();
     for i in 0..count {
         let v = file.variant(i)?;
-        refuse_unknown_top(&file, &v)?;
         let mut f = file.fields(&v);
         if let Some(n) = f.string("name")? {
             name = n;
@@ -184,7 +183,12 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
             seed = req.seed.or(s).unwrap_or(DEFAULT_SEED);
             trials = req.trials.or(t).unwrap_or(DEFAULT_TRIALS);
         }
-        let built = sys.build_courses(&mut f, req.kernel)?;
+        let built = match sys.build_courses(&mut f, req.kernel) {
+            Ok(b) => b,
+            // An unknown top-level key above the error is reported first
+            // (file order): a misspelt `[unit.a]` before the missing unit.
+            Err(e) => return Err(earlier_unknown_top(&file, &v, e).into()),
+        };
         if i == 0 {
             edition = built.edition.clone();
         }
@@ -252,9 +256,10 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
 }
 
 /// Every top-level key some rule system reads (`sweep` and `expect` are
-/// taken out before): a key outside these is refused before any course is
-/// built, so that a misspelt table (`[unit.a]`) is reported at its own line
-/// with "did you mean", not as a missing unit further down.
+/// taken out before): when building fails, a key outside these on an
+/// earlier line is reported instead, so that a misspelt table (`[unit.a]`)
+/// is reported at its own line with "did you mean", not as a missing unit
+/// further down.
 const TOP_KEYS: &[&str] = &[
     "name",
     "description",
@@ -267,12 +272,19 @@ const TOP_KEYS: &[&str] = &[
     "course",
 ];
 
-fn refuse_unknown_top(file: &ScenarioFile, v: &crate::scenario::Variant) -> Result<()> {
+fn earlier_unknown_top(
+    file: &ScenarioFile,
+    v: &crate::scenario::Variant,
+    e: InputError,
+) -> InputError {
     let mut f = file.fields(v);
     for k in TOP_KEYS {
         f.has(k);
     }
-    Ok(f.finish()?)
+    match f.finish() {
+        Err(u) if u.line.is_some() && e.line.is_none_or(|l| u.line < Some(l)) => u,
+        _ => e,
+    }
 }
 
 /// Refuses an output folder that names something other than a folder,
