@@ -78,29 +78,33 @@ enum Command {
 /// How scenarios are resolved: shared by run, report and diff.
 #[derive(clap::Args, Debug, Clone)]
 struct RunFlags {
-    /// Trials per course and variant [default: the file's `trials`, else 1000000].
+    /// Trials per course and variant, 1 to 10000000000 [default: the file's
+    /// `trials`, else 1000000].
     #[arg(long, short = 'n', conflicts_with = "precision")]
     trials: Option<u64>,
     /// Run in rounds until every reported probability's 95% interval
     /// half-width is at most E (e.g. 0.001), capped by --max-trials.
     #[arg(long, value_name = "E")]
     precision: Option<f64>,
-    /// Cap on trials per course in --precision mode.
+    /// Cap on trials per course in --precision mode, honoured exactly (1 to
+    /// 10000000000).
     #[arg(long, default_value_t = 100_000_000, requires = "precision")]
     max_trials: u64,
-    /// Master seed [default: the file's `seed`, else 1].
+    /// Master seed, 0 to 9223372036854775807 [default: the file's `seed`,
+    /// else 1].
     #[arg(long, short)]
     seed: Option<u64>,
     /// Also compute exact probabilities (the `exact` column).
     #[arg(long)]
     exact: bool,
-    /// Most paths of die results an exact enumeration may visit.
+    /// Most paths of die results an exact enumeration may visit (at least 1).
     #[arg(long, default_value_t = 10_000_000)]
     exact_budget: u64,
     /// Override a scenario key, e.g. --set units.tercio.terrain=woods (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     sets: Vec<String>,
-    /// Worker threads [default: one per core]. Results do not depend on it.
+    /// Worker threads, 1 to 256 [default: one per core]. Results do not
+    /// depend on it.
     #[arg(long, short = 'j')]
     threads: Option<usize>,
     /// How trials are resolved: `auto` folds small procedures into a table
@@ -119,10 +123,16 @@ impl RunFlags {
                 "--precision {e} is out of range; accepted: a half-width between 0 and 0.5, e.g. 0.001"
             )));
         }
-        if self.trials == Some(0) {
-            return Err(Error::input(
-                "--trials 0: accepted: a whole number of at least 1",
-            ));
+        if self.threads == Some(0) {
+            return Err(
+                pikeshot::error::InputError::new("0 threads cannot run anything")
+                    .key("--threads")
+                    .accepted(format!(
+                        "a whole number from 1 to {}; leave --threads out for one per core",
+                        pikeshot::scenario::limits::MAX_THREADS
+                    ))
+                    .into(),
+            );
         }
         Ok(RunRequest {
             scenarios: Vec::new(),

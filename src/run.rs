@@ -2,12 +2,17 @@
 //! build every course, resolve, and write the reports.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+mod variant;
+use variant::{VariantCell, VariantKernel};
 
 use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
 use crate::error::{InputError, Result};
 use crate::report::folder;
 use crate::report::{self, CourseRun, ScenarioRun};
 use crate::scenario::ScenarioFile;
+use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
 use crate::systems;
 use crate::targets::{self as expect, Checked, Expect, Scope};
 
@@ -40,7 +45,10 @@ pub struct RunRequest {
     pub progress: bool,
 }
 
-/// A scenario ready to run: its courses built for every variant.
+/// A scenario ready to run: every variant validated, its courses ready.
+/// Without a sweep the kernels are built and held; with one, each
+/// variant's kernels are built when the run reaches it and released after
+/// (so memory does not grow with the number of variants).
 pub struct Prepared {
     /// The scenario's file.
     pub file: ScenarioFile,
@@ -63,6 +71,62 @@ pub struct Prepared {
     pub has_expects: bool,
 }
 
+impl RunRequest {
+    /// Refuses values outside their limits ([`crate::scenario::limits`]):
+    /// the same limit for `--trials` as for `trials` in a file, and for
+    /// `--seed` as for `seed`; zero for `--max-trials` and
+    /// `--exact-budget`; more than [`MAX_THREADS`] threads (0 keeps its
+    /// meaning here: one per core).
+    pub fn check(&self) -> Result<(), InputError> {
+        let flag =
+            |name: &str, m: String, acc: String| Err(InputError::new(m).key(name).accepted(acc));
+        if let Some(t) = self.trials
+            && !(1..=MAX_TRIALS).contains(&t)
+        {
+            return flag(
+                "--trials",
+                format!("{t} trials is outside the accepted range"),
+                format!("a whole number from 1 to {MAX_TRIALS}"),
+            );
+        }
+        if let Some(s) = self.seed
+            && s > MAX_SEED
+        {
+            return flag(
+                "--seed",
+                format!("{s} is larger than the largest seed"),
+                format!("a whole number from 0 to {MAX_SEED} (as for `seed` in a file)"),
+            );
+        }
+        if let Some(m) = self.max_trials
+            && !(1..=MAX_TRIALS).contains(&m)
+        {
+            return flag(
+                "--max-trials",
+                format!("{m} is outside the accepted range"),
+                format!("a whole number from 1 to {MAX_TRIALS}"),
+            );
+        }
+        if self.exact_budget == Some(0) {
+            return flag(
+                "--exact-budget",
+                "a budget of 0 paths cannot enumerate anything".into(),
+                "a whole number of at least 1, e.g. 10000000".into(),
+            );
+        }
+        if self.threads > MAX_THREADS {
+            return flag(
+                "--threads",
+                format!("{} threads is more than the limit", self.threads),
+                format!(
+                    "a whole number from 1 to {MAX_THREADS}; leave --threads out for one per core"
+                ),
+            );
+        }
+        Ok(())
+    }
+}
+
 /// Defaults when neither the file nor the command line says.
 pub const DEFAULT_TRIALS: u64 = 1_000_000;
 /// Default seed.
@@ -79,20 +143,26 @@ pub fn prepare(path: &Path, req: &RunRequest) -> Result<Prepared> {
 /// before the sweep is expanded (the systems refuse keys they do not know),
 /// then validated against the courses built.
 pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
+    req.check()?;
     for s in &req.sets {
         file.set(s)?;
     }
     let expect_value = expect::take(&mut file)?;
     let axes = Scope::axes_of(&file);
-    let variants = file.variants()?;
+    let count = file.variant_count()?;
+    // A sweep's variants are built here to validate them, then dropped
+    // (but the first), and built again when run: see `variant`.
+    let shared = (count > 1).then(|| Arc::new(file.clone()));
+    let mut labels = Vec::with_capacity(count);
     let mut name = file.stem();
     let mut system = String::new();
     let mut edition = None;
     let mut seed = DEFAULT_SEED;
     let mut trials = DEFAULT_TRIALS;
-    let mut courses = Vec::new();
-    for (i, v) in variants.iter().enumerate() {
-        let mut f = file.fields(v);
+    let mut courses: Vec<(String, String, Box<dyn Kernel>)> = Vec::new();
+    for i in 0..count {
+        let v = file.variant(i)?;
+        let mut f = file.fields(&v);
         if let Some(n) = f.string("name")? {
             name = n;
         }
@@ -106,31 +176,59 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
                 &ids,
             )?
             .ok_or_else(|| f.missing("system").one_of("", &ids))?;
-        let s = f.int("seed", 0, i64::MAX)?.map(|s| s as u64);
-        let t = f.int("trials", 1, 10_000_000_000)?.map(|t| t as u64);
+        let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
+        let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
         if i == 0 {
             system = sys.id().to_string();
             seed = req.seed.or(s).unwrap_or(DEFAULT_SEED);
             trials = req.trials.or(t).unwrap_or(DEFAULT_TRIALS);
         }
-        let built = sys.build_courses(&mut f, req.kernel)?;
+        let built = match sys.build_courses(&mut f, req.kernel) {
+            Ok(b) => b,
+            // An unknown top-level key above the error is reported first
+            // (file order): a misspelt `[unit.a]` before the missing unit.
+            Err(e) => return Err(earlier_unknown_top(&file, &v, e).into()),
+        };
         if i == 0 {
             edition = built.edition.clone();
         }
         f.finish()?;
-        for (course, kernel) in built.courses {
-            courses.push((v.label.clone(), course, kernel));
+        match &shared {
+            None => {
+                for (course, kernel) in built.courses {
+                    courses.push((v.label.clone(), course, kernel));
+                }
+            }
+            Some(shared) => {
+                let (names, kernels): (Vec<String>, Vec<Box<dyn Kernel>>) =
+                    built.courses.into_iter().unzip();
+                let spaces: Vec<_> = kernels.iter().map(|k| k.space().clone()).collect();
+                let cell = VariantCell::new(
+                    Arc::clone(shared),
+                    i,
+                    sys,
+                    req.kernel,
+                    (i == 0).then_some(kernels),
+                );
+                for (c, (course, space)) in names.into_iter().zip(spaces).enumerate() {
+                    courses.push((
+                        v.label.clone(),
+                        course,
+                        Box::new(VariantKernel {
+                            cell: Arc::clone(&cell),
+                            course: c,
+                            space,
+                        }),
+                    ));
+                }
+            }
         }
-    }
-    if req.trials == Some(0) {
-        return Err(InputError::new("--trials must be at least 1")
-            .key("--trials")
-            .into());
+        labels.push(v.label);
     }
     let expects = {
         let scope = Scope {
             file: &file,
-            labels: variants.iter().map(|v| v.label.clone()).collect(),
+            labels,
             axes,
             pinned: req
                 .sets
@@ -155,6 +253,53 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
         has_expects: expect_value.is_some(),
         expects,
     })
+}
+
+/// Every top-level key some rule system reads (`sweep` and `expect` are
+/// taken out before): when building fails, a key outside these on an
+/// earlier line is reported instead, so that a misspelt table (`[unit.a]`)
+/// is reported at its own line with "did you mean", not as a missing unit
+/// further down.
+const TOP_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "system",
+    "seed",
+    "trials",
+    "edition",
+    "rules",
+    "units",
+    "course",
+];
+
+fn earlier_unknown_top(
+    file: &ScenarioFile,
+    v: &crate::scenario::Variant,
+    e: InputError,
+) -> InputError {
+    let mut f = file.fields(v);
+    for k in TOP_KEYS {
+        f.has(k);
+    }
+    match f.finish() {
+        Err(u) if u.line.is_some() && e.line.is_none_or(|l| u.line < Some(l)) => u,
+        _ => e,
+    }
+}
+
+/// Refuses an output folder that names something other than a folder,
+/// before any work.
+fn check_out(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(InputError::new(
+            "is a file, not a folder: the outputs of a run are written into a folder",
+        )
+        .key("--out")
+        .accepted("a folder that exists or can be created")
+        .at(Some(&dir.display().to_string()), None)
+        .into());
+    }
+    Ok(())
 }
 
 /// The output folder of a scenario.
@@ -260,6 +405,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
         .map(|p| out_dir(req, &p.file.stem(), several))
         .collect();
     for d in &dirs {
+        check_out(d)?;
         report::check_writable(d)?;
     }
     let mut out = Vec::new();

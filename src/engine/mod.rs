@@ -24,6 +24,10 @@ pub use compiled::CompiledTable;
 /// Trials per chunk: the unit of parallel work and of seeding.
 pub const CHUNK: u64 = 1 << 16;
 
+/// Most worker threads a run may start (a fixed number, so that the limit
+/// is the same on every machine; results never depend on it).
+pub const MAX_THREADS: usize = 256;
+
 /// How the Monte Carlo loop resolves a trial.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum KernelMode {
@@ -45,6 +49,9 @@ pub trait Kernel: Sync + Send {
     fn exact(&self, budget: u64) -> Result<Vec<f64>, EnumerationError>;
     /// Whether trials use a compiled table.
     fn is_compiled(&self) -> bool;
+    /// Drops what the kernel can build again (the runner calls it when it
+    /// is done with a variant); a no-op for a kernel that holds its tables.
+    fn release(&self) {}
 }
 
 /// A [`Procedure`] with its compiled table, if it has one.
@@ -220,8 +227,19 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
             "trials must be at least 1; accepted: a whole number of at least 1",
         ));
     }
+    if opts.precision.is_some() && opts.max_trials == 0 {
+        return Err(crate::Error::input(
+            "--max-trials must be at least 1; accepted: a whole number of at least 1",
+        ));
+    }
+    if opts.threads > MAX_THREADS {
+        return Err(crate::Error::input(format!(
+            "--threads {}: more threads than the limit; accepted: 1 to {MAX_THREADS}",
+            opts.threads
+        )));
+    }
     let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
     } else {
         opts.threads
     };
@@ -229,7 +247,13 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
         .num_threads(threads)
         .build()
         .map_err(|e| crate::Error::internal(format!("cannot start {threads} threads"), e))?;
-    let planned: u64 = tasks.len() as u64 * opts.trials.max(1);
+    // Checked: a count from input never wraps (a progress total that
+    // overflows is shown as the largest number instead).
+    let per_task = match opts.precision {
+        Some(_) => opts.trials.min(opts.max_trials),
+        None => opts.trials,
+    };
+    let planned: u64 = (tasks.len() as u64).saturating_mul(per_task);
     let show = opts.progress
         && std::io::IsTerminal::is_terminal(&std::io::stderr())
         && planned >= 5_000_000;
@@ -244,7 +268,7 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
         b
     }));
     let mut out = Vec::with_capacity(tasks.len());
-    for task in tasks {
+    for (i, task) in tasks.iter().enumerate() {
         let start = Instant::now();
         let (trials, counts) = pool.install(|| match opts.precision {
             None => {
@@ -271,6 +295,17 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
             seconds,
             threads,
         });
+        // Done with a variant: its kernels may be dropped (and rebuilt if
+        // asked for again), so a sweep holds one variant at a time.
+        if tasks.get(i + 1).is_none_or(|n| n.variant != task.variant) {
+            for t in tasks[..=i]
+                .iter()
+                .rev()
+                .take_while(|t| t.variant == task.variant)
+            {
+                t.kernel.release();
+            }
+        }
     }
     if let Some(b) = bar.0 {
         b.finish_and_clear();
@@ -278,24 +313,28 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
     Ok(out)
 }
 
-/// Rounds of whole chunks, doubling, until every outcome and measure
-/// probability has a 95% Wilson half-width of at most `e`, or the cap.
+/// Rounds of chunks, doubling, until every outcome and measure probability
+/// has a 95% Wilson half-width of at most `e`, or `max_trials` trials: the
+/// cap is honoured exactly. Only the last round may end in a partial
+/// chunk; its size depends on the request alone (`max_trials`), so the
+/// counts stay the same on any thread count.
 fn run_to_precision(task: &Task, opts: &RunOptions, e: f64, bar: &Progress) -> (u64, Vec<u64>) {
-    let cap_chunks = opts.max_trials.div_ceil(CHUNK).max(1);
+    let cap = opts.max_trials.max(1);
+    let cap_chunks = cap.div_ceil(CHUNK);
     let mut done = 0u64;
     let mut target = opts.trials.div_ceil(CHUNK).clamp(1, cap_chunks);
     let mut counts = vec![0u64; task.kernel.space().len()];
     loop {
-        let more = run_chunks(task, opts.seed, target * CHUNK, done, target, bar);
+        let trials = target.saturating_mul(CHUNK).min(cap);
+        let more = run_chunks(task, opts.seed, trials, done, target, bar);
         for (x, y) in counts.iter_mut().zip(more) {
             *x += y;
         }
         done = target;
-        let trials = done * CHUNK;
         let worst = stats::worst_half_width(task.kernel.space(), &counts, trials);
         if worst <= e || done >= cap_chunks {
             return (trials, counts);
         }
-        target = (done * 2).min(cap_chunks);
+        target = done.saturating_mul(2).min(cap_chunks);
     }
 }

@@ -5,6 +5,7 @@
 //! and its step builders.
 
 use super::Fields;
+use super::limits::{MAX_COURSES, MAX_STEPS, MAX_UNITS};
 use crate::error::InputError;
 
 /// Reads every `[units.NAME]` table with `read` (which reads one unit's
@@ -19,6 +20,16 @@ pub fn read_units<'a, U>(
             "missing `[units.NAME]` tables: a scenario needs units",
         )
     })?;
+    if tables.len() > MAX_UNITS {
+        let (name, _) = &tables[MAX_UNITS];
+        return Err(f.err(
+            &format!("units.{name}"),
+            format!(
+                "the scenario has {} units, more than the limit of {MAX_UNITS}",
+                tables.len()
+            ),
+        ));
+    }
     let mut units = Vec::new();
     for (name, mut uf) in tables {
         units.push(read(&name, &mut uf)?);
@@ -50,6 +61,15 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
     if tables.is_empty() {
         return Err(f.err("course", "a scenario needs at least one `[[course]]`"));
     }
+    if tables.len() > MAX_COURSES {
+        return Err(f.err(
+            &format!("course[{MAX_COURSES}]"),
+            format!(
+                "the scenario has {} courses, more than the limit of {MAX_COURSES}",
+                tables.len()
+            ),
+        ));
+    }
     let mut out: Vec<CourseTable<'a>> = Vec::new();
     for mut cf in tables {
         let name = cf.req_string("name")?;
@@ -71,6 +91,15 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
         })?;
         if step_tables.is_empty() {
             return Err(cf.err("steps", "a course needs at least one step"));
+        }
+        if step_tables.len() > MAX_STEPS {
+            return Err(cf.err(
+                &format!("steps[{MAX_STEPS}]"),
+                format!(
+                    "the course has {} steps, more than the limit of {MAX_STEPS}",
+                    step_tables.len()
+                ),
+            ));
         }
         let mut steps = Vec::new();
         for mut sf in step_tables {

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::fields::{Fields, Source, describe};
+use super::fields::{Fields, Source, describe, shown};
 use crate::error::{Error, InputError};
 
 /// A loaded scenario file.
@@ -27,19 +27,134 @@ pub struct Variant {
     pub table: toml::Table,
 }
 
-/// Most variants a sweep may expand to.
-pub const MAX_VARIANTS: usize = 10_000;
+pub use super::limits::MAX_VARIANTS;
+use super::limits::{MAX_FILE_BYTES, UNSWEPT_KEYS};
+
+/// The unit keys whose `--set` may create a unit the file does not have
+/// (every system names a unit's kind with one of them).
+const CREATES_UNIT: &[&str] = &["kind", "type", "troop"];
+
+/// The axes of a sweep: each swept key path and its values, in file order.
+type Axes = Vec<(String, Vec<toml::Value>)>;
 
 impl ScenarioFile {
     /// Reads and parses a scenario file.
+    ///
+    /// Refuses, naming the file, what is not a regular file (a folder,
+    /// `/dev/zero`, a FIFO), a file over [`MAX_FILE_BYTES`] (read through a
+    /// reader capped at that size, so a file that grows is still bounded)
+    /// and text that is not UTF-8 (with the byte offset and line).
     pub fn load(path: &Path) -> Result<ScenarioFile, Error> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let text = read_capped(path)?;
         let name = path.display().to_string();
         let (source, table) = Source::parse(&name, &text)?;
         Ok(ScenarioFile {
             path: path.to_path_buf(),
             source,
             table,
+        })
+    }
+
+    /// The sweep's axes, checked: a table of non-empty lists, no key that is
+    /// read once per run ([`UNSWEPT_KEYS`]), and at most [`MAX_VARIANTS`]
+    /// points in all (counted with checked arithmetic). `None` without a
+    /// sweep.
+    fn axes(&self) -> Result<Option<Axes>, InputError> {
+        let sweep = match self.table.get("sweep") {
+            None => return Ok(None),
+            Some(toml::Value::Table(t)) => t,
+            Some(v) => {
+                return Err(self.source.locate(
+                    InputError::new(format!(
+                        "expected a table of key = [values], found {}",
+                        describe(v)
+                    ))
+                    .key("sweep")
+                    .accepted("[sweep] with lines such as \"units.tercio.terrain\" = [\"clear\", \"woods\"]"),
+                    "sweep",
+                ));
+            }
+        };
+        let mut axes: Axes = Vec::new();
+        let mut total: usize = 1;
+        for (k, v) in sweep {
+            let path = format!("sweep.{k}");
+            let at = |e: InputError| self.source.locate(e.key(path.clone()), &path);
+            if UNSWEPT_KEYS.contains(&k.as_str()) {
+                return Err(at(InputError::new(format!(
+                    "`{}` is read once per run and cannot be swept",
+                    super::fields::shown(k)
+                ))
+                .accepted(format!(
+                    "a single `{k} = ...` at the top of the file (or --set {k}=...); sweep any other key"
+                ))));
+            }
+            match v {
+                toml::Value::Array(a) if !a.is_empty() => {
+                    total = total
+                        .checked_mul(a.len())
+                        .filter(|t| *t <= MAX_VARIANTS)
+                        .ok_or_else(|| {
+                            at(InputError::new(format!(
+                                "the sweep expands to more than {MAX_VARIANTS} variants (the limit)"
+                            ))
+                            .accepted(format!(
+                                "a sweep whose lists' lengths multiply to at most {MAX_VARIANTS}"
+                            )))
+                        })?;
+                    axes.push((k.clone(), a.clone()));
+                }
+                other => {
+                    return Err(at(InputError::new(format!(
+                        "a sweep takes a non-empty list of values, found {}",
+                        describe(other)
+                    ))
+                    .accepted(format!("{} = [value, value, ...]", shown(k)))));
+                }
+            }
+        }
+        Ok(Some(axes))
+    }
+
+    /// How many variants the scenario has (1 without a sweep), checked
+    /// against [`MAX_VARIANTS`].
+    pub fn variant_count(&self) -> Result<usize, InputError> {
+        Ok(match self.axes()? {
+            None => 1,
+            Some(axes) => axes.iter().map(|(_, v)| v.len()).product(),
+        })
+    }
+
+    /// Variant `i` of [`ScenarioFile::variants`], built alone (so a run
+    /// can hold one variant at a time).
+    pub fn variant(&self, i: usize) -> Result<Variant, InputError> {
+        let mut base = self.table.clone();
+        base.remove("sweep");
+        let Some(axes) = self.axes()? else {
+            return Ok(Variant {
+                label: String::new(),
+                table: base,
+            });
+        };
+        let mut picks = vec![0usize; axes.len()];
+        let mut rest = i;
+        for (a, (_, vals)) in axes.iter().enumerate().rev() {
+            picks[a] = rest % vals.len();
+            rest /= vals.len();
+        }
+        let mut labels = Vec::new();
+        for ((k, vals), &p) in axes.iter().zip(&picks) {
+            let v = vals[p].clone();
+            labels.push(format!("{k}={}", short(&v)));
+            set_path(&mut base, k, v).map_err(|m| {
+                let path = format!("sweep.{k}");
+                self.source
+                    .locate(InputError::new(m).key(path.clone()), &path)
+            })?;
+        }
+        Ok(Variant {
+            label: labels.join(", "),
+            table: base,
         })
     }
 
@@ -70,6 +185,41 @@ impl ScenarioFile {
         })?;
         let key = key.trim();
         let value = parse_value(value.trim());
+        let at_set = |e: InputError| {
+            e.key(key).at(
+                Some(&format!("--set {}", super::fields::shown(assignment))),
+                None,
+            )
+        };
+        // `--set units.NAME.KEY=...` on a unit the file does not have is a
+        // typo unless it creates the unit (its `kind` or `type`).
+        if let Some(rest) = key.strip_prefix("units.")
+            && let Some((unit, sub)) = rest.split_once('.')
+        {
+            let units = self.table.get("units").and_then(toml::Value::as_table);
+            let exists = units.is_some_and(|t| t.contains_key(unit));
+            if !exists && !CREATES_UNIT.contains(&sub) {
+                let names: Vec<&str> = units
+                    .map(|t| t.keys().map(String::as_str).collect())
+                    .unwrap_or_default();
+                return Err(at_set(
+                    InputError::new(format!(
+                        "no unit named `{}` in the scenario",
+                        super::fields::shown(unit)
+                    ))
+                    .one_of(unit, &names)
+                    .accepted(format!(
+                        "a unit of the file ({}), or a new unit created by setting its {}",
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            names.join(", ")
+                        },
+                        CREATES_UNIT.join(" or ")
+                    )),
+                ));
+            }
+        }
         // A key set on the command line is pinned: it leaves the sweep.
         if let Some(toml::Value::Table(sweep)) = self.table.get_mut("sweep") {
             sweep.remove(key);
@@ -77,11 +227,7 @@ impl ScenarioFile {
                 self.table.remove("sweep");
             }
         }
-        set_path(&mut self.table, key, value).map_err(|m| {
-            InputError::new(m)
-                .key(key)
-                .at(Some(&format!("--set {assignment}")), None)
-        })?;
+        set_path(&mut self.table, key, value).map_err(|m| at_set(InputError::new(m)))?;
         self.source.mark_overridden(key);
         Ok(())
     }
@@ -90,85 +236,89 @@ impl ScenarioFile {
     /// of the `[sweep]` lists (the first key varies slowest), or the
     /// scenario itself when it has no sweep.
     pub fn variants(&self) -> Result<Vec<Variant>, InputError> {
-        let mut base = self.table.clone();
-        let sweep = match base.remove("sweep") {
-            None => {
-                return Ok(vec![Variant {
-                    label: String::new(),
-                    table: base,
-                }]);
-            }
-            Some(toml::Value::Table(t)) => t,
-            Some(v) => {
-                return Err(self.source.locate(
-                    InputError::new(format!(
-                        "expected a table of key = [values], found {}",
-                        describe(&v)
-                    ))
-                    .key("sweep"),
-                    "sweep",
-                ));
-            }
-        };
-        let mut axes: Vec<(String, Vec<toml::Value>)> = Vec::new();
-        for (k, v) in sweep {
-            let path = format!("sweep.{k}");
-            match v {
-                toml::Value::Array(a) if !a.is_empty() => axes.push((k, a)),
-                other => {
-                    return Err(self.source.locate(
-                        InputError::new(format!(
-                            "a sweep takes a non-empty list of values, found {}",
-                            describe(&other)
-                        ))
-                        .key(path.clone())
-                        .accepted(format!("{k} = [value, value, ...]")),
-                        &path,
-                    ));
-                }
-            }
-        }
-        let total: usize = axes.iter().map(|(_, v)| v.len()).product();
-        if total > MAX_VARIANTS {
-            return Err(self.source.locate(
-                InputError::new(format!(
-                    "the sweep expands to {total} variants; at most {MAX_VARIANTS}"
-                ))
-                .key("sweep"),
-                "sweep",
-            ));
-        }
-        let mut out = Vec::with_capacity(total);
-        for i in 0..total {
-            let mut t = base.clone();
-            let mut labels = Vec::new();
-            let mut rest = i;
-            let mut picks = vec![0usize; axes.len()];
-            for (a, (_, vals)) in axes.iter().enumerate().rev() {
-                picks[a] = rest % vals.len();
-                rest /= vals.len();
-            }
-            for ((k, vals), &p) in axes.iter().zip(&picks) {
-                let v = vals[p].clone();
-                labels.push(format!("{k}={}", short(&v)));
-                set_path(&mut t, k, v).map_err(|m| {
-                    let path = format!("sweep.{k}");
-                    self.source
-                        .locate(InputError::new(m).key(path.clone()), &path)
-                })?;
-            }
-            out.push(Variant {
-                label: labels.join(", "),
-                table: t,
-            });
-        }
-        Ok(out)
+        (0..self.variant_count()?)
+            .map(|i| self.variant(i))
+            .collect()
     }
 
     /// A [`Fields`] reader over a variant's top-level table.
     pub fn fields<'a>(&'a self, variant: &'a Variant) -> Fields<'a> {
         Fields::new(&self.source, "", &variant.table)
     }
+}
+
+/// Reads a scenario file's text: a regular file of at most
+/// [`MAX_FILE_BYTES`], in UTF-8. Every refusal names the file and says what
+/// is accepted.
+fn read_capped(path: &Path) -> Result<String, Error> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let refuse = |m: String| -> Error {
+        InputError::new(m)
+            .accepted(format!(
+                "a scenario file: a regular TOML file of at most {MAX_FILE_BYTES} bytes"
+            ))
+            .at(Some(&name), None)
+            .into()
+    };
+    let meta = std::fs::metadata(path)
+        .map_err(|e| refuse(io_words("cannot read the scenario file", &e)))?;
+    if meta.is_dir() {
+        return Err(refuse("is a folder, not a scenario file (to run every scenario under a folder, use `pikeshot report`)".into()));
+    }
+    if !meta.is_file() {
+        return Err(refuse(
+            "is not a regular file (a device, a pipe or a socket); scenario files are read whole before anything runs".into(),
+        ));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(refuse(format!(
+            "is {} bytes, over the limit of {MAX_FILE_BYTES} bytes",
+            meta.len()
+        )));
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| refuse(io_words("cannot open the scenario file", &e)))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| refuse(io_words("cannot read the scenario file", &e)))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(refuse(format!(
+            "grew past the limit of {MAX_FILE_BYTES} bytes while being read"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        InputError::new(format!(
+            "is not UTF-8 text: the byte at offset {at} (0x{:02x}) does not start a valid character",
+            e.as_bytes()[at]
+        ))
+        .accepted("a TOML file in UTF-8")
+        .at(Some(&name), Some(line))
+        .into()
+    })
+}
+
+/// An I/O error in words, without the operating system's error number.
+pub(crate) fn io_words(what: &str, e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    let why = match e.kind() {
+        K::NotFound => "there is no such file".to_string(),
+        K::PermissionDenied => "permission denied".to_string(),
+        K::IsADirectory => "it is a folder".to_string(),
+        K::NotADirectory => "a part of the path is not a folder".to_string(),
+        K::InvalidData => "its content cannot be read as text".to_string(),
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
+        }
+    };
+    format!("{what}: {why}")
 }
 
 /// A value as a label: strings bare, the rest as TOML.
@@ -204,18 +354,28 @@ fn parse_path(path: &str) -> Result<Vec<Seg<'_>>, String> {
             None => (part, ""),
         };
         if name.is_empty() {
-            return Err(format!("`{path}` is not a key path"));
+            return Err(format!("`{}` is not a key path", shown(path)));
         }
         out.push(Seg::Key(name));
         while !rest.is_empty() {
             let close = rest
                 .find(']')
-                .ok_or_else(|| format!("`{path}`: unclosed `[`"))?;
-            let idx = rest[1..close]
-                .parse::<usize>()
-                .map_err(|_| format!("`{path}`: `{}` is not a list index", &rest[1..close]))?;
+                .ok_or_else(|| format!("`{}`: unclosed `[`", shown(path)))?;
+            let idx = rest[1..close].parse::<usize>().map_err(|_| {
+                format!(
+                    "`{}`: `{}` is not a list index",
+                    shown(path),
+                    shown(&rest[1..close])
+                )
+            })?;
             out.push(Seg::Index(idx));
             rest = &rest[close + 1..];
+        }
+        if out.len() > super::limits::MAX_KEY_DEPTH {
+            return Err(format!(
+                "the key path has more than {} parts (the limit); a scenario's keys are a few parts deep, e.g. units.tercio.terrain",
+                super::limits::MAX_KEY_DEPTH
+            ));
         }
     }
     Ok(out)
@@ -227,7 +387,7 @@ pub fn set_path(root: &mut toml::Table, path: &str, value: toml::Value) -> Resul
     let segs = parse_path(path)?;
     let (first, rest) = match segs.split_first() {
         Some((Seg::Key(k), rest)) => (*k, rest),
-        _ => return Err(format!("`{path}` is not a key path")),
+        _ => return Err(format!("`{}` is not a key path", shown(path))),
     };
     if rest.is_empty() {
         root.insert(first.to_string(), value);
@@ -252,7 +412,11 @@ fn set_in(
     let next = match seg {
         Seg::Key(k) => {
             let t = cur.as_table_mut().ok_or_else(|| {
-                format!("`{path}`: `{k}` is inside something that is not a table")
+                format!(
+                    "`{}`: `{}` is inside something that is not a table",
+                    shown(path),
+                    shown(k)
+                )
             })?;
             if rest.is_empty() {
                 t.insert((*k).to_string(), value);
@@ -263,11 +427,18 @@ fn set_in(
         }
         Seg::Index(n) => {
             let a = cur.as_array_mut().ok_or_else(|| {
-                format!("`{path}`: [{n}] applies to something that is not a list")
+                format!(
+                    "`{}`: [{n}] applies to something that is not a list",
+                    shown(path)
+                )
             })?;
             let len = a.len();
-            a.get_mut(*n)
-                .ok_or_else(|| format!("`{path}`: index {n} is past the end of a list of {len}"))?
+            a.get_mut(*n).ok_or_else(|| {
+                format!(
+                    "`{}`: index {n} is past the end of a list of {len}",
+                    shown(path)
+                )
+            })?
         }
     };
     set_in(next, rest, path, value)

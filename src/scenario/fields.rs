@@ -24,18 +24,29 @@ impl Source {
     /// Parses `text` and records the line of every key. Returns the plain
     /// table too. A syntax error is reported with its line.
     pub fn parse(file: &str, text: &str) -> Result<(Source, toml::Table), InputError> {
-        let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+        // Line starts, once: a key's line is then a binary search, so a file
+        // of n keys costs n log n, not n times the file.
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let line_of = |offset: usize| starts.partition_point(|&s| s <= offset.min(text.len()));
         let spanned = toml::de::DeTable::parse(text).map_err(|e| {
             let line = e.span().map(|s| line_of(s.start));
-            InputError::new(format!("not valid TOML: {}", first_line(e.message())))
-                .at(Some(file), line)
+            InputError::new(format!(
+                "not valid TOML: {}",
+                shown(first_line(e.message()))
+            ))
+            .at(Some(file), line)
         })?;
         let mut lines = HashMap::new();
         walk_table(spanned.get_ref(), "", &line_of, &mut lines);
         let table: toml::Table = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| line_of(s.start));
-            InputError::new(format!("not valid TOML: {}", first_line(e.message())))
-                .at(Some(file), line)
+            InputError::new(format!(
+                "not valid TOML: {}",
+                shown(first_line(e.message()))
+            ))
+            .at(Some(file), line)
         })?;
         Ok((
             Source {
@@ -53,9 +64,13 @@ impl Source {
     }
 
     /// The line of a key path, or of its nearest enclosing key that has one.
+    /// A key a `[sweep]` sets is found at its line in the sweep.
     pub fn line(&self, path: &str) -> Option<usize> {
         let mut p = path;
         loop {
+            if let Some(&l) = self.lines.get(&format!("sweep.{p}")) {
+                return Some(l);
+            }
             if let Some(&l) = self.lines.get(p) {
                 return Some(l);
             }
@@ -66,18 +81,61 @@ impl Source {
 
     /// Locates an error at `path`: the file and line, or `--set` when the
     /// key came from the command line.
-    pub fn locate(&self, e: InputError, path: &str) -> InputError {
+    pub fn locate(&self, mut e: InputError, path: &str) -> InputError {
+        // Keys come from the input: shown escaped and cut, like values.
+        e.key = e.key.map(|k| shown(&k));
         if self
             .overridden
             .iter()
             .any(|o| path == o || path.starts_with(&format!("{o}.")))
         {
-            return e.at(Some(&format!("{} (--set {path})", self.file)), None);
+            return e.at(
+                Some(&format!("{} (--set {})", self.file, shown(path))),
+                None,
+            );
+        }
+        // A table the file does not have, created by a `--set` below it
+        // (`--set units.x.kind=...` creates unit `x`): blame that `--set`.
+        if !self.lines.contains_key(path)
+            && let Some(o) = self.overridden.iter().find(|o| {
+                o.strip_prefix(path)
+                    .is_some_and(|r| r.starts_with('.') || r.starts_with('['))
+            })
+        {
+            return e.at(Some(&format!("{} (--set {})", self.file, shown(o))), None);
         }
         let line = self.line(path);
         e.at(Some(&self.file), line)
     }
 }
+
+/// Text from the input as it may be shown in a message: control characters
+/// (newlines, escape sequences that would reach the terminal) are escaped,
+/// and text longer than [`SHOWN_CHARS`] characters is cut with "…".
+pub fn shown(s: &str) -> String {
+    let long = s.chars().count() > SHOWN_CHARS;
+    if !long && !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    let mut out: String = s
+        .chars()
+        .take(SHOWN_CHARS)
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    if long {
+        out.push('…');
+    }
+    out
+}
+
+/// Most characters of input text a message repeats (see [`shown`]).
+pub const SHOWN_CHARS: usize = 120;
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or(s).trim()
@@ -248,7 +306,7 @@ impl<'a> Fields<'a> {
                 Some(v) => Ok(Some(v)),
                 None => Err(self.locate(
                     key,
-                    InputError::new(format!("unknown {what} \"{s}\"")).one_of(&s, names),
+                    InputError::new(format!("unknown {what} \"{}\"", shown(&s))).one_of(&s, names),
                 )),
             },
         }
@@ -399,8 +457,16 @@ impl<'a> Fields<'a> {
             if !accepted.contains(&k.as_str()) {
                 return Err(self.locate(
                     k,
-                    InputError::new(format!("unknown key `{k}` in `{}`", self.path))
-                        .one_of(k, &accepted),
+                    InputError::new(format!(
+                        "unknown key `{}` in {}",
+                        shown(k),
+                        if self.path.is_empty() {
+                            "the scenario's top level".to_string()
+                        } else {
+                            format!("`{}`", shown(&self.path))
+                        }
+                    ))
+                    .one_of(k, &accepted),
                 ));
             }
         }
@@ -426,9 +492,14 @@ pub fn relocate(f: &Fields, mut e: InputError) -> InputError {
 /// A short description of a TOML value's type, for errors.
 pub fn describe(v: &toml::Value) -> String {
     match v {
-        toml::Value::String(s) => format!("the string \"{s}\""),
+        toml::Value::String(s) => format!("the string \"{}\"", shown(s)),
         toml::Value::Integer(i) => format!("the number {i}"),
-        toml::Value::Float(f) => format!("the number {f}"),
+        toml::Value::Float(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e16 => {
+            format!(
+                "the decimal number {f:.1} (write it without a decimal point or exponent, e.g. {f:.0})"
+            )
+        }
+        toml::Value::Float(f) => format!("the decimal number {f}"),
         toml::Value::Boolean(b) => format!("{b}"),
         toml::Value::Datetime(_) => "a date".into(),
         toml::Value::Array(_) => "a list".into(),

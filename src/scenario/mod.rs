@@ -3,6 +3,7 @@
 pub mod course;
 pub mod doc;
 pub mod fields;
+pub mod limits;
 
 pub use doc::{ScenarioFile, Variant};
 pub use fields::{Fields, Source};

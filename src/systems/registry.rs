@@ -220,6 +220,14 @@ pub fn describe<S: RuleSystem + ?Sized>(s: &S) -> String {
         s.id(),
         ids.join(", ")
     ));
+    out.push_str(&crate::scenario::limits::describe());
+    if s.max_turns() > 0 {
+        out.push_str(&format!(
+            "  {:<24} 1 to {} (repeat.turns)\n",
+            "turns per course",
+            s.max_turns()
+        ));
+    }
     out
 }
 
