@@ -91,8 +91,10 @@ pub struct OutcomeSpace {
 impl OutcomeSpace {
     /// A space with these category labels and measures.
     ///
-    /// Panics if the dense leaf count would exceed [`MAX_LEAVES`]: spaces are
-    /// built by procedure constructors from card-bounded ranges.
+    /// Panics if the dense leaf count would exceed [`MAX_LEAVES`], or if two
+    /// labels derive the same id (`"1 hit + FH"` and `"1 hit FH"` both give
+    /// `1-hit-fh`): spaces are built by procedure constructors from
+    /// card-bounded ranges and card labels, so either is a programming error.
     pub fn new(outcomes: Vec<String>, measures: Vec<Measure>) -> OutcomeSpace {
         assert!(!outcomes.is_empty());
         let mut strides = Vec::with_capacity(measures.len());
@@ -102,7 +104,16 @@ impl OutcomeSpace {
             len *= m.span() as u64;
             assert!(len as usize <= MAX_LEAVES, "outcome space too large");
         }
-        let ids = outcomes.iter().map(|o| kebab_id(o)).collect();
+        let ids: Vec<String> = outcomes.iter().map(|o| kebab_id(o)).collect();
+        for (i, id) in ids.iter().enumerate() {
+            assert!(!id.is_empty(), "outcome {:?} has an empty id", outcomes[i]);
+            if let Some(j) = ids[..i].iter().position(|o| o == id) {
+                panic!(
+                    "outcome ids collide: {:?} and {:?} both give id {id:?}",
+                    outcomes[j], outcomes[i]
+                );
+            }
+        }
         OutcomeSpace {
             outcomes,
             ids,
@@ -146,6 +157,17 @@ impl OutcomeSpace {
     /// Index of the category with id `id`.
     pub fn outcome_index_by_id(&self, id: &str) -> Option<usize> {
         self.ids.iter().position(|o| o == id)
+    }
+    /// The id to suggest for an outcome written the old way: when `written`
+    /// is not an id of this space but is one of its labels, or derives
+    /// ([`kebab_id`]) one of its ids, that id.
+    pub fn id_for_old_name(&self, written: &str) -> Option<&str> {
+        if self.outcome_index_by_id(written).is_some() {
+            return None;
+        }
+        self.outcome_index(written)
+            .or_else(|| self.outcome_index_by_id(&kebab_id(written)))
+            .map(|i| self.ids[i].as_str())
     }
     /// The measures.
     pub fn measures(&self) -> &[Measure] {
@@ -235,6 +257,21 @@ mod tests {
         let m = Measure::new("sp-lost", 0, 3).labelled("SP lost");
         assert_eq!((m.id(), m.display()), ("sp-lost", "SP lost"));
         assert_eq!(Measure::new("hits", 0, 1).display(), "hits");
+    }
+
+    #[test]
+    #[should_panic(expected = "outcome ids collide: \"1 hit + FH\" and \"1 hit FH\"")]
+    fn colliding_derived_ids_are_refused_at_construction() {
+        let _ = OutcomeSpace::from_labels(&["1 hit + FH", "no effect", "1 hit FH"], vec![]);
+    }
+
+    #[test]
+    fn old_labels_point_at_their_new_id() {
+        let s = OutcomeSpace::from_labels(&["SP lost", "no effect"], vec![]);
+        assert_eq!(s.id_for_old_name("SP lost"), Some("sp-lost"));
+        assert_eq!(s.id_for_old_name("sp lost"), Some("sp-lost"));
+        assert_eq!(s.id_for_old_name("sp-lost"), None);
+        assert_eq!(s.id_for_old_name("routed"), None);
     }
 
     #[test]

@@ -366,10 +366,15 @@ fn scenario(o: &mut String, k: usize, e: &Entry, f: &Folder, checks: &[CheckRow]
             }
             let _ = writeln!(o, "</tr></thead>\n<tbody>");
             for &i in &rows {
+                // The card's label; the id in a folder written before labels.
+                let mut label = f.outcomes.get(i, "label");
+                if label.is_empty() {
+                    label = f.outcomes.get(i, "outcome");
+                }
                 let _ = write!(
                     o,
                     "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{} – {}</td>",
-                    esc(&f.outcomes.get(i, "outcome")),
+                    esc(&label),
                     pct(&f.outcomes.get(i, "probability"), 2),
                     pct(&f.outcomes.get(i, "ci_low"), 2),
                     pct(&f.outcomes.get(i, "ci_high"), 2),

@@ -7,7 +7,7 @@
 //!       "system": "mpbs", "edition": "series", "seed": 1,
 //!       "courses": [ { "variant": "", "course": "charge now", "trials": 20000,
 //!           "engagement": false, "exact_error": null,
-//!           "outcomes": [ { "outcome": "...", "count": 0, "probability": 0.1,
+//!           "outcomes": [ { "outcome": "<id>", "label": "...", "count": 0, "probability": 0.1,
 //!                           "ci_low": 0.09, "ci_high": 0.11, "exact": 0.1 } ],
 //!           "measures": [ { "measure": "hits-inflicted", "mean": 1.2, "exact_mean": 1.2,
 //!                           "distribution": [ { "value": 0, "count": 1, "probability": 0.5, "exact": 0.5 } ] } ],
@@ -100,8 +100,10 @@ pub struct Course {
 /// One outcome category.
 #[derive(Clone, Debug, Serialize)]
 pub struct Outcome {
-    /// Label.
+    /// Id (kebab-case), as `[[expect]]` names it.
     pub outcome: String,
+    /// The card's label, for display.
+    pub label: String,
     /// Monte Carlo count.
     pub count: u64,
     /// Monte Carlo probability.
@@ -207,7 +209,8 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                     .outcomes
                     .iter()
                     .map(|o| Outcome {
-                        outcome: o.label.clone(),
+                        outcome: o.id.clone(),
+                        label: o.label.clone(),
                         count: o.count,
                         probability: o.probability,
                         ci_low: o.ci.0,

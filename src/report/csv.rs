@@ -17,8 +17,9 @@ pub const DECIMALS: usize = 6;
 /// Decimals of exact probabilities and means.
 pub const EXACT_DECIMALS: usize = 10;
 
-/// Header of `outcomes.csv`.
-pub const OUTCOMES_HEADER: [&str; 10] = [
+/// Header of `outcomes.csv`: `outcome` is the id, `label` (last, so the
+/// figures keep their columns) the card's wording the HTML page shows.
+pub const OUTCOMES_HEADER: [&str; 11] = [
     "scenario",
     "variant",
     "course",
@@ -29,6 +30,7 @@ pub const OUTCOMES_HEADER: [&str; 10] = [
     "ci_low",
     "ci_high",
     "exact",
+    "label",
 ];
 
 /// Header of `measures.csv`.
@@ -100,13 +102,14 @@ pub fn outcome_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 run.scenario.clone(),
                 c.variant.clone(),
                 c.course.clone(),
-                o.label.clone(),
+                o.id.clone(),
                 o.count.to_string(),
                 s.trials.to_string(),
                 mc(o.probability),
                 mc(o.ci.0),
                 mc(o.ci.1),
                 exact(o.exact),
+                o.label.clone(),
             ]);
         }
     }

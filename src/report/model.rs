@@ -39,7 +39,9 @@ pub struct ScenarioRun {
 /// One outcome category of a course.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OutcomeStat {
-    /// The category label.
+    /// The category id (kebab-case: CSV, JSON, `[[expect]]`).
+    pub id: String,
+    /// The category label (the card's words: terminal, plots, HTML).
     pub label: String,
     /// Monte Carlo count.
     pub count: u64,
@@ -54,8 +56,10 @@ pub struct OutcomeStat {
 /// One measure of a course: its distribution over `min..=max`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeasureStat {
-    /// The measure name.
+    /// The measure id (kebab-case: CSV, JSON, `[[expect]]`).
     pub name: String,
+    /// What to show for it (terminal, plots, HTML): its label, else its id.
+    pub label: String,
     /// Smallest value; index `i` of every vector is value `min + i`.
     pub min: i32,
     /// Monte Carlo count of each value.
@@ -133,6 +137,7 @@ impl CourseRun {
             .into_iter()
             .enumerate()
             .map(|(i, count)| OutcomeStat {
+                id: space.outcome_ids()[i].clone(),
                 label: space.outcomes()[i].clone(),
                 count,
                 probability: ratio(count),
@@ -153,7 +158,8 @@ impl CourseRun {
                     .as_ref()
                     .map(|e| stats::measure_probs(space, m, e));
                 MeasureStat {
-                    name: meas.name.clone(),
+                    name: meas.id().to_string(),
+                    label: meas.display().to_string(),
                     min: meas.min,
                     at_least: if n == 0 {
                         probs.clone()

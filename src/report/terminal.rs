@@ -125,8 +125,8 @@ fn block(out: &mut String, course: &CourseRun, s: &CourseStats) {
             .measures
             .iter()
             .map(|m| match m.exact_mean {
-                Some(e) => format!("{} {:.3} (exact {:.4})", m.name, m.mean, e),
-                None => format!("{} {:.3}", m.name, m.mean),
+                Some(e) => format!("{} {:.3} (exact {:.4})", m.label, m.mean, e),
+                None => format!("{} {:.3}", m.label, m.mean),
             })
             .collect();
         wrap_list(out, "  means: ", &items);

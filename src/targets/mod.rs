@@ -49,7 +49,7 @@ pub const MEAN_PREFIX: &str = "mean:";
 /// What an entry pins.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Target {
-    /// The probability of an outcome category.
+    /// The probability of an outcome category, by its id.
     Outcome(String),
     /// A key outcome.
     Key(KeyDef),

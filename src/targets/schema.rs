@@ -3,7 +3,7 @@
 
 use super::{Expect, MEAN_PREFIX, Target};
 use crate::error::InputError;
-use crate::outcome::OutcomeSpace;
+use crate::outcome::{OutcomeSpace, kebab_id};
 use crate::report::key::KEY_OUTCOMES;
 use crate::scenario::{Fields, ScenarioFile};
 
@@ -206,19 +206,28 @@ fn read_entry(
             return Err(f
                 .err("course", "the entry pins nothing: give `outcome` or `measure`")
                 .accepted(
-                    "outcome = \"<category label>\", or measure = \"<key outcome>\" or \"mean:<measure>\"",
+                    "outcome = \"<outcome id>\", or measure = \"<key outcome>\" or \"mean:<measure>\"",
                 ));
         }
         (Some(o), None) => {
             for (v, space) in &spaces {
-                if space.outcome_index(o).is_none() {
+                if let Some(id) = space.id_for_old_name(o) {
+                    return Err(f.locate(
+                        "outcome",
+                        InputError::new(format!(
+                            "`outcome = \"{o}\"`: outcome ids are kebab-case now: write \"{id}\""
+                        ))
+                        .accepted(format!("outcome = \"{id}\"")),
+                    ));
+                }
+                if space.outcome_index_by_id(o).is_none() {
                     return Err(f.locate(
                         "outcome",
                         InputError::new(format!(
                             "course \"{course}\"{} has no outcome \"{o}\"",
                             in_variant(v)
                         ))
-                        .one_of(o, space.outcomes()),
+                        .one_of(o, space.outcome_ids()),
                     ));
                 }
             }
@@ -247,6 +256,21 @@ fn read_entry(
                     Target::Outcome(_) => true,
                 };
                 if !present {
+                    if let Target::Mean(name) = &target
+                        && let Some(m) = space
+                            .measures()
+                            .iter()
+                            .find(|m| m.display() == name.as_str() || m.id() == kebab_id(name))
+                    {
+                        let id = m.id();
+                        return Err(f.locate(
+                            "measure",
+                            InputError::new(format!(
+                                "`measure = \"{MEAN_PREFIX}{name}\"`: measure ids are kebab-case now: write \"{MEAN_PREFIX}{id}\""
+                            ))
+                            .accepted(format!("measure = \"{MEAN_PREFIX}{id}\"")),
+                        ));
+                    }
                     return Err(f.locate(
                         "measure",
                         InputError::new(format!(

@@ -111,10 +111,10 @@ pub fn evaluate(expects: &[Expect], run: &ScenarioRun) -> Vec<Checked> {
                 continue;
             }
             let figure = match &e.target {
-                Target::Outcome(label) => s
+                Target::Outcome(id) => s
                     .outcomes
                     .iter()
-                    .find(|o| o.label == *label)
+                    .find(|o| o.id == *id)
                     .map(|o| (o.probability, o.ci, o.exact)),
                 Target::Key(def) => key_outcome(*def, s).map(|k| (k.value, k.ci, k.exact)),
                 Target::Mean(name) => s.measure(name).map(|m| {

@@ -391,7 +391,7 @@ fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
     );
     let row = format!(
         "<tr><td>{}</td><td class=\"num\">{sim}</td>",
-        r[col(&oh, "outcome")]
+        r[col(&oh, "label")]
     );
     let at = page.find(&row).expect("outcome row in the page");
     assert!(page[at..at + 300].contains(&ex), "exact beside simulated");
@@ -611,7 +611,7 @@ at_least = 0.01
 #[test]
 fn targets_are_validated_with_located_errors() {
     let tmp = tempfile::tempdir().unwrap();
-    let cases: [(&str, &[&str]); 7] = [
+    let cases: [(&str, &[&str]); 8] = [
         (
             "[[expect]]\ncourse = \"charg\"\noutcome = \"miss\"\nat_most = 0.5\n",
             &[
@@ -651,6 +651,14 @@ fn targets_are_validated_with_located_errors() {
         (
             "[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nvariant = \"edition=sfo\"\nat_most = 0.5\n",
             &["`edition` is not swept"],
+        ),
+        (
+            // A card label where an id belongs: the id to write.
+            "[[expect]]\ncourse = \"volley\"\noutcome = \"1 hit\"\nat_most = 0.5\n",
+            &[
+                "`expect[0].outcome`",
+                "`outcome = \"1 hit\"`: outcome ids are kebab-case now: write \"1-hit\"",
+            ],
         ),
     ];
     // The line of each entry's first key in the file.

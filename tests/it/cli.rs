@@ -73,11 +73,13 @@ fn quick_start_scenario_runs_and_writes_every_output() {
     }
     let csv = std::fs::read_to_string(out.join("outcomes.csv")).unwrap();
     assert!(csv.starts_with(
-        "scenario,variant,course,outcome,count,trials,probability,ci_low,ci_high,exact\n"
+        "scenario,variant,course,outcome,count,trials,probability,ci_low,ci_high,exact,label\n"
     ));
     // Every row has an exact value with --exact.
-    for line in csv.lines().skip(1) {
-        assert!(!line.ends_with(','), "exact column empty: {line}");
+    let (header, rows) = crate::support::read_csv(&out.join("outcomes.csv"));
+    let exact = header.iter().position(|h| h == "exact").unwrap();
+    for row in &rows {
+        assert!(!row[exact].is_empty(), "exact column empty: {row:?}");
     }
 }
 

@@ -176,7 +176,8 @@ fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
             "probability",
             "ci_low",
             "ci_high",
-            "exact"
+            "exact",
+            "label"
         ]
     );
     // Every category of both courses, zero counts included.

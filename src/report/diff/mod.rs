@@ -60,7 +60,7 @@ pub struct DiffRow {
     pub course: String,
     /// Outcome or key outcome.
     pub kind: RowKind,
-    /// The outcome label or key outcome name.
+    /// The outcome id or key outcome name (kebab-case, as in diff.csv).
     pub name: String,
     /// A label for tables: the outcome, or the key outcome's label.
     pub label: String,
@@ -163,34 +163,35 @@ pub fn compare(a: &ScenarioRun, b: &ScenarioRun) -> Vec<DiffRow> {
         let any = ca.or(cb).expect("one side");
         let sa = ca.map(|c| c.stats());
         let sb = cb.map(|c| c.stats());
-        let mut labels: Vec<String> = Vec::new();
+        // Outcomes matched by id; each shown with its label.
+        let mut ids: Vec<(String, String)> = Vec::new();
         for s in [&sa, &sb].into_iter().flatten() {
             for o in &s.outcomes {
-                if !labels.contains(&o.label) {
-                    labels.push(o.label.clone());
+                if !ids.iter().any(|(id, _)| *id == o.id) {
+                    ids.push((o.id.clone(), o.label.clone()));
                 }
             }
         }
-        let outcome = |s: &Option<CourseStats>, label: &str| {
+        let outcome = |s: &Option<CourseStats>, id: &str| {
             s.as_ref()?
                 .outcomes
                 .iter()
-                .find(|o| o.label == label)
+                .find(|o| o.id == id)
                 .map(|o| Figure {
                     value: o.probability,
                     ci: o.ci,
                     exact: o.exact,
                 })
         };
-        for l in &labels {
+        for (id, label) in &ids {
             rows.push(DiffRow {
                 variant: any.variant.clone(),
                 course: any.course.clone(),
                 kind: RowKind::Outcome,
-                name: l.clone(),
-                label: l.clone(),
-                from: outcome(&sa, l),
-                to: outcome(&sb, l),
+                name: id.clone(),
+                label: label.clone(),
+                from: outcome(&sa, id),
+                to: outcome(&sb, id),
             });
         }
         for def in KEY_OUTCOMES {

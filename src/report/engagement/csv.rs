@@ -57,7 +57,7 @@ pub fn engagement_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 ex(xc),
             ]);
         };
-        for (r, reason) in e.reasons.iter().enumerate() {
+        for (r, reason) in e.reason_ids.iter().enumerate() {
             for t in 0..e.turn_count() {
                 push(
                     reason,

@@ -33,8 +33,11 @@ pub use csv::{ANY_REASON, ENGAGEMENTS_HEADER, EngagementsCsv, engagement_rows};
 /// The joint distribution of stop reason × turn of one engagement.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Engagement {
-    /// The stop reasons (the course's categories), in the space's order.
+    /// The stop reasons (the course's category labels, for display), in the
+    /// space's order.
     pub reasons: Vec<String>,
+    /// Their ids (kebab-case, for engagements.csv), in the same order.
+    pub reason_ids: Vec<String>,
     /// The first turn (the `turns` measure's minimum); index `i` of every
     /// per-turn vector is turn `first_turn + i`.
     pub first_turn: i32,
@@ -107,6 +110,7 @@ impl Engagement {
             .collect();
         Some(Engagement {
             reasons: space.outcomes().to_vec(),
+            reason_ids: space.outcome_ids().to_vec(),
             first_turn: space.measures()[m].min,
             trials: n,
             counts,

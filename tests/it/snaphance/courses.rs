@@ -663,7 +663,7 @@ fn run_writes_exact_and_refuses_bad_input() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let csv = std::fs::read_to_string(out.join("outcomes.csv")).unwrap();
-    assert!(csv.contains("flank charge") && csv.contains("attacker wins"));
+    assert!(csv.contains("flank charge") && csv.contains("attacker-wins"));
     let bad = tmp.path().join("bad.toml");
     std::fs::write(
         &bad,
