@@ -634,7 +634,8 @@ fn tables_and_list() {
     for name in [
         "fire (",
         "melee (",
-        "repeat = { turns = 1..20, until = [...], from_step = K }",
+        "repeat = { turns = 1..20, until = [...] }",
+        "`from_step = K`",
         "decided ",
         "enemy-destroyed ",
         "morale-test (",
