@@ -1,6 +1,6 @@
 //! What every rule system's scenario shares: `[units.NAME]` tables,
 //! `[[course]]` tables (a unique `name`, a non-empty `steps` list, `own` and
-//! `enemy` naming two different units), `repeat = { turns, until }`, and the
+//! `enemy` naming two different units), `repeat = { turns, until, from_step }`, and the
 //! refusal of spellings that moved. Each system supplies only its unit type
 //! and its step builders.
 
@@ -161,28 +161,38 @@ pub fn check_pair(f: &Fields, own: Option<usize>, enemy: Option<usize>) -> Resul
     Ok(())
 }
 
-/// A course's `repeat = { turns = N, until = [...] }`: its steps again and
-/// again, at most `turns` times, until a stop condition holds.
+/// A course's `repeat = { turns = N, until = [...], from_step = K }`: its
+/// steps again and again, at most `turns` times, until a stop condition
+/// holds. Steps before `from_step` (0-based) run once, in the first turn;
+/// steps from `from_step` on run every turn ("fire, then melee until
+/// decided" is `from_step = 1`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RepeatSpec {
     /// At most this many turns.
     pub turns: u8,
+    /// The first step (0-based) that repeats; the steps before it run once.
+    pub from_step: usize,
     /// The stop conditions named, as indices into the system's list, in the
     /// order given, without repeats.
     pub until: Vec<usize>,
 }
 
-/// Reads an optional `repeat` of a course: `turns` from 1 to `max_turns`
-/// (required), `until` a list of names from `stops` (optional).
+/// Reads an optional `repeat` of a course of `steps` steps: `turns` from 1
+/// to `max_turns` (required), `until` a list of names from `stops`
+/// (optional), `from_step` from 0 to `steps - 1` (optional, default 0).
 pub fn read_repeat(
     cf: &mut Fields,
     max_turns: u8,
     stops: &[&str],
+    steps: usize,
 ) -> Result<Option<RepeatSpec>, InputError> {
     let Some(mut rf) = cf.table("repeat")? else {
         return Ok(None);
     };
     let turns = rf.req_int("turns", 1, max_turns as i64)? as u8;
+    let from_step = rf
+        .int("from_step", 0, steps.saturating_sub(1) as i64)?
+        .unwrap_or(0) as usize;
     let mut until = Vec::new();
     for n in rf.strings("until")?.unwrap_or_default() {
         let i = stops.iter().position(|s| *s == n).ok_or_else(|| {
@@ -196,7 +206,11 @@ pub fn read_repeat(
         }
     }
     rf.finish()?;
-    Ok(Some(RepeatSpec { turns, until }))
+    Ok(Some(RepeatSpec {
+        turns,
+        from_step,
+        until,
+    }))
 }
 
 /// Refuses `key` in `f` when present: it moved, and `new` says where.

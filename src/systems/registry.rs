@@ -182,7 +182,7 @@ pub fn describe<S: RuleSystem + ?Sized>(s: &S) -> String {
     out.push_str("course keys: name, steps, own, enemy (unit names: the reported pair)");
     if s.max_turns() > 0 {
         out.push_str(&format!(
-            ", repeat = {{ turns = 1..{}, until = [...] }} (repeat the steps turn after turn until a stop condition)",
+            ", repeat = {{ turns = 1..{}, until = [...] }} (repeat the steps turn after turn until a stop condition; with `from_step = K` in it, 0-based, default 0, the steps before K run once)",
             s.max_turns()
         ));
     }

@@ -8,9 +8,10 @@
 //! the charge makes contact. Exact probabilities are propagated part by part
 //! over the units' states.
 //!
-//! An engagement is a course with `turns`: its steps repeat turn after turn
-//! until a `stop_when` condition holds (checked after every step) or the
-//! turns run out; the `turns` measure says when it stopped. A step whose
+//! An engagement is a course with `repeat = { turns, until, from_step }`:
+//! its steps from `from_step` on repeat turn after turn (those before it run
+//! in the first turn only) until an `until` condition holds (checked after
+//! every step) or the turns run out; the `turns` measure says when it stopped. A step whose
 //! unit cannot act (fled or eliminated; a charge on a fleeing target; a
 //! fleeing test of a unit that is not fleeing) is skipped.
 
@@ -336,6 +337,8 @@ pub struct CourseSpec {
     units: Vec<Unit>,
     plans: Vec<Plan>,
     stages: Vec<(usize, Part)>,
+    /// Stages run once, before the repeated ones (`repeat.from_step`).
+    prefix: usize,
     turns: u8,
     stops: Vec<Stop>,
     own: usize,
@@ -352,6 +355,7 @@ pub struct CourseSpec {
 impl CourseSpec {
     /// A course of `plans` over `units` repeated `turns` times (1 for a
     /// plain course), stopping when any of `stops` holds (engagements).
+    /// Plans before `from_step` run in the first turn only.
     /// The first step with a target names the reported pair: its acting unit
     /// is "own", the unit acted upon the target; a course with no target
     /// reports the first step's unit.
@@ -362,6 +366,7 @@ impl CourseSpec {
         units: Vec<Unit>,
         plans: Vec<Plan>,
         turns: Option<u8>,
+        from_step: usize,
         stops: Vec<Stop>,
         readings: Readings,
         (own, enemy): (Option<usize>, Option<usize>),
@@ -380,6 +385,7 @@ impl CourseSpec {
             .enumerate()
             .flat_map(|(i, p)| p.parts().iter().map(move |&part| (i, part)))
             .collect();
+        let prefix = stages.iter().filter(|(i, _)| *i < from_step).count();
         let charges = plans
             .iter()
             .filter(|p| matches!(p, Plan::Charge { .. }))
@@ -432,6 +438,7 @@ impl CourseSpec {
             units,
             plans,
             stages,
+            prefix,
             turns: n_turns,
             stops,
             own,
@@ -458,6 +465,17 @@ impl CourseSpec {
             ));
         }
         cache.as_ref().expect("filled above").2[leaf as usize]
+    }
+
+    /// The stage a chain step runs and its turn (1-based): the stages
+    /// before `prefix` once, then the others turn after turn.
+    fn stage_at(&self, step: usize) -> (usize, u8) {
+        if step < self.prefix {
+            return (step, 1);
+        }
+        let r = self.stages.len() - self.prefix;
+        let k = step - self.prefix;
+        (self.prefix + k % r, (k / r) as u8 + 1)
     }
 
     fn units_in(&self, state: &CourseState) -> Vec<Unit> {
@@ -517,10 +535,10 @@ impl ChainSpec for CourseSpec {
         }
     }
     fn steps(&self) -> usize {
-        self.stages.len() * self.turns as usize
+        self.prefix + (self.stages.len() - self.prefix) * self.turns as usize
     }
     fn build(&self, step: usize, state: &CourseState) -> Result<Step, InputError> {
-        let (plan, part) = self.stages[step % self.stages.len()];
+        let (plan, part) = self.stages[self.stage_at(step).0];
         let p = &self.plans[plan];
         let mut contact = state.contact;
         if let Plan::Charge {
@@ -548,7 +566,8 @@ impl ChainSpec for CourseSpec {
             // Probability 0: never sampled, adds nothing to the exact answer.
             return Transition::End(0);
         }
-        let (plan, _) = self.stages[step % self.stages.len()];
+        let (i, turn) = self.stage_at(step);
+        let (plan, _) = self.stages[i];
         let mut next = state.clone();
         next.contact = false;
         let space = proc.space();
@@ -588,7 +607,6 @@ impl ChainSpec for CourseSpec {
         }
         // Stop conditions are checked after every step (after the last part
         // of a charge).
-        let i = step % self.stages.len();
         let step_done = i + 1 == self.stages.len() || self.stages[i + 1].0 != plan;
         let own = &next.units[self.own];
         let stopped = step_done
@@ -598,7 +616,6 @@ impl ChainSpec for CourseSpec {
                 (false, _) => s.holds(own),
             });
         if stopped && step + 1 < self.steps() {
-            let turn = (step / self.stages.len()) as u8 + 1;
             return Transition::End(self.leaf(&next, turn));
         }
         Transition::Continue(next)

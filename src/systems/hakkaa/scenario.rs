@@ -55,8 +55,9 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
         let own = course::unit_key(&mut cf, "own", &unit_names)?;
         let enemy = course::unit_key(&mut cf, "enemy", &unit_names)?;
         course::check_pair(&cf, own, enemy)?;
-        let repeat = course::read_repeat(&mut cf, MAX_TURNS as u8, &STOP_NAMES)?;
+        let repeat = course::read_repeat(&mut cf, MAX_TURNS as u8, &STOP_NAMES, step_tables.len())?;
         let turns = repeat.as_ref().map(|r| r.turns);
+        let from_step = repeat.as_ref().map_or(0, |r| r.from_step);
         let mut stops: Vec<Stop> = repeat
             .iter()
             .flat_map(|r| &r.until)
@@ -101,7 +102,15 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
                 };
                 stops = names.iter().filter_map(|s| Stop::from_name(s)).collect();
             }
-            let spec = CourseSpec::new(units.clone(), plans, turns, stops, readings, (own, enemy));
+            let spec = CourseSpec::new(
+                units.clone(),
+                plans,
+                turns,
+                from_step,
+                stops,
+                readings,
+                (own, enemy),
+            );
             let chain = Chain::build(&spec).map_err(|e| {
                 cf.err(
                     "steps",

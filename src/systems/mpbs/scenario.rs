@@ -70,7 +70,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
         let own = own.or(steps[0].actor);
         let enemy = enemy.or(steps[0].target);
-        let repeat = read_repeat(&mut cf)?;
+        let repeat = read_repeat(&mut cf, steps.len())?;
         cf.finish()?;
         let kernel = compile(
             edition,
@@ -94,11 +94,12 @@ pub fn stop_names() -> Vec<&'static str> {
 }
 
 /// Reads `repeat = { turns = N, until = [...] }` (the shared reader).
-fn read_repeat(cf: &mut Fields) -> Result<Option<Repeat>, InputError> {
+fn read_repeat(cf: &mut Fields, steps: usize) -> Result<Option<Repeat>, InputError> {
     let names = stop_names();
     Ok(
-        course::read_repeat(cf, MAX_TURNS as u8, &names)?.map(|r| Repeat {
+        course::read_repeat(cf, MAX_TURNS as u8, &names, steps)?.map(|r| Repeat {
             turns: r.turns,
+            from_step: r.from_step as u8,
             until: r.until.into_iter().map(|i| Stop::ALL[i]).collect(),
         }),
     )

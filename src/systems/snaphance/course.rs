@@ -13,14 +13,17 @@
 //! Key measures (the cross-system comparison, `crate::outcome::keys`): the
 //! course's own and enemy stand at the end on the morale scale (good 0,
 //! disordered 1, beaten in a melee 2, destroyed 3) and the SP each lost
-//! (`hits-taken`, `hits-inflicted`); `turns` counts the melee rounds fought
-//! in an engagement.
+//! (`hits-taken`, `hits-inflicted`); `turns` counts the turns of a
+//! repeated course that began.
 //!
-//! `melee-to-finish` is an engagement: the same melee round repeated, the
-//! charge in the first round only, until one side is beaten (it retreats)
-//! or destroyed, or `max_rounds` rounds have been fought. It is expanded
-//! into one stage per round; once decided, its remaining rounds pass
-//! without dice.
+//! A course with `repeat = { turns = N, until = [...], from_step = K }` runs
+//! its steps before `K` once and its steps from `K` on turn after turn,
+//! at most `N` turns, until a stop condition ([`Stop`]) holds at the end of
+//! a turn. A `melee` step that repeats is one melee going on: turn `t` is
+//! its round `t` (the charge in the first only), and when it is the
+//! course's last step the course reports the engagement's outcomes
+//! ([`FINISH_LABELS`]). "A melee fought to a finish" is a course of one
+//! `melee` with `repeat = { turns = 10, until = ["decided"] }`.
 
 use super::fire::{self, Fire};
 use super::melee::{self, Melee, MeleeResult, Role};
@@ -51,11 +54,12 @@ pub enum Step {
     Order(OrderTest),
     /// See [`Pursuit`].
     Pursuit(Pursuit),
-    /// A round of a decided engagement: no dice, one leaf.
+    /// A step that cannot happen (a pursuit after a melee its pursuer did
+    /// not win): no dice, one leaf.
     Pass(Pass),
 }
 
-/// No dice and one leaf: a round of an engagement already decided.
+/// No dice and one leaf: a step that cannot happen in the state reached.
 #[derive(Clone, Debug)]
 pub struct Pass(OutcomeSpace);
 
@@ -118,34 +122,8 @@ impl Step {
     }
 }
 
-/// What `pikeshot list` shows of `melee-to-finish`.
-pub const FINISH_INFO: ProcedureInfo = ProcedureInfo {
-    name: "melee-to-finish",
-    rule: "10.0, 8.0, towns 3.3",
-    summary: "melee rounds until one stand is beaten or destroyed (an engagement; charge in round 1 only)",
-    keys: FINISH_KEYS,
-    outcomes: &FINISH_LABELS,
-    measures: &[
-        "own-morale",
-        "hits-taken",
-        "enemy-morale",
-        "hits-inflicted",
-        "turns",
-    ],
-};
-
-const FINISH_KEYS: &[(&str, &str)] = &[
-    ("attacker", "the stand that attacks"),
-    ("defender", "the stand attacked"),
-    (
-        "max_rounds",
-        "1..=20: rounds before the melee is called undecided (default 10)",
-    ),
-    ("...", "every other key of `melee`"),
-];
-
-/// Outcome labels of an engagement; the last reads "undecided after N
-/// rounds" in a course.
+/// Outcome labels of a repeated course whose last step is a melee (an
+/// engagement); the last reads "undecided after N rounds".
 pub const FINISH_LABELS: [&str; 6] = [
     "attacker wins",
     "defender wins",
@@ -155,14 +133,60 @@ pub const FINISH_LABELS: [&str; 6] = [
     "undecided",
 ];
 
-/// Default rounds of `melee-to-finish`.
-pub const DEFAULT_MAX_ROUNDS: u8 = 10;
+/// Most turns of `repeat` (the rounds `melee-to-finish` allowed).
+pub const MAX_TURNS: u8 = 20;
+
+/// What ends a repeated course, checked at the end of every turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The last melee fought was decided: a stand beaten or destroyed.
+    Decided,
+    /// The own stand is beaten in a melee, or destroyed.
+    OwnBeaten,
+    /// The enemy stand is beaten in a melee, or destroyed.
+    EnemyBeaten,
+    /// The own stand is destroyed.
+    OwnDestroyed,
+    /// The enemy stand is destroyed.
+    EnemyDestroyed,
+}
+
+/// The names `repeat.until` accepts, in [`Stop::ALL`] order.
+pub const STOP_NAMES: [&str; 5] = [
+    "decided",
+    "own-beaten",
+    "enemy-beaten",
+    "own-destroyed",
+    "enemy-destroyed",
+];
+
+impl Stop {
+    /// Every stop condition, in [`STOP_NAMES`] order.
+    pub const ALL: [Stop; 5] = [
+        Stop::Decided,
+        Stop::OwnBeaten,
+        Stop::EnemyBeaten,
+        Stop::OwnDestroyed,
+        Stop::EnemyDestroyed,
+    ];
+}
+
+/// A course's repeat: its turns, the first step that repeats, and what
+/// ends it (the default `decided`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// At most this many turns.
+    pub turns: u8,
+    /// Steps before this one run once, in the first turn.
+    pub from_step: usize,
+    /// What ends the course at the end of a turn.
+    pub until: Vec<Stop>,
+}
 
 /// Every procedure a scenario step can name.
 pub const PROCEDURES: &[ProcedureInfo] = &[
     fire::INFO,
     melee::INFO,
-    FINISH_INFO,
     morale::INFO,
     orders::INFO,
     pursuit::INFO,
@@ -172,36 +196,41 @@ pub const PROCEDURES: &[ProcedureInfo] = &[
 pub const UNIT_KEYS: &[(&str, &[&str])] = &[
     ("fire", &["firer", "target"]),
     ("melee", &["attacker", "defender"]),
-    ("melee-to-finish", &["attacker", "defender"]),
     ("morale-test", &["unit", "opponent"]),
     ("order-test", &["unit"]),
     ("pursuit", &["pursuer"]),
 ];
 
-/// Builds the step named `name` from its keys. `round` is the melee round
-/// for `melee-to-finish` (ignored otherwise).
+/// Builds the step named `name` from its keys. `round` is `Some(t)` for a
+/// melee that repeats, in turn `t` of the course (its round `t`: the charge
+/// in the first only); `None` for a step that runs once.
 pub fn build_step(
     name: &str,
     f: &mut Fields,
     units: &[Stand],
     readings: &Readings,
-    round: u8,
+    round: Option<u8>,
 ) -> Result<Step, InputError> {
     f.has("procedure");
-    Ok(match name {
-        "fire" => Step::Fire(Fire::from_step(f, units, readings)?),
-        "melee" => Step::Melee(Melee::from_step(f, units, readings)?),
-        "melee-to-finish" => {
-            f.has("max_rounds");
+    Ok(match (name, round) {
+        ("fire", _) => Step::Fire(Fire::from_step(f, units, readings)?),
+        ("melee", None) => Step::Melee(Melee::from_step(f, units, readings)?),
+        ("melee", Some(round)) => {
             let (a, d, input) = Melee::read(f, units, round)?;
             let p = Melee::new(a, d, &input, readings, false).map_err(|e| relocate(f, e))?;
             finish(f)?;
             Step::Melee(p)
         }
-        "morale-test" => Step::Morale(MoraleTest::from_step(f, units, readings)?),
-        "order-test" => Step::Order(OrderTest::from_step(f, units)?),
-        "pursuit" => Step::Pursuit(Pursuit::from_step(f, units)?),
-        other => {
+        ("morale-test", _) => Step::Morale(MoraleTest::from_step(f, units, readings)?),
+        ("order-test", _) => Step::Order(OrderTest::from_step(f, units)?),
+        ("pursuit", _) => Step::Pursuit(Pursuit::from_step(f, units)?),
+        ("melee-to-finish", _) => {
+            return Err(f.err(
+                "procedure",
+                "`melee-to-finish` is no longer a procedure; write `procedure = \"melee\"` and, on the course, `repeat = { turns = 10, until = [\"decided\"] }` (`from_step = K` when steps come before the melee)",
+            ));
+        }
+        (other, _) => {
             let names: Vec<&str> = PROCEDURES.iter().map(|p| p.name).collect();
             return Err(f.locate(
                 "procedure",
@@ -211,8 +240,8 @@ pub fn build_step(
     })
 }
 
-/// One step of a course: its reader (to rebuild it for each state), the
-/// stands it names, and its rounds (more than one for `melee-to-finish`).
+/// One step of a course: its reader (to rebuild it for each state) and the
+/// stands it names.
 pub struct StepSpec<'a> {
     /// Procedure name.
     pub procedure: String,
@@ -221,26 +250,18 @@ pub struct StepSpec<'a> {
     /// The stands the step names, as indices into the scenario's units
     /// (for melee: attacker, defender; for fire: firer, target).
     pub units: Vec<usize>,
-    /// Rounds: `max_rounds` for `melee-to-finish`, else 1.
-    pub rounds: u8,
 }
 
-/// Whether `procedure` is a melee (one round or to a finish).
+/// Whether `procedure` is a melee.
 fn is_melee(procedure: &str) -> bool {
-    matches!(procedure, "melee" | "melee-to-finish")
+    procedure == "melee"
 }
 
-impl StepSpec<'_> {
-    fn is_finish(&self) -> bool {
-        self.procedure == "melee-to-finish"
-    }
-}
-
-/// One stage of the chain: a step, or one round of an engagement.
+/// One stage of the chain: a step in a turn (1-based).
 #[derive(Clone, Copy, Debug)]
 struct Stage {
     step: usize,
-    round: u8,
+    turn: u8,
 }
 
 /// The state of a course between stages.
@@ -253,8 +274,11 @@ pub struct CourseState {
     /// Won the last melee it fought (its opponent beaten or destroyed, it
     /// not): the one state in which Pursuit 13.0 rolls.
     won: Vec<bool>,
-    rounds: u8,
-    skipping: bool,
+    /// Turns of the repeat begun.
+    turns: u8,
+    /// The last melee fought was decided (only tracked when a stop
+    /// condition asks).
+    decided: bool,
     last: u16,
 }
 
@@ -264,11 +288,14 @@ pub struct CourseSpec<'a> {
     units: Vec<Stand>,
     steps: Vec<StepSpec<'a>>,
     stages: Vec<Stage>,
+    repeat: Option<Repeat>,
+    /// A repeated course whose last step is a melee: outcomes are the
+    /// engagement's ([`FINISH_LABELS`]).
+    finish_labels: bool,
     /// The stands the key measures report: own, then enemy.
     keyed: [Option<usize>; 2],
     /// Other units whose SP lost is a measure, in unit order.
     measured: Vec<usize>,
-    has_rounds: bool,
     /// Courses of several steps: the `ended-at-step` measure.
     counts_steps: bool,
     /// Per step: a pursuit after a melee its pursuer fought earlier in the
@@ -291,22 +318,27 @@ impl<'a> CourseSpec<'a> {
     /// Prepares a course: builds each step once from the initial state to
     /// learn its outcomes. `own` and `enemy` are the stands whose fate the
     /// key measures report (by default the first step's acting stand and
-    /// the stand it acts on).
+    /// the stand it acts on). `repeat` repeats its steps turn after turn.
     pub fn new(
         readings: Readings,
         units: Vec<Stand>,
         steps: Vec<StepSpec<'a>>,
-        own: Option<usize>,
-        enemy: Option<usize>,
+        (own, enemy): (Option<usize>, Option<usize>),
+        repeat: Option<Repeat>,
     ) -> Result<CourseSpec<'a>, InputError> {
-        let mut stages = Vec::new();
+        let (turns, from_step) = repeat
+            .as_ref()
+            .map_or((1, steps.len()), |r| (r.turns, r.from_step));
+        let mut stages: Vec<Stage> = (0..from_step).map(|step| Stage { step, turn: 1 }).collect();
+        for turn in 1..=turns {
+            stages.extend((from_step..steps.len()).map(|step| Stage { step, turn }));
+        }
+        let finish_labels =
+            repeat.is_some() && steps.last().is_some_and(|s| is_melee(&s.procedure));
         let mut stops = false;
         let mut last_labels: Vec<String> = Vec::new();
         for (i, s) in steps.iter().enumerate() {
-            let proc = build_step(&s.procedure, &mut s.fields.fresh(), &units, &readings, 1)?;
-            for r in 1..=s.rounds {
-                stages.push(Stage { step: i, round: r });
-            }
+            let proc = build_step(&s.procedure, &mut s.fields.fresh(), &units, &readings, None)?;
             let is_last = i + 1 == steps.len();
             if let Step::Order(o) = &proc
                 && o.stops_on_fail()
@@ -315,9 +347,9 @@ impl<'a> CourseSpec<'a> {
                 stops = true;
             }
             if is_last {
-                last_labels = if s.is_finish() {
+                last_labels = if finish_labels {
                     let mut l: Vec<String> = FINISH_LABELS.iter().map(|x| x.to_string()).collect();
-                    *l.last_mut().expect("labels") = format!("undecided after {} rounds", s.rounds);
+                    *l.last_mut().expect("labels") = format!("undecided after {turns} rounds");
                     l
                 } else {
                     proc.space().outcomes().to_vec()
@@ -379,17 +411,11 @@ impl<'a> CourseSpec<'a> {
                 units[u].sp() as i32,
             )
         }));
-        let rounds: u32 = steps
-            .iter()
-            .filter(|s| s.is_finish())
-            .map(|s| s.rounds as u32)
-            .sum();
-        let has_rounds = rounds > 0;
-        if has_rounds {
-            // Rounds fought: at least one when the course opens with the
-            // engagement; none when an earlier step ended it first.
-            let first = i32::from(steps[0].is_finish());
-            measures.push(Measure::new(TURNS, first, rounds as i32));
+        if repeat.is_some() {
+            // Turns begun: at least one when every step repeats; none when
+            // a step before the repeated ones ended the course first.
+            let first = i32::from(from_step == 0);
+            measures.push(Measure::new(TURNS, first, turns as i32));
         }
         let counts_steps = steps.len() > 1;
         if counts_steps {
@@ -400,9 +426,10 @@ impl<'a> CourseSpec<'a> {
             units,
             steps,
             stages,
+            repeat,
+            finish_labels,
             keyed: [own, enemy],
             measured,
-            has_rounds,
             counts_steps,
             after_melee,
             space: OutcomeSpace::new(last_labels, measures),
@@ -470,8 +497,8 @@ impl<'a> CourseSpec<'a> {
             values.push(lost(w));
         }
         values.extend(self.measured.iter().map(|&u| lost(u)));
-        if self.has_rounds {
-            values.push(state.rounds as i32);
+        if self.repeat.is_some() {
+            values.push(state.turns as i32);
         }
         if self.counts_steps {
             values.push(ended_at as i32);
@@ -481,6 +508,34 @@ impl<'a> CourseSpec<'a> {
 
     fn destroyed(&self, state: &CourseState, u: usize) -> bool {
         state.sp_lost[u] >= self.units[u].strength
+    }
+
+    /// Whether `step` repeats turn after turn.
+    fn repeats(&self, step: usize) -> bool {
+        self.repeat.as_ref().is_some_and(|r| step >= r.from_step)
+    }
+
+    /// Whether a stop condition asks whether the last melee was decided.
+    fn tracks_decided(&self) -> bool {
+        self.repeat
+            .as_ref()
+            .is_some_and(|r| r.until.contains(&Stop::Decided))
+    }
+
+    /// Whether a stop condition of the repeat holds in `state`.
+    fn stops(&self, state: &CourseState) -> bool {
+        let Some(r) = &self.repeat else {
+            return false;
+        };
+        let [own, enemy] = self.keyed;
+        let level = |u: Option<usize>| u.map_or(0, |u| self.morale_level(state, u));
+        r.until.iter().any(|s| match s {
+            Stop::Decided => state.decided,
+            Stop::OwnBeaten => level(own) >= 2,
+            Stop::EnemyBeaten => level(enemy) >= 2,
+            Stop::OwnDestroyed => level(own) == 3,
+            Stop::EnemyDestroyed => level(enemy) == 3,
+        })
     }
 }
 
@@ -497,8 +552,8 @@ impl ChainSpec for CourseSpec<'_> {
             disordered: self.units.iter().map(|u| u.disordered).collect(),
             beaten: vec![false; self.units.len()],
             won: vec![false; self.units.len()],
-            rounds: 0,
-            skipping: false,
+            turns: 0,
+            decided: false,
             last: 0,
         }
     }
@@ -506,9 +561,6 @@ impl ChainSpec for CourseSpec<'_> {
         self.stages.len()
     }
     fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
-        if state.skipping {
-            return Ok(Step::Pass(Pass::new()));
-        }
         let st = self.stages[stage];
         let s = &self.steps[st.step];
         if self.after_melee[st.step] && !state.won[s.units[0]] {
@@ -521,7 +573,7 @@ impl ChainSpec for CourseSpec<'_> {
             &mut s.fields.fresh(),
             &self.units_in(state),
             &self.readings,
-            st.round,
+            self.repeats(st.step).then_some(st.turn),
         )
     }
     fn apply(
@@ -541,6 +593,9 @@ impl ChainSpec for CourseSpec<'_> {
         let is_last_step = st.step + 1 == self.steps.len();
         let space = proc.space();
         let mut next = state.clone();
+        if self.repeat.as_ref().is_some_and(|r| r.from_step == st.step) {
+            next.turns += 1;
+        }
         let add = |next: &mut CourseState, u: usize, lost: i32| {
             next.sp_lost[u] = next.sp_lost[u].saturating_add(lost as u8);
         };
@@ -551,9 +606,6 @@ impl ChainSpec for CourseSpec<'_> {
         };
         match proc {
             Step::Pass(_) => {
-                if st.round == spec.rounds {
-                    next.skipping = false;
-                }
                 if self.after_melee[st.step] && is_last_step {
                     next.last = pursuit::NO_PURSUIT as u16;
                 }
@@ -621,34 +673,31 @@ impl ChainSpec for CourseSpec<'_> {
                     r,
                     MeleeResult::DefenderWins | MeleeResult::AttackerDestroyed
                 );
-                if spec.is_finish() {
-                    next.rounds += 1;
-                    if !r.ongoing() {
-                        let label = match r {
+                if self.tracks_decided() {
+                    next.decided = !r.ongoing();
+                }
+                if is_last_step {
+                    next.last = if self.finish_labels {
+                        match r {
                             MeleeResult::AttackerWins => 0,
                             MeleeResult::DefenderWins => 1,
                             MeleeResult::AttackerDestroyed => 2,
                             MeleeResult::DefenderDestroyed => 3,
-                            _ => 4,
-                        };
-                        if is_last_step {
-                            return Transition::End(self.leaf_of(&next, label, self.steps.len()));
+                            MeleeResult::BothDestroyed => 4,
+                            _ => 5,
                         }
-                        if st.round < spec.rounds {
-                            next.skipping = true;
-                        }
-                    } else if is_last_step && st.round == spec.rounds {
-                        next.last = 5;
-                    }
-                } else if is_last_step {
-                    next.last = space.outcome_of(leaf) as u16;
+                    } else {
+                        space.outcome_of(leaf) as u16
+                    };
                 }
             }
         }
+        // The stop conditions, at the end of a turn.
+        if is_last_step && self.stops(&next) {
+            return Transition::End(self.leaf_of(&next, next.last as usize, self.steps.len()));
+        }
         // The next stage needs its stands alive.
-        if let Some(nst) = self.stages.get(stage + 1)
-            && !next.skipping
-        {
+        if let Some(nst) = self.stages.get(stage + 1) {
             let needs = &self.steps[nst.step].units;
             if let Some(&u) = needs.iter().find(|&&u| self.destroyed(&next, u)) {
                 // A single engagement ends when a stand is destroyed, so

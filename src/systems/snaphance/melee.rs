@@ -4,8 +4,8 @@
 //! each double 5 hits the other side. The side that scores more hits wins
 //! (docs/rules/snaphance.md section 4); equal hits draw. Each side hit takes its morale test
 //! (8.0) and loses at most 2 SP if it lost, 1 SP on a win or a draw (and the
-//! other caps). `melee-to-finish` repeats rounds until one side is beaten or
-//! destroyed (see [`super::course`]).
+//! other caps). A course's `repeat` fights rounds until one side is beaten
+//! or destroyed (see [`super::course`]).
 
 use super::Aspect;
 use super::hits::{self, roll_hits};
@@ -170,7 +170,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     ],
 };
 
-/// The keys of `melee` (and of `melee-to-finish`, which adds `max_rounds`).
+/// The keys of `melee`.
 pub const MELEE_KEYS: &[(&str, &str)] = &[
     ("attacker", "the stand that attacks"),
     ("defender", "the stand attacked"),

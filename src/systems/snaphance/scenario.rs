@@ -1,6 +1,8 @@
 //! Reading a Snaphance scenario: `[rules]`, `[units.*]` and `[[course]]`.
 
-use super::course::{CourseSpec, DEFAULT_MAX_ROUNDS, StepSpec, UNIT_KEYS, build_step};
+use super::course::{
+    CourseSpec, MAX_TURNS, Repeat, STOP_NAMES, StepSpec, Stop, UNIT_KEYS, build_step,
+};
 use super::{Readings, Stand};
 use crate::engine::KernelMode;
 use crate::engine::alias::tabulate;
@@ -10,8 +12,8 @@ use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
 
 /// Reads the readings, the stands and the courses from a scenario's top
-/// level. A single step is its own kernel; several steps, or a melee to a
-/// finish, are a chain over stand states. Either way trials are drawn from
+/// level. A single step is its own kernel; several steps, or a course with
+/// `repeat`, are a chain over stand states. Either way trials are drawn from
 /// an alias table of the exact distribution ([`KernelMode::Auto`]) or
 /// rolled die by die ([`KernelMode::Direct`]).
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
@@ -27,11 +29,30 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             steps: step_tables,
         } = table;
         let (mut own, mut enemy) = course::own_enemy(&mut cf, &unit_names)?;
+        let repeat =
+            course::read_repeat(&mut cf, MAX_TURNS, &STOP_NAMES, step_tables.len())?.map(|r| {
+                Repeat {
+                    turns: r.turns,
+                    from_step: r.from_step,
+                    // `decided` when `until` names nothing (docs/rules/snaphance.md).
+                    until: if r.until.is_empty() {
+                        vec![Stop::Decided]
+                    } else {
+                        r.until.into_iter().map(|i| Stop::ALL[i]).collect()
+                    },
+                }
+            });
         cf.finish()?;
         let mut steps = Vec::new();
         for (procedure, mut sf) in step_tables {
+            if procedure != "melee-to-finish" && sf.has("max_rounds") {
+                return Err(sf.err(
+                    "max_rounds",
+                    "unknown key `max_rounds`: a melee repeats through the course's `repeat = { turns = N, until = [\"decided\"] }`",
+                ));
+            }
             // Validate the step (and its unit names) once, from the start.
-            build_step(&procedure, &mut sf.fresh(), &units, &readings, 1)?;
+            build_step(&procedure, &mut sf.fresh(), &units, &readings, None)?;
             let named = UNIT_KEYS
                 .iter()
                 .find(|(p, _)| *p == procedure)
@@ -41,25 +62,17 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
                 .filter_map(|k| sf.peek_string(k))
                 .filter_map(|n| units.iter().position(|u| u.name == n))
                 .collect();
-            let rounds = if procedure == "melee-to-finish" {
-                sf.int("max_rounds", 1, 20)?
-                    .unwrap_or(DEFAULT_MAX_ROUNDS as i64) as u8
-            } else {
-                1
-            };
             steps.push(StepSpec {
                 procedure,
                 fields: sf.fresh(),
                 units: idx,
-                rounds,
             });
         }
-        let single =
-            steps.len() == 1 && steps[0].rounds == 1 && steps[0].procedure != "melee-to-finish";
+        let single = steps.len() == 1 && repeat.is_none();
         let kernel = if single {
             let s = &steps[0];
             tabulate(
-                build_step(&s.procedure, &mut s.fields.fresh(), &units, &readings, 1)?,
+                build_step(&s.procedure, &mut s.fields.fresh(), &units, &readings, None)?,
                 mode,
             )
         } else {
@@ -68,7 +81,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             own = own.or(steps[0].units.first().copied());
             enemy = enemy.or(steps[0].units.get(1).copied());
             course::check_pair(&cf, own, enemy)?;
-            let spec = CourseSpec::new(readings, units.clone(), steps, own, enemy)?;
+            let spec = CourseSpec::new(readings, units.clone(), steps, (own, enemy), repeat)?;
             tabulate(Chain::build(&spec)?, mode)
         };
         courses.push((name, kernel));

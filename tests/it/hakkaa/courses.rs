@@ -58,6 +58,36 @@ fn firefight_turns_are_geometric() {
 }
 
 #[test]
+fn steps_before_from_step_run_once() {
+    // Two volleys, the second repeated: `from_step = 1` over 3 turns fires
+    // 1 + 3 volleys; `from_step = 0` fires 2 × 3.
+    let p = p_flee();
+    let fires = "steps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }, { procedure = \"fire\", firer = \"a\", target = \"b\" }]\n";
+    for (from, volleys) in [(1, 4), (0, 6)] {
+        let t = doc(
+            UNITS,
+            &format!(
+                "[[course]]\nname = \"e\"\nrepeat = {{ turns = 3, until = [\"own-fled\"], from_step = {from} }}\n{fires}"
+            ),
+        );
+        let k = only(&t);
+        assert_close(measure(k.as_ref(), "turns")[2], 1.0);
+        assert_close(
+            outcome(k.as_ref(), "target-fled"),
+            1.0 - (1.0 - p).powi(volleys),
+        );
+    }
+    // A step that does not exist.
+    let t = doc(
+        UNITS,
+        &format!("[[course]]\nname = \"e\"\nrepeat = {{ turns = 3, from_step = 2 }}\n{fires}"),
+    );
+    let e = error(&t);
+    assert_eq!(e.key.as_deref(), Some("course[0].repeat.from_step"), "{e}");
+    assert!(e.to_string().contains("from 0 to 1"), "{e}");
+}
+
+#[test]
 fn default_stops_and_fall_back_stops() {
     // Default stop conditions: target fled, own fled.
     let t = doc(

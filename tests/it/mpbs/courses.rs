@@ -175,6 +175,51 @@ repeat = { turns = 3, until = ["enemy-threshold"] }
     assert_close(p_measure(k.as_ref(), &p, "turns", 3), 0.01);
 }
 
+/// `from_step = 1`: the first volley is fired once, the second every turn;
+/// each volley reaches the threshold 9 times in 10 (as above).
+#[test]
+fn steps_before_from_step_run_once() {
+    let text = |from: u8| {
+        format!(
+            r#"system = "mpbs"
+edition = "series"
+[rules]
+morale_check_on_hits = false
+morale_check_on_threshold = false
+[units.firer]
+kind = "heavy-infantry"
+morale = 7
+strength = 6
+[units.target]
+kind = "heavy-infantry"
+morale = 6
+strength = 2
+[[course]]
+name = "volleys"
+steps = [
+  {{ procedure = "musketry", firer = "firer", target = "target", column = "front" }},
+  {{ procedure = "musketry", firer = "firer", target = "target", column = "front" }},
+]
+repeat = {{ turns = 2, until = ["enemy-threshold"], from_step = {from} }}
+"#
+        )
+    };
+    // 1 + 2 volleys, then 2 × 2.
+    for (from, volleys) in [(1, 3), (0, 4)] {
+        let (p, k) = exact_course(&text(from), "volleys");
+        assert_close(
+            p_outcome(k.as_ref(), &p, "turn-limit"),
+            0.1f64.powi(volleys),
+        );
+        assert_close(p_measure(k.as_ref(), &p, "turns", 2), 0.01);
+    }
+    let e = input_error("t.toml", &text(2)).to_string();
+    assert!(
+        e.contains("repeat.from_step") && e.contains("from 0 to 1"),
+        "{e}"
+    );
+}
+
 /// A course that would fire a second salvo with the marker the first one
 /// placed is refused, pointing at the second step.
 #[test]

@@ -66,6 +66,11 @@ fn scenario(units: &str, steps: &str) -> String {
     )
 }
 
+/// A scenario whose course repeats: `repeat` is the table's inside.
+fn repeated(units: &str, steps: &str, repeat: &str) -> String {
+    format!("{}repeat = {{ {repeat} }}\n", scenario(units, steps))
+}
+
 const PIKES: &str =
     "[units.a]\nkind = \"pike\"\nstrength = 1\n\n[units.d]\nkind = \"pike\"\nstrength = 1\n";
 
@@ -78,11 +83,10 @@ fn melee_to_a_finish_by_hand() {
     // destruction of either, 25/1296 both (see snaphance_melee).
     let q: f64 = 901.0 / 1296.0;
     for r in [1u32, 3, 10] {
-        let text = scenario(
+        let text = repeated(
             PIKES,
-            &format!(
-                "{{ procedure = \"melee-to-finish\", attacker = \"a\", defender = \"d\", max_rounds = {r} }},"
-            ),
+            "{ procedure = \"melee\", attacker = \"a\", defender = \"d\" },",
+            &format!("turns = {r}, until = [\"decided\"]"),
         );
         let k = course(&text, "c");
         let p = labels(k.as_ref());
@@ -128,9 +132,10 @@ fn rounds_compose_with_state_carried() {
     // Bonus and the pike disordered; round 2 with neither the Charge Bonus
     // nor a new disorder, each side's SP lost and disorder carried.
     let units = "[units.g]\nkind = \"gendarmes\"\nstrength = 4\n\n[units.p]\nkind = \"pike\"\nstrength = 4\nranks = 2\n";
-    let text = scenario(
+    let text = repeated(
         units,
-        "{ procedure = \"melee-to-finish\", attacker = \"g\", defender = \"p\", attack_on = \"flank\", max_rounds = 2 },",
+        "{ procedure = \"melee\", attacker = \"g\", defender = \"p\", attack_on = \"flank\" },",
+        "turns = 2, until = [\"decided\"]",
     );
     let k = course(&text, "c");
     let s = k.space();
@@ -284,6 +289,58 @@ fn monte_carlo_matches_exact_for_engagements() {
             );
         }
     }
+}
+
+#[test]
+fn steps_before_from_step_run_once() {
+    // Shot fire at a 1-SP pike, then charge it. With `from_step = 1` the
+    // volley is fired once: the course ends at step 1 (no turn begun)
+    // exactly when that volley destroys the pike. With `from_step = 0` the
+    // volley is fired again each turn, so more courses end at step 1.
+    let units =
+        "[units.a]\nkind = \"shot\"\nstrength = 4\n\n[units.d]\nkind = \"pike\"\nstrength = 1\n";
+    let fire = "{ procedure = \"fire\", firer = \"a\", target = \"d\" },";
+    let steps = format!("{fire}\n{{ procedure = \"melee\", attacker = \"a\", defender = \"d\" }},");
+    let destroyed = labels(course(&scenario(units, fire), "c").as_ref())["destroyed"];
+    assert!(destroyed > 0.01, "{destroyed}");
+    let once = course(
+        &repeated(
+            units,
+            &steps,
+            "turns = 3, until = [\"decided\"], from_step = 1",
+        ),
+        "c",
+    );
+    let turns = measure(once.as_ref(), "turns");
+    assert_eq!(turns.len(), 4, "turns 0..=3");
+    assert!(close(turns[0], destroyed));
+    assert!(close(measure(once.as_ref(), "ended-at-step")[0], destroyed));
+    let every = course(
+        &repeated(units, &steps, "turns = 3, until = [\"decided\"]"),
+        "c",
+    );
+    assert_eq!(measure(every.as_ref(), "turns").len(), 3, "turns 1..=3");
+    assert!(measure(every.as_ref(), "ended-at-step")[0] > destroyed + 1e-6);
+    // A repeated course whose last step is a melee reports the engagement.
+    assert!(labels(once.as_ref()).contains_key("undecided after 3 rounds"));
+    // Until the enemy is destroyed: a beaten pike fights on. The pike is
+    // destroyed (morale 3) exactly in the courses reported "defender
+    // destroyed" or "both destroyed"; those include the volley's (turns 0,
+    // reported by the last step's own outcome, docs/rules section 8).
+    let k = course(
+        &repeated(
+            units,
+            &steps,
+            "turns = 3, until = [\"enemy-destroyed\"], from_step = 1",
+        ),
+        "c",
+    );
+    let t = measure(k.as_ref(), "turns");
+    let e = measure(k.as_ref(), "enemy-morale");
+    let p = labels(k.as_ref());
+    assert!(close(e[3], p["defender destroyed"] + p["both destroyed"]));
+    assert!(p["defender destroyed"] > t[0] + 1e-6);
+    assert!(close(t[0], destroyed));
 }
 
 // ------------------------------------------------------------ state
@@ -458,7 +515,7 @@ fn scenario_err(text: &str, key: &str, says: &str) {
 
 #[test]
 fn scenario_errors_are_located() {
-    let melee = "{ procedure = \"melee-to-finish\", attacker = \"a\", defender = \"d\" },";
+    let melee = "{ procedure = \"melee\", attacker = \"a\", defender = \"d\" },";
     scenario_err(
         &format!("{}\n[rules]\nfives = \"pairs\"\n", scenario(PIKES, melee)),
         "rules.fives",
@@ -478,12 +535,28 @@ fn scenario_errors_are_located() {
         "did you mean `melee`",
     );
     scenario_err(
+        &repeated(PIKES, melee, "turns = 0, until = [\"decided\"]"),
+        "course[0].repeat.turns",
+        "from 1 to 20",
+    );
+    // The old spellings name the new one.
+    scenario_err(
         &scenario(
             PIKES,
-            "{ procedure = \"melee-to-finish\", attacker = \"a\", defender = \"d\", max_rounds = 0 },",
+            "{ procedure = \"melee-to-finish\", attacker = \"a\", defender = \"d\", max_rounds = 3 },",
         ),
-        "course[0].steps[0].max_rounds",
-        "from 1 to 20",
+        "course[0].steps[0].procedure",
+        "repeat = { turns = 10, until = [\"decided\"] }",
+    );
+    scenario_err(
+        &repeated(PIKES, melee, "turns = 3, until = [\"decidd\"]"),
+        "course[0].repeat.until",
+        "did you mean `decided`",
+    );
+    scenario_err(
+        &repeated(PIKES, melee, "turns = 3, from_step = 1"),
+        "course[0].repeat.from_step",
+        "from 0 to 0",
     );
     scenario_err(
         &scenario(
@@ -492,6 +565,14 @@ fn scenario_errors_are_located() {
         ),
         "course[0].steps[0].max_rounds",
         "unknown key",
+    );
+    scenario_err(
+        &scenario(
+            PIKES,
+            "{ procedure = \"melee\", attacker = \"a\", defender = \"d\", max_rounds = 3 },",
+        ),
+        "course[0].steps[0].max_rounds",
+        "repeat = { turns = N",
     );
     let twice = format!(
         "{}\n[[course]]\nname = \"c\"\nsteps = [{melee}]\n",
@@ -553,7 +634,10 @@ fn tables_and_list() {
     for name in [
         "fire (",
         "melee (",
-        "melee-to-finish (",
+        "repeat = { turns = 1..20, until = [...] }",
+        "`from_step = K`",
+        "decided ",
+        "enemy-destroyed ",
         "morale-test (",
         "order-test (",
         "pursuit (",
@@ -610,11 +694,10 @@ fn own_and_enemy_keys_choose_the_key_stands() {
     // The same engagement seen from the pike's side: its hits taken are the
     // gendarmes' hits inflicted, and the morale levels swap likewise.
     let units = "[units.g]\nkind = \"gendarmes\"\nstrength = 4\n\n[units.p]\nkind = \"pike\"\nstrength = 4\nranks = 2\n";
-    let step =
-        "{ procedure = \"melee-to-finish\", attacker = \"g\", defender = \"p\", max_rounds = 3 },";
+    let step = "{ procedure = \"melee\", attacker = \"g\", defender = \"p\" },";
     let with_keys = |keys: &str| {
         format!(
-            "name = \"t\"\nsystem = \"snaphance\"\n\n{units}\n[[course]]\nname = \"c\"\n{keys}\nsteps = [\n{step}\n]\n"
+            "name = \"t\"\nsystem = \"snaphance\"\n\n{units}\n[[course]]\nname = \"c\"\n{keys}\nrepeat = {{ turns = 3, until = [\"decided\"] }}\nsteps = [\n{step}\n]\n"
         )
     };
     let plain = course(&with_keys(""), "c");

@@ -357,7 +357,7 @@ impl<'a> Course<'a> {
                             }
                         }
                         s.turn += 1;
-                        s.pc = 0;
+                        s.pc = r.from_step;
                         continue;
                     }
                     Some(r) => s.ended = Some(r.until.len() as u8),

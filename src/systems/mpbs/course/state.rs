@@ -144,6 +144,9 @@ impl Stop {
 pub struct Repeat {
     /// At most this many turns.
     pub turns: u8,
+    /// The first step (0-based) of each later turn; the steps before it
+    /// run in the first turn only.
+    pub from_step: u8,
     /// Stop conditions, checked after every roll in this order.
     pub until: Vec<Stop>,
 }
