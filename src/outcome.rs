@@ -122,6 +122,35 @@ impl OutcomeSpace {
             len: len as u32,
         }
     }
+    /// As [`OutcomeSpace::new`] for a space whose size comes from the input
+    /// (a course's turns, strengths and steps): more leaves than
+    /// [`MAX_LEAVES`] is a bad-input error saying so, not a panic. The caller
+    /// locates it at the course.
+    pub fn try_new(
+        outcomes: Vec<String>,
+        measures: Vec<Measure>,
+    ) -> Result<OutcomeSpace, crate::error::InputError> {
+        let mut len = outcomes.len() as u128;
+        for m in &measures {
+            len = len.saturating_mul(m.span() as u128);
+        }
+        if len > MAX_LEAVES as u128 {
+            let ranges: Vec<String> = measures
+                .iter()
+                .map(|m| format!("{} ({} values)", m.id(), m.span()))
+                .collect();
+            return Err(crate::error::InputError::new(format!(
+                "this course would report {len} combinations of results ({} outcomes \u{d7} {}), \
+                 more than the {MAX_LEAVES} a course may have",
+                outcomes.len(),
+                ranges.join(" \u{d7} ")
+            ))
+            .accepted(
+                "fewer `repeat.turns`, fewer steps, or smaller units: `pikeshot list` states the limits",
+            ));
+        }
+        Ok(OutcomeSpace::new(outcomes, measures))
+    }
     /// Convenience: labels from string slices.
     pub fn from_labels(outcomes: &[&str], measures: Vec<Measure>) -> OutcomeSpace {
         OutcomeSpace::new(outcomes.iter().map(|s| s.to_string()).collect(), measures)

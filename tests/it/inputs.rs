@@ -494,3 +494,44 @@ fn units_courses_and_steps_over_their_limits_are_refused_at_the_first_one_over()
         "{e}"
     );
 }
+
+/// Issue 13 item 3: turn counts inside their documented ranges used to
+/// panic (exit 101, "outcome space too large") when a course's results
+/// would not fit. They are a located input error now, naming the limit, and
+/// nothing is written.
+#[test]
+fn a_course_too_big_to_report_is_a_located_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, set) in [
+        (
+            "scenarios/mpbs/charge-or-salvo.toml",
+            "course[2].repeat.turns=30",
+        ),
+        (
+            "scenarios/hakkaa/fire-or-charge.toml",
+            "course[1].repeat.turns=20",
+        ),
+    ] {
+        let out = dir.path().join("out");
+        let o = pikeshot(&[
+            "run",
+            file,
+            "--set",
+            set,
+            "--exact",
+            "--trials",
+            "1000",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let err = stderr(&o);
+        assert_eq!(code(&o), 2, "{file} --set {set}: {err}");
+        assert!(err.contains(file), "names the file: {err}");
+        assert!(err.contains("course["), "names the course key: {err}");
+        assert!(
+            err.contains("1048576 a course may have"),
+            "states the limit: {err}"
+        );
+        assert!(!out.exists(), "nothing written for {file}");
+    }
+}

@@ -370,7 +370,7 @@ impl CourseSpec {
         stops: Vec<Stop>,
         readings: Readings,
         (own, enemy): (Option<usize>, Option<usize>),
-    ) -> CourseSpec {
+    ) -> Result<CourseSpec, InputError> {
         let (first_own, first_target) = plans
             .iter()
             .map(Plan::units)
@@ -433,8 +433,11 @@ impl CourseSpec {
         if turns.is_some() {
             measures.push(Measure::new(TURNS, 1, n_turns as i32));
         }
-        CourseSpec {
-            space: OutcomeSpace::from_labels(outcomes, measures),
+        Ok(CourseSpec {
+            space: OutcomeSpace::try_new(
+                outcomes.iter().map(|s| s.to_string()).collect(),
+                measures,
+            )?,
             units,
             plans,
             stages,
@@ -446,7 +449,7 @@ impl CourseSpec {
             counts_close_combats: charges > 0,
             readings,
             reachable: RefCell::new(None),
-        }
+        })
     }
 
     /// Whether `leaf` of `proc`, built for `step` in `state`, can happen.

@@ -110,7 +110,8 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
                 stops,
                 readings,
                 (own, enemy),
-            );
+            )
+            .map_err(|e| cf.locate("repeat", e))?;
             let chain = Chain::build(&spec).map_err(|e| {
                 cf.err(
                     "steps",

@@ -432,7 +432,7 @@ impl<'a> CourseSpec<'a> {
             measured,
             counts_steps,
             after_melee,
-            space: OutcomeSpace::new(last_labels, measures),
+            space: OutcomeSpace::try_new(last_labels, measures)?,
             destroyed_outcome,
             stopped,
         })

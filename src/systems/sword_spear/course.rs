@@ -283,7 +283,7 @@ impl<'a> CourseSpec<'a> {
             measures.len() - 1
         });
         Ok(CourseSpec {
-            space: OutcomeSpace::new(outcomes, measures),
+            space: OutcomeSpace::try_new(outcomes, measures)?,
             units,
             steps,
             unit_measures,

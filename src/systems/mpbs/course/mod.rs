@@ -194,7 +194,7 @@ impl<'a> Course<'a> {
             repeat,
             own,
             enemy,
-            space: OutcomeSpace::new(outcomes, measures),
+            space: OutcomeSpace::try_new(outcomes, measures)?,
             early,
             early_index,
             off_map_measure,
