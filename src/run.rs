@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
 use crate::error::{InputError, Result};
+use crate::outcome::Side;
 use crate::report::folder;
 use crate::report::{self, CourseRun, ScenarioRun};
 use crate::scenario::ScenarioFile;
@@ -56,6 +57,8 @@ pub struct Prepared {
     pub trials: u64,
     /// (variant label, course name, kernel) in output order.
     pub courses: Vec<(String, String, Box<dyn Kernel>)>,
+    /// Each course's own and enemy units, in the order of `courses`.
+    pub sides: Vec<Side>,
     /// The scenario's `[[expect]]` targets, validated against the courses.
     pub expects: Vec<Expect>,
     /// Whether the file has `[[expect]]` entries (some may not apply to
@@ -91,6 +94,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
     let mut seed = DEFAULT_SEED;
     let mut trials = DEFAULT_TRIALS;
     let mut courses = Vec::new();
+    let mut sides = Vec::new();
     for (i, v) in variants.iter().enumerate() {
         let mut f = file.fields(v);
         if let Some(n) = f.string("name")? {
@@ -118,6 +122,8 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
             edition = built.edition.clone();
         }
         f.finish()?;
+        check_sides(&file, &v.label, &built)?;
+        sides.extend(built.sides);
         for (course, kernel) in built.courses {
             courses.push((v.label.clone(), course, kernel));
         }
@@ -152,9 +158,55 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
         seed,
         trials,
         courses,
+        sides,
         has_expects: expect_value.is_some(),
         expects,
     })
+}
+
+/// Refuses a comparison whose courses read their key outcomes from
+/// different own/enemy pairs, unless every course names both: the
+/// comparison would otherwise set one side's odds beside the other's.
+fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses) -> Result<()> {
+    // A course of one unit (no enemy) has no side to be read from.
+    let paired: Vec<usize> = (0..built.sides.len())
+        .filter(|&i| !built.sides[i].own.is_empty() && !built.sides[i].enemy.is_empty())
+        .collect();
+    let sides = &built.sides;
+    if paired.iter().all(|&i| sides[i].named) {
+        return Ok(());
+    }
+    let Some(&f) = paired.first() else {
+        return Ok(());
+    };
+    let first = &sides[f];
+    let Some(&k) = paired
+        .iter()
+        .find(|&&i| (&sides[i].own, &sides[i].enemy) != (&first.own, &first.enemy))
+    else {
+        return Ok(());
+    };
+    let name = |i: usize| built.courses[i].0.as_str();
+    let pair = |s: &Side| format!("own = \"{}\", enemy = \"{}\"", s.own, s.enemy);
+    let within = if variant.is_empty() {
+        String::new()
+    } else {
+        format!(" (variant {variant})")
+    };
+    Err(InputError::new(format!(
+        "the courses are read from different sides{within}: course \"{}\" reads {} but course \"{}\" reads {}; \
+         name the pair each course is read from with `own` and `enemy` in every [[course]] \
+         (e.g. `own = \"{}\"`, `enemy = \"{}\"`), so that the comparison sets like beside like",
+        name(f),
+        pair(first),
+        name(k),
+        pair(&sides[k]),
+        first.own,
+        first.enemy,
+    ))
+    .key("course.own, course.enemy")
+    .at(Some(&file.path.display().to_string()), None)
+    .into())
 }
 
 /// The output folder of a scenario.
@@ -211,10 +263,12 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         courses: p
             .courses
             .iter()
+            .zip(&p.sides)
             .zip(tallies)
-            .map(|((v, c, k), tally)| CourseRun {
+            .map(|(((v, c, k), side), tally)| CourseRun {
                 variant: v.clone(),
                 course: c.clone(),
+                side: side.clone(),
                 space: k.space().clone(),
                 tally,
             })

@@ -32,8 +32,9 @@ use super::{Output, Staging, fixed};
 use crate::error::Error;
 
 /// Header of `comparison.csv`.
-pub const COMPARISON_HEADER: [&str; 8] = [
-    "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact",
+pub const COMPARISON_HEADER: [&str; 10] = [
+    "scenario", "variant", "measure", "course", "own", "enemy", "value", "ci_low", "ci_high",
+    "exact",
 ];
 
 /// The key outcomes of one variant: its courses and, for each key outcome
@@ -104,6 +105,8 @@ pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                     v.variant.clone(),
                     def.name.to_string(),
                     run.courses[i].course.clone(),
+                    run.courses[i].side.own.clone(),
+                    run.courses[i].side.enemy.clone(),
                     fixed(k.value, DECIMALS),
                     fixed(k.ci.0, DECIMALS),
                     fixed(k.ci.1, DECIMALS),

@@ -150,9 +150,9 @@ fn summary_keys(run: &ScenarioRun) -> Vec<KeyDef> {
 }
 
 /// Header of `summary.csv`: tidy, one row per variant × course × figure.
-pub const SUMMARY_HEADER: [&str; 11] = [
-    "scenario", "variant", "course", "trials", "seed", "kind", "id", "value", "ci_low", "ci_high",
-    "exact",
+pub const SUMMARY_HEADER: [&str; 13] = [
+    "scenario", "variant", "course", "own", "enemy", "trials", "seed", "kind", "id", "value",
+    "ci_low", "ci_high", "exact",
 ];
 
 /// `kind` of a measure's mean in `summary.csv`.
@@ -177,6 +177,8 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 run.scenario.clone(),
                 c.variant.clone(),
                 c.course.clone(),
+                c.side.own.clone(),
+                c.side.enemy.clone(),
                 s.trials.to_string(),
                 run.seed.to_string(),
                 kind.to_string(),

@@ -17,5 +17,6 @@ mod mpbs;
 mod registry;
 mod report;
 mod report_compare;
+mod side;
 mod snaphance;
 mod sword_spear;

@@ -53,6 +53,7 @@ fn course_one() -> CourseRun {
     CourseRun {
         variant: String::new(),
         course: "charge now".into(),
+        side: Default::default(),
         space,
         tally: Tally {
             trials: 1000,
@@ -80,6 +81,7 @@ fn course_two() -> CourseRun {
     CourseRun {
         variant: "units.tercio.terrain=woods".into(),
         course: "charge now".into(),
+        side: Default::default(),
         space,
         tally: Tally {
             trials: 100,

@@ -65,6 +65,7 @@ fn charge_now() -> CourseRun {
     CourseRun {
         variant: String::new(),
         course: "charge now".into(),
+        side: Default::default(),
         space,
         tally: tally(1000, counts, Some(exact)),
     }
@@ -91,6 +92,7 @@ fn salvo() -> CourseRun {
     CourseRun {
         variant: String::new(),
         course: "salvo, then charge".into(),
+        side: Default::default(),
         space,
         tally: tally(200, counts, None),
     }
@@ -146,6 +148,7 @@ fn keep_firing() -> CourseRun {
     CourseRun {
         variant: String::new(),
         course: "keep firing".into(),
+        side: Default::default(),
         space,
         tally: tally(100, counts, Some(exact)),
     }
@@ -167,6 +170,7 @@ fn woods() -> CourseRun {
     CourseRun {
         variant: "units.tercio.terrain=woods".into(),
         course: "charge now".into(),
+        side: Default::default(),
         space,
         tally: tally(10, counts, None),
     }
@@ -299,6 +303,7 @@ fn comparison_csv_is_written_for_a_single_course_and_without_key_measures() {
     r.courses = vec![CourseRun {
         variant: String::new(),
         course: "plain".into(),
+        side: Default::default(),
         space,
         tally: tally(3, counts, None),
     }];

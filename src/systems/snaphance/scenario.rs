@@ -6,6 +6,7 @@ use crate::engine::KernelMode;
 use crate::engine::alias::tabulate;
 use crate::engine::chain::Chain;
 use crate::error::InputError;
+use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
 
@@ -20,6 +21,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
     let units = course::read_units(f, Stand::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let mut courses = Vec::new();
+    let mut sides = Vec::new();
     for table in course::read_courses(f)? {
         let course::CourseTable {
             name,
@@ -54,6 +56,13 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
                 rounds,
             });
         }
+        let named = own.is_some() && enemy.is_some();
+        sides.push(Side::of(
+            &unit_names,
+            own.or(steps[0].units.first().copied()),
+            enemy.or(steps[0].units.get(1).copied()),
+            named,
+        ));
         let single =
             steps.len() == 1 && steps[0].rounds == 1 && steps[0].procedure != "melee-to-finish";
         let kernel = if single {
@@ -76,5 +85,6 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
     Ok(BuiltCourses {
         edition: None,
         courses,
+        sides,
     })
 }
