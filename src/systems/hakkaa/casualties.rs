@@ -3,7 +3,7 @@
 //! roll (* on a 6, ** on 5 or 6).
 //!
 //! A unit hit by fire tests its TQ once per casualty result on this table:
-//! "2 LC" is two LC results, each tested (RULES-NOTES 2(b)), and "2 C" two C
+//! "2 LC" is two LC results, each tested (docs/rules/hakkaa.md section 3), and "2 C" two C
 //! results likewise. Between the two tests the unit's status may change, so
 //! the second test sees the Disordered modifier the first one caused.
 

@@ -3,22 +3,20 @@
 //! commander-injury roll).
 //!
 //! The lower-total-CC-value modifier (−1) goes to the side whose units'
-//! `cc_value` is lower (RULES-NOTES 2(b): a per-unit input); `lower_cc_value`
+//! `cc_value` is lower (docs/rules/hakkaa.md section 2: a per-unit input); `lower_cc_value`
 //! on the step names the side instead. Units manning field works test with
 //! +1.
 
 use super::casualties::{self, Injury, StepRoll};
-use super::draw::{self, Draw, Rolled};
+use super::draw::{self, Draw};
 use super::fire::read_pair;
 use super::pair::{self, Ranges};
 use super::tq::{
     Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
 };
 use super::unit::{Effect, Unit, UnitState};
-use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -254,18 +252,7 @@ impl CloseCombat {
     }
 }
 
-impl Procedure for CloseCombat {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.run(&mut Rolled(dice))
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
-    }
-}
+draw::draw_procedure!(CloseCombat);
 
 /// The Close Combat Table and its key.
 pub fn charts() -> Vec<Chart> {

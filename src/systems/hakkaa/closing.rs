@@ -8,17 +8,15 @@
 //! (`group_in_contact`, `flank_or_rear`, `enemy_uphill`, `chevaux_de_frise`),
 //! and `favourable` / `unfavourable` override the result.
 
-use super::draw::{self, Draw, Rolled};
+use super::draw::{self, Draw};
 use super::fire::read_pair;
 use super::pair::{self, Ranges};
 use super::tq::{
     Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
 };
 use super::unit::{Formation, Unit, UnitClass};
-use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -397,18 +395,7 @@ impl Closing {
     }
 }
 
-impl Procedure for Closing {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.run(&mut Rolled(dice))
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
-    }
-}
+draw::draw_procedure!(Closing);
 
 /// The Closing Table with its key and conditions.
 pub fn charts() -> Vec<Chart> {

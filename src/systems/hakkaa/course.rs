@@ -14,16 +14,18 @@
 //! unit cannot act (fled or eliminated; a charge on a fleeing target; a
 //! fleeing test of a unit that is not fleeing) is skipped.
 
-use super::close_combat::{self, CcOptions, CloseCombat};
-use super::closing::{self, CONTACT, Closing, ClosingOptions};
+use super::close_combat::{self, CloseCombat};
+use super::closing::{self, CONTACT, Closing};
 use super::draw::Draw;
-use super::fire::{self, Fire, FireOptions, read_pair};
-use super::fleeing::{self, FleeOptions, Fleeing};
+use super::fire::{self, Fire};
+use super::fleeing::{self, Fleeing};
 use super::pair;
-use super::reaction::{self, ChargeReaction, ReactionOptions};
-use super::tq::{self, Readings, TroopQualityTest, finish, relocate};
+use super::plan::Part;
+pub use super::plan::Plan;
+use super::reaction::{self, ChargeReaction};
+use super::tq::{self, Readings, TroopQualityTest};
 use super::uncontrolled::{self, Uncontrolled};
-use super::unit::{ELIMINATED, Status, Unit, UnitState, find_unit};
+use super::unit::{ELIMINATED, Status, Unit, UnitState};
 use std::cell::RefCell;
 
 use crate::dice::{Dice, EnumerationError};
@@ -32,7 +34,6 @@ use crate::error::InputError;
 use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
-use crate::scenario::Fields;
 use crate::systems::ProcedureInfo;
 
 /// A step that cannot happen in the state reached: no dice, no change.
@@ -259,357 +260,6 @@ pub const PROCEDURES: &[ProcedureInfo] = &[
     uncontrolled::INFO,
 ];
 
-/// A step as read from a scenario: the units it names (indices into the
-/// scenario's units) and its options. Built into procedures for each state
-/// a course reaches.
-#[derive(Clone, Debug)]
-pub enum Plan {
-    /// `tq-test` and `uncontrolled`: a result only, built once.
-    Single(Box<Step>),
-    /// `fire`.
-    Fire {
-        /// Firer.
-        firer: usize,
-        /// Target.
-        target: usize,
-        /// Options.
-        o: FireOptions,
-    },
-    /// `charge`: closing, reaction, close combat.
-    Charge {
-        /// Charger.
-        charger: usize,
-        /// Target.
-        target: usize,
-        /// Closing options.
-        closing: ClosingOptions,
-        /// Reaction options.
-        reaction: ReactionOptions,
-        /// Close combat options (attacker = charger).
-        cc: CcOptions,
-    },
-    /// `closing`.
-    Closing {
-        /// Charger.
-        charger: usize,
-        /// Target.
-        target: usize,
-        /// Options.
-        o: ClosingOptions,
-    },
-    /// `charge-reaction`.
-    Reaction {
-        /// Charger.
-        charger: usize,
-        /// Target.
-        target: usize,
-        /// Options.
-        o: ReactionOptions,
-    },
-    /// `close-combat`.
-    CloseCombat {
-        /// Attacker.
-        attacker: usize,
-        /// Defender.
-        defender: usize,
-        /// Options.
-        o: CcOptions,
-    },
-    /// `fleeing`.
-    Fleeing {
-        /// The fleeing unit.
-        unit: usize,
-        /// Options.
-        o: FleeOptions,
-    },
-}
-
-/// Which part of a plan a chain step runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Part {
-    Whole,
-    Closing,
-    Reaction,
-    CloseCombat,
-}
-
-impl Plan {
-    /// Reads a step named `procedure` (its keys in `pikeshot list hakkaa`).
-    pub fn read(
-        procedure: &str,
-        f: &mut Fields,
-        units: &[Unit],
-        readings: Readings,
-    ) -> Result<Plan, InputError> {
-        let plan = match procedure {
-            "tq-test" => {
-                let p = TroopQualityTest::from_step(f, units, readings)?;
-                return Ok(Plan::Single(Box::new(Step::Tq(p))));
-            }
-            "uncontrolled" => {
-                return Ok(Plan::Single(Box::new(Step::Uncontrolled(
-                    Uncontrolled::from_step(f, units, readings)?,
-                ))));
-            }
-            "fire" => {
-                let (firer, target) = read_pair(f, "firer", "target", units)?;
-                Plan::Fire {
-                    firer,
-                    target,
-                    o: FireOptions::read(f)?,
-                }
-            }
-            "charge" => {
-                let (charger, target) = read_pair(f, "charger", "target", units)?;
-                let closing = ClosingOptions::read(f)?;
-                let mut reaction = ReactionOptions::read(f, false)?;
-                reaction.charger_extra_tq = closing.charger_extra_tq;
-                let cc = CcOptions::read(
-                    f,
-                    ["charger", "target"],
-                    ["charger_extra_tq", "target_extra_tq"],
-                )?;
-                Plan::Charge {
-                    charger,
-                    target,
-                    closing,
-                    reaction,
-                    cc,
-                }
-            }
-            "closing" => {
-                let (charger, target) = read_pair(f, "charger", "target", units)?;
-                Plan::Closing {
-                    charger,
-                    target,
-                    o: ClosingOptions::read(f)?,
-                }
-            }
-            "charge-reaction" => {
-                let (charger, target) = read_pair(f, "charger", "target", units)?;
-                Plan::Reaction {
-                    charger,
-                    target,
-                    o: ReactionOptions::read(f, true)?,
-                }
-            }
-            "close-combat" => {
-                let (attacker, defender) = read_pair(f, "attacker", "defender", units)?;
-                Plan::CloseCombat {
-                    attacker,
-                    defender,
-                    o: CcOptions::read(
-                        f,
-                        ["attacker", "defender"],
-                        ["attacker_extra_tq", "defender_extra_tq"],
-                    )?,
-                }
-            }
-            "fleeing" => Plan::Fleeing {
-                unit: find_unit(f, "unit", units)?,
-                o: FleeOptions::read(f)?,
-            },
-            other => {
-                let names: Vec<&str> = PROCEDURES.iter().map(|p| p.name).collect();
-                return Err(f.locate(
-                    "procedure",
-                    InputError::new(format!("unknown procedure \"{other}\"")).one_of(other, &names),
-                ));
-            }
-        };
-        finish(f)?;
-        Ok(plan)
-    }
-
-    /// The acting unit and the unit acted upon, if any.
-    pub fn units(&self) -> (Option<usize>, Option<usize>) {
-        match *self {
-            Plan::Single(_) => (None, None),
-            Plan::Fire { firer, target, .. } => (Some(firer), Some(target)),
-            Plan::Charge {
-                charger, target, ..
-            }
-            | Plan::Closing {
-                charger, target, ..
-            }
-            | Plan::Reaction {
-                charger, target, ..
-            } => (Some(charger), Some(target)),
-            Plan::CloseCombat {
-                attacker, defender, ..
-            } => (Some(attacker), Some(defender)),
-            Plan::Fleeing { unit, .. } => (Some(unit), None),
-        }
-    }
-
-    fn parts(&self) -> &'static [Part] {
-        match self {
-            Plan::Charge { .. } => &[Part::Closing, Part::Reaction, Part::CloseCombat],
-            _ => &[Part::Whole],
-        }
-    }
-
-    /// Builds `part` for units in the states given; `contact` says whether
-    /// the charge this part belongs to has made contact so far. With
-    /// `skip_impossible`, a part that cannot happen in these states is a
-    /// [`Skip`]; without, the procedure's constructor says why.
-    fn build(
-        &self,
-        part: Part,
-        units: &[Unit],
-        contact: bool,
-        readings: Readings,
-        skip_impossible: bool,
-    ) -> Result<Step, InputError> {
-        let s = |i: usize| &units[i].state;
-        let skip = |possible: bool| skip_impossible && !possible;
-        let skipped = || Ok(Step::Skip(Skip::default()));
-        match (self, part) {
-            (Plan::Single(p), _) => Ok((**p).clone()),
-            (Plan::Fire { firer, target, o }, _) => {
-                if skip(s(*firer).can_act() && !s(*target).eliminated()) {
-                    return skipped();
-                }
-                Fire::new(&units[*firer], &units[*target], o, readings).map(Step::Fire)
-            }
-            (
-                Plan::Charge {
-                    charger,
-                    target,
-                    closing,
-                    ..
-                },
-                Part::Closing,
-            )
-            | (
-                Plan::Closing {
-                    charger,
-                    target,
-                    o: closing,
-                },
-                _,
-            ) => {
-                if skip(s(*charger).can_act() && s(*target).can_act()) {
-                    return skipped();
-                }
-                Closing::new(&units[*charger], &units[*target], closing, readings)
-                    .map(Step::Closing)
-            }
-            (
-                Plan::Charge {
-                    charger,
-                    target,
-                    reaction,
-                    ..
-                },
-                Part::Reaction,
-            ) => {
-                if skip(contact) {
-                    return skipped();
-                }
-                ChargeReaction::new(&units[*charger], &units[*target], reaction, readings)
-                    .map(Step::Reaction)
-            }
-            (Plan::Reaction { charger, target, o }, _) => {
-                if skip(s(*charger).can_act() && s(*target).can_act()) {
-                    return skipped();
-                }
-                ChargeReaction::new(&units[*charger], &units[*target], o, readings)
-                    .map(Step::Reaction)
-            }
-            (
-                Plan::Charge {
-                    charger,
-                    target,
-                    cc,
-                    ..
-                },
-                _,
-            ) => {
-                if skip(contact) {
-                    return skipped();
-                }
-                CloseCombat::new(&units[*charger], &units[*target], cc, readings)
-                    .map(Step::CloseCombat)
-            }
-            (
-                Plan::CloseCombat {
-                    attacker,
-                    defender,
-                    o,
-                },
-                _,
-            ) => {
-                if skip(s(*attacker).can_act() && s(*defender).can_act()) {
-                    return skipped();
-                }
-                CloseCombat::new(&units[*attacker], &units[*defender], o, readings)
-                    .map(Step::CloseCombat)
-            }
-            (Plan::Fleeing { unit, o }, _) => {
-                if skip(s(*unit).status == Status::Fled && !s(*unit).eliminated()) {
-                    return skipped();
-                }
-                Fleeing::new(&units[*unit], o, readings).map(Step::Fleeing)
-            }
-        }
-    }
-
-    /// Checks that every part of the step builds, errors located at the
-    /// step's keys. With `as_given`, the units are taken in the states the
-    /// scenario gives them (a course of this one step: a fleeing firer is an
-    /// error); otherwise in states where the step can happen (a course of
-    /// several steps, where earlier steps change states: only what no state
-    /// changes is checked, such as a firer without Fire Points or a charger
-    /// without a Closing Table row).
-    pub fn check(
-        &self,
-        units: &[Unit],
-        readings: Readings,
-        as_given: bool,
-        f: &Fields,
-    ) -> Result<(), InputError> {
-        let mut units = units.to_vec();
-        if !as_given {
-            let (a, t) = self.units();
-            let status = match self {
-                Plan::Fleeing { .. } => Status::Fled,
-                _ => Status::Steady,
-            };
-            for i in [a, t].into_iter().flatten() {
-                units[i].state.status = status;
-            }
-        }
-        for &part in self.parts() {
-            self.build(part, &units, true, readings, false)
-                .map_err(|e| relocate(f, e))?;
-        }
-        Ok(())
-    }
-
-    /// The step built for the units as given (a course that is this one
-    /// procedure).
-    pub fn single(&self, units: &[Unit], readings: Readings) -> Result<Step, InputError> {
-        self.build(Part::Whole, units, true, readings, false)
-    }
-
-    /// True for `charge`, which is a course of its own even alone.
-    pub fn is_charge(&self) -> bool {
-        matches!(self, Plan::Charge { .. })
-    }
-
-    /// True for `fire`.
-    pub fn is_fire(&self) -> bool {
-        matches!(self, Plan::Fire { .. })
-    }
-
-    /// True for `tq-test` and `uncontrolled`, which change no state and are
-    /// courses of their own.
-    pub fn is_single(&self) -> bool {
-        matches!(self, Plan::Single(_))
-    }
-}
-
 /// A stop condition of an engagement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stop {
@@ -662,7 +312,22 @@ impl Stop {
 pub struct CourseState {
     units: Vec<UnitState>,
     contact: bool,
+    /// The pair (lower index first) still in contact after a close combat
+    /// in which neither fell back, fled or was eliminated: a later charge
+    /// between them fights close combat without closing again.
+    engaged: Option<(usize, usize)>,
     close_combats: u8,
+}
+
+/// The pair `a`, `b` in the order [`CourseState::engaged`] keeps it.
+fn pair_of(a: usize, b: usize) -> (usize, usize) {
+    (a.min(b), a.max(b))
+}
+
+/// Still in contact after a close combat: neither fell back, fled nor was
+/// eliminated (docs/rules/hakkaa.md, "Engagements").
+fn holds_contact(s: &UnitState) -> bool {
+    s.status_index() < Status::FellBack as usize
 }
 
 /// A course (or engagement) of Hakkaa Päälle steps.
@@ -719,6 +384,11 @@ impl CourseSpec {
             .iter()
             .filter(|p| matches!(p, Plan::Charge { .. }))
             .count();
+        let fights = charges
+            + plans
+                .iter()
+                .filter(|p| matches!(p, Plan::CloseCombat { .. }))
+                .count();
         let n_turns = turns.unwrap_or(1);
         let mut measures = Vec::new();
         let steps_of = |i: usize| units[i].state.steps as i32;
@@ -751,7 +421,7 @@ impl CourseSpec {
             measures.push(Measure::new(
                 CLOSE_COMBATS,
                 0,
-                (charges * n_turns as usize) as i32,
+                (fights * n_turns as usize) as i32,
             ));
         }
         if turns.is_some() {
@@ -842,6 +512,7 @@ impl ChainSpec for CourseSpec {
         CourseState {
             units: self.units.iter().map(|u| u.state).collect(),
             contact: false,
+            engaged: None,
             close_combats: 0,
         }
     }
@@ -850,13 +521,21 @@ impl ChainSpec for CourseSpec {
     }
     fn build(&self, step: usize, state: &CourseState) -> Result<Step, InputError> {
         let (plan, part) = self.stages[step % self.stages.len()];
-        self.plans[plan].build(
-            part,
-            &self.units_in(state),
-            state.contact,
-            self.readings,
-            true,
-        )
+        let p = &self.plans[plan];
+        let mut contact = state.contact;
+        if let Plan::Charge {
+            charger, target, ..
+        } = p
+            && state.engaged == Some(pair_of(*charger, *target))
+        {
+            // Already in contact: no Closing test and no Charge Reaction,
+            // only the close combat.
+            if part != Part::CloseCombat {
+                return Ok(Step::Skip(Skip::default()));
+            }
+            contact = true;
+        }
+        p.build(part, &self.units_in(state), contact, self.readings, true)
     }
     fn apply(
         &self,
@@ -891,12 +570,21 @@ impl ChainSpec for CourseSpec {
             Step::CloseCombat(_) => {
                 pair_update(&mut next);
                 next.close_combats += 1;
+                if let (Some(a), Some(t)) = (actor, acted) {
+                    next.engaged = (holds_contact(&next.units[a]) && holds_contact(&next.units[t]))
+                        .then(|| pair_of(a, t));
+                }
             }
             Step::Fleeing(p) => {
                 let u = actor.expect("a fleeing step names its unit");
                 next.units[u] = p.after(leaf, &state.units[u]);
             }
             Step::Tq(_) | Step::Uncontrolled(_) | Step::Skip(_) => {}
+        }
+        if let Some((a, b)) = next.engaged
+            && !(holds_contact(&next.units[a]) && holds_contact(&next.units[b]))
+        {
+            next.engaged = None;
         }
         // Stop conditions are checked after every step (after the last part
         // of a charge).

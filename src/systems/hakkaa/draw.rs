@@ -131,6 +131,36 @@ pub fn exact(
     }
 }
 
+/// Implements [`crate::procedure::Procedure`] for a procedure written once
+/// over [`Draw`]: a type with a `space: OutcomeSpace` field and a
+/// `run<W: Draw>(&self, w: &mut W) -> Leaf` method. Monte Carlo rolls real
+/// dice through [`Rolled`]; exact enumerates through [`exact`], so both
+/// run the same code.
+macro_rules! draw_procedure {
+    ($t:ty) => {
+        impl $crate::procedure::Procedure for $t {
+            fn space(&self) -> &$crate::outcome::OutcomeSpace {
+                &self.space
+            }
+            #[inline]
+            fn resolve<D: $crate::dice::Dice>(&self, dice: &mut D) -> $crate::outcome::Leaf {
+                self.run(&mut $crate::systems::hakkaa::draw::Rolled(dice))
+            }
+            fn exact(
+                &self,
+                budget: u64,
+            ) -> Option<Result<Vec<f64>, $crate::dice::EnumerationError>> {
+                Some($crate::systems::hakkaa::draw::exact(
+                    self.space.len(),
+                    budget,
+                    |w| self.run(w),
+                ))
+            }
+        }
+    };
+}
+pub(crate) use draw_procedure;
+
 #[cfg(test)]
 mod tests {
     use super::*;

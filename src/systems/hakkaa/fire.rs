@@ -1,24 +1,22 @@
 //! Fire combat: the Fire Table, and the procedure `fire`.
 //!
 //! The firer tests its TQ; the result picks the column of the Fire Table on
-//! the row of its Fire Points (RULES-NOTES 2(b): the firer rolls, FP is a
+//! the row of its Fire Points (docs/rules/hakkaa.md section 3: the firer rolls, FP is a
 //! scenario input). The cell names the casualties (NE, LC, 2 LC, C, 2 C, HC),
 //! a step-loss roll (S4+, S5+) and a commander-injury roll (*, **) for the
 //! target; the target then tests once per casualty result on the Receiving
 //! Casualties Table ([`super::casualties`]).
 
 use super::casualties::{self, Injury, Level, StepRoll};
-use super::draw::{self, Draw, Rolled};
+use super::draw::{self, Draw};
 use super::pair::{self, Ranges};
 use super::tq::{
     DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err,
     read_extra_tq, relocate,
 };
 use super::unit::{MAX_FP, Unit, UnitState, find_unit};
-use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -29,7 +27,7 @@ pub enum Casualty {
     Ne,
     /// LC.
     Lc,
-    /// 2 LC: two LC results, each tested (RULES-NOTES 2(b)).
+    /// 2 LC: two LC results, each tested (docs/rules/hakkaa.md section 3).
     TwoLc,
     /// C.
     C,
@@ -128,7 +126,7 @@ pub fn cell(fp: u8, tq: Tq) -> FireCell {
 }
 
 /// The Fire Points a unit fires with: its FP plus `modifier` (range and the
-/// like, never below 0), halved and rounded down for ½Fi (RULES-NOTES 2(b)).
+/// like, never below 0), halved and rounded down for ½Fi (docs/rules/hakkaa.md section 3).
 pub fn effective_fp(fp: u8, modifier: i8, half: bool) -> u8 {
     let v = (fp as i32 + modifier as i32).clamp(0, MAX_FP as i32) as u8;
     if half { v / 2 } else { v }
@@ -367,18 +365,7 @@ impl Fire {
     }
 }
 
-impl Procedure for Fire {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.run(&mut Rolled(dice))
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
-    }
-}
+draw::draw_procedure!(Fire);
 
 /// Reads two distinct units of a step (acting, then acted upon).
 pub(crate) fn read_pair(

@@ -7,15 +7,13 @@
 //! (`friend_closer`); R_F+C needs both; otherwise, and on DF, Flee^S4.
 
 use super::casualties::StepRoll;
-use super::draw::{self, Draw, Rolled};
+use super::draw::{self, Draw};
 use super::tq::{
     Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
 };
 use super::unit::{Status, Unit, UnitState, find_unit};
-use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -229,18 +227,7 @@ impl Fleeing {
     }
 }
 
-impl Procedure for Fleeing {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.run(&mut Rolled(dice))
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
-    }
-}
+draw::draw_procedure!(Fleeing);
 
 /// The Fleeing units table and its key.
 pub fn charts() -> Vec<Chart> {

@@ -21,6 +21,7 @@ pub mod fire;
 pub mod fleeing;
 pub mod movement;
 pub mod pair;
+pub mod plan;
 pub mod reaction;
 pub mod scenario;
 pub mod tq;

@@ -11,15 +11,13 @@
 //! charger back (fall back, flee) or eliminated it.
 
 use super::closing::{CONTACT, check_charge, read_row};
-use super::draw::{self, Draw, Rolled};
+use super::draw::{self, Draw};
 use super::fire::{Volley, effective_fp, read_pair};
 use super::pair::{self, Ranges};
 use super::tq::{Readings, Situation, TestKind, Tester, TqTest, finish, read_extra_tq, relocate};
 use super::unit::{Formation, MAX_FP, Status, Unit, UnitClass, UnitState};
-use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
@@ -465,18 +463,7 @@ impl ChargeReaction {
     }
 }
 
-impl Procedure for ChargeReaction {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.run(&mut Rolled(dice))
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
-    }
-}
+draw::draw_procedure!(ChargeReaction);
 
 /// Both Charge Reaction tables and the key to their results.
 pub fn charts() -> Vec<Chart> {

@@ -3,17 +3,15 @@
 //!
 //! Every roll of the game is a TQ test: 2d6 read on the row of the unit's
 //! grade, giving DS / S / F / DF (Decisive Success, Success, Failure,
-//! Decisive Failure; RULES-NOTES 2(b)). The modifiers shift the *row* by
+//! Decisive Failure; docs/rules/hakkaa.md section 2). The modifiers shift the *row* by
 //! default, clamped to the table (Rabble 6 … Fanatic 11); the scenario switch
 //! `tq_modifier_mode = "roll"` shifts the roll instead (a +1 modifier reads
 //! the roll one lower, clamped to 2..=12).
 
-use super::draw::{self, Draw, Rolled};
+use super::draw::{self, Draw};
 use super::unit::{Unit, UnitState, find_unit};
-use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
@@ -221,7 +219,7 @@ pub fn modifier(m: TqModifier) -> i32 {
 }
 
 named_enum! {
-    /// How TQ modifiers apply (RULES-NOTES 2(b)).
+    /// How TQ modifiers apply (docs/rules/hakkaa.md section 2).
     TqMode {
         /// Shift the grade row, clamped to Rabble 6 … Fanatic 11 (default).
         Row = "row",
@@ -231,7 +229,7 @@ named_enum! {
 }
 
 named_enum! {
-    /// How a "2 LC" or "2 C" Fire Table result is tested (RULES-NOTES 2(b)).
+    /// How a "2 LC" or "2 C" Fire Table result is tested (docs/rules/hakkaa.md section 2).
     DoubleResults {
         /// Two results, each tested on the Receiving Casualties Table (default).
         TwoTests = "two-tests",
@@ -590,18 +588,7 @@ impl TroopQualityTest {
     }
 }
 
-impl Procedure for TroopQualityTest {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.run(&mut Rolled(dice))
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
-    }
-}
+draw::draw_procedure!(TroopQualityTest);
 
 /// Reads a TQ modifier key, −5..=5 (default 0).
 pub(crate) fn read_extra_tq(f: &mut Fields, key: &'static str) -> Result<i8, InputError> {
@@ -632,7 +619,7 @@ pub fn charts() -> Vec<Chart> {
             .map(|(_, v, label)| format!("{v:+} {label}")),
     );
     notes.push(
-        "DS / S / F / DF = Decisive Success / Success / Failure / Decisive Failure (RULES-NOTES 2(b)); a pass is 2d6 <= TQ"
+        "DS / S / F / DF = Decisive Success / Success / Failure / Decisive Failure (docs/rules/hakkaa.md section 2); a pass is 2d6 <= TQ"
             .into(),
     );
     notes.push(

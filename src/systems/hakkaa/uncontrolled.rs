@@ -8,16 +8,14 @@
 //! test.
 
 use super::closing::read_row;
-use super::draw::{self, Draw, Rolled};
+use super::draw::{self, Draw};
 use super::tq::{
     Readings, Situation as TqSituation, TestKind, Tester, Tq, TqTest, finish, key_err,
     read_extra_tq, relocate,
 };
 use super::unit::{Formation, Unit, UnitClass, find_unit};
-use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
@@ -421,18 +419,7 @@ impl Uncontrolled {
     }
 }
 
-impl Procedure for Uncontrolled {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.run(&mut Rolled(dice))
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        Some(draw::exact(self.space.len(), budget, |w| self.run(w)))
-    }
-}
+draw::draw_procedure!(Uncontrolled);
 
 /// One chart per situation.
 pub fn charts() -> Vec<Chart> {

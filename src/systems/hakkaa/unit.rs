@@ -3,7 +3,7 @@
 //!
 //! The card names unit classes by abbreviations it does not define (only EH,
 //! "Eastern Horse", and CoM, "column of march", can be read off it). They are
-//! input classes here (RULES-NOTES 2(b)): a unit names its class, and each
+//! input classes here (docs/rules/hakkaa.md section 1): a unit names its class, and each
 //! table reads the row that class falls in ([`UnitClass`]).
 
 use super::tq::{Grade, read_grade};
@@ -198,7 +198,7 @@ named_enum! {
     }
 }
 
-/// A unit's Fire Points (RULES-NOTES 2(b): a scenario input).
+/// A unit's Fire Points (docs/rules/hakkaa.md section 1: a scenario input).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FirePoints {
     /// A fixed FP, whatever the unit's steps.
@@ -278,7 +278,7 @@ pub struct Unit {
     /// Mans field works (TQ +1 on charge reaction and close combat tests;
     /// "behind field works" for the chargers' unfavourable condition).
     pub field_works: bool,
-    /// Close combat value (RULES-NOTES 2(b): a per-unit input, summed per
+    /// Close combat value (docs/rules/hakkaa.md section 1: a per-unit input, summed per
     /// side, used only for the "lower total CC value" TQ modifier).
     pub cc_value: Option<u16>,
     /// Fire Points; `None` for a unit without firearms.

@@ -6,11 +6,11 @@
 //! `≤ 3` row and 10 or more the `10+` row. Artillery inflicts Formation Hits
 //! and Morale Checks only. The Sweden Fights On card has five gun columns;
 //! the series card adds Double 3lb, and its "Double" headers are printed one
-//! column left of their data (RULES-NOTES 1(d)): the column order is 3lb,
+//! column left of their data (docs/rules/mpbs.md, Printing of the cards): the column order is 3lb,
 //! Double 3lb, 4-8lb, Double 4-8lb, 12-24lb, Double 12-24lb.
 
-use super::musketry::{FireResult, key_err, read_extra, read_tec, relocate, tec_fire_drm};
-use super::unit::find_unit;
+use super::input::{firer_and_target, key_err, read_extra, read_tec, relocate};
+use super::musketry::{FireResult, tec_fire_drm};
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::dice::Dice;
 use crate::error::InputError;
@@ -58,7 +58,7 @@ pub const SFO_ARTILLERY: ArtilleryTable = ArtilleryTable {
 };
 
 /// Artillery Fire Table (10.8), series card, columns in the order the data
-/// prove (RULES-NOTES 1(d)).
+/// prove (docs/rules/mpbs.md, Printing of the cards).
 pub const SERIES_ARTILLERY: ArtilleryTable = ArtilleryTable {
     guns: &[
         Gun::Light3,
@@ -107,7 +107,7 @@ pub fn result(edition: Edition, gun: Gun, modified_roll: i32) -> Option<FireResu
 /// Artillery Range Chart (10.8.2), both cards: range bands in hexes and the
 /// modifier for 3lb Falcons, 4-8lb Sakers and 12lb (series: 12-24lb)
 /// Culverins; `None` = NA. The Sweden Fights On card lost the label of the
-/// first row; it is range 1 (RULES-NOTES 1(d)).
+/// first row; it is range 1 (docs/rules/mpbs.md, Printing of the cards).
 pub const RANGE_CHART: [(Band, [Option<i8>; 3]); 11] = [
     (Band::new(1, 1), [Some(1), Some(1), Some(1)]),
     (Band::new(2, 3), [Some(0), Some(0), Some(0)]),
@@ -394,12 +394,7 @@ impl Artillery {
         units: &[Unit],
         edition: Edition,
     ) -> Result<Artillery, InputError> {
-        f.has("procedure");
-        let firer = find_unit(f, "firer", units)?;
-        let target = find_unit(f, "target", units)?;
-        if firer.name == target.name {
-            return Err(f.err("target", "a unit cannot fire at itself"));
-        }
+        let (firer, target) = firer_and_target(f, units)?;
         let gun = gun_of(firer).map_err(|e| relocate(f, e))?;
         let range = f.req_int("range", 0, 1000)? as u32;
         let tec = read_tec(f, edition, target, "target", true)?;

@@ -2,7 +2,7 @@
 //! leader whose modifier was used in a close combat rolls one d10 on the
 //! Leader Casualty Table; on a 9 the leader is removed and one d10 is rolled
 //! on the Leader Replacement Table. Both tables are the same on both cards
-//! (RULES-NOTES 1(c)). Readings are in `docs/rules/mpbs.md`.
+//! (docs/rules/mpbs.md, Where the cards differ). Readings are in `docs/rules/mpbs.md`.
 
 use super::close_combat::{Fail, Modifiers, finish_step};
 use super::{Band, Edition, Unit};

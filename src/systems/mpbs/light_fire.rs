@@ -4,12 +4,10 @@
 //! Dragoons" column, cuirassiers and arquebusiers on "Cavalry Pistol Fire".
 //! One d10 plus the DRMs; ≤6 reads the `≤ 6` row and 9 or more the `9+` row.
 //! The table and its strength modifiers are the same on both cards; the firer
-//! DRM lines differ (RULES-NOTES 1(c)8).
+//! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
-use super::musketry::{
-    FireMode, key_err, read_extra, read_fire_mode, read_tec, relocate, tec_fire_drm,
-};
-use super::unit::find_unit;
+use super::input::{firer_and_target, key_err, read_extra, read_fire_mode, read_tec, relocate};
+use super::musketry::{FireMode, tec_fire_drm};
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::dice::Dice;
 use crate::error::InputError;
@@ -147,7 +145,7 @@ pub struct LightFireInput {
     /// Which column.
     pub column: LightFireColumn,
     /// The firer's current strength points (original strength less casualty
-    /// points, RULES-NOTES 1(b)3).
+    /// points, docs/rules/mpbs.md, Casualty points).
     pub strength_points: u8,
     /// The firer is an arquebusier (+1).
     pub arquebusier: bool,
@@ -359,12 +357,7 @@ impl LightFire {
         units: &[Unit],
         edition: Edition,
     ) -> Result<LightFire, InputError> {
-        f.has("procedure");
-        let firer = find_unit(f, "firer", units)?;
-        let target = find_unit(f, "target", units)?;
-        if firer.name == target.name {
-            return Err(f.err("target", "a unit cannot fire at itself"));
-        }
+        let (firer, target) = firer_and_target(f, units)?;
         let column = column_of(firer).map_err(|e| relocate(f, e))?;
         let tec = read_tec(f, edition, target, "target", false)?;
         let mut input = LightFireInput {

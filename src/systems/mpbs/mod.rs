@@ -9,6 +9,7 @@
 pub mod artillery;
 pub mod close_combat;
 pub mod course;
+pub mod input;
 pub mod leaders;
 pub mod light_fire;
 pub mod morale;
@@ -22,6 +23,17 @@ pub mod threshold;
 pub mod unit;
 
 pub use unit::Unit;
+
+/// The highest original morale the cards' tables print a row or modifier
+/// for.
+pub const MAX_CHART_MORALE: u8 = 8;
+
+/// The original morale a table reads: a 9 reads as 8 on every table that
+/// reads morale (Casualty Threshold 12.5, Interception 9.3, Unable to
+/// Retreat 11.4.5; docs/rules/mpbs.md, "Morale 9").
+pub fn chart_morale(original_morale: u8) -> u8 {
+    original_morale.min(MAX_CHART_MORALE)
+}
 
 use std::fmt;
 
@@ -136,7 +148,7 @@ impl Formation {
 
 named_enum! {
     /// A unit's morale level. Each loss is one step down; a loss while
-    /// Morale Broken eliminates (RULES-NOTES 1(b)1).
+    /// Morale Broken eliminates (docs/rules/mpbs.md, Morale levels).
     MoraleState {
         /// Good order (no morale marker).
         Good = "good",
@@ -181,7 +193,59 @@ named_enum! {
     }
 }
 
+/// Other names the guns answer to: the SFO card heads its column "12 lb",
+/// the series card "12-24 lb" (docs/rules/mpbs.md, "Card names across
+/// editions").
+pub const GUN_ALIASES: &[(&str, Gun)] = &[("12lb", Gun::Heavy), ("double-12lb", Gun::DoubleHeavy)];
+
+/// Other names the unit kinds answer to: the Close Combat Matrix's "Lt Inf"
+/// column is commanded muskets and dragoons, which read the same on every
+/// table (docs/rules/mpbs.md, "Card names across editions").
+pub const KIND_ALIASES: &[(&str, UnitKind)] = &[("light-infantry", UnitKind::CommandedMuskets)];
+
+impl UnitKind {
+    /// Whether the edition's card prints this kind (HI no Pikes: series only).
+    pub fn on_card(self, edition: Edition) -> bool {
+        self != UnitKind::HeavyInfantryNoPikes || edition == Edition::Series
+    }
+    /// The kind named `s` (or one of its [`KIND_ALIASES`]) if the edition's card has it.
+    pub fn parse(edition: Edition, s: &str) -> Option<UnitKind> {
+        UnitKind::from_name(s)
+            .or_else(|| KIND_ALIASES.iter().find(|(a, _)| *a == s).map(|&(_, k)| k))
+            .filter(|k| k.on_card(edition))
+    }
+    /// Every name a kind answers to on the edition's card.
+    pub fn card_names(edition: Edition) -> Vec<&'static str> {
+        UnitKind::ALL
+            .iter()
+            .filter(|k| k.on_card(edition))
+            .map(|k| k.name())
+            .chain(KIND_ALIASES.iter().map(|&(a, _)| a))
+            .collect()
+    }
+}
+
 impl Gun {
+    /// Whether the edition's card prints this gun (Double 3lb: series only).
+    pub fn on_card(self, edition: Edition) -> bool {
+        self != Gun::Double3 || edition == Edition::Series
+    }
+    /// The gun named `s` (or one of its [`GUN_ALIASES`]) if the edition's card has it.
+    pub fn parse(edition: Edition, s: &str) -> Option<Gun> {
+        Gun::from_name(s)
+            .or_else(|| GUN_ALIASES.iter().find(|(a, _)| *a == s).map(|&(_, g)| g))
+            .filter(|g| g.on_card(edition))
+    }
+    /// Every name a gun answers to on the edition's card.
+    pub fn card_names(edition: Edition) -> Vec<&'static str> {
+        Gun::ALL
+            .iter()
+            .filter(|g| g.on_card(edition))
+            .map(|g| g.name())
+            .chain(GUN_ALIASES.iter().map(|&(a, _)| a))
+            .collect()
+    }
+
     /// The range class of the Artillery Range Chart (10.8.2).
     pub fn range_class(self) -> RangeClass {
         match self {
@@ -385,16 +449,23 @@ impl crate::systems::RuleSystem for Mpbs {
                 default: "0".into(),
                 meaning: "DRM added to every morale check roll",
             },
-            flag(
-                "pursuit",
-                true,
-                "11.7.2: roll Cavalry Pursuit after a result that calls for it when the winner is cavalry",
-            ),
+            crate::systems::KeyInfo {
+                key: "pursuit",
+                accepted: "true, false, or a table of the pursuit step's keys (column, charge_order, momentum_used, cromwell, leader, extra_drm) plus defending_leader (plus, as-applied)".into(),
+                default: "true".into(),
+                meaning: "11.7.2: roll Cavalry Pursuit after a result that calls for it when the winner is cavalry",
+            },
             flag(
                 "leader_casualty",
                 true,
-                "5.3: roll Leader Casualty for each side whose leader DRM was used",
+                "5.3: roll Leader Casualty for the leader whose modifier each side used",
             ),
+            crate::systems::KeyInfo {
+                key: "sfo_interception_morale_6",
+                accepted: "6-or-less, exactly-6".into(),
+                default: "6-or-less".into(),
+                meaning: "9.3 on the SFO card: \"Original Morale of 6\" read as 6 or less, or exactly 6",
+            },
             flag(
                 "eliminate_at_strength",
                 true,

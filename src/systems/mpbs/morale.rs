@@ -2,7 +2,7 @@
 //! after hits, 10.6.3 target of Salvo fire, 10.6.4 Casualty Threshold,
 //! 10.6.5 an MC result on a fire table, 10.6.6 a formation hit on a unit
 //! already Formation Broken) but print no table: the check itself is the
-//! RULES-NOTES 1(b)2 reading, d10 ≤ the unit's morale rating passes and a
+//! docs/rules/mpbs.md, Morale check reading, d10 ≤ the unit's morale rating passes and a
 //! failure costs one morale level (docs/rules/mpbs.md, "Morale").
 
 use super::unit::find_unit;
@@ -109,7 +109,7 @@ pub fn charts(_edition: Edition) -> Vec<crate::systems::Chart> {
         rows,
         notes: vec![
             "Triggers: 10.6.2 hits, 10.6.3 target of Salvo fire, 10.6.4 Casualty Threshold reached, 10.6.5 MC on a fire table, 10.6.6 FH on a Formation Broken unit".into(),
-            "A failure costs one morale level: Good -> Shaken -> Broken -> eliminated (RULES-NOTES 1(b)1-2)".into(),
+            "A failure costs one morale level: Good -> Shaken -> Broken -> eliminated (docs/rules/mpbs.md, Morale levels and Morale check)".into(),
         ],
     }]
 }

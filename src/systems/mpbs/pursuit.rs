@@ -7,9 +7,9 @@
 //! "Other" (all other, non-England, games) on the series card. Readings are
 //! in `docs/rules/mpbs.md`.
 
-use super::close_combat::{Fail, Modifiers, finish_step};
+use super::close_combat::{self, Fail, LeaderDrm, Modifiers, finish_step};
 use super::unit::find_unit;
-use super::{Band, Edition, Order, Unit};
+use super::{Band, Edition, Order, Unit, named_enum};
 use crate::dice::Dice;
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
@@ -53,7 +53,7 @@ impl PursuitResult {
     pub fn pursuer_formation_broken(self) -> bool {
         self == PursuitResult::PursueAndEliminate
     }
-    /// The beaten unit is eliminated (RULES-NOTES 1(b)10).
+    /// The beaten unit is eliminated (docs/rules/mpbs.md, Pursuit and leaders).
     pub fn eliminates(self) -> bool {
         self != PursuitResult::BreakOff
     }
@@ -204,18 +204,168 @@ pub struct PursuitInput {
 
 impl PursuitInput {
     /// The defaults: the card's non-TACW column, the Charge-order DRM when
-    /// the pursuer's order is Charge, the pursuer's stacked leader's rating
-    /// as printed, nothing else.
+    /// the pursuer's order is Charge, no leader used, nothing else.
     pub fn new(pursuer: Unit) -> PursuitInput {
         PursuitInput {
             charge_order: pursuer.order == Order::Charge,
-            leader: pursuer.leader.map(i32::from),
+            leader: None,
             pursuer,
             column: ColumnKind::Other,
             momentum_used: false,
             cromwell: false,
             extra_drm: 0,
         }
+    }
+}
+
+/// The leadership modifier (11.7.2, all but TACW) of a leader whose
+/// close-combat modifier was `cc_modifier` (as added to the close combat
+/// roll). The series card: "Leadership modifier of friendly leader used in
+/// the Close Combat", ±1 there; the SFO card: the rating converted to a plus
+/// (11.3.2). A defending leader's modifier (≤ 0 on the close combat roll)
+/// helps its own side, so `defending_leader` reads it as a plus
+/// ([`DefendingLeader::Plus`], the default) or as applied
+/// (docs/rules/mpbs.md, "Cavalry Pursuit (11.7.2)").
+pub fn leader_modifier(cc_modifier: i32, defending_leader: DefendingLeader) -> i32 {
+    match defending_leader {
+        DefendingLeader::Plus => cc_modifier.abs(),
+        DefendingLeader::AsApplied => cc_modifier,
+    }
+}
+
+/// The pursuit leadership modifier of a leader of `rating` used as the
+/// attacking leader in the close combat: +1 on the series card, the rating
+/// converted to a plus on the SFO card (11.3.2).
+pub fn attacking_leader_modifier(edition: Edition, rating: i8) -> i32 {
+    match close_combat::rules(edition).leader {
+        LeaderDrm::Rating => (rating as i32).abs(),
+        LeaderDrm::PlusMinusOne => 1,
+    }
+}
+
+named_enum! {
+    /// How a defending leader's close-combat modifier reads on the pursuit
+    /// roll (`[rules.pursuit] defending_leader`).
+    DefendingLeader {
+        /// As a plus: the help it gave its own side.
+        Plus = "plus",
+        /// As applied to the close combat roll (−1, or the rating).
+        AsApplied = "as-applied",
+    }
+}
+
+/// The leader key of a pursuit: absent, `true`, `false` or a modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LeaderKey {
+    /// The leader used in the close combat (default; `true`).
+    #[default]
+    Used,
+    /// No leader (`false`).
+    None,
+    /// This modifier, −3..=3.
+    Modifier(i32),
+}
+
+/// The keys of a pursuit besides the pursuer, as a `pursuit` step or
+/// `[rules.pursuit]` gives them; `None` keeps the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct PursuitKeys {
+    /// `column`.
+    pub column: Option<ColumnKind>,
+    /// `charge_order`.
+    pub charge_order: Option<bool>,
+    /// `momentum_used`.
+    pub momentum_used: Option<bool>,
+    /// `cromwell`.
+    pub cromwell: bool,
+    /// `leader`.
+    pub leader: LeaderKey,
+    /// `extra_drm`.
+    pub extra_drm: i32,
+}
+
+impl PursuitKeys {
+    /// Reads the keys (refusing a key the chosen column lacks); leaves the
+    /// reader's other keys alone.
+    pub fn read(f: &mut Fields, edition: Edition) -> Result<PursuitKeys, InputError> {
+        let mut k = PursuitKeys::default();
+        let cols = columns(edition);
+        let names: Vec<&str> = cols.iter().map(|c| c.name).collect();
+        if let Some(s) = f.string("column")? {
+            k.column = Some(match cols.iter().find(|c| c.name == s) {
+                Some(c) => c.kind,
+                None => {
+                    let other = Edition::ALL
+                        .into_iter()
+                        .filter(|&e| e != edition)
+                        .flat_map(|e| columns(e).iter())
+                        .find(|c| c.name == s);
+                    let msg = match other {
+                        Some(c) => format!(
+                            "the {} calls this column \"{}\", not \"{s}\"",
+                            edition.card(),
+                            column(edition, c.kind).name
+                        ),
+                        None => format!("unknown pursuit column \"{s}\""),
+                    };
+                    return Err(f.locate("column", InputError::new(msg).one_of(&s, &names)));
+                }
+            });
+        }
+        let col = column(edition, k.column.unwrap_or(ColumnKind::Other));
+        k.charge_order = f.bool("charge_order")?;
+        k.momentum_used = f.bool("momentum_used")?;
+        if f.has("cromwell") {
+            if !col.cromwell {
+                return Err(f.err(
+                    "cromwell",
+                    format!(
+                        "the Cromwell modifier is on the TACW column only, not on \"{}\"",
+                        col.name
+                    ),
+                ));
+            }
+            k.cromwell = f.flag("cromwell")?;
+        }
+        if f.has("leader") {
+            if !col.leader {
+                return Err(f.err(
+                    "leader",
+                    "the TACW column has no leadership modifier (all but TACW)",
+                ));
+            }
+            k.leader = match f.bool("leader") {
+                Ok(Some(true)) => LeaderKey::Used,
+                Ok(Some(false)) => LeaderKey::None,
+                _ => match f.int("leader", -3, 3) {
+                    Ok(v) => v.map_or(LeaderKey::Used, |v| LeaderKey::Modifier(v as i32)),
+                    Err(e) => return Err(e.accepted("true, false, or a whole number from -3 to 3")),
+                },
+            };
+        }
+        k.extra_drm = f.int("extra_drm", -9, 9)?.unwrap_or(0) as i32;
+        Ok(k)
+    }
+
+    /// Applies the keys to `input`; `used` is the leadership modifier of
+    /// the leader used in the close combat, if any.
+    pub fn apply(&self, input: &mut PursuitInput, used: Option<i32>) {
+        if let Some(c) = self.column {
+            input.column = c;
+        }
+        if let Some(b) = self.charge_order {
+            input.charge_order = b;
+        }
+        if let Some(b) = self.momentum_used {
+            input.momentum_used = b;
+        }
+        input.cromwell = self.cromwell;
+        input.leader = match self.leader {
+            LeaderKey::Used => used,
+            LeaderKey::None => None,
+            LeaderKey::Modifier(m) => Some(m),
+        };
+        input.extra_drm = self.extra_drm;
     }
 }
 
@@ -244,7 +394,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         ),
         (
             "leader",
-            "not on the TACW column: the leadership modifier of the friendly leader used in the close combat, -3..3 (default: the pursuer's stacked leader's rating as printed)",
+            "not on the TACW column: the leadership modifier of the friendly leader used in the close combat, -3..3; true (default): the pursuer's stacked leader, used as the attacking leader (series +1, SFO the rating as a plus); false: none",
         ),
         ("extra_drm", "-9..9, any further DRM"),
     ],
@@ -348,59 +498,15 @@ impl Pursuit {
     ) -> Result<Pursuit, InputError> {
         f.has("procedure");
         let pursuer = find_unit(f, "pursuer", units)?.clone();
+        let keys = PursuitKeys::read(f, edition)?;
+        let used = pursuer
+            .leader
+            .map(|r| attacking_leader_modifier(edition, r));
         let mut input = PursuitInput::new(pursuer);
-        let cols = columns(edition);
-        let names: Vec<&str> = cols.iter().map(|c| c.name).collect();
-        if let Some(s) = f.string("column")? {
-            input.column = match cols.iter().find(|c| c.name == s) {
-                Some(c) => c.kind,
-                None => {
-                    let other = Edition::ALL
-                        .into_iter()
-                        .filter(|&e| e != edition)
-                        .flat_map(|e| columns(e).iter())
-                        .find(|c| c.name == s);
-                    let msg = match other {
-                        Some(c) => format!(
-                            "the {} calls this column \"{}\", not \"{s}\"",
-                            edition.card(),
-                            column(edition, c.kind).name
-                        ),
-                        None => format!("unknown pursuit column \"{s}\""),
-                    };
-                    return Err(f.locate("column", InputError::new(msg).one_of(&s, &names)));
-                }
-            };
-        }
-        let col = column(edition, input.column);
-        if let Some(b) = f.bool("charge_order")? {
-            input.charge_order = b;
-        }
-        input.momentum_used = f.flag("momentum_used")?;
-        if f.has("cromwell") {
-            if !col.cromwell {
-                return Err(f.err(
-                    "cromwell",
-                    format!(
-                        "the Cromwell modifier is on the TACW column only, not on \"{}\"",
-                        col.name
-                    ),
-                ));
-            }
-            input.cromwell = f.flag("cromwell")?;
-        }
-        if f.has("leader") {
-            if !col.leader {
-                return Err(f.err(
-                    "leader",
-                    "the TACW column has no leadership modifier (all but TACW)",
-                ));
-            }
-            input.leader = f.int("leader", -3, 3)?.map(|v| v as i32);
-        } else if !col.leader {
+        keys.apply(&mut input, used);
+        if !column(edition, input.column).leader {
             input.leader = None;
         }
-        input.extra_drm = f.int("extra_drm", -9, 9)?.unwrap_or(0) as i32;
         finish_step(f, &INFO)?;
         Pursuit::build(edition, &input).map_err(|(k, e)| f.locate(k, e))
     }

@@ -1,11 +1,11 @@
 //! Unable to Retreat (11.4.5) of both cards: a Morale Broken unit that
 //! cannot retreat rolls one d10 plus its DRMs; it is eliminated or stands
 //! (and returns to Morale Shaken). The table is the same on both cards
-//! (RULES-NOTES 1(c)). Readings are in `docs/rules/mpbs.md`.
+//! (docs/rules/mpbs.md, Where the cards differ). Readings are in `docs/rules/mpbs.md`.
 
 use super::close_combat::{Fail, Modifiers, finish_step};
 use super::unit::find_unit;
-use super::{Band, Edition, Unit};
+use super::{Band, Edition, Unit, chart_morale};
 use crate::dice::Dice;
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
@@ -53,8 +53,8 @@ pub struct BaseMoraleDrm {
 }
 
 /// Unable to Retreat DRMs (11.4.5), both cards: −2 base morale ≤ 6, +1 base
-/// morale 8. The cards' ratings stop at 8; a 9 reads as 8 (an assumption,
-/// see the docs).
+/// morale 8. A 9 reads as 8, as on every table (docs/rules/mpbs.md,
+/// "Morale 9").
 pub const BASE_MORALE_DRMS: [BaseMoraleDrm; 2] = [
     BaseMoraleDrm {
         label: "base morale ≤ 6",
@@ -63,7 +63,7 @@ pub const BASE_MORALE_DRMS: [BaseMoraleDrm; 2] = [
     },
     BaseMoraleDrm {
         label: "base morale = 8",
-        morale: Band::new(8, i8::MAX),
+        morale: Band::new(8, 8),
         drm: 1,
     },
 ];
@@ -117,7 +117,7 @@ impl UnableToRetreat {
         let _ = edition;
         let mut m = Modifiers::default();
         for d in &BASE_MORALE_DRMS {
-            if d.morale.contains(unit.morale as i32) {
+            if d.morale.contains(chart_morale(unit.morale) as i32) {
                 m.breakdown.push((d.label, d.drm as i32));
             }
         }

@@ -1,10 +1,9 @@
 //! Reading a Musket & Pike scenario: edition, rules switches, units and
 //! courses (with engagements).
 
-use super::course::{Course, CourseRules, Repeat, StepSpec, Stop};
+use super::course::{CourseRules, Repeat, StepSpec, Stop, compile};
 use super::{Edition, Unit};
-use crate::engine::chain::{Chain, Machine};
-use crate::engine::{Kernel, KernelMode, prepare};
+use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
@@ -41,7 +40,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
         .named("edition", "edition", Edition::from_name, &names)?
         .ok_or_else(|| f.missing("edition").one_of("", &names))?;
     let rules = match f.table("rules")? {
-        Some(mut rf) => CourseRules::from_fields(&mut rf)?,
+        Some(mut rf) => CourseRules::from_fields(&mut rf, edition)?,
         None => CourseRules::default(),
     };
     let units = course::read_units(f, |name, uf| Unit::from_fields(name, uf, edition))?;
@@ -78,35 +77,17 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
         let enemy = enemy.or(steps[0].target);
         let repeat = read_repeat(&mut cf)?;
         cf.finish()?;
-        // Build with the early-end outcome; drop it again when no path
-        // reaches it, so the course reports exactly its last step's outcomes.
-        let course = Course::new(
+        let kernel = compile(
             edition,
             units.clone(),
             steps,
             rules,
-            repeat.clone(),
+            repeat,
             own,
             enemy,
-            true,
-        )?;
-        let chain = Chain::from_machine(&course).map_err(|e| cf.locate("steps", e))?;
-        let early = course.space().outcomes().len() - 1;
-        let kernel = if chain.can_end_in(early) {
-            prepare(chain, mode)
-        } else {
-            let course = Course::new(
-                edition,
-                units.clone(),
-                course.into_steps(),
-                rules,
-                repeat,
-                own,
-                enemy,
-                false,
-            )?;
-            prepare(Chain::from_machine(&course)?, mode)
-        };
+            mode,
+        )
+        .map_err(|e| cf.locate("steps", e))?;
         sides.push(Side::of(&unit_names, own, enemy, named));
         courses.push((name, kernel));
     }

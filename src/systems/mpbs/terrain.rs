@@ -479,14 +479,71 @@ pub fn hexside_rows(edition: Edition) -> &'static [TecRow] {
     }
 }
 
-/// The hex row named `name` in an edition's TEC.
-pub fn hex(edition: Edition, name: &str) -> Option<&'static TecRow> {
-    hex_rows(edition).iter().find(|r| r.name == name)
+/// Other names a card's TEC hex rows answer to, as (edition, name, row
+/// name): the series card's "Thicket, Vineyard, or Garden" row answers to
+/// `garden` and `vineyard` as well as `thicket` (docs/rules/mpbs.md, "Card
+/// names across editions"). On the SFO card `garden` is its own row.
+pub const HEX_ALIASES: &[(Edition, &str, &str)] = &[
+    (Edition::Series, "garden", "thicket"),
+    (Edition::Series, "vineyard", "thicket"),
+];
+
+/// Other names a card's TEC hexside rows answer to, as (edition, name, row
+/// name): the SFO card's "Pond" and the series card's "River or Pond"
+/// hexsides (same values) answer to both names.
+pub const HEXSIDE_ALIASES: &[(Edition, &str, &str)] = &[
+    (Edition::Sfo, "river-or-pond", "pond"),
+    (Edition::Series, "pond", "river-or-pond"),
+];
+
+fn find(
+    rows: &'static [TecRow],
+    aliases: &[(Edition, &str, &str)],
+    edition: Edition,
+    name: &str,
+) -> Option<&'static TecRow> {
+    let name = aliases
+        .iter()
+        .find(|(e, a, _)| *e == edition && *a == name)
+        .map_or(name, |&(_, _, row)| row);
+    rows.iter().find(|r| r.name == name)
 }
 
-/// The hexside row named `name` in an edition's TEC.
+/// The hex row named `name` (or one of its [`HEX_ALIASES`]) in an edition's TEC.
+pub fn hex(edition: Edition, name: &str) -> Option<&'static TecRow> {
+    find(hex_rows(edition), HEX_ALIASES, edition, name)
+}
+
+/// The hexside row named `name` (or one of its [`HEXSIDE_ALIASES`]) in an
+/// edition's TEC.
 pub fn hexside(edition: Edition, name: &str) -> Option<&'static TecRow> {
-    hexside_rows(edition).iter().find(|r| r.name == name)
+    find(hexside_rows(edition), HEXSIDE_ALIASES, edition, name)
+}
+
+/// Every name an edition's TEC hex rows answer to (rows, then aliases).
+pub fn hex_names(edition: Edition) -> Vec<&'static str> {
+    names(hex_rows(edition), HEX_ALIASES, edition)
+}
+
+/// Every name an edition's TEC hexside rows answer to (rows, then aliases).
+pub fn hexside_names(edition: Edition) -> Vec<&'static str> {
+    names(hexside_rows(edition), HEXSIDE_ALIASES, edition)
+}
+
+fn names(
+    rows: &'static [TecRow],
+    aliases: &[(Edition, &'static str, &str)],
+    edition: Edition,
+) -> Vec<&'static str> {
+    rows.iter()
+        .map(|r| r.name)
+        .chain(
+            aliases
+                .iter()
+                .filter(|(e, _, _)| *e == edition)
+                .map(|&(_, a, _)| a),
+        )
+        .collect()
 }
 
 /// The TEC of an edition as charts for `pikeshot tables` (hex and hexside rows).

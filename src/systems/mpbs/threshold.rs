@@ -2,7 +2,7 @@
 //! at which a unit reaches its threshold (10.6.4), by original morale and
 //! original strength. The same on both cards.
 
-use super::{Band, Edition};
+use super::{Band, Edition, chart_morale};
 use crate::systems::Chart;
 
 /// Original-strength columns of the table: 2, 3-4, 5-6, 7-9, 10-14, 15+.
@@ -28,11 +28,12 @@ pub const CASUALTY_THRESHOLD: [[Option<u8>; 6]; 3] = [
 
 /// The casualty threshold of a unit, or `None` when the card says NA
 /// (morale 8 with strength 2-4) or the unit is off the chart (original
-/// strength below 2, original morale above 8).
+/// strength below 2). Morale 9 reads the row of 8, as on every table
+/// (docs/rules/mpbs.md, "Morale 9").
 pub fn casualty_threshold(original_morale: u8, original_strength: u8) -> Option<u8> {
     let m = MORALE_BANDS
         .iter()
-        .position(|b| b.contains(original_morale as i32))?;
+        .position(|b| b.contains(chart_morale(original_morale) as i32))?;
     let s = STRENGTH_BANDS
         .iter()
         .position(|b| b.contains(original_strength as i32))?;

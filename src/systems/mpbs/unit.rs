@@ -1,5 +1,6 @@
 //! A Musket & Pike unit as a scenario describes it.
 
+use super::input::card_name;
 use super::{Edition, Formation, Gun, MoraleState, Order, UnitKind, terrain};
 use crate::error::InputError;
 use crate::scenario::Fields;
@@ -47,15 +48,15 @@ pub struct Unit {
 impl Unit {
     /// Reads `[units.NAME]`. `edition` decides which kinds and terrain exist.
     pub fn from_fields(name: &str, f: &mut Fields, edition: Edition) -> Result<Unit, InputError> {
-        let kind = f
-            .named("kind", "unit kind", UnitKind::from_name, &UnitKind::names())?
-            .ok_or_else(|| f.missing("kind").one_of("", &UnitKind::names()))?;
-        if kind == UnitKind::HeavyInfantryNoPikes && edition == Edition::Sfo {
-            return Err(f.err(
-                "kind",
-                "the Sweden Fights On card has no `heavy-infantry-no-pikes` (HI no Pikes is on the series card only)",
-            ));
-        }
+        let kind = card_name(
+            f,
+            "kind",
+            "unit kind",
+            edition,
+            UnitKind::parse,
+            UnitKind::card_names,
+        )?
+        .ok_or_else(|| f.missing("kind").one_of("", &UnitKind::card_names(edition)))?;
         let morale = f.req_int("morale", 2, 9)? as u8;
         let strength = f.req_int("strength", 1, 30)? as u8;
         let hexes = f.int("hexes", 1, 2)?.unwrap_or(1) as u8;
@@ -85,24 +86,22 @@ impl Unit {
         if morale_state == MoraleState::Eliminated {
             return Err(f.err("morale_state", "an eliminated unit cannot take part"));
         }
-        let hex_names: Vec<&str> = terrain::hex_rows(edition).iter().map(|r| r.name).collect();
-        let terrain = f
-            .named(
-                "terrain",
-                "terrain",
-                |s| terrain::hex(edition, s).map(|r| r.name),
-                &hex_names,
-            )?
-            .unwrap_or("clear");
-        let side_names: Vec<&str> = terrain::hexside_rows(edition)
-            .iter()
-            .map(|r| r.name)
-            .collect();
-        let hexside = f.named(
+        let terrain = card_name(
+            f,
+            "terrain",
+            "terrain",
+            edition,
+            |e, s| terrain::hex(e, s).map(|r| r.name),
+            terrain::hex_names,
+        )?
+        .unwrap_or("clear");
+        let hexside = card_name(
+            f,
             "hexside",
             "hexside terrain",
-            |s| terrain::hexside(edition, s).map(|r| r.name),
-            &side_names,
+            edition,
+            |e, s| terrain::hexside(e, s).map(|r| r.name),
+            terrain::hexside_names,
         )?;
         let salvo_marker = f.flag("salvo_marker")?;
         let regimental_artillery = f.flag("regimental_artillery")?;
@@ -112,13 +111,10 @@ impl Unit {
                 "only heavy infantry carries regimental artillery",
             ));
         }
-        let gun = f.named("gun", "gun", Gun::from_name, &Gun::names())?;
+        let gun = card_name(f, "gun", "gun", edition, Gun::parse, Gun::card_names)?;
         match (kind, gun) {
             (UnitKind::Artillery, None) => {
-                return Err(f.missing("gun").one_of("", &Gun::names()));
-            }
-            (UnitKind::Artillery, Some(Gun::Double3)) if edition == Edition::Sfo => {
-                return Err(f.err("gun", "the Sweden Fights On card has no Double 3lb column"));
+                return Err(f.missing("gun").one_of("", &Gun::card_names(edition)));
             }
             (k, Some(_)) if k != UnitKind::Artillery => {
                 return Err(f.err("gun", "only artillery units have a gun"));
@@ -151,7 +147,7 @@ impl Unit {
     }
 
     /// Current strength points: original strength less casualty points
-    /// (RULES-NOTES 1(b)3).
+    /// (docs/rules/mpbs.md, Casualty points).
     pub fn current_strength(&self) -> u8 {
         self.strength.saturating_sub(self.casualty_points)
     }

@@ -225,6 +225,11 @@ pub struct StepSpec<'a> {
     pub rounds: u8,
 }
 
+/// Whether `procedure` is a melee (one round or to a finish).
+fn is_melee(procedure: &str) -> bool {
+    matches!(procedure, "melee" | "melee-to-finish")
+}
+
 impl StepSpec<'_> {
     fn is_finish(&self) -> bool {
         self.procedure == "melee-to-finish"
@@ -245,6 +250,9 @@ pub struct CourseState {
     disordered: Vec<bool>,
     /// Beaten in a melee (lost it and fell back), until it wins one.
     beaten: Vec<bool>,
+    /// Won the last melee it fought (its opponent beaten or destroyed, it
+    /// not): the one state in which Pursuit 13.0 rolls.
+    won: Vec<bool>,
     rounds: u8,
     skipping: bool,
     last: u16,
@@ -261,13 +269,21 @@ pub struct CourseSpec<'a> {
     /// Other units whose SP lost is a measure, in unit order.
     measured: Vec<usize>,
     has_rounds: bool,
+    /// Courses of several steps: the `ended-at-step` measure.
+    counts_steps: bool,
+    /// Per step: a pursuit after a melee its pursuer fought earlier in the
+    /// course (it rolls only when the pursuer won that melee).
+    after_melee: Vec<bool>,
     space: OutcomeSpace,
-    ended_early: Option<usize>,
+    /// Per stand: the outcome filed when a later step needs it destroyed
+    /// and the last step has no outcome of its own that says so.
+    destroyed_outcome: Vec<Option<usize>>,
     stopped: Option<usize>,
 }
 
-/// Outcome added when a step needs a stand destroyed before it.
-pub const ENDED_EARLY: &str = "ended early: stand destroyed";
+/// Measure of a course of several steps: the step (1-based) at which the
+/// course ended, the number of steps when it ran to its end.
+pub const ENDED_AT_STEP: &str = "ended-at-step";
 /// Outcome added when an order test fails and stops the course.
 pub const STOPPED: &str = "stopped: order test failed";
 
@@ -308,12 +324,36 @@ impl<'a> CourseSpec<'a> {
                 };
             }
         }
-        let mut ended_early = None;
-        let mut stopped = None;
-        if steps.len() > 1 {
-            ended_early = Some(last_labels.len());
-            last_labels.push(ENDED_EARLY.to_string());
+        // A stand destroyed before a step that needs it ends the course: the
+        // last step's own outcome reports it where it has one (docs/rules
+        // section 8), else an outcome `NAME-destroyed`.
+        let mut destroyed_outcome = vec![None; units.len()];
+        let last = steps.last().expect("a course has a step");
+        let covered: Vec<usize> = match last.procedure.as_str() {
+            p if is_melee(p) => last.units.clone(),
+            "fire" => last.units.get(1).copied().into_iter().collect(),
+            "morale-test" => last.units.first().copied().into_iter().collect(),
+            _ => Vec::new(),
+        };
+        for s in steps.iter().skip(1) {
+            for &u in &s.units {
+                if destroyed_outcome[u].is_none() && !covered.contains(&u) {
+                    destroyed_outcome[u] = Some(last_labels.len());
+                    last_labels.push(format!("{}-destroyed", units[u].name));
+                }
+            }
         }
+        let after_melee: Vec<bool> = steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                s.procedure == "pursuit"
+                    && steps[..i]
+                        .iter()
+                        .any(|e| is_melee(&e.procedure) && e.units.contains(&s.units[0]))
+            })
+            .collect();
+        let mut stopped = None;
         if stops {
             stopped = Some(last_labels.len());
             last_labels.push(STOPPED.to_string());
@@ -351,6 +391,10 @@ impl<'a> CourseSpec<'a> {
             let first = i32::from(steps[0].is_finish());
             measures.push(Measure::new(TURNS, first, rounds as i32));
         }
+        let counts_steps = steps.len() > 1;
+        if counts_steps {
+            measures.push(Measure::new(ENDED_AT_STEP, 1, steps.len() as i32));
+        }
         Ok(CourseSpec {
             readings,
             units,
@@ -359,8 +403,10 @@ impl<'a> CourseSpec<'a> {
             keyed: [own, enemy],
             measured,
             has_rounds,
+            counts_steps,
+            after_melee,
             space: OutcomeSpace::new(last_labels, measures),
-            ended_early,
+            destroyed_outcome,
             stopped,
         })
     }
@@ -393,7 +439,30 @@ impl<'a> CourseSpec<'a> {
         }
     }
 
-    fn leaf_of(&self, state: &CourseState, outcome: usize) -> Leaf {
+    /// What a course that ends because `blocker` is destroyed reports: the
+    /// last step's own outcome for the stands destroyed where it has one
+    /// ("defender destroyed", "destroyed"), else `NAME-destroyed`.
+    fn early_outcome(&self, state: &CourseState, blocker: usize) -> usize {
+        let last = self.steps.last().expect("a course has a step");
+        let dead = |i: usize| last.units.get(i).is_some_and(|&u| self.destroyed(state, u));
+        let label = match last.procedure.as_str() {
+            p if is_melee(p) => match (dead(0), dead(1)) {
+                (true, true) => Some("both destroyed"),
+                (true, false) => Some("attacker destroyed"),
+                (false, true) => Some("defender destroyed"),
+                (false, false) => None,
+            },
+            "fire" => dead(1).then_some("destroyed"),
+            "morale-test" => dead(0).then_some("destroyed"),
+            _ => None,
+        };
+        label
+            .and_then(|l| self.space.outcome_index(l))
+            .or(self.destroyed_outcome[blocker])
+            .expect("every stand a later step names has an outcome when destroyed")
+    }
+
+    fn leaf_of(&self, state: &CourseState, outcome: usize, ended_at: usize) -> Leaf {
         let lost = |u: usize| (state.sp_lost[u] - self.units[u].sp_lost) as i32;
         let mut values = Vec::with_capacity(self.space.measures().len());
         for w in self.keyed.into_iter().flatten() {
@@ -403,6 +472,9 @@ impl<'a> CourseSpec<'a> {
         values.extend(self.measured.iter().map(|&u| lost(u)));
         if self.has_rounds {
             values.push(state.rounds as i32);
+        }
+        if self.counts_steps {
+            values.push(ended_at as i32);
         }
         self.space.leaf(outcome, &values)
     }
@@ -424,6 +496,7 @@ impl ChainSpec for CourseSpec<'_> {
             sp_lost: self.units.iter().map(|u| u.sp_lost).collect(),
             disordered: self.units.iter().map(|u| u.disordered).collect(),
             beaten: vec![false; self.units.len()],
+            won: vec![false; self.units.len()],
             rounds: 0,
             skipping: false,
             last: 0,
@@ -438,6 +511,11 @@ impl ChainSpec for CourseSpec<'_> {
         }
         let st = self.stages[stage];
         let s = &self.steps[st.step];
+        if self.after_melee[st.step] && !state.won[s.units[0]] {
+            // Pursuit 13.0 follows a won melee: after a lost or drawn one
+            // no die is rolled and there is no pursuit.
+            return Ok(Step::Pass(Pass::new()));
+        }
         build_step(
             &s.procedure,
             &mut s.fields.fresh(),
@@ -456,7 +534,7 @@ impl ChainSpec for CourseSpec<'_> {
         if !proc.reachable(leaf) {
             // No roll gets here: its mass is zero, so any end will do, and
             // ending keeps the chain to the states that can happen.
-            return Transition::End(self.leaf_of(state, 0));
+            return Transition::End(self.leaf_of(state, 0, self.steps.len()));
         }
         let st = self.stages[stage];
         let spec = &self.steps[st.step];
@@ -475,6 +553,9 @@ impl ChainSpec for CourseSpec<'_> {
             Step::Pass(_) => {
                 if st.round == spec.rounds {
                     next.skipping = false;
+                }
+                if self.after_melee[st.step] && is_last_step {
+                    next.last = pursuit::NO_PURSUIT as u16;
                 }
             }
             Step::Fire(_) => {
@@ -505,7 +586,7 @@ impl ChainSpec for CourseSpec<'_> {
                     let s = self
                         .stopped
                         .expect("a stopping order test adds its outcome");
-                    return Transition::End(self.leaf_of(&next, s));
+                    return Transition::End(self.leaf_of(&next, s, st.step + 1));
                 }
             }
             Step::Melee(m) => {
@@ -530,6 +611,16 @@ impl ChainSpec for CourseSpec<'_> {
                     }
                     _ => {}
                 }
+                // The winner of this melee (docs/rules section 7): more hits,
+                // or its opponent destroyed while it stands.
+                next.won[a] = matches!(
+                    r,
+                    MeleeResult::AttackerWins | MeleeResult::DefenderDestroyed
+                );
+                next.won[d] = matches!(
+                    r,
+                    MeleeResult::DefenderWins | MeleeResult::AttackerDestroyed
+                );
                 if spec.is_finish() {
                     next.rounds += 1;
                     if !r.ongoing() {
@@ -541,7 +632,7 @@ impl ChainSpec for CourseSpec<'_> {
                             _ => 4,
                         };
                         if is_last_step {
-                            return Transition::End(self.leaf_of(&next, label));
+                            return Transition::End(self.leaf_of(&next, label, self.steps.len()));
                         }
                         if st.round < spec.rounds {
                             next.skipping = true;
@@ -559,18 +650,16 @@ impl ChainSpec for CourseSpec<'_> {
             && !next.skipping
         {
             let needs = &self.steps[nst.step].units;
-            if needs.iter().any(|&u| self.destroyed(&next, u)) {
+            if let Some(&u) = needs.iter().find(|&&u| self.destroyed(&next, u)) {
                 // A single engagement ends when a stand is destroyed, so
                 // only courses of several steps get here.
-                let e = self
-                    .ended_early
-                    .expect("a course of several steps can end early");
-                return Transition::End(self.leaf_of(&next, e));
+                let e = self.early_outcome(&next, u);
+                return Transition::End(self.leaf_of(&next, e, st.step + 1));
             }
         }
         Transition::Continue(next)
     }
     fn finish(&self, state: &CourseState) -> Leaf {
-        self.leaf_of(state, state.last as usize)
+        self.leaf_of(state, state.last as usize, self.steps.len())
     }
 }

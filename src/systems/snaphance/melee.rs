@@ -2,59 +2,27 @@
 //! defender. Each side throws one d6 per remaining SP, whole dice added or
 //! taken away by the chart's modifiers and the terrain sheet; each 6 and
 //! each double 5 hits the other side. The side that scores more hits wins
-//! (RULES-NOTES 4(b)); equal hits draw. Each side hit takes its morale test
+//! (docs/rules/snaphance.md section 4); equal hits draw. Each side hit takes its morale test
 //! (8.0) and loses at most 2 SP if it lost, 1 SP on a win or a draw (and the
 //! other caps). `melee-to-finish` repeats rounds until one side is beaten or
 //! destroyed (see [`super::course`]).
 
+use super::Aspect;
 use super::hits::{self, roll_hits};
 use super::morale::{After, MoraleCheck, loss_cap};
-use super::readings::{Fives, HorseVsPikes, NewDisorder, PikeRanks, Readings};
-use super::terrain::{
-    self, DEFENCES, STREAM_BANK_DICE, TOWN_ATTACKING, TOWN_INSIDE, TOWN_TERCIO_DEPTH, Terrain,
-};
+use super::readings::{Fives, Readings};
+use super::terrain::{self, Terrain};
 use super::unit::{Stand, find, finish, key_err, relocate};
-use super::{Aspect, Kind};
 use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::ProcedureInfo;
 use crate::systems::named::named_enum;
-use crate::systems::{Chart, ProcedureInfo};
 
-/// The ±D6 modifiers of Melee, as printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MeleeDice {
-    /// Disordered.
-    pub disordered: i8,
-    /// Up hill.
-    pub uphill: i8,
-    /// Fighting enemy flank.
-    pub enemy_flank: i8,
-    /// Each of the 2nd and 3rd rank of pikes vs foot (fighting frontally).
-    pub pike_rank_vs_foot: i8,
-    /// Each of the 2nd and 3rd rank of pikes vs horse (fighting frontally).
-    pub pike_rank_vs_horse: i8,
-    /// Shot caught unsupported in the open by MCS.
-    pub shot_unsupported_vs_mcs: i8,
-    /// Shot fighting unsupported in the open against LC.
-    pub shot_unsupported_vs_lc: i8,
-    /// Shot not in cover fighting any CS (additional).
-    pub shot_no_cover_vs_cs: i8,
-}
-
-/// Melee [10.0]: the Charge Bonus (+?D6) is a stand's army-list value.
-pub const MELEE_DICE: MeleeDice = MeleeDice {
-    disordered: -1,
-    uphill: 1,
-    enemy_flank: 1,
-    pike_rank_vs_foot: 1,
-    pike_rank_vs_horse: 2,
-    shot_unsupported_vs_mcs: -2,
-    shot_unsupported_vs_lc: -1,
-    shot_no_cover_vs_cs: -1,
-};
+use super::melee_dice::in_town;
+pub use super::melee_dice::{MELEE_DICE, MeleeDice, SidePool, charts, side_pool};
 
 named_enum! {
     /// A side of a melee.
@@ -161,253 +129,6 @@ impl Default for MeleeInput {
             extra_dice: [0; 2],
             extra_morale: [0; 2],
         }
-    }
-}
-
-/// One side's pool, worked out once.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SidePool {
-    /// Each modifier with what it is for (the first is the SP; Charge Bonus
-    /// lines the terrain cancels are listed with 0).
-    pub modifiers: Vec<(String, i32)>,
-    /// Dice thrown.
-    pub dice: u8,
-    /// Why the stand becomes disordered in this melee (empty: it does not).
-    pub new_disorder: Vec<&'static str>,
-    /// Disordered for this round's dice and morale.
-    pub disordered: bool,
-}
-
-fn in_town(s: &Stand) -> bool {
-    s.terrain == Terrain::Town
-}
-
-/// Works out one side's pool: `me` fighting `foe` as `role`.
-pub fn side_pool(
-    me: &Stand,
-    foe: &Stand,
-    role: Role,
-    input: &MeleeInput,
-    readings: &Readings,
-) -> SidePool {
-    let d = MELEE_DICE;
-    let k = me.kind;
-    let w = terrain::woods(k);
-    let woods_fight = me.terrain == Terrain::Woods || foe.terrain == Terrain::Woods;
-    let attacking_town = in_town(foe) && !in_town(me);
-    let attacking = role == Role::Attacker;
-    let mut mods: Vec<(String, i32)> = vec![("SP".into(), me.sp() as i32)];
-    // Disorder this melee gives.
-    let mut new_disorder: Vec<&'static str> = Vec::new();
-    if !attacking
-        && input.round == 1
-        && input.attack_on != Aspect::Front
-        && input.commenced_behind_front
-    {
-        new_disorder.push("charged in flank/rear by a stand commencing behind its front");
-    }
-    if w.disorder_fighting && foe.terrain == Terrain::Woods {
-        new_disorder.push("fighting an enemy stand in woods");
-    }
-    if attacking && foe.defences && k.mounted() {
-        new_disorder.push("mounted attacking defences");
-    }
-    if attacking_town && k.mounted() {
-        new_disorder.push("mounted attacking a town (3.1)");
-    }
-    if attacking_town && k == Kind::Pike {
-        new_disorder.push("pike attacking a town (3.1)");
-    }
-    let disordered = me.is_disordered()
-        || (readings.new_disorder == NewDisorder::ThisMelee && !new_disorder.is_empty());
-    if disordered {
-        mods.push(("disordered".into(), d.disordered as i32));
-    }
-    if input.higher == Some(role) {
-        mods.push(("up hill (higher hex)".into(), d.uphill as i32));
-    }
-    if attacking && input.attack_on != Aspect::Front {
-        if in_town(foe) {
-            mods.push((
-                "flank/rear of a stand in a town: no benefit (3.0)".into(),
-                0,
-            ));
-        } else {
-            mods.push((
-                format!("fighting enemy {}", input.attack_on),
-                d.enemy_flank as i32,
-            ));
-        }
-    }
-    // Charge Bonus.
-    if attacking && input.charge && input.round == 1 && me.charge_bonus > 0 {
-        let frontal = input.attack_on == Aspect::Front;
-        let lost: Option<&str> = if k.mounted()
-            && foe.kind.has_pikes()
-            && (frontal || readings.horse_vs_pikes == HorseVsPikes::Always)
-        {
-            Some("horse vs Pikes, P&S, Tercio")
-        } else if me.terrain == Terrain::Woods && !w.charge_bonus_from {
-            Some("in woods")
-        } else if foe.terrain == Terrain::Woods && !w.charge_bonus_into {
-            Some("vs unit in woods")
-        } else if me.terrain == Terrain::Stream {
-            Some("in a stream")
-        } else if me.terrain == Terrain::Swamp {
-            Some("in a swamp")
-        } else if foe.terrain == Terrain::Swamp && foe.kind == Kind::Skirmishers {
-            Some("vs Sk in a swamp")
-        } else if me.terrain.fields() || foe.terrain.fields() {
-            Some("in or vs unit in rough/fields")
-        } else if foe.defences {
-            Some("attacking defences")
-        } else if in_town(me) {
-            Some("attacking out of a town (3.2)")
-        } else if attacking_town {
-            Some("attacking a town (3.1)")
-        } else if input.left_town && k.combat_stand() {
-            Some("left a town to attack (5.0)")
-        } else {
-            None
-        };
-        match lost {
-            Some(why) => mods.push((format!("no Charge Bonus: {why}"), 0)),
-            None => mods.push(("Charge Bonus".into(), me.charge_bonus as i32)),
-        }
-    }
-    // Pikes, if fighting frontally.
-    let frontally = attacking || input.attack_on == Aspect::Front;
-    let vs_horse = foe.kind.mounted();
-    let per_rank = if vs_horse {
-        d.pike_rank_vs_horse
-    } else {
-        d.pike_rank_vs_foot
-    } as i32;
-    let against = if vs_horse { "horse" } else { "foot" };
-    if k.has_depth() && me.ranks > 0 {
-        let ranks = match readings.pike_ranks {
-            PikeRanks::Each => me.ranks as i32,
-            PikeRanks::Together => 1,
-        };
-        let lost: Option<&str> = if !frontally {
-            Some("not fighting frontally")
-        } else if woods_fight && !w.pike_bonus {
-            Some("in or vs unit in woods")
-        } else if me.terrain == Terrain::Stream {
-            Some("in a stream")
-        } else if attacking && foe.defences {
-            Some("attacking defences")
-        } else if in_town(me) {
-            Some("in a town (3.2)")
-        } else if attacking_town && k == Kind::Pike {
-            Some("attacking a town (3.1)")
-        } else {
-            None
-        };
-        match lost {
-            Some(why) => mods.push((format!("no depth bonus: {why}"), 0)),
-            None => {
-                let mut v = ranks * per_rank;
-                if attacking_town {
-                    v = v.min(TOWN_TERCIO_DEPTH as i32);
-                }
-                mods.push((
-                    format!("{} extra rank(s) of pikes vs {against}", me.ranks),
-                    v,
-                ));
-            }
-        }
-    }
-    if k == Kind::PikeAndShot && me.pike_bonus {
-        let lost: Option<&str> = if !frontally {
-            Some("not fighting frontally")
-        } else if woods_fight && !w.pike_bonus {
-            Some("in or vs unit in woods")
-        } else if attacking && foe.defences {
-            Some("attacking defences")
-        } else if in_town(me) || attacking_town {
-            Some("town (3.1, 3.2)")
-        } else {
-            None
-        };
-        match lost {
-            Some(why) => mods.push((format!("no P&S bonus: {why}"), 0)),
-            None => mods.push((format!("P&S bonus vs {against}"), per_rank)),
-        }
-    }
-    // Shot.
-    if k == Kind::Shot {
-        let supported = me.supported || me.in_cover();
-        let open = !me.in_cover();
-        if !supported && open && foe.kind.mcs() {
-            mods.push((
-                "Shot caught unsupported in the open by MCS".into(),
-                d.shot_unsupported_vs_mcs as i32,
-            ));
-        }
-        if !supported && open && foe.kind == Kind::LightCavalry {
-            mods.push((
-                "Shot unsupported in the open against LC".into(),
-                d.shot_unsupported_vs_lc as i32,
-            ));
-        }
-        if open && foe.kind.combat_stand() {
-            mods.push((
-                "Shot not in cover fighting a CS".into(),
-                d.shot_no_cover_vs_cs as i32,
-            ));
-        }
-    }
-    // Terrain.
-    if woods_fight && w.dice != 0 {
-        mods.push((
-            format!("woods ({} in or vs unit in)", w.label),
-            w.dice as i32,
-        ));
-    }
-    if foe.terrain == Terrain::Stream && me.terrain != Terrain::Stream {
-        mods.push((
-            "on bank fighting stand in stream".into(),
-            STREAM_BANK_DICE as i32,
-        ));
-    }
-    if attacking && foe.defences {
-        let v = if k.mounted() {
-            DEFENCES.mounted_dice
-        } else if k.infantry() {
-            DEFENCES.infantry_dice
-        } else {
-            0
-        };
-        if v != 0 {
-            mods.push(("attacking defences".into(), v as i32));
-        }
-    }
-    if in_town(me) {
-        let v = TOWN_INSIDE.dice(k, me.single_stand);
-        if v != 0 {
-            mods.push(("3.2 in a town".into(), v as i32));
-        }
-    } else if attacking_town {
-        let v = TOWN_ATTACKING.dice(k, me.single_stand);
-        if v != 0 {
-            mods.push(("3.1 attacking a town".into(), v as i32));
-        }
-    }
-    let extra = input.extra_dice[role as usize];
-    if extra != 0 {
-        mods.push(("extra_dice".into(), extra as i32));
-    }
-    let dice = mods
-        .iter()
-        .map(|(_, v)| v)
-        .sum::<i32>()
-        .clamp(0, u8::MAX as i32) as u8;
-    SidePool {
-        modifiers: mods,
-        dice,
-        new_disorder,
-        disordered,
     }
 }
 
@@ -784,61 +505,4 @@ impl Procedure for Melee {
         });
         Some(Ok(out))
     }
-}
-
-/// The Melee chart.
-pub fn charts() -> Vec<Chart> {
-    let d = MELEE_DICE;
-    let row = |v: String, s: &str| vec![v, s.to_string()];
-    vec![Chart {
-        id: "melee",
-        title: "Melee".into(),
-        rule: "10.0",
-        headers: vec!["Dice".into(), "Modifier".into()],
-        rows: vec![
-            row("1D6".into(), "per remaining SP"),
-            row(format!("{:+}D6", d.disordered), "if disordered"),
-            row(format!("{:+}D6", d.uphill), "up hill"),
-            row(
-                format!("{:+}D6", d.enemy_flank),
-                "fighting enemy flank (or rear)",
-            ),
-            row(
-                "+?D6".into(),
-                "Charge Bonus if charging in (army list; troop-types chart)",
-            ),
-            row(
-                format!("{:+}D6", d.pike_rank_vs_foot),
-                "2nd and 3rd rank of pikes vs foot (each; fighting frontally only)",
-            ),
-            row(
-                format!("{:+}D6", d.pike_rank_vs_horse),
-                "2nd and 3rd rank of pikes vs horse (each; fighting frontally only)",
-            ),
-            row(
-                "none".into(),
-                "Charge Bonus horse vs Pikes, P&S, Tercio (frontally)",
-            ),
-            row(
-                format!("{:+}D6", d.shot_unsupported_vs_mcs),
-                "Shot caught unsupported in the open by MCS",
-            ),
-            row(
-                format!("{:+}D6", d.shot_unsupported_vs_lc),
-                "Shot fighting unsupported in the open against LC",
-            ),
-            row(
-                format!("{:+}D6", d.shot_no_cover_vs_cs),
-                "Shot not in cover fighting any CS (additional)",
-            ),
-        ],
-        notes: vec![
-            "Hit on 6 or double 5; more hits wins, equal hits draw (ASSUMPTION 4(b))".into(),
-            "Foot will not charge MCS (except close assault in woods, towns)".into(),
-            "Stands charged in flank/rear by a stand commencing behind front disorder".into(),
-            "Shot unsupported = not in cover (woods, town, defences) and not next to a CS".into(),
-            "P&S bonus (ASSUMPTION): as one rank of pikes, fighting frontally".into(),
-            "Each side hit tests morale (8.0): loser max 2SP, winner or draw 1SP".into(),
-        ],
-    }]
 }

@@ -7,9 +7,8 @@
 //! sheet's loss caps. Order tests and pursuit are single d6 rolls.
 //!
 //! Every table and modifier is data headed by its sheet section; readings of
-//! what the sheets leave open are in `docs/rules/snaphance.md` (from
-//! `../shared/RULES-NOTES.md` section 4), each with the scenario key that
-//! overrides it. Pools are exact one face at a time
+//! what the sheets leave open are in `docs/rules/snaphance.md`, each with the
+//! scenario key that overrides it. Pools are exact one face at a time
 //! ([`crate::engine::pools`]) and sampled through an alias table
 //! ([`crate::engine::alias`]) or die by die.
 
@@ -17,6 +16,7 @@ pub mod course;
 pub mod fire;
 pub mod hits;
 pub mod melee;
+pub mod melee_dice;
 pub mod morale;
 pub mod orders;
 pub mod pursuit;
@@ -79,8 +79,8 @@ pub enum MoveFire {
     NoFire,
 }
 
-/// Which woods line of the terrain sheet a troop type reads (RULES-NOTES
-/// 4(d) de-interleaves it).
+/// Which woods line of the terrain sheet a troop type reads (docs/rules/snaphance.md
+/// section 1 reads the interleaved sheet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WoodsGroup {
     /// Lancers (and gendarmes, lance-armed).
@@ -116,7 +116,7 @@ pub struct KindRow {
     pub move_fire: MoveFire,
     /// May evade fire ("target evading [LC, Dr, Sk]").
     pub evades: bool,
-    /// Charge Bonus in dice when no army list says (RULES-NOTES 4(b)).
+    /// Charge Bonus in dice when no army list says (docs/rules/snaphance.md section 1).
     pub charge_bonus: u8,
     /// Its woods line.
     pub woods: WoodsGroup,
@@ -148,7 +148,7 @@ const fn row(
 }
 
 /// Troop types: mounted, combat stand, MCS, move and fire, default Charge
-/// Bonus (an army-list value; ASSUMPTION, RULES-NOTES 4(b): gendarmes +2D6,
+/// Bonus (an army-list value; ASSUMPTION, docs/rules/snaphance.md section 1: gendarmes +2D6,
 /// other lance and sword horse and LC +1D6, the rest none; Swiss pike +1D6
 /// through [`Stand::charge_bonus`]) and woods line. Dragoons fight on foot.
 pub const KINDS: [KindRow; 12] = [

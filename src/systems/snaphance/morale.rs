@@ -1,6 +1,6 @@
 //! Morale Test/SP losses [8.0]: a stand hit by shooting or in melee rolls
 //! one d6 and passes on a roll equal to or below its adjusted morale (a 1
-//! always passes, a 6 always fails); a failure costs SP (RULES-NOTES 4(b):
+//! always passes, a 6 always fails); a failure costs SP (docs/rules/snaphance.md section 2, `sp_loss`:
 //! the roll minus the adjusted morale, at least 1, or one SP a failure), up
 //! to the sheet's loss caps. Also the procedure `morale-test`, one test on
 //! its own.

@@ -58,6 +58,9 @@ pub fn hexes(column: Column, modified_roll: i32) -> u8 {
     PURSUIT[(modified_roll.clamp(1, 6) - 1) as usize][column as usize]
 }
 
+/// Index of "no pursuit" in [`OUTCOMES`].
+pub const NO_PURSUIT: usize = 0;
+
 /// Outcome labels of a pursuit.
 pub const OUTCOMES: [&str; 4] = ["no pursuit", "pursue 1H", "pursue 2H", "pursue 3H"];
 

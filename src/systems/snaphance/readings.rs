@@ -1,6 +1,6 @@
-//! Readings of what the summary sheets leave open (RULES-NOTES section 4),
-//! each a switch of the scenario's optional `[rules]` table. The default
-//! of each is the RULES-NOTES reading; `docs/rules/snaphance.md` argues them.
+//! Readings of what the summary sheets leave open (docs/rules/snaphance.md
+//! section 2), each a switch of the scenario's optional `[rules]` table. The
+//! default of each is the reading `docs/rules/snaphance.md` section 2 argues.
 
 use crate::error::InputError;
 use crate::scenario::Fields;
@@ -9,7 +9,7 @@ use crate::systems::named::named_enum;
 named_enum! {
     /// "Hit on 6 or double 5" (Firing, Melee): what the fives score.
     Fives {
-        /// Each pair of 5s scores one hit; an odd 5 nothing (RULES-NOTES 4(b)).
+        /// Each pair of 5s scores one hit; an odd 5 nothing (docs/rules/snaphance.md section 2).
         Pair = "pair",
         /// When two or more 5s show, every 5 hits.
         AllIfPair = "all-if-pair",
@@ -43,7 +43,7 @@ impl Fives {
 named_enum! {
     /// How many SP a failed morale test costs before the caps (8.0).
     SpLoss {
-        /// The roll minus the adjusted morale, at least 1 (RULES-NOTES 4(b),
+        /// The roll minus the adjusted morale, at least 1 (docs/rules/snaphance.md section 2,
         /// the Impetus reading).
         Difference = "difference",
         /// One SP per failed test.

@@ -1,6 +1,6 @@
 //! Terrain Effects – movement and melee [4.0], and the Rules for Town Hexes,
 //! as data. The terrain sheet interleaves two columns; the woods lines here
-//! are de-interleaved as RULES-NOTES 4(d) reads them. Movement rules that
+//! are de-interleaved as docs/rules/snaphance.md section 1 reads them. Movement rules that
 //! roll no dice (turning, halting, moving through) are not modelled; what
 //! they imply for a stand's order is: a stand that disorders on entering a
 //! terrain and "cannot recover" there is disordered while it stands there.
@@ -68,7 +68,7 @@ pub struct WoodsRow {
     pub assault_mcs: bool,
 }
 
-/// Woods, de-interleaved (RULES-NOTES 4(d)).
+/// Woods, de-interleaved (docs/rules/snaphance.md section 1).
 pub const WOODS: [WoodsRow; 7] = [
     WoodsRow {
         group: WoodsGroup::Lancers,

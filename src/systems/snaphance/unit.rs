@@ -192,7 +192,7 @@ impl Stand {
 }
 
 /// Swiss pike's Charge Bonus when the army list does not say
-/// (ASSUMPTION, RULES-NOTES 4(b)): +1D6, so that they may pursue as the
+/// (ASSUMPTION, docs/rules/snaphance.md section 1): +1D6, so that they may pursue as the
 /// sheet has them.
 pub const SWISS_CHARGE_BONUS: u8 = 1;
 

@@ -6,7 +6,7 @@
 //! not in contact, and only if the die exceeds Discipline by at least its
 //! hits). A 6, or several dice showing the same number given to one unit,
 //! earn bonus dice, movement or range: each 6 is one bonus, n matching dice
-//! below 6 give n − 1 (RULES-NOTES 3(b)). A group move needs a die above the
+//! below 6 give n − 1 (docs/rules/sword-and-spear.md section 2). A group move needs a die above the
 //! Discipline of every unit of the group.
 //!
 //! With several action dice to choose from, the unit is given the dice a
@@ -84,7 +84,7 @@ pub fn level(face: u8, discipline: i32) -> Level {
 }
 
 /// Bonus earned by `count` dice showing `face` given to one unit: each 6
-/// is one bonus; n matching dice below 6 give n − 1 (RULES-NOTES 3(b)).
+/// is one bonus; n matching dice below 6 give n − 1 (docs/rules/sword-and-spear.md section 2).
 pub fn bonus(face: u8, count: u8) -> u8 {
     if face == 6 {
         count
@@ -438,7 +438,7 @@ pub fn charts() -> Vec<Chart> {
         rows,
         notes: vec![
             "Units are activated in order (lowest die first); the active player moves first if Action Dice are equal".into(),
-            "Bonus combat dice, or movement, or shooting range if the Action Dice is a 6 or several dice show the same number: each 6 one bonus, n matching dice below 6 n-1 (RULES-NOTES 3(b))".into(),
+            "Bonus combat dice, or movement, or shooting range if the Action Dice is a 6 or several dice show the same number: each 6 one bonus, n matching dice below 6 n-1 (docs/rules/sword-and-spear.md section 2)".into(),
             "Group move (central unit with commander plus a unit to either side) if the Action Dice exceeds the Discipline of every unit in the group".into(),
         ],
     }]

@@ -108,12 +108,12 @@ pub fn verdict(winner: u8, loser: u8) -> Verdict {
 
 named_enum! {
     /// Which of the opponent's winning dice an armoured side lowers (the
-    /// sheet leaves the choice to the player; RULES-NOTES 3(b)).
+    /// sheet leaves the choice to the player; docs/rules/sword-and-spear.md section 3).
     ArmourChoice {
         /// Hits before tests: a hit turned into a draw, else a hit into a
         /// test, else a test into a draw (default).
         HitsFirst = "hits-first",
-        /// RULES-NOTES 3(b) read to the letter: hit→test, then hit→draw,
+        /// The order docs/rules/sword-and-spear.md section 3 quotes, to the letter: hit→test, then hit→draw,
         /// then test→draw.
         Literal = "literal",
     }
@@ -122,7 +122,7 @@ named_enum! {
 named_enum! {
     /// What becomes of dice with no opposing die (a side placing more dice).
     Unpaired {
-        /// Ignored (default, RULES-NOTES 3(b)).
+        /// Ignored (default, docs/rules/sword-and-spear.md section 3).
         Ignored = "ignored",
         /// Each is a hit on the opponent.
         Hits = "hits",
@@ -144,7 +144,7 @@ named_enum! {
 named_enum! {
     /// How many dice a unit's strength gives once it has hits.
     DiceFrom {
-        /// Strength less hits (default, RULES-NOTES 3(b)).
+        /// Strength less hits (default, docs/rules/sword-and-spear.md section 3).
         StrengthLessHits = "strength-less-hits",
         /// Full strength whatever its hits.
         FullStrength = "full-strength",
@@ -530,10 +530,10 @@ pub fn charts() -> Vec<Chart> {
         notes: vec![
             "Each die which doubles its opposing die: Hit".into(),
             "Each die which beats but does not double its opposing die: Discipline test".into(),
-            "Equal dice: no effect (reading, RULES-NOTES 3(a))".into(),
+            "Equal dice: no effect (reading, docs/rules/sword-and-spear.md section 3)".into(),
             "Dice with no opposing die: ignored (`unpaired = \"hits\"`: a hit each)".into(),
-            "Discipline test: one d6, passed on a roll at least the adjusted Discipline; a failure is a hit (RULES-NOTES 3(b))".into(),
-            "A unit routs when its hits reach its strength (RULES-NOTES 3(b))".into(),
+            "Discipline test: one d6, passed on a roll at least the adjusted Discipline; a failure is a hit (docs/rules/sword-and-spear.md section 3)".into(),
+            "A unit routs when its hits reach its strength (docs/rules/sword-and-spear.md section 3)".into(),
         ],
     };
     let armour = Chart {
@@ -556,7 +556,7 @@ pub fn charts() -> Vec<Chart> {
             ],
         ],
         notes: vec![
-            "Armour lowers the die where it gains most: a hit into a draw, else a hit into a test, else a test into a draw (`armour_choice = \"literal\"`: hit->test, hit->draw, test->draw as RULES-NOTES 3(b) lists them)".into(),
+            "Armour lowers the die where it gains most: a hit into a draw, else a hit into a test, else a test into a draw (`armour_choice = \"literal\"`: hit->test, hit->draw, test->draw as docs/rules/sword-and-spear.md section 3 lists them)".into(),
             "The raise goes where it gains most: a draw into a hit, else a test into a hit, else a draw into a test".into(),
             "Armour is applied first, then raises; ties go to the higher pair".into(),
         ],

@@ -90,6 +90,8 @@ pub struct UnitState {
     pub shot: bool,
     /// Unspent bonus of its last activation.
     pub bonus: u8,
+    /// Discipline tests it took in shooting and melee steps.
+    pub tests: u8,
 }
 
 /// The state of a course between steps.
@@ -102,6 +104,14 @@ pub struct CourseState {
 
 /// The outcome of a course stopped by an activation without what it `need`s.
 pub const STOPPED_NOT_ACTIVATED: &str = "stopped-not-activated";
+
+/// Measure of a course of several steps: the step (1-based) at which it
+/// ended, the number of steps when it ran to its end.
+pub const ENDED_AT_STEP: &str = "ended-at-step";
+/// Measure: Discipline tests the own unit took (shooting and melee steps).
+pub const TESTS_TAKEN: &str = "tests-taken";
+/// Measure: Discipline tests the enemy unit took (shooting and melee steps).
+pub const TESTS_INFLICTED: &str = "tests-inflicted";
 
 /// Key-outcome morale of a unit that has routed (docs/rules/sword-and-spear.md,
 /// "Key outcomes"): routed units leave the table, so 2 is the top of the scale.
@@ -127,8 +137,13 @@ pub struct CourseSpec<'a> {
     /// The own and enemy units with their morale measures (key outcomes).
     morale_measures: Vec<(usize, usize)>,
     rounds_measure: Option<usize>,
+    /// The own and enemy units with their Discipline tests measures.
+    tests_measures: Vec<(usize, usize)>,
+    /// The `ended-at-step` measure (courses of several steps).
+    ended_measure: Option<usize>,
     not_activated: Option<usize>,
-    /// Per unit: the category "stopped-NAME-routed".
+    /// Per unit: the outcome `NAME-routs`, for a unit that routs before a
+    /// step that names it when the last step has no outcome saying so.
     routed_outcome: Vec<Option<usize>>,
 }
 
@@ -181,14 +196,32 @@ impl<'a> CourseSpec<'a> {
             last = p.space().outcomes().to_vec();
         }
         let mut outcomes = last;
+        let last_step = steps.last().expect("a course has a step");
+        // The units whose rout the last step's own outcomes report.
+        let covered: Vec<usize> = match last_step.procedure.as_str() {
+            "melee" | "engagement" => [last_step.actor, last_step.target]
+                .into_iter()
+                .flatten()
+                .collect(),
+            "shooting" => last_step.target.into_iter().collect(),
+            "discipline-test" => last_step.actor.into_iter().collect(),
+            _ => Vec::new(),
+        };
+        // Discipline tests apart from hits: a course of one `melee` or
+        // `shooting` step (a longer course would multiply its space by the
+        // tests of every step; its hits already count the failed ones).
+        let counts_tests =
+            steps.len() == 1 && matches!(steps[0].procedure.as_str(), "melee" | "shooting");
         let not_activated = has_need.then(|| {
             outcomes.push(STOPPED_NOT_ACTIVATED.to_string());
             outcomes.len() - 1
         });
         let mut routed_outcome = vec![None; units.len()];
         for &u in &stoppable {
-            outcomes.push(format!("stopped-{}-routed", units[u].name));
-            routed_outcome[u] = Some(outcomes.len() - 1);
+            if !covered.contains(&u) {
+                outcomes.push(format!("{}-routs", units[u].name));
+                routed_outcome[u] = Some(outcomes.len() - 1);
+            }
         }
         let mut measures = Vec::new();
         let mut morale_measures = Vec::new();
@@ -203,6 +236,19 @@ impl<'a> CourseSpec<'a> {
             morale_measures.push((u, measures.len() - 1));
             measures.push(Measure::new(hits, 0, room(u)));
             unit_measures.push((u, Some(measures.len() - 1), None));
+        }
+        let mut tests_measures = Vec::new();
+        if counts_tests {
+            let melee = steps[0].procedure == "melee";
+            for (who, name) in [(own, TESTS_TAKEN), (enemy, TESTS_INFLICTED)] {
+                let Some(u) = who else { continue };
+                // The firer of a volley takes no tests.
+                if !melee && Some(u) == steps[0].actor {
+                    continue;
+                }
+                measures.push(Measure::new(name, 0, 4));
+                tests_measures.push((u, measures.len() - 1));
+            }
         }
         for &u in &involved {
             let unit = &units[u];
@@ -232,6 +278,10 @@ impl<'a> CourseSpec<'a> {
         } else {
             None
         };
+        let ended_measure = (steps.len() > 1).then(|| {
+            measures.push(Measure::new(ENDED_AT_STEP, 1, steps.len() as i32));
+            measures.len() - 1
+        });
         Ok(CourseSpec {
             space: OutcomeSpace::new(outcomes, measures),
             units,
@@ -239,6 +289,8 @@ impl<'a> CourseSpec<'a> {
             unit_measures,
             morale_measures,
             rounds_measure,
+            tests_measures,
+            ended_measure,
             not_activated,
             routed_outcome,
         })
@@ -258,7 +310,33 @@ impl<'a> CourseSpec<'a> {
             .collect()
     }
 
-    fn leaf(&self, outcome: usize, state: &CourseState) -> Leaf {
+    /// What a course that ends because `blocker` routed reports: the last
+    /// step's own outcome for the units routed where it has one
+    /// (`defender-routs`, `target-routs`, `routs`), else `NAME-routs`.
+    fn early_outcome(&self, state: &CourseState, blocker: usize) -> usize {
+        let last = self.steps.last().expect("a course has a step");
+        let routed = |u: Option<usize>| u.is_some_and(|u| state.units[u].routed);
+        let found = match last.procedure.as_str() {
+            "melee" | "engagement" => {
+                let cat = routed(last.actor) as usize + 2 * routed(last.target) as usize;
+                (cat > 0).then_some(cat)
+            }
+            "shooting" | "discipline-test" => {
+                let u = if last.procedure == "shooting" {
+                    last.target
+                } else {
+                    last.actor
+                };
+                routed(u).then_some(1)
+            }
+            _ => None,
+        };
+        found
+            .or(self.routed_outcome[blocker])
+            .expect("every unit a later step names has an outcome when it routs")
+    }
+
+    fn leaf(&self, outcome: usize, state: &CourseState, ended_at: usize) -> Leaf {
         let mut v = vec![0i32; self.space.measures().len()];
         for &(u, h, c) in &self.unit_measures {
             let s = &state.units[u];
@@ -274,6 +352,12 @@ impl<'a> CourseSpec<'a> {
         }
         if let Some(r) = self.rounds_measure {
             v[r] = state.rounds as i32;
+        }
+        for &(u, m) in &self.tests_measures {
+            v[m] = state.units[u].tests as i32;
+        }
+        if let Some(m) = self.ended_measure {
+            v[m] = ended_at as i32;
         }
         self.space.leaf(outcome, &v)
     }
@@ -297,6 +381,7 @@ impl ChainSpec for CourseSpec<'_> {
                     commander: u.commander.is_some(),
                     shot: false,
                     bonus: 0,
+                    tests: 0,
                 })
                 .collect(),
             rounds: 0,
@@ -345,7 +430,7 @@ impl ChainSpec for CourseSpec<'_> {
                 if let (Some(need), Some(cat)) = (a.need(), self.not_activated)
                     && !a.meets(need, leaf)
                 {
-                    return Transition::End(self.leaf(cat, &next));
+                    return Transition::End(self.leaf(cat, &next, step + 1));
                 }
             }
             Step::DisciplineTest(_) => hit(&mut next, spec.actor, val("hits"), cat == 1, false),
@@ -360,6 +445,11 @@ impl ChainSpec for CourseSpec<'_> {
                 if let Some(f) = spec.actor {
                     next.units[f].shot = true;
                     next.units[f].bonus = 0;
+                }
+                if let Some(t) = spec.target {
+                    next.units[t].tests = next.units[t]
+                        .tests
+                        .saturating_add(val("target-tests") as u8);
                 }
             }
             Step::Melee(_) | Step::Engagement(_) => {
@@ -377,8 +467,17 @@ impl ChainSpec for CourseSpec<'_> {
                     cat & 2 == 2,
                     val("defender-commander-killed") == 1,
                 );
-                for u in [spec.actor, spec.target].into_iter().flatten() {
-                    next.units[u].bonus = 0;
+                for (u, tests) in [
+                    (spec.actor, "attacker-tests"),
+                    (spec.target, "defender-tests"),
+                ] {
+                    let Some(u) = u else { continue };
+                    // The melee closes the phase the unit shot in: "shot
+                    // this phase" does not reach a later melee step.
+                    let s = &mut next.units[u];
+                    s.bonus = 0;
+                    s.shot = false;
+                    s.tests = s.tests.saturating_add(val(tests) as u8);
                 }
                 next.rounds += if matches!(proc, Step::Melee(_)) {
                     1
@@ -395,9 +494,8 @@ impl ChainSpec for CourseSpec<'_> {
                 .flatten()
                 .find(|&u| next.units[u].routed)
             {
-                let cat =
-                    self.routed_outcome[u].expect("every unit a step names has a routed outcome");
-                return Transition::End(self.leaf(cat, &next));
+                let cat = self.early_outcome(&next, u);
+                return Transition::End(self.leaf(cat, &next, step + 1));
             }
         } else {
             next.last_outcome = cat;
@@ -405,6 +503,6 @@ impl ChainSpec for CourseSpec<'_> {
         Transition::Continue(next)
     }
     fn finish(&self, state: &CourseState) -> Leaf {
-        self.leaf(state.last_outcome, state)
+        self.leaf(state.last_outcome, state, self.steps.len())
     }
 }

@@ -5,7 +5,7 @@
 //! footnote exempts. The same adjusted Discipline is read by activation and
 //! by Discipline tests. The test itself is not on the sheet: one d6, passed
 //! on a roll at least the adjusted Discipline, a failure is one hit
-//! (RULES-NOTES 3(b)).
+//! (docs/rules/sword-and-spear.md section 2).
 
 use super::troops::Troop;
 use super::unit::{Commander, Unit, find_unit, finish_step};
@@ -234,7 +234,7 @@ pub fn charts() -> Vec<Chart> {
         .iter()
         .filter_map(|a| a.footnote.map(String::from))
         .collect();
-    notes.push("Discipline test (not on the sheet, RULES-NOTES 3(b)): one d6, passed on a roll at least the adjusted Discipline; a failure is one hit".into());
+    notes.push("Discipline test (not on the sheet; docs/rules/sword-and-spear.md section 2): one d6, passed on a roll at least the adjusted Discipline; a failure is one hit".into());
     vec![Chart {
         id: "discipline-adjustments",
         title: "Adjustments to Discipline".into(),

@@ -47,7 +47,7 @@ impl EngagementInput {
         EngagementInput {
             melee,
             max_rounds: DEFAULT_ROUNDS,
-            later_rounds_impetus: true,
+            later_rounds_impetus: false,
         }
     }
 }
@@ -87,7 +87,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         ),
         (
             "later_rounds_impetus",
-            "true (default): impetus after the first round by the card's conditions; false: none"
+            "false (default): impetus in the first round only (the charge); true: also in later rounds by the card's conditions"
         ),
     ),
     outcomes: &OUTCOMES,
@@ -239,7 +239,7 @@ pub fn from_step(f: &mut Fields, units: &[Unit]) -> Result<Chain<MeleeRound>, In
     input.max_rounds = f
         .int("max_rounds", 1, MAX_ROUNDS as i64)?
         .unwrap_or(DEFAULT_ROUNDS as i64) as u8;
-    input.later_rounds_impetus = f.bool("later_rounds_impetus")?.unwrap_or(true);
+    input.later_rounds_impetus = f.bool("later_rounds_impetus")?.unwrap_or(false);
     finish_step(f, INFO.keys)?;
     MeleeRound::build(&input.melee, false).map_err(|(k, e)| f.locate(k, e))?;
     engagement(input)

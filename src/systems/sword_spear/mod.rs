@@ -17,6 +17,7 @@ pub mod commanders;
 pub mod course;
 pub mod discipline;
 pub mod engagement;
+pub mod impetus;
 pub mod melee;
 pub mod scenario;
 pub mod shooting;

@@ -6,7 +6,7 @@
 //! shooter rolls its combat dice (strength, less hits, plus bonus dice) and
 //! the target rolls its strength, with no impetus and no extra dice; the
 //! top four of each are paired as in melee, and only the shooter's dice
-//! hurt (RULES-NOTES 3(b)). The target's protection against the weapon
+//! hurt (docs/rules/sword-and-spear.md section 5). The target's protection against the weapon
 //! ([`protection`]) decides the armour step.
 
 use super::combat::{
@@ -344,7 +344,15 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         ),
     ],
     outcomes: &OUTCOMES,
-    measures: &["target-hits", "target-tests", "target-commander-killed"],
+    // What a `shooting` step's course writes (docs/rules/sword-and-spear.md 9).
+    measures: &[
+        "own-morale",
+        "hits-taken",
+        "enemy-morale",
+        "hits-inflicted",
+        "tests-inflicted",
+        "NAME-commander-lost",
+    ],
 };
 
 /// Reads the combat switches shared by shooting and melee.
@@ -608,7 +616,7 @@ pub fn charts() -> Vec<Chart> {
             .map(|w| vec![w.label.to_string(), w.range.to_string(), w.notes()])
             .collect(),
         notes: vec![
-            "A volley (RULES-NOTES 3(b)): the shooter's strength (less hits) plus bonus dice against the target's strength dice, no impetus or extras; top four paired; only the shooter's dice hurt".into(),
+            "A volley (docs/rules/sword-and-spear.md section 5): the shooter's strength (less hits) plus bonus dice against the target's strength dice, no impetus or extras; top four paired; only the shooter's dice hurt".into(),
             "Cover (reading): one level of protection better (`cover_levels`), after the longbow's reduction; artillery and magic ignore it".into(),
             "Javelin's \"3590\" on the sheet is an artefact".into(),
         ],

@@ -1,5 +1,6 @@
 //! Integration tests of the hakkaa rule system, one module per concern.
 
+mod between_rolls;
 mod charge;
 mod courses;
 mod fire;

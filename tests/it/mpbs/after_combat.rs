@@ -194,7 +194,9 @@ fn pursuit_defaults_from_the_pursuer() {
     c.leader = Some(-1);
     let input = PursuitInput::new(c.clone());
     assert!(input.charge_order);
-    assert_eq!(input.leader, Some(-1));
+    // No leader is taken as used unless said (docs/rules/mpbs.md, Cavalry
+    // Pursuit): the stacked leader's printed rating is not the pursuit DRM.
+    assert_eq!(input.leader, None);
     assert_eq!(input.column, ColumnKind::Other);
     c.order = Order::ReceiveCharge;
     assert!(!PursuitInput::new(c).charge_order);
@@ -211,10 +213,13 @@ fn pursuit_steps() {
         "pursuit",
         "pursuer = \"finns\"\nmomentum_used = true",
     );
-    // finns: Charge order +1, momentum +1, leader -2 on the Other column.
+    // finns: Charge order +1, momentum +1, and its -2 leader used as the
+    // attacking leader: +1 on the series card (11.7.2 "leadership modifier
+    // of friendly leader used in the Close Combat", ±1 there).
     let p = with_step(&text, Pursuit::from_step).unwrap();
     assert_eq!(p.column().name, "other");
-    assert_eq!(p.modifiers().total, 0);
+    assert_eq!(p.modifiers().get("leadership modifier"), Some(1));
+    assert_eq!(p.modifiers().total, 3);
     let text = scenario(
         "sfo",
         "pursuit",

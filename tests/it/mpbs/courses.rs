@@ -109,7 +109,13 @@ fn victorious_cavalry_pursues() {
         p_measure(k.as_ref(), &p, "enemy-morale", 3),
         0.2 + 0.2 * 0.7,
     );
-    assert_close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.4 * 0.3);
+    // Pursuing off the map (0.4 x 0.3) is its own result, not elimination
+    // (docs/rules/mpbs.md, Cavalry Pursuit).
+    assert_close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.0);
+    assert_close(
+        p_measure(k.as_ref(), &p, "own-pursued-off-map", 1),
+        0.4 * 0.3,
+    );
     // The table result is still what the course reports.
     assert_close(p_outcome(k.as_ref(), &p, "defender-broken-retreat-2"), 0.2);
     let text = CHARGE

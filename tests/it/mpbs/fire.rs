@@ -845,7 +845,7 @@ fn light_fire_hand_arithmetic() {
 
 // ---------------------------------------------------------------- artillery
 
-/// 10.8 as printed (series columns in the order RULES-NOTES 1(d) gives),
+/// 10.8 as printed (series columns in the order docs/rules/mpbs.md, Printing of the cards gives),
 /// rows ≤3, 4, …, 9, 10+.
 const SFO_ARTILLERY: [(Gun, &str); 5] = [
     (Gun::Light3, "Miss Miss Miss Miss FH FH FH FH+MC"),
@@ -889,7 +889,7 @@ fn artillery_every_cell_both_editions() {
         }
     }
     assert_eq!(artillery::result(Sfo, Gun::Double3, 7), None);
-    // The series columns 1, 3-6 repeat the SFO columns 1-5 (RULES-NOTES 1(d)).
+    // The series columns 1, 3-6 repeat the SFO columns 1-5 (docs/rules/mpbs.md, Printing of the cards).
     for gun in artillery::SFO_ARTILLERY.guns {
         for r in 3..=10 {
             assert_eq!(
@@ -1174,11 +1174,12 @@ fn casualty_threshold_every_cell() {
         15.. => Some(5),
         _ => None,
     };
+    // Morale 9 reads the row of 8, as on every table (docs/rules/mpbs.md,
+    // Morale 9); the unit reader stops at 9, so higher values follow suit.
     let row = |m: u8| match m {
         ..=6 => Some(0),
         7 => Some(1),
-        8 => Some(2),
-        _ => None,
+        _ => Some(2),
     };
     for morale in 0..=10u8 {
         for strength in 0..=40u8 {

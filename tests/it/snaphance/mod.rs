@@ -1,5 +1,6 @@
 //! Integration tests of the snaphance rule system, one module per concern.
 
+mod between_rolls;
 mod courses;
 mod fire;
 mod melee;

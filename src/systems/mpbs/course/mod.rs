@@ -12,12 +12,13 @@
 
 use super::close_combat::{self, CcResult, CloseCombat, Side};
 use super::morale::{self, MoraleCheck};
-use super::pursuit::{Pursuit, PursuitInput};
+use super::pursuit::{DefendingLeader, Pursuit, PursuitInput, PursuitKeys};
 use super::retreat::UnableToRetreat;
 use super::threshold::casualty_threshold;
 use super::{Edition, Formation, MoraleState, Unit};
 use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
-use crate::engine::chain::{Action, Machine};
+use crate::engine::chain::{Action, Chain, Machine};
+use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
 use crate::outcome::keys::{
     ENEMY_MORALE, FORMATION_HITS_INFLICTED as FH_INFLICTED, FORMATION_HITS_TAKEN as FH_TAKEN,
@@ -27,245 +28,36 @@ use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
 
-macro_rules! steps {
-    ($($var:ident($ty:ty, $info:expr)),+ $(,)?) => {
-        crate::systems::named::step_enum! {
-            /// Any Musket & Pike procedure, as one roll of a course.
-            Step { $($var($ty, $info)),+ }
-        }
+mod after_combat;
+mod rules;
+mod state;
+mod step;
 
-        /// Builds the step named `name` from its keys.
-        pub fn build_step(
-            name: &str,
-            f: &mut Fields,
-            units: &[Unit],
-            edition: Edition,
-        ) -> Result<Step, InputError> {
-            f.has("procedure");
-            $(
-                if name == $info.name {
-                    return Ok(Step::$var(<$ty>::from_step(f, units, edition)?));
-                }
-            )+
-            let names: Vec<&str> = PROCEDURES.iter().map(|p| p.name).collect();
-            Err(f.locate("procedure", InputError::new(format!("unknown procedure \"{name}\"")).one_of(name, &names)))
-        }
-    };
-}
-
-steps! {
-    CloseCombat(close_combat::CloseCombat, close_combat::INFO),
-    Musketry(musketry::Musketry, musketry::INFO),
-    LightFire(light_fire::LightFire, light_fire::INFO),
-    Artillery(artillery::Artillery, artillery::INFO),
-    MoraleCheck(morale::MoraleCheck, morale::INFO),
-    Pursuit(pursuit::Pursuit, pursuit::INFO),
-    UnableToRetreat(retreat::UnableToRetreat, retreat::INFO),
-    LeaderCasualty(leaders::LeaderCasualty, leaders::INFO),
-    Continuation(orders::Continuation, orders::CONTINUATION_INFO),
-    Preemption(orders::Preemption, orders::PREEMPTION_INFO),
-    OrdersChange(orders::OrdersChange, orders::ORDERS_CHANGE_INFO),
-    Interception(orders::Interception, orders::INTERCEPTION_INFO),
-}
-
-/// The switches of the readings a course applies between rolls: the
-/// scenario's `[rules]` table (docs/rules/mpbs.md, "Courses and
-/// engagements"). Every default is the RULES-NOTES reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CourseRules {
-    /// 10.6.2: a morale check when fire inflicts at least one hit.
-    pub morale_check_on_hits: bool,
-    /// 10.6.3: a morale check for the target of Salvo fire.
-    pub morale_check_on_salvo: bool,
-    /// 10.6.4: a morale check when casualty points first reach the
-    /// Casualty Threshold (12.5).
-    pub morale_check_on_threshold: bool,
-    /// 10.6.5: a morale check for an MC result on a fire table.
-    pub morale_check_on_table: bool,
-    /// 10.6.6: a morale check for a formation hit on a unit already
-    /// Formation Broken.
-    pub morale_check_on_broken_formation_hit: bool,
-    /// 10.6.2–10.6.4 triggered by one fire give one check together (true)
-    /// or one check each (false).
-    pub morale_checks_combined: bool,
-    /// DRM added to every morale check roll.
-    pub morale_check_drm: i32,
-    /// Roll Cavalry Pursuit (11.7.2) after a result that calls for it when
-    /// the winner is cavalry.
-    pub pursuit: bool,
-    /// Roll Leader Casualty (5.3) for each side whose leader DRM was used.
-    pub leader_casualty: bool,
-    /// A unit whose casualty points reach its strength is eliminated.
-    pub eliminate_at_strength: bool,
-}
-
-impl Default for CourseRules {
-    fn default() -> CourseRules {
-        CourseRules {
-            morale_check_on_hits: true,
-            morale_check_on_salvo: true,
-            morale_check_on_threshold: true,
-            morale_check_on_table: true,
-            morale_check_on_broken_formation_hit: true,
-            morale_checks_combined: true,
-            morale_check_drm: 0,
-            pursuit: true,
-            leader_casualty: true,
-            eliminate_at_strength: true,
-        }
-    }
-}
-
-impl CourseRules {
-    /// Reads `[rules]`; absent keys keep their defaults.
-    pub fn from_fields(f: &mut Fields) -> Result<CourseRules, InputError> {
-        let d = CourseRules::default();
-        let mut flag = |k: &'static str, dflt: bool| f.bool(k).map(|v| v.unwrap_or(dflt));
-        let r = CourseRules {
-            morale_check_on_hits: flag("morale_check_on_hits", d.morale_check_on_hits)?,
-            morale_check_on_salvo: flag("morale_check_on_salvo", d.morale_check_on_salvo)?,
-            morale_check_on_threshold: flag(
-                "morale_check_on_threshold",
-                d.morale_check_on_threshold,
-            )?,
-            morale_check_on_table: flag("morale_check_on_table", d.morale_check_on_table)?,
-            morale_check_on_broken_formation_hit: flag(
-                "morale_check_on_broken_formation_hit",
-                d.morale_check_on_broken_formation_hit,
-            )?,
-            morale_checks_combined: flag("morale_checks_combined", d.morale_checks_combined)?,
-            pursuit: flag("pursuit", d.pursuit)?,
-            leader_casualty: flag("leader_casualty", d.leader_casualty)?,
-            eliminate_at_strength: flag("eliminate_at_strength", d.eliminate_at_strength)?,
-            morale_check_drm: 0,
-        };
-        let drm = f.int("morale_check_drm", -9, 9)?.unwrap_or(0) as i32;
-        f.finish()?;
-        Ok(CourseRules {
-            morale_check_drm: drm,
-            ..r
-        })
-    }
-}
-
-/// The state of one unit between rolls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct UnitState {
-    /// Casualty points.
-    pub casualty_points: u8,
-    /// Formation.
-    pub formation: Formation,
-    /// Morale level.
-    pub morale: MoraleState,
-    /// Salvo marker.
-    pub salvo_marker: bool,
-    /// The unit's leader is still with it.
-    pub leader: bool,
-    /// The Casualty Threshold check (10.6.4) has been taken.
-    pub threshold_reached: bool,
-}
-
-impl UnitState {
-    fn of(u: &Unit) -> UnitState {
-        UnitState {
-            casualty_points: u.casualty_points,
-            formation: u.formation,
-            morale: u.morale_state,
-            salvo_marker: u.salvo_marker,
-            leader: u.leader.is_some(),
-            threshold_reached: casualty_threshold(u.morale, u.strength)
-                .is_some_and(|t| u.casualty_points >= t),
-        }
-    }
-    /// One morale level down, as a failed check (RULES-NOTES 1(b)1-2).
-    fn lose_morale(&mut self) {
-        self.morale = close_combat::morale_after(self.morale, close_combat::MoraleLoss::Shaken);
-    }
-    fn gone(&self) -> bool {
-        self.morale == MoraleState::Eliminated
-    }
-}
-
-/// A roll some result triggers, taken before the course goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Sub {
-    /// A morale check (10.6) of a unit.
-    Morale(u8),
-    /// Cavalry pursuit (11.7.2): pursuer, beaten unit, momentum used.
-    Pursuit(u8, u8, bool),
-    /// Unable to Retreat (11.4.5) of a Morale Broken unit.
-    UnableToRetreat(u8),
-    /// Leader Casualty (5.3) of the leader with a unit.
-    LeaderCasualty(u8),
-}
-
-/// The state of a course between rolls.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CourseState {
-    units: Vec<UnitState>,
-    /// Turn (0-based) of an engagement.
-    turn: u8,
-    /// Next step of the turn.
-    pc: u8,
-    /// Triggered rolls still to take, first first.
-    pending: Vec<Sub>,
-    /// Category of the last step resolved.
-    last: u8,
-    /// The category the course ended in, once it has.
-    ended: Option<u8>,
-}
-
-/// One step of a course: its reader (to rebuild it for each state) and the
-/// units it names.
-pub struct StepSpec<'a> {
-    /// Procedure name.
-    pub procedure: String,
-    /// Reader over the step's keys.
-    pub fields: Fields<'a>,
-    /// The acting unit (firer, lead attacker, pursuer), as an index into the units.
-    pub actor: Option<usize>,
-    /// The unit acted upon (target, defender).
-    pub target: Option<usize>,
-}
-
-/// Why an engagement stops, in the order the scenario lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The enemy is Morale Broken or eliminated.
-    EnemyBroken,
-    /// The enemy's casualty points reach its Casualty Threshold (12.5).
-    EnemyThreshold,
-    /// Our unit is Morale Broken or eliminated.
-    OwnBroken,
-}
-
-impl Stop {
-    /// Name in `until = [...]` and the outcome label.
-    pub fn names(self) -> (&'static str, &'static str) {
-        match self {
-            Stop::EnemyBroken => ("enemy-broken", "enemy-broken-or-eliminated"),
-            Stop::EnemyThreshold => ("enemy-threshold", "enemy-casualty-threshold"),
-            Stop::OwnBroken => ("own-broken", "own-broken-or-eliminated"),
-        }
-    }
-    /// Every stop condition.
-    pub const ALL: [Stop; 3] = [Stop::EnemyBroken, Stop::EnemyThreshold, Stop::OwnBroken];
-}
-
-/// An engagement: the course's steps repeated each turn until a stop.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Repeat {
-    /// At most this many turns.
-    pub turns: u8,
-    /// Stop conditions, checked after every roll in this order.
-    pub until: Vec<Stop>,
-}
+pub use rules::CourseRules;
+use state::Sub;
+pub use state::*;
+use step::build;
+pub use step::*;
 
 /// Outcome of a course that ended because a unit a later step needs was
 /// eliminated.
 pub const ENDED_EARLY: &str = "ended-early-unit-eliminated";
+/// Outcome of a course that ended because a unit a later step needs has
+/// pursued off the map (11.7.2): neither broken nor eliminated.
+pub const PURSUED_OFF_MAP: &str = "pursued-off-map";
+/// Measure: 1 when the course's own unit pursued off the map.
+pub const OWN_PURSUED_OFF_MAP: &str = "own-pursued-off-map";
 /// Outcome of an engagement that ran all its turns.
 pub const TURN_LIMIT: &str = "turn-limit";
+
+/// The outcomes a course adds for ending before its last step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct EarlyEnds {
+    /// [`ENDED_EARLY`]: a unit a later step needs was eliminated.
+    pub eliminated: bool,
+    /// [`PURSUED_OFF_MAP`]: a unit a later step needs pursued off the map.
+    pub off_map: bool,
+}
 
 /// A Musket & Pike course as a state machine.
 pub struct Course<'a> {
@@ -277,7 +69,11 @@ pub struct Course<'a> {
     own: Option<usize>,
     enemy: Option<usize>,
     space: OutcomeSpace,
-    early_end: bool,
+    early: EarlyEnds,
+    /// Outcome indices of [`ENDED_EARLY`] and [`PURSUED_OFF_MAP`].
+    early_index: [Option<u8>; 2],
+    /// Whether the space has the [`OWN_PURSUED_OFF_MAP`] measure.
+    off_map_measure: bool,
 }
 
 fn morale_level(m: MoraleState) -> i32 {
@@ -300,7 +96,8 @@ fn formation_level(f: Formation) -> i32 {
 
 impl<'a> Course<'a> {
     /// A course over `units`. `own` and `enemy` are the units whose fate the
-    /// key measures report; `early_end` adds the [`ENDED_EARLY`] outcome.
+    /// key measures report; `early` adds the [`ENDED_EARLY`] and
+    /// [`PURSUED_OFF_MAP`] outcomes.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         edition: Edition,
@@ -310,16 +107,18 @@ impl<'a> Course<'a> {
         repeat: Option<Repeat>,
         own: Option<usize>,
         enemy: Option<usize>,
-        early_end: bool,
+        early: EarlyEnds,
     ) -> Result<Course<'a>, InputError> {
         // The last step's outcomes, from building it once as the scenario
         // states it (also checks every step's keys up front).
         let mut last = Vec::new();
         let mut max_hits = [0i32; 2];
         let mut fh_steps = [false; 2];
+        let mut close_combat = false;
         for (i, s) in steps.iter().enumerate() {
             let lenient = i > 0 || repeat.is_some();
-            let p = build(s, &mut s.fields.fresh(), &units, edition, lenient)?;
+            let p = build(s, &mut s.fields.fresh(), &units, edition, &rules, lenient)?;
+            close_combat |= matches!(p, Step::CloseCombat(_));
             last = p.space().outcomes().to_vec();
             for (k, who) in [enemy, own].into_iter().enumerate() {
                 let Some(w) = who else { continue };
@@ -349,8 +148,18 @@ impl<'a> Course<'a> {
                 .chain([TURN_LIMIT.to_string()])
                 .collect(),
         };
-        if early_end {
-            outcomes.push(ENDED_EARLY.to_string());
+        let mut early_index = [None; 2];
+        for (k, (on, name)) in [
+            (early.eliminated, ENDED_EARLY),
+            (early.off_map, PURSUED_OFF_MAP),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if on {
+                early_index[k] = Some(outcomes.len() as u8);
+                outcomes.push(name.to_string());
+            }
         }
         let mut measures = Vec::new();
         for (k, who, morale_name, hits_name, fh_name) in [
@@ -369,6 +178,11 @@ impl<'a> Course<'a> {
             };
             measures.push(Measure::new(fh_name, 0, fh_room.max(0)));
         }
+        let off_map_measure =
+            rules.pursuit && close_combat && own.is_some_and(|o| units[o].kind.is_cavalry());
+        if off_map_measure {
+            measures.push(Measure::new(OWN_PURSUED_OFF_MAP, 0, 1));
+        }
         if let Some(r) = &repeat {
             measures.push(Measure::new(TURNS, 1, r.turns as i32));
         }
@@ -381,13 +195,15 @@ impl<'a> Course<'a> {
             own,
             enemy,
             space: OutcomeSpace::new(outcomes, measures),
-            early_end,
+            early,
+            early_index,
+            off_map_measure,
         })
     }
 
-    /// Whether the space has the [`ENDED_EARLY`] outcome.
-    pub fn has_early_end(&self) -> bool {
-        self.early_end
+    /// Which early-end outcomes the space has.
+    pub fn early_ends(&self) -> EarlyEnds {
+        self.early
     }
 
     /// Gives back the steps (to build the course again).
@@ -401,14 +217,24 @@ impl<'a> Course<'a> {
             .zip(&state.units)
             .map(|(u, s)| Unit {
                 casualty_points: s.casualty_points.min(u.strength.saturating_sub(1)),
-                formation: s.formation,
+                // A Morale Broken unit has no formation (6.3): no formation
+                // modifier, no Hedgehog column; its formation is kept aside.
+                formation: if s.no_formation() {
+                    Formation::Normal
+                } else {
+                    s.formation
+                },
                 morale_state: if s.gone() {
                     MoraleState::Broken
                 } else {
                     s.morale
                 },
                 salvo_marker: s.salvo_marker,
-                leader: if s.leader { u.leader } else { None },
+                leader: if s.leader == LeaderState::With {
+                    u.leader
+                } else {
+                    None
+                },
                 ..u.clone()
             })
             .collect()
@@ -422,6 +248,9 @@ impl<'a> Course<'a> {
             values.push(morale_level(s.morale));
             values.push((s.casualty_points - u.casualty_points) as i32);
             values.push(formation_level(s.formation) - formation_level(u.formation));
+        }
+        if self.off_map_measure {
+            values.push(self.own.is_some_and(|o| state.units[o].off_map) as i32);
         }
         if self.repeat.is_some() {
             values.push(state.turn as i32 + 1);
@@ -473,7 +302,7 @@ impl<'a> Course<'a> {
         if table_mc && r.morale_check_on_table {
             checks += 1;
         }
-        if fh {
+        if fh && !u.no_formation() {
             if u.formation == Formation::Broken && r.morale_check_on_broken_formation_hit {
                 checks += 1;
             }
@@ -491,9 +320,9 @@ impl<'a> Course<'a> {
             let units = &s.units;
             s.pending.retain(|sub| match *sub {
                 Sub::Morale(u) | Sub::UnableToRetreat(u) | Sub::LeaderCasualty(u) => {
-                    !units[u as usize].gone()
+                    !units[u as usize].out()
                 }
-                Sub::Pursuit(p, _, _) => !units[p as usize].gone(),
+                Sub::Pursuit(p, _, _, _) => !units[p as usize].out(),
             });
             if s.ended.is_some() || !s.pending.is_empty() {
                 return s;
@@ -520,6 +349,13 @@ impl<'a> Course<'a> {
             if s.pc as usize == self.steps.len() {
                 match &self.repeat {
                     Some(r) if s.turn + 1 < r.turns => {
+                        // A replaced leader returns at the end of the turn
+                        // after its casualty (5.3.3).
+                        for u in &mut s.units {
+                            if u.leader == LeaderState::BackAfterTurn(s.turn) {
+                                u.leader = LeaderState::With;
+                            }
+                        }
                         s.turn += 1;
                         s.pc = 0;
                         continue;
@@ -530,15 +366,18 @@ impl<'a> Course<'a> {
                 return s;
             }
             let next = &self.steps[s.pc as usize];
-            if [next.actor, next.target]
-                .into_iter()
-                .flatten()
-                .any(|i| s.units[i].gone())
-            {
-                s.ended = Some(self.space.outcomes().len() as u8 - 1);
-                assert!(
-                    self.early_end,
-                    "ended early in a course built without that outcome"
+            let needed = || [next.actor, next.target].into_iter().flatten();
+            let end = if needed().any(|i| s.units[i].gone()) {
+                Some(0)
+            } else if needed().any(|i| s.units[i].off_map) {
+                Some(1)
+            } else {
+                None
+            };
+            if let Some(k) = end {
+                s.ended = Some(
+                    self.early_index[k]
+                        .expect("ended early in a course built without that outcome"),
                 );
             }
             return s;
@@ -553,27 +392,10 @@ impl<'a> Course<'a> {
             &mut s.fields.fresh(),
             &self.units_in(state),
             self.edition,
+            &self.rules,
             lenient,
         )
     }
-}
-
-/// Builds a step; a close combat after a course's first roll claims
-/// momentum only where an attacker is eligible.
-fn build(
-    s: &StepSpec,
-    f: &mut Fields,
-    units: &[Unit],
-    edition: Edition,
-    lenient: bool,
-) -> Result<Step, InputError> {
-    if s.procedure == close_combat::INFO.name {
-        f.has("procedure");
-        return Ok(Step::CloseCombat(CloseCombat::from_step_with(
-            f, units, edition, lenient,
-        )?));
-    }
-    build_step(&s.procedure, f, units, edition)
 }
 
 impl Machine for Course<'_> {
@@ -606,9 +428,18 @@ impl Machine for Course<'_> {
                 self.units[u as usize].morale,
                 self.rules.morale_check_drm,
             )),
-            Some(&Sub::Pursuit(p, _, momentum)) => {
+            Some(&Sub::Pursuit(p, _, momentum, leader)) => {
                 let mut input = PursuitInput::new(units()[p as usize].clone());
                 input.momentum_used = momentum;
+                // The leader used in the close combat counts while it is
+                // still with its unit (docs/rules/mpbs.md, "Cavalry Pursuit").
+                let used = leader
+                    .filter(|&(u, _)| state.units[u as usize].leader == LeaderState::With)
+                    .map(|(_, m)| m as i32);
+                self.rules.pursuit_keys.apply(&mut input, used);
+                if !pursuit::column(e, input.column).leader {
+                    input.leader = None;
+                }
                 Step::Pursuit(Pursuit::new(e, &input)?)
             }
             Some(&Sub::UnableToRetreat(u)) => {
@@ -634,14 +465,17 @@ impl Machine for Course<'_> {
                         s.units[u as usize].lose_morale();
                     }
                 }
-                Sub::Pursuit(p, beaten, _) => match label {
+                Sub::Pursuit(p, beaten, _, _) => match label {
                     "pursue-and-eliminate" => {
                         s.units[beaten as usize].morale = MoraleState::Eliminated;
                         s.units[p as usize].formation = Formation::Broken;
                     }
+                    // The pursuer leaves the fight having won: off the map,
+                    // neither broken nor eliminated (docs/rules/mpbs.md,
+                    // "Cavalry Pursuit").
                     "pursue-off-map-and-eliminate" => {
                         s.units[beaten as usize].morale = MoraleState::Eliminated;
-                        s.units[p as usize].morale = MoraleState::Eliminated;
+                        s.units[p as usize].off_map = true;
                     }
                     _ => {}
                 },
@@ -652,9 +486,17 @@ impl Machine for Course<'_> {
                         MoraleState::Shaken
                     };
                 }
+                // 5.3.3: "0 Return original Leader Immediately" keeps the
+                // leader; "1" brings it back at the end of the next turn of
+                // an engagement; "2-9" replaces it for good.
                 Sub::LeaderCasualty(u) => {
-                    if label != "no-effect" {
-                        s.units[u as usize].leader = false;
+                    let leader = &mut s.units[u as usize].leader;
+                    match label {
+                        "no-effect" | "original-returns-immediately" => {}
+                        "original-returns-end-of-next-turn" if self.repeat.is_some() => {
+                            *leader = LeaderState::BackAfterTurn(s.turn.saturating_add(1));
+                        }
+                        _ => *leader = LeaderState::Lost,
                     }
                 }
             }
@@ -712,61 +554,52 @@ impl Machine for Course<'_> {
     }
 }
 
-impl Course<'_> {
-    /// Morale and formation after a close combat, then the rolls it
-    /// triggers: leader casualties, Unable to Retreat, cavalry pursuit.
-    fn after_close_combat(
-        &self,
-        s: &mut CourseState,
-        spec: &StepSpec,
-        cc: &CloseCombat,
-        cat: usize,
-    ) {
-        let r = CcResult::from_index(cat).expect("close combat categories are the table's results");
-        let sides = [(Side::Attacker, spec.actor), (Side::Defender, spec.target)];
-        for (side, idx) in sides {
-            let Some(i) = idx else { continue };
-            let u = &mut s.units[i];
-            u.morale = r.effect(side, u.morale).0;
-            if !u.gone() {
-                u.formation = u.formation.after_hit();
-            }
-        }
-        let m = cc.modifiers();
-        if self.rules.leader_casualty {
-            for (label, idx) in [
-                ("attacker leader (11.3.2)", spec.actor),
-                ("defender leader (11.3.2)", spec.target),
-            ] {
-                if let Some(i) = idx
-                    && m.get(label).is_some()
-                    && s.units[i].leader
-                {
-                    s.pending.push(Sub::LeaderCasualty(i as u8));
-                }
-            }
-        }
-        let (loser, winner) = match r.loser() {
-            Side::Attacker => (spec.actor, spec.target),
-            Side::Defender => (spec.target, spec.actor),
-        };
-        if let Some(l) = loser
-            && s.units[l].morale == MoraleState::Broken
-            && !self.units[l].can_retreat
-        {
-            s.pending.push(Sub::UnableToRetreat(l as u8));
-        }
-        if self.rules.pursuit
-            && r.pursuit_check()
-            && let (Some(w), Some(l)) = (winner, loser)
-            && self.units[w].kind.is_cavalry()
-        {
-            let momentum = m
-                .breakdown
-                .iter()
-                .any(|(l, _)| l.contains("cavalry momentum"))
-                && r.loser() == Side::Defender;
-            s.pending.push(Sub::Pursuit(w as u8, l as u8, momentum));
-        }
+/// Compiles a course into a kernel. The early-end outcomes ([`ENDED_EARLY`],
+/// [`PURSUED_OFF_MAP`]) are listed only when some path reaches them, so a
+/// course that always runs to its end reports exactly its last step's
+/// outcomes.
+#[allow(clippy::too_many_arguments)]
+pub fn compile(
+    edition: Edition,
+    units: Vec<Unit>,
+    steps: Vec<StepSpec<'_>>,
+    rules: CourseRules,
+    repeat: Option<Repeat>,
+    own: Option<usize>,
+    enemy: Option<usize>,
+    mode: KernelMode,
+) -> Result<Box<dyn Kernel>, InputError> {
+    let all = EarlyEnds {
+        eliminated: true,
+        off_map: true,
+    };
+    let course = Course::new(
+        edition,
+        units.clone(),
+        steps,
+        rules,
+        repeat.clone(),
+        own,
+        enemy,
+        all,
+    )?;
+    let chain = Chain::from_machine(&course)?;
+    let reached = EarlyEnds {
+        eliminated: course.early_index[0].is_some_and(|i| chain.can_end_in(i as usize)),
+        off_map: course.early_index[1].is_some_and(|i| chain.can_end_in(i as usize)),
+    };
+    if reached == all {
+        return Ok(prepare(chain, mode));
     }
+    let course = Course::new(
+        edition,
+        units,
+        course.into_steps(),
+        rules,
+        repeat,
+        own,
+        enemy,
+        reached,
+    )?;
+    Ok(prepare(Chain::from_machine(&course)?, mode))
 }

@@ -1,0 +1,198 @@
+//! Close Combat (11.0) of both cards: the Close Combat Table, its die roll
+//! modifiers, the Close Combat Matrix (11.3.8) and the strength-ratio steps
+//! (11.3.4).
+//!
+//! A [`CloseCombat`] is built once, from its scenario step
+//! ([`CloseCombat::from_step`]) or from unit values ([`CloseCombat::new`]):
+//! every DRM goes into a labelled breakdown ([`Modifiers`]), the total is
+//! limited to −4..=+4, and the leaf of each die face is worked out, so
+//! [`Procedure::resolve`] rolls one d10 and indexes. Every reading of what the
+//! cards leave open is in `docs/rules/mpbs.md`, with the step key
+//! that overrides it.
+
+use super::unit::find_unit;
+use super::{Band, Edition, Formation, MoraleState, Order, Unit, UnitKind, named_enum, terrain};
+use crate::dice::Dice;
+use crate::error::InputError;
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+mod charts;
+mod modifiers;
+mod rules;
+mod step;
+mod table;
+
+pub use charts::charts;
+pub(crate) use modifiers::Fail;
+pub use modifiers::*;
+pub use rules::*;
+pub(crate) use step::finish_step;
+pub use table::*;
+
+/// The outcome space of a close combat with `attackers` attacking units.
+pub fn space(attackers: usize) -> OutcomeSpace {
+    OutcomeSpace::from_labels(
+        &OUTCOMES,
+        vec![
+            Measure::new(ATTACKER_FORMATION_HITS, 0, attackers.max(1) as i32),
+            Measure::new(DEFENDER_FORMATION_HITS, 0, 1),
+        ],
+    )
+}
+
+/// A close combat built for one set of unit states: one d10 plus the
+/// limited DRM on the Close Combat Table (11.0).
+#[derive(Clone, Debug)]
+pub struct CloseCombat {
+    edition: Edition,
+    space: OutcomeSpace,
+    modifiers: Modifiers,
+    by_face: [Leaf; 10],
+    leader_units: [Option<String>; 2],
+}
+
+/// What `pikeshot list` says of close combat.
+pub const INFO: ProcedureInfo = ProcedureInfo {
+    name: "close-combat",
+    rule: "11.0",
+    summary: "Close Combat Table: one d10 + DRMs limited to -4..+4; both sides then take a Formation Hit",
+    keys: &[
+        (
+            "attacker",
+            "required: the attacking unit, or a list of units; the first is the lead attacker (morale differential, CC matrix row), strengths are summed",
+        ),
+        ("defender", "required: the defending unit"),
+        (
+            "attacker_leader",
+            "SFO: rating -3..0 of the one WC/AC used, added as +|rating|; series: true or a rating, +1; false: none (default: the best leader stacked with an attacker)",
+        ),
+        (
+            "defender_leader",
+            "SFO: rating -3..0, added as is; series: true or a rating, -1; false: none (default: the leader stacked with the defender)",
+        ),
+        (
+            "morale_differential",
+            "-9..9, replaces the computed morale differential (11.3.3: lead attacker's morale - defender's, -1 per morale step lost)",
+        ),
+        (
+            "strength_ratio",
+            "-2..2, replaces the computed strength-ratio DRM (11.3.4)",
+        ),
+        (
+            "strength_rounding",
+            "\"defender\" (default: a ratio between steps reads the step below, 1:3 is -2) or \"steps\" (printed steps as thresholds, 1:3 is -1)",
+        ),
+        (
+            "defender_pistol",
+            "true: the defending cavalry expends a pistol shot, -1",
+        ),
+        (
+            "attacker_pistols",
+            "attacking cavalry units expending a pistol shot, +1 each (at most one per attacking cavalry unit)",
+        ),
+        (
+            "flank_hexes",
+            "0..5 flank/rear hexes the defender is attacked from, +1 each (11.3.7)",
+        ),
+        (
+            "fired_salvo",
+            "true: the attacker fired a Salvo just prior, +1 (needs attacking heavy infantry)",
+        ),
+        (
+            "momentum",
+            "true (every momentum an attacker is eligible for), \"cavalry\" (+2) or \"heavy-infantry\" (+1); needs an attacker under Charge in Formation Normal (11.3.6)",
+        ),
+        (
+            "halmstad",
+            "series card only: NGBG Halmstad, cavalry momentum +1 instead of +2",
+        ),
+        (
+            "extra_drm",
+            "-9..9, any further DRM, added before the ±4 limit",
+        ),
+    ],
+    outcomes: &OUTCOMES,
+    measures: &[ATTACKER_FORMATION_HITS, DEFENDER_FORMATION_HITS],
+};
+
+impl CloseCombat {
+    /// Builds a close combat from unit values and modifiers.
+    pub fn new(edition: Edition, input: &CloseCombatInput) -> Result<CloseCombat, InputError> {
+        CloseCombat::build(edition, input).map_err(|(k, e)| e.key(k))
+    }
+
+    fn build(edition: Edition, input: &CloseCombatInput) -> Result<CloseCombat, Fail> {
+        let modifiers = assemble(edition, input)?;
+        let space = space(input.attackers.len());
+        let mut by_face = [0; 10];
+        for (face, leaf) in by_face.iter_mut().enumerate() {
+            let r = result(face as i32 + modifiers.clamped);
+            let a = input
+                .attackers
+                .iter()
+                .filter(|u| r.formation_hit_changes(Side::Attacker, u))
+                .count() as i32;
+            let d = r.formation_hit_changes(Side::Defender, &input.defender) as i32;
+            *leaf = space.leaf(r as usize, &[a, d]);
+        }
+        let attacker_leader = input
+            .attacker_leader_unit
+            .filter(|_| modifiers.get(ATTACKER_LEADER).is_some())
+            .and_then(|i| input.attackers.get(i))
+            .map(|u| u.name.clone());
+        let defender_leader = (modifiers.get(DEFENDER_LEADER).is_some()
+            && input.defender_leader_stacked)
+            .then(|| input.defender.name.clone());
+        Ok(CloseCombat {
+            edition,
+            space,
+            modifiers,
+            by_face,
+            leader_units: [attacker_leader, defender_leader],
+        })
+    }
+
+    /// The edition it was built for.
+    pub fn edition(&self) -> Edition {
+        self.edition
+    }
+    /// The DRMs, their total and the limited total.
+    pub fn modifiers(&self) -> &Modifiers {
+        &self.modifiers
+    }
+    /// The unit whose stacked leader gave `side` its leader modifier: the
+    /// leader at risk on the Leader Casualty Table (5.3). `None` when no
+    /// leader modifier was used, or the leader used is not stacked with a
+    /// unit of the scenario.
+    pub fn leader_unit(&self, side: Side) -> Option<&str> {
+        self.leader_units[side as usize].as_deref()
+    }
+    /// The leader modifier `side` used (as added to the roll), if any.
+    pub fn leader_modifier(&self, side: Side) -> Option<i32> {
+        self.modifiers.get(match side {
+            Side::Attacker => ATTACKER_LEADER,
+            Side::Defender => DEFENDER_LEADER,
+        })
+    }
+    /// The DRM added to the die (the limited total).
+    pub fn drm(&self) -> i32 {
+        self.modifiers.clamped
+    }
+    /// The Close Combat Table result of a leaf of this procedure.
+    pub fn result_of(&self, leaf: Leaf) -> CcResult {
+        CcResult::ALL[self.space.outcome_of(leaf)]
+    }
+}
+
+impl Procedure for CloseCombat {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.by_face[dice.d10() as usize]
+    }
+}

@@ -1,0 +1,590 @@
+//! The DRMs of a close combat from unit values: each labelled in a
+//! breakdown, summed and limited to −4..=+4 (11.0, 11.3).
+
+use super::*;
+
+/// The strength-ratio DRM of `attacker_sp` against `defender_sp` (both > 0).
+pub fn strength_ratio_drm(attacker_sp: u32, defender_sp: u32, rounding: StrengthRounding) -> i32 {
+    let (a, d) = (attacker_sp as u64, defender_sp as u64);
+    // a/d >= s.attacker/s.defender
+    let at_least = |s: &RatioStep| a * s.defender as u64 >= d * s.attacker as u64;
+    let at_most = |s: &RatioStep| a * s.defender as u64 <= d * s.attacker as u64;
+    match rounding {
+        StrengthRounding::Defender => {
+            STRENGTH_STEPS
+                .iter()
+                .find(|s| at_least(s))
+                .unwrap_or(&STRENGTH_STEPS[STRENGTH_STEPS.len() - 1])
+                .drm as i32
+        }
+        StrengthRounding::Steps => {
+            let up = STRENGTH_STEPS.iter().filter(|s| s.printed && s.drm > 0);
+            let down = STRENGTH_STEPS
+                .iter()
+                .rev()
+                .filter(|s| s.printed && s.drm < 0);
+            up.clone()
+                .find(|s| at_least(s))
+                .or_else(|| down.clone().find(|s| at_most(s)))
+                .map_or(0, |s| s.drm as i32)
+        }
+    }
+}
+
+/// Morale points a side counts below its printed rating in the morale
+/// differential (11.3.3): Morale Shaken −1 (docs/rules/mpbs.md, Morale differential); Morale
+/// Broken −2 (one per step, by extension).
+pub const MORALE_STATE_PENALTY: [(MoraleState, i32); 3] = [
+    (MoraleState::Good, 0),
+    (MoraleState::Shaken, 1),
+    (MoraleState::Broken, 2),
+];
+
+/// A unit's morale for the morale differential: printed rating less the
+/// penalty of its morale state.
+pub fn effective_morale(unit: &Unit) -> i32 {
+    let penalty = MORALE_STATE_PENALTY
+        .iter()
+        .find(|(s, _)| *s == unit.morale_state)
+        .map_or(0, |(_, p)| *p);
+    unit.morale as i32 - penalty
+}
+
+named_enum! {
+    /// Which momentum DRMs a step claims (11.3.6).
+    Momentum {
+        /// No momentum.
+        None = "none",
+        /// Every momentum DRM an attacker is eligible for (`momentum = true`).
+        All = "all",
+        /// Cavalry momentum only.
+        Cavalry = "cavalry",
+        /// Heavy infantry momentum only.
+        HeavyInfantry = "heavy-infantry",
+    }
+}
+
+/// True when `unit` may claim momentum (11.3.6, docs/rules/mpbs.md, Momentum): under
+/// a Charge order and in Formation Normal (that it moved into contact this
+/// activation is what the step asserts by claiming momentum).
+/// A Morale Broken unit has no formation (6.3), so it is never eligible.
+pub fn momentum_eligible(unit: &Unit) -> bool {
+    unit.order == Order::Charge
+        && unit.formation == Formation::Normal
+        && unit.morale_state != MoraleState::Broken
+}
+
+/// Everything a close combat is built from: unit values plus the step's
+/// modifiers. Courses that update unit states between steps build one per
+/// state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CloseCombatInput {
+    /// The attacking units; the first is the lead attacker, whose morale
+    /// and CC Matrix row are read.
+    pub attackers: Vec<Unit>,
+    /// The defending unit.
+    pub defender: Unit,
+    /// The attacking leader used: its rating (−3..=0). On the series card
+    /// only its presence counts (+1).
+    pub attacker_leader: Option<i8>,
+    /// The defending leader used: its rating (−3..=0). On the series card
+    /// only its presence counts (−1).
+    pub defender_leader: Option<i8>,
+    /// Which attacking unit's stacked leader is the one used (index into
+    /// `attackers`); `None` when no leader is used or the one used is not
+    /// stacked with an attacker. Its leader is the one at risk (5.3).
+    pub attacker_leader_unit: Option<usize>,
+    /// The defending leader used is the one stacked with the defender.
+    pub defender_leader_stacked: bool,
+    /// Replaces the computed morale differential.
+    pub morale_differential: Option<i32>,
+    /// Replaces the computed strength-ratio DRM.
+    pub strength_ratio: Option<i32>,
+    /// How a ratio between steps is read.
+    pub strength_rounding: StrengthRounding,
+    /// The defending cavalry expends a pistol shot.
+    pub defender_pistol: bool,
+    /// Attacking cavalry units expending a pistol shot.
+    pub attacker_pistols: u8,
+    /// Flank/rear hexes the defender is attacked from.
+    pub flank_hexes: u8,
+    /// The attacker fired a Salvo just prior.
+    pub fired_salvo: bool,
+    /// Momentum claimed.
+    pub momentum: Momentum,
+    /// NGBG Halmstad (series card): cavalry momentum +1 instead of +2.
+    pub halmstad: bool,
+    /// Any further DRM, −9..=9, added before the ±4 limit.
+    pub extra_drm: i32,
+    /// Claim momentum only where an attacker is eligible, instead of
+    /// refusing the claim: a course's later steps meet states (a formation
+    /// hit from reaction fire, say) the scenario author could not see.
+    pub momentum_if_eligible: bool,
+}
+
+impl CloseCombatInput {
+    /// The defaults: leaders from the units (the best rating stacked with
+    /// each side), no other modifier claimed, rounding in the defender's
+    /// favour.
+    pub fn new(attackers: Vec<Unit>, defender: Unit) -> CloseCombatInput {
+        let (attacker_leader, attacker_leader_unit) = best_leader(&attackers);
+        let defender_leader = defender.leader;
+        CloseCombatInput {
+            attackers,
+            defender_leader_stacked: defender_leader.is_some(),
+            defender,
+            attacker_leader,
+            defender_leader,
+            attacker_leader_unit,
+            morale_differential: None,
+            strength_ratio: None,
+            strength_rounding: StrengthRounding::Defender,
+            defender_pistol: false,
+            attacker_pistols: 0,
+            flank_hexes: 0,
+            fired_salvo: false,
+            momentum: Momentum::None,
+            halmstad: false,
+            extra_drm: 0,
+            momentum_if_eligible: false,
+        }
+    }
+}
+
+/// The best (most negative) leader stacked with any of `units`, and the
+/// first unit that has it.
+pub fn best_leader(units: &[Unit]) -> (Option<i8>, Option<usize>) {
+    units
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| u.leader.map(|r| (r, i)))
+        .min()
+        .map_or((None, None), |(r, i)| (Some(r), Some(i)))
+}
+
+/// The DRMs of a procedure, each labelled, with their total.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Modifiers {
+    /// Each DRM that applies, in card order, with its label.
+    pub breakdown: Vec<(&'static str, i32)>,
+    /// Their sum.
+    pub total: i32,
+    /// The sum after the table's limits (close combat: −4..=+4).
+    pub clamped: i32,
+}
+
+impl Modifiers {
+    /// The DRM labelled `label`, if it applies.
+    pub fn get(&self, label: &str) -> Option<i32> {
+        self.breakdown
+            .iter()
+            .find(|(l, _)| *l == label)
+            .map(|&(_, d)| d)
+    }
+    /// One line per DRM and the total, for display.
+    pub fn describe(&self) -> String {
+        let mut s = String::new();
+        for (l, d) in &self.breakdown {
+            s.push_str(&format!("{d:+} {l}\n"));
+        }
+        if self.total == self.clamped {
+            s.push_str(&format!("= {:+}\n", self.total));
+        } else {
+            s.push_str(&format!(
+                "= {:+} (limited to {:+})\n",
+                self.total, self.clamped
+            ));
+        }
+        s
+    }
+    fn push(&mut self, label: &'static str, drm: i32) {
+        self.breakdown.push((label, drm));
+    }
+}
+
+/// An error with the step key it belongs to.
+pub(crate) type Fail = (&'static str, InputError);
+
+pub(super) fn fail(key: &'static str, message: impl Into<String>) -> Fail {
+    (key, InputError::new(message))
+}
+
+/// The DRMs of a close combat: the labelled breakdown, the total and the
+/// total limited to −4..=+4. Errors name the step key concerned.
+pub fn modifiers(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers, InputError> {
+    assemble(edition, input).map_err(|(k, e)| e.key(k))
+}
+
+pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers, Fail> {
+    let rules = rules(edition);
+    let card = edition.card();
+    let lead = input
+        .attackers
+        .first()
+        .ok_or_else(|| fail("attacker", "no attacking unit"))?;
+    let def = &input.defender;
+    for (i, a) in input.attackers.iter().enumerate() {
+        if a.kind == UnitKind::Artillery {
+            return Err(fail(
+                "attacker",
+                format!(
+                    "{} is artillery: artillery is ignored in close combat (11.5) and cannot attack",
+                    a.name
+                ),
+            ));
+        }
+        if a.morale_state == MoraleState::Eliminated {
+            return Err(fail("attacker", format!("{} is eliminated", a.name)));
+        }
+        if a.name == def.name {
+            return Err(fail("defender", format!("{} cannot attack itself", a.name)));
+        }
+        if input.attackers[..i].iter().any(|b| b.name == a.name) {
+            return Err(fail(
+                "attacker",
+                format!("{} is named twice among the attackers", a.name),
+            ));
+        }
+    }
+    if def.kind == UnitKind::Artillery {
+        return Err(fail(
+            "defender",
+            format!(
+                "{} is artillery: artillery is ignored in close combat (11.5); name the unit stacked with it as the defender",
+                def.name
+            ),
+        ));
+    }
+    if def.morale_state == MoraleState::Eliminated {
+        return Err(fail("defender", format!("{} is eliminated", def.name)));
+    }
+    let mut m = Modifiers::default();
+
+    // Leaders (11.3.2).
+    for (key, leader, sign) in [
+        ("attacker_leader", input.attacker_leader, 1),
+        ("defender_leader", input.defender_leader, -1),
+    ] {
+        let Some(r) = leader else { continue };
+        if !(-3..=0).contains(&r) {
+            return Err((
+                key,
+                InputError::new(format!("leader rating {r} is outside the cards' ratings"))
+                    .accepted("a rating from -3 to 0"),
+            ));
+        }
+        let drm = match rules.leader {
+            LeaderDrm::Rating => sign * (r as i32).abs(),
+            LeaderDrm::PlusMinusOne => sign,
+        };
+        let label = if sign > 0 {
+            ATTACKER_LEADER
+        } else {
+            DEFENDER_LEADER
+        };
+        m.push(label, drm);
+    }
+
+    // Morale differential (11.3.3): the lead attacker against the defender.
+    let morale = input
+        .morale_differential
+        .unwrap_or_else(|| effective_morale(lead) - effective_morale(def));
+    m.push("morale differential (11.3.3)", morale);
+
+    // Strength ratio (11.3.4): attackers' current SP summed.
+    let strength = match input.strength_ratio {
+        Some(s) => s,
+        None => {
+            let a: u32 = input
+                .attackers
+                .iter()
+                .map(|u| u.current_strength() as u32)
+                .sum();
+            let d = def.current_strength() as u32;
+            if a == 0 {
+                return Err(fail("attacker", "the attackers have no strength left"));
+            }
+            if d == 0 {
+                return Err(fail(
+                    "defender",
+                    format!("{} has no strength left", def.name),
+                ));
+            }
+            strength_ratio_drm(a, d, input.strength_rounding)
+        }
+    };
+    m.push("strength ratio (11.3.4)", strength);
+
+    // CC Matrix (11.3.8): every attacker must be allowed; the lead's row counts.
+    let column = CcClass::of_defender(def).expect("artillery refused above");
+    if !rules.matrix.columns.contains(&column) {
+        return Err(fail(
+            "defender",
+            format!(
+                "{} is {}: the {card}'s CC matrix (11.3.8) has no \"{}\" column",
+                def.name,
+                def.kind,
+                column.label()
+            ),
+        ));
+    }
+    let mut matrix = 0;
+    for (i, a) in input.attackers.iter().enumerate() {
+        let row = CcClass::of_kind(a.kind).expect("artillery refused above");
+        if !rules.matrix.rows.contains(&row) {
+            return Err(fail(
+                "attacker",
+                format!(
+                    "{} is {}: the {card}'s CC matrix (11.3.8) has no \"{}\" row",
+                    a.name,
+                    a.kind,
+                    row.label()
+                ),
+            ));
+        }
+        match rules.matrix.cell(row, column).flatten() {
+            None => {
+                return Err(fail(
+                    "attacker",
+                    format!(
+                        "the CC matrix (11.3.8) reads NA for {} ({}) against {} ({}): not allowed (light infantry close-combats only light infantry, 11.6)",
+                        a.name,
+                        row.label(),
+                        def.name,
+                        column.label()
+                    ),
+                ));
+            }
+            Some(d) if i == 0 => matrix = d as i32,
+            Some(_) => {}
+        }
+    }
+    m.push("CC matrix (11.3.8)", matrix);
+
+    // Pistol shots.
+    if input.defender_pistol {
+        if !def.kind.is_cavalry() {
+            return Err(fail(
+                "defender_pistol",
+                format!(
+                    "{} is {}: only defending cavalry expends a pistol shot",
+                    def.name, def.kind
+                ),
+            ));
+        }
+        m.push("defending cavalry pistol shot", DEFENDER_PISTOL_DRM);
+    }
+    if input.attacker_pistols > 0 {
+        let cavalry = input
+            .attackers
+            .iter()
+            .filter(|u| u.kind.is_cavalry())
+            .count();
+        if input.attacker_pistols as usize > cavalry {
+            return Err((
+                "attacker_pistols",
+                InputError::new(format!(
+                    "{} pistol shots but {cavalry} attacking cavalry unit(s): one per attacking cavalry unit",
+                    input.attacker_pistols
+                ))
+                .accepted(format!("a whole number from 0 to {cavalry}")),
+            ));
+        }
+        m.push(
+            "attacking cavalry pistol shots",
+            ATTACKER_PISTOL_DRM * input.attacker_pistols as i32,
+        );
+    }
+
+    // Flank/rear (11.3.7).
+    if input.flank_hexes > MAX_FLANK_HEXES {
+        return Err((
+            "flank_hexes",
+            InputError::new(format!("{} flank/rear hexes", input.flank_hexes))
+                .accepted(format!("a whole number from 0 to {MAX_FLANK_HEXES}")),
+        ));
+    }
+    if input.flank_hexes > 0 {
+        m.push(
+            "flank/rear hexes (11.3.7)",
+            FLANK_HEX_DRM * input.flank_hexes as i32,
+        );
+    }
+
+    // Once per combat: formations, salvo, momentum.
+    let attacker_formations: Vec<Formation> = input.attackers.iter().map(|u| u.formation).collect();
+    formation_drms(
+        rules.formation,
+        &ATTACKER_FORMATION_DRMS,
+        &attacker_formations,
+        &mut m,
+    );
+    if input.fired_salvo {
+        if !input.attackers.iter().any(|u| u.kind.is_heavy_infantry()) {
+            return Err(fail(
+                "fired_salvo",
+                "only heavy infantry fires a Salvo (10.4, docs/rules/mpbs.md, Salvo): no attacker is heavy infantry",
+            ));
+        }
+        m.push("fired salvo just prior", FIRED_SALVO_DRM);
+    }
+    if input.halmstad && rules.halmstad_momentum.is_none() {
+        return Err(fail(
+            "halmstad",
+            format!("the {card} has no NGBG Halmstad modifier (series card only)"),
+        ));
+    }
+    momentum_drms(rules, input, &mut m)?;
+    formation_drms(
+        rules.formation,
+        &DEFENDER_FORMATION_DRMS,
+        &[def.formation],
+        &mut m,
+    );
+
+    // TEC close combat column for the defender's hex and hexside.
+    let hex = terrain::hex(edition, def.terrain).ok_or_else(|| {
+        fail(
+            "defender",
+            format!(
+                "{} stands in \"{}\", which is not on the {card}'s TEC",
+                def.name, def.terrain
+            ),
+        )
+    })?;
+    let hex_drm = hex.close_combat.ok_or_else(|| {
+        fail(
+            "defender",
+            format!(
+                "the {card}'s TEC reads NA for close combat against {} in {}: not allowed",
+                def.name, hex.label
+            ),
+        )
+    })?;
+    m.push("TEC hex", hex_drm as i32);
+    if let Some(side) = def.hexside {
+        let row = terrain::hexside(edition, side).ok_or_else(|| {
+            fail(
+                "defender",
+                format!(
+                    "{}'s hexside \"{side}\" is not on the {card}'s TEC",
+                    def.name
+                ),
+            )
+        })?;
+        let drm = row.close_combat.ok_or_else(|| {
+            fail(
+                "defender",
+                format!(
+                    "the {card}'s TEC reads NA for close combat across {} against {}: not allowed",
+                    row.label, def.name
+                ),
+            )
+        })?;
+        m.push("TEC hexside", drm as i32);
+    }
+
+    if !(-9..=9).contains(&input.extra_drm) {
+        return Err((
+            "extra_drm",
+            InputError::new(format!("extra DRM {}", input.extra_drm))
+                .accepted("a whole number from -9 to 9"),
+        ));
+    }
+    if input.extra_drm != 0 {
+        m.push("extra DRM", input.extra_drm);
+    }
+    m.total = m.breakdown.iter().map(|&(_, d)| d).sum();
+    m.clamped = m.total.clamp(-DRM_LIMIT, DRM_LIMIT);
+    Ok(m)
+}
+
+/// Adds the formation DRMs of one side, combined as the card says.
+fn formation_drms(
+    combine: FormationCombine,
+    table: &[FormationDrm],
+    formations: &[Formation],
+    m: &mut Modifiers,
+) {
+    let mut applying = table
+        .iter()
+        .filter(|d| formations.iter().any(|f| d.formations.contains(f)));
+    match combine {
+        FormationCombine::EachOnce => {
+            for d in applying {
+                m.push(d.label, d.drm as i32);
+            }
+        }
+        FormationCombine::WorstOnly => {
+            let first = applying.next();
+            if let Some(d) = applying.fold(first, |w, d| match w {
+                Some(w) if w.drm.abs() >= d.drm.abs() => Some(w),
+                _ => Some(d),
+            }) {
+                m.push(d.label, d.drm as i32);
+            }
+        }
+    }
+}
+
+/// Adds the momentum DRMs claimed, refusing a claim no attacker is
+/// eligible for.
+fn momentum_drms(rules: &CcRules, input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
+    if input.momentum == Momentum::None {
+        return Ok(());
+    }
+    let eligible = |cav: bool| {
+        input.attackers.iter().any(|u| {
+            momentum_eligible(u)
+                && if cav {
+                    u.kind.is_cavalry()
+                } else {
+                    u.kind.is_heavy_infantry()
+                }
+        })
+    };
+    let (cav, hi) = (eligible(true), eligible(false));
+    let why = || {
+        let each: Vec<String> = input
+            .attackers
+            .iter()
+            .map(|u| {
+                format!(
+                    "{} is {} under {} in formation {}",
+                    u.name, u.kind, u.order, u.formation
+                )
+            })
+            .collect();
+        each.join("; ")
+    };
+    let refuse = |what: &str| {
+        fail(
+            "momentum",
+            format!(
+                "{what} momentum (11.3.6) needs an attacking {what} unit under a Charge order in Formation Normal (docs/rules/mpbs.md, Momentum): {}",
+                why()
+            ),
+        )
+    };
+    let want_cav = matches!(input.momentum, Momentum::All | Momentum::Cavalry);
+    let want_hi = matches!(input.momentum, Momentum::All | Momentum::HeavyInfantry);
+    match input.momentum {
+        _ if input.momentum_if_eligible => {}
+        Momentum::Cavalry if !cav => return Err(refuse("cavalry")),
+        Momentum::HeavyInfantry if !hi => return Err(refuse("heavy infantry")),
+        Momentum::All if !cav && !hi => {
+            return Err(refuse("cavalry or heavy infantry"));
+        }
+        _ => {}
+    }
+    if want_hi && hi {
+        m.push("heavy infantry momentum (11.3.6)", HEAVY_INFANTRY_MOMENTUM);
+    }
+    if want_cav && cav {
+        match (input.halmstad, rules.halmstad_momentum) {
+            (true, Some(d)) => m.push("cavalry momentum, NGBG Halmstad (11.3.6)", d as i32),
+            _ => m.push("cavalry momentum (11.3.6)", CAVALRY_MOMENTUM),
+        }
+    }
+    Ok(())
+}

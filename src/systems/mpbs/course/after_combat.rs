@@ -1,0 +1,76 @@
+//! What follows a close combat in a course: morale and formation, leader
+//! casualty, Unable to Retreat and cavalry pursuit.
+
+use super::*;
+
+impl Course<'_> {
+    /// Morale and formation after a close combat, then the rolls it
+    /// triggers: leader casualties, Unable to Retreat, cavalry pursuit.
+    pub(super) fn after_close_combat(
+        &self,
+        s: &mut CourseState,
+        spec: &StepSpec,
+        cc: &CloseCombat,
+        cat: usize,
+    ) {
+        let r = CcResult::from_index(cat).expect("close combat categories are the table's results");
+        let sides = [(Side::Attacker, spec.actor), (Side::Defender, spec.target)];
+        for (side, idx) in sides {
+            let Some(i) = idx else { continue };
+            let u = &mut s.units[i];
+            u.morale = r.effect(side, u.morale).0;
+            // A unit Morale Broken by the result has no formation (6.3) and
+            // takes no Formation Hit.
+            if !u.gone() && !u.no_formation() {
+                u.formation = u.formation.after_hit();
+            }
+        }
+        // The leader at risk is the one whose modifier the combat used (5.3).
+        let index = |name: &str| self.units.iter().position(|u| u.name == name);
+        let leader_of = |side| cc.leader_unit(side).and_then(index);
+        if self.rules.leader_casualty {
+            for side in [Side::Attacker, Side::Defender] {
+                if let Some(i) = leader_of(side)
+                    && s.units[i].leader == LeaderState::With
+                {
+                    s.pending.push(Sub::LeaderCasualty(i as u8));
+                }
+            }
+        }
+        let (loser, winner) = match r.loser() {
+            Side::Attacker => (spec.actor, spec.target),
+            Side::Defender => (spec.target, spec.actor),
+        };
+        if let Some(l) = loser
+            && s.units[l].morale == MoraleState::Broken
+            && !self.units[l].can_retreat
+        {
+            s.pending.push(Sub::UnableToRetreat(l as u8));
+        }
+        if self.rules.pursuit
+            && r.pursuit_check()
+            && let (Some(w), Some(l)) = (winner, loser)
+            && self.units[w].kind.is_cavalry()
+        {
+            let won = match r.loser() {
+                Side::Attacker => Side::Defender,
+                Side::Defender => Side::Attacker,
+            };
+            let momentum = cc
+                .modifiers()
+                .breakdown
+                .iter()
+                .any(|(l, _)| l.contains("cavalry momentum"))
+                && won == Side::Attacker;
+            let leader = leader_of(won).zip(cc.leader_modifier(won)).map(|(u, m)| {
+                let m = match won {
+                    Side::Attacker => m,
+                    Side::Defender => pursuit::leader_modifier(m, self.rules.defending_leader),
+                };
+                (u as u8, m as i8)
+            });
+            s.pending
+                .push(Sub::Pursuit(w as u8, l as u8, momentum, leader));
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! What a course carries from one roll to the next: unit states, leaders,
+//! the rolls results trigger, and the stop conditions of an engagement.
+
+use super::*;
+
+/// The state of one unit between rolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitState {
+    /// Casualty points.
+    pub casualty_points: u8,
+    /// Formation.
+    pub formation: Formation,
+    /// Morale level.
+    pub morale: MoraleState,
+    /// Salvo marker.
+    pub salvo_marker: bool,
+    /// Where the unit's leader is.
+    pub leader: LeaderState,
+    /// The unit pursued off the map (11.7.2): it has left the fight, neither
+    /// broken nor eliminated.
+    pub off_map: bool,
+    /// The Casualty Threshold check (10.6.4) has been taken.
+    pub threshold_reached: bool,
+}
+
+impl UnitState {
+    pub(super) fn of(u: &Unit) -> UnitState {
+        UnitState {
+            casualty_points: u.casualty_points,
+            formation: u.formation,
+            morale: u.morale_state,
+            salvo_marker: u.salvo_marker,
+            leader: if u.leader.is_some() {
+                LeaderState::With
+            } else {
+                LeaderState::Lost
+            },
+            off_map: false,
+            threshold_reached: casualty_threshold(u.morale, u.strength)
+                .is_some_and(|t| u.casualty_points >= t),
+        }
+    }
+    /// One morale level down, as a failed check (docs/rules/mpbs.md, Morale levels and Morale check).
+    pub(super) fn lose_morale(&mut self) {
+        self.morale = close_combat::morale_after(self.morale, close_combat::MoraleLoss::Shaken);
+    }
+    pub(super) fn gone(&self) -> bool {
+        self.morale == MoraleState::Eliminated
+    }
+    /// Eliminated or off the map: no further roll concerns it.
+    pub(super) fn out(&self) -> bool {
+        self.gone() || self.off_map
+    }
+    /// Morale Broken: the unit has no formation (chart 6.3), so formation
+    /// hits do nothing and no formation modifier applies
+    /// (docs/rules/mpbs.md, "Morale Broken means no formation").
+    pub(super) fn no_formation(&self) -> bool {
+        self.morale == MoraleState::Broken
+    }
+}
+
+/// Where a unit's leader is (Leader Casualty 5.3 and Replacement 5.3.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeaderState {
+    /// With the unit (also after "0 Return original Leader Immediately").
+    With,
+    /// Replaced for now; the original returns at the end of this turn
+    /// (0-based) of the engagement ("1 ... returns at end of next turn").
+    BackAfterTurn(u8),
+    /// No leader, or the leader was eliminated or replaced for good.
+    Lost,
+}
+
+/// A roll some result triggers, taken before the course goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Sub {
+    /// A morale check (10.6) of a unit.
+    Morale(u8),
+    /// Cavalry pursuit (11.7.2): pursuer, beaten unit, momentum used, and
+    /// the leader used in the close combat (its unit and the pursuit
+    /// modifier it gives).
+    Pursuit(u8, u8, bool, Option<(u8, i8)>),
+    /// Unable to Retreat (11.4.5) of a Morale Broken unit.
+    UnableToRetreat(u8),
+    /// Leader Casualty (5.3) of the leader with a unit.
+    LeaderCasualty(u8),
+}
+
+/// The state of a course between rolls.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CourseState {
+    pub(super) units: Vec<UnitState>,
+    /// Turn (0-based) of an engagement.
+    pub(super) turn: u8,
+    /// Next step of the turn.
+    pub(super) pc: u8,
+    /// Triggered rolls still to take, first first.
+    pub(super) pending: Vec<Sub>,
+    /// Category of the last step resolved.
+    pub(super) last: u8,
+    /// The category the course ended in, once it has.
+    pub(super) ended: Option<u8>,
+}
+
+/// One step of a course: its reader (to rebuild it for each state) and the
+/// units it names.
+pub struct StepSpec<'a> {
+    /// Procedure name.
+    pub procedure: String,
+    /// Reader over the step's keys.
+    pub fields: Fields<'a>,
+    /// The acting unit (firer, lead attacker, pursuer), as an index into the units.
+    pub actor: Option<usize>,
+    /// The unit acted upon (target, defender).
+    pub target: Option<usize>,
+}
+
+/// Why an engagement stops, in the order the scenario lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The enemy is Morale Broken or eliminated.
+    EnemyBroken,
+    /// The enemy's casualty points reach its Casualty Threshold (12.5).
+    EnemyThreshold,
+    /// Our unit is Morale Broken or eliminated.
+    OwnBroken,
+}
+
+impl Stop {
+    /// Name in `until = [...]` and the outcome label.
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Stop::EnemyBroken => ("enemy-broken", "enemy-broken-or-eliminated"),
+            Stop::EnemyThreshold => ("enemy-threshold", "enemy-casualty-threshold"),
+            Stop::OwnBroken => ("own-broken", "own-broken-or-eliminated"),
+        }
+    }
+    /// Every stop condition.
+    pub const ALL: [Stop; 3] = [Stop::EnemyBroken, Stop::EnemyThreshold, Stop::OwnBroken];
+}
+
+/// An engagement: the course's steps repeated each turn until a stop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// At most this many turns.
+    pub turns: u8,
+    /// Stop conditions, checked after every roll in this order.
+    pub until: Vec<Stop>,
+}

@@ -1,0 +1,129 @@
+//! Input helpers shared by the Musket & Pike procedures: reading a name the
+//! two cards spell differently, locating errors of pure constructors, and
+//! the keys every roll accepts.
+
+use super::musketry::{FireMode, tec_fire_drm};
+use super::unit::find_unit;
+use super::{Edition, Unit};
+use crate::error::{InputError, did_you_mean, levenshtein};
+use crate::scenario::Fields;
+
+/// For a name only the other card prints, the name on this card to suggest
+/// instead, as (name, suggestion): the row or kind the cards pair with it
+/// (docs/rules/mpbs.md, "Card names across editions").
+pub const COUNTERPARTS: &[(&str, &str)] = &[
+    ("vineyard", "thicket"),
+    ("heavy-infantry-no-pikes", "heavy-infantry"),
+    ("double-3lb", "3lb"),
+    ("chateau", "village"),
+];
+
+/// The name on this card nearest to `given`: its counterpart, a close
+/// spelling, or the name at the least edit distance.
+pub fn nearest(given: &str, here: &[&'static str]) -> Option<String> {
+    if let Some(&(_, c)) = COUNTERPARTS
+        .iter()
+        .find(|(n, c)| *n == given && here.contains(c))
+    {
+        return Some(c.to_string());
+    }
+    did_you_mean(given, here).or_else(|| {
+        here.iter()
+            .min_by_key(|n| levenshtein(given, n))
+            .map(|n| n.to_string())
+    })
+}
+
+/// Reads the name at `key` as this edition's card names it (`parse`), with
+/// the card's other names. A name only the other card prints is refused with
+/// "on the <edition> card only" and the nearest name on this card; any other
+/// unknown name with the accepted names and a "did you mean".
+pub fn card_name<T>(
+    f: &mut Fields,
+    key: &'static str,
+    what: &str,
+    edition: Edition,
+    parse: impl Fn(Edition, &str) -> Option<T>,
+    names: impl Fn(Edition) -> Vec<&'static str>,
+) -> Result<Option<T>, InputError> {
+    let Some(s) = f.string(key)? else {
+        return Ok(None);
+    };
+    if let Some(v) = parse(edition, &s) {
+        return Ok(Some(v));
+    }
+    let here = names(edition);
+    let other = Edition::ALL
+        .into_iter()
+        .find(|&e| e != edition && parse(e, &s).is_some());
+    let e = match other {
+        Some(o) => {
+            let mut e = InputError::new(format!(
+                "{what} \"{s}\" is on the {o} card only, not on the {}",
+                edition.card()
+            ))
+            .one_of(&s, &here);
+            e.suggestion = nearest(&s, &here);
+            e
+        }
+        None => InputError::new(format!("unknown {what} \"{s}\"")).one_of(&s, &here),
+    };
+    Err(f.locate(key, e))
+}
+
+/// Reads the TEC fire DRM for the target named by `target_key`: the explicit
+/// `tec_drm` key when given, else [`tec_fire_drm`]; an NA row is an error at
+/// `target_key`.
+pub(crate) fn read_tec(
+    f: &mut Fields,
+    edition: Edition,
+    target: &Unit,
+    target_key: &'static str,
+    artillery: bool,
+) -> Result<i8, InputError> {
+    if let Some(v) = f.int("tec_drm", -9, 9)? {
+        return Ok(v as i8);
+    }
+    tec_fire_drm(edition, target, artillery).map_err(|why| {
+        f.err(
+            target_key,
+            format!(
+                "{} cannot be fired at: its fire column on the TEC is NA ({why}); \
+                 set `tec_drm` to fire anyway",
+                target.name
+            ),
+        )
+    })
+}
+
+pub(crate) use crate::scenario::fields::{key_err, relocate};
+
+/// Reads `extra_drm` (−9..=9, default 0).
+pub(crate) fn read_extra(f: &mut Fields) -> Result<i8, InputError> {
+    Ok(f.int("extra_drm", -9, 9)?.unwrap_or(0) as i8)
+}
+
+/// Reads `fire_mode` (default normal).
+pub(crate) fn read_fire_mode(f: &mut Fields) -> Result<FireMode, InputError> {
+    Ok(f.named(
+        "fire_mode",
+        "fire mode",
+        FireMode::from_name,
+        &FireMode::names(),
+    )?
+    .unwrap_or(FireMode::Normal))
+}
+
+/// Reads a fire step's `firer` and `target` (two different units).
+pub fn firer_and_target<'u>(
+    f: &mut Fields,
+    units: &'u [Unit],
+) -> Result<(&'u Unit, &'u Unit), InputError> {
+    f.has("procedure");
+    let firer = find_unit(f, "firer", units)?;
+    let target = find_unit(f, "target", units)?;
+    if firer.name == target.name {
+        return Err(f.err("target", "a unit cannot fire at itself"));
+    }
+    Ok((firer, target))
+}

@@ -1,0 +1,143 @@
+//! Orders Change (5.7): the roll, its input and its step keys.
+
+use super::*;
+
+order_procedure! {
+    /// Orders Change (5.7): the wing takes the desired order on success.
+    OrdersChange
+}
+
+/// Everything an Orders Change roll (5.7) depends on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrdersChangeInput {
+    /// The wing's current order.
+    pub order: Order,
+    /// The desired order.
+    pub to: Order,
+    /// WC and AC ratings.
+    pub leadership: Leadership,
+    /// The leader is adjacent to an enemy unit (not Morale Broken).
+    pub leader_adjacent_enemy: bool,
+    /// A cavalry wing (−1 changing to Charge, +1 changing to Receive Charge).
+    pub cavalry_wing: bool,
+    /// More than half the wing's units are Morale Shaken, Morale Broken or
+    /// eliminated (−2 changing to Rally).
+    pub wing_mostly_shaken: bool,
+    /// Any further DRM.
+    pub extra_drm: i8,
+}
+
+/// What `pikeshot list` shows of `orders-change`.
+pub const ORDERS_CHANGE_INFO: ProcedureInfo = ProcedureInfo {
+    name: "orders-change",
+    rule: "5.7",
+    summary: "Orders Change: d10 + DRM ≤ the number for current → desired order",
+    keys: &[
+        (
+            "order",
+            "the wing's current order: charge | make-ready | receive-charge | rally",
+        ),
+        ("to", "the desired order (not the current one)"),
+        (
+            "wc_rating",
+            "0..=-3: the Wing Commander's rating (default 0)",
+        ),
+        ("ac_rating", "0..=-3: the Army Commander's rating"),
+        (
+            "ac_with_wc",
+            "true: the AC is adjacent to or stacked with the WC, so its rating counts",
+        ),
+        (
+            "leader_adjacent_enemy",
+            "true: leader adjacent to an enemy unit not Morale Broken, +1",
+        ),
+        (
+            "cavalry_wing",
+            "true: a cavalry wing: -1 changing to Charge, +1 changing to Receive Charge",
+        ),
+        (
+            "wing_mostly_shaken",
+            "true: over half the wing MS, MB or eliminated: -2 changing to Rally",
+        ),
+        ("extra_drm", "-9..=9: any further DRM (default 0)"),
+    ],
+    outcomes: OUTCOMES,
+    measures: &[],
+};
+
+impl OrdersChange {
+    /// Builds the roll. Errors (keyed by the bare step key): the desired order
+    /// is the current one.
+    pub fn new(edition: Edition, input: &OrdersChangeInput) -> Result<OrdersChange, InputError> {
+        let d = &ORDERS_DRMS[edition as usize];
+        let number = orders_change_number(input.order, input.to).ok_or_else(|| {
+            let others: Vec<&str> = Order::ALL
+                .iter()
+                .filter(|&&o| o != input.order)
+                .map(|o| o.name())
+                .collect();
+            key_err(
+                "to",
+                format!(
+                    "the wing already has a {} order: the Orders Change Table (5.7) has no entry",
+                    input.order
+                ),
+            )
+            .accepted(others.join(", "))
+        })?;
+        let mut mods = Vec::new();
+        input.leadership.push(&mut mods)?;
+        flag_mod(
+            &mut mods,
+            input.leader_adjacent_enemy,
+            "leader adjacent to enemy",
+            d.leader_adjacent_enemy,
+        );
+        if input.cavalry_wing {
+            match input.to {
+                Order::Charge => flag_mod(
+                    &mut mods,
+                    true,
+                    "cavalry wing changing to Charge",
+                    d.cavalry_wing_to_charge,
+                ),
+                Order::ReceiveCharge => flag_mod(
+                    &mut mods,
+                    true,
+                    "cavalry wing changing to Receive Charge",
+                    d.cavalry_wing_to_receive_charge,
+                ),
+                _ => {}
+            }
+        }
+        flag_mod(
+            &mut mods,
+            input.wing_mostly_shaken && input.to == Order::Rally,
+            "changing to Rally, over half the wing MS/MB/eliminated",
+            d.wing_mostly_shaken_to_rally,
+        );
+        flag_mod(&mut mods, true, "extra_drm", input.extra_drm);
+        Ok(OrdersChange(OrderCheck::new(number, mods)))
+    }
+
+    /// Reads a scenario step (see [`ORDERS_CHANGE_INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        _units: &[Unit],
+        edition: Edition,
+    ) -> Result<OrdersChange, InputError> {
+        f.has("procedure");
+        let input = OrdersChangeInput {
+            order: req_order(f, "order")?,
+            to: req_order(f, "to")?,
+            leadership: Leadership::read(f)?,
+            leader_adjacent_enemy: f.flag("leader_adjacent_enemy")?,
+            cavalry_wing: f.flag("cavalry_wing")?,
+            wing_mostly_shaken: f.flag("wing_mostly_shaken")?,
+            extra_drm: read_extra(f)?,
+        };
+        let p = OrdersChange::new(edition, &input).map_err(|e| relocate(f, e))?;
+        f.finish()?;
+        Ok(p)
+    }
+}

@@ -1,0 +1,117 @@
+//! Continuation (4.3): the roll, its input and its step keys.
+
+use super::*;
+
+order_procedure! {
+    /// Continuation (4.3): the wing continues its activation on success.
+    Continuation
+}
+
+/// Everything a Continuation roll (4.3) depends on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContinuationInput {
+    /// The wing's current order.
+    pub order: Order,
+    /// WC and AC ratings.
+    pub leadership: Leadership,
+    /// WC adjacent to an enemy unit (not Morale Broken).
+    pub wc_adjacent_enemy: bool,
+    /// A cavalry wing.
+    pub cavalry_wing: bool,
+    /// A second attempt.
+    pub second_attempt: bool,
+    /// NGBG: Landskrona (series card).
+    pub landskrona: bool,
+    /// Any further DRM.
+    pub extra_drm: i8,
+}
+
+/// What `pikeshot list` shows of `continuation`.
+pub const CONTINUATION_INFO: ProcedureInfo = ProcedureInfo {
+    name: "continuation",
+    rule: "4.3",
+    summary: "Continuation: d10 + DRM ≤ the current order's number (Charge 0-3, Make Ready 0-2, Receive Charge 0-1, Rally NA)",
+    keys: &[
+        (
+            "order",
+            "the wing's current order: charge | make-ready | receive-charge (rally is NA)",
+        ),
+        (
+            "wc_rating",
+            "0..=-3: the Wing Commander's rating (default 0)",
+        ),
+        ("ac_rating", "0..=-3: the Army Commander's rating"),
+        (
+            "ac_with_wc",
+            "true: the AC is adjacent to or stacked with the WC, so its rating counts",
+        ),
+        (
+            "wc_adjacent_enemy",
+            "true: WC adjacent to an enemy unit not Morale Broken, +1",
+        ),
+        ("cavalry_wing", "true: a cavalry wing, -1"),
+        ("second_attempt", "true: a second attempt, +1"),
+        (
+            "landskrona",
+            "true: NGBG all rolls during Landskrona, +1 (series only)",
+        ),
+        ("extra_drm", "-9..=9: any further DRM (default 0)"),
+    ],
+    outcomes: OUTCOMES,
+    measures: &[],
+};
+
+impl Continuation {
+    /// Builds the roll. Errors (keyed by the bare step key): a Rally order
+    /// (NA), a modifier the edition's card lacks.
+    pub fn new(edition: Edition, input: &ContinuationInput) -> Result<Continuation, InputError> {
+        let d = &ORDERS_DRMS[edition as usize];
+        let number = continuation_number(input.order)
+            .ok_or_else(|| na_order("order", input.order, "Continuation Table (4.3)"))?;
+        let mut mods = Vec::new();
+        activation_drms(
+            &mut mods,
+            &input.leadership,
+            input.wc_adjacent_enemy,
+            input.cavalry_wing,
+            d,
+        )?;
+        flag_mod(
+            &mut mods,
+            input.second_attempt,
+            "second attempt",
+            d.second_attempt,
+        );
+        edition_only(
+            &mut mods,
+            input.landskrona,
+            "landskrona",
+            "NGBG: Landskrona",
+            d.landskrona,
+            edition,
+        )?;
+        flag_mod(&mut mods, true, "extra_drm", input.extra_drm);
+        Ok(Continuation(OrderCheck::new(number, mods)))
+    }
+
+    /// Reads a scenario step (see [`CONTINUATION_INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        _units: &[Unit],
+        edition: Edition,
+    ) -> Result<Continuation, InputError> {
+        f.has("procedure");
+        let input = ContinuationInput {
+            order: req_order(f, "order")?,
+            leadership: Leadership::read(f)?,
+            wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
+            cavalry_wing: f.flag("cavalry_wing")?,
+            second_attempt: f.flag("second_attempt")?,
+            landskrona: f.flag("landskrona")?,
+            extra_drm: read_extra(f)?,
+        };
+        let p = Continuation::new(edition, &input).map_err(|e| relocate(f, e))?;
+        f.finish()?;
+        Ok(p)
+    }
+}

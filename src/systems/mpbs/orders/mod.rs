@@ -1,0 +1,346 @@
+//! Orders and activation rolls: Continuation and Preemption (4.3, 4.4),
+//! Orders Change (5.7) and Interception (9.3); and the Orders Restriction
+//! Chart (5.6) and the Formation Effects on Movement Chart (6.3), which are
+//! lookups without dice.
+//!
+//! Every roll here succeeds on d10 + DRM ≤ the printed number ("0-3" reads
+//! 3); leader ratings run 0 to −3, so a better leader lowers the roll. The
+//! numbers are the same on both cards; the DRM lines differ (docs/rules/mpbs.md,
+//! Where the cards differ) and are data per edition.
+
+use super::input::{key_err, read_extra, relocate};
+use super::unit::find_unit;
+use super::{Edition, Order, Unit, chart_morale};
+use crate::dice::Dice;
+use crate::error::InputError;
+use crate::outcome::{Leaf, OutcomeSpace};
+use crate::procedure::Procedure;
+use crate::scenario::Fields;
+use crate::systems::{Chart, ProcedureInfo};
+
+/// Continuation and Preemption Table (4.3, 4.4), both cards: for each
+/// current order in card order (Charge, Make Ready, Receive Charge, Rally),
+/// the highest modified roll that succeeds for Continuation and for
+/// Preemption; `None` = NA (not allowed).
+pub const CONTINUATION_PREEMPTION: [[Option<u8>; 2]; 4] = [
+    [Some(3), Some(4)], // Charge 0-3 / 0-4
+    [Some(2), Some(3)], // Make Ready 0-2 / 0-3
+    [Some(1), Some(2)], // Receive Charge 0-1 / 0-2
+    [None, None],       // Rally NA / NA
+];
+
+/// Orders Change Table (5.7), both cards: rows the current order, columns
+/// the desired order (both in card order); the highest modified roll that
+/// succeeds. `None` is the card's "-" (no change).
+pub const ORDERS_CHANGE: [[Option<u8>; 4]; 4] = [
+    [None, Some(3), Some(2), Some(5)], // Charge → MR 0-3, RC 0-2, Rally 0-5
+    [Some(5), None, Some(5), Some(6)], // Make Ready → Charge 0-5, RC 0-5, Rally 0-6
+    [Some(3), Some(5), None, Some(4)], // Receive Charge → Charge 0-3, MR 0-5, Rally 0-4
+    [Some(1), Some(4), Some(3), None], // Rally → Charge 0-1, MR 0-4, RC 0-3
+];
+
+/// Interception Table (9.3), both cards (cavalry only): the highest
+/// modified roll that intercepts, per current order; `None` = NA.
+pub const INTERCEPTION: [Option<u8>; 4] = [Some(5), Some(4), Some(3), None];
+
+/// The Continuation number for an order (`None` = NA).
+pub fn continuation_number(order: Order) -> Option<u8> {
+    CONTINUATION_PREEMPTION[order as usize][0]
+}
+
+/// The Preemption number for an order (`None` = NA).
+pub fn preemption_number(order: Order) -> Option<u8> {
+    CONTINUATION_PREEMPTION[order as usize][1]
+}
+
+/// The Orders Change number from `current` to `desired` (`None` when they
+/// are the same order).
+pub fn orders_change_number(current: Order, desired: Order) -> Option<u8> {
+    ORDERS_CHANGE[current as usize][desired as usize]
+}
+
+/// The Interception number for the cavalry unit's current order (`None` = NA).
+pub fn interception_number(order: Order) -> Option<u8> {
+    INTERCEPTION[order as usize]
+}
+
+/// Whether a modified roll succeeds against a printed number (roll ≤ number).
+pub fn succeeds(number: u8, modified_roll: i32) -> bool {
+    modified_roll <= number as i32
+}
+
+/// The DRMs of the orders tables as one edition's card prints them.
+/// `None`: the card has no such line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrdersDrms {
+    /// 4.3/4.4: WC adjacent to an enemy unit (not Morale Broken).
+    pub wc_adjacent_enemy: i8,
+    /// 4.3/4.4: cavalry wing.
+    pub cavalry_wing: i8,
+    /// 4.3 only: second attempt.
+    pub second_attempt: i8,
+    /// 4.3 only: NGBG, all rolls during Landskrona.
+    pub landskrona: Option<i8>,
+    /// 4.4 only: the WC is marked No Continue.
+    pub wc_no_continue: i8,
+    /// 5.7: leader adjacent to an enemy unit (not Morale Broken).
+    pub leader_adjacent_enemy: i8,
+    /// 5.7: cavalry wing changing to Charge.
+    pub cavalry_wing_to_charge: i8,
+    /// 5.7: cavalry wing changing to Receive Charge.
+    pub cavalry_wing_to_receive_charge: i8,
+    /// 5.7: changing to Rally when more than half the wing's units are
+    /// Morale Shaken, Morale Broken or eliminated.
+    pub wing_mostly_shaken_to_rally: i8,
+    /// 9.3: original morale of 8.
+    pub interception_morale_8: i8,
+    /// 9.3: low original morale (see `interception_low_morale_from`).
+    pub interception_low_morale: i8,
+    /// 9.3: the low-morale DRM applies to original morale from this value up
+    /// to 6 (Sweden Fights On: "of 6", so 6; series: "6 or less", so 0).
+    pub interception_low_morale_from: u8,
+    /// 9.3: NGBG, interceptions at Halmstad.
+    pub interception_halmstad: Option<i8>,
+}
+
+/// Orders DRMs, indexed by edition (Sweden Fights On, series).
+pub const ORDERS_DRMS: [OrdersDrms; 2] = [
+    OrdersDrms {
+        wc_adjacent_enemy: 1,
+        cavalry_wing: -1,
+        second_attempt: 1,
+        landskrona: None,
+        wc_no_continue: 1,
+        leader_adjacent_enemy: 1,
+        cavalry_wing_to_charge: -1,
+        cavalry_wing_to_receive_charge: 1,
+        wing_mostly_shaken_to_rally: -2,
+        interception_morale_8: -1,
+        interception_low_morale: 1,
+        interception_low_morale_from: 6,
+        interception_halmstad: None,
+    },
+    OrdersDrms {
+        wc_adjacent_enemy: 1,
+        cavalry_wing: -1,
+        second_attempt: 1,
+        landskrona: Some(1),
+        wc_no_continue: 1,
+        leader_adjacent_enemy: 1,
+        cavalry_wing_to_charge: -1,
+        cavalry_wing_to_receive_charge: 1,
+        wing_mostly_shaken_to_rally: -2,
+        interception_morale_8: -1,
+        interception_low_morale: 1,
+        interception_low_morale_from: 0,
+        interception_halmstad: Some(1),
+    },
+];
+
+/// The leaders' ratings on an orders roll: the Wing Commander's, plus the
+/// Army Commander's when adjacent to or stacked with the WC.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Leadership {
+    /// The WC's rating, 0 to −3.
+    pub wc_rating: i8,
+    /// The AC's rating, 0 to −3, if given.
+    pub ac_rating: Option<i8>,
+    /// The AC is adjacent to or stacked with the WC (only then its rating counts).
+    pub ac_with_wc: bool,
+}
+
+impl Leadership {
+    /// Reads `wc_rating`, `ac_rating`, `ac_with_wc`.
+    fn read(f: &mut Fields) -> Result<Leadership, InputError> {
+        let l = Leadership {
+            wc_rating: f.int("wc_rating", -3, 0)?.unwrap_or(0) as i8,
+            ac_rating: f.int("ac_rating", -3, 0)?.map(|v| v as i8),
+            ac_with_wc: f.flag("ac_with_wc")?,
+        };
+        Ok(l)
+    }
+    fn push(&self, mods: &mut Vec<(String, i32)>) -> Result<(), InputError> {
+        if self.wc_rating != 0 {
+            mods.push(("WC rating".into(), self.wc_rating as i32));
+        }
+        match (self.ac_with_wc, self.ac_rating) {
+            (true, None) => {
+                return Err(key_err(
+                    "ac_with_wc",
+                    "`ac_with_wc = true` needs the AC's rating in `ac_rating`",
+                ));
+            }
+            (true, Some(r)) if r != 0 => mods.push(("AC rating (with the WC)".into(), r as i32)),
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+fn flag_mod(mods: &mut Vec<(String, i32)>, on: bool, what: &str, v: i8) {
+    if on && v != 0 {
+        mods.push((what.into(), v as i32));
+    }
+}
+
+/// The DRMs Continuation and Preemption (4.3, 4.4) share: the leaders'
+/// ratings, the WC adjacent to an enemy unit, a cavalry wing.
+fn activation_drms(
+    mods: &mut Vec<(String, i32)>,
+    leadership: &Leadership,
+    wc_adjacent_enemy: bool,
+    cavalry_wing: bool,
+    d: &OrdersDrms,
+) -> Result<(), InputError> {
+    leadership.push(mods)?;
+    flag_mod(
+        mods,
+        wc_adjacent_enemy,
+        "WC adjacent to enemy",
+        d.wc_adjacent_enemy,
+    );
+    flag_mod(mods, cavalry_wing, "cavalry wing", d.cavalry_wing);
+    Ok(())
+}
+
+fn edition_only(
+    mods: &mut Vec<(String, i32)>,
+    on: bool,
+    key: &str,
+    what: &str,
+    v: Option<i8>,
+    edition: Edition,
+) -> Result<(), InputError> {
+    if on {
+        let v = v.ok_or_else(|| {
+            key_err(
+                key,
+                format!(
+                    "the {} has no `{key}` DRM (NGBG lines are on the series card only)",
+                    edition.card()
+                ),
+            )
+        })?;
+        flag_mod(mods, true, what, v);
+    }
+    Ok(())
+}
+
+/// A roll that succeeds on d10 + DRM ≤ a printed number.
+#[derive(Clone, Debug)]
+pub struct OrderCheck {
+    number: u8,
+    drm: i32,
+    modifiers: Vec<(String, i32)>,
+    space: OutcomeSpace,
+    leaves: [Leaf; 10],
+}
+
+/// Outcome labels of every orders roll.
+pub const OUTCOMES: &[&str] = &["success", "failure"];
+
+impl OrderCheck {
+    /// A check against `number` with these DRMs.
+    pub fn new(number: u8, modifiers: Vec<(String, i32)>) -> OrderCheck {
+        let drm: i32 = modifiers.iter().map(|(_, v)| v).sum();
+        let space = OutcomeSpace::from_labels(OUTCOMES, vec![]);
+        let mut leaves = [0; 10];
+        for (face, leaf) in leaves.iter_mut().enumerate() {
+            let ok = succeeds(number, face as i32 + drm);
+            *leaf = space.leaf(if ok { 0 } else { 1 }, &[]);
+        }
+        OrderCheck {
+            number,
+            drm,
+            modifiers,
+            space,
+            leaves,
+        }
+    }
+    /// The printed number (success on modified roll ≤ it).
+    pub fn number(&self) -> u8 {
+        self.number
+    }
+    /// The summed DRM.
+    pub fn drm(&self) -> i32 {
+        self.drm
+    }
+    /// Each DRM applied, with what it is for.
+    pub fn modifiers(&self) -> &[(String, i32)] {
+        &self.modifiers
+    }
+    /// How many of the ten die faces succeed.
+    pub fn successes(&self) -> usize {
+        (0..10)
+            .filter(|&f| succeeds(self.number, f + self.drm))
+            .count()
+    }
+}
+
+impl Procedure for OrderCheck {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        self.leaves[dice.d10() as usize]
+    }
+}
+
+macro_rules! order_procedure {
+    ($(#[$m:meta])* $name:ident) => {
+        $(#[$m])*
+        #[derive(Clone, Debug)]
+        pub struct $name(OrderCheck);
+
+        impl $name {
+            /// The roll itself: number, DRM and modifiers.
+            pub fn check(&self) -> &OrderCheck {
+                &self.0
+            }
+        }
+
+        impl Procedure for $name {
+            fn space(&self) -> &OutcomeSpace {
+                self.0.space()
+            }
+            #[inline]
+            fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+                self.0.resolve(dice)
+            }
+        }
+    };
+}
+
+fn read_order(f: &mut Fields, key: &'static str) -> Result<Option<Order>, InputError> {
+    f.named(key, "order", Order::from_name, &Order::names())
+}
+
+fn req_order(f: &mut Fields, key: &'static str) -> Result<Order, InputError> {
+    read_order(f, key)?.ok_or_else(|| f.missing(key).one_of("", &Order::names()))
+}
+
+fn na_order(key: &str, order: Order, table: &str) -> InputError {
+    let ok: Vec<&str> = Order::ALL
+        .iter()
+        .filter(|&&o| o != Order::Rally)
+        .map(|o| o.name())
+        .collect();
+    key_err(
+        key,
+        format!("the {table} is NA for a wing under a {order} order"),
+    )
+    .accepted(ok.join(", "))
+}
+
+mod change;
+mod charts;
+mod continuation;
+mod interception;
+mod preemption;
+
+pub use change::*;
+pub use charts::*;
+pub use continuation::*;
+pub use interception::*;
+pub use preemption::*;

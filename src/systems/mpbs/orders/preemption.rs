@@ -1,0 +1,101 @@
+//! Preemption (4.4): the roll, its input and its step keys.
+
+use super::*;
+
+order_procedure! {
+    /// Preemption (4.4): the wing activates out of turn on success.
+    Preemption
+}
+
+/// Everything a Preemption roll (4.4) depends on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PreemptionInput {
+    /// The wing's current order.
+    pub order: Order,
+    /// WC and AC ratings.
+    pub leadership: Leadership,
+    /// WC adjacent to an enemy unit (not Morale Broken).
+    pub wc_adjacent_enemy: bool,
+    /// A cavalry wing.
+    pub cavalry_wing: bool,
+    /// The WC is marked No Continue.
+    pub wc_no_continue: bool,
+    /// Any further DRM.
+    pub extra_drm: i8,
+}
+
+/// What `pikeshot list` shows of `preemption`.
+pub const PREEMPTION_INFO: ProcedureInfo = ProcedureInfo {
+    name: "preemption",
+    rule: "4.4",
+    summary: "Preemption: d10 + DRM ≤ the current order's number (Charge 0-4, Make Ready 0-3, Receive Charge 0-2, Rally NA)",
+    keys: &[
+        (
+            "order",
+            "the wing's current order: charge | make-ready | receive-charge (rally is NA)",
+        ),
+        (
+            "wc_rating",
+            "0..=-3: the Wing Commander's rating (default 0)",
+        ),
+        ("ac_rating", "0..=-3: the Army Commander's rating"),
+        (
+            "ac_with_wc",
+            "true: the AC is adjacent to or stacked with the WC, so its rating counts",
+        ),
+        (
+            "wc_adjacent_enemy",
+            "true: WC adjacent to an enemy unit not Morale Broken, +1",
+        ),
+        ("cavalry_wing", "true: a cavalry wing, -1"),
+        ("wc_no_continue", "true: the WC is marked No Continue, +1"),
+        ("extra_drm", "-9..=9: any further DRM (default 0)"),
+    ],
+    outcomes: OUTCOMES,
+    measures: &[],
+};
+
+impl Preemption {
+    /// Builds the roll. Errors (keyed by the bare step key): a Rally order (NA).
+    pub fn new(edition: Edition, input: &PreemptionInput) -> Result<Preemption, InputError> {
+        let d = &ORDERS_DRMS[edition as usize];
+        let number = preemption_number(input.order)
+            .ok_or_else(|| na_order("order", input.order, "Preemption Table (4.4)"))?;
+        let mut mods = Vec::new();
+        activation_drms(
+            &mut mods,
+            &input.leadership,
+            input.wc_adjacent_enemy,
+            input.cavalry_wing,
+            d,
+        )?;
+        flag_mod(
+            &mut mods,
+            input.wc_no_continue,
+            "WC marked No Continue",
+            d.wc_no_continue,
+        );
+        flag_mod(&mut mods, true, "extra_drm", input.extra_drm);
+        Ok(Preemption(OrderCheck::new(number, mods)))
+    }
+
+    /// Reads a scenario step (see [`PREEMPTION_INFO`]).
+    pub fn from_step(
+        f: &mut Fields,
+        _units: &[Unit],
+        edition: Edition,
+    ) -> Result<Preemption, InputError> {
+        f.has("procedure");
+        let input = PreemptionInput {
+            order: req_order(f, "order")?,
+            leadership: Leadership::read(f)?,
+            wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
+            cavalry_wing: f.flag("cavalry_wing")?,
+            wc_no_continue: f.flag("wc_no_continue")?,
+            extra_drm: read_extra(f)?,
+        };
+        let p = Preemption::new(edition, &input).map_err(|e| relocate(f, e))?;
+        f.finish()?;
+        Ok(p)
+    }
+}

@@ -1,0 +1,324 @@
+//! Musket & Pike: what follows each roll in a course, against the cards'
+//! arithmetic (docs/rules/mpbs.md, "Courses and engagements" and "Close
+//! combat and what follows it"). Every course is checked exactly and, under
+//! both kernels, by Monte Carlo within 4.5 standard errors.
+
+use pikeshot::Sampler;
+use pikeshot::engine::{Kernel, KernelMode};
+use pikeshot::run::{RunRequest, prepare_file};
+use pikeshot::scenario::ScenarioFile;
+use pikeshot::stats;
+use pikeshot::systems::mpbs::threshold::casualty_threshold;
+
+/// Builds course `course` of `text` (after `sets`) under `mode`.
+fn kernel(text: &str, sets: &[&str], course: &str, mode: KernelMode) -> Box<dyn Kernel> {
+    let file = ScenarioFile::from_str("t.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let req = RunRequest {
+        kernel: mode,
+        sets: sets.iter().map(|s| s.to_string()).collect(),
+        ..RunRequest::default()
+    };
+    let p = prepare_file(file, &req).unwrap_or_else(|e| panic!("{e}"));
+    p.courses
+        .into_iter()
+        .find(|(_, c, _)| c == course)
+        .map(|(_, _, k)| k)
+        .expect("course")
+}
+
+/// The exact leaf probabilities of a course, after checking the sampler of
+/// both kernels against them (4.5 standard errors, fixed seed).
+fn checked(text: &str, sets: &[&str], course: &str) -> (Vec<f64>, Box<dyn Kernel>) {
+    const N: u64 = 200_000;
+    let k = kernel(text, sets, course, KernelMode::Auto);
+    let probs = k.exact(10_000_000).expect("exact");
+    for mode in [KernelMode::Auto, KernelMode::Direct] {
+        let k = kernel(text, sets, course, mode);
+        let mut counts = vec![0u64; k.space().len()];
+        k.sample(&mut Sampler::new(20_261_126), N, &mut counts);
+        let off = stats::disagreements(k.space(), &counts, N, &probs, 4.5);
+        assert!(off.is_empty(), "{course} {mode:?}: {off:?}");
+    }
+    (probs, k)
+}
+
+fn p_outcome(k: &dyn Kernel, probs: &[f64], label: &str) -> f64 {
+    let s = k.space();
+    let i = s
+        .outcome_index(label)
+        .unwrap_or_else(|| panic!("no outcome {label} in {:?}", s.outcomes()));
+    stats::outcome_probs(s, probs)[i]
+}
+
+fn p_measure(k: &dyn Kernel, probs: &[f64], name: &str, value: i32) -> f64 {
+    let s = k.space();
+    let m = s
+        .measure_index(name)
+        .unwrap_or_else(|| panic!("no measure {name}"));
+    let min = s.measures()[m].min;
+    stats::measure_probs(s, m, probs)[(value - min) as usize]
+}
+
+fn close(a: f64, b: f64) {
+    assert!((a - b).abs() < 1e-12, "{a} != {b}");
+}
+
+/// A cavalry charge whose DRM total is clamped to +4 (extra_drm 9, the
+/// morale differential and strength ratio set to 0): rolls 0-2 give results
+/// 4-6, 3-4 Defender Morale Broken and 5-9 Defender Eliminated, so a
+/// pursuit check follows on 7/10.
+const CHARGE: &str = r#"system = "mpbs"
+edition = "series"
+RULES
+[units.cuir]
+kind = "cuirassier"
+morale = 7
+strength = 4
+order = "charge"
+LEADER
+[units.second]
+kind = "cuirassier"
+morale = 7
+strength = 4
+order = "charge"
+SECOND
+[units.foot]
+kind = "arquebusier"
+morale = 7
+strength = 4
+[[course]]
+name = "c"
+steps = [
+  { procedure = "close-combat", attacker = ATTACKERS, defender = "foot", morale_differential = 0, strength_ratio = 0, extra_drm = 9 CCKEYS },
+  THEN
+]
+"#;
+
+fn charge(
+    rules: &str,
+    leader: &str,
+    second: &str,
+    attackers: &str,
+    cc: &str,
+    then: &str,
+) -> String {
+    CHARGE
+        .replace("RULES", rules)
+        .replace("LEADER", leader)
+        .replace("SECOND", second)
+        .replace("ATTACKERS", attackers)
+        .replace("CCKEYS", cc)
+        .replace("THEN", then)
+}
+
+/// 5.3.3 "0 Return original Leader Immediately": the pinned example of the
+/// series card. Cuirassiers with a −2 leader win a close combat (total
+/// clamped to +4), then roll Interception (Charge 0-5) with that leader:
+/// 0.91 × 0.8 + 0.09 × 0.6 = 0.782 (the leader stays on "no effect" 0.9 and
+/// on "returns immediately" 0.01).
+#[test]
+fn a_leader_that_returns_immediately_keeps_its_modifier() {
+    let text = charge(
+        "[rules]\npursuit = false",
+        "leader = -2",
+        "",
+        "\"cuir\"",
+        "",
+        "{ procedure = \"interception\", unit = \"cuir\" }",
+    );
+    let (p, k) = checked(&text, &[], "c");
+    close(
+        p_outcome(k.as_ref(), &p, "success"),
+        0.91 * 0.8 + 0.09 * 0.6,
+    );
+    close(p_outcome(k.as_ref(), &p, "success"), 0.782);
+    // The same on the SFO card (its leader modifier differs, the tables not).
+    let (p, k) = checked(&text, &["edition=sfo"], "c");
+    close(p_outcome(k.as_ref(), &p, "success"), 0.782);
+}
+
+/// 5.3: the leader at risk is the one whose modifier the close combat used.
+/// The lead attacker has no leader; the second attacker's −2 leader gives
+/// the modifier, so it rolls Leader Casualty (0.782 again on its own
+/// Interception). With `attacker_leader = false` no leader is used, none is
+/// at risk: 0.8.
+#[test]
+fn the_leader_at_risk_is_the_one_used() {
+    let text = charge(
+        "[rules]\npursuit = false",
+        "",
+        "leader = -2",
+        "[\"cuir\", \"second\"]",
+        "",
+        "{ procedure = \"interception\", unit = \"second\" }",
+    );
+    let (p, k) = checked(&text, &[], "c");
+    close(p_outcome(k.as_ref(), &p, "success"), 0.782);
+    let text = charge(
+        "[rules]\npursuit = false",
+        "",
+        "leader = -2",
+        "[\"cuir\", \"second\"]",
+        ", attacker_leader = false",
+        "{ procedure = \"interception\", unit = \"second\" }",
+    );
+    let (p, k) = checked(&text, &[], "c");
+    close(p_outcome(k.as_ref(), &p, "success"), 0.8);
+}
+
+/// 11.7.2 leader modifier. The pursuit follows on 7/10; Charge order +1.
+/// Series: the −2 leader used in the attack gives +1 (total +2: off map on
+/// 7-9, 3/10). SFO: the rating as a plus, +2 (total +3: 6-9, 4/10). A
+/// leader not used in the combat gives nothing (total +1: 8-9, 2/10).
+#[test]
+fn pursuit_takes_the_leadership_modifier_used_in_the_combat() {
+    let one = |edition: &str, cc: &str, rules: &str| {
+        let text = charge(
+            &format!("[rules]\nleader_casualty = false\n{rules}"),
+            "leader = -2",
+            "",
+            "\"cuir\"",
+            cc,
+            "",
+        )
+        .replace("  ,\n", "");
+        let (p, k) = checked(&text, &[&format!("edition={edition}")], "c");
+        p_measure(k.as_ref(), &p, "own-pursued-off-map", 1)
+    };
+    close(one("series", "", ""), 0.7 * 0.3);
+    close(one("sfo", "", ""), 0.7 * 0.4);
+    close(one("series", ", attacker_leader = false", ""), 0.7 * 0.2);
+    close(one("sfo", ", attacker_leader = false", ""), 0.7 * 0.2);
+    // [rules.pursuit] takes the pursuit step's keys: a leader override +2
+    // (total +3), and the TACW column with Cromwell -2 and extra_drm +2
+    // (total +1: off map on 6+, rolls 5-9).
+    close(one("series", "", "[rules.pursuit]\nleader = 2"), 0.7 * 0.4);
+    close(
+        one(
+            "series",
+            "",
+            "[rules.pursuit]\ncolumn = \"tacw\"\ncromwell = true\nextra_drm = 2",
+        ),
+        0.7 * 0.5,
+    );
+    close(one("sfo", "", "[rules.pursuit]\nleader = false"), 0.7 * 0.2);
+}
+
+/// 11.7.2: pursuing off the map is its own result, neither broken nor
+/// eliminated; a later step that needs the pursuer ends the course with the
+/// outcome `pursued-off-map`.
+#[test]
+fn pursuing_off_the_map_is_not_elimination() {
+    let text = charge(
+        "[rules]\nleader_casualty = false",
+        "leader = -2",
+        "",
+        "\"cuir\"",
+        "",
+        "{ procedure = \"interception\", unit = \"cuir\" }",
+    );
+    let (p, k) = checked(&text, &[], "c");
+    close(p_outcome(k.as_ref(), &p, "pursued-off-map"), 0.21);
+    close(p_outcome(k.as_ref(), &p, "success"), 0.79 * 0.8);
+    close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.0);
+    close(p_measure(k.as_ref(), &p, "own-morale", 2), 0.0);
+    close(p_measure(k.as_ref(), &p, "own-pursued-off-map", 1), 0.21);
+}
+
+/// Chart 6.3: a unit made Morale Broken by a close combat has no formation.
+/// Cuirassiers charge heavy infantry at +4; the foot then fires back (front
+/// column). Rolls 0-2: the foot wins or is shaken, Formation Shaken after
+/// the combat, firing at −2 (2 hits only on 9: 1/10); rolls 3-4: Morale
+/// Broken, no formation hit and no formation DRM (2 hits on 7-9: 3/10);
+/// rolls 5-9: eliminated, the course ends.
+#[test]
+fn morale_broken_means_no_formation() {
+    let text = r#"system = "mpbs"
+edition = "series"
+[rules]
+pursuit = false
+[units.cuir]
+kind = "cuirassier"
+morale = 7
+strength = 4
+[units.foot]
+kind = "heavy-infantry"
+morale = 7
+strength = 6
+[[course]]
+name = "c"
+steps = [
+  { procedure = "close-combat", attacker = "cuir", defender = "foot", morale_differential = 0, strength_ratio = 0, extra_drm = 9 },
+  { procedure = "musketry", firer = "foot", target = "cuir", column = "front" },
+]
+"#;
+    for edition in ["series", "sfo"] {
+        let (p, k) = checked(text, &[&format!("edition={edition}")], "c");
+        close(
+            p_measure(k.as_ref(), &p, "hits-taken", 2),
+            0.3 * 0.1 + 0.2 * 0.3,
+        );
+        close(
+            p_measure(k.as_ref(), &p, "formation-hits-inflicted", 1),
+            0.3,
+        );
+        close(
+            p_outcome(k.as_ref(), &p, "ended-early-unit-eliminated"),
+            0.5,
+        );
+    }
+}
+
+const INTERCEPT: &str = r#"system = "mpbs"
+edition = "EDITION"
+RULES
+[units.cav]
+kind = "cuirassier"
+morale = MORALE
+strength = 4
+[[course]]
+name = "i"
+steps = [{ procedure = "interception", unit = "cav" }]
+"#;
+
+fn intercept(edition: &str, morale: u8, rules: &str) -> f64 {
+    let text = INTERCEPT
+        .replace("EDITION", edition)
+        .replace("MORALE", &morale.to_string())
+        .replace("RULES", rules);
+    let (p, k) = checked(&text, &[], "i");
+    p_outcome(k.as_ref(), &p, "success")
+}
+
+/// Morale 9 reads as 8 on every table: Interception −1 (Charge 0-5: rolls
+/// 0-6), the Casualty Threshold row of 8.
+#[test]
+fn morale_9_reads_as_8_everywhere() {
+    for edition in ["sfo", "series"] {
+        close(intercept(edition, 9, ""), 0.7);
+        close(intercept(edition, 8, ""), 0.7);
+        close(intercept(edition, 7, ""), 0.6);
+    }
+    for strength in 2..=20 {
+        assert_eq!(
+            casualty_threshold(9, strength),
+            casualty_threshold(8, strength)
+        );
+    }
+}
+
+/// 9.3 on the SFO card: "Original Morale of 6" reads "6 or less" (+1:
+/// Charge 0-5 at +1, rolls 0-4), as the series card prints it; the old
+/// reading, exactly 6, is a switch.
+#[test]
+fn sfo_interception_morale_6_reads_6_or_less() {
+    for morale in [4, 5, 6] {
+        close(intercept("sfo", morale, ""), 0.5);
+        close(intercept("series", morale, ""), 0.5);
+    }
+    let exactly = "[rules]\nsfo_interception_morale_6 = \"exactly-6\"";
+    close(intercept("sfo", 5, exactly), 0.6);
+    close(intercept("sfo", 6, exactly), 0.5);
+    // The series card prints "6 or less": the switch does not change it.
+    close(intercept("series", 5, exactly), 0.5);
+}
