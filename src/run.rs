@@ -209,6 +209,30 @@ fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses
     .into())
 }
 
+/// The `run.json` of a prepared scenario run with `req`.
+pub fn record(p: &Prepared, req: &RunRequest) -> Result<report::record::RunRecord> {
+    let bytes =
+        std::fs::read(&p.file.path).map_err(|e| crate::error::Error::io(&p.file.path, e))?;
+    let mut variants: Vec<String> = Vec::new();
+    for (v, _, _) in &p.courses {
+        if !variants.contains(v) {
+            variants.push(v.clone());
+        }
+    }
+    Ok(report::record::RunRecord {
+        pikeshot: env!("CARGO_PKG_VERSION").to_string(),
+        command: report::record::command_line(),
+        scenario: p.file.path.display().to_string(),
+        sha256: report::record::sha256_hex(&bytes),
+        sets: req.sets.clone(),
+        seed: p.seed,
+        trials: p.trials,
+        exact: req.exact,
+        kernel: format!("{:?}", req.kernel).to_lowercase(),
+        variants,
+    })
+}
+
 /// The output folder of a scenario.
 pub fn out_dir(req: &RunRequest, stem: &str, several: bool) -> PathBuf {
     match (&req.out, several) {
@@ -325,6 +349,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             p.has_expects
                 .then(|| expect::expect_csv(&run.scenario, &checks)),
             false,
+            Some(&record(p, req)?),
             &d,
         )?;
         out.push(Finished {

@@ -33,8 +33,8 @@ use crate::error::Error;
 
 /// Header of `comparison.csv`.
 pub const COMPARISON_HEADER: [&str; 10] = [
-    "scenario", "variant", "measure", "course", "own", "enemy", "value", "ci_low", "ci_high",
-    "exact",
+    "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact", "own",
+    "enemy",
 ];
 
 /// The key outcomes of one variant: its courses and, for each key outcome
@@ -105,13 +105,13 @@ pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                     v.variant.clone(),
                     def.name.to_string(),
                     run.courses[i].course.clone(),
-                    run.courses[i].side.own.clone(),
-                    run.courses[i].side.enemy.clone(),
                     fixed(k.value, DECIMALS),
                     fixed(k.ci.0, DECIMALS),
                     fixed(k.ci.1, DECIMALS),
                     k.exact
                         .map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS)),
+                    run.courses[i].side.own.clone(),
+                    run.courses[i].side.enemy.clone(),
                 ]);
             }
         }

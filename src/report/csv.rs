@@ -151,8 +151,8 @@ fn summary_keys(run: &ScenarioRun) -> Vec<KeyDef> {
 
 /// Header of `summary.csv`: tidy, one row per variant × course × figure.
 pub const SUMMARY_HEADER: [&str; 13] = [
-    "scenario", "variant", "course", "own", "enemy", "trials", "seed", "kind", "id", "value",
-    "ci_low", "ci_high", "exact",
+    "scenario", "variant", "course", "trials", "seed", "kind", "id", "value", "ci_low", "ci_high",
+    "exact", "own", "enemy",
 ];
 
 /// `kind` of a measure's mean in `summary.csv`.
@@ -177,8 +177,6 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 run.scenario.clone(),
                 c.variant.clone(),
                 c.course.clone(),
-                c.side.own.clone(),
-                c.side.enemy.clone(),
                 s.trials.to_string(),
                 run.seed.to_string(),
                 kind.to_string(),
@@ -187,6 +185,8 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 mc(ci.0),
                 mc(ci.1),
                 exact(ex),
+                c.side.own.clone(),
+                c.side.enemy.clone(),
             ]
         };
         for n in &names {

@@ -14,6 +14,7 @@ mod cli;
 mod engine;
 mod hakkaa;
 mod mpbs;
+mod record;
 mod registry;
 mod report;
 mod report_compare;

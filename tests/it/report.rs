@@ -354,7 +354,7 @@ fn summary_and_timing_rows() {
         header,
         [
             "scenario", "variant", "course", "trials", "seed", "kind", "id", "value", "ci_low",
-            "ci_high", "exact"
+            "ci_high", "exact", "own", "enemy"
         ]
     );
     // Every column but the interval, which is checked to bracket the value.
@@ -378,7 +378,9 @@ fn summary_and_timing_rows() {
             "mean",
             "hits",
             "1.250000",
-            "1.2250000000"
+            "1.2250000000",
+            "",
+            ""
         ])
     );
     assert_eq!(
@@ -392,7 +394,9 @@ fn summary_and_timing_rows() {
             "mean",
             "turns",
             "1.550000",
-            "1.5250000000"
+            "1.5250000000",
+            "",
+            ""
         ])
     );
     // Course 2 lacks `turns` (no row) and exact values (empty cell).
@@ -407,6 +411,8 @@ fn summary_and_timing_rows() {
             "mean",
             "hits",
             "1.200000",
+            "",
+            "",
             ""
         ])
     );

@@ -205,7 +205,8 @@ fn comparison_csv_has_one_row_per_key_outcome_and_course() {
     assert_eq!(
         header,
         [
-            "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact"
+            "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact",
+            "own", "enemy"
         ]
     );
     // Grouped by variant, then key outcome, then course in run order; a
@@ -309,7 +310,7 @@ fn comparison_csv_is_written_for_a_single_course_and_without_key_measures() {
     }];
     write_reports(&r, tmp.path()).unwrap();
     let (header, rows) = read_csv(&tmp.path().join("comparison.csv"));
-    assert_eq!(header.len(), 8);
+    assert_eq!(header.len(), 10);
     assert!(rows.is_empty());
     assert!(!tmp.path().join("comparison.png").exists());
     assert!(!tmp.path().join("comparison-expected.png").exists());
@@ -333,7 +334,9 @@ fn summary_csv_gains_the_key_probabilities_and_exact_twins() {
     );
     assert_eq!(
         header[5..],
-        ["kind", "id", "value", "ci_low", "ci_high", "exact"]
+        [
+            "kind", "id", "value", "ci_low", "ci_high", "exact", "own", "enemy"
+        ]
     );
     let courses = run().courses;
     // The value and exact value of figure `id` of course `i`: empty when the
