@@ -36,6 +36,45 @@ pub fn kebab_id(label: &str) -> String {
     out
 }
 
+/// Whose side a course's key outcomes are read from: the `own` unit (the
+/// one whose results count for the course) and the `enemy` it acts on, as
+/// unit names, and whether the course named both itself (`own`/`enemy`
+/// keys) rather than taking the system's default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Side {
+    /// The own unit's name; empty when the course has none.
+    pub own: String,
+    /// The enemy unit's name; empty when the course has none.
+    pub enemy: String,
+    /// Whether the course named both `own` and `enemy`.
+    pub named: bool,
+}
+
+impl Side {
+    /// The side of the units at `own` and `enemy` of `names`.
+    pub fn of(names: &[&str], own: Option<usize>, enemy: Option<usize>, named: bool) -> Side {
+        let name = |i: Option<usize>| {
+            i.and_then(|i| names.get(i))
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        };
+        Side {
+            own: name(own),
+            enemy: name(enemy),
+            named,
+        }
+    }
+    /// `own vs enemy` (or the one present), for headers and legends.
+    pub fn label(&self) -> String {
+        match (self.own.is_empty(), self.enemy.is_empty()) {
+            (false, false) => format!("{} vs {}", self.own, self.enemy),
+            (false, true) => self.own.clone(),
+            (true, false) => format!("vs {}", self.enemy),
+            (true, true) => String::new(),
+        }
+    }
+}
+
 /// A numeric measure of a resolution, with its inclusive range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Measure {

@@ -9,6 +9,7 @@ use variant::{VariantCell, VariantKernel};
 
 use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
 use crate::error::{InputError, Result};
+use crate::outcome::Side;
 use crate::report::folder;
 use crate::report::{self, CourseRun, ScenarioRun};
 use crate::scenario::ScenarioFile;
@@ -64,6 +65,8 @@ pub struct Prepared {
     pub trials: u64,
     /// (variant label, course name, kernel) in output order.
     pub courses: Vec<(String, String, Box<dyn Kernel>)>,
+    /// Each course's own and enemy units, in the order of `courses`.
+    pub sides: Vec<Side>,
     /// The scenario's `[[expect]]` targets, validated against the courses.
     pub expects: Vec<Expect>,
     /// Whether the file has `[[expect]]` entries (some may not apply to
@@ -160,6 +163,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
     let mut seed = DEFAULT_SEED;
     let mut trials = DEFAULT_TRIALS;
     let mut courses: Vec<(String, String, Box<dyn Kernel>)> = Vec::new();
+    let mut sides = Vec::new();
     for i in 0..count {
         let v = file.variant(i)?;
         let mut f = file.fields(&v);
@@ -193,6 +197,8 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
             edition = built.edition.clone();
         }
         f.finish()?;
+        check_sides(&file, &v.label, &built)?;
+        sides.extend(built.sides);
         match &shared {
             None => {
                 for (course, kernel) in built.courses {
@@ -250,6 +256,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
         seed,
         trials,
         courses,
+        sides,
         has_expects: expect_value.is_some(),
         expects,
     })
@@ -300,6 +307,75 @@ fn check_out(dir: &Path) -> Result<()> {
         .into());
     }
     Ok(())
+}
+
+/// Refuses a comparison whose courses read their key outcomes from
+/// different own/enemy pairs, unless every course names both: the
+/// comparison would otherwise set one side's odds beside the other's.
+fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses) -> Result<()> {
+    // A course of one unit (no enemy) has no side to be read from.
+    let paired: Vec<usize> = (0..built.sides.len())
+        .filter(|&i| !built.sides[i].own.is_empty() && !built.sides[i].enemy.is_empty())
+        .collect();
+    let sides = &built.sides;
+    if paired.iter().all(|&i| sides[i].named) {
+        return Ok(());
+    }
+    let Some(&f) = paired.first() else {
+        return Ok(());
+    };
+    let first = &sides[f];
+    let Some(&k) = paired
+        .iter()
+        .find(|&&i| (&sides[i].own, &sides[i].enemy) != (&first.own, &first.enemy))
+    else {
+        return Ok(());
+    };
+    let name = |i: usize| built.courses[i].0.as_str();
+    let pair = |s: &Side| format!("own = \"{}\", enemy = \"{}\"", s.own, s.enemy);
+    let within = if variant.is_empty() {
+        String::new()
+    } else {
+        format!(" (variant {variant})")
+    };
+    Err(InputError::new(format!(
+        "the courses are read from different sides{within}: course \"{}\" reads {} but course \"{}\" reads {}; \
+         name the pair each course is read from with `own` and `enemy` in every [[course]] \
+         (e.g. `own = \"{}\"`, `enemy = \"{}\"`), so that the comparison sets like beside like",
+        name(f),
+        pair(first),
+        name(k),
+        pair(&sides[k]),
+        first.own,
+        first.enemy,
+    ))
+    .key("course.own, course.enemy")
+    .at(Some(&file.path.display().to_string()), None)
+    .into())
+}
+
+/// The `run.json` of a prepared scenario run with `req`.
+pub fn record(p: &Prepared, req: &RunRequest) -> Result<report::record::RunRecord> {
+    let bytes =
+        std::fs::read(&p.file.path).map_err(|e| crate::error::Error::io(&p.file.path, e))?;
+    let mut variants: Vec<String> = Vec::new();
+    for (v, _, _) in &p.courses {
+        if !variants.contains(v) {
+            variants.push(v.clone());
+        }
+    }
+    Ok(report::record::RunRecord {
+        pikeshot: env!("CARGO_PKG_VERSION").to_string(),
+        command: report::record::command_line(),
+        scenario: p.file.path.display().to_string(),
+        sha256: report::record::sha256_hex(&bytes),
+        sets: req.sets.clone(),
+        seed: p.seed,
+        trials: p.trials,
+        exact: req.exact,
+        kernel: format!("{:?}", req.kernel).to_lowercase(),
+        variants,
+    })
 }
 
 /// The output folder of a scenario.
@@ -356,10 +432,12 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         courses: p
             .courses
             .iter()
+            .zip(&p.sides)
             .zip(tallies)
-            .map(|((v, c, k), tally)| CourseRun {
+            .map(|(((v, c, k), side), tally)| CourseRun {
                 variant: v.clone(),
                 course: c.clone(),
+                side: side.clone(),
                 space: k.space().clone(),
                 tally,
             })
@@ -417,6 +495,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             p.has_expects
                 .then(|| expect::expect_csv(&run.scenario, &checks)),
             false,
+            Some(&record(p, req)?),
             &d,
         )?;
         out.push(Finished {

@@ -83,6 +83,10 @@ pub struct Course {
     pub variant: String,
     /// Course name.
     pub course: String,
+    /// The unit whose results the key outcomes count (empty when none).
+    pub own: String,
+    /// The unit it acts on (empty when none).
+    pub enemy: String,
     /// Trials resolved.
     pub trials: u64,
     /// Whether the course is an engagement (its outcomes are stop reasons).
@@ -202,6 +206,8 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
             Course {
                 variant: c.variant.clone(),
                 course: c.course.clone(),
+                own: c.side.own.clone(),
+                enemy: c.side.enemy.clone(),
                 trials: s.trials,
                 engagement: is_engagement(c),
                 exact_error: c.tally.exact_error.clone(),

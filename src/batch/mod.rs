@@ -246,6 +246,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             p.has_expects
                 .then(|| crate::targets::expect_csv(&run.scenario, &checks)),
             true,
+            Some(&run::record(p, &rreq)?),
             &req.out.join(folder),
         )?;
         if req.json {

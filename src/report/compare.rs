@@ -32,8 +32,9 @@ use super::{Output, Staging, fixed};
 use crate::error::Error;
 
 /// Header of `comparison.csv`.
-pub const COMPARISON_HEADER: [&str; 8] = [
-    "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact",
+pub const COMPARISON_HEADER: [&str; 10] = [
+    "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact", "own",
+    "enemy",
 ];
 
 /// The key outcomes of one variant: its courses and, for each key outcome
@@ -109,6 +110,8 @@ pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                     fixed(k.ci.1, DECIMALS),
                     k.exact
                         .map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS)),
+                    run.courses[i].side.own.clone(),
+                    run.courses[i].side.enemy.clone(),
                 ]);
             }
         }

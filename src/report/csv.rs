@@ -153,9 +153,9 @@ fn summary_keys(run: &ScenarioRun) -> Vec<KeyDef> {
 }
 
 /// Header of `summary.csv`: tidy, one row per variant × course × figure.
-pub const SUMMARY_HEADER: [&str; 11] = [
+pub const SUMMARY_HEADER: [&str; 13] = [
     "scenario", "variant", "course", "trials", "seed", "kind", "id", "value", "ci_low", "ci_high",
-    "exact",
+    "exact", "own", "enemy",
 ];
 
 /// `kind` of a measure's mean in `summary.csv`.
@@ -188,6 +188,8 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 mc(ci.0),
                 mc(ci.1),
                 exact(ex),
+                c.side.own.clone(),
+                c.side.enemy.clone(),
             ]
         };
         for n in &names {

@@ -122,16 +122,20 @@ pub struct ExtraCsv<'a> {
     pub rows: Vec<Vec<String>>,
 }
 
-/// Writes every report of `run` into `dir`, with `extra` (e.g. `expect.csv`
+/// Writes every report of `run` into `dir`, with `run.json` from `record`, `extra` (e.g. `expect.csv`
 /// when the scenario has targets) and `plots.csv` when `plots` is set.
 /// Returns the paths written.
 pub fn write(
     run: &ScenarioRun,
     extra: Option<ExtraCsv>,
     plots: bool,
+    record: Option<&super::record::RunRecord>,
     dir: &Path,
 ) -> Result<Vec<PathBuf>, Error> {
     let mut staging = Staging::new(dir)?;
+    if let Some(r) = record {
+        staging.bytes(super::record::RUN_JSON, &r.to_bytes())?;
+    }
     for output in super::outputs() {
         output.render(run, &mut staging)?;
     }

@@ -26,6 +26,7 @@ pub mod key;
 pub mod model;
 pub mod naming;
 pub mod plot;
+pub mod record;
 pub mod terminal;
 pub mod write;
 

@@ -2,7 +2,7 @@
 //! marginals computed once for every output.
 
 use crate::engine::Tally;
-use crate::outcome::OutcomeSpace;
+use crate::outcome::{OutcomeSpace, Side};
 use crate::stats;
 
 /// One course of action of one variant, with what the runner counted.
@@ -13,6 +13,8 @@ pub struct CourseRun {
     pub variant: String,
     /// The course name as written in the scenario.
     pub course: String,
+    /// Whose side the key outcomes are read from.
+    pub side: Side,
     /// The outcome space the tally counts leaves of.
     pub space: OutcomeSpace,
     /// Leaf counts, exact leaf probabilities, timing.

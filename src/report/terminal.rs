@@ -80,6 +80,10 @@ pub fn terminal_table(run: &ScenarioRun) -> String {
 /// One course: header, outcome rows, means.
 fn block(out: &mut String, course: &CourseRun, s: &CourseStats) {
     let mut head = format!("== {}", course.course);
+    let side = course.side.label();
+    if !side.is_empty() {
+        let _ = write!(head, "  ({side})");
+    }
     if !course.variant.is_empty() {
         let _ = write!(head, "  [{}]", course.variant);
     }
@@ -206,7 +210,27 @@ fn side_by_side(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], memb
             (label.clone(), cells)
         })
         .collect();
+    let rows = with_sides(run, members, rows);
     columns(out, "outcome", &names, &rows);
+}
+
+/// `rows` after a first row naming each course's own and enemy units
+/// (`own vs enemy`), when any course has them.
+fn with_sides(
+    run: &ScenarioRun,
+    members: &[usize],
+    rows: Vec<(String, Vec<String>)>,
+) -> Vec<(String, Vec<String>)> {
+    let sides: Vec<String> = members
+        .iter()
+        .map(|&i| run.courses[i].side.label())
+        .collect();
+    if sides.iter().all(String::is_empty) {
+        return rows;
+    }
+    let mut out = vec![("own vs enemy".to_string(), sides)];
+    out.extend(rows);
+    out
 }
 
 /// The key outcomes of the courses of one variant side by side, with the
@@ -301,6 +325,7 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], v: &Var
             (label.clone(), cells)
         })
         .collect();
+    let combined = with_sides(run, members, combined);
     if fit_cap(LABEL_W_KEY, &names, &combined, 0..names.len()).is_some() {
         columns(out, "", &names, &combined);
         return;
@@ -328,6 +353,7 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], v: &Var
                 .collect(),
         ));
     }
+    let split = with_sides(run, members, split);
     columns(out, "", &names, &split);
 }
 

@@ -54,6 +54,8 @@ pub struct BuiltCourses {
     pub edition: Option<String>,
     /// (course name, kernel), in file order.
     pub courses: Vec<(String, Box<dyn Kernel>)>,
+    /// Each course's own and enemy units, in the order of `courses`.
+    pub sides: Vec<crate::outcome::Side>,
 }
 
 /// A rule system: its cards, its procedures, and how a scenario of it is

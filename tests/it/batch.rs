@@ -45,10 +45,14 @@ terrain = "clear"
 
 [[course]]
 name = "charge"
+own = "horse"
+enemy = "foot"
 steps = [{ procedure = "close-combat", attacker = "horse", defender = "foot", momentum = true }]
 
 [[course]]
 name = "volley"
+own = "foot"
+enemy = "horse"
 steps = [{ procedure = "musketry", firer = "foot", target = "horse", column = "front" }]
 "#;
 
@@ -312,7 +316,9 @@ fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
     );
     assert_eq!(
         &h[6..],
-        ["kind", "id", "value", "ci_low", "ci_high", "exact"]
+        [
+            "kind", "id", "value", "ci_low", "ci_high", "exact", "own", "enemy"
+        ]
     );
     let per: usize = ["charge", "fire/salvo", "fire/light/skirmish"]
         .iter()

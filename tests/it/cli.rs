@@ -31,10 +31,14 @@ terrain = "clear"
 [[course]]
 name = "charge"
 steps = [{ procedure = "close-combat", attacker = "a", defender = "b", momentum = true }]
+own = "a"
+enemy = "b"
 
 [[course]]
 name = "volley"
 steps = [{ procedure = "musketry", firer = "b", target = "a", column = "front" }]
+own = "b"
+enemy = "a"
 "#;
 
 #[test]

@@ -53,6 +53,7 @@ fn course_one() -> CourseRun {
     CourseRun {
         variant: String::new(),
         course: "charge now".into(),
+        side: Default::default(),
         space,
         tally: Tally {
             trials: 1000,
@@ -80,6 +81,7 @@ fn course_two() -> CourseRun {
     CourseRun {
         variant: "units.tercio.terrain=woods".into(),
         course: "charge now".into(),
+        side: Default::default(),
         space,
         tally: Tally {
             trials: 100,
@@ -353,7 +355,7 @@ fn summary_and_timing_rows() {
         header,
         [
             "scenario", "variant", "course", "trials", "seed", "kind", "id", "value", "ci_low",
-            "ci_high", "exact"
+            "ci_high", "exact", "own", "enemy"
         ]
     );
     // Every column but the interval, which is checked to bracket the value.
@@ -377,7 +379,9 @@ fn summary_and_timing_rows() {
             "mean",
             "hits",
             "1.250000",
-            "1.2250000000"
+            "1.2250000000",
+            "",
+            ""
         ])
     );
     assert_eq!(
@@ -391,7 +395,9 @@ fn summary_and_timing_rows() {
             "mean",
             "turns",
             "1.550000",
-            "1.5250000000"
+            "1.5250000000",
+            "",
+            ""
         ])
     );
     // Course 2 lacks `turns` (no row) and exact values (empty cell).
@@ -406,6 +412,8 @@ fn summary_and_timing_rows() {
             "mean",
             "hits",
             "1.200000",
+            "",
+            "",
             ""
         ])
     );

@@ -65,6 +65,7 @@ fn charge_now() -> CourseRun {
     CourseRun {
         variant: String::new(),
         course: "charge now".into(),
+        side: Default::default(),
         space,
         tally: tally(1000, counts, Some(exact)),
     }
@@ -91,6 +92,7 @@ fn salvo() -> CourseRun {
     CourseRun {
         variant: String::new(),
         course: "salvo, then charge".into(),
+        side: Default::default(),
         space,
         tally: tally(200, counts, None),
     }
@@ -146,6 +148,7 @@ fn keep_firing() -> CourseRun {
     CourseRun {
         variant: String::new(),
         course: "keep firing".into(),
+        side: Default::default(),
         space,
         tally: tally(100, counts, Some(exact)),
     }
@@ -167,6 +170,7 @@ fn woods() -> CourseRun {
     CourseRun {
         variant: "units.tercio.terrain=woods".into(),
         course: "charge now".into(),
+        side: Default::default(),
         space,
         tally: tally(10, counts, None),
     }
@@ -201,7 +205,8 @@ fn comparison_csv_has_one_row_per_key_outcome_and_course() {
     assert_eq!(
         header,
         [
-            "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact"
+            "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact",
+            "own", "enemy"
         ]
     );
     // Grouped by variant, then key outcome, then course in run order; a
@@ -299,12 +304,13 @@ fn comparison_csv_is_written_for_a_single_course_and_without_key_measures() {
     r.courses = vec![CourseRun {
         variant: String::new(),
         course: "plain".into(),
+        side: Default::default(),
         space,
         tally: tally(3, counts, None),
     }];
     write_reports(&r, tmp.path()).unwrap();
     let (header, rows) = read_csv(&tmp.path().join("comparison.csv"));
-    assert_eq!(header.len(), 8);
+    assert_eq!(header.len(), 10);
     assert!(rows.is_empty());
     assert!(!tmp.path().join("comparison.png").exists());
     assert!(!tmp.path().join("comparison-expected.png").exists());
@@ -328,7 +334,9 @@ fn summary_csv_gains_the_key_probabilities_and_exact_twins() {
     );
     assert_eq!(
         header[5..],
-        ["kind", "id", "value", "ci_low", "ci_high", "exact"]
+        [
+            "kind", "id", "value", "ci_low", "ci_high", "exact", "own", "enemy"
+        ]
     );
     let courses = run().courses;
     // The value and exact value of figure `id` of course `i`: empty when the

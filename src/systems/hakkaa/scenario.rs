@@ -7,6 +7,7 @@ use super::unit::Unit;
 use crate::engine::chain::Chain;
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
+use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 
 /// Courses built from a scenario.
@@ -15,6 +16,8 @@ pub struct Built {
     pub readings: Readings,
     /// (course name, kernel), in file order.
     pub courses: Vec<(String, Box<dyn Kernel>)>,
+    /// Each course's own and enemy units.
+    pub sides: Vec<Side>,
 }
 
 /// Most turns of an engagement.
@@ -33,6 +36,7 @@ pub fn build_courses(
     build(f, kernel).map(|b| crate::systems::BuiltCourses {
         edition: None,
         courses: b.courses,
+        sides: b.sides,
     })
 }
 
@@ -46,6 +50,7 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
+    let mut sides = Vec::new();
     for table in course::read_courses(f)? {
         let course::CourseTable {
             name,
@@ -69,6 +74,20 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             plans.push(Plan::read(&procedure, &mut sf, &units, readings)?);
             fields.push(sf);
         }
+        // The reported pair, as CourseSpec::new defaults it.
+        let (first_own, first_target) = plans
+            .iter()
+            .map(Plan::units)
+            .find(|(_, t)| t.is_some())
+            .or_else(|| plans.first().map(Plan::units))
+            .map(|(a, t)| (a.unwrap_or(0), t))
+            .unwrap_or((0, None));
+        sides.push(Side::of(
+            &unit_names,
+            Some(own.unwrap_or(first_own)),
+            enemy.or(first_target),
+            own.is_some() && enemy.is_some(),
+        ));
         let alone = plans.len() == 1 && turns.is_none();
         if !alone && let Some(i) = plans.iter().position(Plan::is_single) {
             return Err(fields[i].err(
@@ -123,7 +142,11 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
         cf.finish()?;
         courses.push((name, k));
     }
-    Ok(Built { readings, courses })
+    Ok(Built {
+        readings,
+        courses,
+        sides,
+    })
 }
 
 /// Reads the optional `[rules]` table: how TQ modifiers apply and how the

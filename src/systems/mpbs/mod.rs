@@ -482,6 +482,7 @@ impl crate::systems::RuleSystem for Mpbs {
         Ok(crate::systems::BuiltCourses {
             edition: Some(b.edition.name().to_string()),
             courses: b.courses,
+            sides: b.sides,
         })
     }
 }

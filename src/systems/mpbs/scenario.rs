@@ -5,6 +5,7 @@ use super::course::{CourseRules, Repeat, StepSpec, Stop, compile};
 use super::{Edition, Unit};
 use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
+use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 
 /// Courses built from a scenario.
@@ -13,6 +14,8 @@ pub struct Built {
     pub edition: Edition,
     /// (course name, kernel), in file order.
     pub courses: Vec<(String, Box<dyn Kernel>)>,
+    /// Each course's own and enemy units.
+    pub sides: Vec<Side>,
 }
 
 /// The step keys that name the acting and the target unit, per procedure.
@@ -43,6 +46,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
     let units = course::read_units(f, |name, uf| Unit::from_fields(name, uf, edition))?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
+    let mut sides = Vec::new();
     for table in course::read_courses(f)? {
         let course::CourseTable {
             name,
@@ -68,6 +72,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
             });
         }
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
+        let named = own.is_some() && enemy.is_some();
         let own = own.or(steps[0].actor);
         let enemy = enemy.or(steps[0].target);
         let repeat = read_repeat(&mut cf, steps.len())?;
@@ -83,9 +88,14 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
             mode,
         )
         .map_err(|e| cf.locate("steps", e))?;
+        sides.push(Side::of(&unit_names, own, enemy, named));
         courses.push((name, kernel));
     }
-    Ok(Built { edition, courses })
+    Ok(Built {
+        edition,
+        courses,
+        sides,
+    })
 }
 
 /// The names of the stop conditions, in [`Stop::ALL`] order.

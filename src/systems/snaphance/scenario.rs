@@ -8,6 +8,7 @@ use crate::engine::KernelMode;
 use crate::engine::alias::tabulate;
 use crate::engine::chain::Chain;
 use crate::error::InputError;
+use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
 
@@ -22,6 +23,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
     let units = course::read_units(f, Stand::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let mut courses = Vec::new();
+    let mut sides = Vec::new();
     for table in course::read_courses(f)? {
         let course::CourseTable {
             name,
@@ -68,6 +70,13 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
                 units: idx,
             });
         }
+        let named = own.is_some() && enemy.is_some();
+        sides.push(Side::of(
+            &unit_names,
+            own.or(steps[0].units.first().copied()),
+            enemy.or(steps[0].units.get(1).copied()),
+            named,
+        ));
         let single = steps.len() == 1 && repeat.is_none();
         let kernel = if single {
             let s = &steps[0];
@@ -89,5 +98,6 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
     Ok(BuiltCourses {
         edition: None,
         courses,
+        sides,
     })
 }

@@ -5,6 +5,7 @@ use super::unit::Unit;
 use crate::engine::chain::Chain;
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
+use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
 
@@ -14,6 +15,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
+    let mut sides = Vec::new();
     for table in course::read_courses(f)? {
         let course::CourseTable {
             name,
@@ -46,6 +48,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         }
         // Key outcomes (docs/rules/sword-and-spear.md): the first step's unit
         // and the first other unit a step acts upon, unless named.
+        let named = own.is_some() && enemy.is_some();
         let own = own.or(steps[0].actor);
         let enemy = enemy.or_else(|| {
             steps
@@ -64,10 +67,12 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             let spec = CourseSpec::new(units.clone(), steps, own, enemy)?;
             prepare(Chain::build(&spec)?, mode)
         };
+        sides.push(Side::of(&unit_names, own, enemy, named));
         courses.push((name, kernel));
     }
     Ok(BuiltCourses {
         edition: None,
         courses,
+        sides,
     })
 }
