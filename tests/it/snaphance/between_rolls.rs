@@ -2,67 +2,8 @@
 //! follows a won melee only, and a course that ends early reports what
 //! happened with the step it ended at.
 
-#![allow(dead_code)]
-
-use pikeshot::engine::{Kernel, KernelMode};
-use pikeshot::stats;
-
 use crate::support::close;
-use crate::support::monte_carlo::{Leaves, assert_sample_matches};
-use crate::support::scenario::{self, try_prepare};
-
-/// The course named `name` of a scenario text, built with `mode` kernels
-/// through the public run path.
-fn course_mode(text: &str, name: &str, mode: KernelMode) -> Box<dyn Kernel> {
-    scenario::course(
-        try_prepare("s.toml", text, mode).unwrap_or_else(|e| panic!("{e}")),
-        name,
-    )
-}
-
-/// The course named `name` (automatic kernel).
-fn course(text: &str, name: &str) -> Box<dyn Kernel> {
-    course_mode(text, name, KernelMode::Auto)
-}
-
-/// Exact leaf probabilities, as `pikeshot run --exact` computes them.
-fn exact_of(k: &dyn Kernel) -> Vec<f64> {
-    scenario::exact(k)
-}
-
-/// Exact probability of the outcome `label`.
-fn outcome(k: &dyn Kernel, label: &str) -> f64 {
-    let i = k
-        .space()
-        .outcome_index(label)
-        .unwrap_or_else(|| panic!("no outcome {label} in {:?}", k.space().outcomes()));
-    stats::outcome_probs(k.space(), &exact_of(k))[i]
-}
-
-/// Exact distribution of a measure (index = value - min).
-fn measure(k: &dyn Kernel, name: &str) -> Vec<f64> {
-    let m = k
-        .space()
-        .measure_index(name)
-        .unwrap_or_else(|| panic!("no measure {name}"));
-    stats::measure_probs(k.space(), m, &exact_of(k))
-}
-
-/// Monte Carlo within 4.5 standard errors of exact, for the course under
-/// both kernels (`stats::disagreements`).
-fn agrees_under_both_kernels(text: &str, name: &str, seed: u64) {
-    let probs = exact_of(course(text, name).as_ref());
-    for mode in [KernelMode::Auto, KernelMode::Direct] {
-        let k = course_mode(text, name, mode);
-        assert_sample_matches(
-            k.as_ref(),
-            &probs,
-            seed,
-            Leaves::Marginals,
-            &format!("{name} ({mode:?})"),
-        );
-    }
-}
+use crate::support::course::{agrees_under_both_kernels, course, measure, outcome};
 
 const GENDARMES: &str = "name = \"t\"\nsystem = \"snaphance\"\n\n\
     [units.gendarmes]\nkind = \"gendarmes\"\nstrength = 4\nleader = true\n\n\

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod course;
 pub mod hakkaa;
 pub mod located;
 pub mod monte_carlo;

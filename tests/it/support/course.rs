@@ -1,0 +1,63 @@
+//! A course built from scenario text, as the between-rolls tests of every
+//! system use it: its kernel under either mode, its exact probabilities,
+//! P(outcome), a measure's distribution, and Monte Carlo against exact under
+//! both kernels.
+
+use pikeshot::engine::{Kernel, KernelMode};
+use pikeshot::stats;
+
+use crate::support::monte_carlo::{Leaves, assert_sample_matches};
+use crate::support::scenario::{self, try_prepare};
+
+/// The course named `name` of a scenario text, built with `mode` kernels
+/// through the public run path.
+pub fn course_mode(text: &str, name: &str, mode: KernelMode) -> Box<dyn Kernel> {
+    scenario::course(
+        try_prepare("s.toml", text, mode).unwrap_or_else(|e| panic!("{e}")),
+        name,
+    )
+}
+
+/// The course named `name` (automatic kernel).
+pub fn course(text: &str, name: &str) -> Box<dyn Kernel> {
+    course_mode(text, name, KernelMode::Auto)
+}
+
+/// Exact leaf probabilities, as `pikeshot run --exact` computes them.
+pub fn exact_of(k: &dyn Kernel) -> Vec<f64> {
+    scenario::exact(k)
+}
+
+/// Exact probability of the outcome `label`.
+pub fn outcome(k: &dyn Kernel, label: &str) -> f64 {
+    let i = k
+        .space()
+        .outcome_index(label)
+        .unwrap_or_else(|| panic!("no outcome {label} in {:?}", k.space().outcomes()));
+    stats::outcome_probs(k.space(), &exact_of(k))[i]
+}
+
+/// Exact distribution of a measure (index = value - min).
+pub fn measure(k: &dyn Kernel, name: &str) -> Vec<f64> {
+    let m = k
+        .space()
+        .measure_index(name)
+        .unwrap_or_else(|| panic!("no measure {name}"));
+    stats::measure_probs(k.space(), m, &exact_of(k))
+}
+
+/// Monte Carlo within 4.5 standard errors of exact, for the course under
+/// both kernels (`stats::disagreements`).
+pub fn agrees_under_both_kernels(text: &str, name: &str, seed: u64) {
+    let probs = exact_of(course(text, name).as_ref());
+    for mode in [KernelMode::Auto, KernelMode::Direct] {
+        let k = course_mode(text, name, mode);
+        assert_sample_matches(
+            k.as_ref(),
+            &probs,
+            seed,
+            Leaves::Marginals,
+            &format!("{name} ({mode:?})"),
+        );
+    }
+}
