@@ -11,6 +11,7 @@ use crate::support::close;
 use crate::support::located::{assert_step_err, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
 use crate::support::ok;
+use crate::support::step::step_from_text;
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
@@ -57,20 +58,11 @@ fn build<T>(
     edition: Edition,
     from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<T, InputError>,
 ) -> Result<T, InputError> {
-    let (src, table) = Source::parse("s.toml", text)?;
-    let mut units = Vec::new();
-    if let Some(t) = table.get("units").and_then(|u| u.as_table()) {
-        for (name, v) in t {
-            let path = format!("units.{name}");
-            let mut f = Fields::new(&src, path, v.as_table().unwrap());
-            units.push(Unit::from_fields(name, &mut f, edition)?);
-            f.finish()?;
-        }
-    }
-    let step = table["course"][0]["steps"][0].as_table().unwrap();
-    let mut f = Fields::new(&src, "course[0].steps[0]", step);
-    f.req_string("procedure")?;
-    from_step(&mut f, &units, edition)
+    step_from_text(
+        text,
+        |name, f| Unit::from_fields(name, f, edition),
+        |f, units| from_step(f, units, edition),
+    )
 }
 
 const HI: &str = "[units.pike]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n";

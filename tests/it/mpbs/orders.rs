@@ -10,12 +10,13 @@
 use crate::support::close;
 use crate::support::located::assert_step_err;
 use crate::support::ok;
+use crate::support::step::step_from_text;
 use pikeshot::dice::Sampler;
 use pikeshot::engine::exact::exact;
 use pikeshot::engine::{Kernel, KernelMode, Prepared};
 use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
-use pikeshot::scenario::{Fields, Source};
+use pikeshot::scenario::Fields;
 use pikeshot::stats;
 use pikeshot::systems::mpbs::orders::{
     self, Continuation, ContinuationInput, Interception, Leadership, OrderCheck, OrdersChange,
@@ -37,19 +38,11 @@ fn build<T>(
     edition: Edition,
     from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<T, InputError>,
 ) -> Result<T, InputError> {
-    let (src, table) = Source::parse("s.toml", text)?;
-    let mut units = Vec::new();
-    if let Some(t) = table.get("units").and_then(|u| u.as_table()) {
-        for (name, v) in t {
-            let mut f = Fields::new(&src, format!("units.{name}"), v.as_table().unwrap());
-            units.push(Unit::from_fields(name, &mut f, edition)?);
-            f.finish()?;
-        }
-    }
-    let step = table["course"][0]["steps"][0].as_table().unwrap();
-    let mut f = Fields::new(&src, "course[0].steps[0]", step);
-    f.req_string("procedure")?;
-    from_step(&mut f, &units, edition)
+    step_from_text(
+        text,
+        |name, f| Unit::from_fields(name, f, edition),
+        |f, units| from_step(f, units, edition),
+    )
 }
 
 /// Exact probability of "success".

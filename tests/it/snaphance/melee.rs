@@ -9,13 +9,13 @@
 use crate::support::close;
 use crate::support::located::assert_step_err;
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
+use crate::support::step::step_from_text;
 use pikeshot::dice::{Dice, EnumerationError};
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
 use pikeshot::error::InputError;
 use pikeshot::outcome::{Leaf, OutcomeSpace};
 use pikeshot::procedure::Procedure;
-use pikeshot::scenario::{Fields, Source};
 use pikeshot::stats;
 use pikeshot::systems::snaphance::melee::{
     self, MELEE_DICE, Melee, MeleeInput, Role, SidePool, side_pool,
@@ -819,16 +819,9 @@ fn doc(step: &str) -> String {
 }
 
 fn build(text: &str) -> Result<Melee, InputError> {
-    let (src, table) = Source::parse("s.toml", text)?;
-    let mut units = Vec::new();
-    for (name, v) in table["units"].as_table().unwrap() {
-        let mut f = Fields::new(&src, format!("units.{name}"), v.as_table().unwrap());
-        units.push(Stand::from_fields(name, &mut f)?);
-        f.finish()?;
-    }
-    let step = table["course"][0]["steps"][0].as_table().unwrap();
-    let mut f = Fields::new(&src, "course[0].steps[0]", step);
-    Melee::from_step(&mut f, &units, &Readings::default())
+    step_from_text(text, Stand::from_fields, |f, units| {
+        Melee::from_step(f, units, &Readings::default())
+    })
 }
 
 fn assert_err(step: &str, key: &str, says: &str) {

@@ -7,6 +7,7 @@
 
 use crate::support::close;
 use crate::support::outcome_probs;
+use crate::support::step::units_from_text;
 use pikeshot::engine::exact::exact;
 use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
@@ -367,14 +368,7 @@ fn who_pursues() {
 // ------------------------------------------------------------ input
 
 fn units(text: &str) -> Result<Vec<Stand>, InputError> {
-    let (src, table) = Source::parse("s.toml", text)?;
-    let mut out = Vec::new();
-    for (name, v) in table["units"].as_table().unwrap() {
-        let mut f = Fields::new(&src, format!("units.{name}"), v.as_table().unwrap());
-        out.push(Stand::from_fields(name, &mut f)?);
-        f.finish()?;
-    }
-    Ok(out)
+    units_from_text(text, Stand::from_fields)
 }
 
 fn unit_err(body: &str, key: &str, says: &str) {

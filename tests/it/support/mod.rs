@@ -11,6 +11,7 @@ pub mod hakkaa;
 pub mod located;
 pub mod monte_carlo;
 pub mod scenario;
+pub mod step;
 
 use std::path::Path;
 

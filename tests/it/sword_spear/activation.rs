@@ -11,12 +11,13 @@ use crate::support::close;
 use crate::support::located::key_line;
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::ok;
+use crate::support::step::step_from_text;
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::Procedure;
 use pikeshot::engine::exact::exact;
 use pikeshot::engine::{Kernel, KernelMode, Prepared};
 use pikeshot::error::InputError;
-use pikeshot::scenario::{Fields, Source};
+use pikeshot::scenario::Fields;
 use pikeshot::stats;
 use pikeshot::systems::sword_spear::activation::{
     self, Activation, ActivationInput, Allocate, Level, Need, bonus, level,
@@ -38,19 +39,7 @@ fn build<T>(
     text: &str,
     from_step: impl Fn(&mut Fields, &[Unit]) -> Result<T, InputError>,
 ) -> Result<T, InputError> {
-    let (src, table) = Source::parse("s.toml", text)?;
-    let mut units = Vec::new();
-    if let Some(t) = table.get("units").and_then(|u| u.as_table()) {
-        for (name, v) in t {
-            let mut f = Fields::new(&src, format!("units.{name}"), v.as_table().unwrap());
-            units.push(Unit::from_fields(name, &mut f)?);
-            f.finish()?;
-        }
-    }
-    let step = table["course"][0]["steps"][0].as_table().unwrap();
-    let mut f = Fields::new(&src, "course[0].steps[0]", step);
-    f.req_string("procedure")?;
-    from_step(&mut f, &units)
+    step_from_text(text, Unit::from_fields, from_step)
 }
 
 fn assert_err<T: std::fmt::Debug>(r: Result<T, InputError>, text: &str, key: &str, says: &str) {

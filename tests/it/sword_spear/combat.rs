@@ -12,11 +12,12 @@ use crate::support::close;
 use crate::support::located::{assert_step_err, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
 use crate::support::ok;
+use crate::support::step::step_from_text;
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::dice::{EnumerationError, Enumerator};
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
 use pikeshot::error::InputError;
-use pikeshot::scenario::{Fields, Source};
+use pikeshot::scenario::Fields;
 use pikeshot::systems::sword_spear::combat::{
     ArmourChoice, Clash, ClashRules, ClashSide, CommanderRisk, DiceFrom, DiceOutcome, Placed,
     Unpaired, Verdict, multisets, top_four, top_four_distribution, verdict,
@@ -1020,17 +1021,7 @@ fn from_doc<T>(
     text: &str,
     from_step: impl Fn(&mut Fields, &[Unit]) -> Result<T, InputError>,
 ) -> Result<T, InputError> {
-    let (src, table) = Source::parse("s.toml", text)?;
-    let mut units = Vec::new();
-    for (name, v) in table["units"].as_table().unwrap() {
-        let mut f = Fields::new(&src, format!("units.{name}"), v.as_table().unwrap());
-        units.push(Unit::from_fields(name, &mut f)?);
-        f.finish()?;
-    }
-    let step = table["course"][0]["steps"][0].as_table().unwrap();
-    let mut f = Fields::new(&src, "course[0].steps[0]", step);
-    f.req_string("procedure")?;
-    from_step(&mut f, &units)
+    step_from_text(text, Unit::from_fields, from_step)
 }
 
 #[test]
