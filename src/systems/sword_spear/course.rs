@@ -12,12 +12,17 @@
 use super::activation::{self, Activation, Level};
 use super::commanders::{self, CommanderRisk};
 use super::discipline::{self, DisciplineTest};
-use super::engagement;
-use super::melee::{self, MeleeRound};
+use super::melee::{self, MeleeRound, Round};
+use super::repeat::{Repeat, Rules, Stop};
 use super::shooting::{self, Shooting};
 use super::unit::Unit;
 
-use crate::engine::chain::{Chain, ChainSpec, Transition};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use super::combat::Clash;
+use crate::engine::chain::{ChainSpec, Transition};
 use crate::error::InputError;
 use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
@@ -31,12 +36,16 @@ macro_rules! steps {
             Step { $($var($ty, $info)),+ }
         }
 
-        /// Builds the step named `name` from its keys.
-        pub fn build_step(name: &str, f: &mut Fields, units: &[Unit]) -> Result<Step, InputError> {
+        /// Builds the step named `name` from its keys; a `melee` as round
+        /// `round` of its course. Spellings that moved are refused naming
+        /// the new one.
+        pub fn build_step(name: &str, f: &mut Fields, units: &[Unit], round: Round) -> Result<Step, InputError> {
             f.has("procedure");
+            refuse_moved_step_keys(name, f)?;
             $(
                 if name == $info.name {
-                    return Ok(Step::$var($build(f, units)?));
+                    let build: fn(&mut Fields, &[Unit], Round) -> Result<$ty, InputError> = $build;
+                    return Ok(Step::$var(build(f, units, round)?));
                 }
             )+
             let names: Vec<&str> = PROCEDURES.iter().map(|p| p.name).collect();
@@ -46,12 +55,41 @@ macro_rules! steps {
 }
 
 steps! {
-    Activation(Activation, activation::INFO, Activation::from_step),
-    DisciplineTest(DisciplineTest, discipline::INFO, DisciplineTest::from_step),
-    Shooting(Shooting, shooting::INFO, Shooting::from_step),
-    Melee(MeleeRound, melee::INFO, MeleeRound::from_step),
-    Engagement(Chain<MeleeRound>, engagement::INFO, engagement::from_step),
-    CommanderRisk(CommanderRisk, commanders::INFO, CommanderRisk::from_step),
+    Activation(Activation, activation::INFO, |f, u, _| Activation::from_step(f, u)),
+    DisciplineTest(DisciplineTest, discipline::INFO, |f, u, _| DisciplineTest::from_step(f, u)),
+    Shooting(Shooting, shooting::INFO, |f, u, _| Shooting::from_step(f, u)),
+    Melee(MeleeRound, melee::INFO, MeleeRound::from_step_in),
+    CommanderRisk(CommanderRisk, commanders::INFO, |f, u, _| CommanderRisk::from_step(f, u)),
+}
+
+/// The `repeat` a melee fought until a unit routs is written with, for the
+/// messages refusing the spellings it replaced.
+const REPEAT_MELEE: &str = "`procedure = \"melee\"` and, on the course, `repeat = { turns = 20, until = [\"either-routs\"] }` (`from_step = K` when steps come before the melee)";
+
+/// Refuses the `engagement` procedure and its keys, which became a `melee`
+/// step repeated by its course (docs/rules/sword-and-spear.md section 7).
+fn refuse_moved_step_keys(name: &str, f: &mut Fields) -> Result<(), InputError> {
+    if name == "engagement" {
+        return Err(f.err(
+            "procedure",
+            format!("`engagement` is no longer a procedure; write {REPEAT_MELEE}"),
+        ));
+    }
+    if f.has("max_rounds") {
+        return Err(f.err(
+            "max_rounds",
+            format!(
+                "unknown key `max_rounds`: a melee repeats through its course; write {REPEAT_MELEE}"
+            ),
+        ));
+    }
+    if f.has("later_rounds_impetus") {
+        return Err(f.err(
+            "later_rounds_impetus",
+            "`later_rounds_impetus` is no longer a step key; write it in the `[rules]` table (`[rules]\nlater_rounds_impetus = true`)",
+        ));
+    }
+    Ok(())
 }
 
 /// The step keys naming the acting and the other unit, per procedure.
@@ -61,7 +99,6 @@ pub const UNIT_KEYS: &[(&str, &str, Option<&str>)] = &[
     ("commander-risk", "unit", None),
     ("shooting", "firer", Some("target")),
     ("melee", "attacker", Some("defender")),
-    ("engagement", "attacker", Some("defender")),
 ];
 
 /// One step of a course: its reader (to rebuild it for each state) and the
@@ -126,16 +163,34 @@ pub fn morale_level(s: &UnitState) -> i32 {
     }
 }
 
-/// A course of Sword & Spear steps.
+/// One stage of a course's chain: a step in a turn (1-based; a course
+/// without `repeat` has one turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stage {
+    step: usize,
+    turn: u8,
+}
+
+/// Exact results shared by melee rounds that are the same procedure.
+type ExactCache = RefCell<HashMap<(Clash, bool), Arc<OnceLock<Vec<f64>>>>>;
+
+/// A course of Sword & Spear steps, repeated turn after turn when it has a
+/// `repeat`.
 pub struct CourseSpec<'a> {
     units: Vec<Unit>,
     steps: Vec<StepSpec<'a>>,
+    stages: Vec<Stage>,
+    repeat: Option<Repeat>,
+    rules: Rules,
+    own: Option<usize>,
+    enemy: Option<usize>,
     space: OutcomeSpace,
     /// Per unit: its hits measure (`NAME-hits`, or `hits-taken` /
     /// `hits-inflicted` for the own / enemy unit) and commander measure.
     unit_measures: Vec<(usize, Option<usize>, Option<usize>)>,
     /// The own and enemy units with their morale measures (key outcomes).
     morale_measures: Vec<(usize, usize)>,
+    /// `turns` (turns of the repeat begun) or `rounds` (melee steps fought).
     rounds_measure: Option<usize>,
     /// The own and enemy units with their Discipline tests measures.
     tests_measures: Vec<(usize, usize)>,
@@ -145,42 +200,47 @@ pub struct CourseSpec<'a> {
     /// Per unit: the outcome `NAME-routs`, for a unit that routs before a
     /// step that names it when the last step has no outcome saying so.
     routed_outcome: Vec<Option<usize>>,
+    cache: ExactCache,
+}
+
+/// The stages of a course of `steps` steps: the steps before `from_step`
+/// once, then the others turn after turn.
+fn stages_of(steps: usize, repeat: Option<&Repeat>) -> Vec<Stage> {
+    let (turns, from_step) = repeat.map_or((1, steps), |r| (r.turns, r.from_step));
+    let mut stages: Vec<Stage> = (0..from_step).map(|step| Stage { step, turn: 1 }).collect();
+    for turn in 1..=turns {
+        stages.extend((from_step..steps).map(|step| Stage { step, turn }));
+    }
+    stages
 }
 
 impl<'a> CourseSpec<'a> {
     /// Prepares a course: builds each step once from the scenario's units
     /// (which checks every step) to learn the outcome space. `own` and
     /// `enemy` are the units the key measures report on
-    /// (docs/rules/sword-and-spear.md, "Key outcomes").
+    /// (docs/rules/sword-and-spear.md, "Key outcomes"); `repeat` repeats its
+    /// steps turn after turn, and `rules` holds the `[rules]` switches.
     pub fn new(
         units: Vec<Unit>,
         steps: Vec<StepSpec<'a>>,
-        own: Option<usize>,
-        enemy: Option<usize>,
+        (own, enemy): (Option<usize>, Option<usize>),
+        repeat: Option<Repeat>,
+        rules: Rules,
     ) -> Result<CourseSpec<'a>, InputError> {
         let mut last: Vec<String> = Vec::new();
-        let mut rounds_max = 0i32;
-        let mut has_melee = false;
-        let mut has_engagement = false;
+        let mut melee_steps = 0i32;
         let mut has_need = false;
         let mut involved: Vec<usize> = Vec::new();
         let mut stoppable: Vec<usize> = Vec::new();
+        let from_step = repeat.as_ref().map_or(steps.len(), |r| r.from_step);
+        let round = Round {
+            later: None,
+            detail: false,
+        };
         for (i, s) in steps.iter().enumerate() {
-            let p = build_step(&s.procedure, &mut s.fields.fresh(), &units)?;
+            let p = build_step(&s.procedure, &mut s.fields.fresh(), &units, round)?;
             match &p {
-                Step::Melee(_) => {
-                    has_melee = true;
-                    rounds_max += 1;
-                }
-                Step::Engagement(c) => {
-                    has_melee = true;
-                    has_engagement = true;
-                    let m = c
-                        .space()
-                        .measure_index("rounds")
-                        .expect("engagements count rounds");
-                    rounds_max += c.space().measures()[m].max;
-                }
+                Step::Melee(_) => melee_steps += 1,
                 Step::Activation(a) => has_need |= a.need().is_some(),
                 _ => {}
             }
@@ -188,8 +248,9 @@ impl<'a> CourseSpec<'a> {
                 if !involved.contains(&u) {
                     involved.push(u);
                 }
-                // A later step naming a routed unit stops the course.
-                if i > 0 && !stoppable.contains(&u) {
+                // A later step (or a step of a later turn) naming a routed
+                // unit stops the course.
+                if (i > 0 || i >= from_step) && !stoppable.contains(&u) {
                     stoppable.push(u);
                 }
             }
@@ -199,7 +260,7 @@ impl<'a> CourseSpec<'a> {
         let last_step = steps.last().expect("a course has a step");
         // The units whose rout the last step's own outcomes report.
         let covered: Vec<usize> = match last_step.procedure.as_str() {
-            "melee" | "engagement" => [last_step.actor, last_step.target]
+            "melee" => [last_step.actor, last_step.target]
                 .into_iter()
                 .flatten()
                 .collect(),
@@ -208,10 +269,12 @@ impl<'a> CourseSpec<'a> {
             _ => Vec::new(),
         };
         // Discipline tests apart from hits: a course of one `melee` or
-        // `shooting` step (a longer course would multiply its space by the
-        // tests of every step; its hits already count the failed ones).
-        let counts_tests =
-            steps.len() == 1 && matches!(steps[0].procedure.as_str(), "melee" | "shooting");
+        // `shooting` step fought once (a longer course would multiply its
+        // space by the tests of every step; its hits already count the
+        // failed ones).
+        let counts_tests = steps.len() == 1
+            && repeat.is_none()
+            && matches!(steps[0].procedure.as_str(), "melee" | "shooting");
         let not_activated = has_need.then(|| {
             outcomes.push(STOPPED_NOT_ACTIVATED.to_string());
             outcomes.len() - 1
@@ -264,16 +327,17 @@ impl<'a> CourseSpec<'a> {
             });
             unit_measures.push((u, h, c));
         }
-        let rounds_measure = if has_engagement {
-            // Rounds of melee fought: a course that starts with its melee
-            // fights at least one.
-            let first = steps.first().map_or(0, |s| {
-                matches!(s.procedure.as_str(), "melee" | "engagement") as i32
-            });
-            measures.push(Measure::new(TURNS, first, rounds_max));
+        let rounds_measure = if let Some(r) = &repeat {
+            // Turns of the repeat begun: at least one when every step
+            // repeats; none when a step before them ended the course.
+            measures.push(Measure::new(
+                TURNS,
+                i32::from(r.from_step == 0),
+                r.turns as i32,
+            ));
             Some(measures.len() - 1)
-        } else if has_melee && steps.len() > 1 {
-            measures.push(Measure::new("rounds", 0, rounds_max));
+        } else if melee_steps > 0 && steps.len() > 1 {
+            measures.push(Measure::new("rounds", 0, melee_steps));
             Some(measures.len() - 1)
         } else {
             None
@@ -284,8 +348,13 @@ impl<'a> CourseSpec<'a> {
         });
         Ok(CourseSpec {
             space: OutcomeSpace::try_new(outcomes, measures)?,
+            stages: stages_of(steps.len(), repeat.as_ref()),
             units,
             steps,
+            repeat,
+            rules,
+            own,
+            enemy,
             unit_measures,
             morale_measures,
             rounds_measure,
@@ -293,6 +362,7 @@ impl<'a> CourseSpec<'a> {
             ended_measure,
             not_activated,
             routed_outcome,
+            cache: RefCell::new(HashMap::new()),
         })
     }
 
@@ -310,6 +380,30 @@ impl<'a> CourseSpec<'a> {
             .collect()
     }
 
+    /// Whether `step` repeats turn after turn.
+    fn repeats(&self, step: usize) -> bool {
+        self.repeat.as_ref().is_some_and(|r| step >= r.from_step)
+    }
+
+    /// Whether a stop condition of the repeat holds in `state` (at the end
+    /// of a turn).
+    fn stops(&self, state: &CourseState) -> bool {
+        let Some(r) = &self.repeat else {
+            return false;
+        };
+        let routed = |u: Option<usize>| u.is_some_and(|u| state.units[u].routed);
+        let hit = |u: Option<usize>| u.is_some_and(|u| state.units[u].hits > self.units[u].hits);
+        r.until.iter().any(|s| match s {
+            Stop::EitherRouts => self.steps[r.from_step..]
+                .iter()
+                .any(|st| routed(st.actor) || routed(st.target)),
+            Stop::OwnRouts => routed(self.own),
+            Stop::EnemyRouts => routed(self.enemy),
+            Stop::OwnHit => hit(self.own),
+            Stop::EnemyHit => hit(self.enemy),
+        })
+    }
+
     /// What a course that ends because `blocker` routed reports: the last
     /// step's own outcome for the units routed where it has one
     /// (`defender-routs`, `target-routs`, `routs`), else `NAME-routs`.
@@ -317,7 +411,7 @@ impl<'a> CourseSpec<'a> {
         let last = self.steps.last().expect("a course has a step");
         let routed = |u: Option<usize>| u.is_some_and(|u| state.units[u].routed);
         let found = match last.procedure.as_str() {
-            "melee" | "engagement" => {
+            "melee" => {
                 let cat = routed(last.actor) as usize + 2 * routed(last.target) as usize;
                 (cat > 0).then_some(cat)
             }
@@ -389,24 +483,58 @@ impl ChainSpec for CourseSpec<'_> {
         }
     }
     fn steps(&self) -> usize {
-        self.steps.len()
+        self.stages.len()
     }
-    fn build(&self, step: usize, state: &CourseState) -> Result<Step, InputError> {
-        let s = &self.steps[step];
-        build_step(&s.procedure, &mut s.fields.fresh(), &self.units_in(state))
+    fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
+        let st = self.stages[stage];
+        let s = &self.steps[st.step];
+        // A melee that repeats is one melee going on: its later turns are
+        // later rounds (docs/rules/sword-and-spear.md section 7).
+        let round = Round {
+            later: (self.repeats(st.step) && st.turn > 1)
+                .then_some(self.rules.later_rounds_impetus),
+            detail: !self.tests_measures.is_empty(),
+        };
+        let step = build_step(
+            &s.procedure,
+            &mut s.fields.fresh(),
+            &self.units_in(state),
+            round,
+        )?;
+        Ok(match step {
+            // Rounds that are the same procedure share one exact result.
+            Step::Melee(m) => {
+                let cell = self
+                    .cache
+                    .borrow_mut()
+                    .entry((*m.clash(), round.detail))
+                    .or_default()
+                    .clone();
+                Step::Melee(m.with_cache(cell))
+            }
+            other => other,
+        })
     }
     fn apply(
         &self,
-        step: usize,
+        stage: usize,
         proc: &Step,
         leaf: Leaf,
         state: &CourseState,
     ) -> Transition<CourseState> {
+        let step = self.stages[stage].step;
         let spec = &self.steps[step];
         let sp = proc.space();
         let val = |name: &str| sp.measure_index(name).map_or(0, |m| sp.value_of(leaf, m));
         let cat = sp.outcome_of(leaf);
         let mut next = state.clone();
+        match &self.repeat {
+            // Turns of the repeat begun.
+            Some(r) if r.from_step == step => next.rounds += 1,
+            // Melee steps fought.
+            None if matches!(proc, Step::Melee(_)) => next.rounds += 1,
+            _ => {}
+        }
         let strength: Vec<u8> = self.units.iter().map(|u| u.strength).collect();
         let hit = |next: &mut CourseState, u: Option<usize>, n: i32, routed: bool, killed: bool| {
             if let Some(u) = u {
@@ -418,6 +546,8 @@ impl ChainSpec for CourseSpec<'_> {
                 }
             }
         };
+        // Discipline tests are carried only where the course reports them.
+        let count_tests = !self.tests_measures.is_empty();
         match proc {
             Step::Activation(a) => {
                 if let Some(u) = spec.actor {
@@ -446,13 +576,15 @@ impl ChainSpec for CourseSpec<'_> {
                     next.units[f].shot = true;
                     next.units[f].bonus = 0;
                 }
-                if let Some(t) = spec.target {
+                if let Some(t) = spec.target
+                    && count_tests
+                {
                     next.units[t].tests = next.units[t]
                         .tests
                         .saturating_add(val("target-tests") as u8);
                 }
             }
-            Step::Melee(_) | Step::Engagement(_) => {
+            Step::Melee(_) => {
                 hit(
                     &mut next,
                     spec.actor,
@@ -477,18 +609,20 @@ impl ChainSpec for CourseSpec<'_> {
                     let s = &mut next.units[u];
                     s.bonus = 0;
                     s.shot = false;
-                    s.tests = s.tests.saturating_add(val(tests) as u8);
+                    if count_tests {
+                        s.tests = s.tests.saturating_add(val(tests) as u8);
+                    }
                 }
-                next.rounds += if matches!(proc, Step::Melee(_)) {
-                    1
-                } else {
-                    val("rounds") as u16
-                };
             }
             Step::CommanderRisk(_) => hit(&mut next, spec.actor, 0, false, cat == 0),
         }
-        if step + 1 < self.steps.len() {
-            let nxt = &self.steps[step + 1];
+        let end_of_turn = step + 1 == self.steps.len();
+        if stage + 1 < self.stages.len() {
+            // The stop conditions, at the end of a turn.
+            if end_of_turn && self.stops(&next) {
+                return Transition::End(self.leaf(cat, &next, self.steps.len()));
+            }
+            let nxt = &self.steps[self.stages[stage + 1].step];
             if let Some(u) = [nxt.actor, nxt.target]
                 .into_iter()
                 .flatten()

@@ -186,7 +186,6 @@ macro_rules! melee_keys {
         ]
     };
 }
-pub(crate) use melee_keys;
 
 impl MeleeInput {
     /// `attacker` against `defender`, nothing claimed beyond the defaults.
@@ -219,6 +218,29 @@ impl MeleeInput {
         input.mounted_pursue = f.bool("mounted_pursue")?.unwrap_or(true);
         input.bonus_needs_impetus = f.bool("bonus_needs_impetus")?.unwrap_or(true);
         Ok(input)
+    }
+
+    /// The round this melee is fought in a later turn of a repeated course
+    /// (docs/rules/sword-and-spear.md section 7): a later phase of the same
+    /// melee. What the step says the sides did this phase (charged, moved,
+    /// manoeuvred, group moved, shot, bonus dice) and `pursuit` held for the
+    /// first round only; a side has shot this phase, or has a bonus, only
+    /// when its unit carries one from earlier in the same turn. Neither side
+    /// has impetus unless `impetus` (`[rules] later_rounds_impetus`), and then
+    /// by the card's conditions. Contacts, ground, magic and extra dice stay.
+    pub fn later_round(&self, impetus: bool) -> MeleeInput {
+        let mut m = self.clone();
+        for s in 0..2 {
+            let mut side = m.sides[s].next_phase();
+            side.shot = m.units[s].shot_this_phase;
+            side.bonus_dice = m.units[s].action_bonus;
+            if !impetus {
+                side.impetus = false;
+            }
+            m.sides[s] = side;
+        }
+        m.pursuit = false;
+        m
     }
 }
 
@@ -267,6 +289,26 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 };
 
 pub(crate) type Fail = (&'static str, InputError);
+
+/// Which round of a melee a step is built as, and what it reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// `None`: the first round (the step's phase); `Some(impetus)`: a
+    /// later round, with impetus by the card's conditions when `impetus`.
+    pub later: Option<bool>,
+    /// Report each side's Discipline tests as measures too.
+    pub detail: bool,
+}
+
+impl Round {
+    /// A step on its own: the first round, tests reported.
+    pub fn single() -> Round {
+        Round {
+            later: None,
+            detail: true,
+        }
+    }
+}
 
 impl MeleeRound {
     /// Builds a round. `detail`: report each side's Discipline tests as
@@ -353,9 +395,26 @@ impl MeleeRound {
 
     /// Builds the step from its keys (in [`INFO`]).
     pub fn from_step(f: &mut Fields, units: &[Unit]) -> Result<MeleeRound, InputError> {
+        MeleeRound::from_step_in(f, units, Round::single())
+    }
+
+    /// Builds the step from its keys as round `round` of a course: the
+    /// first round as the keys say, a later one as
+    /// [`MeleeInput::later_round`] makes it.
+    pub fn from_step_in(
+        f: &mut Fields,
+        units: &[Unit],
+        round: Round,
+    ) -> Result<MeleeRound, InputError> {
         let input = MeleeInput::read(f, units)?;
         finish_step(f, INFO.keys)?;
-        MeleeRound::build(&input, true).map_err(|(k, e)| f.locate(k, e))
+        // The first round is built (and so checked) in every case.
+        let first = MeleeRound::build(&input, round.detail).map_err(|(k, e)| f.locate(k, e))?;
+        match round.later {
+            None => Ok(first),
+            Some(impetus) => MeleeRound::build(&input.later_round(impetus), round.detail)
+                .map_err(|(k, e)| f.locate(k, e)),
+        }
     }
 
     /// Shares exact results with every round built with the same cell

@@ -5,9 +5,9 @@
 //! ([`activation`]), Discipline tests and their adjustments
 //! ([`discipline`]), the combat mechanism shared by melee and shooting
 //! ([`combat`]), melee combat dice and impetus ([`melee`]), shooting by
-//! weapon ([`shooting`]), risk to commanders ([`commanders`]), melee rounds
-//! until a unit routs ([`engagement`]) and courses of several steps
-//! ([`course`]). Readings of what the sheet leaves open are in
+//! weapon ([`shooting`]), risk to commanders ([`commanders`]), courses of
+//! several steps ([`course`]), repeated turn after turn (a melee until a
+//! unit routs) with the stop conditions and `[rules]` of [`repeat`]. Readings of what the sheet leaves open are in
 //! `docs/rules/sword-and-spear.md`, each with the scenario key that
 //! overrides it.
 
@@ -16,9 +16,9 @@ pub mod combat;
 pub mod commanders;
 pub mod course;
 pub mod discipline;
-pub mod engagement;
 pub mod impetus;
 pub mod melee;
+pub mod repeat;
 pub mod scenario;
 pub mod shooting;
 pub mod troops;
@@ -96,13 +96,16 @@ impl crate::systems::RuleSystem for SwordSpear {
         unit::UNIT_KEYS.to_vec()
     }
     fn max_turns(&self) -> u8 {
-        0
+        repeat::MAX_TURNS
     }
     fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
-        &[]
+        repeat::STOPS
+    }
+    fn default_until(&self) -> &'static str {
+        "either-routs"
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
-        Vec::new()
+        repeat::Rules::keys()
     }
     fn build_courses(
         &self,

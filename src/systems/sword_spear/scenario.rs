@@ -1,20 +1,25 @@
-//! Reading a Sword & Spear scenario: `[units.*]` and `[[course]]`.
+//! Reading a Sword & Spear scenario: `[rules]`, `[units.*]` and
+//! `[[course]]`.
 
 use super::course::{CourseSpec, StepSpec, UNIT_KEYS, build_step};
+use super::melee::Round;
+use super::repeat::{self, Rules};
 use super::unit::Unit;
 use crate::engine::chain::Chain;
-use crate::engine::{Kernel, KernelMode, prepare};
+use crate::engine::{KernelMode, prepare};
 use crate::error::InputError;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
 
-/// Reads `[units.*]` and `[[course]]` from a scenario's top level and builds
-/// every course: a single step as its procedure, several as a chain.
+/// Reads `[rules]`, `[units.*]` and `[[course]]` from a scenario's top
+/// level and builds every course: a single step naming one unit as its
+/// procedure, anything else as a chain over unit states.
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
+    let rules = Rules::from_fields(f)?;
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
+    let mut courses = Vec::new();
     let mut sides = Vec::new();
     for table in course::read_courses(f)? {
         let course::CourseTable {
@@ -23,15 +28,13 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             steps: step_tables,
         } = table;
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
-        cf.finish()?;
         let mut steps = Vec::new();
         for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
             if let Some((_, a, t)) = UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
-                let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
                 let index = |k: &str| {
                     let n = sf.peek_string(k)?;
-                    names.iter().position(|u| *u == n)
+                    unit_names.iter().position(|u| *u == n)
                 };
                 actor = index(a);
                 target = match t {
@@ -57,14 +60,16 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
                 .flatten()
                 .find(|&u| Some(u) != own)
         });
-        let kernel = if steps.len() == 1 && steps[0].target.is_none() {
+        let repeat = repeat::read(&mut cf, steps.len(), own, enemy)?;
+        cf.finish()?;
+        let kernel = if steps.len() == 1 && steps[0].target.is_none() && repeat.is_none() {
             let s = &steps[0];
             prepare(
-                build_step(&s.procedure, &mut s.fields.fresh(), &units)?,
+                build_step(&s.procedure, &mut s.fields.fresh(), &units, Round::single())?,
                 mode,
             )
         } else {
-            let spec = CourseSpec::new(units.clone(), steps, own, enemy)?;
+            let spec = CourseSpec::new(units.clone(), steps, (own, enemy), repeat, rules)?;
             prepare(Chain::build(&spec)?, mode)
         };
         sides.push(Side::of(&unit_names, own, enemy, named));

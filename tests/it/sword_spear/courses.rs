@@ -15,16 +15,12 @@ use crate::support::scenario::{input_error, try_prepare};
 use std::path::Path;
 
 use pikeshot::Procedure;
-use pikeshot::engine::chain::{Chain, ChainSpec};
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
 use pikeshot::engine::{Kernel, KernelMode};
 use pikeshot::run::{RunRequest, prepare};
 use pikeshot::scenario::{Fields, Source};
 use pikeshot::stats;
-use pikeshot::systems::sword_spear::engagement::{
-    EngagementInput, EngagementSpec, RoundState, engagement,
-};
-use pikeshot::systems::sword_spear::melee::{MeleeInput, MeleeRound, NoImpetus};
+use pikeshot::systems::sword_spear::melee::{MeleeInput, MeleeRound, NoImpetus, Round};
 use pikeshot::systems::sword_spear::troops::Troop;
 use pikeshot::systems::sword_spear::unit::{Commander, Unit};
 
@@ -79,31 +75,115 @@ fn monte_carlo_matches(k: &dyn Kernel, seed: u64) {
     assert_sample_matches(k, &q, seed, Leaves::Marginals, "");
 }
 
-fn one_die(name: &str, discipline: u8) -> Unit {
-    Unit::new(name, Troop::MediumFoot, discipline, 1)
+// ---------------------------------------------------------------- engagements
+
+/// An engagement of round after round worked out apart from the course
+/// machinery: the distribution over (hits, commanders) propagated round by
+/// round, each round a `MeleeRound` built for its state (the first from
+/// `m`, later ones from `m.later_round(later_impetus)`). Returns the
+/// outcome probabilities (neither, attacker, defender, both routed), the
+/// rounds fought (index 0 = 1 round) and each side's hits over the
+/// engagement (0..=strength).
+struct ByRounds {
+    outcomes: [f64; 4],
+    rounds: Vec<f64>,
+    hits: [Vec<f64>; 2],
 }
 
-// ---------------------------------------------------------------- engagements
+fn engagement_by_rounds(m: &MeleeInput, turns: usize, later_impetus: bool) -> ByRounds {
+    use std::collections::HashMap;
+    let strength = [m.units[0].strength, m.units[1].strength];
+    let start = (
+        [m.units[0].hits, m.units[1].hits],
+        [m.units[0].commander, m.units[1].commander],
+    );
+    let mut out = ByRounds {
+        outcomes: [0.0; 4],
+        rounds: vec![0.0; turns],
+        hits: [
+            vec![0.0; strength[0] as usize + 1],
+            vec![0.0; strength[1] as usize + 1],
+        ],
+    };
+    type State = ([u8; 2], [Option<Commander>; 2]);
+    let mut cur: HashMap<State, f64> = HashMap::from([(start, 1.0)]);
+    let end = |o: usize, r: usize, h: [u8; 2], w: f64, out: &mut ByRounds| {
+        out.outcomes[o] += w;
+        out.rounds[r] += w;
+        for (s, dist) in out.hits.iter_mut().enumerate() {
+            dist[(h[s] - start.0[s]) as usize] += w;
+        }
+    };
+    for round in 0..turns {
+        let mut next: HashMap<State, f64> = HashMap::new();
+        for ((hits, cmd), w) in cur {
+            let mut input = m.clone();
+            for s in 0..2 {
+                input.units[s].hits = hits[s];
+                input.units[s].commander = cmd[s];
+            }
+            if round > 0 {
+                input = input.later_round(later_impetus);
+            }
+            let r = ok(MeleeRound::new(&input, false));
+            let sp = r.space().clone();
+            for (leaf, p) in exact(&r, DEFAULT_BUDGET).unwrap().into_iter().enumerate() {
+                if p == 0.0 {
+                    continue;
+                }
+                let leaf = leaf as u32;
+                let mut h = hits;
+                let mut c = cmd;
+                for s in 0..2 {
+                    h[s] = (h[s] + sp.value_of(leaf, s) as u8).min(strength[s]);
+                    let killed = ["attacker-commander-killed", "defender-commander-killed"][s];
+                    if sp
+                        .measure_index(killed)
+                        .is_some_and(|k| sp.value_of(leaf, k) == 1)
+                    {
+                        c[s] = None;
+                    }
+                }
+                let o = sp.outcome_of(leaf);
+                if o != 0 {
+                    end(o, round, h, w * p, &mut out);
+                } else if round + 1 == turns {
+                    end(0, round, h, w * p, &mut out);
+                } else {
+                    *next.entry((h, c)).or_default() += w * p;
+                }
+            }
+        }
+        cur = next;
+    }
+    out
+}
+
+/// A course fighting `attacker` against `defender` until one routs.
+fn engagement_text(units: &str, turns: u8, melee: &str, rules: &str) -> String {
+    format!(
+        "name = \"t\"\nsystem = \"sword-and-spear\"\n{rules}\n{units}\n[[course]]\nname = \"c\"\nrepeat = {{ turns = {turns}, until = [\"either-routs\"] }}\nsteps = [\n{{ procedure = \"melee\", attacker = \"a\", defender = \"b\"{melee} }},\n]\n"
+    )
+}
 
 #[test]
 fn engagement_of_one_die_units_by_hand() {
     // Each round: A routs 1/3 (hit 9/36 or test 6/36 failed at 1/2), B
     // routs 1/3, neither 1/3; never both. So rounds are geometric.
-    let mut m = MeleeInput::new(one_die("a", 4), one_die("b", 4));
-    m.sides[0].impetus = false;
-    m.sides[1].impetus = false;
-    let mut i = EngagementInput::new(m);
-    i.max_rounds = 20;
-    i.later_rounds_impetus = false;
-    let e = ok(engagement(i));
-    let p = exact(&e, DEFAULT_BUDGET).unwrap();
-    let o = stats::outcome_probs(e.space(), &p);
+    let units = "[units.a]\ntroop = \"medium-foot\"\ndiscipline = 4\nstrength = 1\n\n[units.b]\ntroop = \"medium-foot\"\ndiscipline = 4\nstrength = 1\n";
+    let e = course(&engagement_text(
+        units,
+        20,
+        ", attacker_impetus = false, defender_impetus = false",
+        "",
+    ));
+    let o = outcome_probs(e.as_ref());
     let none = (1.0f64 / 3.0).powi(20);
     assert!(close(o[0], none), "{o:?}");
     assert!(close(o[1], (1.0 - none) / 2.0));
     assert!(close(o[2], (1.0 - none) / 2.0));
     assert!(close(o[3], 0.0));
-    let r = stats::measure_probs(e.space(), e.space().measure_index("rounds").unwrap(), &p);
+    let r = measure(e.as_ref(), "turns");
     for k in 1..=19usize {
         let want = (1.0f64 / 3.0).powi(k as i32 - 1) * 2.0 / 3.0;
         assert!(close(r[k - 1], want), "round {k}: {} vs {want}", r[k - 1]);
@@ -111,11 +191,7 @@ fn engagement_of_one_die_units_by_hand() {
     // Round 20 ends it either way.
     assert!(close(r[19], (1.0f64 / 3.0).powi(19)));
     // Hits over the engagement are at most strength.
-    let h = stats::measure_probs(
-        e.space(),
-        e.space().measure_index("attacker-hits").unwrap(),
-        &p,
-    );
+    let h = measure(e.as_ref(), "hits-taken");
     assert_eq!(h.len(), 2);
     assert!(close(h[1], o[1]));
 }
@@ -134,36 +210,26 @@ fn later_rounds_are_later_phases() {
     m.obstacle = true;
     // Impetus after the first round is the `later_rounds_impetus = true`
     // reading (docs/rules/sword-and-spear.md section 7); the default gives none.
-    let mut by_conditions = EngagementInput::new(m.clone());
-    by_conditions.later_rounds_impetus = true;
-    let spec = EngagementSpec::new(by_conditions);
-    let start = RoundState {
-        hits: [0, 0],
-        commander: [false, false],
-    };
-    let first = spec.build(0, &start).unwrap();
+    let first = ok(MeleeRound::new(&m, false));
     assert_eq!(first.dice()[0].total, 4 + 1);
     assert!(
         first.dice()[0]
             .no_impetus
             .contains(&NoImpetus::ChargedAcrossObstacle)
     );
-    let later = spec.build(1, &start).unwrap();
+    let later = ok(MeleeRound::new(&m.later_round(true), false));
     assert_eq!(later.dice()[0].total, 4 + 1 + 1);
     // With hits: fewer dice.
-    let hit = RoundState {
-        hits: [2, 1],
-        commander: [false, false],
-    };
-    let r = spec.build(3, &hit).unwrap();
+    let mut hit = m.clone();
+    hit.units[0].hits = 2;
+    hit.units[1].hits = 1;
+    let r = ok(MeleeRound::new(&hit.later_round(true), false));
     assert_eq!((r.dice()[0].total, r.dice()[1].total), (2 + 1 + 1, 3 + 1));
     // later_rounds_impetus = false (the default).
-    let mut i = EngagementInput::new(m.clone());
-    i.later_rounds_impetus = false;
-    let spec = EngagementSpec::new(i);
-    assert_eq!(spec.build(1, &start).unwrap().dice()[0].total, 4 + 1);
-    let spec = EngagementSpec::new(EngagementInput::new(m));
-    assert_eq!(spec.build(1, &start).unwrap().dice()[0].total, 4 + 1);
+    assert_eq!(
+        ok(MeleeRound::new(&m.later_round(false), false)).dice()[0].total,
+        4 + 1
+    );
 }
 
 #[test]
@@ -174,30 +240,12 @@ fn fresh_cavalry_lose_their_second_die_once_hit() {
     );
     // Round 2 has impetus only with `later_rounds_impetus = true`
     // (docs/rules/sword-and-spear.md section 7); by default it has none.
-    let none = EngagementSpec::new(EngagementInput::new(m.clone()))
-        .build(
-            1,
-            &RoundState {
-                hits: [0, 0],
-                commander: [false, false],
-            },
-        )
-        .unwrap();
+    let none = ok(MeleeRound::new(&m.later_round(false), false));
     assert_eq!((none.dice()[0].total, none.dice()[0].impetus), (3, 0));
-    let mut by_conditions = EngagementInput::new(m);
-    by_conditions.later_rounds_impetus = true;
-    let spec = EngagementSpec::new(by_conditions);
     let at = |h: u8| {
-        spec.build(
-            1,
-            &RoundState {
-                hits: [h, 0],
-                commander: [false, false],
-            },
-        )
-        .unwrap()
-        .dice()[0]
-            .clone()
+        let mut hit = m.clone();
+        hit.units[0].hits = h;
+        ok(MeleeRound::new(&hit.later_round(true), false)).dice()[0].clone()
     };
     assert_eq!((at(0).total, at(0).impetus), (5, 2));
     assert_eq!((at(1).total, at(1).impetus), (3, 1));
@@ -209,41 +257,75 @@ fn a_killed_commander_leaves_the_unit() {
     let mut a = Unit::new("a", Troop::HeavyFoot, 4, 4);
     a.commander = Some(Commander::Captain);
     let m = MeleeInput::new(a, Unit::new("b", Troop::HeavyFoot, 4, 4));
-    let spec = EngagementSpec::new(EngagementInput::new(m));
-    let with = spec
-        .build(
-            1,
-            &RoundState {
-                hits: [1, 0],
-                commander: [true, false],
-            },
-        )
-        .unwrap();
-    let without = spec
-        .build(
-            1,
-            &RoundState {
-                hits: [1, 0],
-                commander: [false, false],
-            },
-        )
-        .unwrap();
+    let mut with = m.clone();
+    with.units[0].hits = 1;
+    let mut without = with.clone();
+    without.units[0].commander = None;
+    let with = ok(MeleeRound::new(&with.later_round(false), false));
+    let without = ok(MeleeRound::new(&without.later_round(false), false));
     assert_eq!(with.clash().sides[0].discipline, 3);
     assert_eq!(without.clash().sides[0].discipline, 4);
     assert!(with.clash().sides[0].commander && !without.clash().sides[0].commander);
+    // Through a course: the repeated melee loses the captain as the rounds
+    // worked out one by one do.
+    let units = "[units.a]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\ncommander = \"captain\"\n\n[units.b]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\n";
+    let k = course(&engagement_text(units, 20, "", ""));
+    let want = engagement_by_rounds(&m, 20, false);
+    let lost = measure(k.as_ref(), "a-commander-lost");
+    assert!(lost[1] > 0.0);
+    for (g, w) in outcome_probs(k.as_ref()).iter().zip(want.outcomes) {
+        assert!(close(*g, w), "{g} vs {w}");
+    }
+}
+
+#[test]
+fn a_repeated_melee_is_the_engagement_round_by_round() {
+    // Armoured cavalry with a general charge heavy foot: the course's
+    // outcomes, turns and hits equal the rounds worked out one by one, by
+    // default and with `[rules] later_rounds_impetus = true`.
+    let units = "[units.a]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\narmour = \"armoured\"\ncommander = \"general\"\n\n[units.b]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\n";
+    let mut a = Unit::new("a", Troop::Cavalry, 3, 3);
+    a.armour = pikeshot::systems::sword_spear::unit::Armour::Armoured;
+    a.commander = Some(Commander::General);
+    let mut m = MeleeInput::new(a, Unit::new("b", Troop::HeavyFoot, 4, 4));
+    m.sides[0].charged = true;
+    let mut differ = false;
+    for (rules, later) in [
+        ("", false),
+        ("[rules]\nlater_rounds_impetus = true\n", true),
+    ] {
+        let k = course(&engagement_text(
+            units,
+            12,
+            ", attacker_charged = true",
+            rules,
+        ));
+        let want = engagement_by_rounds(&m, 12, later);
+        let got = outcome_probs(k.as_ref());
+        for (g, w) in got.iter().zip(want.outcomes) {
+            assert!(close(*g, w), "{rules}: {g} vs {w}");
+        }
+        for (g, w) in measure(k.as_ref(), "turns").iter().zip(&want.rounds) {
+            assert!(close(*g, *w), "{rules}: turns {g} vs {w}");
+        }
+        for (name, side) in [("hits-taken", 0), ("hits-inflicted", 1)] {
+            for (g, w) in measure(k.as_ref(), name).iter().zip(&want.hits[side]) {
+                assert!(close(*g, *w), "{rules}: {name} {g} vs {w}");
+            }
+        }
+        differ |= !close(got[2], engagement_by_rounds(&m, 12, !later).outcomes[2]);
+    }
+    // The switch matters here: the cavalry's impetus in later rounds.
+    assert!(differ);
 }
 
 #[test]
 fn engagement_monte_carlo_matches_exact() {
-    let mut a = Unit::new("a", Troop::Cavalry, 3, 3);
-    a.armour = pikeshot::systems::sword_spear::unit::Armour::Armoured;
-    a.commander = Some(Commander::General);
-    let b = Unit::new("b", Troop::HeavyFoot, 4, 4);
-    let mut m = MeleeInput::new(a, b);
-    m.sides[0].charged = true;
-    let e = ok(engagement(EngagementInput::new(m)));
-    let k = pikeshot::engine::Prepared::new(e, KernelMode::Direct);
-    monte_carlo_matches(&k, 0x55_2001);
+    let units = "[units.a]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\narmour = \"armoured\"\ncommander = \"general\"\n\n[units.b]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\n";
+    let text = engagement_text(units, 20, ", attacker_charged = true", "");
+    let p = try_prepare("s.toml", &text, KernelMode::Direct).unwrap_or_else(|e| panic!("{e}"));
+    let k = &p.courses[0].2;
+    monte_carlo_matches(k.as_ref(), 0x55_2001);
 }
 
 // ---------------------------------------------------------------- courses
@@ -519,7 +601,7 @@ fn key_outcomes_of_single_step_courses_follow_the_step() {
             let proc_name = st["procedure"].as_str().unwrap().to_string();
             let (actor_key, target_key) = match proc_name.as_str() {
                 "shooting" => ("firer", "target"),
-                "melee" | "engagement" => ("attacker", "defender"),
+                "melee" => ("attacker", "defender"),
                 _ => continue,
             };
             if steps.len() != 1 {
@@ -532,7 +614,47 @@ fn key_outcomes_of_single_step_courses_follow_the_step() {
             let (own, enemy) = (idx(actor_key), idx(target_key));
             let mut f = Fields::new(&src, format!("course[{c}].steps[0]"), st);
             f.req_string("procedure").unwrap();
-            let step = ok(build_step(&proc_name, &mut f, &units));
+            if let Some(repeat) = list[c].get("repeat") {
+                // A melee until one side routs: the course against the
+                // rounds worked out one by one.
+                let turns = repeat["turns"].as_integer().unwrap() as usize;
+                let m = ok(MeleeInput::read(&mut f, &units));
+                let want = engagement_by_rounds(&m, turns, false);
+                let got = outcome_probs(k.as_ref());
+                for (g, w) in got.iter().zip(want.outcomes) {
+                    assert!(close(*g, w), "{name}: {g} vs {w}");
+                }
+                let t = k.space().measure_index("turns").expect("turns");
+                assert_eq!(k.space().measures()[t].min, 1, "{name}");
+                for (g, w) in measure(k.as_ref(), "turns").iter().zip(&want.rounds) {
+                    assert!(close(*g, *w), "{name}: turns {g} vs {w}");
+                }
+                for (key, side, morale, routed) in [
+                    (
+                        "hits-taken",
+                        0,
+                        "own-morale",
+                        want.outcomes[1] + want.outcomes[3],
+                    ),
+                    (
+                        "hits-inflicted",
+                        1,
+                        "enemy-morale",
+                        want.outcomes[2] + want.outcomes[3],
+                    ),
+                ] {
+                    let hits = measure(k.as_ref(), key);
+                    for (g, w) in hits.iter().zip(&want.hits[side]) {
+                        assert!(close(*g, *w), "{name}: {key} {g} vs {w}");
+                    }
+                    let level = measure(k.as_ref(), morale);
+                    assert!(close(level[0], want.hits[side][0]), "{name} {morale}");
+                    assert!(close(level[2], routed), "{name} {morale}");
+                }
+                checked += 1;
+                continue;
+            }
+            let step = ok(build_step(&proc_name, &mut f, &units, Round::single()));
             let sp = step.space();
             let q = exact(&step, DEFAULT_BUDGET).unwrap();
             let shooting = proc_name == "shooting";
@@ -610,13 +732,10 @@ fn key_outcomes_of_single_step_courses_follow_the_step() {
                 0,
                 "hits-inflicted",
             );
+            // A single round has no turns (a repeated melee has, above).
             let turns = k.space().measure_index("turns");
-            assert_eq!(turns.is_some(), proc_name == "engagement", "{name}");
-            if let Some(t) = turns {
-                let min = k.space().measures()[t].min as usize;
-                assert_eq!(min, 1, "{name}");
-                same(measure(k.as_ref(), "turns"), &want_turns, min, "turns");
-            }
+            assert!(turns.is_none(), "{name}");
+            assert!(want_turns.iter().all(|&w| w == 0.0), "{name}");
             // The course keeps the step's outcomes.
             let got = outcome_probs(k.as_ref());
             let want = stats::outcome_probs(sp, &q);
@@ -627,7 +746,7 @@ fn key_outcomes_of_single_step_courses_follow_the_step() {
             checked += 1;
         }
     }
-    // Longbow (2 shootings), heavy foot (2 melees, 2 engagements),
+    // Longbow (2 shootings), heavy foot (2 melees, 2 repeated melees),
     // armoured against lacking protection (single-step fights).
     assert!(checked >= 6, "{checked}");
 }
@@ -699,7 +818,7 @@ fn scenario_errors_are_located() {
     // Unknown unit in a later step of a course.
     let t = scenario(
         good,
-        "{ procedure = \"melee\", attacker = \"a\", defender = \"b\" },\n{ procedure = \"engagement\", attacker = \"a\", defender = \"bb\" },",
+        "{ procedure = \"melee\", attacker = \"a\", defender = \"b\" },\n{ procedure = \"melee\", attacker = \"a\", defender = \"bb\" },",
     );
     let e = input_error("s.toml", &t);
     assert_eq!(e.key.as_deref(), Some("course[0].steps[1].defender"), "{e}");
@@ -712,16 +831,51 @@ fn scenario_errors_are_located() {
     );
     let e = input_error("s.toml", &t);
     assert!(e.to_string().contains("unknown key `max_rounds`"), "{e}");
-    // max_rounds out of range.
+    // The engagement step became a repeated melee: the old spellings are
+    // refused naming the new one.
     let t = scenario(
         good,
-        "{ procedure = \"engagement\", attacker = \"a\", defender = \"b\", max_rounds = 51 },",
+        "{ procedure = \"engagement\", attacker = \"a\", defender = \"b\", max_rounds = 5 },",
     );
-    assert!(
-        input_error("s.toml", &t)
-            .to_string()
-            .contains("from 1 to 50")
+    let e = input_error("s.toml", &t);
+    assert_eq!(
+        e.key.as_deref(),
+        Some("course[0].steps[0].procedure"),
+        "{e}"
     );
+    assert_eq!(e.line, Some(line_containing(&t, "engagement")));
+    assert!(e.to_string().contains("repeat = { turns = 20"), "{e}");
+    let t = scenario(
+        good,
+        "{ procedure = \"melee\", attacker = \"a\", defender = \"b\", later_rounds_impetus = true },",
+    );
+    let e = input_error("s.toml", &t);
+    assert_eq!(
+        e.key.as_deref(),
+        Some("course[0].steps[0].later_rounds_impetus"),
+        "{e}"
+    );
+    assert!(e.to_string().contains("`[rules]`"), "{e}");
+    // Turns of a repeat out of range.
+    let t = scenario(
+        good,
+        "{ procedure = \"melee\", attacker = \"a\", defender = \"b\" },",
+    )
+    .replace("name = \"c\"\n", "name = \"c\"\nrepeat = { turns = 51 }\n");
+    let e = input_error("s.toml", &t);
+    assert!(e.to_string().contains("from 1 to 50"), "{e}");
+    assert_eq!(e.line, Some(line_containing(&t, "turns = 51")));
+    // A stop condition that is not one.
+    let t = scenario(
+        good,
+        "{ procedure = \"melee\", attacker = \"a\", defender = \"b\" },",
+    )
+    .replace(
+        "name = \"c\"\n",
+        "name = \"c\"\nrepeat = { turns = 5, until = [\"enemy-rout\"] }\n",
+    );
+    let e = input_error("s.toml", &t);
+    assert_eq!(e.suggestion.as_deref(), Some("enemy-routs"), "{e}");
     // An edition: Sword & Spear has none.
     let t = format!(
         "edition = \"series\"\n{}",
@@ -787,14 +941,11 @@ fn scenario_errors_are_located() {
 
 #[test]
 fn chain_node_counts_stay_small() {
-    // An 8-strength engagement over 20 rounds stays well inside the chain's limits.
-    let m = MeleeInput::new(
-        Unit::new("a", Troop::MediumFoot, 3, 8),
-        Unit::new("b", Troop::MediumFoot, 3, 8),
-    );
-    let e: Chain<MeleeRound> = ok(engagement(EngagementInput::new(m)));
-    assert!(e.nodes() < 2_000, "{}", e.nodes());
-    let q = exact(&e, DEFAULT_BUDGET).unwrap();
+    // An 8-strength melee repeated over 20 rounds stays well inside the
+    // chain's limits.
+    let units = "[units.a]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 8\n\n[units.b]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 8\n";
+    let k = course(&engagement_text(units, 20, "", ""));
+    let q = k.exact(DEFAULT_BUDGET).unwrap();
     assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-9);
 }
 

@@ -171,11 +171,14 @@ fn list_names_procedures_keys_and_outcomes() {
         "discipline-test",
         "shooting",
         "melee",
-        "engagement",
         "commander-risk",
     ] {
         assert!(course::PROCEDURES.iter().any(|p| p.name == name), "{name}");
     }
+    // A melee until one side routs is a repeated `melee`, not a procedure.
+    assert!(!course::PROCEDURES.iter().any(|p| p.name == "engagement"));
+    assert!(l.contains("either-routs"), "{l}");
+    assert!(l.contains("later_rounds_impetus"), "{l}");
     assert!(l.contains("troop types: heavy-foot, medium-foot"), "{l}");
     assert!(l.contains(
         "missile weapons: bow, longbow, crossbow, sling, javelin, firearm, artillery, magic"

@@ -1,0 +1,175 @@
+//! What a Sword & Spear course of turns reads beyond its steps: the
+//! `[rules]` table and the stop conditions of `repeat = { turns, until,
+//! from_step }` (docs/rules/sword-and-spear.md section 7).
+//!
+//! A melee fought until a unit routs is a `melee` step repeated by its
+//! course: turn 1 is the round of the step's phase, later turns are later
+//! phases of the same melee ([`super::melee::MeleeInput::later_round`]).
+
+use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::{KeyInfo, StopInfo};
+
+/// Most turns `repeat` may ask for (the rounds the `engagement` step
+/// allowed).
+pub const MAX_TURNS: u8 = 50;
+
+/// The readings switches of the `[rules]` table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// Impetus in a repeated melee's later rounds too, by the card's
+    /// conditions (default: the first round only).
+    pub later_rounds_impetus: bool,
+}
+
+/// The `[rules]` keys, with what they accept (the default first).
+pub const RULES_KEYS: &[(&str, &str)] = &[("later_rounds_impetus", "false | true")];
+
+impl Rules {
+    /// Reads the optional `[rules]` table; refuses keys it does not know.
+    pub fn from_fields(f: &mut Fields) -> Result<Rules, InputError> {
+        let Some(mut r) = f.table("rules")? else {
+            return Ok(Rules::default());
+        };
+        let out = Rules {
+            later_rounds_impetus: r.bool("later_rounds_impetus")?.unwrap_or(false),
+        };
+        r.finish()?;
+        Ok(out)
+    }
+
+    /// What `pikeshot list` says of the `[rules]` keys.
+    pub fn keys() -> Vec<KeyInfo> {
+        RULES_KEYS
+            .iter()
+            .map(|&(key, accepted)| KeyInfo {
+                key,
+                accepted: accepted.to_string(),
+                default: accepted.split(" | ").next().unwrap_or("").to_string(),
+                meaning: "Melee Combat Dice, item 1 (docs/rules/sword-and-spear.md 7): \
+                          false, impetus in a repeated melee's first round only (the charge); \
+                          true, in later rounds too by the card's conditions",
+            })
+            .collect()
+    }
+}
+
+/// What ends a repeated course, checked at the end of every turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A unit the repeated steps name has routed.
+    EitherRouts,
+    /// The own unit has routed.
+    OwnRouts,
+    /// The enemy unit has routed.
+    EnemyRouts,
+    /// The own unit has taken a hit in the course.
+    OwnHit,
+    /// The enemy unit has taken a hit in the course.
+    EnemyHit,
+}
+
+impl Stop {
+    /// Every stop condition, in [`STOPS`] order.
+    pub const ALL: [Stop; 5] = [
+        Stop::EitherRouts,
+        Stop::OwnRouts,
+        Stop::EnemyRouts,
+        Stop::OwnHit,
+        Stop::EnemyHit,
+    ];
+
+    /// Whether the condition needs the course's own (`Some(true)`) or
+    /// enemy (`Some(false)`) unit.
+    pub fn needs(self) -> Option<bool> {
+        match self {
+            Stop::EitherRouts => None,
+            Stop::OwnRouts | Stop::OwnHit => Some(true),
+            Stop::EnemyRouts | Stop::EnemyHit => Some(false),
+        }
+    }
+}
+
+/// What each stop condition of `repeat.until` means, in [`Stop::ALL`] order.
+pub const STOPS: &[StopInfo] = &[
+    StopInfo {
+        name: "either-routs",
+        meaning: "a unit the repeated steps name has routed (a melee until one side routs)",
+    },
+    StopInfo {
+        name: "own-routs",
+        meaning: "our unit has routed",
+    },
+    StopInfo {
+        name: "enemy-routs",
+        meaning: "the enemy unit has routed",
+    },
+    StopInfo {
+        name: "own-hit",
+        meaning: "our unit has taken a hit in this course",
+    },
+    StopInfo {
+        name: "enemy-hit",
+        meaning: "the enemy unit has taken a hit in this course",
+    },
+];
+
+/// The names `repeat.until` accepts, in [`Stop::ALL`] order.
+pub fn stop_names() -> Vec<&'static str> {
+    STOPS.iter().map(|s| s.name).collect()
+}
+
+/// A course's repeat: its turns, the first step that repeats, and what
+/// ends it (`either-routs` when `until` names nothing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// At most this many turns.
+    pub turns: u8,
+    /// Steps before this one run once, in the first turn.
+    pub from_step: usize,
+    /// What ends the course at the end of a turn.
+    pub until: Vec<Stop>,
+}
+
+/// Reads a course's optional `repeat` (of a course of `steps` steps), with
+/// `own` and `enemy` the units its key measures are about: a stop condition
+/// naming a unit the course does not have is refused.
+pub fn read(
+    cf: &mut Fields,
+    steps: usize,
+    own: Option<usize>,
+    enemy: Option<usize>,
+) -> Result<Option<Repeat>, InputError> {
+    let names = stop_names();
+    let Some(r) = crate::scenario::course::read_repeat(cf, MAX_TURNS, &names, steps)? else {
+        return Ok(None);
+    };
+    let until: Vec<Stop> = if r.until.is_empty() {
+        vec![Stop::EitherRouts]
+    } else {
+        r.until.into_iter().map(|i| Stop::ALL[i]).collect()
+    };
+    for s in &until {
+        let missing = match s.needs() {
+            Some(true) => own.is_none(),
+            Some(false) => enemy.is_none(),
+            None => false,
+        };
+        if missing {
+            let name = STOPS[Stop::ALL.iter().position(|x| x == s).unwrap_or(0)].name;
+            return Err(cf.err(
+                "repeat",
+                format!(
+                    "`until` names \"{name}\" but the course has no {} unit; name it with `{}` on the course",
+                    if s.needs() == Some(true) { "own" } else { "enemy" },
+                    if s.needs() == Some(true) { "own" } else { "enemy" },
+                ),
+            ));
+        }
+    }
+    Ok(Some(Repeat {
+        turns: r.turns,
+        from_step: r.from_step,
+        until,
+    }))
+}
