@@ -151,6 +151,11 @@ pub struct Chain<P> {
 /// Most nodes a chain may have.
 pub const MAX_NODES: usize = 200_000;
 
+/// Most links from a node's leaves a chain may hold (the sum over its nodes
+/// of their procedures' leaves): what bounds its memory when the nodes'
+/// procedures have many leaves each.
+pub const MAX_LINKS: usize = 20_000_000;
+
 impl<P: Procedure> Chain<P> {
     /// Builds the chain of a fixed sequence of steps.
     pub fn build<C: ChainSpec<Proc = P>>(spec: &C) -> Result<Chain<P>, InputError> {
@@ -193,9 +198,17 @@ impl<P: Procedure> Chain<P> {
         let start = visit(m.initial(), &mut ids, &mut states, &mut procs)?;
         let mut nodes: Vec<Node<P>> = Vec::new();
         let mut head = 0;
+        let mut links = 0usize;
         while head < states.len() {
             let proc = procs[head].take().expect("each node is built once");
             let state = states[head].clone();
+            links = links.saturating_add(proc.space().len());
+            if links > MAX_LINKS {
+                return Err(InputError::new(format!(
+                    "the course's chain would hold more than {MAX_LINKS} links from \
+                     its states' outcomes; shorten it (fewer steps or turns)"
+                )));
+            }
             let mut next = Vec::with_capacity(proc.space().len());
             for leaf in 0..proc.space().len() as Leaf {
                 let after = m.apply(&state, &proc, leaf);

@@ -51,8 +51,15 @@ pub fn lines() -> Vec<(&'static str, String)> {
         (
             "states per course",
             format!(
-                "{} (distinct unit states a course may reach)",
+                "{} (distinct unit states a course may reach; Sword & Spear bounds them before building)",
                 crate::engine::chain::MAX_NODES
+            ),
+        ),
+        (
+            "links per course",
+            format!(
+                "{} (a course's states times the outcomes each one rolls)",
+                crate::engine::chain::MAX_LINKS
             ),
         ),
         ("sweep variants", MAX_VARIANTS.to_string()),

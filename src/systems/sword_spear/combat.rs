@@ -412,28 +412,26 @@ impl Clash {
         out
     }
 
-    /// Step 6: Discipline tests, rout, and risk to commanders.
+    /// Step 6 once the tests are rolled: `failures` of each side's tests
+    /// become hits, a side whose hits reach its strength routs, and a side
+    /// whose commander is at risk has the roll that kills it (d6 at least).
+    // Sides are positions in parallel arrays; indexing reads plainest.
+    #[allow(clippy::needless_range_loop)]
     #[inline]
-    pub fn finish<D: Dice>(&self, o: &DiceOutcome, dice: &mut D) -> ClashResult {
+    pub fn settle(&self, o: &DiceOutcome, failures: [u8; 2]) -> (ClashResult, [Option<u8>; 2]) {
         let mut r = ClashResult {
             tests: o.tests,
             all_lost: o.all_lost,
             ..ClashResult::default()
         };
         for s in 0..2 {
-            let mut failures = 0;
-            if o.tests[s] > 0 {
-                let pool = dice.pool(o.tests[s], 6);
-                for f in 1..=self.fail[s] {
-                    failures += pool.count(f);
-                }
-            }
-            r.hits[s] = o.hits[s] + failures;
+            r.hits[s] = o.hits[s] + failures[s];
             let side = &self.sides[s];
             r.routed[s] =
                 side.vulnerable && side.hits as u32 + r.hits[s] as u32 >= side.strength as u32;
         }
-        for s in 0..2 {
+        let mut risk = [None; 2];
+        for (s, slot) in risk.iter_mut().enumerate() {
             let side = &self.sides[s];
             let at_risk = side.commander
                 && side.vulnerable
@@ -442,7 +440,28 @@ impl Clash {
                         && r.all_lost[s]));
             if at_risk {
                 let pursued = r.routed[s] && side.pursued_by_mounted && !r.routed[1 - s];
-                r.killed[s] = dice.d6() >= commanders::kill_on(pursued);
+                *slot = Some(commanders::kill_on(pursued));
+            }
+        }
+        (r, risk)
+    }
+
+    /// Step 6: Discipline tests, rout, and risk to commanders.
+    #[inline]
+    pub fn finish<D: Dice>(&self, o: &DiceOutcome, dice: &mut D) -> ClashResult {
+        let mut failures = [0u8; 2];
+        for (s, f) in failures.iter_mut().enumerate() {
+            if o.tests[s] > 0 {
+                let pool = dice.pool(o.tests[s], 6);
+                for face in 1..=self.fail[s] {
+                    *f += pool.count(face);
+                }
+            }
+        }
+        let (mut r, risk) = self.settle(o, failures);
+        for (s, k) in risk.iter().enumerate() {
+            if let Some(k) = k {
+                r.killed[s] = dice.d6() >= *k;
             }
         }
         r
@@ -466,10 +485,13 @@ impl Clash {
     }
 
     /// Exact probabilities of a space of `len` leaves, `leaf` mapping each
-    /// result to its leaf: each side's pool enumerated alone and reduced to
-    /// its top four, the pairs combined, then the tests and commander rolls
-    /// of each distinct dice outcome enumerated. Fails when more than
-    /// `budget` paths would be visited.
+    /// result to its leaf. Each side's pool is tabulated alone, as
+    /// multisets, and reduced to the distribution of its top four
+    /// ([`top_four_distribution`]); every pair of top fours is compared
+    /// (steps 3–5) into a table of dice outcomes; each outcome is then
+    /// settled (step 6) for every number of failed tests (binomial in the
+    /// tests taken) and every commander roll. Fails when more than `budget`
+    /// paths (multisets, pairs and settled results) would be visited.
     pub fn exact(
         &self,
         budget: u64,
@@ -486,26 +508,96 @@ impl Clash {
         if used > budget {
             return Err(over);
         }
-        let mut outcomes: BTreeMap<DiceOutcome, f64> = BTreeMap::new();
+        let mut outcomes = vec![0.0f64; OUTCOME_CELLS];
         for (pa, wa) in ta {
             for (pb, wb) in tb {
-                *outcomes.entry(self.compare(pa, pb)).or_default() += wa * wb;
+                outcomes[cell(&self.compare(pa, pb))] += wa * wb;
             }
         }
         let mut probs = vec![0.0f64; len];
-        let mut e = Enumerator::new();
-        for (o, w) in outcomes {
-            let n = e
-                .for_each(
-                    budget - used,
-                    |d| self.finish(&o, d),
-                    |_, r, p| probs[leaf(&r) as usize] += w * p,
-                )
-                .map_err(|_| over.clone())?;
-            used += n;
+        for (i, &w) in outcomes.iter().enumerate() {
+            if w == 0.0 {
+                continue;
+            }
+            let o = uncell(i);
+            let fails = [0, 1].map(|s| failures(o.tests[s], self.fail[s]));
+            for (f0, p0) in fails[0].iter().enumerate() {
+                for (f1, p1) in fails[1].iter().enumerate() {
+                    let (r, risk) = self.settle(&o, [f0 as u8, f1 as u8]);
+                    // Each side at risk: its commander killed or not.
+                    let rolls = risk.map(|k| match k {
+                        None => vec![(false, 1.0)],
+                        Some(k) => {
+                            let p = f64::from(7 - k.min(7)) / 6.0;
+                            vec![(false, 1.0 - p), (true, p)]
+                        }
+                    });
+                    for &(k0, q0) in &rolls[0] {
+                        for &(k1, q1) in &rolls[1] {
+                            used += 1;
+                            if used > budget {
+                                return Err(over);
+                            }
+                            let mut r = r;
+                            r.killed = [k0, k1];
+                            probs[leaf(&r) as usize] += w * p0 * p1 * q0 * q1;
+                        }
+                    }
+                }
+            }
         }
         Ok(probs)
     }
+}
+
+/// Dice outcomes a pair of top fours can give: hits and tests 0..=4 a
+/// side, and whether each side lost all its dice.
+const OUTCOME_CELLS: usize = 5 * 5 * 5 * 5 * 2 * 2;
+
+/// The cell of a dice outcome in a table of [`OUTCOME_CELLS`].
+#[inline]
+fn cell(o: &DiceOutcome) -> usize {
+    let h = |v: u8| (v as usize).min(4);
+    ((((h(o.hits[0]) * 5 + h(o.hits[1])) * 5 + h(o.tests[0])) * 5 + h(o.tests[1])) * 2
+        + o.all_lost[0] as usize)
+        * 2
+        + o.all_lost[1] as usize
+}
+
+/// The dice outcome of a cell (inverse of [`cell`]).
+fn uncell(mut i: usize) -> DiceOutcome {
+    let mut take = |n: usize| {
+        let v = i % n;
+        i /= n;
+        v
+    };
+    let lost1 = take(2) == 1;
+    let lost0 = take(2) == 1;
+    let t1 = take(5) as u8;
+    let t0 = take(5) as u8;
+    let h1 = take(5) as u8;
+    let h0 = take(5) as u8;
+    DiceOutcome {
+        hits: [h0, h1],
+        tests: [t0, t1],
+        all_lost: [lost0, lost1],
+    }
+}
+
+/// The distribution of failures among `tests` Discipline tests, each a d6
+/// failed on a face up to `fail` (binomial, index = failures).
+fn failures(tests: u8, fail: u8) -> Vec<f64> {
+    let p = f64::from(fail.min(6)) / 6.0;
+    let q = 1.0 - p;
+    let n = tests as i32;
+    let mut choose = 1.0f64;
+    (0..=n)
+        .map(|k| {
+            let v = choose * p.powi(k) * q.powi(n - k);
+            choose = choose * f64::from(n - k) / f64::from(k + 1);
+            v
+        })
+        .collect()
 }
 
 /// The combat process and the effect of armour, for `pikeshot tables`.

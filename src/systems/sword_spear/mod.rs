@@ -14,6 +14,7 @@
 pub mod activation;
 pub mod combat;
 pub mod commanders;
+pub mod cost;
 pub mod course;
 pub mod discipline;
 pub mod impetus;

@@ -1,12 +1,14 @@
 //! Reading a Sword & Spear scenario: `[rules]`, `[units.*]` and
 //! `[[course]]`.
 
-use super::course::{CourseSpec, StepSpec, UNIT_KEYS, build_step};
+use super::cost::{self, StepShape};
+use super::course::{CourseSpec, PROCEDURES, StepSpec, UNIT_KEYS, build_step};
 use super::melee::Round;
-use super::repeat::{self, Rules};
+use super::repeat::{self, Repeat, Rules};
 use super::unit::Unit;
-use crate::engine::chain::Chain;
-use crate::engine::{KernelMode, prepare};
+use crate::engine::KernelMode;
+use crate::engine::alias::tabulate;
+use crate::engine::chain::{Chain, MAX_NODES};
 use crate::error::InputError;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
@@ -14,7 +16,9 @@ use crate::systems::BuiltCourses;
 
 /// Reads `[rules]`, `[units.*]` and `[[course]]` from a scenario's top
 /// level and builds every course: a single step naming one unit as its
-/// procedure, anything else as a chain over unit states.
+/// procedure, anything else as a chain over unit states. Either way trials
+/// are drawn from an alias table of the exact distribution
+/// ([`KernelMode::Auto`]) or rolled die by die ([`KernelMode::Direct`]).
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
     let rules = Rules::from_fields(f)?;
     let units = course::read_units(f, Unit::from_fields)?;
@@ -64,13 +68,14 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         cf.finish()?;
         let kernel = if steps.len() == 1 && steps[0].target.is_none() && repeat.is_none() {
             let s = &steps[0];
-            prepare(
+            tabulate(
                 build_step(&s.procedure, &mut s.fields.fresh(), &units, Round::single())?,
                 mode,
             )
         } else {
+            check_cost(&cf, &name, &steps, &units, repeat.as_ref())?;
             let spec = CourseSpec::new(units.clone(), steps, (own, enemy), repeat, rules)?;
-            prepare(Chain::build(&spec)?, mode)
+            tabulate(Chain::build(&spec)?, mode)
         };
         sides.push(Side::of(&unit_names, own, enemy, named));
         courses.push((name, kernel));
@@ -79,5 +84,60 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         edition: None,
         courses,
         sides,
+    })
+}
+
+/// Refuses a course whose chain could pass the state limit, before it is
+/// built (docs/rules/sword-and-spear.md section 7): located at its
+/// `repeat.turns` with the most turns that fit, or at its `steps` with the
+/// most steps that fit.
+fn check_cost(
+    cf: &Fields,
+    name: &str,
+    steps: &[StepSpec],
+    units: &[Unit],
+    repeat: Option<&Repeat>,
+) -> Result<(), InputError> {
+    let shapes: Vec<StepShape> = steps
+        .iter()
+        .map(|s| StepShape {
+            procedure: PROCEDURES
+                .iter()
+                .map(|p| p.name)
+                .find(|p| *p == s.procedure)
+                .unwrap_or(""),
+            actor: s.actor,
+            target: s.target,
+        })
+        .collect();
+    let over = match cost::check(
+        &shapes,
+        units,
+        repeat.map(|r| (r.from_step, r.turns as u32)),
+    ) {
+        Ok(_) => return Ok(()),
+        Err(over) => over,
+    };
+    let what = format!(
+        "course \"{name}\" could reach up to {} unit states (its stages times the hits, commanders, shots and bonuses its units can carry), more than the limit of {MAX_NODES}",
+        over.bound
+    );
+    Err(match (over.turns_that_fit, over.steps_that_fit) {
+        (Some(0), _) => cf
+            .err("repeat", format!("{what}; not even one turn fits"))
+            .accepted("fewer steps or fewer units named in the repeated steps"),
+        (Some(t), _) => cf
+            .err(
+                "repeat.turns",
+                format!(
+                    "{what}; at most {t} turn{} fit",
+                    if t == 1 { "" } else { "s" }
+                ),
+            )
+            .accepted(format!("1 to {t}")),
+        (None, Some(k)) => cf
+            .err("steps", format!("{what}; its first {k} steps fit"))
+            .accepted(format!("at most {k} steps, or fewer units named")),
+        (None, None) => cf.err("steps", what),
     })
 }

@@ -1115,3 +1115,71 @@ fn melee_refusals_are_located() {
         "from 0 to 2",
     );
 }
+
+/// Dice whose pools are rolled one die at a time: every ordered roll is a
+/// path of its own (6^n for n dice), the brute force that the multiset
+/// tabulation (each side's pool as C(n + 5, 5) multisets) must equal.
+struct Ordered<'a>(&'a mut Enumerator);
+
+impl Dice for Ordered<'_> {
+    fn d(&mut self, sides: u8) -> u8 {
+        self.0.d(sides)
+    }
+    fn pool(&mut self, n: u8, sides: u8) -> Pool {
+        let mut counts = vec![0u8; sides as usize];
+        for _ in 0..n {
+            counts[(self.0.d(sides) - 1) as usize] += 1;
+        }
+        Pool::from_counts(sides, &counts)
+    }
+}
+
+#[test]
+fn multiset_tabulation_equals_every_ordered_roll() {
+    use pikeshot::engine::KernelMode;
+    use pikeshot::engine::alias::Tabulated;
+    use pikeshot::systems::sword_spear::course::build_step;
+    use pikeshot::systems::sword_spear::melee::Round;
+    // Small pools (2 against 3 dice, 3 against 2) with armour both ways, a
+    // side lacking protection, Discipline tests and a commander at risk.
+    let units = "[units.a]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 2\narmour = \"heavily-armoured\"\ncommander = \"captain\"\nweapon = \"bow\"\n\n[units.b]\ntroop = \"medium-foot\"\ndiscipline = 4\nstrength = 3\narmour = \"lacking-protection\"\n\n[units.c]\ntroop = \"medium-foot\"\ndiscipline = 4\nstrength = 3\nweapon = \"bow\"\n\n[units.d]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 2\narmour = \"armoured\"\ncommander = \"general\"\n";
+    let steps = [
+        (
+            "melee",
+            "attacker = \"a\", defender = \"b\", attacker_impetus = false, defender_impetus = false",
+        ),
+        (
+            "melee",
+            "attacker = \"b\", defender = \"a\", attacker_impetus = false, defender_impetus = false, unpaired = \"hits\"",
+        ),
+        ("shooting", "firer = \"c\", target = \"d\", range = 3"),
+    ];
+    for (procedure, keys) in steps {
+        let step = format!("{{ procedure = \"{procedure}\", {keys} }}");
+        let text = format!(
+            "name = \"t\"\nsystem = \"sword-and-spear\"\n\n{units}\n[[course]]\nname = \"c\"\nsteps = [{step}]\n"
+        );
+        let p = ok(step_from_text(&text, Unit::from_fields, |f, u| {
+            build_step(procedure, f, u, Round::single())
+        }));
+        let mut ordered = vec![0.0; p.space().len()];
+        let paths = Enumerator::new()
+            .for_each(
+                DEFAULT_BUDGET,
+                |e| p.resolve(&mut Ordered(e)),
+                |_, l, w| ordered[l as usize] += w,
+            )
+            .unwrap();
+        // The brute force visits far more paths than the multisets.
+        assert!(paths > 7_776, "{step}: {paths}");
+        // The exact distribution the run uses and the alias table Monte
+        // Carlo draws from, against every ordered roll.
+        let k = Tabulated::new(p, KernelMode::Auto);
+        let tabulated = pikeshot::engine::Kernel::exact(&k, DEFAULT_BUDGET).unwrap();
+        let drawn = k.table().expect("tabulated").probabilities(ordered.len());
+        for (l, ((t, d), o)) in tabulated.iter().zip(&drawn).zip(&ordered).enumerate() {
+            assert!((t - o).abs() < 1e-12, "{step} leaf {l}: {t} vs {o}");
+            assert!((d - o).abs() < 1e-8, "{step} leaf {l}: drawn {d} vs {o}");
+        }
+    }
+}

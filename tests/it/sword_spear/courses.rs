@@ -942,11 +942,93 @@ fn scenario_errors_are_located() {
 #[test]
 fn chain_node_counts_stay_small() {
     // An 8-strength melee repeated over 20 rounds stays well inside the
-    // chain's limits.
+    // chain's limits: its bound on nodes (never below the nodes built) is
+    // under 2,000.
+    use pikeshot::systems::sword_spear::cost::{StepShape, node_bound};
     let units = "[units.a]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 8\n\n[units.b]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 8\n";
     let k = course(&engagement_text(units, 20, "", ""));
     let q = k.exact(DEFAULT_BUDGET).unwrap();
     assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    let melee = StepShape {
+        procedure: "melee",
+        actor: Some(0),
+        target: Some(1),
+    };
+    let two = [
+        Unit::new("a", Troop::MediumFoot, 3, 8),
+        Unit::new("b", Troop::MediumFoot, 3, 8),
+    ];
+    let bound = node_bound(&[melee], &two, 0, 20);
+    assert!(bound < 2_000, "{bound}");
+    // Hand count: turn t can carry min(4(t - 1), 8) + 1 hit values a side.
+    let want: u128 = (1..=20u32)
+        .map(|t| ((4 * (t - 1)).min(8) + 1).pow(2) as u128)
+        .sum();
+    assert_eq!(bound, want);
+}
+
+/// `n` units of strength 10 with a captain each, as `[units.uK]` tables.
+fn strong_units(n: usize) -> String {
+    (0..n)
+        .map(|k| format!("[units.u{k}]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 10\ncommander = \"captain\"\n\n"))
+        .collect()
+}
+
+#[test]
+fn a_course_too_costly_to_build_is_refused_before_it_is_built() {
+    // Issue 13: ten chained engagements at strength 4 took 164 s and 8.4 GB.
+    // The engagement step is gone (a located error naming the repeat)...
+    let four = "[units.a]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\n\n[units.b]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\n";
+    let ten =
+        ["{ procedure = \"engagement\", attacker = \"a\", defender = \"b\" },"; 10].join("\n");
+    let t = scenario(four, &ten);
+    let e = input_error("s.toml", &t);
+    assert_eq!(
+        e.key.as_deref(),
+        Some("course[0].steps[0].procedure"),
+        "{e}"
+    );
+    // ...and its new spelling, ten melee steps repeated for 50 turns, stays
+    // small: two units carry few states.
+    let ten = ["{ procedure = \"melee\", attacker = \"a\", defender = \"b\" },"; 10].join("\n");
+    let t =
+        scenario(four, &ten).replace("name = \"c\"\n", "name = \"c\"\nrepeat = { turns = 50 }\n");
+    let k = course(&t);
+    assert!((k.exact(DEFAULT_BUDGET).unwrap().iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    // Three pairs of strength-10 units with captains, melee after melee,
+    // turn after turn: each turn multiplies the states the six units can
+    // carry; refused at repeat.turns with the most turns that fit.
+    let pairs = "{ procedure = \"melee\", attacker = \"u0\", defender = \"u1\" },\n{ procedure = \"melee\", attacker = \"u2\", defender = \"u3\" },\n{ procedure = \"melee\", attacker = \"u4\", defender = \"u5\" },";
+    let t = scenario(&strong_units(6), pairs)
+        .replace("name = \"c\"\n", "name = \"c\"\nrepeat = { turns = 30 }\n");
+    let e = input_error("s.toml", &t);
+    assert_eq!(e.key.as_deref(), Some("course[0].repeat.turns"), "{e}");
+    assert_eq!(e.line, Some(line_containing(&t, "turns = 30")), "{e}");
+    assert_eq!(e.accepted.as_deref(), Some("1 to 1"), "{e}");
+    assert!(
+        e.to_string().contains("more than the limit of 200000"),
+        "{e}"
+    );
+    // Without repeat: eight independent melees between sixteen units;
+    // the first three fit.
+    let steps: Vec<String> = (0..8)
+        .map(|k| {
+            format!(
+                "{{ procedure = \"melee\", attacker = \"u{}\", defender = \"u{}\" }},",
+                2 * k,
+                2 * k + 1
+            )
+        })
+        .collect();
+    let t = scenario(&strong_units(16), &steps.join("\n"));
+    let e = input_error("s.toml", &t);
+    assert_eq!(e.key.as_deref(), Some("course[0].steps"), "{e}");
+    assert_eq!(
+        e.accepted.as_deref(),
+        Some("at most 3 steps, or fewer units named"),
+        "{e}"
+    );
+    assert!(e.file.as_deref().unwrap().ends_with("s.toml"), "{e}");
 }
 
 #[test]
