@@ -8,7 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
-use crate::support::located::line_containing;
+use crate::support::located::{assert_located, line_containing};
 use crate::support::monte_carlo::{Leaves, assert_sample_matches};
 use crate::support::ok;
 use crate::support::scenario::{input_error, try_prepare};
@@ -837,25 +837,24 @@ fn scenario_errors_are_located() {
         good,
         "{ procedure = \"engagement\", attacker = \"a\", defender = \"b\", max_rounds = 5 },",
     );
-    let e = input_error("s.toml", &t);
-    assert_eq!(
-        e.key.as_deref(),
-        Some("course[0].steps[0].procedure"),
-        "{e}"
+    assert_located(
+        &input_error("s.toml", &t),
+        None,
+        "course[0].steps[0].procedure",
+        line_containing(&t, "engagement"),
+        "repeat = { turns = 20",
     );
-    assert_eq!(e.line, Some(line_containing(&t, "engagement")));
-    assert!(e.to_string().contains("repeat = { turns = 20"), "{e}");
     let t = scenario(
         good,
         "{ procedure = \"melee\", attacker = \"a\", defender = \"b\", later_rounds_impetus = true },",
     );
-    let e = input_error("s.toml", &t);
-    assert_eq!(
-        e.key.as_deref(),
-        Some("course[0].steps[0].later_rounds_impetus"),
-        "{e}"
+    assert_located(
+        &input_error("s.toml", &t),
+        None,
+        "course[0].steps[0].later_rounds_impetus",
+        line_containing(&t, "later_rounds_impetus"),
+        "`[rules]`",
     );
-    assert!(e.to_string().contains("`[rules]`"), "{e}");
     // Turns of a repeat out of range.
     let t = scenario(
         good,
