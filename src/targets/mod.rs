@@ -119,15 +119,3 @@ pub fn describe(name: &str, at_least: Option<f64>, at_most: Option<f64>) -> Stri
         (None, None) => name.to_string(),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn describe_shows_the_bounds() {
-        assert_eq!(describe("x", Some(0.3), None), "x >= 0.3");
-        assert_eq!(describe("x", None, Some(0.5)), "x <= 0.5");
-        assert_eq!(describe("x", Some(0.3), Some(0.5)), "x in [0.3, 0.5]");
-    }
-}

@@ -10,16 +10,23 @@
 mod support;
 
 mod batch;
+mod chart;
 mod cli;
+mod dice;
 mod engine;
+mod error;
 mod fuzz;
 mod hakkaa;
 mod inputs;
 mod mpbs;
+mod outcome;
 mod record;
 mod registry;
 mod report;
 mod report_compare;
+mod scenario;
 mod side;
 mod snaphance;
+mod stats;
 mod sword_spear;
+mod targets;
