@@ -6,7 +6,9 @@
 
 use super::Fields;
 use super::limits::{MAX_COURSES, MAX_STEPS, MAX_UNITS};
+use crate::engine::Kernel;
 use crate::error::InputError;
+use crate::outcome::Side;
 
 /// Reads every `[units.NAME]` table with `read` (which reads one unit's
 /// keys); refuses keys `read` did not ask for.
@@ -113,6 +115,31 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
         });
     }
     Ok(out)
+}
+
+/// Every course of a scenario: (course name, kernel) and the course's
+/// reported side, in file order.
+pub type BuiltCourses = (Vec<(String, Box<dyn Kernel>)>, Vec<Side>);
+
+/// Reads every `[[course]]` table (see [`read_courses`]) and builds each
+/// with `build`, which is given the course's name, its keys and its steps
+/// and returns the course's kernel and reported side.
+pub fn build_courses<'a>(
+    f: &mut Fields<'a>,
+    mut build: impl FnMut(
+        &str,
+        Fields<'a>,
+        Vec<(String, Fields<'a>)>,
+    ) -> Result<(Box<dyn Kernel>, Side), InputError>,
+) -> Result<BuiltCourses, InputError> {
+    let mut courses = Vec::new();
+    let mut sides = Vec::new();
+    for table in read_courses(f)? {
+        let (kernel, side) = build(&table.name, table.fields, table.steps)?;
+        courses.push((table.name, kernel));
+        sides.push(side);
+    }
+    Ok((courses, sides))
 }
 
 /// The index of the unit named `name` among `names`, or a located error at

@@ -49,14 +49,7 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
     let readings = read_rules(f)?;
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
-    let mut sides = Vec::new();
-    for table in course::read_courses(f)? {
-        let course::CourseTable {
-            name,
-            fields: mut cf,
-            steps: step_tables,
-        } = table;
+    let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let own = course::unit_key(&mut cf, "own", &unit_names)?;
         let enemy = course::unit_key(&mut cf, "enemy", &unit_names)?;
         course::check_pair(&cf, own, enemy)?;
@@ -82,12 +75,12 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             .or_else(|| plans.first().map(Plan::units))
             .map(|(a, t)| (a.unwrap_or(0), t))
             .unwrap_or((0, None));
-        sides.push(Side::of(
+        let side = Side::of(
             &unit_names,
             Some(own.unwrap_or(first_own)),
             enemy.or(first_target),
             own.is_some() && enemy.is_some(),
-        ));
+        );
         let alone = plans.len() == 1 && turns.is_none();
         if !alone && let Some(i) = plans.iter().position(Plan::is_single) {
             return Err(fields[i].err(
@@ -140,8 +133,8 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             prepare(chain, kernel)
         };
         cf.finish()?;
-        courses.push((name, k));
-    }
+        Ok((k, side))
+    })?;
     Ok(Built {
         readings,
         courses,
