@@ -153,6 +153,37 @@ pub fn unit_index(f: &Fields, key: &str, name: &str, names: &[&str]) -> Result<u
     })
 }
 
+/// A unit of a scenario's `[units.NAME]` tables, known by its name.
+pub trait NamedUnit {
+    /// The unit's name (its `[units.NAME]` table).
+    fn unit_name(&self) -> &str;
+}
+
+/// The names of `units`, in order.
+pub fn unit_names<U: NamedUnit>(units: &[U]) -> Vec<&str> {
+    units.iter().map(U::unit_name).collect()
+}
+
+/// The index in `units` of the unit named by string key `key` of `f`; an
+/// unknown name is a located error listing the units the scenario defines.
+pub fn find_unit_index<U: NamedUnit>(
+    f: &mut Fields,
+    key: &'static str,
+    units: &[U],
+) -> Result<usize, InputError> {
+    let name = f.req_string(key)?;
+    unit_index(f, key, &name, &unit_names(units))
+}
+
+/// The unit named by string key `key` of `f` (see [`find_unit_index`]).
+pub fn find_unit<'u, U: NamedUnit>(
+    f: &mut Fields,
+    key: &'static str,
+    units: &'u [U],
+) -> Result<&'u U, InputError> {
+    find_unit_index(f, key, units).map(|i| &units[i])
+}
+
 /// Reads an optional course key naming a unit (`own`, `enemy`).
 pub fn unit_key(
     f: &mut Fields,
