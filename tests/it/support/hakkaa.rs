@@ -61,11 +61,7 @@ pub fn exact(k: &dyn Kernel) -> Vec<f64> {
 
 /// The exact probability of the outcome labelled `label`.
 pub fn outcome(k: &dyn Kernel, label: &str) -> f64 {
-    let i = k
-        .space()
-        .outcome_index(label)
-        .unwrap_or_else(|| panic!("no outcome {label} in {:?}", k.space().outcomes()));
-    stats::outcome_probs(k.space(), &exact(k))[i]
+    super::scenario::p_outcome(k, &exact(k), label)
 }
 
 /// Every outcome's exact probability, by label.
@@ -80,11 +76,7 @@ pub fn outcomes(k: &dyn Kernel) -> Vec<(String, f64)> {
 
 /// The exact distribution of measure `name`, indexed by value − min.
 pub fn measure(k: &dyn Kernel, name: &str) -> Vec<f64> {
-    let m = k
-        .space()
-        .measure_index(name)
-        .unwrap_or_else(|| panic!("no measure {name}"));
-    stats::measure_probs(k.space(), m, &exact(k))
+    super::scenario::measure_dist(k, &exact(k), name)
 }
 
 /// The exact mean of measure `name`.
@@ -143,28 +135,13 @@ pub fn error(text: &str) -> InputError {
     }
 }
 
-/// The 1-based line of the first line of `text` that starts with `needle`
-/// (after indentation), searching from the line containing `after`.
-pub fn line_of(text: &str, after: &str, needle: &str) -> usize {
-    let start = text.lines().position(|l| l.contains(after)).unwrap_or(0);
-    text.lines()
-        .enumerate()
-        .skip(start)
-        .find(|(_, l)| l.trim_start().starts_with(needle))
-        .unwrap_or_else(|| panic!("`{needle}` not in the text"))
-        .0
-        + 1
-}
-
 /// Asserts a located error: key path, the line of `needle` (searched from
 /// `after`), the file, and a message containing `says`.
 #[track_caller]
 pub fn assert_error(text: &str, key: &str, after: &str, needle: &str, says: &str) -> InputError {
     let e = error(text);
-    assert_eq!(e.key.as_deref(), Some(key), "{e}");
-    assert_eq!(e.line, Some(line_of(text, after, needle)), "{e}");
-    assert_eq!(e.file.as_deref(), Some(FILE), "{e}");
-    assert!(e.to_string().contains(says), "`{says}` not in: {e}");
+    let line = super::located::line_after(text, after, needle);
+    super::located::assert_located(&e, Some(FILE), key, line, says);
     e
 }
 
