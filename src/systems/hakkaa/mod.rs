@@ -31,6 +31,10 @@ pub mod visibility;
 
 pub use unit::{Unit, UnitClass, UnitState};
 
+use crate::engine::KernelMode;
+use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::BuiltCourses;
 use crate::systems::Chart;
 
 /// The Battle sequence of play, in order.
@@ -208,16 +212,7 @@ impl crate::systems::RuleSystem for Hakkaa {
             ),
         ]
     }
-    fn build_courses(
-        &self,
-        f: &mut crate::scenario::Fields,
-        mode: crate::engine::KernelMode,
-    ) -> Result<crate::systems::BuiltCourses, crate::error::InputError> {
+    fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build_courses(f, mode)
     }
-}
-
-/// What `pikeshot list hakkaa` prints.
-pub fn list() -> String {
-    crate::systems::RuleSystem::list(&Hakkaa)
 }

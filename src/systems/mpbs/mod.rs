@@ -35,6 +35,10 @@ pub fn chart_morale(original_morale: u8) -> u8 {
     original_morale.min(MAX_CHART_MORALE)
 }
 
+use crate::engine::KernelMode;
+use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::BuiltCourses;
 use std::fmt;
 
 /// Which player aid card.
@@ -473,21 +477,12 @@ impl crate::systems::RuleSystem for Mpbs {
             ),
         ]
     }
-    fn build_courses(
-        &self,
-        f: &mut crate::scenario::Fields,
-        mode: crate::engine::KernelMode,
-    ) -> Result<crate::systems::BuiltCourses, crate::error::InputError> {
+    fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         let b = scenario::build(f, mode)?;
-        Ok(crate::systems::BuiltCourses {
+        Ok(BuiltCourses {
             edition: Some(b.edition.name().to_string()),
             courses: b.courses,
             sides: b.sides,
         })
     }
-}
-
-/// What `pikeshot list mpbs` prints.
-pub fn list() -> String {
-    crate::systems::RuleSystem::list(&Mpbs)
 }

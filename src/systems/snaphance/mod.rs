@@ -28,7 +28,10 @@ pub mod unit;
 pub use readings::Readings;
 pub use unit::Stand;
 
+use crate::engine::KernelMode;
 use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::BuiltCourses;
 use crate::systems::Chart;
 use crate::systems::named::named_enum;
 
@@ -487,16 +490,7 @@ impl crate::systems::RuleSystem for Snaphance {
             })
             .collect()
     }
-    fn build_courses(
-        &self,
-        f: &mut crate::scenario::Fields,
-        mode: crate::engine::KernelMode,
-    ) -> Result<crate::systems::BuiltCourses, InputError> {
+    fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build(f, mode)
     }
-}
-
-/// What `pikeshot list snaphance` prints.
-pub fn list() -> String {
-    crate::systems::RuleSystem::list(&Snaphance)
 }

@@ -26,7 +26,10 @@ pub mod unit;
 
 pub use unit::Unit;
 
+use crate::engine::KernelMode;
 use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::BuiltCourses;
 use crate::systems::Chart;
 
 /// The system id used in scenario files and on the command line.
@@ -104,16 +107,7 @@ impl crate::systems::RuleSystem for SwordSpear {
     fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
         Vec::new()
     }
-    fn build_courses(
-        &self,
-        f: &mut crate::scenario::Fields,
-        mode: crate::engine::KernelMode,
-    ) -> Result<crate::systems::BuiltCourses, InputError> {
+    fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build(f, mode)
     }
-}
-
-/// What `pikeshot list sword-and-spear` prints.
-pub fn list() -> String {
-    crate::systems::RuleSystem::list(&SwordSpear)
 }
