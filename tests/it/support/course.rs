@@ -5,7 +5,7 @@
 
 use pikeshot::engine::{Kernel, KernelMode};
 
-use crate::support::monte_carlo::{Leaves, assert_sample_matches};
+use crate::support::monte_carlo::assert_course_sample;
 use crate::support::scenario::{self, try_prepare};
 
 /// The course named `name` of a scenario text, built with `mode` kernels
@@ -43,12 +43,6 @@ pub fn agrees_under_both_kernels(text: &str, name: &str, seed: u64) {
     let probs = exact_of(course(text, name).as_ref());
     for mode in [KernelMode::Auto, KernelMode::Direct] {
         let k = course_mode(text, name, mode);
-        assert_sample_matches(
-            k.as_ref(),
-            &probs,
-            seed,
-            Leaves::Marginals,
-            &format!("{name} ({mode:?})"),
-        );
+        assert_course_sample(k.as_ref(), &probs, seed, name, mode);
     }
 }

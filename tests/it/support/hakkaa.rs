@@ -5,7 +5,7 @@
 #![allow(dead_code, clippy::result_large_err)]
 
 pub use super::assert_close;
-use super::monte_carlo::{Leaves, assert_sample_matches};
+use super::monte_carlo::assert_course_sample;
 use pikeshot::engine::{Kernel, KernelMode};
 use pikeshot::error::InputError;
 use pikeshot::scenario::{Fields, Source};
@@ -103,13 +103,7 @@ pub fn monte_carlo_matches_exact(text: &str, seed: u64) {
         let b = try_build_mode(text, mode).unwrap();
         for (name, k) in &b.courses {
             let probs = exact(k.as_ref());
-            assert_sample_matches(
-                k.as_ref(),
-                &probs,
-                seed,
-                Leaves::Marginals,
-                &format!("{name} ({mode:?})"),
-            );
+            assert_course_sample(k.as_ref(), &probs, seed, name, mode);
         }
     }
 }
