@@ -373,14 +373,13 @@ impl crate::systems::RuleSystem for Mpbs {
         )
     }
     fn vocabulary(&self) -> String {
-        let mut out = format!("unit kinds: {}\n", UnitKind::names().join(", "));
-        out.push_str(&format!("formations: {}\n", Formation::names().join(", ")));
-        out.push_str(&format!(
-            "morale states: {}\n",
-            MoraleState::names().join(", ")
-        ));
-        out.push_str(&format!("orders: {}\n", Order::names().join(", ")));
-        out.push_str(&format!("guns: {}\n", Gun::names().join(", ")));
+        let mut out = crate::systems::registry::vocabulary(&[
+            ("unit kinds", UnitKind::names()),
+            ("formations", Formation::names()),
+            ("morale states", MoraleState::names()),
+            ("orders", Order::names()),
+            ("guns", Gun::names()),
+        ]);
         for e in Edition::ALL {
             let hex: Vec<&str> = terrain::hex_rows(e).iter().map(|r| r.name).collect();
             let side: Vec<&str> = terrain::hexside_rows(e).iter().map(|r| r.name).collect();

@@ -447,17 +447,12 @@ impl crate::systems::RuleSystem for Snaphance {
         charts()
     }
     fn vocabulary(&self) -> String {
-        let mut out = format!("kinds: {}\n", Kind::names().join(", "));
-        out.push_str(&format!(
-            "terrain: {}\n",
-            terrain::Terrain::names().join(", ")
-        ));
-        out.push_str(&format!("classes: {}\n", Class::names().join(", ")));
-        out.push_str(&format!(
-            "eras (pike-and-shot): {}\n",
-            Era::names().join(", ")
-        ));
-        out
+        crate::systems::registry::vocabulary(&[
+            ("kinds", Kind::names()),
+            ("terrain", terrain::Terrain::names()),
+            ("classes", Class::names()),
+            ("eras (pike-and-shot)", Era::names()),
+        ])
     }
     fn unit_keys(&self) -> Vec<&'static str> {
         unit::KEYS.to_vec()

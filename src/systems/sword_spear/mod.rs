@@ -71,29 +71,14 @@ impl crate::systems::RuleSystem for SwordSpear {
         charts()
     }
     fn vocabulary(&self) -> String {
-        let mut out = String::new();
-        out.push_str(&format!(
-            "troop types: {}\n",
-            troops::Troop::names().join(", ")
-        ));
-        out.push_str(&format!(
-            "terrain: {}\n",
-            troops::Terrain::names().join(", ")
-        ));
-        out.push_str(&format!("armour: {}\n", unit::Armour::names().join(", ")));
-        out.push_str(&format!(
-            "missile weapons: {}\n",
-            shooting::Weapon::names().join(", ")
-        ));
-        out.push_str(&format!(
-            "melee weapons: {}\n",
-            unit::MeleeWeapon::names().join(", ")
-        ));
-        out.push_str(&format!(
-            "commanders: {}\n",
-            unit::Commander::names().join(", ")
-        ));
-        out
+        crate::systems::registry::vocabulary(&[
+            ("troop types", troops::Troop::names()),
+            ("terrain", troops::Terrain::names()),
+            ("armour", unit::Armour::names()),
+            ("missile weapons", shooting::Weapon::names()),
+            ("melee weapons", unit::MeleeWeapon::names()),
+            ("commanders", unit::Commander::names()),
+        ])
     }
     fn unit_keys(&self) -> Vec<&'static str> {
         unit::UNIT_KEYS.to_vec()
