@@ -36,6 +36,7 @@ use crate::error::InputError;
 use crate::scenario::Fields;
 use crate::systems::BuiltCourses;
 use crate::systems::Chart;
+use crate::systems::chart::labelled;
 
 /// The Battle sequence of play, in order.
 pub const SEQUENCE: [&str; 8] = [
@@ -83,9 +84,7 @@ fn casualties_chart() -> Vec<Chart> {
             .iter()
             .zip(RECEIVING_CASUALTIES)
             .map(|(l, r)| {
-                std::iter::once(l.abbreviation().to_string())
-                    .chain(r.iter().map(|c| c.cell().to_string()))
-                    .collect()
+                labelled(l.abbreviation(), r.iter().map(|c| c.cell().to_string()))
             })
             .collect(),
         notes: vec![

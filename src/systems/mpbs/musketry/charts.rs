@@ -1,6 +1,7 @@
 //! The musketry charts for `pikeshot tables`.
 
 use super::*;
+use crate::systems::chart::labelled;
 
 /// The firer's formation DRM lines of a fire table (musketry, light fire):
 /// Shaken (with Open Order on one line when `one_line`) and Broken.
@@ -96,11 +97,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         rows: table(edition)
             .iter()
             .zip(ROWS)
-            .map(|(row, label)| {
-                std::iter::once(label.to_string())
-                    .chain(row.iter().map(|c| c.cell()))
-                    .collect()
-            })
+            .map(|(row, label)| labelled(label, row.iter().map(|c| c.cell())))
             .collect(),
         notes,
     }]
