@@ -93,6 +93,19 @@ fn charge(
         .replace("THEN", then)
 }
 
+/// The cuirassiers, with a −2 leader, charge alone and then roll
+/// Interception, under `rules`.
+fn led_charge_then_interception(rules: &str) -> String {
+    charge(
+        rules,
+        "leader = -2",
+        "",
+        "\"cuir\"",
+        "",
+        "{ procedure = \"interception\", unit = \"cuir\" }",
+    )
+}
+
 /// 5.3.3 "0 Return original Leader Immediately": the pinned example of the
 /// series card. Cuirassiers with a −2 leader win a close combat (total
 /// clamped to +4), then roll Interception (Charge 0-5) with that leader:
@@ -100,14 +113,7 @@ fn charge(
 /// on "returns immediately" 0.01).
 #[test]
 fn a_leader_that_returns_immediately_keeps_its_modifier() {
-    let text = charge(
-        "[rules]\npursuit = false",
-        "leader = -2",
-        "",
-        "\"cuir\"",
-        "",
-        "{ procedure = \"interception\", unit = \"cuir\" }",
-    );
+    let text = led_charge_then_interception("[rules]\npursuit = false");
     let (p, k) = checked(&text, &[], "c");
     close(
         p_outcome(k.as_ref(), &p, "success"),
@@ -191,14 +197,7 @@ fn pursuit_takes_the_leadership_modifier_used_in_the_combat() {
 /// outcome `pursued-off-map`.
 #[test]
 fn pursuing_off_the_map_is_not_elimination() {
-    let text = charge(
-        "[rules]\nleader_casualty = false",
-        "leader = -2",
-        "",
-        "\"cuir\"",
-        "",
-        "{ procedure = \"interception\", unit = \"cuir\" }",
-    );
+    let text = led_charge_then_interception("[rules]\nleader_casualty = false");
     let (p, k) = checked(&text, &[], "c");
     close(p_outcome(k.as_ref(), &p, "pursued-off-map"), 0.21);
     close(p_outcome(k.as_ref(), &p, "success"), 0.79 * 0.8);

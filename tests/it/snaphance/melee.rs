@@ -10,7 +10,7 @@ use crate::support::close;
 use crate::support::located::assert_step_err;
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::step::Plain;
-use crate::support::step::step_from_text;
+use crate::support::step::{one_step_doc, step_from_text};
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
 use pikeshot::error::InputError;
@@ -796,9 +796,7 @@ const UNITS: &str = "[units.gens]\nkind = \"gendarmes\"\nstrength = 4\n\n\
 [units.garrison]\nkind = \"shot\"\nstrength = 3\nterrain = \"town\"\n";
 
 fn doc(step: &str) -> String {
-    format!(
-        "name = \"t\"\n\n{UNITS}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\nprocedure = \"melee\"\n{step}\n"
-    )
+    one_step_doc(UNITS, &format!("procedure = \"melee\"\n{step}"))
 }
 
 fn build(text: &str) -> Result<Melee, InputError> {

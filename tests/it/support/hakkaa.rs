@@ -139,6 +139,14 @@ pub fn assert_error(text: &str, key: &str, after: &str, needle: &str, says: &str
     e
 }
 
+/// Asserts a located error at key `key` of the first step of the first
+/// course, on the line that sets it inside the step, saying `says`.
+#[track_caller]
+pub fn assert_step_error(text: &str, key: &str, says: &str) -> InputError {
+    let path = format!("course[0].steps[0].{key}");
+    assert_error(text, &path, "[[course.steps]]", key, says)
+}
+
 /// The units of `[units.NAME]` tables, in file order.
 pub fn units(text: &str) -> Vec<pikeshot::systems::hakkaa::Unit> {
     let (src, t) = Source::parse("u.toml", text).unwrap();
