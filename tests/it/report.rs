@@ -315,7 +315,6 @@ fn summary_and_timing_rows() {
         assert!(lo <= v && v <= hi, "interval {lo}..{hi} around {v}");
         [&r[..8], &r[10..]].concat()
     };
-    let s = |x: &[&str]| x.iter().map(|c| c.to_string()).collect::<Vec<_>>();
     assert_eq!(rows.len(), 3);
     assert_eq!(
         cells(&rows[0]).join("|"),

@@ -17,7 +17,7 @@ use pikeshot::systems::mpbs::leaders::{
 };
 use pikeshot::systems::mpbs::pursuit::{self, ColumnKind, Pursuit, PursuitInput, PursuitResult};
 use pikeshot::systems::mpbs::retreat::{self, RetreatResult, UnableToRetreat};
-use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind};
+use pikeshot::systems::mpbs::{Edition, Order, Unit, UnitKind};
 
 /// A unit of strength 4 (see [`mpbs::unit`]).
 fn unit(name: &str, kind: UnitKind, morale: u8) -> Unit {
