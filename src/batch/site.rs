@@ -66,15 +66,7 @@ impl Entry {
     }
 }
 
-/// The value of column `name` in a record (empty when absent).
-pub(crate) fn field(header: &[String], record: &[String], name: &str) -> String {
-    header
-        .iter()
-        .position(|h| h == name)
-        .and_then(|i| record.get(i))
-        .cloned()
-        .unwrap_or_default()
-}
+pub(crate) use crate::report::csv::field;
 
 /// A CSV file: its header and records.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -21,7 +21,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::csv::{DECIMALS, EXACT_DECIMALS, stage};
 use super::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
+    self, DrawResult, INK, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
     draw_header, draw_legend_rows, font, other, percent, percent_axis, thousands, with_svg_title,
     wrap_labels,
 };
@@ -308,19 +308,16 @@ fn draw<DB: DrawingBackend>(
             }
         }
     };
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_labels(8)
-        .y_label_formatter(&y_fmt)
-        .y_desc(y_desc)
-        .axis_desc_style(font(16.0))
-        .label_style(font(14.0).color(&MUTED))
-        .bold_line_style(draw::GRID)
-        .light_line_style(WHITE)
-        .axis_style(MUTED)
-        .draw()?;
+    draw::house_mesh(
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(0)
+            .y_labels(8)
+            .y_label_formatter(&y_fmt)
+            .y_desc(y_desc),
+    )
+    .draw()?;
     let area = chart.plotting_area();
     let px = |x: f64, y: f64| area.map_coordinate(&(x, y));
     let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1) as f64;

@@ -9,6 +9,7 @@
 use std::io;
 use std::sync::Once;
 
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -64,6 +65,18 @@ pub const PALETTE: [RGBColor; 10] = [
     RGBColor(237, 201, 72),
     RGBColor(186, 176, 172),
 ];
+
+/// The house style of a chart's mesh: axis titles, muted tick labels, a
+/// light grid and muted axes (every chart draws its mesh through this).
+pub(crate) fn house_mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+    mesh.axis_desc_style(font(16.0))
+        .label_style(font(14.0).color(&MUTED))
+        .bold_line_style(GRID)
+        .light_line_style(WHITE)
+        .axis_style(MUTED)
+}
 
 /// The embedded font at `size` pixels, in [`INK`].
 pub(crate) fn font(size: f64) -> TextStyle<'static> {

@@ -6,7 +6,9 @@
 
 use super::Fields;
 use super::limits::{MAX_COURSES, MAX_STEPS, MAX_UNITS};
+use crate::engine::Kernel;
 use crate::error::InputError;
+use crate::outcome::Side;
 
 /// Reads every `[units.NAME]` table with `read` (which reads one unit's
 /// keys); refuses keys `read` did not ask for.
@@ -115,6 +117,31 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
     Ok(out)
 }
 
+/// Every course of a scenario: (course name, kernel) and the course's
+/// reported side, in file order.
+pub type BuiltCourses = (Vec<(String, Box<dyn Kernel>)>, Vec<Side>);
+
+/// Reads every `[[course]]` table (see [`read_courses`]) and builds each
+/// with `build`, which is given the course's name, its keys and its steps
+/// and returns the course's kernel and reported side.
+pub fn build_courses<'a>(
+    f: &mut Fields<'a>,
+    mut build: impl FnMut(
+        &str,
+        Fields<'a>,
+        Vec<(String, Fields<'a>)>,
+    ) -> Result<(Box<dyn Kernel>, Side), InputError>,
+) -> Result<BuiltCourses, InputError> {
+    let mut courses = Vec::new();
+    let mut sides = Vec::new();
+    for table in read_courses(f)? {
+        let (kernel, side) = build(&table.name, table.fields, table.steps)?;
+        courses.push((table.name, kernel));
+        sides.push(side);
+    }
+    Ok((courses, sides))
+}
+
 /// The index of the unit named `name` among `names`, or a located error at
 /// `key` of `f` naming the units there are.
 pub fn unit_index(f: &Fields, key: &str, name: &str, names: &[&str]) -> Result<usize, InputError> {
@@ -124,6 +151,37 @@ pub fn unit_index(f: &Fields, key: &str, name: &str, names: &[&str]) -> Result<u
             InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(name, names),
         )
     })
+}
+
+/// A unit of a scenario's `[units.NAME]` tables, known by its name.
+pub trait NamedUnit {
+    /// The unit's name (its `[units.NAME]` table).
+    fn unit_name(&self) -> &str;
+}
+
+/// The names of `units`, in order.
+pub fn unit_names<U: NamedUnit>(units: &[U]) -> Vec<&str> {
+    units.iter().map(U::unit_name).collect()
+}
+
+/// The index in `units` of the unit named by string key `key` of `f`; an
+/// unknown name is a located error listing the units the scenario defines.
+pub fn find_unit_index<U: NamedUnit>(
+    f: &mut Fields,
+    key: &'static str,
+    units: &[U],
+) -> Result<usize, InputError> {
+    let name = f.req_string(key)?;
+    unit_index(f, key, &name, &unit_names(units))
+}
+
+/// The unit named by string key `key` of `f` (see [`find_unit_index`]).
+pub fn find_unit<'u, U: NamedUnit>(
+    f: &mut Fields,
+    key: &'static str,
+    units: &'u [U],
+) -> Result<&'u U, InputError> {
+    find_unit_index(f, key, units).map(|i| &units[i])
 }
 
 /// Reads an optional course key naming a unit (`own`, `enemy`).

@@ -30,24 +30,16 @@ impl Source {
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
         let line_of = |offset: usize| starts.partition_point(|&s| s <= offset.min(text.len()));
-        let spanned = toml::de::DeTable::parse(text).map_err(|e| {
-            let line = e.span().map(|s| line_of(s.start));
-            InputError::new(format!(
-                "not valid TOML: {}",
-                shown(first_line(e.message()))
-            ))
-            .at(Some(file), line)
-        })?;
+        let not_toml = |span: Option<std::ops::Range<usize>>, message: &str| {
+            InputError::new(format!("not valid TOML: {}", shown(first_line(message))))
+                .at(Some(file), span.map(|s| line_of(s.start)))
+        };
+        let spanned =
+            toml::de::DeTable::parse(text).map_err(|e| not_toml(e.span(), e.message()))?;
         let mut lines = HashMap::new();
         walk_table(spanned.get_ref(), "", &line_of, &mut lines);
-        let table: toml::Table = toml::from_str(text).map_err(|e| {
-            let line = e.span().map(|s| line_of(s.start));
-            InputError::new(format!(
-                "not valid TOML: {}",
-                shown(first_line(e.message()))
-            ))
-            .at(Some(file), line)
-        })?;
+        let table: toml::Table =
+            toml::from_str(text).map_err(|e| not_toml(e.span(), e.message()))?;
         Ok((
             Source {
                 file: file.to_string(),

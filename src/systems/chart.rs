@@ -18,6 +18,11 @@ pub struct Chart {
     pub notes: Vec<String>,
 }
 
+/// A row of a chart: its label, then its cells.
+pub fn labelled(label: impl ToString, cells: impl Iterator<Item = String>) -> Vec<String> {
+    std::iter::once(label.to_string()).chain(cells).collect()
+}
+
 impl Chart {
     /// Renders the chart as an aligned text table.
     pub fn render(&self) -> String {

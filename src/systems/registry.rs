@@ -252,3 +252,12 @@ pub fn named(key: &'static str, names: &[&str], default: &str, meaning: &'static
         meaning,
     }
 }
+
+/// Lines of [`RuleSystem::vocabulary`]: `label: name, name, ...` for each
+/// (label, names), each ending in a newline.
+pub fn vocabulary(lines: &[(&str, Vec<&str>)]) -> String {
+    lines
+        .iter()
+        .map(|(label, names)| format!("{label}: {}\n", names.join(", ")))
+        .collect()
+}

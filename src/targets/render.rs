@@ -88,14 +88,7 @@ pub struct CheckRow {
 impl CheckRow {
     /// From a record of `expect.csv` (with `header`), naming it `scenario`.
     pub fn from_record(scenario: &str, header: &[String], record: &[String]) -> CheckRow {
-        let get = |name: &str| {
-            header
-                .iter()
-                .position(|h| h == name)
-                .and_then(|i| record.get(i))
-                .cloned()
-                .unwrap_or_default()
-        };
+        let get = |name: &str| crate::report::csv::field(header, record, name);
         CheckRow {
             scenario: scenario.to_string(),
             variant: get("variant"),

@@ -27,6 +27,11 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `pikeshot run SCENARIO --out OUT --check -q`.
+fn run_check(scenario: &Path, out: &Path) -> std::process::Output {
+    pikeshot(&["run", s(scenario), "--out", s(out), "--check", "-q"])
+}
+
 /// Cuirassiers charge heavy infantry, or the infantry fires at them; no sweep.
 const CHARGE: &str = r#"name = "Cuirassiers against foot"
 system = "mpbs"
@@ -530,14 +535,7 @@ at_least = 0.01
     );
     assert_index_resolves(&out);
     // The same file through `run --check`.
-    let o = pikeshot(&[
-        "run",
-        s(&dir.join("charge.toml")),
-        "--out",
-        s(&tmp.path().join("run-out")),
-        "--check",
-        "-q",
-    ]);
+    let o = run_check(&dir.join("charge.toml"), &tmp.path().join("run-out"));
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(tmp.path().join("run-out/expect.csv").is_file());
 
@@ -572,14 +570,7 @@ at_least = 0.01
     let page = assert_index_resolves(&out);
     assert!(page.contains("Failed targets"));
     // `run --check` fails alike.
-    let o = pikeshot(&[
-        "run",
-        s(&dir.join("charge.toml")),
-        "--out",
-        s(&tmp.path().join("run-fail")),
-        "--check",
-        "-q",
-    ]);
+    let o = run_check(&dir.join("charge.toml"), &tmp.path().join("run-fail"));
     assert_eq!(code(&o), 1, "{}", stderr(&o));
 
     // Borderline: a bound inside the Monte Carlo interval with the exact

@@ -1,7 +1,7 @@
 //! The command line end to end: the quick start, inspection commands, and
 //! every kind of bad input (exit code 2, located message, nothing written).
 
-use crate::support::cli::{pikeshot, stderr, stdout};
+use crate::support::cli::{pikeshot, run_to, stderr, stdout};
 use std::path::{Path, PathBuf};
 
 fn scenario(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -45,16 +45,8 @@ enemy = "a"
 fn quick_start_scenario_runs_and_writes_every_output() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
-    let o = pikeshot(&[
-        "run",
-        "scenarios/mpbs/charge-or-salvo.toml",
-        "--trials",
-        "100000",
-        "--exact",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let args = ["--trials", "100000", "--exact"];
+    let o = run_to("scenarios/mpbs/charge-or-salvo.toml", &args, &out);
     for f in ["outcomes.csv", "measures.csv", "summary.csv", "timing.csv"] {
         assert!(out.join(f).is_file(), "{f} missing");
     }

@@ -139,22 +139,19 @@ pub fn draw<DB: DrawingBackend>(
             signed(*x, 0)
         }
     };
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .y_labels(0)
-        .x_labels(9)
-        .x_label_formatter(&fmt)
-        .x_desc(format!(
-            "change in probability, percentage points ({} − {})",
-            d.to, d.from
-        ))
-        .axis_desc_style(font(16.0))
-        .label_style(font(14.0).color(&MUTED))
-        .bold_line_style(draw::GRID)
-        .light_line_style(WHITE)
-        .axis_style(MUTED)
-        .draw()?;
+    draw::house_mesh(
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(0)
+            .x_labels(9)
+            .x_label_formatter(&fmt)
+            .x_desc(format!(
+                "change in probability, percentage points ({} − {})",
+                d.to, d.from
+            )),
+    )
+    .draw()?;
     let area = chart.plotting_area();
     let px = |x: f64, y: f64| area.map_coordinate(&(x, y));
     area.draw(&PathElement::new(

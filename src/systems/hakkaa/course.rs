@@ -371,13 +371,7 @@ impl CourseSpec {
         readings: Readings,
         (own, enemy): (Option<usize>, Option<usize>),
     ) -> Result<CourseSpec, InputError> {
-        let (first_own, first_target) = plans
-            .iter()
-            .map(Plan::units)
-            .find(|(_, t)| t.is_some())
-            .or_else(|| plans.first().map(Plan::units))
-            .map(|(a, t)| (a.unwrap_or(0), t))
-            .unwrap_or((0, None));
+        let (first_own, first_target) = default_pair(&plans);
         let own = own.unwrap_or(first_own);
         let target = enemy.or(first_target);
         let stages: Vec<(usize, Part)> = plans
@@ -626,4 +620,17 @@ impl ChainSpec for CourseSpec {
     fn finish(&self, state: &CourseState) -> Leaf {
         self.leaf(state, self.turns)
     }
+}
+
+/// The reported pair of a course when `own` and `enemy` are not given: the
+/// acting unit and the target of the first step that has a target, else the
+/// first step's unit (docs/rules/hakkaa.md).
+pub fn default_pair(plans: &[Plan]) -> (usize, Option<usize>) {
+    plans
+        .iter()
+        .map(Plan::units)
+        .find(|(_, t)| t.is_some())
+        .or_else(|| plans.first().map(Plan::units))
+        .map(|(a, t)| (a.unwrap_or(0), t))
+        .unwrap_or((0, None))
 }

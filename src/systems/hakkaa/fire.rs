@@ -18,6 +18,7 @@ use super::unit::{MAX_FP, Unit, UnitState, find_unit};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::chart::labelled;
 use crate::systems::{Chart, ProcedureInfo};
 
 /// The casualties of a Fire Table cell.
@@ -396,9 +397,7 @@ pub fn charts() -> Vec<Chart> {
             .iter()
             .zip(FP_ROWS)
             .map(|(r, fp)| {
-                std::iter::once(fp.to_string())
-                    .chain(r.iter().map(FireCell::cell))
-                    .collect()
+                labelled(fp, r.iter().map(FireCell::cell))
             })
             .collect(),
         notes: vec![

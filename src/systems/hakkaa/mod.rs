@@ -31,7 +31,12 @@ pub mod visibility;
 
 pub use unit::{Unit, UnitClass, UnitState};
 
+use crate::engine::KernelMode;
+use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::BuiltCourses;
 use crate::systems::Chart;
+use crate::systems::chart::labelled;
 
 /// The Battle sequence of play, in order.
 pub const SEQUENCE: [&str; 8] = [
@@ -79,9 +84,7 @@ fn casualties_chart() -> Vec<Chart> {
             .iter()
             .zip(RECEIVING_CASUALTIES)
             .map(|(l, r)| {
-                std::iter::once(l.abbreviation().to_string())
-                    .chain(r.iter().map(|c| c.cell().to_string()))
-                    .collect()
+                labelled(l.abbreviation(), r.iter().map(|c| c.cell().to_string()))
             })
             .collect(),
         notes: vec![
@@ -208,16 +211,7 @@ impl crate::systems::RuleSystem for Hakkaa {
             ),
         ]
     }
-    fn build_courses(
-        &self,
-        f: &mut crate::scenario::Fields,
-        mode: crate::engine::KernelMode,
-    ) -> Result<crate::systems::BuiltCourses, crate::error::InputError> {
+    fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build_courses(f, mode)
     }
-}
-
-/// What `pikeshot list hakkaa` prints.
-pub fn list() -> String {
-    crate::systems::RuleSystem::list(&Hakkaa)
 }

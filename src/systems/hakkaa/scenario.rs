@@ -1,14 +1,15 @@
 //! Reading a Hakkaa Päälle scenario: `[rules]`, `[units.*]` and `[[course]]`
 //! (with `repeat = { turns, until }` for engagements).
 
-use super::course::{CourseSpec, Plan, STOP_NAMES, Stop};
-use super::tq::{DoubleResults, Readings, TqMode};
+use super::course::{CourseSpec, Plan, STOP_NAMES, Stop, default_pair};
+use super::tq::Readings;
 use super::unit::Unit;
 use crate::engine::chain::Chain;
 use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
+use crate::systems::named::read;
 
 /// Courses built from a scenario.
 pub struct Built {
@@ -49,14 +50,7 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
     let readings = read_rules(f)?;
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
-    let mut sides = Vec::new();
-    for table in course::read_courses(f)? {
-        let course::CourseTable {
-            name,
-            fields: mut cf,
-            steps: step_tables,
-        } = table;
+    let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let own = course::unit_key(&mut cf, "own", &unit_names)?;
         let enemy = course::unit_key(&mut cf, "enemy", &unit_names)?;
         course::check_pair(&cf, own, enemy)?;
@@ -75,19 +69,13 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             fields.push(sf);
         }
         // The reported pair, as CourseSpec::new defaults it.
-        let (first_own, first_target) = plans
-            .iter()
-            .map(Plan::units)
-            .find(|(_, t)| t.is_some())
-            .or_else(|| plans.first().map(Plan::units))
-            .map(|(a, t)| (a.unwrap_or(0), t))
-            .unwrap_or((0, None));
-        sides.push(Side::of(
+        let (first_own, first_target) = default_pair(&plans);
+        let side = Side::of(
             &unit_names,
             Some(own.unwrap_or(first_own)),
             enemy.or(first_target),
             own.is_some() && enemy.is_some(),
-        ));
+        );
         let alone = plans.len() == 1 && turns.is_none();
         if !alone && let Some(i) = plans.iter().position(Plan::is_single) {
             return Err(fields[i].err(
@@ -140,8 +128,8 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             ProcedureKernel::boxed(chain, kernel)
         };
         cf.finish()?;
-        courses.push((name, k));
-    }
+        Ok((k, side))
+    })?;
     Ok(Built {
         readings,
         courses,
@@ -157,21 +145,8 @@ pub fn read_rules(f: &mut Fields) -> Result<Readings, InputError> {
         return Ok(d);
     };
     let readings = Readings {
-        tq_mode: r
-            .named(
-                "tq_modifier_mode",
-                "TQ modifier mode",
-                TqMode::from_name,
-                &TqMode::names(),
-            )?
-            .unwrap_or(d.tq_mode),
-        double_results: r
-            .named(
-                "double_results",
-                "reading of 2 LC and 2 C",
-                DoubleResults::from_name,
-                &DoubleResults::names(),
-            )?
+        tq_mode: read(&mut r, "tq_modifier_mode", "TQ modifier mode")?.unwrap_or(d.tq_mode),
+        double_results: read(&mut r, "double_results", "reading of 2 LC and 2 C")?
             .unwrap_or(d.double_results),
     };
     r.finish()?;

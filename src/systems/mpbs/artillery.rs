@@ -17,6 +17,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::chart::labelled;
 use crate::systems::{Chart, ProcedureInfo};
 
 const M: FireResult = FireResult::MISS;
@@ -459,11 +460,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
             .rows
             .iter()
             .zip(ROWS)
-            .map(|(r, label)| {
-                std::iter::once(label.to_string())
-                    .chain(r.iter().map(|c| c.cell()))
-                    .collect()
-            })
+            .map(|(r, label)| labelled(label, r.iter().map(|c| c.cell())))
             .collect(),
         notes: vec![
             "FH = Formation Hit, MC = Morale Check".into(),
@@ -494,11 +491,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
             .collect(),
         rows: RANGE_CHART
             .iter()
-            .map(|(b, cells)| {
-                std::iter::once(b.to_string())
-                    .chain(cells.iter().map(|&c| na(c)))
-                    .collect()
-            })
+            .map(|(b, cells)| labelled(b, cells.iter().map(|&c| na(c))))
             .collect(),
         notes: vec![
             "Numbers = range modifier; NA = not allowed; beyond 17 hexes: off the chart".into(),

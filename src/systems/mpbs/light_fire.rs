@@ -7,7 +7,7 @@
 //! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
 use super::input::{firer_and_target, key_err, read_extra, read_fire_mode, read_tec, relocate};
-use super::musketry::{FireMode, tec_fire_drm};
+use super::musketry::{FireMode, firer_formation_notes, target_notes, tec_fire_drm};
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::dice::Dice;
 use crate::error::InputError;
@@ -410,17 +410,11 @@ impl Procedure for LightFire {
 /// The DRM lines of an edition, as notes.
 fn drm_notes(edition: Edition) -> Vec<String> {
     let d = &LIGHT_FIRE_DRMS[edition as usize];
-    let mut n = vec!["Firer is or has:".to_string()];
-    if d.shaken_or_open_order_one_line {
-        n.push(format!(
-            "{:+} Formation Shaken or Open Order marker",
-            d.formation_shaken
-        ));
-        n.push(format!("{:+} Formation Broken", d.formation_broken));
-    } else {
-        n.push(format!("{:+} Formation Shaken", d.formation_shaken));
-        n.push(format!("{:+} Formation Broken", d.formation_broken));
-    }
+    let mut n = firer_formation_notes(
+        d.shaken_or_open_order_one_line,
+        d.formation_shaken,
+        d.formation_broken,
+    );
     match d.advancing_fire {
         Some(a) if a == d.retreating_fire => {
             n.push(format!("{a:+} Advancing or Retreating Fire [fire_mode]"))
@@ -441,10 +435,7 @@ fn drm_notes(edition: Edition) -> Vec<String> {
     if let Some(v) = d.halmstad {
         n.push(format!("{v:+} NGBG: all firing at Halmstad [halmstad]"));
     }
-    n.push("Defender is:".into());
-    n.push(format!("{:+} in Hedgehog", d.target_hedgehog));
-    n.push(format!("{:+} in Column", d.target_column));
-    n.push("plus the TEC fire column for the target's hex and hexside".into());
+    target_notes(&mut n, d.target_hedgehog, d.target_column);
     n.push(format!(
         "Commanded muskets & dragoons: +1 for each SP > {}",
         d.muskets_sp_base

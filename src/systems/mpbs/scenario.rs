@@ -45,14 +45,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
     };
     let units = course::read_units(f, |name, uf| Unit::from_fields(name, uf, edition))?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
-    let mut sides = Vec::new();
-    for table in course::read_courses(f)? {
-        let course::CourseTable {
-            name,
-            fields: mut cf,
-            steps: step_tables,
-        } = table;
+    let (courses, sides) = course::build_courses(f, |_, mut cf, step_tables| {
         let mut steps = Vec::new();
         for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
@@ -88,9 +81,8 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
             mode,
         )
         .map_err(|e| cf.locate("steps", e))?;
-        sides.push(Side::of(&unit_names, own, enemy, named));
-        courses.push((name, kernel));
-    }
+        Ok((kernel, Side::of(&unit_names, own, enemy, named)))
+    })?;
     Ok(Built {
         edition,
         courses,

@@ -22,14 +22,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
     let readings = Readings::from_fields(f)?;
     let units = course::read_units(f, Stand::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses = Vec::new();
-    let mut sides = Vec::new();
-    for table in course::read_courses(f)? {
-        let course::CourseTable {
-            name,
-            fields: mut cf,
-            steps: step_tables,
-        } = table;
+    let (courses, sides) = course::build_courses(f, |_, mut cf, step_tables| {
         let (mut own, mut enemy) = course::own_enemy(&mut cf, &unit_names)?;
         let repeat =
             course::read_repeat(&mut cf, MAX_TURNS, &STOP_NAMES, step_tables.len())?.map(|r| {
@@ -71,12 +64,12 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             });
         }
         let named = own.is_some() && enemy.is_some();
-        sides.push(Side::of(
+        let side = Side::of(
             &unit_names,
             own.or(steps[0].units.first().copied()),
             enemy.or(steps[0].units.get(1).copied()),
             named,
-        ));
+        );
         let single = steps.len() == 1 && repeat.is_none();
         let kernel = if single {
             let s = &steps[0];
@@ -93,8 +86,8 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             let spec = CourseSpec::new(readings, units.clone(), steps, (own, enemy), repeat)?;
             Tabulated::boxed(Chain::build(&spec)?, mode)
         };
-        courses.push((name, kernel));
-    }
+        Ok((kernel, side))
+    })?;
     Ok(BuiltCourses {
         edition: None,
         courses,

@@ -3,7 +3,7 @@
 use super::course::{CourseSpec, STEP_UNIT_KEYS, StepSpec, build_step};
 use super::unit::Unit;
 use crate::engine::chain::Chain;
-use crate::engine::{Kernel, KernelMode, ProcedureKernel};
+use crate::engine::{KernelMode, ProcedureKernel};
 use crate::error::InputError;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
@@ -14,14 +14,7 @@ use crate::systems::BuiltCourses;
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
-    let mut sides = Vec::new();
-    for table in course::read_courses(f)? {
-        let course::CourseTable {
-            name,
-            fields: mut cf,
-            steps: step_tables,
-        } = table;
+    let (courses, sides) = course::build_courses(f, |_, mut cf, step_tables| {
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
         cf.finish()?;
         let mut steps = Vec::new();
@@ -67,9 +60,8 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             let spec = CourseSpec::new(units.clone(), steps, own, enemy)?;
             ProcedureKernel::boxed(Chain::build(&spec)?, mode)
         };
-        sides.push(Side::of(&unit_names, own, enemy, named));
-        courses.push((name, kernel));
-    }
+        Ok((kernel, Side::of(&unit_names, own, enemy, named)))
+    })?;
     Ok(BuiltCourses {
         edition: None,
         courses,

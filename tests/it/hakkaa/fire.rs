@@ -299,29 +299,11 @@ fn bad_fire_steps_are_located() {
     let units = "[units.a]\ntype = \"mi\"\ntq = 8\nsteps = 4\n\n[units.b]\ntype = \"hi\"\ntq = 9\nsteps = 4\nfp = 2\n";
     let step = |s: &str| one("", units, &format!("procedure = \"fire\"\n{s}"));
     let t = step("firer = \"a\"\ntarget = \"b\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].firer",
-        "[[course.steps]]",
-        "firer",
-        "a has no Fire Points",
-    );
+    assert_step_error(&t, "firer", "a has no Fire Points");
     let t = step("firer = \"b\"\ntarget = \"b\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].target",
-        "[[course.steps]]",
-        "target",
-        "name the same unit",
-    );
+    assert_step_error(&t, "target", "name the same unit");
     let t = step("firer = \"bb\"\ntarget = \"a\"");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].firer",
-        "[[course.steps]]",
-        "firer",
-        "no unit named \"bb\"",
-    );
+    let e = assert_step_error(&t, "firer", "no unit named \"bb\"");
     assert!(e.to_string().contains("accepted: a, b"), "{e}");
     let t = step("firer = \"b\"\ntarget = \"a\"\nfp = 100");
     assert_error(
@@ -332,30 +314,12 @@ fn bad_fire_steps_are_located() {
         "from 0 to 99",
     );
     let t = step("firer = \"b\"\ntarget = \"a\"\nfp_modifer = 1");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].fp_modifer",
-        "[[course.steps]]",
-        "fp_modifer",
-        "unknown key `fp_modifer`",
-    );
+    let e = assert_step_error(&t, "fp_modifer", "unknown key `fp_modifer`");
     assert_eq!(e.suggestion.as_deref(), Some("fp_modifier"));
     let t = step("firer = \"b\"\ntarget = \"a\"\nhalf = \"yes\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].half",
-        "[[course.steps]]",
-        "half",
-        "expected true or false",
-    );
+    assert_step_error(&t, "half", "expected true or false");
     let t = step("firer = \"b\"\ntarget = \"a\"\nprocedure2 = 1");
-    assert_error(
-        &t,
-        "course[0].steps[0].procedure2",
-        "[[course.steps]]",
-        "procedure2",
-        "unknown key",
-    );
+    assert_step_error(&t, "procedure2", "unknown key");
     // A fleeing firer does not fire (a course of this one step).
     let fled = "[units.a]\ntype = \"mi\"\ntq = 8\nsteps = 4\nfp = 2\nstatus = \"fled\"\n\n[units.b]\ntype = \"hi\"\ntq = 9\nsteps = 4\n";
     let t = one(
@@ -363,20 +327,8 @@ fn bad_fire_steps_are_located() {
         fled,
         "procedure = \"fire\"\nfirer = \"a\"\ntarget = \"b\"",
     );
-    assert_error(
-        &t,
-        "course[0].steps[0].firer",
-        "[[course.steps]]",
-        "firer",
-        "fleeing or eliminated and cannot fire",
-    );
+    assert_step_error(&t, "firer", "fleeing or eliminated and cannot fire");
     let t = one("", units, "procedure = \"shoot\"\nfirer = \"b\"");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].procedure",
-        "[[course.steps]]",
-        "procedure",
-        "unknown procedure \"shoot\"",
-    );
+    let e = assert_step_error(&t, "procedure", "unknown procedure \"shoot\"");
     assert!(e.to_string().contains("tq-test, fire, charge"), "{e}");
 }

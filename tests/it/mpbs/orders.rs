@@ -9,8 +9,9 @@
 
 use crate::support::close;
 use crate::support::located::assert_step_err;
+use crate::support::mpbs::build;
 use crate::support::ok;
-use crate::support::step::step_from_text;
+use crate::support::step::one_step_doc as doc;
 use pikeshot::dice::Sampler;
 use pikeshot::engine::exact::exact;
 use pikeshot::engine::{Kernel, KernelMode, ProcedureKernel};
@@ -28,22 +29,6 @@ use Edition::{Series, Sfo};
 use Order::{Charge, MakeReady, Rally, ReceiveCharge};
 
 // ---------------------------------------------------------------- helpers
-
-fn doc(units: &str, step: &str) -> String {
-    format!("name = \"t\"\n\n{units}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\n{step}\n")
-}
-
-fn build<T>(
-    text: &str,
-    edition: Edition,
-    from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<T, InputError>,
-) -> Result<T, InputError> {
-    step_from_text(
-        text,
-        |name, f| Unit::from_fields(name, f, edition),
-        |f, units| from_step(f, units, edition),
-    )
-}
 
 /// Exact probability of "success".
 fn p_success<P: Procedure>(p: &P) -> f64 {

@@ -10,6 +10,8 @@ pub mod course;
 pub mod hakkaa;
 pub mod located;
 pub mod monte_carlo;
+pub mod mpbs;
+pub mod report;
 pub mod scenario;
 pub mod step;
 

@@ -44,6 +44,20 @@ pub fn assert_sample_matches(k: &dyn Kernel, probs: &[f64], seed: u64, leaves: L
     }
 }
 
+/// [`assert_sample_matches`] per outcome and measure value for course
+/// `name` built with `mode` kernels.
+#[track_caller]
+pub fn assert_course_sample(
+    k: &dyn Kernel,
+    probs: &[f64],
+    seed: u64,
+    name: &str,
+    mode: KernelMode,
+) {
+    let what = format!("{name} ({mode:?})");
+    assert_sample_matches(k, probs, seed, Leaves::Marginals, &what);
+}
+
 /// Whether to assert which kernel mode compiles a table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Compiled {

@@ -11,7 +11,7 @@ use crate::support::close;
 use crate::support::located::key_line;
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::ok;
-use crate::support::step::step_from_text;
+use crate::support::step::{one_step_doc as doc, step_from_text};
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::Procedure;
 use pikeshot::engine::exact::exact;
@@ -30,10 +30,6 @@ use pikeshot::systems::sword_spear::troops::{Terrain, Troop};
 use pikeshot::systems::sword_spear::unit::{Commander, Unit};
 
 // ---------------------------------------------------------------- helpers
-
-fn doc(units: &str, step: &str) -> String {
-    format!("name = \"t\"\n\n{units}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\n{step}\n")
-}
 
 fn build<T>(
     text: &str,

@@ -24,6 +24,7 @@ mod charts;
 mod tables;
 
 pub use charts::charts;
+pub(crate) use charts::{firer_formation_notes, target_notes};
 pub use tables::*;
 
 /// Refuses a firer that is not heavy infantry (key `firer`).
