@@ -20,12 +20,13 @@ use std::path::{Path, PathBuf};
 use plotters::prelude::*;
 
 use crate::error::{Error, InputError};
+use crate::report::Staging;
 use crate::report::csv::stage as stage_csv;
 use crate::report::diff::chart::{chart_size, draw, render_svg};
 use crate::report::diff::{DIFF_HEADER, DiffRow, RowKind, chart_stem, compare, diff_rows};
 pub use crate::report::diff::{Diff, terminal};
 use crate::report::draw::{self, other};
-use crate::report::{Staging, check_writable};
+use crate::report::replace::NewFolder;
 use crate::run::{self, RunRequest};
 use crate::scenario::ScenarioFile;
 use crate::systems::SYSTEMS;
@@ -126,7 +127,7 @@ pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(format!("{stem}-diff")));
-    check_writable(&dir)?;
+    let new = NewFolder::begin(&dir, "--out", "diff")?;
     let ra = run::execute(&pa, &req.run)?;
     let rb = run::execute(&pb, &req.run)?;
     let rows = compare(&ra, &rb);
@@ -141,7 +142,14 @@ pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
         dir: dir.clone(),
         written: Vec::new(),
     };
-    d.written = write(&d, &dir)?;
+    d.written = write(&d, new.path())?
+        .into_iter()
+        .map(|p| {
+            p.strip_prefix(new.path())
+                .map_or(p.clone(), |r| dir.join(r))
+        })
+        .collect();
+    new.commit()?;
     Ok(d)
 }
 
