@@ -12,6 +12,7 @@ mod support;
 mod batch;
 mod cli;
 mod engine;
+mod folders;
 mod fuzz;
 mod hakkaa;
 mod inputs;
