@@ -30,6 +30,7 @@ use crate::report::replace::NewFolder;
 use crate::run::{self, RunRequest};
 use crate::scenario::ScenarioFile;
 use crate::systems::SYSTEMS;
+use crate::targets::Checked;
 
 /// The systems whose scenarios have an `edition` key, with their editions:
 /// every system of the registry that has editions.
@@ -67,8 +68,10 @@ fn check_edition(system: &str, editions: &[&str], e: &str, flag: &str) -> Result
     }
 }
 
-/// Runs `pikeshot diff`.
-pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
+/// Runs `pikeshot diff`: the comparison, and the scenario's `[[expect]]`
+/// targets checked under both editions (each check's variant names its
+/// edition first, e.g. `edition=sfo`).
+pub fn diff(req: &DiffRequest) -> Result<(Diff, Vec<Checked>), Error> {
     let file = ScenarioFile::load(&req.scenario)?;
     let systems = edition_systems();
     let system = file.table.get("system").and_then(|v| v.as_str());
@@ -130,6 +133,17 @@ pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
     let new = NewFolder::begin(&dir, "--out", "diff")?;
     let ra = run::execute(&pa, &req.run)?;
     let rb = run::execute(&pb, &req.run)?;
+    let mut checks = Vec::new();
+    for (p, r, edition) in [(&pa, &ra, &from), (&pb, &rb, &to)] {
+        for mut c in crate::targets::evaluate(&p.expects, r) {
+            c.variant = if c.variant.is_empty() {
+                format!("edition={edition}")
+            } else {
+                format!("edition={edition}, {}", c.variant)
+            };
+            checks.push(c);
+        }
+    }
     let rows = compare(&ra, &rb);
     let mut d = Diff {
         scenario: ra.scenario.clone(),
@@ -150,7 +164,7 @@ pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
         })
         .collect();
     new.commit()?;
-    Ok(d)
+    Ok((d, checks))
 }
 
 /// Writes `diff.csv` and the charts into `dir`.

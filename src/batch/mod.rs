@@ -228,17 +228,18 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         .map(|f| NewFolder::begin(&req.out.join(f), "--out", "report"))
         .collect::<Result<_, _>>()?;
 
-    let bar = (std::io::stderr().is_terminal() && !prepared.is_empty()).then(|| {
-        let b = indicatif::ProgressBar::new(prepared.len() as u64);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} scenarios  {msg}",
-            )
-            .expect("valid template"),
-        );
-        b.enable_steady_tick(std::time::Duration::from_millis(200));
-        b
-    });
+    let bar =
+        (req.run.progress && std::io::stderr().is_terminal() && !prepared.is_empty()).then(|| {
+            let b = indicatif::ProgressBar::new(prepared.len() as u64);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} scenarios  {msg}",
+                )
+                .expect("valid template"),
+            );
+            b.enable_steady_tick(std::time::Duration::from_millis(200));
+            b
+        });
     let mut entries = Vec::with_capacity(prepared.len());
     let mut docs = Vec::new();
     for (((p, file), folder), into) in prepared.iter().zip(&chosen).zip(&folders).zip(&claimed) {
