@@ -8,8 +8,8 @@
 //! 20 000 trials, to keep the suite fast on two cores.
 
 use crate::support::cli::{code, pikeshot, stderr, stdout};
-use crate::support::read_csv;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::support::{files, read_csv};
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -124,24 +124,6 @@ fn folder(dir: &Path) {
     // Not scenarios: another extension, a hidden file.
     write(dir, "notes.txt", "not a scenario");
     write(dir, ".hidden.toml", "not = \"read\"");
-}
-
-/// Every file under `dir` (relative path → bytes).
-fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
-        for e in fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(base, &p, out);
-            } else {
-                let rel = p.strip_prefix(base).unwrap().to_string_lossy().into_owned();
-                out.insert(rel, fs::read(&p).unwrap());
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
 }
 
 /// Asserts two report folders hold the same files with the same bytes,
