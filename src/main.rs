@@ -169,8 +169,9 @@ struct RunArgs {
     scenarios: Vec<PathBuf>,
     #[command(flatten)]
     flags: RunFlags,
-    /// Output folder [default: reports/<scenario>/; with several scenarios,
-    /// one sub-folder each].
+    /// Output folder, replaced whole: a new or empty folder, or one pikeshot
+    /// wrote [default: reports/<scenario>/; with several scenarios, one
+    /// sub-folder each].
     #[arg(long, short)]
     out: Option<PathBuf>,
     /// Exit 1, with a table of what failed, when a scenario's [[expect]]
@@ -190,7 +191,9 @@ struct ReportArgs {
     /// Folder of scenario files (every *.toml under it, recursively).
     #[arg(value_name = "DIR")]
     dir: PathBuf,
-    /// Report folder: one sub-folder per scenario, mirroring its path.
+    /// Report folder: one sub-folder per scenario, mirroring its path, each
+    /// replaced whole; folders of scenarios that are gone are removed, your
+    /// own files are left alone.
     #[arg(long, short, default_value = "reports")]
     out: PathBuf,
     /// Run only slice I of N of the sorted scenario list (for a CI matrix;

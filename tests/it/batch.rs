@@ -57,7 +57,7 @@ steps = [{ procedure = "musketry", firer = "foot", target = "horse", column = "f
 "#;
 
 /// Both cards, a salvo then a charge, and an engagement of three turns.
-const SWEPT: &str = r#"name = "Salvo or trade fire, both cards"
+pub(crate) const SWEPT: &str = r#"name = "Salvo or trade fire, both cards"
 system = "mpbs"
 edition = "series"
 seed = 11
