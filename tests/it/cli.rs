@@ -436,3 +436,33 @@ fn tables_name_every_system_and_the_card_printed() {
     let o = pikeshot(&["tables", "hakkaa"]);
     assert!(!stdout(&o).lines().next().unwrap().contains("card ("));
 }
+
+/// The README's `--check` example prints what the tool prints with the
+/// shipped file (its stderr, the "wrote" line aside).
+#[test]
+fn readme_check_example_is_what_the_tool_prints() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = readme
+        .find("$ pikeshot run scenarios/mpbs/charge-or-salvo.toml --check")
+        .expect("the --check example");
+    let block = &readme[start..];
+    let block = &block[..block.find("```").unwrap()];
+    let mut lines = block.lines();
+    let command = lines.next().unwrap();
+    let shown: Vec<&str> = lines.collect();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    let mut args: Vec<String> = command
+        .split_whitespace()
+        .skip(2)
+        .map(|a| a.trim_matches('\'').to_string())
+        .collect();
+    args.extend(["--out".into(), out.to_str().unwrap().into()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = pikeshot(&args);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    let printed: Vec<&str> = err.lines().filter(|l| !l.starts_with("wrote ")).collect();
+    assert_eq!(printed, shown);
+}
