@@ -27,7 +27,7 @@ threads could not start).\n\
 Examples:\n  pikeshot run scenarios/mpbs/charge-or-salvo.toml\n  \
 pikeshot run scenarios/mpbs/cuirassiers-vs-pike.toml --exact --set units.pike.terrain=woods\n  \
 pikeshot report scenarios --check\n  \
-pikeshot diff scenarios/mpbs/charge-or-salvo.toml --from sfo --to series --exact\n  \
+pikeshot diff scenarios/mpbs/charge-or-salvo.toml --from sfo --to series --exact --check\n  \
 pikeshot tables mpbs --edition sfo close-combat\n  pikeshot list mpbs"
 )]
 struct Cli {
@@ -169,8 +169,9 @@ struct RunArgs {
     scenarios: Vec<PathBuf>,
     #[command(flatten)]
     flags: RunFlags,
-    /// Output folder [default: reports/<scenario>/; with several scenarios,
-    /// one sub-folder each].
+    /// Output folder, replaced whole: a new or empty folder, or one pikeshot
+    /// wrote [default: reports/<scenario>/; with several scenarios, one
+    /// sub-folder each].
     #[arg(long, short)]
     out: Option<PathBuf>,
     /// Exit 1, with a table of what failed, when a scenario's [[expect]]
@@ -190,7 +191,9 @@ struct ReportArgs {
     /// Folder of scenario files (every *.toml under it, recursively).
     #[arg(value_name = "DIR")]
     dir: PathBuf,
-    /// Report folder: one sub-folder per scenario, mirroring its path.
+    /// Report folder: one sub-folder per scenario, mirroring its path, each
+    /// replaced whole; folders of scenarios that are gone are removed, your
+    /// own files are left alone.
     #[arg(long, short, default_value = "reports")]
     out: PathBuf,
     /// Run only slice I of N of the sorted scenario list (for a CI matrix;
@@ -203,6 +206,10 @@ struct ReportArgs {
     /// `text`: a summary on the terminal; `json`: one JSON document on stdout.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Print no progress bar and no summary line (what failed is still
+    /// printed).
+    #[arg(long, short)]
+    quiet: bool,
     #[command(flatten)]
     flags: RunFlags,
 }
@@ -221,6 +228,13 @@ struct DiffArgs {
     /// Output folder [default: reports/<scenario>-diff/].
     #[arg(long, short)]
     out: Option<PathBuf>,
+    /// Exit 1, with a table of what failed, when a scenario's [[expect]]
+    /// target fails under either edition.
+    #[arg(long)]
+    check: bool,
+    /// `text`: the table on the terminal; `json`: one JSON document on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Print no table on the terminal.
     #[arg(long, short)]
     quiet: bool,
@@ -402,10 +416,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             Ok(verdicts(&rows, a.check))
         }
         Command::Report(a) => {
+            let mut run = a.flags.request()?;
+            run.progress = !a.quiet;
             let req = ReportRequest {
                 dir: a.dir,
                 out: a.out,
-                run: a.flags.request()?,
+                run,
                 shard: a.shard,
                 json: a.format == Format::Json,
             };
@@ -416,13 +432,15 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             let shard = req
                 .shard
                 .map_or_else(String::new, |s| format!(" (shard {}/{})", s.index, s.count));
-            eprintln!(
-                "wrote {} scenario{}{shard} to {}; open {}",
-                r.entries.len(),
-                if r.entries.len() == 1 { "" } else { "s" },
-                req.out.display(),
-                req.out.join(batch::site::INDEX).display()
-            );
+            if !a.quiet {
+                eprintln!(
+                    "wrote {} scenario{}{shard} to {}; open {}",
+                    r.entries.len(),
+                    if r.entries.len() == 1 { "" } else { "s" },
+                    req.out.display(),
+                    req.out.join(batch::site::INDEX).display()
+                );
+            }
             Ok(verdicts(&r.site.checks, a.check))
         }
         Command::Diff(a) => {
@@ -433,12 +451,20 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 run: a.flags.request()?,
                 out: a.out,
             };
-            let d = diff::diff(&req)?;
-            if !a.quiet {
-                out(diff::terminal(&d))?;
+            let (d, checks) = diff::diff(&req)?;
+            let file = req.scenario.display().to_string();
+            let header: Vec<String> = expect::EXPECT_HEADER.map(String::from).to_vec();
+            let rows: Vec<CheckRow> = expect::expect_rows(&file, &checks)
+                .iter()
+                .map(|r| CheckRow::from_record(&file, &header, r))
+                .collect();
+            match a.format {
+                Format::Json => out(json::to_string(&json::diff(&d, &checks)))?,
+                Format::Text if !a.quiet => out(diff::terminal(&d))?,
+                Format::Text => {}
             }
             eprintln!("wrote {}", d.dir.display());
-            Ok(ExitCode::SUCCESS)
+            Ok(verdicts(&rows, a.check))
         }
         Command::Merge(a) => {
             let site = merge::merge(&a.shards, &a.out)?;
@@ -455,6 +481,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             edition,
             table,
         } => {
+            if let Some(line) = systems::card_line(&system, edition.as_deref())? {
+                out(format!("{line}\n\n"))?;
+            }
             out(systems::tables(
                 &system,
                 edition.as_deref(),

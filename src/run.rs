@@ -11,6 +11,7 @@ use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
 use crate::error::{InputError, Result};
 use crate::outcome::Side;
 use crate::report::folder;
+use crate::report::replace::{self, NewFolder};
 use crate::report::{self, CourseRun, ScenarioRun};
 use crate::scenario::ScenarioFile;
 use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
@@ -67,6 +68,9 @@ pub struct Prepared {
     pub courses: Vec<(String, String, Box<dyn Kernel>)>,
     /// Each course's own and enemy units, in the order of `courses`.
     pub sides: Vec<Side>,
+    /// Each course's variant identity (see [`crate::scenario::Variant`]),
+    /// in the order of `courses`: its random streams are seeded from it.
+    pub identities: Vec<String>,
     /// The scenario's `[[expect]]` targets, validated against the courses.
     pub expects: Vec<Expect>,
     /// Whether the file has `[[expect]]` entries (some may not apply to
@@ -164,6 +168,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
     let mut trials = DEFAULT_TRIALS;
     let mut courses: Vec<(String, String, Box<dyn Kernel>)> = Vec::new();
     let mut sides = Vec::new();
+    let mut identities = Vec::new();
     for i in 0..count {
         let v = file.variant(i)?;
         let mut f = file.fields(&v);
@@ -198,6 +203,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
         }
         f.finish()?;
         check_sides(&file, &v.label, &built)?;
+        identities.extend(std::iter::repeat_n(v.identity.clone(), built.courses.len()));
         sides.extend(built.sides);
         match &shared {
             None => {
@@ -257,6 +263,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
         trials,
         courses,
         sides,
+        identities,
         has_expects: expect_value.is_some(),
         expects,
     })
@@ -387,6 +394,36 @@ pub fn out_dir(req: &RunRequest, stem: &str, several: bool) -> PathBuf {
     }
 }
 
+/// The folder names of the scenarios of one run: each file's stem, and
+/// where two stems are alike (`hakkaa/fire-or-charge.toml` and
+/// `snaphance/fire-or-charge.toml`) the name of the folder holding the
+/// file before it (`hakkaa-fire-or-charge`), then `-2`, `-3`… until every
+/// name differs.
+pub fn folder_names(paths: &[&Path]) -> Vec<String> {
+    let stem = |p: &Path| {
+        p.file_stem()
+            .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned())
+    };
+    let stems: Vec<String> = paths.iter().map(|p| stem(p)).collect();
+    let mut out: Vec<String> = Vec::with_capacity(paths.len());
+    for (p, s) in paths.iter().zip(&stems) {
+        let mut base = s.clone();
+        if stems.iter().filter(|x| *x == s).count() > 1
+            && let Some(parent) = p.parent().and_then(Path::file_name)
+        {
+            base = format!("{}-{s}", parent.to_string_lossy());
+        }
+        let mut name = base.clone();
+        let mut k = 2;
+        while out.contains(&name) {
+            name = format!("{base}-{k}");
+            k += 1;
+        }
+        out.push(name);
+    }
+    out
+}
+
 /// Resolves a prepared scenario.
 pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
     let opts = RunOptions {
@@ -399,27 +436,16 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
         progress: req.progress,
     };
-    // Variants and courses are numbered for seeding in file order.
-    let mut variant_ids: Vec<String> = Vec::new();
-    let mut course_ids: Vec<(String, u32)> = Vec::new();
+    // Streams belong to the variant's identity and the course's name, not
+    // their positions (see `engine::stream_id`).
     let tasks: Vec<Task> = p
         .courses
         .iter()
-        .map(|(v, _, k)| {
-            let vi = match variant_ids.iter().position(|x| x == v) {
-                Some(i) => i,
-                None => {
-                    variant_ids.push(v.clone());
-                    variant_ids.len() - 1
-                }
-            } as u32;
-            let ci = course_ids.iter().filter(|(x, _)| x == v).count() as u32;
-            course_ids.push((v.clone(), ci));
-            Task {
-                variant: vi,
-                course: ci,
-                kernel: k.as_ref(),
-            }
+        .zip(&p.identities)
+        .map(|((_, c, k), identity)| Task {
+            variant: engine::stream_id(identity),
+            course: engine::stream_id(c),
+            kernel: k.as_ref(),
         })
         .collect();
     let tallies = engine::run(&tasks, &opts)?;
@@ -471,6 +497,11 @@ pub struct Finished {
 
 /// As [`run_all`], also checking each scenario's `[[expect]]` targets and
 /// writing `expect.csv` beside the reports of a scenario that has them.
+///
+/// Every output folder is claimed before any work ([`NewFolder::begin`]:
+/// locked, checked, its temporary made) and replaced whole once every
+/// scenario is done: with several scenarios, the `--out` folder holds one
+/// folder each and is replaced whole too.
 pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
     let prepared: Vec<Prepared> = req
         .scenarios
@@ -478,16 +509,45 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
         .map(|p| prepare(p, req))
         .collect::<Result<_>>()?;
     let several = prepared.len() > 1;
-    let dirs: Vec<PathBuf> = prepared
-        .iter()
-        .map(|p| out_dir(req, &p.file.stem(), several))
-        .collect();
+    let paths: Vec<&Path> = prepared.iter().map(|p| p.file.path.as_path()).collect();
+    let names = folder_names(&paths);
+    let dirs: Vec<PathBuf> = names.iter().map(|n| out_dir(req, n, several)).collect();
     for d in &dirs {
         check_out(d)?;
-        report::check_writable(d)?;
+    }
+    // The folders replaced whole, and where each scenario is written.
+    let mut claimed: Vec<NewFolder> = Vec::new();
+    let mut into: Vec<PathBuf> = Vec::new();
+    match (&req.out, several) {
+        (Some(o), true) => {
+            check_out(o)?;
+            let f = NewFolder::begin(o, "--out", "run")?;
+            for n in &names {
+                let d = f.path().join(n);
+                std::fs::create_dir(&d).map_err(|e| crate::error::Error::io(o.join(n), e))?;
+                replace::mark(&d, "run")?;
+                into.push(d);
+            }
+            claimed.push(f);
+        }
+        _ => {
+            for d in &dirs {
+                let f = NewFolder::begin(
+                    d,
+                    if req.out.is_some() {
+                        "--out"
+                    } else {
+                        "reports"
+                    },
+                    "run",
+                )?;
+                into.push(f.path().to_path_buf());
+                claimed.push(f);
+            }
+        }
     }
     let mut out = Vec::new();
-    for (p, d) in prepared.iter().zip(dirs) {
+    for ((p, d), i) in prepared.iter().zip(dirs).zip(&into) {
         let run = execute(p, req)?;
         let checks = expect::evaluate(&p.expects, &run);
         folder::write(
@@ -496,6 +556,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
                 .then(|| expect::expect_csv(&run.scenario, &checks)),
             false,
             Some(&record(p, req)?),
+            i,
             &d,
         )?;
         out.push(Finished {
@@ -505,6 +566,9 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             has_expects: p.has_expects,
             checks,
         });
+    }
+    for f in claimed {
+        f.commit()?;
     }
     Ok(out)
 }

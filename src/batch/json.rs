@@ -14,7 +14,7 @@
 //!           "key_outcomes": [ { "name": "p-enemy-broken-or-eliminated", "label": "...",
 //!                               "kind": "probability", "value": 0.4, "ci_low": 0.39,
 //!                               "ci_high": 0.41, "exact": 0.4 } ] } ],
-//!       "targets": [ { "entry": 1, "variant": "", "course": "...", "kind": "measure",
+//!       "targets": [ { "entry": 0, "variant": "", "course": "...", "kind": "measure",
 //!                      "target": "...", "at_least": 0.3, "at_most": null, "value": 0.4,
 //!                      "ci_low": 0.39, "ci_high": 0.41, "exact": null,
 //!                      "basis": "monte-carlo", "verdict": "pass" } ] } ],
@@ -168,7 +168,7 @@ pub struct Key {
 /// One target checked against one course.
 #[derive(Clone, Debug, Serialize)]
 pub struct Target {
-    /// 1-based entry in the file's `[[expect]]` list.
+    /// The entry in the file's `[[expect]]` list, from 0 (as `--set expect[N]`).
     pub entry: usize,
     /// Variant.
     pub variant: String,
@@ -309,9 +309,115 @@ pub fn document(scenarios: Vec<Scenario>) -> Document {
     }
 }
 
-/// The document as pretty-printed JSON, ending with a newline.
-pub fn to_string(doc: &Document) -> String {
+/// A document as pretty-printed JSON, ending with a newline.
+pub fn to_string<T: Serialize>(doc: &T) -> String {
     let mut s = serde_json::to_string_pretty(doc).expect("plain data serialises");
     s.push('\n');
     s
+}
+
+/// `pikeshot diff --format json`: the rows of `diff.csv`, typed, and the
+/// targets checked under both editions.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiffDocument {
+    /// pikeshot's version.
+    pub pikeshot: &'static str,
+    /// Scenario name.
+    pub scenario: String,
+    /// Rule system.
+    pub system: String,
+    /// Edition compared from.
+    pub from: String,
+    /// Edition compared to.
+    pub to: String,
+    /// Seed of both runs.
+    pub seed: u64,
+    /// Every figure under both editions.
+    pub rows: Vec<DiffJsonRow>,
+    /// The targets checked, under both editions (variant `edition=...`).
+    pub targets: Vec<Target>,
+}
+
+/// One figure of one course under both editions.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiffJsonRow {
+    /// Variant (the sweep without `edition`).
+    pub variant: String,
+    /// Course.
+    pub course: String,
+    /// `outcome` or `key`.
+    pub kind: &'static str,
+    /// The outcome id or key outcome name.
+    pub name: String,
+    /// Under the `from` edition (`null`: the card cannot produce it).
+    pub from: Option<DiffFigure>,
+    /// Under the `to` edition.
+    pub to: Option<DiffFigure>,
+    /// `to − from` (Monte Carlo; `null` when a side is missing).
+    pub change: Option<f64>,
+    /// Its 95% interval, low end.
+    pub change_ci_low: Option<f64>,
+    /// Its 95% interval, high end.
+    pub change_ci_high: Option<f64>,
+    /// The exact change, when both sides are exact.
+    pub exact_change: Option<f64>,
+}
+
+/// A figure under one edition.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiffFigure {
+    /// Monte Carlo value.
+    pub value: f64,
+    /// 95% interval, low end.
+    pub ci_low: f64,
+    /// 95% interval, high end.
+    pub ci_high: f64,
+    /// Exact value.
+    pub exact: Option<f64>,
+}
+
+/// The JSON document of a diff and its checks.
+pub fn diff(d: &crate::report::diff::Diff, checks: &[Checked]) -> DiffDocument {
+    use crate::report::diff::{Figure, RowKind};
+    let fig = |f: Option<Figure>| {
+        f.map(|f| DiffFigure {
+            value: f.value,
+            ci_low: f.ci.0,
+            ci_high: f.ci.1,
+            exact: f.exact,
+        })
+    };
+    // A key outcome one card has not has no change: `null`, not NaN.
+    let finite = |x: f64| x.is_finite().then_some(x);
+    DiffDocument {
+        pikeshot: env!("CARGO_PKG_VERSION"),
+        scenario: d.scenario.clone(),
+        system: d.system.clone(),
+        from: d.from.clone(),
+        to: d.to.clone(),
+        seed: d.seed,
+        rows: d
+            .rows
+            .iter()
+            .map(|r| {
+                let (lo, hi) = r.change_ci();
+                DiffJsonRow {
+                    variant: r.variant.clone(),
+                    course: r.course.clone(),
+                    kind: match r.kind {
+                        RowKind::Outcome => "outcome",
+                        RowKind::Key(_) => "key",
+                    },
+                    name: r.name.clone(),
+                    from: fig(r.from),
+                    to: fig(r.to),
+                    change: finite(r.change()),
+                    change_ci_low: finite(lo),
+                    change_ci_high: finite(hi),
+                    exact_change: r.exact_change().filter(|x| x.is_finite()),
+                }
+            })
+            .collect(),
+        targets: checks.iter().map(target).collect(),
+    }
 }

@@ -236,14 +236,35 @@ pub struct Site {
     pub checks: Vec<CheckRow>,
 }
 
-/// Writes the top level of a report in `out` from the scenario folders
-/// already there: `scenarios.csv`, `summary.csv`, `expect.csv`,
-/// `index.html`, and the `extra` files given (e.g. a shard's
-/// `shard.json`), all staged together.
-pub fn write(out: &Path, entries: &[Entry], extra: &[(&str, Vec<u8>)]) -> Result<Site, Error> {
-    let folders: Vec<Folder> = entries
+/// The top level of a report, staged in its folder and not yet in place.
+pub struct Top {
+    staging: Staging,
+    checks: Vec<CheckRow>,
+}
+
+impl Top {
+    /// Renames the staged files into place.
+    pub fn commit(self) -> Result<Site, Error> {
+        Ok(Site {
+            written: self.staging.commit()?,
+            checks: self.checks,
+        })
+    }
+}
+
+/// Stages the top level of a report in `out` from the scenario folders
+/// `dirs` (one per entry, wherever they are while being written):
+/// `scenarios.csv`, `summary.csv`, `expect.csv`, `index.html`, and the
+/// `extra` files given (e.g. a shard's `shard.json`).
+pub fn stage(
+    out: &Path,
+    entries: &[Entry],
+    dirs: &[PathBuf],
+    extra: &[(&str, Vec<u8>)],
+) -> Result<Top, Error> {
+    let folders: Vec<Folder> = dirs
         .iter()
-        .map(|e| read_folder(&out.join(&e.folder)))
+        .map(|d| read_folder(d))
         .collect::<Result<_, _>>()?;
     let mut staging = Staging::new(out)?;
     let manifest: Vec<Vec<String>> = entries.iter().map(Entry::record).collect();
@@ -262,8 +283,5 @@ pub fn write(out: &Path, entries: &[Entry], extra: &[(&str, Vec<u8>)]) -> Result
     for (name, bytes) in extra {
         staging.bytes(name, bytes)?;
     }
-    Ok(Site {
-        written: staging.commit()?,
-        checks,
-    })
+    Ok(Top { staging, checks })
 }

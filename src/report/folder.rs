@@ -122,16 +122,21 @@ pub struct ExtraCsv<'a> {
     pub rows: Vec<Vec<String>>,
 }
 
-/// Writes every report of `run` into `dir`, with `run.json` from `record`, `extra` (e.g. `expect.csv`
-/// when the scenario has targets) and `plots.csv` when `plots` is set.
-/// Returns the paths written.
+/// Writes every report of `run` into `into`, with `run.json` from
+/// `record`, `extra` (e.g. `expect.csv` when the scenario has targets) and
+/// `plots.csv` when `plots` is set. `into` is a folder being replaced (at
+/// its temporary place, or inside it: see [`super::replace::NewFolder`]),
+/// which will be at `fin` once committed. Returns the paths the files will
+/// have then.
 pub fn write(
     run: &ScenarioRun,
     extra: Option<ExtraCsv>,
     plots: bool,
     record: Option<&super::record::RunRecord>,
-    dir: &Path,
+    into: &Path,
+    fin: &Path,
 ) -> Result<Vec<PathBuf>, Error> {
+    let dir = into;
     let mut staging = Staging::new(dir)?;
     if let Some(r) = record {
         staging.bytes(super::record::RUN_JSON, &r.to_bytes())?;
@@ -153,17 +158,21 @@ pub fn write(
         )?;
     }
     let written = staging.commit()?;
+    let fin = |p: &Path| {
+        p.strip_prefix(into)
+            .map_or_else(|_| p.to_path_buf(), |r| fin.join(r))
+    };
     // plots.csv must name only files the outputs wrote.
     for r in &rows {
         for name in &r[3..5] {
             let p = dir.join(name);
             if !written.contains(&p) {
                 return Err(Error::io(
-                    p,
+                    fin(&p),
                     io::Error::other("plots.csv names a plot the report did not write"),
                 ));
             }
         }
     }
-    Ok(written)
+    Ok(written.iter().map(|p| fin(p)).collect())
 }

@@ -27,6 +27,7 @@ pub mod model;
 pub mod naming;
 pub mod plot;
 pub mod record;
+pub mod replace;
 pub mod terminal;
 pub mod write;
 

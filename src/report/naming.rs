@@ -1,11 +1,18 @@
 //! File names of the charts: slugs of the variant and course, e.g.
 //! `charge-now.png`, or `terrain-woods--charge-now.svg` under a sweep (see
 //! [`file_stems`]), planned so that no two charts of a run share a name.
+//! Each slug is at most [`SLUG_BYTES`] bytes, so a file name, with its
+//! suffixes and the temporary prefix it is first written under, stays far
+//! below the 255 bytes file systems allow, whatever the names' script.
+
+/// The most bytes of a course's or a variant's slug in a file name.
+pub const SLUG_BYTES: usize = 60;
 
 use super::model::ScenarioRun;
 
 /// Lower-case alphanumerics, everything else folded into single dashes,
-/// at most `max` characters.
+/// at most `max` bytes (cut at a character's boundary: a file name's limit
+/// is in bytes, and a wide letter takes up to four).
 pub fn slug(s: &str, max: usize) -> String {
     let mut out = String::new();
     for ch in s.chars().flat_map(char::to_lowercase) {
@@ -15,7 +22,11 @@ pub fn slug(s: &str, max: usize) -> String {
             out.push('-');
         }
     }
-    let mut out: String = out.chars().take(max).collect();
+    let mut end = out.len().min(max);
+    while !out.is_char_boundary(end) {
+        end -= 1;
+    }
+    out.truncate(end);
     while out.ends_with('-') {
         out.pop();
     }
@@ -35,7 +46,7 @@ pub fn variant_slug(variant: &str) -> String {
             None => part.to_string(),
         })
         .collect();
-    slug(&parts.join("-"), 80)
+    slug(&parts.join("-"), SLUG_BYTES)
 }
 
 /// The file stem of the plots of every course of `run`, in order:
@@ -100,7 +111,7 @@ pub fn plan(run: &ScenarioRun) -> PlotNames {
     }
     let mut courses = Vec::with_capacity(run.courses.len());
     for (i, c) in run.courses.iter().enumerate() {
-        let mut course = slug(&c.course, 60);
+        let mut course = slug(&c.course, SLUG_BYTES);
         if course.is_empty() {
             course = format!("course-{}", i + 1);
         }

@@ -87,7 +87,9 @@ impl Target {
 /// One validated `[[expect]]` entry.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expect {
-    /// 1-based position among the file's `[[expect]]` entries.
+    /// Position among the file's `[[expect]]` entries, from 0: the `N`
+    /// of `--set expect[N]...`, of the `entry` column of `expect.csv` and
+    /// of the table of what failed.
     pub entry: usize,
     /// The course name.
     pub course: String,

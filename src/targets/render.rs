@@ -61,6 +61,9 @@ pub fn expect_csv<'a>(scenario: &str, checks: &[Checked]) -> ExtraCsv<'a> {
 pub struct CheckRow {
     /// Where: the scenario file (or name).
     pub scenario: String,
+    /// The entry's position among the file's `[[expect]]` entries, from 0
+    /// (as `--set expect[N]` names it).
+    pub entry: String,
     /// Variant.
     pub variant: String,
     /// Course.
@@ -91,6 +94,7 @@ impl CheckRow {
         let get = |name: &str| crate::report::csv::field(header, record, name);
         CheckRow {
             scenario: scenario.to_string(),
+            entry: get("entry"),
             variant: get("variant"),
             course: get("course"),
             target: get("target"),
@@ -155,11 +159,13 @@ impl VerdictCounts {
     }
 }
 
-/// A plain-text table of `rows`: scenario, variant, course, target,
-/// measured value, 95% interval, exact value, verdict (and its basis).
+/// A plain-text table of `rows`: scenario, entry (`expect[N]`, as
+/// `--set` names it), variant, course, target, measured value, 95%
+/// interval, exact value, verdict (and its basis).
 pub fn table(rows: &[CheckRow]) -> String {
     let head = [
         "scenario",
+        "entry",
         "variant",
         "course",
         "target",
@@ -172,11 +178,16 @@ pub fn table(rows: &[CheckRow]) -> String {
         Ok(x) => format!("{x:.4}"),
         Err(_) => s.to_string(),
     };
-    let cells: Vec<[String; 8]> = rows
+    let cells: Vec<[String; 9]> = rows
         .iter()
         .map(|r| {
             [
                 r.scenario.clone(),
+                if r.entry.is_empty() {
+                    "-".into()
+                } else {
+                    format!("expect[{}]", r.entry)
+                },
                 if r.variant.is_empty() {
                     "-".into()
                 } else {

@@ -133,7 +133,7 @@ pub fn read(value: Option<&toml::Value>, scope: &Scope) -> Result<Vec<Expect>, I
         .unwrap_or_default();
     let mut out = Vec::with_capacity(entries.len());
     for (i, (mut f, raw)) in entries.into_iter().zip(raws).enumerate() {
-        out.push(read_entry(i + 1, &mut f, raw, scope)?);
+        out.push(read_entry(i, &mut f, raw, scope)?);
     }
     Ok(out)
 }

@@ -46,7 +46,7 @@ fn monte_carlo_agrees_with_exact_on_every_shipped_course() {
                 .enumerate()
                 .map(|(i, (_, _, k))| Task {
                     variant: 0,
-                    course: i as u32,
+                    course: i as u64,
                     kernel: k.as_ref(),
                 })
                 .collect();

@@ -17,6 +17,7 @@ mod cli;
 mod dice;
 mod engine;
 mod error;
+mod folders;
 mod fuzz;
 mod hakkaa;
 mod inputs;
