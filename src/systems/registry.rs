@@ -103,6 +103,11 @@ pub trait RuleSystem: Send + Sync {
     /// Reads the system's top-level keys (`edition`, `[rules]`, `[units.*]`,
     /// `[[course]]`) and builds every course.
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError>;
+    /// Reads the same keys as [`build_courses`](RuleSystem::build_courses)
+    /// and explains every course (`pikeshot explain`): each step's roll,
+    /// modifiers with their sources, limit, faces, exact results and the
+    /// rolls results trigger, for every state the course reaches.
+    fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError>;
     /// What `pikeshot list SYSTEM` prints.
     fn list(&self) -> String {
         describe(self)

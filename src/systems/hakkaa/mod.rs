@@ -208,6 +208,12 @@ impl crate::systems::RuleSystem for Hakkaa {
             ),
         ]
     }
+    fn explain(
+        &self,
+        f: &mut crate::scenario::Fields,
+    ) -> Result<crate::explain::Explained, crate::error::InputError> {
+        todo!("{}", f.finish().is_ok())
+    }
     fn build_courses(
         &self,
         f: &mut crate::scenario::Fields,

@@ -104,6 +104,12 @@ impl crate::systems::RuleSystem for SwordSpear {
     fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
         Vec::new()
     }
+    fn explain(
+        &self,
+        f: &mut crate::scenario::Fields,
+    ) -> Result<crate::explain::Explained, crate::error::InputError> {
+        todo!("{}", f.finish().is_ok())
+    }
     fn build_courses(
         &self,
         f: &mut crate::scenario::Fields,

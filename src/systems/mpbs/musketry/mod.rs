@@ -15,6 +15,7 @@ use super::terrain;
 use super::{Edition, Formation, Unit, named_enum};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -182,7 +183,7 @@ pub struct Musketry {
     regimental_artillery: bool,
     column: FireColumn,
     drm: i32,
-    modifiers: Vec<(String, i32)>,
+    modifiers: Vec<Term>,
     space: OutcomeSpace,
     /// The leaf for each die face 0..=9.
     leaves: [Leaf; 10],
@@ -194,7 +195,9 @@ impl Musketry {
     /// Salvo with a Salvo marker, a modifier the edition's card lacks.
     pub fn new(edition: Edition, input: &MusketryInput) -> Result<Musketry, InputError> {
         let d = &MUSKETRY_DRMS[edition as usize];
-        let mut mods: Vec<(String, i32)> = Vec::new();
+        let mut mods: Vec<Term> = Vec::new();
+        let firer = |what: &str| Source::unit(format!("the firer is {what}"));
+        let step_key = |k: &str| Source::key(k.to_string());
         if input.column == FireColumn::Salvo && input.salvo_marker {
             return Err(key_err(
                 "column",
@@ -203,23 +206,43 @@ impl Musketry {
             ));
         }
         match input.firer_formation {
-            Formation::Shaken => {
-                mods.push(("firer Formation Shaken".into(), d.formation_shaken as i32))
-            }
-            Formation::Broken => {
-                mods.push(("firer Formation Broken".into(), d.formation_broken as i32))
-            }
-            Formation::OpenOrder => mods.push(("firer Open Order".into(), d.open_order as i32)),
+            Formation::Shaken => mods.push(Term::new(
+                "firer Formation Shaken",
+                "10.0",
+                d.formation_shaken as i32,
+                firer("in Formation Shaken"),
+            )),
+            Formation::Broken => mods.push(Term::new(
+                "firer Formation Broken",
+                "10.0",
+                d.formation_broken as i32,
+                firer("in Formation Broken"),
+            )),
+            Formation::OpenOrder => mods.push(Term::new(
+                "firer Open Order",
+                "10.0",
+                d.open_order as i32,
+                firer("in Open Order"),
+            )),
             _ => {}
         }
         if input.reaction_fire {
-            mods.push((
-                "reaction fire vs. moving cavalry".into(),
+            mods.push(Term::new(
+                "reaction fire vs. moving cavalry",
+                "10.0",
                 d.reaction_fire as i32,
+                step_key("reaction_fire = true"),
             ));
         }
         if input.salvo_marker {
-            mods.push(("firer has a Salvo marker".into(), d.salvo_marker as i32));
+            mods.push(Term::new(
+                "firer has a Salvo marker",
+                "10.4",
+                d.salvo_marker as i32,
+                firer(
+                    "marked with a Salvo marker (salvo_marker, or a salvo earlier in the course)",
+                ),
+            ));
         }
         match input.fire_mode {
             FireMode::Normal => {}
@@ -235,9 +258,19 @@ impl Musketry {
                     )
                     .accepted("normal, retreating")
                 })?;
-                mods.push(("Advancing Fire".into(), v as i32));
+                mods.push(Term::new(
+                    "Advancing Fire",
+                    "10.3.2",
+                    v as i32,
+                    step_key("fire_mode = advancing"),
+                ));
             }
-            FireMode::Retreating => mods.push(("Retreating Fire".into(), d.retreating_fire as i32)),
+            FireMode::Retreating => mods.push(Term::new(
+                "Retreating Fire",
+                "10.3.4",
+                d.retreating_fire as i32,
+                step_key("fire_mode = retreating"),
+            )),
         }
         if input.casualty_points > 0 {
             let (what, v) = if input.hexes >= 2 {
@@ -258,7 +291,15 @@ impl Musketry {
                 )
             };
             if v != 0 {
-                mods.push((what, v));
+                mods.push(Term::new(
+                    what,
+                    "10.0",
+                    v,
+                    firer(&format!(
+                        "a {}-hex unit with {} casualty points",
+                        input.hexes, input.casualty_points
+                    )),
+                ));
             }
         }
         if input.halmstad && input.peasant_militia {
@@ -291,23 +332,46 @@ impl Musketry {
                         ),
                     )
                 })?;
-                mods.push((what.into(), v as i32));
+                mods.push(Term::new(
+                    what,
+                    "10.0",
+                    v as i32,
+                    step_key(&format!("{key} = true")),
+                ));
             }
         }
         match input.target_formation {
-            Formation::Hedgehog => {
-                mods.push(("target in Hedgehog".into(), d.target_hedgehog as i32))
-            }
-            Formation::Column => mods.push(("target in Column".into(), d.target_column as i32)),
+            Formation::Hedgehog => mods.push(Term::new(
+                "target in Hedgehog",
+                "10.0",
+                d.target_hedgehog as i32,
+                Source::unit("the target is in Hedgehog"),
+            )),
+            Formation::Column => mods.push(Term::new(
+                "target in Column",
+                "10.0",
+                d.target_column as i32,
+                Source::unit("the target is in Column"),
+            )),
             _ => {}
         }
         if input.tec != 0 {
-            mods.push(("TEC".into(), input.tec as i32));
+            mods.push(Term::new(
+                "TEC",
+                "TEC",
+                input.tec as i32,
+                Source::unit("the target's hex and hexside, TEC fire column"),
+            ));
         }
         if input.extra_drm != 0 {
-            mods.push(("extra_drm".into(), input.extra_drm as i32));
+            mods.push(Term::new(
+                "extra_drm",
+                "",
+                input.extra_drm as i32,
+                step_key(&format!("extra_drm = {}", input.extra_drm)),
+            ));
         }
-        let drm: i32 = mods.iter().map(|(_, v)| v).sum();
+        let drm: i32 = crate::explain::sum(&mods);
         let results = column_results(edition, input.regimental_artillery, input.column);
         let space = OutcomeSpace::new(results.iter().map(|r| r.label()).collect(), fire_measures());
         let mut leaves = [0; 10];
@@ -404,7 +468,7 @@ impl Musketry {
         self.drm
     }
     /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[(String, i32)] {
+    pub fn modifiers(&self) -> &[Term] {
         &self.modifiers
     }
     /// The result for a natural die face 0..=9.
