@@ -458,8 +458,81 @@ pub fn dice_of<P: Procedure>(p: &P, budget: u64) -> String {
     }
 }
 
-/// A roll described by what the procedure's space and dice show, for a
-/// procedure that records no modifiers of its own.
-pub fn plain_roll<P: Procedure>(p: &P, table: &str, rule: &str) -> Roll {
-    Roll::new(&dice_of(p, 100_000), table, rule, Vec::new())
+/// A roll described from what `pikeshot list` says of the procedure
+/// (`info`: its name, rule and summary), the dice found by enumeration, the
+/// modifiers it recorded, and, for a single die, each face's result.
+pub fn described_roll<P: Procedure>(
+    p: &P,
+    info: &crate::systems::ProcedureInfo,
+    modifiers: Vec<Term>,
+) -> Roll {
+    let mut r = Roll::new(&dice_of(p, 20_000), info.name, info.rule, modifiers).note(info.summary);
+    r.faces = single_die_faces(p);
+    r
+}
+
+/// For a procedure that rolls one die: each face (as the die reads it,
+/// 1..=sides) and the result it gives; empty otherwise.
+pub fn single_die_faces<P: Procedure>(p: &P) -> Vec<Face> {
+    let mut by_face: Vec<(u32, String)> = Vec::new();
+    let mut single = true;
+    let done = crate::dice::Enumerator::new().for_each(
+        64,
+        |d| {
+            let leaf = p.resolve(d);
+            (leaf, d.current_path())
+        },
+        |_, (leaf, path), _| {
+            if path.rolls.len() != 1 || path.sides[0] == 0 {
+                single = false;
+                return;
+            }
+            let label = p.space().outcomes()[p.space().outcome_of(leaf)].clone();
+            by_face.push((path.rolls[0] + 1, label));
+        },
+    );
+    if done.is_err() || !single || by_face.is_empty() {
+        return Vec::new();
+    }
+    let lo = by_face[0].0 as i32;
+    let hi = by_face[by_face.len() - 1].0 as i32;
+    faces_of(lo..=hi, 0, |face| {
+        let label = by_face
+            .iter()
+            .find(|(f, _)| *f as i32 == face)
+            .map_or_else(String::new, |(_, l)| l.clone());
+        ("-".into(), false, label)
+    })
+}
+
+/// Modifiers a procedure keeps as (label, value) pairs, as terms: their
+/// source is the card line they are labelled with (not itemised further).
+pub fn labelled_terms<S: AsRef<str>>(pairs: &[(S, i32)]) -> Vec<Term> {
+    pairs
+        .iter()
+        .map(|(l, v)| {
+            Term::new(
+                l.as_ref(),
+                "",
+                *v,
+                Source::card("the procedure's modifier line (its source is not itemised)"),
+            )
+        })
+        .collect()
+}
+
+/// A dice pool's count as a procedure keeps it, (label, dice) line by line,
+/// as pool lines (`prefix` names the side, e.g. `attacker: `).
+pub fn pool_lines<S: AsRef<str>>(prefix: &str, entries: &[(S, i32)]) -> Vec<PoolLine> {
+    entries
+        .iter()
+        .map(|(l, d)| PoolLine {
+            dice: *d,
+            label: format!("{prefix}{}", l.as_ref()),
+            rule: String::new(),
+            source: Source::card("the procedure's dice line (its source is not itemised)"),
+            applied: *d != 0,
+            note: (*d == 0).then(|| "gives no die here".to_string()),
+        })
+        .collect()
 }

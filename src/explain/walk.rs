@@ -198,3 +198,65 @@ where
         Vec::new()
     }
 }
+
+/// Explains a course built as a fixed sequence of steps (a `ChainSpec`):
+/// each step titled by the table its roll reads.
+pub fn explain_spec<C>(
+    name: &str,
+    side: &crate::outcome::Side,
+    spec: &C,
+) -> Result<super::CourseExplanation, crate::error::InputError>
+where
+    C: crate::engine::chain::ChainSpec,
+    C::Proc: Explain,
+{
+    let r = crate::engine::chain::reach_steps(spec, crate::engine::exact::DEFAULT_BUDGET)?;
+    let view = StepsView::new(
+        |_, p: &C::Proc| {
+            let roll = p.roll();
+            (roll.table, roll.rule)
+        },
+        |_: &C::State| Vec::new(),
+    );
+    Ok(super::CourseExplanation {
+        name: name.to_string(),
+        own: side.own.clone(),
+        enemy: side.enemy.clone(),
+        steps: steps(&view, &r),
+        outcomes: results(spec.space(), &r.ends),
+    })
+}
+
+/// Explains a course of one procedure resolved on its own.
+pub fn explain_single<P: Explain>(
+    name: &str,
+    side: &crate::outcome::Side,
+    proc: &P,
+) -> Result<super::CourseExplanation, crate::error::InputError> {
+    let probs =
+        crate::engine::exact::exact(proc, crate::engine::exact::DEFAULT_BUDGET).map_err(|e| {
+            crate::error::InputError::new(format!("cannot explain this roll exactly: {e}"))
+        })?;
+    let roll = proc.roll();
+    let res = results(proc.space(), &probs);
+    Ok(super::CourseExplanation {
+        name: name.to_string(),
+        own: side.own.clone(),
+        enemy: side.enemy.clone(),
+        steps: vec![StepExplanation {
+            title: format!("step 1: {}", roll.table),
+            procedure: roll.table.clone(),
+            rule: roll.rule.clone(),
+            p_reached: 1.0,
+            results: res.clone(),
+            cases: vec![Case {
+                p_reached: 1.0,
+                state: Vec::new(),
+                roll,
+                results: res.clone(),
+                triggers: Vec::new(),
+            }],
+        }],
+        outcomes: res,
+    })
+}

@@ -17,6 +17,7 @@ pub mod close_combat;
 pub mod closing;
 pub mod course;
 pub mod draw;
+pub mod explain;
 pub mod fire;
 pub mod fleeing;
 pub mod movement;
@@ -212,7 +213,7 @@ impl crate::systems::RuleSystem for Hakkaa {
         &self,
         f: &mut crate::scenario::Fields,
     ) -> Result<crate::explain::Explained, crate::error::InputError> {
-        todo!("{}", f.finish().is_ok())
+        scenario::explain(f)
     }
     fn build_courses(
         &self,

@@ -1,12 +1,13 @@
 //! Reading a Hakkaa Päälle scenario: `[rules]`, `[units.*]` and `[[course]]`
 //! (with `repeat = { turns, until }` for engagements).
 
-use super::course::{CourseSpec, Plan, STOP_NAMES, Stop};
+use super::course::{CourseSpec, Plan, STOP_NAMES, Step, Stop};
 use super::tq::{DoubleResults, Readings, TqMode};
 use super::unit::Unit;
 use crate::engine::chain::Chain;
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
+use crate::explain::walk;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 
@@ -43,13 +44,51 @@ pub fn build_courses(
 /// Reads `[rules]` (`tq_modifier_mode`, `double_results`), `[units.*]` and
 /// `[[course]]` from a scenario's top level.
 pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
+    let (readings, courses, sides) = read(f, |_, _, made| {
+        Ok(match made {
+            Made::Single(s) => prepare(s, kernel),
+            Made::Course(spec) => prepare(Chain::build(&spec)?, kernel),
+        })
+    })?;
+    Ok(Built {
+        readings,
+        courses,
+        sides,
+    })
+}
+
+/// Reads the same keys as [`build`] and explains every course.
+pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+    let (_, courses, _) = read(f, |name, side, made| match made {
+        Made::Single(s) => walk::explain_single(name, side, &s),
+        Made::Course(spec) => walk::explain_spec(name, side, &spec),
+    })?;
+    Ok(crate::explain::Explained {
+        edition: None,
+        courses: courses.into_iter().map(|(_, c)| c).collect(),
+    })
+}
+
+/// A course as read: one procedure on its own, or a chain of steps.
+enum Made {
+    Single(Step),
+    Course(CourseSpec),
+}
+
+/// The readings, each course's name and what `make` made of it, and sides.
+type Read<T> = (Readings, Vec<(String, T)>, Vec<Side>);
+
+fn read<T>(
+    f: &mut Fields,
+    mut make: impl FnMut(&str, &Side, Made) -> Result<T, InputError>,
+) -> Result<Read<T>, InputError> {
     for key in ["tq_modifier_mode", "double_results"] {
         course::refuse_moved(f, key, &format!("`{key} = ...` in the `[rules]` table"))?;
     }
     let readings = read_rules(f)?;
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
+    let mut courses: Vec<(String, T)> = Vec::new();
     let mut sides = Vec::new();
     for table in course::read_courses(f)? {
         let course::CourseTable {
@@ -82,12 +121,12 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             .or_else(|| plans.first().map(Plan::units))
             .map(|(a, t)| (a.unwrap_or(0), t))
             .unwrap_or((0, None));
-        sides.push(Side::of(
+        let side = Side::of(
             &unit_names,
             Some(own.unwrap_or(first_own)),
             enemy.or(first_target),
             own.is_some() && enemy.is_some(),
-        ));
+        );
         let alone = plans.len() == 1 && turns.is_none();
         if !alone && let Some(i) = plans.iter().position(Plan::is_single) {
             return Err(fields[i].err(
@@ -103,11 +142,11 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             && !plans[0].is_fire()
             && own.is_none()
             && enemy.is_none();
-        let k: Box<dyn Kernel> = if as_procedure {
+        let k = if as_procedure {
             let step = plans[0]
                 .single(&units, readings)
                 .map_err(|e| super::tq::relocate(&fields[0], e))?;
-            prepare(step, kernel)
+            make(&name, &side, Made::Single(step))?
         } else {
             for (p, sf) in plans.iter().zip(&fields) {
                 p.check(&units, readings, alone, sf)?;
@@ -131,22 +170,18 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
                 (own, enemy),
             )
             .map_err(|e| cf.locate("repeat", e))?;
-            let chain = Chain::build(&spec).map_err(|e| {
+            make(&name, &side, Made::Course(spec)).map_err(|e| {
                 cf.err(
                     "steps",
                     format!("course \"{name}\" cannot be built: {}", e.message),
                 )
-            })?;
-            prepare(chain, kernel)
+            })?
         };
         cf.finish()?;
+        sides.push(side);
         courses.push((name, k));
     }
-    Ok(Built {
-        readings,
-        courses,
-        sides,
-    })
+    Ok((readings, courses, sides))
 }
 
 /// Reads the optional `[rules]` table: how TQ modifiers apply and how the

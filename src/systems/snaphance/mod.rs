@@ -13,6 +13,7 @@
 //! ([`crate::engine::alias`]) or die by die.
 
 pub mod course;
+pub mod explain;
 pub mod fire;
 pub mod hits;
 pub mod melee;
@@ -491,7 +492,7 @@ impl crate::systems::RuleSystem for Snaphance {
         &self,
         f: &mut crate::scenario::Fields,
     ) -> Result<crate::explain::Explained, crate::error::InputError> {
-        todo!("{}", f.finish().is_ok())
+        scenario::explain(f)
     }
     fn build_courses(
         &self,

@@ -1,13 +1,14 @@
 //! Reading a Snaphance scenario: `[rules]`, `[units.*]` and `[[course]]`.
 
 use super::course::{
-    CourseSpec, MAX_TURNS, Repeat, STOP_NAMES, StepSpec, Stop, UNIT_KEYS, build_step,
+    CourseSpec, MAX_TURNS, Repeat, STOP_NAMES, Step, StepSpec, Stop, UNIT_KEYS, build_step,
 };
 use super::{Readings, Stand};
 use crate::engine::KernelMode;
 use crate::engine::alias::tabulate;
 use crate::engine::chain::Chain;
 use crate::error::InputError;
+use crate::explain::walk;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
@@ -18,6 +19,44 @@ use crate::systems::BuiltCourses;
 /// an alias table of the exact distribution ([`KernelMode::Auto`]) or
 /// rolled die by die ([`KernelMode::Direct`]).
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
+    let (courses, sides) = read(f, |_, _, made| {
+        Ok(match made {
+            Made::Single(s) => tabulate(s, mode),
+            Made::Course(spec) => tabulate(Chain::build(&spec)?, mode),
+        })
+    })?;
+    Ok(BuiltCourses {
+        edition: None,
+        courses,
+        sides,
+    })
+}
+
+/// Reads the same keys as [`build`] and explains every course.
+pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+    let (courses, _) = read(f, |name, side, made| match made {
+        Made::Single(s) => walk::explain_single(name, side, &s),
+        Made::Course(spec) => walk::explain_spec(name, side, &spec),
+    })?;
+    Ok(crate::explain::Explained {
+        edition: None,
+        courses: courses.into_iter().map(|(_, c)| c).collect(),
+    })
+}
+
+/// A course as read: one step on its own, or a chain of steps.
+enum Made<'a> {
+    Single(Step),
+    Course(CourseSpec<'a>),
+}
+
+/// Course name, sides, and what `make` made of each course.
+type Read<T> = (Vec<(String, T)>, Vec<Side>);
+
+fn read<'a, T>(
+    f: &mut Fields<'a>,
+    mut make: impl FnMut(&str, &Side, Made<'a>) -> Result<T, InputError>,
+) -> Result<Read<T>, InputError> {
     course::refuse_moved(f, "readings", "the `[rules]` table (same keys)")?;
     let readings = Readings::from_fields(f)?;
     let units = course::read_units(f, Stand::from_fields)?;
@@ -71,19 +110,26 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             });
         }
         let named = own.is_some() && enemy.is_some();
-        sides.push(Side::of(
+        let side = Side::of(
             &unit_names,
             own.or(steps[0].units.first().copied()),
             enemy.or(steps[0].units.get(1).copied()),
             named,
-        ));
+        );
         let single = steps.len() == 1 && repeat.is_none();
         let kernel = if single {
             let s = &steps[0];
-            tabulate(
-                build_step(&s.procedure, &mut s.fields.fresh(), &units, &readings, None)?,
-                mode,
-            )
+            make(
+                &name,
+                &side,
+                Made::Single(build_step(
+                    &s.procedure,
+                    &mut s.fields.fresh(),
+                    &units,
+                    &readings,
+                    None,
+                )?),
+            )?
         } else {
             // Key measures: by default the first step's acting stand and
             // the stand it acts on.
@@ -91,13 +137,10 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             enemy = enemy.or(steps[0].units.get(1).copied());
             course::check_pair(&cf, own, enemy)?;
             let spec = CourseSpec::new(readings, units.clone(), steps, (own, enemy), repeat)?;
-            tabulate(Chain::build(&spec)?, mode)
+            make(&name, &side, Made::Course(spec))?
         };
+        sides.push(side);
         courses.push((name, kernel));
     }
-    Ok(BuiltCourses {
-        edition: None,
-        courses,
-        sides,
-    })
+    Ok((courses, sides))
 }

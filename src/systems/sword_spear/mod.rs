@@ -17,6 +17,7 @@ pub mod commanders;
 pub mod course;
 pub mod discipline;
 pub mod engagement;
+pub mod explain;
 pub mod impetus;
 pub mod melee;
 pub mod scenario;
@@ -108,7 +109,7 @@ impl crate::systems::RuleSystem for SwordSpear {
         &self,
         f: &mut crate::scenario::Fields,
     ) -> Result<crate::explain::Explained, crate::error::InputError> {
-        todo!("{}", f.finish().is_ok())
+        scenario::explain(f)
     }
     fn build_courses(
         &self,

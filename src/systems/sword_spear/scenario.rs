@@ -1,10 +1,11 @@
 //! Reading a Sword & Spear scenario: `[units.*]` and `[[course]]`.
 
-use super::course::{CourseSpec, StepSpec, UNIT_KEYS, build_step};
+use super::course::{CourseSpec, Step, StepSpec, UNIT_KEYS, build_step};
 use super::unit::Unit;
 use crate::engine::chain::Chain;
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
+use crate::explain::walk;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
@@ -12,9 +13,47 @@ use crate::systems::BuiltCourses;
 /// Reads `[units.*]` and `[[course]]` from a scenario's top level and builds
 /// every course: a single step as its procedure, several as a chain.
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
+    let (courses, sides) = read(f, |_, _, made| -> Result<Box<dyn Kernel>, InputError> {
+        Ok(match made {
+            Made::Single(s) => prepare(s, mode),
+            Made::Course(spec) => prepare(Chain::build(&spec)?, mode),
+        })
+    })?;
+    Ok(BuiltCourses {
+        edition: None,
+        courses,
+        sides,
+    })
+}
+
+/// Reads the same keys as [`build`] and explains every course.
+pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+    let (courses, _) = read(f, |name, side, made| match made {
+        Made::Single(s) => walk::explain_single(name, side, &s),
+        Made::Course(spec) => walk::explain_spec(name, side, &spec),
+    })?;
+    Ok(crate::explain::Explained {
+        edition: None,
+        courses: courses.into_iter().map(|(_, c)| c).collect(),
+    })
+}
+
+/// A course as read: one step on its own, or a chain of steps.
+enum Made<'a> {
+    Single(Step),
+    Course(CourseSpec<'a>),
+}
+
+/// Course name, sides, and what `make` made of each course.
+type Read<T> = (Vec<(String, T)>, Vec<Side>);
+
+fn read<'a, T>(
+    f: &mut Fields<'a>,
+    mut make: impl FnMut(&str, &Side, Made<'a>) -> Result<T, InputError>,
+) -> Result<Read<T>, InputError> {
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
+    let mut courses: Vec<(String, T)> = Vec::new();
     let mut sides = Vec::new();
     for table in course::read_courses(f)? {
         let course::CourseTable {
@@ -57,22 +96,17 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
                 .flatten()
                 .find(|&u| Some(u) != own)
         });
+        let side = Side::of(&unit_names, own, enemy, named);
         let kernel = if steps.len() == 1 && steps[0].target.is_none() {
             let s = &steps[0];
-            prepare(
-                build_step(&s.procedure, &mut s.fields.fresh(), &units)?,
-                mode,
-            )
+            let step = build_step(&s.procedure, &mut s.fields.fresh(), &units)?;
+            make(&name, &side, Made::Single(step))?
         } else {
             let spec = CourseSpec::new(units.clone(), steps, own, enemy)?;
-            prepare(Chain::build(&spec)?, mode)
+            make(&name, &side, Made::Course(spec))?
         };
-        sides.push(Side::of(&unit_names, own, enemy, named));
+        sides.push(side);
         courses.push((name, kernel));
     }
-    Ok(BuiltCourses {
-        edition: None,
-        courses,
-        sides,
-    })
+    Ok((courses, sides))
 }
