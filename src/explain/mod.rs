@@ -257,7 +257,10 @@ pub fn faces_of(
     for face in range {
         let (r, end, result) = row(face + drm);
         match out.last_mut() {
-            Some(last) if last.2 == r && last.4 == result => last.1 = face,
+            Some(last) if last.2 == r && last.4 == result => {
+                last.1 = face;
+                last.3 |= end;
+            }
             _ => out.push((face, face, r, end, result)),
         }
     }
@@ -466,7 +469,7 @@ pub fn described_roll<P: Procedure>(
     info: &crate::systems::ProcedureInfo,
     modifiers: Vec<Term>,
 ) -> Roll {
-    let mut r = Roll::new(&dice_of(p, 20_000), info.name, info.rule, modifiers).note(info.summary);
+    let mut r = Roll::new(&dice_of(p, 4_096), info.name, info.rule, modifiers).note(info.summary);
     r.faces = single_die_faces(p);
     r
 }

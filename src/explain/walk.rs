@@ -43,6 +43,8 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
         key: StepKey,
         first: usize,
         cases: Vec<Case>,
+        /// Index of each distinct case by its roll, results and triggers.
+        index: std::collections::HashMap<String, usize>,
     }
     let mut groups: Vec<Group> = Vec::new();
     for (i, node) in reach.nodes.iter().enumerate() {
@@ -90,11 +92,12 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
                     key,
                     first: i,
                     cases: Vec::new(),
+                    index: std::collections::HashMap::new(),
                 });
                 groups.last_mut().expect("just pushed")
             }
         };
-        merge_case(&mut g.cases, case);
+        merge_case(&mut g.cases, &mut g.index, case);
     }
     groups.sort_by(|a, b| (a.key.order, a.first).cmp(&(b.key.order, b.first)));
     groups
@@ -134,16 +137,23 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
 /// Adds `case` to `cases`, merged into one whose roll, results and
 /// triggers are the same (their probabilities add; only the state lines
 /// both share are kept).
-fn merge_case(cases: &mut Vec<Case>, case: Case) {
-    match cases
-        .iter_mut()
-        .find(|c| c.roll == case.roll && c.results == case.results && c.triggers == case.triggers)
-    {
-        Some(c) => {
+fn merge_case(
+    cases: &mut Vec<Case>,
+    index: &mut std::collections::HashMap<String, usize>,
+    case: Case,
+) {
+    let key = serde_json::to_string(&(&case.roll, &case.results, &case.triggers))
+        .expect("a case serialises");
+    match index.get(&key) {
+        Some(&i) => {
+            let c = &mut cases[i];
             c.p_reached += case.p_reached;
             c.state.retain(|l| case.state.contains(l));
         }
-        None => cases.push(case),
+        None => {
+            index.insert(key, cases.len());
+            cases.push(case);
+        }
     }
 }
 

@@ -12,6 +12,7 @@ mod support;
 mod batch;
 mod cli;
 mod engine;
+mod explain;
 mod fuzz;
 mod hakkaa;
 mod inputs;
