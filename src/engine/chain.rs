@@ -183,7 +183,7 @@ impl<P: Procedure> Chain<P> {
 /// Every state of a machine reachable from the initial one that rolls, as
 /// the chain's nodes (in the order first reached), with the states
 /// themselves.
-fn explore<M: Machine>(m: &M) -> Result<(Chain<M::Proc>, Vec<M::State>), InputError> {
+fn explore<M: Machine>(m: &M) -> Result<Explored<M>, InputError> {
     let mut ids: HashMap<M::State, u32> = HashMap::new();
     let mut states: Vec<M::State> = Vec::new();
     let mut procs: Vec<Option<M::Proc>> = Vec::new();
@@ -238,6 +238,12 @@ fn explore<M: Machine>(m: &M) -> Result<(Chain<M::Proc>, Vec<M::State>), InputEr
     };
     Ok((chain, states))
 }
+
+/// A machine's chain and the state of each of its nodes.
+type Explored<M> = (Chain<<M as Machine>::Proc>, Vec<<M as Machine>::State>);
+
+/// What [`reach_steps`] finds: each state is (step index, state).
+pub type StepsReach<C> = Reach<(usize, <C as ChainSpec>::State), <C as ChainSpec>::Proc>;
 
 /// One rolling state of a course, as [`reach`] finds it.
 #[derive(Debug)]
@@ -317,7 +323,7 @@ pub struct Reach<S, P> {
 pub fn reach_steps<C: ChainSpec>(
     spec: &C,
     budget: u64,
-) -> Result<Reach<(usize, C::State), C::Proc>, InputError> {
+) -> Result<StepsReach<C>, InputError> {
     let r = reach(&Steps(spec), budget)?;
     let nodes = r
         .nodes

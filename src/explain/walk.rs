@@ -99,7 +99,7 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
         };
         merge_case(&mut g.cases, &mut g.index, case);
     }
-    groups.sort_by(|a, b| (a.key.order, a.first).cmp(&(b.key.order, b.first)));
+    groups.sort_by_key(|g| (g.key.order, g.first));
     groups
         .into_iter()
         .map(|mut g| {

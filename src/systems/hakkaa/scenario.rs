@@ -46,8 +46,8 @@ pub fn build_courses(
 pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
     let (readings, courses, sides) = read(f, |_, _, made| {
         Ok(match made {
-            Made::Single(s) => prepare(s, kernel),
-            Made::Course(spec) => prepare(Chain::build(&spec)?, kernel),
+            Made::Single(s) => prepare(*s, kernel),
+            Made::Course(spec) => prepare(Chain::build(spec.as_ref())?, kernel),
         })
     })?;
     Ok(Built {
@@ -60,8 +60,8 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
     let (_, courses, _) = read(f, |name, side, made| match made {
-        Made::Single(s) => walk::explain_single(name, side, &s),
-        Made::Course(spec) => walk::explain_spec(name, side, &spec),
+        Made::Single(s) => walk::explain_single(name, side, s.as_ref()),
+        Made::Course(spec) => walk::explain_spec(name, side, spec.as_ref()),
     })?;
     Ok(crate::explain::Explained {
         edition: None,
@@ -71,8 +71,8 @@ pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> 
 
 /// A course as read: one procedure on its own, or a chain of steps.
 enum Made {
-    Single(Step),
-    Course(CourseSpec),
+    Single(Box<Step>),
+    Course(Box<CourseSpec>),
 }
 
 /// The readings, each course's name and what `make` made of it, and sides.
@@ -146,7 +146,7 @@ fn read<T>(
             let step = plans[0]
                 .single(&units, readings)
                 .map_err(|e| super::tq::relocate(&fields[0], e))?;
-            make(&name, &side, Made::Single(step))?
+            make(&name, &side, Made::Single(Box::new(step)))?
         } else {
             for (p, sf) in plans.iter().zip(&fields) {
                 p.check(&units, readings, alone, sf)?;
@@ -170,7 +170,7 @@ fn read<T>(
                 (own, enemy),
             )
             .map_err(|e| cf.locate("repeat", e))?;
-            make(&name, &side, Made::Course(spec)).map_err(|e| {
+            make(&name, &side, Made::Course(Box::new(spec))).map_err(|e| {
                 cf.err(
                     "steps",
                     format!("course \"{name}\" cannot be built: {}", e.message),

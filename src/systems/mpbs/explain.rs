@@ -41,13 +41,11 @@ impl Explain for CloseCombat {
 }
 
 fn fire_faces(
-    drm: i32,
     rows: &[&str],
     lo: i32,
     read: impl Fn(i32) -> String,
 ) -> impl Fn(i32) -> (String, bool, String) {
     let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
-    let _ = drm;
     move |roll| {
         let i = (roll.clamp(lo, lo + rows.len() as i32 - 1) - lo) as usize;
         (
@@ -73,9 +71,8 @@ impl Explain for Musketry {
             self.modifiers().to_vec(),
         )
         .column(format!("{group}, {col}"));
-        let drm = r.final_total;
-        debug_assert_eq!(drm, self.drm());
-        r.d10_faces(fire_faces(drm, &musketry::ROWS, 0, move |roll| {
+        debug_assert_eq!(r.final_total, self.drm());
+        r.d10_faces(fire_faces(&musketry::ROWS, 0, move |roll| {
             musketry::result(e, ra, col, roll).label()
         }))
         .note("no limit on the DRM: a roll of 0 or less reads the ≤ 0 row, 9 or more the 9+ row")
@@ -93,7 +90,6 @@ impl Explain for LightFire {
         )
         .column(col.title());
         debug_assert_eq!(r.final_total, self.drm());
-        let drm = r.final_total;
         r.d10_faces(fire_faces(
             drm,
             &light_fire::ROWS,
@@ -124,8 +120,7 @@ impl Explain for Artillery {
         )
         .column(header);
         debug_assert_eq!(r.final_total, self.drm());
-        let drm = r.final_total;
-        r.d10_faces(fire_faces(drm, &artillery::ROWS, 3, move |roll| {
+        r.d10_faces(fire_faces(&artillery::ROWS, 3, move |roll| {
             artillery::result(e, gun, roll).map_or_else(|| "NA".into(), |x| x.label())
         }))
     }
