@@ -320,10 +320,7 @@ pub struct Reach<S, P> {
 }
 
 /// [`reach`] for a fixed sequence of steps: each state is (step index, state).
-pub fn reach_steps<C: ChainSpec>(
-    spec: &C,
-    budget: u64,
-) -> Result<StepsReach<C>, InputError> {
+pub fn reach_steps<C: ChainSpec>(spec: &C, budget: u64) -> Result<StepsReach<C>, InputError> {
     let r = reach(&Steps(spec), budget)?;
     let nodes = r
         .nodes

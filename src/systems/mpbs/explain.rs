@@ -91,7 +91,6 @@ impl Explain for LightFire {
         .column(col.title());
         debug_assert_eq!(r.final_total, self.drm());
         r.d10_faces(fire_faces(
-            drm,
             &light_fire::ROWS,
             6,
             move |roll| match light_fire::result(col, roll) {
