@@ -434,7 +434,7 @@ pub fn dice_of<P: Procedure>(p: &P, budget: u64) -> String {
         },
     );
     if done.is_err() {
-        return format!("more than {budget} paths of dice");
+        return format!("several dice (more than {budget} paths of die results)");
     }
     let name = |sides: &[u8]| -> String {
         if sides.is_empty() {

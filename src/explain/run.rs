@@ -53,15 +53,7 @@ pub fn explain_file(mut file: ScenarioFile, req: &ExplainRequest) -> Result<Expl
         f.string("description")?;
         f.int("seed", 0, MAX_SEED as i64)?;
         f.int("trials", 1, MAX_TRIALS as i64)?;
-        let ids = systems::registry::ids();
-        let sys = f
-            .named(
-                "system",
-                "rule system",
-                |s| systems::SYSTEMS.iter().copied().find(|x| x.id() == s),
-                &ids,
-            )?
-            .ok_or_else(|| f.missing("system").one_of("", &ids))?;
+        let sys = systems::registry::read_system(&mut f)?;
         out.system = sys.id().to_string();
         let explained = sys.explain(&mut f)?;
         f.finish()?;

@@ -270,3 +270,40 @@ pub fn explain_single<P: Explain>(
         outcomes: res,
     })
 }
+
+/// A course as a system's reader makes it: one procedure resolved on its
+/// own, or a chain of steps (a `ChainSpec`).
+pub enum Made<S, C> {
+    /// One procedure.
+    Single(S),
+    /// A chain of steps.
+    Course(C),
+}
+
+impl<S, C> Made<S, C>
+where
+    S: Explain,
+    C: crate::engine::chain::ChainSpec,
+    C::Proc: Explain,
+{
+    /// Explains the course.
+    pub fn explain(
+        &self,
+        name: &str,
+        side: &crate::outcome::Side,
+    ) -> Result<super::CourseExplanation, crate::error::InputError> {
+        match self {
+            Made::Single(s) => explain_single(name, side, s),
+            Made::Course(c) => explain_spec(name, side, c),
+        }
+    }
+}
+
+/// What a system without editions returns from `explain`: its courses, in
+/// file order.
+pub fn explained(courses: Vec<(String, super::CourseExplanation)>) -> super::Explained {
+    super::Explained {
+        edition: None,
+        courses: courses.into_iter().map(|(_, c)| c).collect(),
+    }
+}

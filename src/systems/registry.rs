@@ -123,6 +123,19 @@ pub fn find(id: &str) -> Result<&'static dyn RuleSystem, InputError> {
         .ok_or_else(|| InputError::new(format!("unknown rule system \"{id}\"")).one_of(id, &ids()))
 }
 
+/// Reads a scenario's `system` key: the rule system it names, or an
+/// error naming the known ones.
+pub fn read_system(f: &mut Fields) -> Result<&'static dyn RuleSystem, InputError> {
+    let ids = ids();
+    f.named(
+        "system",
+        "rule system",
+        |s| SYSTEMS.iter().copied().find(|x| x.id() == s),
+        &ids,
+    )?
+    .ok_or_else(|| f.missing("system").one_of("", &ids))
+}
+
 /// The ids of every rule system.
 pub fn ids() -> Vec<&'static str> {
     SYSTEMS.iter().map(|s| s.id()).collect()

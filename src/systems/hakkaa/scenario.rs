@@ -7,7 +7,7 @@ use super::unit::Unit;
 use crate::engine::chain::Chain;
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
-use crate::explain::walk;
+use crate::explain::walk::{self, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 
@@ -46,8 +46,8 @@ pub fn build_courses(
 pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
     let (readings, courses, sides) = read(f, |_, _, made| {
         Ok(match made {
-            Made::Single(s) => prepare(*s, kernel),
-            Made::Course(spec) => prepare(Chain::build(spec.as_ref())?, kernel),
+            Made::Single(s) => prepare(s, kernel),
+            Made::Course(spec) => prepare(Chain::build(&spec)?, kernel),
         })
     })?;
     Ok(Built {
@@ -59,20 +59,8 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
 
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
-    let (_, courses, _) = read(f, |name, side, made| match made {
-        Made::Single(s) => walk::explain_single(name, side, s.as_ref()),
-        Made::Course(spec) => walk::explain_spec(name, side, spec.as_ref()),
-    })?;
-    Ok(crate::explain::Explained {
-        edition: None,
-        courses: courses.into_iter().map(|(_, c)| c).collect(),
-    })
-}
-
-/// A course as read: one procedure on its own, or a chain of steps.
-enum Made {
-    Single(Box<Step>),
-    Course(Box<CourseSpec>),
+    let (_, courses, _) = read(f, |name, side, made| made.explain(name, side))?;
+    Ok(walk::explained(courses))
 }
 
 /// The readings, each course's name and what `make` made of it, and sides.
@@ -80,7 +68,7 @@ type Read<T> = (Readings, Vec<(String, T)>, Vec<Side>);
 
 fn read<T>(
     f: &mut Fields,
-    mut make: impl FnMut(&str, &Side, Made) -> Result<T, InputError>,
+    mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec>) -> Result<T, InputError>,
 ) -> Result<Read<T>, InputError> {
     for key in ["tq_modifier_mode", "double_results"] {
         course::refuse_moved(f, key, &format!("`{key} = ...` in the `[rules]` table"))?;
@@ -146,7 +134,7 @@ fn read<T>(
             let step = plans[0]
                 .single(&units, readings)
                 .map_err(|e| super::tq::relocate(&fields[0], e))?;
-            make(&name, &side, Made::Single(Box::new(step)))?
+            make(&name, &side, Made::Single(step))?
         } else {
             for (p, sf) in plans.iter().zip(&fields) {
                 p.check(&units, readings, alone, sf)?;
@@ -170,7 +158,7 @@ fn read<T>(
                 (own, enemy),
             )
             .map_err(|e| cf.locate("repeat", e))?;
-            make(&name, &side, Made::Course(Box::new(spec))).map_err(|e| {
+            make(&name, &side, Made::Course(spec)).map_err(|e| {
                 cf.err(
                     "steps",
                     format!("course \"{name}\" cannot be built: {}", e.message),

@@ -366,22 +366,12 @@ impl Artillery {
                 )),
             ));
         }
-        if input.tec != 0 {
-            mods.push(Term::new(
-                "TEC",
-                "TEC",
-                input.tec as i32,
-                Source::unit("the target's hex and hexside, TEC fire column (artillery)"),
-            ));
-        }
-        if input.extra_drm != 0 {
-            mods.push(Term::new(
-                "extra_drm",
-                "",
-                input.extra_drm as i32,
-                Source::key(format!("extra_drm = {}", input.extra_drm)),
-            ));
-        }
+        super::musketry::tec_and_extra_terms(
+            &mut mods,
+            input.tec,
+            input.extra_drm,
+            "the target's hex and hexside, TEC fire column (artillery)",
+        );
         let drm: i32 = crate::explain::sum(&mods);
         let results = [M, F, FM];
         let space = OutcomeSpace::new(

@@ -7,7 +7,9 @@
 //! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
 use super::input::{firer_and_target, key_err, read_extra, read_fire_mode, read_tec, relocate};
-use super::musketry::{FireMode, tec_fire_drm};
+use super::musketry::{
+    FireMode, firer_formation_term, target_formation_term, tec_and_extra_terms, tec_fire_drm,
+};
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::dice::Dice;
 use crate::error::InputError;
@@ -289,27 +291,12 @@ impl LightFire {
                 }
             }
         }
-        match input.firer_formation {
-            Formation::Shaken => mods.push(Term::new(
-                "firer Formation Shaken",
-                "10.0",
-                d.formation_shaken as i32,
-                firer("in Formation Shaken"),
-            )),
-            Formation::Broken => mods.push(Term::new(
-                "firer Formation Broken",
-                "10.0",
-                d.formation_broken as i32,
-                firer("in Formation Broken"),
-            )),
-            Formation::OpenOrder => mods.push(Term::new(
-                "firer Open Order",
-                "10.0",
-                d.open_order as i32,
-                firer("in Open Order"),
-            )),
-            _ => {}
-        }
+        mods.extend(firer_formation_term(
+            input.firer_formation,
+            d.formation_shaken,
+            d.formation_broken,
+            d.open_order,
+        ));
         match input.fire_mode {
             FireMode::Normal => {}
             FireMode::Advancing => {
@@ -363,37 +350,17 @@ impl LightFire {
                 step_key("halmstad = true"),
             ));
         }
-        match input.target_formation {
-            Formation::Hedgehog => mods.push(Term::new(
-                "target in Hedgehog",
-                "10.0",
-                d.target_hedgehog as i32,
-                Source::unit("the target is in Hedgehog"),
-            )),
-            Formation::Column => mods.push(Term::new(
-                "target in Column",
-                "10.0",
-                d.target_column as i32,
-                Source::unit("the target is in Column"),
-            )),
-            _ => {}
-        }
-        if input.tec != 0 {
-            mods.push(Term::new(
-                "TEC",
-                "TEC",
-                input.tec as i32,
-                Source::unit("the target's hex and hexside, TEC fire column"),
-            ));
-        }
-        if input.extra_drm != 0 {
-            mods.push(Term::new(
-                "extra_drm",
-                "",
-                input.extra_drm as i32,
-                step_key(&format!("extra_drm = {}", input.extra_drm)),
-            ));
-        }
+        mods.extend(target_formation_term(
+            input.target_formation,
+            d.target_hedgehog,
+            d.target_column,
+        ));
+        tec_and_extra_terms(
+            &mut mods,
+            input.tec,
+            input.extra_drm,
+            "the target's hex and hexside, TEC fire column",
+        );
         let drm: i32 = crate::explain::sum(&mods);
         let space = OutcomeSpace::from_labels(INFO.outcomes, vec![Measure::new("hits", 0, 1)]);
         let mut leaves = [0; 10];

@@ -5,7 +5,7 @@ use super::unit::Unit;
 use crate::engine::chain::Chain;
 use crate::engine::{Kernel, KernelMode, prepare};
 use crate::error::InputError;
-use crate::explain::walk;
+use crate::explain::walk::{self, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
@@ -28,20 +28,8 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
 
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
-    let (courses, _) = read(f, |name, side, made| match made {
-        Made::Single(s) => walk::explain_single(name, side, &s),
-        Made::Course(spec) => walk::explain_spec(name, side, &spec),
-    })?;
-    Ok(crate::explain::Explained {
-        edition: None,
-        courses: courses.into_iter().map(|(_, c)| c).collect(),
-    })
-}
-
-/// A course as read: one step on its own, or a chain of steps.
-enum Made<'a> {
-    Single(Step),
-    Course(CourseSpec<'a>),
+    let (courses, _) = read(f, |name, side, made| made.explain(name, side))?;
+    Ok(walk::explained(courses))
 }
 
 /// Course name, sides, and what `make` made of each course.
@@ -49,7 +37,7 @@ type Read<T> = (Vec<(String, T)>, Vec<Side>);
 
 fn read<'a, T>(
     f: &mut Fields<'a>,
-    mut make: impl FnMut(&str, &Side, Made<'a>) -> Result<T, InputError>,
+    mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec<'a>>) -> Result<T, InputError>,
 ) -> Result<Read<T>, InputError> {
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();

@@ -138,6 +138,12 @@ impl CourseView for Course<'_> {
             if st.formation != start.formation {
                 parts.push(format!("formation {}", st.formation));
             }
+            if st.no_formation() && st.morale != start.morale {
+                parts.push(format!(
+                    "no formation while Morale Broken (6.3): its formation ({}) gives no modifier and takes no hit",
+                    st.formation
+                ));
+            }
             if st.morale != start.morale {
                 parts.push(format!("morale {}", st.morale));
             }

@@ -27,6 +27,58 @@ mod tables;
 pub use charts::charts;
 pub use tables::*;
 
+/// The firer's formation line of a fire table (10.0): Formation Shaken,
+/// Formation Broken or Open Order, with the card's values.
+pub(crate) fn firer_formation_term(
+    formation: Formation,
+    shaken: i8,
+    broken: i8,
+    open_order: i8,
+) -> Option<Term> {
+    let (label, v, what) = match formation {
+        Formation::Shaken => ("firer Formation Shaken", shaken, "in Formation Shaken"),
+        Formation::Broken => ("firer Formation Broken", broken, "in Formation Broken"),
+        Formation::OpenOrder => ("firer Open Order", open_order, "in Open Order"),
+        _ => return None,
+    };
+    Some(Term::new(
+        label,
+        "10.0",
+        v as i32,
+        Source::unit(format!("the firer is {what}")),
+    ))
+}
+
+/// The target's Hedgehog or Column line of a fire table (10.0).
+pub(crate) fn target_formation_term(
+    formation: Formation,
+    hedgehog: i8,
+    column: i8,
+) -> Option<Term> {
+    let (label, v, what) = match formation {
+        Formation::Hedgehog => ("target in Hedgehog", hedgehog, "the target is in Hedgehog"),
+        Formation::Column => ("target in Column", column, "the target is in Column"),
+        _ => return None,
+    };
+    Some(Term::new(label, "10.0", v as i32, Source::unit(what)))
+}
+
+/// The TEC fire DRM and the step's `extra_drm`, the last lines of every
+/// fire table.
+pub(crate) fn tec_and_extra_terms(mods: &mut Vec<Term>, tec: i8, extra_drm: i8, what: &str) {
+    if tec != 0 {
+        mods.push(Term::new("TEC", "TEC", tec as i32, Source::unit(what)));
+    }
+    if extra_drm != 0 {
+        mods.push(Term::new(
+            "extra_drm",
+            "",
+            extra_drm as i32,
+            Source::key(format!("extra_drm = {extra_drm}")),
+        ));
+    }
+}
+
 /// Refuses a firer that is not heavy infantry (key `firer`).
 fn check_firer(firer: &Unit) -> Result<(), InputError> {
     if firer.kind.is_heavy_infantry() {
@@ -205,27 +257,12 @@ impl Musketry {
                  marker is removed (docs/rules/mpbs.md, Salvo)",
             ));
         }
-        match input.firer_formation {
-            Formation::Shaken => mods.push(Term::new(
-                "firer Formation Shaken",
-                "10.0",
-                d.formation_shaken as i32,
-                firer("in Formation Shaken"),
-            )),
-            Formation::Broken => mods.push(Term::new(
-                "firer Formation Broken",
-                "10.0",
-                d.formation_broken as i32,
-                firer("in Formation Broken"),
-            )),
-            Formation::OpenOrder => mods.push(Term::new(
-                "firer Open Order",
-                "10.0",
-                d.open_order as i32,
-                firer("in Open Order"),
-            )),
-            _ => {}
-        }
+        mods.extend(firer_formation_term(
+            input.firer_formation,
+            d.formation_shaken,
+            d.formation_broken,
+            d.open_order,
+        ));
         if input.reaction_fire {
             mods.push(Term::new(
                 "reaction fire vs. moving cavalry",
@@ -340,37 +377,17 @@ impl Musketry {
                 ));
             }
         }
-        match input.target_formation {
-            Formation::Hedgehog => mods.push(Term::new(
-                "target in Hedgehog",
-                "10.0",
-                d.target_hedgehog as i32,
-                Source::unit("the target is in Hedgehog"),
-            )),
-            Formation::Column => mods.push(Term::new(
-                "target in Column",
-                "10.0",
-                d.target_column as i32,
-                Source::unit("the target is in Column"),
-            )),
-            _ => {}
-        }
-        if input.tec != 0 {
-            mods.push(Term::new(
-                "TEC",
-                "TEC",
-                input.tec as i32,
-                Source::unit("the target's hex and hexside, TEC fire column"),
-            ));
-        }
-        if input.extra_drm != 0 {
-            mods.push(Term::new(
-                "extra_drm",
-                "",
-                input.extra_drm as i32,
-                step_key(&format!("extra_drm = {}", input.extra_drm)),
-            ));
-        }
+        mods.extend(target_formation_term(
+            input.target_formation,
+            d.target_hedgehog,
+            d.target_column,
+        ));
+        tec_and_extra_terms(
+            &mut mods,
+            input.tec,
+            input.extra_drm,
+            "the target's hex and hexside, TEC fire column",
+        );
         let drm: i32 = crate::explain::sum(&mods);
         let results = column_results(edition, input.regimental_artillery, input.column);
         let space = OutcomeSpace::new(results.iter().map(|r| r.label()).collect(), fire_measures());
