@@ -10,7 +10,7 @@ use pikeshot::batch::diff::{self, DiffRequest};
 use pikeshot::batch::{self, ReportRequest, json, merge};
 use pikeshot::engine::KernelMode;
 use pikeshot::run::RunRequest;
-use pikeshot::targets::{self as expect, CheckRow, Tally};
+use pikeshot::targets::{self as expect, CheckRow, VerdictCounts};
 use pikeshot::{Error, report, run, systems};
 
 /// The odds for pike-and-shot wargames: resolves a fight millions of times in
@@ -115,8 +115,8 @@ struct RunFlags {
     threads: Option<usize>,
     /// How trials are resolved: `auto` folds small procedures into a table
     /// first; `direct` replays the procedure for every trial.
-    #[arg(long, value_enum, default_value_t = Kernel::Auto)]
-    kernel: Kernel,
+    #[arg(long, value_enum, default_value_t = KernelFlag::Auto)]
+    kernel: KernelFlag,
 }
 
 impl RunFlags {
@@ -152,8 +152,8 @@ impl RunFlags {
             sets: self.sets.clone(),
             out: None,
             kernel: match self.kernel {
-                Kernel::Auto => KernelMode::Auto,
-                Kernel::Direct => KernelMode::Direct,
+                KernelFlag::Auto => KernelMode::Auto,
+                KernelFlag::Direct => KernelMode::Direct,
             },
             progress: true,
         })
@@ -321,8 +321,9 @@ fn parse_shard(s: &str) -> Result<batch::Shard, String> {
     batch::Shard::parse(s)
 }
 
+// The values of `--kernel`, read into `engine::KernelMode`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-enum Kernel {
+enum KernelFlag {
     Auto,
     Direct,
 }
@@ -359,7 +360,7 @@ fn verdicts(rows: &[CheckRow], check: bool) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let tally = Tally::of(rows);
+    let tally = VerdictCounts::of(rows);
     eprintln!("{}", tally.line());
     if tally.fail == 0 {
         return ExitCode::SUCCESS;

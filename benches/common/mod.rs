@@ -103,7 +103,7 @@ pub fn bench_procedure<P: pikeshot::Procedure + 'static>(
         ("compiled", KernelMode::Auto),
         ("direct", KernelMode::Direct),
     ] {
-        let k = pikeshot::engine::prepare(make(), mode);
+        let k = pikeshot::engine::ProcedureKernel::boxed(make(), mode);
         let mut counts = vec![0u64; k.space().len()];
         let mut rng = Sampler::new(1);
         g.bench_with_input(BenchmarkId::new(mode_name, name), &(), |b, _| {

@@ -15,7 +15,7 @@ use crate::report::KEY_OUTCOMES;
 use crate::report::draw::thousands;
 use crate::report::folder::PlotKind;
 use crate::report::key::KeyKind;
-use crate::targets::{CheckRow, Tally};
+use crate::targets::{CheckRow, VerdictCounts};
 
 /// Escapes text and attribute values: `&`, `<`, `>`, `"` and `'`.
 pub fn esc(s: &str) -> String {
@@ -110,7 +110,7 @@ fn targets_cell(rows: &[&CheckRow]) -> String {
         return "–".into();
     }
     let owned: Vec<CheckRow> = rows.iter().map(|r| (*r).clone()).collect();
-    let t = Tally::of(&owned);
+    let t = VerdictCounts::of(&owned);
     let mut parts = Vec::new();
     if t.fail > 0 {
         parts.push(format!("<span class=\"fail\">{} failed</span>", t.fail));
@@ -177,7 +177,7 @@ pub fn page(entries: &[Entry], folders: &[Folder], checks: &[CheckRow]) -> Strin
         MANIFEST,
     );
     if !checks.is_empty() {
-        let t = Tally::of(checks);
+        let t = VerdictCounts::of(checks);
         let class = if t.fail > 0 { "fail" } else { "pass" };
         let _ = writeln!(o, "<p class=\"{class}\">{}</p>", esc(&t.line()));
     }

@@ -331,9 +331,11 @@ impl<P: Procedure> Kernel for Tabulated<P> {
     }
 }
 
-/// Boxes a procedure as a [`Tabulated`] kernel.
-pub fn tabulate<P: Procedure + 'static>(p: P, mode: KernelMode) -> Box<dyn Kernel> {
-    Box::new(Tabulated::new(p, mode))
+impl<P: Procedure + 'static> Tabulated<P> {
+    /// Boxes `procedure` as a [`Kernel`] (see [`Tabulated::new`]).
+    pub fn boxed(procedure: P, mode: KernelMode) -> Box<dyn Kernel> {
+        Box::new(Tabulated::new(procedure, mode))
+    }
 }
 
 #[cfg(test)]

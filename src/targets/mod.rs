@@ -35,7 +35,7 @@ pub mod verdict;
 
 use crate::report::key::KeyDef;
 
-pub use render::{CheckRow, EXPECT_HEADER, Tally, expect_csv, expect_rows, table};
+pub use render::{CheckRow, EXPECT_HEADER, VerdictCounts, expect_csv, expect_rows, table};
 pub use schema::{Scope, measures_of, read, short, take};
 pub use verdict::{Basis, Checked, Verdict, evaluate, judge};
 

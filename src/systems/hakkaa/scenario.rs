@@ -5,7 +5,7 @@ use super::course::{CourseSpec, Plan, STOP_NAMES, Step, Stop};
 use super::tq::{DoubleResults, Readings, TqMode};
 use super::unit::Unit;
 use crate::engine::chain::Chain;
-use crate::engine::{Kernel, KernelMode, prepare};
+use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
 use crate::explain::walk::{self, Made};
 use crate::outcome::Side;
@@ -46,8 +46,8 @@ pub fn build_courses(
 pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
     let (readings, courses, sides) = read(f, |_, _, made| {
         Ok(match made {
-            Made::Single(s) => prepare(s, kernel),
-            Made::Course(spec) => prepare(Chain::build(&spec)?, kernel),
+            Made::Single(s) => ProcedureKernel::boxed(s, kernel),
+            Made::Course(spec) => ProcedureKernel::boxed(Chain::build(&spec)?, kernel),
         })
     })?;
     Ok(Built {

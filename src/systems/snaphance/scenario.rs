@@ -1,11 +1,11 @@
 //! Reading a Snaphance scenario: `[rules]`, `[units.*]` and `[[course]]`.
 
 use super::course::{
-    CourseSpec, MAX_TURNS, Repeat, STOP_NAMES, Step, StepSpec, Stop, UNIT_KEYS, build_step,
+    CourseSpec, MAX_TURNS, Repeat, STEP_UNIT_KEYS, STOP_NAMES, Step, StepSpec, Stop, build_step,
 };
 use super::{Readings, Stand};
 use crate::engine::KernelMode;
-use crate::engine::alias::tabulate;
+use crate::engine::alias::Tabulated;
 use crate::engine::chain::Chain;
 use crate::error::InputError;
 use crate::explain::walk::{self, Made};
@@ -21,8 +21,8 @@ use crate::systems::BuiltCourses;
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
     let (courses, sides) = read(f, |_, _, made| {
         Ok(match made {
-            Made::Single(s) => tabulate(s, mode),
-            Made::Course(spec) => tabulate(Chain::build(&spec)?, mode),
+            Made::Single(s) => Tabulated::boxed(s, mode),
+            Made::Course(spec) => Tabulated::boxed(Chain::build(&spec)?, mode),
         })
     })?;
     Ok(BuiltCourses {
@@ -82,7 +82,7 @@ fn read<'a, T>(
             }
             // Validate the step (and its unit names) once, from the start.
             build_step(&procedure, &mut sf.fresh(), &units, &readings, None)?;
-            let named = UNIT_KEYS
+            let named = STEP_UNIT_KEYS
                 .iter()
                 .find(|(p, _)| *p == procedure)
                 .map_or(&[][..], |(_, k)| *k);

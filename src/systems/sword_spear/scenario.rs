@@ -1,9 +1,9 @@
 //! Reading a Sword & Spear scenario: `[units.*]` and `[[course]]`.
 
-use super::course::{CourseSpec, Step, StepSpec, UNIT_KEYS, build_step};
+use super::course::{CourseSpec, STEP_UNIT_KEYS, Step, StepSpec, build_step};
 use super::unit::Unit;
 use crate::engine::chain::Chain;
-use crate::engine::{Kernel, KernelMode, prepare};
+use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
 use crate::explain::walk::{self, Made};
 use crate::outcome::Side;
@@ -15,8 +15,8 @@ use crate::systems::BuiltCourses;
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
     let (courses, sides) = read(f, |_, _, made| -> Result<Box<dyn Kernel>, InputError> {
         Ok(match made {
-            Made::Single(s) => prepare(s, mode),
-            Made::Course(spec) => prepare(Chain::build(&spec)?, mode),
+            Made::Single(s) => ProcedureKernel::boxed(s, mode),
+            Made::Course(spec) => ProcedureKernel::boxed(Chain::build(&spec)?, mode),
         })
     })?;
     Ok(BuiltCourses {
@@ -54,7 +54,7 @@ fn read<'a, T>(
         let mut steps = Vec::new();
         for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
-            if let Some((_, a, t)) = UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
+            if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
                 let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
                 let index = |k: &str| {
                     let n = sf.peek_string(k)?;

@@ -18,7 +18,7 @@ use super::threshold::casualty_threshold;
 use super::{Edition, Formation, MoraleState, Unit};
 use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
 use crate::engine::chain::{Action, Chain, Machine};
-use crate::engine::{Kernel, KernelMode, prepare};
+use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
 use crate::outcome::keys::{
     ENEMY_MORALE, FORMATION_HITS_INFLICTED as FH_INFLICTED, FORMATION_HITS_TAKEN as FH_TAKEN,
@@ -35,7 +35,7 @@ mod state;
 mod step;
 
 pub use explain::explain_course;
-pub use rules::CourseRules;
+pub use rules::Readings;
 use state::Sub;
 pub use state::*;
 use step::build;
@@ -66,7 +66,7 @@ pub struct Course<'a> {
     edition: Edition,
     units: Vec<Unit>,
     steps: Vec<StepSpec<'a>>,
-    rules: CourseRules,
+    rules: Readings,
     repeat: Option<Repeat>,
     own: Option<usize>,
     enemy: Option<usize>,
@@ -105,7 +105,7 @@ impl<'a> Course<'a> {
         edition: Edition,
         units: Vec<Unit>,
         steps: Vec<StepSpec<'a>>,
-        rules: CourseRules,
+        rules: Readings,
         repeat: Option<Repeat>,
         own: Option<usize>,
         enemy: Option<usize>,
@@ -576,7 +576,7 @@ pub fn compile(
     edition: Edition,
     units: Vec<Unit>,
     steps: Vec<StepSpec<'_>>,
-    rules: CourseRules,
+    rules: Readings,
     repeat: Option<Repeat>,
     own: Option<usize>,
     enemy: Option<usize>,
@@ -587,7 +587,7 @@ pub fn compile(
         Some(c) => c,
         None => Chain::from_machine(&course)?,
     };
-    Ok(prepare(chain, mode))
+    Ok(ProcedureKernel::boxed(chain, mode))
 }
 
 /// The course a run resolves: built with every early-end outcome, then
@@ -598,7 +598,7 @@ pub fn settle_course<'a>(
     edition: Edition,
     units: Vec<Unit>,
     steps: Vec<StepSpec<'a>>,
-    rules: CourseRules,
+    rules: Readings,
     repeat: Option<Repeat>,
     own: Option<usize>,
     enemy: Option<usize>,
