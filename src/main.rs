@@ -47,6 +47,12 @@ enum Command {
     /// editions, e.g. mpbs): how each outcome's probability and each key
     /// outcome moves (diff.csv, chart).
     Diff(DiffArgs),
+    /// Explain every roll of a scenario: for each step of each course, the
+    /// dice, table and column, every modifier with its source, the limit and
+    /// what it cost, the row each die face lands on, the exact probability of
+    /// each result and the rolls a result triggers, for every state earlier
+    /// steps can leave.
+    Explain(ExplainArgs),
     /// Combine the outputs of `report --shard I/N` into exactly what one
     /// unsharded report writes.
     Merge(MergeArgs),
@@ -240,6 +246,26 @@ struct DiffArgs {
     quiet: bool,
     #[command(flatten)]
     flags: RunFlags,
+}
+
+#[derive(clap::Args, Debug)]
+struct ExplainArgs {
+    /// Scenario file (TOML).
+    #[arg(value_name = "SCENARIO")]
+    scenario: PathBuf,
+    /// Override a scenario key, e.g. --set edition=series (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    sets: Vec<String>,
+    /// Explain only this course (repeatable; default: every course).
+    #[arg(long, value_name = "NAME")]
+    course: Vec<String>,
+    /// Explain only this variant of a sweep, by its label, e.g.
+    /// `edition=sfo` (repeatable; default: every variant).
+    #[arg(long, value_name = "LABEL")]
+    variant: Vec<String>,
+    /// `text`: a column of lines; `json`: the same content as one JSON document.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(clap::Args, Debug)]
@@ -465,6 +491,19 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             }
             eprintln!("wrote {}", d.dir.display());
             Ok(verdicts(&rows, a.check))
+        }
+        Command::Explain(a) => {
+            let req = pikeshot::explain::ExplainRequest {
+                sets: a.sets,
+                courses: a.course,
+                variants: a.variant,
+            };
+            let e = pikeshot::explain::explain_path(&a.scenario, &req)?;
+            match a.format {
+                Format::Text => out(pikeshot::explain::text::render(&e))?,
+                Format::Json => out(pikeshot::explain::to_json(&e))?,
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Merge(a) => {
             let site = merge::merge(&a.shards, &a.out)?;

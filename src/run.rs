@@ -176,15 +176,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
             name = n;
         }
         f.string("description")?;
-        let ids = systems::registry::ids();
-        let sys = f
-            .named(
-                "system",
-                "rule system",
-                |s| systems::SYSTEMS.iter().copied().find(|x| x.id() == s),
-                &ids,
-            )?
-            .ok_or_else(|| f.missing("system").one_of("", &ids))?;
+        let sys = systems::registry::read_system(&mut f)?;
         let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
         let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
         if i == 0 {

@@ -161,58 +161,7 @@ impl<P: Procedure> Chain<P> {
     /// initial one that rolls becomes a node, and every leaf of its
     /// procedure an edge to the next node or an end.
     pub fn from_machine<M: Machine<Proc = P>>(m: &M) -> Result<Chain<P>, InputError> {
-        let mut ids: HashMap<M::State, u32> = HashMap::new();
-        let mut states: Vec<M::State> = Vec::new();
-        let mut procs: Vec<Option<P>> = Vec::new();
-        // The node of a state, queued when new; or the end it is.
-        let visit = |state: M::State,
-                     ids: &mut HashMap<M::State, u32>,
-                     states: &mut Vec<M::State>,
-                     procs: &mut Vec<Option<P>>|
-         -> Result<Next, InputError> {
-            if let Some(&id) = ids.get(&state) {
-                return Ok(Next::Node(id));
-            }
-            match m.action(&state)? {
-                Action::End(l) => Ok(Next::Done(l)),
-                Action::Roll(p) => {
-                    if states.len() >= MAX_NODES {
-                        return Err(InputError::new(format!(
-                            "the course reaches more than {MAX_NODES} distinct states; \
-                             shorten it (fewer steps or turns)"
-                        )));
-                    }
-                    let id = states.len() as u32;
-                    ids.insert(state.clone(), id);
-                    states.push(state);
-                    procs.push(Some(p));
-                    Ok(Next::Node(id))
-                }
-            }
-        };
-        let start = visit(m.initial(), &mut ids, &mut states, &mut procs)?;
-        let mut nodes: Vec<Node<P>> = Vec::new();
-        let mut head = 0;
-        while head < states.len() {
-            let proc = procs[head].take().expect("each node is built once");
-            let state = states[head].clone();
-            let mut next = Vec::with_capacity(proc.space().len());
-            for leaf in 0..proc.space().len() as Leaf {
-                let after = m.apply(&state, &proc, leaf);
-                next.push(visit(after, &mut ids, &mut states, &mut procs)?);
-            }
-            nodes.push(Node { proc, next });
-            head += 1;
-        }
-        let order = topological(&nodes).ok_or_else(|| {
-            InputError::new("the course can return to a state it left: it would never end")
-        })?;
-        Ok(Chain {
-            space: m.space().clone(),
-            start,
-            nodes,
-            order,
-        })
+        Ok(explore(m)?.0)
     }
 
     /// Number of rolling states.
@@ -229,6 +178,168 @@ impl<P: Procedure> Chain<P> {
                 Next::Node(_) => false,
             })
     }
+}
+
+/// Every state of a machine reachable from the initial one that rolls, as
+/// the chain's nodes (in the order first reached), with the states
+/// themselves.
+fn explore<M: Machine>(m: &M) -> Result<Explored<M>, InputError> {
+    let mut ids: HashMap<M::State, u32> = HashMap::new();
+    let mut states: Vec<M::State> = Vec::new();
+    let mut procs: Vec<Option<M::Proc>> = Vec::new();
+    // The node of a state, queued when new; or the end it is.
+    let visit = |state: M::State,
+                 ids: &mut HashMap<M::State, u32>,
+                 states: &mut Vec<M::State>,
+                 procs: &mut Vec<Option<M::Proc>>|
+     -> Result<Next, InputError> {
+        if let Some(&id) = ids.get(&state) {
+            return Ok(Next::Node(id));
+        }
+        match m.action(&state)? {
+            Action::End(l) => Ok(Next::Done(l)),
+            Action::Roll(p) => {
+                if states.len() >= MAX_NODES {
+                    return Err(InputError::new(format!(
+                        "the course reaches more than {MAX_NODES} distinct states; \
+                         shorten it (fewer steps or turns)"
+                    )));
+                }
+                let id = states.len() as u32;
+                ids.insert(state.clone(), id);
+                states.push(state);
+                procs.push(Some(p));
+                Ok(Next::Node(id))
+            }
+        }
+    };
+    let start = visit(m.initial(), &mut ids, &mut states, &mut procs)?;
+    let mut nodes: Vec<Node<M::Proc>> = Vec::new();
+    let mut head = 0;
+    while head < states.len() {
+        let proc = procs[head].take().expect("each node is built once");
+        let state = states[head].clone();
+        let mut next = Vec::with_capacity(proc.space().len());
+        for leaf in 0..proc.space().len() as Leaf {
+            let after = m.apply(&state, &proc, leaf);
+            next.push(visit(after, &mut ids, &mut states, &mut procs)?);
+        }
+        nodes.push(Node { proc, next });
+        head += 1;
+    }
+    let order = topological(&nodes).ok_or_else(|| {
+        InputError::new("the course can return to a state it left: it would never end")
+    })?;
+    let chain = Chain {
+        space: m.space().clone(),
+        start,
+        nodes,
+        order,
+    };
+    Ok((chain, states))
+}
+
+/// A machine's chain and the state of each of its nodes.
+type Explored<M> = (Chain<<M as Machine>::Proc>, Vec<<M as Machine>::State>);
+
+/// What [`reach_steps`] finds: each state is (step index, state).
+pub type StepsReach<C> = Reach<(usize, <C as ChainSpec>::State), <C as ChainSpec>::Proc>;
+
+/// One rolling state of a course, as [`reach`] finds it.
+#[derive(Debug)]
+pub struct Reached<S, P> {
+    /// The state.
+    pub state: S,
+    /// The procedure rolled in it.
+    pub proc: P,
+    /// Exact probability that the course reaches this state.
+    pub mass: f64,
+    /// Exact probability of each leaf of `proc`.
+    pub probs: Vec<f64>,
+    /// For each leaf of `proc`, the index (into the returned list) of the
+    /// state it leads to, or `None` when the course ends there.
+    pub next: Vec<Option<usize>>,
+}
+
+/// Every rolling state of a machine, in the order first reached, with the
+/// exact probability of reaching it: the same states, procedures and
+/// propagation as the chain a run resolves.
+pub fn reach<M: Machine>(m: &M, budget: u64) -> Result<Reach<M::State, M::Proc>, InputError> {
+    let (chain, states) = explore(m)?;
+    let mut mass = vec![0.0f64; chain.nodes.len()];
+    let mut ends = vec![0.0f64; chain.space.len()];
+    match chain.start {
+        Next::Node(n) => mass[n as usize] = 1.0,
+        Next::Done(l) => ends[l as usize] = 1.0,
+    }
+    let mut probs: Vec<Vec<f64>> = vec![Vec::new(); chain.nodes.len()];
+    for &i in &chain.order {
+        let i = i as usize;
+        let node = &chain.nodes[i];
+        let p = exact::exact(&node.proc, budget)
+            .map_err(|e| InputError::new(format!("cannot explain this roll exactly: {e}")))?;
+        for (leaf, &q) in p.iter().enumerate() {
+            match node.next[leaf] {
+                Next::Node(n) => mass[n as usize] += mass[i] * q,
+                Next::Done(l) => ends[l as usize] += mass[i] * q,
+            }
+        }
+        probs[i] = p;
+    }
+    let nodes = chain
+        .nodes
+        .into_iter()
+        .zip(states)
+        .zip(mass.into_iter().zip(probs))
+        .map(|((node, state), (mass, probs))| Reached {
+            state,
+            proc: node.proc,
+            mass,
+            probs,
+            next: node
+                .next
+                .iter()
+                .map(|n| match n {
+                    Next::Node(k) => Some(*k as usize),
+                    Next::Done(_) => None,
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(Reach { nodes, ends })
+}
+
+/// What [`reach`] finds.
+#[derive(Debug)]
+pub struct Reach<S, P> {
+    /// Every rolling state, in the order first reached.
+    pub nodes: Vec<Reached<S, P>>,
+    /// Exact probability of each leaf of the course's space (as the run's
+    /// exact answer).
+    pub ends: Vec<f64>,
+}
+
+/// [`reach`] for a fixed sequence of steps: each state is (step index, state).
+pub fn reach_steps<C: ChainSpec>(spec: &C, budget: u64) -> Result<StepsReach<C>, InputError> {
+    let r = reach(&Steps(spec), budget)?;
+    let nodes = r
+        .nodes
+        .into_iter()
+        .map(|r| Reached {
+            state: match r.state {
+                StepState::At(i, s) => (i, s),
+                StepState::Ended(_) => unreachable!("an ended course rolls nothing"),
+            },
+            proc: r.proc,
+            mass: r.mass,
+            probs: r.probs,
+            next: r.next,
+        })
+        .collect();
+    Ok(Reach {
+        nodes,
+        ends: r.ends,
+    })
 }
 
 /// Kahn's algorithm: node ids so that every edge goes forward, or `None`

@@ -6,7 +6,6 @@
 
 use super::Fields;
 use super::limits::{MAX_COURSES, MAX_STEPS, MAX_UNITS};
-use crate::engine::Kernel;
 use crate::error::InputError;
 use crate::outcome::Side;
 
@@ -117,21 +116,18 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
     Ok(out)
 }
 
-/// Every course of a scenario: (course name, kernel) and the course's
-/// reported side, in file order.
-pub type BuiltCourses = (Vec<(String, Box<dyn Kernel>)>, Vec<Side>);
+/// Every course of a scenario: (course name, what was made of it: a kernel
+/// or an explanation) and the course's reported side, in file order.
+pub type CoursesMade<T> = (Vec<(String, T)>, Vec<Side>);
 
-/// Reads every `[[course]]` table (see [`read_courses`]) and builds each
+/// Reads every `[[course]]` table (see [`read_courses`]) and makes each
 /// with `build`, which is given the course's name, its keys and its steps
-/// and returns the course's kernel and reported side.
-pub fn build_courses<'a>(
+/// and returns what it made of the course (a kernel, or an explanation) and
+/// the course's reported side.
+pub fn build_courses<'a, T>(
     f: &mut Fields<'a>,
-    mut build: impl FnMut(
-        &str,
-        Fields<'a>,
-        Vec<(String, Fields<'a>)>,
-    ) -> Result<(Box<dyn Kernel>, Side), InputError>,
-) -> Result<BuiltCourses, InputError> {
+    mut build: impl FnMut(&str, Fields<'a>, Vec<(String, Fields<'a>)>) -> Result<(T, Side), InputError>,
+) -> Result<CoursesMade<T>, InputError> {
     let mut courses = Vec::new();
     let mut sides = Vec::new();
     for table in read_courses(f)? {

@@ -17,6 +17,7 @@ mod cli;
 mod dice;
 mod engine;
 mod error;
+mod explain;
 mod folders;
 mod fuzz;
 mod hakkaa;

@@ -17,6 +17,7 @@ pub mod close_combat;
 pub mod closing;
 pub mod course;
 pub mod draw;
+pub mod explain;
 pub mod fire;
 pub mod fleeing;
 pub mod movement;
@@ -210,6 +211,9 @@ impl crate::systems::RuleSystem for Hakkaa {
                 "two-tests: 2 LC and 2 C are two results, each tested; one-test: one test on the row",
             ),
         ]
+    }
+    fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+        scenario::explain(f)
     }
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build_courses(f, mode)

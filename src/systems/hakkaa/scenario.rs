@@ -1,12 +1,13 @@
 //! Reading a Hakkaa Päälle scenario: `[rules]`, `[units.*]` and `[[course]]`
 //! (with `repeat = { turns, until }` for engagements).
 
-use super::course::{CourseSpec, Plan, STOP_NAMES, Stop, default_pair};
+use super::course::{CourseSpec, Plan, STOP_NAMES, Step, Stop, default_pair};
 use super::tq::Readings;
 use super::unit::Unit;
 use crate::engine::chain::Chain;
 use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
+use crate::explain::walk::{self, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::named::read;
@@ -44,6 +45,32 @@ pub fn build_courses(
 /// Reads `[rules]` (`tq_modifier_mode`, `double_results`), `[units.*]` and
 /// `[[course]]` from a scenario's top level.
 pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
+    let (readings, courses, sides) = read_scenario(f, |_, _, made| {
+        Ok(match made {
+            Made::Single(s) => ProcedureKernel::boxed(s, kernel),
+            Made::Course(spec) => ProcedureKernel::boxed(Chain::build(&spec)?, kernel),
+        })
+    })?;
+    Ok(Built {
+        readings,
+        courses,
+        sides,
+    })
+}
+
+/// Reads the same keys as [`build`] and explains every course.
+pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+    let (_, courses, _) = read_scenario(f, |name, side, made| made.explain(name, side))?;
+    Ok(walk::explained(courses))
+}
+
+/// The readings, each course's name and what `make` made of it, and sides.
+type Read<T> = (Readings, Vec<(String, T)>, Vec<Side>);
+
+fn read_scenario<T>(
+    f: &mut Fields,
+    mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec>) -> Result<T, InputError>,
+) -> Result<Read<T>, InputError> {
     for key in ["tq_modifier_mode", "double_results"] {
         course::refuse_moved(f, key, &format!("`{key} = ...` in the `[rules]` table"))?;
     }
@@ -91,11 +118,11 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             && !plans[0].is_fire()
             && own.is_none()
             && enemy.is_none();
-        let k: Box<dyn Kernel> = if as_procedure {
+        let k = if as_procedure {
             let step = plans[0]
                 .single(&units, readings)
                 .map_err(|e| super::tq::relocate(&fields[0], e))?;
-            ProcedureKernel::boxed(step, kernel)
+            make(name, &side, Made::Single(step))?
         } else {
             for (p, sf) in plans.iter().zip(&fields) {
                 p.check(&units, readings, alone, sf)?;
@@ -119,22 +146,17 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
                 (own, enemy),
             )
             .map_err(|e| cf.locate("repeat", e))?;
-            let chain = Chain::build(&spec).map_err(|e| {
+            make(name, &side, Made::Course(spec)).map_err(|e| {
                 cf.err(
                     "steps",
                     format!("course \"{name}\" cannot be built: {}", e.message),
                 )
-            })?;
-            ProcedureKernel::boxed(chain, kernel)
+            })?
         };
         cf.finish()?;
         Ok((k, side))
     })?;
-    Ok(Built {
-        readings,
-        courses,
-        sides,
-    })
+    Ok((readings, courses, sides))
 }
 
 /// Reads the optional `[rules]` table: how TQ modifiers apply and how the

@@ -9,6 +9,7 @@
 pub mod artillery;
 pub mod close_combat;
 pub mod course;
+pub mod explain;
 pub mod input;
 pub mod leaders;
 pub mod light_fire;
@@ -483,5 +484,11 @@ impl crate::systems::RuleSystem for Mpbs {
             courses: b.courses,
             sides: b.sides,
         })
+    }
+    fn explain(
+        &self,
+        f: &mut crate::scenario::Fields,
+    ) -> Result<crate::explain::Explained, crate::error::InputError> {
+        scenario::explain(f)
     }
 }

@@ -1,7 +1,7 @@
 //! Reading a Musket & Pike scenario: edition, rules switches, units and
 //! courses (with engagements).
 
-use super::course::{Readings, Repeat, StepSpec, Stop, compile};
+use super::course::{Readings, Repeat, StepSpec, Stop, compile, explain_course, settle_course};
 use super::{Edition, Unit};
 use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
@@ -35,6 +35,53 @@ pub const MAX_TURNS: i64 = 50;
 
 /// Reads `edition`, `[rules]`, `[units.*]` and `[[course]]` from a scenario's top level.
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
+    let (edition, courses, sides) = read(f, |c| {
+        compile(
+            c.edition, c.units, c.steps, c.rules, c.repeat, c.own, c.enemy, mode,
+        )
+    })?;
+    Ok(Built {
+        edition,
+        courses,
+        sides,
+    })
+}
+
+/// Reads the same keys as [`build`] and explains every course.
+pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+    let (edition, courses, _) = read(f, |c| {
+        let (course, _) = settle_course(
+            c.edition, c.units, c.steps, c.rules, c.repeat, c.own, c.enemy,
+        )?;
+        explain_course(c.name, &c.side, &course)
+    })?;
+    let courses = courses.into_iter().map(|(_, c)| c).collect();
+    Ok(crate::explain::Explained {
+        edition: Some(edition.name().to_string()),
+        courses,
+    })
+}
+
+/// One course as read, before it is compiled.
+struct CourseParts<'a, 'n> {
+    name: &'n str,
+    side: Side,
+    edition: Edition,
+    units: Vec<Unit>,
+    steps: Vec<StepSpec<'a>>,
+    rules: Readings,
+    repeat: Option<Repeat>,
+    own: Option<usize>,
+    enemy: Option<usize>,
+}
+
+/// Reads the scenario and hands each course to `make`: the edition, each
+/// course's name and what `make` made of it, and each course's sides.
+#[allow(clippy::type_complexity)]
+fn read<'a, T>(
+    f: &mut Fields<'a>,
+    mut make: impl FnMut(CourseParts<'a, '_>) -> Result<T, InputError>,
+) -> Result<(Edition, Vec<(String, T)>, Vec<Side>), InputError> {
     let names: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
     let edition = f
         .named("edition", "edition", Edition::from_name, &names)?
@@ -45,7 +92,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
     };
     let units = course::read_units(f, |name, uf| Unit::from_fields(name, uf, edition))?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let (courses, sides) = course::build_courses(f, |_, mut cf, step_tables| {
+    let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let mut steps = Vec::new();
         for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
@@ -70,24 +117,22 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
         let enemy = enemy.or(steps[0].target);
         let repeat = read_repeat(&mut cf, steps.len())?;
         cf.finish()?;
-        let kernel = compile(
+        let side = Side::of(&unit_names, own, enemy, named);
+        let kernel = make(CourseParts {
+            name,
+            side: side.clone(),
             edition,
-            units.clone(),
+            units: units.clone(),
             steps,
             rules,
             repeat,
             own,
             enemy,
-            mode,
-        )
+        })
         .map_err(|e| cf.locate("steps", e))?;
-        Ok((kernel, Side::of(&unit_names, own, enemy, named)))
+        Ok((kernel, side))
     })?;
-    Ok(Built {
-        edition,
-        courses,
-        sides,
-    })
+    Ok((edition, courses, sides))
 }
 
 /// The names of the stop conditions, in [`Stop::ALL`] order.

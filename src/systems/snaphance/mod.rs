@@ -13,6 +13,7 @@
 //! ([`crate::engine::alias`]) or die by die.
 
 pub mod course;
+pub mod explain;
 pub mod fire;
 pub mod hits;
 pub mod melee;
@@ -484,6 +485,9 @@ impl crate::systems::RuleSystem for Snaphance {
                 meaning,
             })
             .collect()
+    }
+    fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+        scenario::explain(f)
     }
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build(f, mode)

@@ -17,6 +17,7 @@ pub mod commanders;
 pub mod course;
 pub mod discipline;
 pub mod engagement;
+pub mod explain;
 pub mod impetus;
 pub mod melee;
 pub mod scenario;
@@ -91,6 +92,9 @@ impl crate::systems::RuleSystem for SwordSpear {
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
         Vec::new()
+    }
+    fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+        scenario::explain(f)
     }
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build(f, mode)

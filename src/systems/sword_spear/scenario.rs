@@ -1,10 +1,11 @@
 //! Reading a Sword & Spear scenario: `[units.*]` and `[[course]]`.
 
-use super::course::{CourseSpec, STEP_UNIT_KEYS, StepSpec, build_step};
+use super::course::{CourseSpec, STEP_UNIT_KEYS, Step, StepSpec, build_step};
 use super::unit::Unit;
 use crate::engine::chain::Chain;
-use crate::engine::{KernelMode, ProcedureKernel};
+use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
+use crate::explain::walk::{self, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
@@ -12,9 +13,35 @@ use crate::systems::BuiltCourses;
 /// Reads `[units.*]` and `[[course]]` from a scenario's top level and builds
 /// every course: a single step as its procedure, several as a chain.
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
+    let (courses, sides) = read(f, |_, _, made| -> Result<Box<dyn Kernel>, InputError> {
+        Ok(match made {
+            Made::Single(s) => ProcedureKernel::boxed(s, mode),
+            Made::Course(spec) => ProcedureKernel::boxed(Chain::build(&spec)?, mode),
+        })
+    })?;
+    Ok(BuiltCourses {
+        edition: None,
+        courses,
+        sides,
+    })
+}
+
+/// Reads the same keys as [`build`] and explains every course.
+pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+    let (courses, _) = read(f, |name, side, made| made.explain(name, side))?;
+    Ok(walk::explained(courses))
+}
+
+/// Course name, sides, and what `make` made of each course.
+type Read<T> = (Vec<(String, T)>, Vec<Side>);
+
+fn read<'a, T>(
+    f: &mut Fields<'a>,
+    mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec<'a>>) -> Result<T, InputError>,
+) -> Result<Read<T>, InputError> {
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let (courses, sides) = course::build_courses(f, |_, mut cf, step_tables| {
+    let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
         cf.finish()?;
         let mut steps = Vec::new();
@@ -50,21 +77,16 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
                 .flatten()
                 .find(|&u| Some(u) != own)
         });
+        let side = Side::of(&unit_names, own, enemy, named);
         let kernel = if steps.len() == 1 && steps[0].target.is_none() {
             let s = &steps[0];
-            ProcedureKernel::boxed(
-                build_step(&s.procedure, &mut s.fields.fresh(), &units)?,
-                mode,
-            )
+            let step = build_step(&s.procedure, &mut s.fields.fresh(), &units)?;
+            make(name, &side, Made::Single(step))?
         } else {
             let spec = CourseSpec::new(units.clone(), steps, own, enemy)?;
-            ProcedureKernel::boxed(Chain::build(&spec)?, mode)
+            make(name, &side, Made::Course(spec))?
         };
-        Ok((kernel, Side::of(&unit_names, own, enemy, named)))
+        Ok((kernel, side))
     })?;
-    Ok(BuiltCourses {
-        edition: None,
-        courses,
-        sides,
-    })
+    Ok((courses, sides))
 }

@@ -570,7 +570,7 @@ fn musketry_modifiers_sum_and_rebuild_from_units() {
         "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nfire_mode = \"retreating\"\nhalmstad = true\nextra_drm = 2",
     ));
     assert_eq!(p.drm(), -6);
-    assert_eq!(p.modifiers().iter().map(|(_, v)| v).sum::<i32>(), -6);
+    assert_eq!(p.modifiers().iter().map(|t| t.value).sum::<i32>(), -6);
     assert_eq!(p.modifiers().len(), 7);
     assert!(p.regimental_artillery());
     // The same procedure rebuilt from the input struct.

@@ -148,7 +148,15 @@ fn success_on_roll_at_most_the_number_at_every_drm() {
     // d10 (0-9) + DRM <= N succeeds for faces 0..=N-DRM: clamp(N - DRM + 1, 0, 10) of 10.
     for number in 0..=6u8 {
         for drm in -12..=12i32 {
-            let c = OrderCheck::new(number, vec![("x".into(), drm)]);
+            let c = OrderCheck::new(
+                number,
+                vec![pikeshot::explain::Term::new(
+                    "x",
+                    "",
+                    drm,
+                    pikeshot::explain::Source::key("x"),
+                )],
+            );
             let want = (number as i32 - drm + 1).clamp(0, 10);
             assert_eq!(c.successes() as i32, want);
             assert!(

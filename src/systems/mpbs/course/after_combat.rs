@@ -60,7 +60,7 @@ impl Course<'_> {
                 .modifiers()
                 .breakdown
                 .iter()
-                .any(|(l, _)| l.contains("cavalry momentum"))
+                .any(|t| t.applied && t.label.contains("cavalry momentum"))
                 && won == Side::Attacker;
             let leader = leader_of(won).zip(cc.leader_modifier(won)).map(|(u, m)| {
                 let m = match won {

@@ -29,10 +29,12 @@ use crate::procedure::Procedure;
 use crate::scenario::Fields;
 
 mod after_combat;
+mod explain;
 mod rules;
 mod state;
 mod step;
 
+pub use explain::explain_course;
 pub use rules::Readings;
 use state::Sub;
 pub use state::*;
@@ -424,10 +426,21 @@ impl Machine for Course<'_> {
         let units = || self.units_in(state);
         let e = self.edition;
         let proc = match state.pending.first() {
-            Some(&Sub::Morale(u)) => Step::MoraleCheck(MoraleCheck::new(
-                self.units[u as usize].morale,
-                self.rules.morale_check_drm,
-            )),
+            Some(&Sub::Morale(u)) => {
+                let d = self.rules.morale_check_drm;
+                let terms = (d != 0).then(|| {
+                    crate::explain::Term::new(
+                        "morale check DRM",
+                        "10.6",
+                        d,
+                        crate::explain::Source::rules(format!("morale_check_drm = {d}")),
+                    )
+                });
+                Step::MoraleCheck(MoraleCheck::with_terms(
+                    self.units[u as usize].morale,
+                    terms.into_iter().collect(),
+                ))
+            }
             Some(&Sub::Pursuit(p, _, momentum, leader)) => {
                 let mut input = PursuitInput::new(units()[p as usize].clone());
                 input.momentum_used = momentum;
@@ -569,6 +582,27 @@ pub fn compile(
     enemy: Option<usize>,
     mode: KernelMode,
 ) -> Result<Box<dyn Kernel>, InputError> {
+    let (course, chain) = settle_course(edition, units, steps, rules, repeat, own, enemy)?;
+    let chain = match chain {
+        Some(c) => c,
+        None => Chain::from_machine(&course)?,
+    };
+    Ok(ProcedureKernel::boxed(chain, mode))
+}
+
+/// The course a run resolves: built with every early-end outcome, then
+/// again with only those some path reaches. Also gives back its chain when
+/// the first build was already the one.
+#[allow(clippy::too_many_arguments)]
+pub fn settle_course<'a>(
+    edition: Edition,
+    units: Vec<Unit>,
+    steps: Vec<StepSpec<'a>>,
+    rules: Readings,
+    repeat: Option<Repeat>,
+    own: Option<usize>,
+    enemy: Option<usize>,
+) -> Result<(Course<'a>, Option<Chain<Step>>), InputError> {
     let all = EarlyEnds {
         eliminated: true,
         off_map: true,
@@ -589,7 +623,7 @@ pub fn compile(
         off_map: course.early_index[1].is_some_and(|i| chain.can_end_in(i as usize)),
     };
     if reached == all {
-        return Ok(ProcedureKernel::boxed(chain, mode));
+        return Ok((course, Some(chain)));
     }
     let course = Course::new(
         edition,
@@ -601,5 +635,5 @@ pub fn compile(
         enemy,
         reached,
     )?;
-    Ok(ProcedureKernel::boxed(Chain::from_machine(&course)?, mode))
+    Ok((course, None))
 }
