@@ -25,16 +25,36 @@ use super::draw::{
     draw_header, draw_legend_rows, font, other, percent, percent_axis, thousands, with_svg_title,
     wrap_labels,
 };
-use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
+use super::key::{
+    KEY_OUTCOMES, KeyDef, KeyDifference, KeyKind, KeyOutcome, difference, key_outcome,
+};
 use super::model::{CourseStats, ScenarioRun};
 use super::naming::plan;
 use super::{Output, Staging, fixed};
 use crate::error::Error;
 
-/// Header of `comparison.csv`.
-pub const COMPARISON_HEADER: [&str; 10] = [
-    "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact", "own",
+/// Header of `comparison.csv`. The last five columns give each course's
+/// difference from the first course of its variant that has the key
+/// outcome (`diff_from` names it; empty on that course's own row): the
+/// Monte Carlo difference, its 95% interval (Newcombe's hybrid score
+/// interval for a probability, the normal interval of a difference of
+/// means for an expectation) and the difference of the exact values.
+pub const COMPARISON_HEADER: [&str; 15] = [
+    "scenario",
+    "variant",
+    "measure",
+    "course",
+    "value",
+    "ci_low",
+    "ci_high",
+    "exact",
+    "own",
     "enemy",
+    "diff_from",
+    "diff",
+    "diff_ci_low",
+    "diff_ci_high",
+    "diff_exact",
 ];
 
 /// The key outcomes of one variant: its courses and, for each key outcome
@@ -55,6 +75,40 @@ impl VariantKeys {
     /// The rows of one kind only.
     pub fn of_kind(&self, kind: KeyKind) -> Vec<&(KeyDef, Vec<Option<KeyOutcome>>)> {
         self.rows.iter().filter(|(d, _)| d.kind == kind).collect()
+    }
+
+    /// The rows a chart of `kind` draws: those of [`VariantKeys::of_kind`]
+    /// with some value that is not zero (a key outcome every course has at
+    /// exactly 0 says nothing drawn as bars), and no `turns` among hit
+    /// counts (turns are not hits: an engagement's turn charts show them).
+    pub fn charted(&self, kind: KeyKind) -> Vec<&(KeyDef, Vec<Option<KeyOutcome>>)> {
+        self.of_kind(kind)
+            .into_iter()
+            .filter(|(d, _)| d.measure != super::key::TURNS)
+            .filter(|(_, vals)| {
+                vals.iter()
+                    .flatten()
+                    .any(|k| k.value != 0.0 || k.exact.is_some_and(|e| e != 0.0))
+            })
+            .collect()
+    }
+
+    /// For each row, the index (in [`VariantKeys::courses`]) of the course
+    /// the others are compared with: the first that has the key outcome.
+    pub fn reference(&self, row: usize) -> Option<usize> {
+        self.rows[row].1.iter().position(Option::is_some)
+    }
+
+    /// The difference of course `j` (an index in [`VariantKeys::courses`])
+    /// from the reference course of row `row`; `None` for the reference
+    /// itself and for a course without the key outcome.
+    pub fn difference(&self, row: usize, j: usize) -> Option<KeyDifference> {
+        let first = self.reference(row)?;
+        let vals = &self.rows[row].1;
+        if j == first {
+            return None;
+        }
+        Some(difference(vals[j].as_ref()?, vals[first].as_ref()?))
     }
 }
 
@@ -97,9 +151,17 @@ pub fn variant_keys_with(run: &ScenarioRun, stats: &[CourseStats]) -> Vec<Varian
 pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     for v in variant_keys(run) {
-        for (def, values) in &v.rows {
-            for (&i, k) in v.courses.iter().zip(values) {
+        for (row, (def, values)) in v.rows.iter().enumerate() {
+            for (j, (&i, k)) in v.courses.iter().zip(values).enumerate() {
                 let Some(k) = k else { continue };
+                let d = v.difference(row, j);
+                let from = match (d, v.reference(row)) {
+                    (Some(_), Some(first)) => run.courses[v.courses[first]].course.clone(),
+                    _ => String::new(),
+                };
+                let cell = |x: Option<f64>, decimals: usize| {
+                    x.map_or_else(String::new, |x| fixed(x, decimals))
+                };
                 rows.push(vec![
                     run.scenario.clone(),
                     v.variant.clone(),
@@ -112,6 +174,11 @@ pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                         .map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS)),
                     run.courses[i].side.own.clone(),
                     run.courses[i].side.enemy.clone(),
+                    from,
+                    cell(d.map(|d| d.value), DECIMALS),
+                    cell(d.map(|d| d.ci.0), DECIMALS),
+                    cell(d.map(|d| d.ci.1), DECIMALS),
+                    cell(d.and_then(|d| d.exact), EXACT_DECIMALS),
                 ]);
             }
         }
@@ -157,7 +224,7 @@ impl Output for ComparisonCharts {
                 continue;
             };
             for kind in [KeyKind::Probability, KeyKind::Expectation] {
-                if v.of_kind(kind).is_empty() {
+                if v.charted(kind).is_empty() {
                     continue;
                 }
                 let name = format!("{stem}{}", ComparisonCharts::suffix(kind));
@@ -239,7 +306,7 @@ fn draw<DB: DrawingBackend>(
     v: &VariantKeys,
     kind: KeyKind,
 ) -> DrawResult<DB::ErrorType> {
-    let rows = v.of_kind(kind);
+    let rows = v.charted(kind);
     // Courses shown: those with at least one key outcome of this kind.
     let shown: Vec<usize> = (0..v.courses.len())
         .filter(|&j| rows.iter().any(|(_, vals)| vals[j].is_some()))

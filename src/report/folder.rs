@@ -86,7 +86,7 @@ pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 (KeyKind::Probability, PlotKind::Comparison),
                 (KeyKind::Expectation, PlotKind::ComparisonExpected),
             ] {
-                if !v.of_kind(kind).is_empty() {
+                if !v.charted(kind).is_empty() {
                     let stem = format!("{stem}{}", ComparisonCharts::suffix(kind));
                     rows.push(row(variant, "", pk, &stem));
                 }
