@@ -268,10 +268,7 @@ fn subtitle(run: &ScenarioRun, v: &VariantKeys, shown: &[usize]) -> String {
     if !v.variant.is_empty() {
         parts.push(v.variant.clone());
     }
-    parts.push(match &run.edition {
-        Some(e) => format!("{} ({e})", run.system),
-        None => run.system.clone(),
-    });
+    parts.push(draw::system_text(run));
     parts.push(format!("seed {}", run.seed));
     let trials: Vec<u64> = shown.iter().map(|&i| run.courses[i].tally.trials).collect();
     let lo = trials.iter().copied().min().unwrap_or(0);
@@ -281,6 +278,7 @@ fn subtitle(run: &ScenarioRun, v: &VariantKeys, shown: &[usize]) -> String {
     } else {
         format!("{}–{} trials per course", thousands(lo), thousands(hi))
     });
+    parts.extend(draw::set_parts(run));
     parts.join("  ·  ")
 }
 
@@ -320,7 +318,7 @@ fn draw<DB: DrawingBackend>(
     let (w, h) = (w as i32, h as i32);
     root.fill(&WHITE)?;
     let course_idx: Vec<usize> = shown.iter().map(|&j| v.courses[j]).collect();
-    draw_header(root, &title(run, kind), &subtitle(run, v, &course_idx))?;
+    let header_h = draw_header(root, &title(run, kind), &subtitle(run, v, &course_idx))?;
 
     // Legend: a swatch per course, then the notation.
     let courses: Vec<Swatch> = shown
@@ -354,7 +352,7 @@ fn draw<DB: DrawingBackend>(
     let (label_size, wrapped) = wrap_labels(root, &labels, slot.saturating_sub(12));
     let line_h = (label_size * 1.2).round() as i32;
     let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1) as i32;
-    let body = root.margin(76, legend_h + 14, 14, right_margin);
+    let body = root.margin(header_h, legend_h + 14, 14, right_margin);
     let mut chart = ChartBuilder::on(&body)
         .x_label_area_size(12 + lines * line_h)
         .y_label_area_size(left_area)

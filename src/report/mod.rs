@@ -16,6 +16,7 @@
 //! identical runs give byte-identical files (fixed float formats, no
 //! timestamps).
 
+pub mod at_least;
 pub mod compare;
 pub mod csv;
 pub mod diff;
@@ -56,6 +57,7 @@ pub fn outputs() -> Vec<Box<dyn Output>> {
         Box::new(compare::ComparisonCsv),
         Box::new(engagement::EngagementsCsv),
         Box::new(plot::Histograms),
+        Box::new(at_least::AtLeastCharts),
         Box::new(engagement::EngagementPlots),
         Box::new(compare::ComparisonCharts),
     ]

@@ -47,7 +47,8 @@ pub fn terminal_table(run: &ScenarioRun) -> String {
     let mut out = String::new();
     let mut context = vec![run.system.clone()];
     if let Some(e) = &run.edition {
-        context.push(format!("edition {e}"));
+        let editions = if e.contains(", ") { "editions" } else { "edition" };
+        context.push(format!("{editions} {e}"));
     }
     context.push(format!("seed {}", run.seed));
     let _ = writeln!(out, "{}  ({})", run.scenario, context.join(", "));

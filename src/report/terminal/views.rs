@@ -118,21 +118,6 @@ pub(super) fn difference_block(out: &mut String, run: &ScenarioRun, v: &VariantK
     }
 }
 
-/// The values `k` worth a column of the "at least" view of a measure: every
-/// value above the smallest up to the largest that can happen (a Monte
-/// Carlo count or an exact probability above zero). Empty for a measure
-/// that takes one value only.
-pub fn at_least_values(m: &MeasureStat) -> Vec<usize> {
-    let possible = |i: usize| m.counts[i] > 0 || m.exact.as_ref().is_some_and(|e| e[i] > 0.0);
-    let Some(first) = (0..m.counts.len()).find(|&i| possible(i)) else {
-        return Vec::new();
-    };
-    let Some(last) = (0..m.counts.len()).rev().find(|&i| possible(i)) else {
-        return Vec::new();
-    };
-    (first + 1..=last).collect()
-}
-
 /// `P(X >= k)` of every measure of a course that takes more than one value:
 /// one line per measure, `>=k` then the Monte Carlo probability and, in
 /// brackets, the exact one when known.
@@ -140,7 +125,7 @@ pub(super) fn at_least_block(out: &mut String, s: &CourseStats) {
     let shown: Vec<(&MeasureStat, Vec<usize>)> = s
         .measures
         .iter()
-        .map(|m| (m, at_least_values(m)))
+        .map(|m| (m, m.at_least_indices()))
         .filter(|(_, ks)| !ks.is_empty())
         .collect();
     if shown.is_empty() {
