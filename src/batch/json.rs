@@ -29,9 +29,9 @@
 
 use serde::Serialize;
 
-use crate::report::{ScenarioRun, variant_keys};
 use crate::report::engagement::is_engagement;
 use crate::report::key::{KeyKind, key_outcomes};
+use crate::report::{ScenarioRun, variant_keys};
 use crate::targets::{Checked, Verdict};
 
 /// The whole document.

@@ -114,7 +114,11 @@ fn draw<DB: DrawingBackend>(
             Swatch::Line(colour, 2, "Monte Carlo (dots)".into()),
         ]
     } else {
-        vec![Swatch::Line(colour, 2, "Monte Carlo P(X ≥ k), steps".into())]
+        vec![Swatch::Line(
+            colour,
+            2,
+            "Monte Carlo P(X ≥ k), steps".into(),
+        )]
     };
     let legend_h = draw_legend_rows(root, &[legend], 20, w - 20, h - 10)?;
     let body = root.margin(top + 8, legend_h + 16, 10, 16);

@@ -79,17 +79,22 @@ impl VariantKeys {
 
     /// The rows a chart of `kind` draws: those of [`VariantKeys::of_kind`]
     /// with some value that is not zero (a key outcome every course has at
-    /// exactly 0 says nothing drawn as bars), and no `turns` among hit
-    /// counts (turns are not hits: an engagement's turn charts show them).
+    /// exactly 0 says nothing drawn as bars), and `turns` only when no hit
+    /// count is drawn (turns are not hits, so they never share its axis;
+    /// an engagement's turn charts show them).
     pub fn charted(&self, kind: KeyKind) -> Vec<&(KeyDef, Vec<Option<KeyOutcome>>)> {
-        self.of_kind(kind)
+        let rows: Vec<_> = self
+            .of_kind(kind)
             .into_iter()
-            .filter(|(d, _)| d.measure != super::key::TURNS)
             .filter(|(_, vals)| {
                 vals.iter()
                     .flatten()
                     .any(|k| k.value != 0.0 || k.exact.is_some_and(|e| e != 0.0))
             })
+            .collect();
+        let hits = rows.iter().any(|(d, _)| d.measure != super::key::TURNS);
+        rows.into_iter()
+            .filter(|(d, _)| !hits || d.measure != super::key::TURNS)
             .collect()
     }
 

@@ -121,7 +121,12 @@ pub(super) fn wrap_words(s: &str, w: usize) -> Vec<String> {
 /// A table: a label column, then one right-aligned column per course headed
 /// by its name (wrapped, never cut, when long). Columns that do not fit in
 /// [`WIDTH`] continue in a further table below.
-pub(super) fn columns(out: &mut String, head: &str, names: &[&str], rows: &[(String, Vec<String>)]) {
+pub(super) fn columns(
+    out: &mut String,
+    head: &str,
+    names: &[&str],
+    rows: &[(String, Vec<String>)],
+) {
     let label_w = label_width(LABEL_W_KEY, head, rows);
     // Greedy chunks of columns that fit.
     let mut chunks: Vec<(Vec<usize>, usize)> = Vec::new();

@@ -47,7 +47,11 @@ pub fn terminal_table(run: &ScenarioRun) -> String {
     let mut out = String::new();
     let mut context = vec![run.system.clone()];
     if let Some(e) = &run.edition {
-        let editions = if e.contains(", ") { "editions" } else { "edition" };
+        let editions = if e.contains(", ") {
+            "editions"
+        } else {
+            "edition"
+        };
         context.push(format!("{editions} {e}"));
     }
     context.push(format!("seed {}", run.seed));
@@ -393,4 +397,3 @@ fn num(x: f64, decimals: usize) -> String {
         "-".into()
     }
 }
-

@@ -41,9 +41,10 @@ pub(super) fn difference_block(out: &mut String, run: &ScenarioRun, v: &VariantK
     } else {
         let _ = writeln!(out, "== {from}  [{}]", v.variant);
     }
-    let any_exact = rows
-        .iter()
-        .any(|&r| cols.iter().any(|&j| v.difference(r, j).is_some_and(|d| d.exact.is_some())));
+    let any_exact = rows.iter().any(|&r| {
+        cols.iter()
+            .any(|&j| v.difference(r, j).is_some_and(|d| d.exact.is_some()))
+    });
     let _ = writeln!(
         out,
         "  course minus the first: Monte Carlo [95% interval: Newcombe for probabilities, \
@@ -135,11 +136,7 @@ pub(super) fn at_least_block(out: &mut String, s: &CourseStats) {
     let _ = writeln!(
         out,
         "  at least, P(X >= k){}:",
-        if exact {
-            ", Monte Carlo [exact]"
-        } else {
-            ""
-        }
+        if exact { ", Monte Carlo [exact]" } else { "" }
     );
     let label_w = shown
         .iter()
