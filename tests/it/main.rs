@@ -20,6 +20,8 @@ mod record;
 mod registry;
 mod report;
 mod report_compare;
+mod report_views;
 mod side;
 mod snaphance;
+mod stats;
 mod sword_spear;
