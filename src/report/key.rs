@@ -178,7 +178,7 @@ pub struct KeyDifference {
     pub value: f64,
     /// 95% interval: Newcombe's hybrid score interval for a probability
     /// ([`stats::newcombe`]), the normal interval of a difference of means
-    /// for an expectation ([`stats::mean_difference`]).
+    /// for an expectation ([`stats::interval_difference`]).
     pub ci: (f64, f64),
     /// The difference of the exact values, when both are known.
     pub exact: Option<f64>,
@@ -188,7 +188,7 @@ pub struct KeyDifference {
 pub fn difference(a: &KeyOutcome, b: &KeyOutcome) -> KeyDifference {
     let (value, ci) = match (a.successes, b.successes) {
         (Some(ka), Some(kb)) => stats::newcombe(ka, a.trials, kb, b.trials),
-        _ => stats::mean_difference((a.value, a.ci), (b.value, b.ci)),
+        _ => stats::interval_difference((a.value, a.ci), (b.value, b.ci)),
     };
     KeyDifference {
         value,

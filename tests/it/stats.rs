@@ -1,6 +1,6 @@
 //! The intervals of `stats` against published worked examples.
 
-use pikeshot::stats::{Z95, mean_difference, newcombe};
+use pikeshot::stats::{Z95, interval_difference, newcombe};
 
 /// Newcombe (1998), "Interval estimation for the difference between
 /// independent proportions: comparison of eleven methods", Statistics in
@@ -32,9 +32,14 @@ fn a_difference_of_means_adds_the_standard_errors_in_quadrature() {
     // difference's is 0.5 and its half-width 0.5·Z.
     let a = (2.0, (2.0 - 0.3 * Z95, 2.0 + 0.3 * Z95));
     let b = (1.5, (1.5 - 0.4 * Z95, 1.5 + 0.4 * Z95));
-    let (d, (lo, hi)) = mean_difference(a, b);
+    let (d, (lo, hi)) = interval_difference(a, b);
     assert!((d - 0.5).abs() < 1e-12);
     assert!((lo - (0.5 - 0.5 * Z95)).abs() < 1e-12 && (hi - (0.5 + 0.5 * Z95)).abs() < 1e-12);
     // A mean without an interval gives none to its difference.
-    assert!(mean_difference((1.0, (f64::NAN, f64::NAN)), b).1.0.is_nan());
+    assert!(
+        interval_difference((1.0, (f64::NAN, f64::NAN)), b)
+            .1
+            .0
+            .is_nan()
+    );
 }
