@@ -368,3 +368,102 @@ fn the_decimal_point_sits_on_the_baseline_at_every_size() {
         assert_eq!(b[1], b[0], "size {size}: the point sits at {b:?}");
     }
 }
+
+#[test]
+fn comparison_charts_leave_out_what_no_course_can_do_and_keep_twenty_colours() {
+    let tmp = tempfile::tempdir().unwrap();
+    salvo_vs_front(tmp.path(), true);
+    // Musketry never breaks the firer and no course takes a hit: exactly 0
+    // for every course, so neither is drawn as a group of empty bars.
+    let p = texts(&fs::read_to_string(tmp.path().join("comparison.svg")).unwrap());
+    assert!(
+        p.iter().any(|t| t == "P(enemy broken or eliminated)"),
+        "{p:?}"
+    );
+    assert!(!p.iter().any(|t| t.contains("own unit broken")), "{p:?}");
+    let e = texts(&fs::read_to_string(tmp.path().join("comparison-expected.svg")).unwrap());
+    assert!(e.iter().any(|t| t == "expected hits inflicted"), "{e:?}");
+    assert!(!e.iter().any(|t| t.contains("hits taken")), "{e:?}");
+
+    // Twenty courses: twenty distinct bar colours in the legend.
+    let courses: String = (1..=20)
+        .map(|k| {
+            format!(
+                "[[course]]\nname = \"salvo {k}\"\nsteps = [{{ procedure = \"musketry\", firer = \"musketeers\", target = \"target\", column = \"salvo\" }}]\n"
+            )
+        })
+        .collect();
+    let text = format!(
+        "name = \"Twenty\"\nsystem = \"mpbs\"\nedition = \"series\"\ntrials = 100\n\n\
+         [units.musketeers]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n\n\
+         [units.target]\nkind = \"heavy-infantry\"\nmorale = 6\nstrength = 8\n\n{courses}"
+    );
+    let file = tmp.path().join("twenty.toml");
+    fs::write(&file, text).unwrap();
+    let out = tmp.path().join("twenty");
+    pikeshot_ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let svg = fs::read_to_string(out.join("comparison-expected.svg")).unwrap();
+    let mut fills: Vec<&str> = svg
+        .split("<rect")
+        .skip(1)
+        .filter_map(|r| {
+            let at = r.find("fill=\"#")? + 6;
+            Some(&r[at..at + 7])
+        })
+        .filter(|c| !c.eq_ignore_ascii_case("#FFFFFF"))
+        .collect();
+    fills.sort_unstable();
+    fills.dedup();
+    assert!(fills.len() >= 20, "{} colours: {fills:?}", fills.len());
+}
+
+#[test]
+fn the_page_shows_differences_at_least_tables_run_options_and_both_editions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("scenarios");
+    fs::create_dir_all(&dir).unwrap();
+    fs::copy(
+        "scenarios/mpbs/charge-or-salvo.toml",
+        dir.join("charge-or-salvo.toml"),
+    )
+    .unwrap();
+    let out = tmp.path().join("site");
+    pikeshot_ok(&[
+        "report",
+        dir.to_str().unwrap(),
+        "--trials",
+        "2000",
+        "--set",
+        "units.tercio.morale=6",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let page = fs::read_to_string(out.join("index.html")).unwrap();
+    // A sweep of both cards is not listed as one edition.
+    assert!(page.contains("mpbs (series, sfo)"), "editions");
+    // The run options, from run.json.
+    assert!(page.contains("run with 2,000 trials · seed 1631 · exact off · kernel auto"));
+    assert!(page.contains("<code>--set units.tercio.morale=6</code>"));
+    // Each course's difference from the first, under its key outcome.
+    assert!(
+        page.contains("<span class=\"diff\">vs charge now: +"),
+        "differences"
+    );
+    // The at-least table of each course and its chart.
+    assert!(
+        page.contains("at least k: P(X &#8805; k)"),
+        "at-least table"
+    );
+    assert!(
+        page.contains("salvo-then-charge-at-least.png"),
+        "at-least chart"
+    );
+    // Wide tables scroll inside their own box.
+    assert!(page.contains("<div class=\"wide\"><table class=\"key\">"));
+}
