@@ -27,6 +27,37 @@ fn salvo_vs_front(out: &Path, exact: bool) -> String {
     stdout(&pikeshot_ok(&args))
 }
 
+/// Runs a Musket & Pike scenario of one heavy-infantry salvo per course
+/// name (series card, `trials` trials) from a file in `dir`, quietly, and
+/// returns its output folder.
+fn salvo_courses(dir: &Path, stem: &str, names: &[String], trials: u64) -> std::path::PathBuf {
+    let courses: String = names
+        .iter()
+        .map(|n| {
+            format!(
+                "[[course]]\nname = \"{n}\"\nsteps = [{{ procedure = \"musketry\", firer = \"musketeers\", \
+                 target = \"target\", column = \"salvo\" }}]\n"
+            )
+        })
+        .collect();
+    let text = format!(
+        "name = \"{stem}\"\nsystem = \"mpbs\"\nedition = \"series\"\ntrials = {trials}\n\n\
+         [units.musketeers]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n\n\
+         [units.target]\nkind = \"heavy-infantry\"\nmorale = 6\nstrength = 8\n\n{courses}"
+    );
+    let file = dir.join(format!("{stem}.toml"));
+    fs::write(&file, text).unwrap();
+    let out = dir.join(stem);
+    pikeshot_ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    out
+}
+
 fn f(s: &str) -> f64 {
     s.parse().unwrap_or_else(|_| panic!("not a number: {s:?}"))
 }
@@ -263,38 +294,12 @@ fn a_six_thousand_character_course_name_is_wrapped_and_cut_not_measured_forever(
     let tmp = tempfile::tempdir().unwrap();
     let long: String = "pikemen advance ".repeat(375);
     assert_eq!(long.len(), 6000);
-    let scenario = format!(
-        r#"name = "Long names"
-system = "mpbs"
-edition = "series"
-trials = 200
-
-[units.musketeers]
-kind = "heavy-infantry"
-morale = 7
-strength = 6
-
-[units.target]
-kind = "heavy-infantry"
-morale = 6
-strength = 8
-
-[[course]]
-name = "{}"
-steps = [{{ procedure = "musketry", firer = "musketeers", target = "target", column = "salvo" }}]
-"#,
-        long.trim_end()
+    let out = salvo_courses(
+        tmp.path(),
+        "Long names",
+        &[long.trim_end().to_string()],
+        200,
     );
-    let file = tmp.path().join("long.toml");
-    fs::write(&file, scenario).unwrap();
-    let out = tmp.path().join("out");
-    pikeshot_ok(&[
-        "run",
-        file.to_str().unwrap(),
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
     let svg = fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -386,28 +391,8 @@ fn comparison_charts_leave_out_what_no_course_can_do_and_keep_twenty_colours() {
     assert!(!e.iter().any(|t| t.contains("hits taken")), "{e:?}");
 
     // Twenty courses: twenty distinct bar colours in the legend.
-    let courses: String = (1..=20)
-        .map(|k| {
-            format!(
-                "[[course]]\nname = \"salvo {k}\"\nsteps = [{{ procedure = \"musketry\", firer = \"musketeers\", target = \"target\", column = \"salvo\" }}]\n"
-            )
-        })
-        .collect();
-    let text = format!(
-        "name = \"Twenty\"\nsystem = \"mpbs\"\nedition = \"series\"\ntrials = 100\n\n\
-         [units.musketeers]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n\n\
-         [units.target]\nkind = \"heavy-infantry\"\nmorale = 6\nstrength = 8\n\n{courses}"
-    );
-    let file = tmp.path().join("twenty.toml");
-    fs::write(&file, text).unwrap();
-    let out = tmp.path().join("twenty");
-    pikeshot_ok(&[
-        "run",
-        file.to_str().unwrap(),
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let names: Vec<String> = (1..=20).map(|k| format!("salvo {k}")).collect();
+    let out = salvo_courses(tmp.path(), "Twenty", &names, 100);
     let svg = fs::read_to_string(out.join("comparison-expected.svg")).unwrap();
     let mut fills: Vec<&str> = svg
         .split("<rect")
