@@ -58,7 +58,9 @@ pub struct Prepared {
     pub name: String,
     /// Rule system id.
     pub system: String,
-    /// Edition, where the system has editions (of the first variant).
+    /// Edition, where the system has editions: every edition the variants
+    /// use, joined by `", "` in order of first use (`series, sfo` for a
+    /// sweep of both cards).
     pub edition: Option<String>,
     /// Seed.
     pub seed: u64,
@@ -190,8 +192,18 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
             // (file order): a misspelt `[unit.a]` before the missing unit.
             Err(e) => return Err(earlier_unknown_top(&file, &v, e).into()),
         };
-        if i == 0 {
-            edition = built.edition.clone();
+        // Every edition the variants use, in order ("series, sfo" for a
+        // sweep of both cards), so that no page lists such a sweep as one.
+        if let Some(e) = &built.edition {
+            match &mut edition {
+                None => edition = Some(e.clone()),
+                Some(all) => {
+                    if !all.split(", ").any(|x| x == e) {
+                        all.push_str(", ");
+                        all.push_str(e);
+                    }
+                }
+            }
         }
         f.finish()?;
         check_sides(&file, &v.label, &built)?;
@@ -447,6 +459,7 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         system: p.system.clone(),
         edition: p.edition.clone(),
         seed: p.seed,
+        sets: req.sets.clone(),
         courses: p
             .courses
             .iter()

@@ -19,6 +19,40 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The difference `k1/n1 - k2/n2` of two independent proportions with its
+/// 95% interval by Newcombe's hybrid score method (method 10 of Newcombe,
+/// "Interval estimation for the difference between independent
+/// proportions", Statistics in Medicine 17, 1998): [`interval_difference`]
+/// of the two Wilson intervals. NaN throughout when either side has no
+/// trials.
+pub fn newcombe(k1: u64, n1: u64, k2: u64, n2: u64) -> (f64, (f64, f64)) {
+    if n1 == 0 || n2 == 0 {
+        return (f64::NAN, (f64::NAN, f64::NAN));
+    }
+    interval_difference(
+        (k1 as f64 / n1 as f64, wilson(k1, n1)),
+        (k2 as f64 / n2 as f64, wilson(k2, n2)),
+    )
+}
+
+/// The difference `a - b` of two independent estimates, each given as
+/// `(value, (low, high))` with its 95% interval, and the 95% interval of
+/// the difference by Newcombe's square-and-add: with `a = (p1, (l1, u1))`
+/// and `b = (p2, (l2, u2))`, `[d - √((p1-l1)² + (u2-p2)²), d +
+/// √((u1-p1)² + (p2-l2)²)]`. From two Wilson intervals it is Newcombe's
+/// hybrid score interval for a difference of proportions; from two
+/// symmetric normal intervals of means, the normal interval of their
+/// difference (half-widths added in quadrature). NaN bounds when either
+/// interval is missing.
+pub fn interval_difference(a: (f64, (f64, f64)), b: (f64, (f64, f64))) -> (f64, (f64, f64)) {
+    let (p1, (l1, u1)) = a;
+    let (p2, (l2, u2)) = b;
+    let d = p1 - p2;
+    let lo = d - ((p1 - l1).powi(2) + (u2 - p2).powi(2)).sqrt();
+    let hi = d + ((u1 - p1).powi(2) + (p2 - l2).powi(2)).sqrt();
+    (d, (lo, hi))
+}
+
 /// Marginal count per category of a space.
 pub fn outcome_counts(space: &OutcomeSpace, counts: &[u64]) -> Vec<u64> {
     let mut out = vec![0u64; space.outcomes().len()];

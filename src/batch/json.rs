@@ -10,10 +10,13 @@
 //!           "outcomes": [ { "outcome": "<id>", "label": "...", "count": 0, "probability": 0.1,
 //!                           "ci_low": 0.09, "ci_high": 0.11, "exact": 0.1 } ],
 //!           "measures": [ { "measure": "hits-inflicted", "mean": 1.2, "exact_mean": 1.2,
-//!                           "distribution": [ { "value": 0, "count": 1, "probability": 0.5, "exact": 0.5 } ] } ],
+//!                           "distribution": [ { "value": 0, "count": 1, "probability": 0.5, "exact": 0.5,
+//!                                             "at_least": 1.0, "exact_at_least": 1.0 } ] } ],
 //!           "key_outcomes": [ { "name": "p-enemy-broken-or-eliminated", "label": "...",
 //!                               "kind": "probability", "value": 0.4, "ci_low": 0.39,
-//!                               "ci_high": 0.41, "exact": 0.4 } ] } ],
+//!                               "ci_high": 0.41, "exact": 0.4,
+//!                               "difference": { "from": "charge now", "value": 0.17,
+//!                                   "ci_low": 0.16, "ci_high": 0.18, "exact": null } } ] } ],
 //!       "targets": [ { "entry": 0, "variant": "", "course": "...", "kind": "measure",
 //!                      "target": "...", "at_least": 0.3, "at_most": null, "value": 0.4,
 //!                      "ci_low": 0.39, "ci_high": 0.41, "exact": null,
@@ -26,9 +29,9 @@
 
 use serde::Serialize;
 
-use crate::report::ScenarioRun;
 use crate::report::engagement::is_engagement;
 use crate::report::key::{KeyKind, key_outcomes};
+use crate::report::{ScenarioRun, variant_keys};
 use crate::targets::{Checked, Verdict};
 
 /// The whole document.
@@ -66,7 +69,8 @@ pub struct Scenario {
     pub name: String,
     /// Rule system.
     pub system: String,
-    /// Edition (of the first variant), if the system has editions.
+    /// Every edition the variants use (`series, sfo` for a sweep of both
+    /// cards), if the system has editions.
     pub edition: Option<String>,
     /// Master seed.
     pub seed: u64,
@@ -144,6 +148,10 @@ pub struct Value {
     pub probability: f64,
     /// Exact probability.
     pub exact: Option<f64>,
+    /// Monte Carlo `P(X >= value)`.
+    pub at_least: f64,
+    /// Exact `P(X >= value)`.
+    pub exact_at_least: Option<f64>,
 }
 
 /// One key outcome.
@@ -162,6 +170,24 @@ pub struct Key {
     /// 95% interval, high end.
     pub ci_high: f64,
     /// Exact value.
+    pub exact: Option<f64>,
+    /// The difference from the first course of the variant with this key
+    /// outcome; `null` on that course itself.
+    pub difference: Option<Difference>,
+}
+
+/// A course's difference from the first course of its variant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Difference {
+    /// The course compared with.
+    pub from: String,
+    /// Monte Carlo difference (this course minus `from`).
+    pub value: f64,
+    /// 95% interval, low end (Newcombe for a probability, normal for a mean).
+    pub ci_low: f64,
+    /// 95% interval, high end.
+    pub ci_high: f64,
+    /// The difference of the exact values.
     pub exact: Option<f64>,
 }
 
@@ -198,10 +224,26 @@ pub struct Target {
 
 /// A scenario's run and checks as JSON.
 pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked]) -> Scenario {
+    let keys = variant_keys(run);
+    // The difference of course `i`'s key outcome `name` from its variant's first.
+    let difference = |i: usize, name: &str| -> Option<Difference> {
+        let v = keys.iter().find(|v| v.courses.contains(&i))?;
+        let j = v.courses.iter().position(|&x| x == i)?;
+        let row = v.rows.iter().position(|(d, _)| d.name == name)?;
+        let d = v.difference(row, j)?;
+        Some(Difference {
+            from: run.courses[v.courses[v.reference(row)?]].course.clone(),
+            value: d.value,
+            ci_low: d.ci.0,
+            ci_high: d.ci.1,
+            exact: d.exact,
+        })
+    };
     let courses = run
         .courses
         .iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(ci, c)| {
             let s = c.stats();
             Course {
                 variant: c.variant.clone(),
@@ -239,6 +281,8 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                                 count: m.counts[i],
                                 probability: m.probs[i],
                                 exact: m.exact.as_ref().map(|e| e[i]),
+                                at_least: m.at_least[i],
+                                exact_at_least: m.exact_at_least.as_ref().map(|e| e[i]),
                             })
                             .collect(),
                     })
@@ -256,6 +300,7 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                         ci_low: k.ci.0,
                         ci_high: k.ci.1,
                         exact: k.exact,
+                        difference: difference(ci, k.def.name),
                     })
                     .collect(),
             }

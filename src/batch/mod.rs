@@ -16,6 +16,7 @@
 
 pub mod diff;
 pub mod html;
+pub mod html_views;
 pub mod json;
 pub mod merge;
 pub mod root;

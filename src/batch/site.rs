@@ -14,6 +14,7 @@ use crate::error::{Error, InputError};
 use crate::report::Staging;
 use crate::report::csv::{SUMMARY_HEADER, stage as stage_csv};
 use crate::report::folder::{EXPECT_CSV, PLOTS_CSV};
+use crate::report::record::{RUN_JSON, RunRecord};
 use crate::targets::{CheckRow, EXPECT_HEADER};
 
 /// The manifest: one row per scenario of the report, in report order.
@@ -39,7 +40,8 @@ pub struct Entry {
     pub scenario: String,
     /// Rule system.
     pub system: String,
-    /// Edition of the first variant (empty without editions).
+    /// Every edition the variants use, joined by `, ` (empty without
+    /// editions).
     pub edition: String,
 }
 
@@ -127,6 +129,10 @@ pub struct Folder {
     pub plots: Table,
     /// `expect.csv`, when the scenario has targets.
     pub expect: Option<Table>,
+    /// `measures.csv` (empty in a folder written before it was read here).
+    pub measures: Table,
+    /// `run.json`, when the folder has one: the options the run used.
+    pub record: Option<RunRecord>,
     /// The other files present, by name, for links: `measures.csv`,
     /// `engagements.csv`, `timing.csv`.
     pub files: Vec<&'static str>,
@@ -160,7 +166,26 @@ pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
         }
     };
     let expect_path = dir.join(EXPECT_CSV);
+    let measures_path = dir.join("measures.csv");
+    let record_path = dir.join(RUN_JSON);
+    let record = if record_path.is_file() {
+        let bytes = std::fs::read(&record_path).map_err(|e| Error::io(&record_path, e))?;
+        Some(serde_json::from_slice(&bytes).map_err(|e| {
+            Error::io(
+                &record_path,
+                std::io::Error::other(format!("not a pikeshot run.json: {e}")),
+            )
+        })?)
+    } else {
+        None
+    };
     Ok(Folder {
+        measures: if measures_path.is_file() {
+            read_csv(&measures_path)?
+        } else {
+            Table::default()
+        },
+        record,
         outcomes: need("outcomes.csv")?,
         comparison: need("comparison.csv")?,
         summary: need("summary.csv")?,

@@ -34,14 +34,17 @@ pub enum PlotKind {
     Turns,
     /// An engagement's cumulative P(stopped by turn t).
     Cumulative,
+    /// A course's `P(X >= k)` for each measure that varies.
+    AtLeast,
 }
 
 impl PlotKind {
     /// Every kind, in the order the index shows them.
-    pub const ALL: [PlotKind; 5] = [
+    pub const ALL: [PlotKind; 6] = [
         PlotKind::Comparison,
         PlotKind::ComparisonExpected,
         PlotKind::Histogram,
+        PlotKind::AtLeast,
         PlotKind::Turns,
         PlotKind::Cumulative,
     ];
@@ -53,6 +56,7 @@ impl PlotKind {
             PlotKind::Histogram => "histogram",
             PlotKind::Turns => "turns",
             PlotKind::Cumulative => "cumulative",
+            PlotKind::AtLeast => "at-least",
         }
     }
     /// The kind named `name`.
@@ -62,8 +66,8 @@ impl PlotKind {
 }
 
 /// The rows of `plots.csv`: for each variant (in run order) its comparison
-/// charts, then for each of its courses the histogram and, for an
-/// engagement, the turn plots. The names are those the report outputs
+/// charts, then for each of its courses the histogram, its "at least"
+/// chart when a measure varies and, for an engagement, the turn plots. The names are those the report outputs
 /// write ([`plan`]).
 pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     let names = plan(run);
@@ -86,7 +90,7 @@ pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 (KeyKind::Probability, PlotKind::Comparison),
                 (KeyKind::Expectation, PlotKind::ComparisonExpected),
             ] {
-                if !v.of_kind(kind).is_empty() {
+                if !v.charted(kind).is_empty() {
                     let stem = format!("{stem}{}", ComparisonCharts::suffix(kind));
                     rows.push(row(variant, "", pk, &stem));
                 }
@@ -97,6 +101,10 @@ pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 continue;
             }
             rows.push(row(variant, &c.course, PlotKind::Histogram, stem));
+            if !super::at_least::charted(&c.stats()).is_empty() {
+                let s = format!("{stem}-{}", super::at_least::SUFFIX);
+                rows.push(row(variant, &c.course, PlotKind::AtLeast, &s));
+            }
             if is_engagement(c) {
                 for (which, pk) in [
                     (Which::Turns, PlotKind::Turns),

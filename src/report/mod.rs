@@ -5,7 +5,8 @@
 //! `summary.csv` and `timing.csv`; [`compare`] `comparison.csv` and the
 //! grouped bar charts of the key outcomes ([`key`]) per variant;
 //! [`engagement`] `engagements.csv` and the turn plots of every engagement;
-//! [`plot`] a PNG and an SVG histogram per course ([`draw`] the drawing
+//! [`plot`] a PNG and an SVG histogram per course, [`at_least`] its
+//! `P(X >= k)` chart ([`draw`] the drawing
 //! helpers every chart shares, [`naming`] their file names); [`terminal`] the table
 //! printed after a run; [`diff`] the comparison of two editions (`pikeshot
 //! diff`). [`write`](mod@write) stages every
@@ -16,6 +17,7 @@
 //! identical runs give byte-identical files (fixed float formats, no
 //! timestamps).
 
+pub mod at_least;
 pub mod compare;
 pub mod csv;
 pub mod diff;
@@ -57,6 +59,7 @@ pub fn outputs() -> Vec<Box<dyn Output>> {
         Box::new(compare::ComparisonCsv),
         Box::new(engagement::EngagementsCsv),
         Box::new(plot::Histograms),
+        Box::new(at_least::AtLeastCharts),
         Box::new(engagement::EngagementPlots),
         Box::new(compare::ComparisonCharts),
     ]
@@ -65,7 +68,8 @@ pub fn outputs() -> Vec<Box<dyn Output>> {
 /// Writes every report of `run` into `dir` (created if missing) and returns
 /// the paths written, in this order: `outcomes.csv`, `measures.csv`,
 /// `summary.csv`, `timing.csv`, `comparison.csv`, `engagements.csv` (when
-/// the run has an engagement); a PNG and an SVG histogram per course; for
+/// the run has an engagement); a PNG and an SVG histogram per course; the
+/// `<stem>-at-least` chart of each course with a measure that varies; for
 /// each engagement `<stem>-turns` and `<stem>-cumulative` (PNG, SVG); for
 /// each variant with key measures its comparison charts (names planned by
 /// [`naming::plan`]).

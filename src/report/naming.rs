@@ -63,8 +63,9 @@ pub fn file_stems(run: &ScenarioRun) -> Vec<String> {
 /// The file stems of a run's plots, unique across every plot of the run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlotNames {
-    /// The stem of each course's histogram, in run order; an engagement's
-    /// plots add `-turns` and `-cumulative` to it.
+    /// The stem of each course's histogram, in run order; its "at least"
+    /// chart adds `-at-least`, an engagement's plots `-turns` and
+    /// `-cumulative`.
     pub courses: Vec<String>,
     /// For each variant with key measures, in order of first appearance: the
     /// variant and the stem of its comparison charts (`comparison`, or
@@ -122,9 +123,9 @@ pub fn plan(run: &ScenarioRun) -> PlotNames {
             format!("{variant}--{course}")
         };
         let suffixes: &[&str] = if super::engagement::is_engagement(c) {
-            &["turns", "cumulative"]
+            &["turns", "cumulative", super::at_least::SUFFIX]
         } else {
-            &[]
+            &[super::at_least::SUFFIX]
         };
         courses.push(claim(base, suffixes));
     }

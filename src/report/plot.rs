@@ -75,7 +75,7 @@ fn draw<DB: DrawingBackend>(
     root.fill(&WHITE)?;
 
     // Header: title and subtitle.
-    draw_header(root, &title(run, course), &subtitle(run, course))?;
+    let top = draw_header(root, &title(run, course), &subtitle(run, course))?;
 
     // Footer: the legend.
     let legend_y = h - 22;
@@ -93,7 +93,7 @@ fn draw<DB: DrawingBackend>(
     let x_desc_h = 26;
     let bottom_area = 10 + lines * line_h + x_desc_h;
 
-    let body = root.margin(76, 34, 14, right_margin);
+    let body = root.margin(top, 34, 14, right_margin);
     let y_max = y_top(stats);
     let mut chart = ChartBuilder::on(&body)
         .x_label_area_size(bottom_area)

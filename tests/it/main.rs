@@ -29,6 +29,7 @@ mod record;
 mod registry;
 mod report;
 mod report_compare;
+mod report_views;
 mod scenario;
 mod side;
 mod snaphance;

@@ -85,6 +85,7 @@ fn run() -> ScenarioRun {
         system: "mpbs".into(),
         edition: Some("series".into()),
         seed: 1631,
+        sets: Vec::new(),
         courses: vec![course_one(), course_two()],
     }
 }
@@ -114,6 +115,7 @@ fn writes_every_file_and_nothing_else() {
     // its turns and cumulative plots) and `turns` is a key measure (the
     // expectations comparison chart of the variant without a sweep).
     // Course 2 has no key measure: no comparison chart for its variant.
+    // Both have a measure that varies: an at-least chart each.
     let expected: Vec<PathBuf> = [
         "outcomes.csv",
         "measures.csv",
@@ -125,6 +127,10 @@ fn writes_every_file_and_nothing_else() {
         "charge-now.svg",
         "terrain-woods--charge-now.png",
         "terrain-woods--charge-now.svg",
+        "charge-now-at-least.png",
+        "charge-now-at-least.svg",
+        "terrain-woods--charge-now-at-least.png",
+        "terrain-woods--charge-now-at-least.svg",
         "charge-now-turns.png",
         "charge-now-turns.svg",
         "charge-now-cumulative.png",
@@ -495,10 +501,10 @@ fn plot_names_are_slugs_and_unique() {
     );
     let tmp = tempfile::tempdir().unwrap();
     let written = write_reports(&r, tmp.path()).unwrap();
-    // Six CSV files, a histogram PNG and SVG per course, two plots (PNG and
-    // SVG) per engagement (courses 1, 3 and 4), and the expectations chart
-    // of the variant without a sweep.
-    assert_eq!(written.len(), 6 + 2 * 4 + 4 * 3 + 2);
+    // Six CSV files, a histogram and an at-least chart (PNG and SVG) per
+    // course, two plots (PNG and SVG) per engagement (courses 1, 3 and 4),
+    // and the expectations chart of the variant without a sweep.
+    assert_eq!(written.len(), 6 + 2 * 4 + 2 * 4 + 4 * 3 + 2);
 }
 
 #[test]

@@ -141,6 +141,7 @@ fn run() -> ScenarioRun {
         system: "mpbs".into(),
         edition: Some("sfo".into()),
         seed: 42,
+        sets: Vec::new(),
         courses: vec![charge_now(), salvo(), keep_firing(), woods()],
     }
 }
@@ -161,8 +162,21 @@ fn comparison_csv_has_one_row_per_key_outcome_and_course() {
     assert_eq!(
         header,
         [
-            "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact",
-            "own", "enemy"
+            "scenario",
+            "variant",
+            "measure",
+            "course",
+            "value",
+            "ci_low",
+            "ci_high",
+            "exact",
+            "own",
+            "enemy",
+            "diff_from",
+            "diff",
+            "diff_ci_low",
+            "diff_ci_high",
+            "diff_exact"
         ]
     );
     // Grouped by variant, then key outcome, then course in run order; a
@@ -260,7 +274,7 @@ fn comparison_csv_is_written_for_a_single_course_and_without_key_measures() {
     r.courses = vec![course_run("", "plain", space, tally(3, counts, None))];
     write_reports(&r, tmp.path()).unwrap();
     let (header, rows) = read_csv(&tmp.path().join("comparison.csv"));
-    assert_eq!(header.len(), 10);
+    assert_eq!(header.len(), 15);
     assert!(rows.is_empty());
     assert!(!tmp.path().join("comparison.png").exists());
     assert!(!tmp.path().join("comparison-expected.png").exists());
@@ -460,6 +474,14 @@ fn comparison_and_engagement_plots_are_written() {
             "keep-firing.svg",
             "terrain-woods--charge-now.png",
             "terrain-woods--charge-now.svg",
+            "charge-now-at-least.png",
+            "charge-now-at-least.svg",
+            "salvo-then-charge-at-least.png",
+            "salvo-then-charge-at-least.svg",
+            "keep-firing-at-least.png",
+            "keep-firing-at-least.svg",
+            "terrain-woods--charge-now-at-least.png",
+            "terrain-woods--charge-now-at-least.svg",
             "keep-firing-turns.png",
             "keep-firing-turns.svg",
             "keep-firing-cumulative.png",
@@ -509,15 +531,21 @@ fn comparison_and_engagement_plots_are_written() {
     for t in [
         "expected hits inflicted",
         "expected hits taken",
-        "expected turns",
         "1.10",
         "1.50",
         "0.50",
-        "2.20",
         "charge now",
-        "keep firing",
     ] {
         assert!(texts.iter().any(|x| x == t), "expected chart lacks {t:?}");
+    }
+    // Turns are not hits: "keep firing"'s expected turns (2.20), its only
+    // expectation, are not drawn on the hits' axis (the engagement's turn
+    // charts show them), so neither is the course.
+    for t in ["expected turns", "2.20", "keep firing"] {
+        assert!(
+            !texts.iter().any(|x| x == t),
+            "expected chart draws {t:?} beside hits"
+        );
     }
     // The woods variant: no exact values, its variant in the subtitle.
     let svg = fs::read_to_string(dir.join("terrain-woods--comparison.svg")).unwrap();

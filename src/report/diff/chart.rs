@@ -78,7 +78,7 @@ pub fn draw<DB: DrawingBackend>(
             thousands(d.trials.1)
         )
     });
-    draw_header(root, &title(d), &sub.join("  ·  "))?;
+    let top = draw_header(root, &title(d), &sub.join("  ·  "))?;
 
     let names = courses(rows);
     let colour = |c: &str| PALETTE[names.iter().position(|n| *n == c).unwrap_or(0) % PALETTE.len()];
@@ -125,7 +125,7 @@ pub fn draw<DB: DrawingBackend>(
         .unwrap_or(100)
         .clamp(100, 300) as i32
         + 16;
-    let body = root.margin(76, legend_h + 14, 14, 24);
+    let body = root.margin(top, legend_h + 14, 14, 24);
     let mut chart = ChartBuilder::on(&body)
         .x_label_area_size(52)
         .y_label_area_size(label_w)

@@ -92,10 +92,7 @@ impl DiffRow {
     /// The 95% interval of the change (Newcombe).
     pub fn change_ci(&self) -> (f64, f64) {
         let (a, b) = self.sides();
-        let d = b.value - a.value;
-        let lo = d - ((b.value - b.ci.0).powi(2) + (a.ci.1 - a.value).powi(2)).sqrt();
-        let hi = d + ((b.ci.1 - b.value).powi(2) + (a.value - a.ci.0).powi(2)).sqrt();
-        (lo, hi)
+        crate::stats::interval_difference((b.value, b.ci), (a.value, a.ci)).1
     }
     /// The exact change, when both sides are exact.
     pub fn exact_change(&self) -> Option<f64> {
