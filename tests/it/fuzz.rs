@@ -402,3 +402,43 @@ fn mutated_scenarios_never_panic_and_errors_name_the_file() {
 fn fuzz_many() {
     fuzz(5000, 1013, 50, true);
 }
+
+/// Writes a fresh corpus for `scripts/hostile-corpus.sh`: `PIKESHOT_CORPUS_CASES`
+/// (default 10,000) mutated scenarios from seed `PIKESHOT_CORPUS_SEED` into
+/// `PIKESHOT_CORPUS_DIR`, each as `case-N.toml` with its `--set`s, one a
+/// line, in `case-N.sets`. Large counts inside the documented ranges are
+/// used, and one case in fifty has raw bytes (not UTF-8) appended.
+#[test]
+#[ignore = "writes a corpus for scripts/hostile-corpus.sh"]
+fn write_hostile_corpus() {
+    let Ok(dir) = std::env::var("PIKESHOT_CORPUS_DIR") else {
+        panic!("set PIKESHOT_CORPUS_DIR to the folder to write");
+    };
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
+    let cases = env("PIKESHOT_CORPUS_CASES", 10_000) as usize;
+    let seed = env("PIKESHOT_CORPUS_SEED", 1);
+    let dir = PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let corpus = corpus();
+    let mut rng = Rng(seed);
+    for c in 0..cases {
+        let (_, text) = rng.pick(&corpus).clone();
+        let mut sets = Vec::new();
+        let mut t = text.clone();
+        for _ in 0..1 + rng.below(3) {
+            t = mutate(&mut rng, &t, &corpus, &mut sets, true);
+        }
+        let mut bytes = t.into_bytes();
+        if rng.below(50) == 0 {
+            bytes.extend((0..1 + rng.below(64)).map(|_| rng.next() as u8));
+        }
+        std::fs::write(dir.join(format!("case-{c:05}.toml")), bytes).unwrap();
+        let sets: String = sets.iter().map(|s| format!("{s}\n")).collect();
+        std::fs::write(dir.join(format!("case-{c:05}.sets")), sets).unwrap();
+    }
+}

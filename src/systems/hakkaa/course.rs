@@ -396,48 +396,45 @@ impl CourseSpec {
                 .filter(|p| matches!(p, Plan::CloseCombat { .. }))
                 .count();
         let n_turns = turns.unwrap_or(1);
-        let mut measures = Vec::new();
         let steps_of = |i: usize| units[i].state.steps as i32;
         // Ranges are tight (the space is dense): no commander, no injury.
         let commander_of = |i: usize| units[i].state.commander as i32;
-        let outcomes: &[&str] = match target {
-            Some(t) => {
-                let ranges = [
-                    steps_of(t),
-                    commander_of(t),
-                    3,
-                    3,
-                    steps_of(own),
-                    commander_of(own),
-                ];
-                for (name, max) in COURSE_MEASURES.iter().zip(ranges) {
-                    measures.push(Measure::new(*name, 0, max));
+        // The space for `n` turns (it grows with them).
+        let space_for = |n: usize| {
+            let mut measures = Vec::new();
+            let outcomes: &[&str] = match target {
+                Some(t) => {
+                    let ranges = [
+                        steps_of(t),
+                        commander_of(t),
+                        3,
+                        3,
+                        steps_of(own),
+                        commander_of(own),
+                    ];
+                    for (name, max) in COURSE_MEASURES.iter().zip(ranges) {
+                        measures.push(Measure::new(*name, 0, max));
+                    }
+                    &pair::TARGET_OUTCOMES
                 }
-                &pair::TARGET_OUTCOMES
-            }
-            None => {
-                let ranges = [3, steps_of(own), commander_of(own)];
-                for (name, max) in UNIT_COURSE_MEASURES.iter().zip(ranges) {
-                    measures.push(Measure::new(*name, 0, max));
+                None => {
+                    let ranges = [3, steps_of(own), commander_of(own)];
+                    for (name, max) in UNIT_COURSE_MEASURES.iter().zip(ranges) {
+                        measures.push(Measure::new(*name, 0, max));
+                    }
+                    &pair::UNIT_OUTCOMES
                 }
-                &pair::UNIT_OUTCOMES
+            };
+            if charges > 0 {
+                measures.push(Measure::new(CLOSE_COMBATS, 0, (fights * n) as i32));
             }
+            if turns.is_some() {
+                measures.push(Measure::new(TURNS, 1, n as i32));
+            }
+            (outcomes.iter().map(|s| s.to_string()).collect(), measures)
         };
-        if charges > 0 {
-            measures.push(Measure::new(
-                CLOSE_COMBATS,
-                0,
-                (fights * n_turns as usize) as i32,
-            ));
-        }
-        if turns.is_some() {
-            measures.push(Measure::new(TURNS, 1, n_turns as i32));
-        }
         Ok(CourseSpec {
-            space: OutcomeSpace::try_new(
-                outcomes.iter().map(|s| s.to_string()).collect(),
-                measures,
-            )?,
+            space: crate::scenario::course::course_space(turns.map(usize::from), space_for)?,
             units,
             plans,
             stages,
@@ -539,6 +536,10 @@ impl ChainSpec for CourseSpec {
     }
     fn steps(&self) -> usize {
         self.prefix + (self.stages.len() - self.prefix) * self.turns as usize
+    }
+    fn turn(&self, step: usize, _state: &CourseState) -> Option<usize> {
+        let repeats = self.space.measure_index(TURNS).is_some();
+        repeats.then(|| self.stage_at(step).1 as usize - 1)
     }
     fn build(&self, step: usize, state: &CourseState) -> Result<Step, InputError> {
         let (plan, part) = self.stages[self.stage_at(step).0];

@@ -130,13 +130,9 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
                 readings,
                 (own, enemy),
             )
-            .map_err(|e| cf.locate("repeat", e))?;
-            let chain = Chain::build(&spec).map_err(|e| {
-                cf.err(
-                    "steps",
-                    format!("course \"{name}\" cannot be built: {}", e.message),
-                )
-            })?;
+            .map_err(|e| course::locate_course_error(&cf, e, "repeat"))?;
+            let chain =
+                Chain::build(&spec).map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
             prepare(chain, kernel)
         };
         cf.finish()?;

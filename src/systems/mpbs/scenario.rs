@@ -87,7 +87,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
             enemy,
             mode,
         )
-        .map_err(|e| cf.locate("steps", e))?;
+        .map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
         sides.push(Side::of(&unit_names, own, enemy, named));
         courses.push((name, kernel));
     }

@@ -90,8 +90,11 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             own = own.or(steps[0].units.first().copied());
             enemy = enemy.or(steps[0].units.get(1).copied());
             course::check_pair(&cf, own, enemy)?;
-            let spec = CourseSpec::new(readings, units.clone(), steps, (own, enemy), repeat)?;
-            tabulate(Chain::build(&spec)?, mode)
+            let spec = CourseSpec::new(readings, units.clone(), steps, (own, enemy), repeat)
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
+            let chain =
+                Chain::build(&spec).map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
+            tabulate(chain, mode)
         };
         courses.push((name, kernel));
     }

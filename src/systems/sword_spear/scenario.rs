@@ -64,8 +64,11 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
                 mode,
             )
         } else {
-            let spec = CourseSpec::new(units.clone(), steps, own, enemy)?;
-            prepare(Chain::build(&spec)?, mode)
+            let spec = CourseSpec::new(units.clone(), steps, own, enemy)
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
+            let chain =
+                Chain::build(&spec).map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
+            prepare(chain, mode)
         };
         sides.push(Side::of(&unit_names, own, enemy, named));
         courses.push((name, kernel));
