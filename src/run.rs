@@ -338,7 +338,7 @@ fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses
     } else {
         format!(" (variant {variant})")
     };
-    Err(InputError::new(format!(
+    let e = InputError::new(format!(
         "the courses are read from different sides{within}: course \"{}\" reads {} but course \"{}\" reads {}; \
          name the pair each course is read from with `own` and `enemy` in every [[course]] \
          (e.g. `own = \"{}\"`, `enemy = \"{}\"`), so that the comparison sets like beside like",
@@ -349,9 +349,9 @@ fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses
         first.own,
         first.enemy,
     ))
-    .key("course.own, course.enemy")
-    .at(Some(&file.path.display().to_string()), None)
-    .into())
+    .key(format!("course[{k}].own, course[{k}].enemy"));
+    // At the second course's table, as the file (or a --set) gives it.
+    Err(file.source.locate(e, &format!("course[{k}]")).into())
 }
 
 /// The `run.json` of a prepared scenario run with `req`.

@@ -637,3 +637,42 @@ steps = [
     assert_eq!(e.line, Some(line_containing(&text, "steps = [")), "{e}");
     assert!(e.to_string().contains("at most 8,"), "{e}");
 }
+
+/// Issue 13 item 10: several unknown keys in one table are reported in file
+/// order (the first by line is the error, the others listed with their
+/// lines), not in the table's alphabetical order.
+#[test]
+fn unknown_keys_are_reported_in_file_order_all_at_once() {
+    let text = FIRE
+        .replace(
+            "[units.tercio]\n",
+            "[units.tercio]\nzulu = 1\nmike = \"x\"\n",
+        )
+        .replace("strength = 10\n", "strength = 10\nalpha = 2\n");
+    let e = refused(&text);
+    assert_eq!(e.key.as_deref(), Some("units.tercio.zulu"), "{e}");
+    assert_eq!(e.line, Some(line_containing(&text, "zulu = 1")), "{e}");
+    let s = e.to_string();
+    let mike = line_containing(&text, "mike = ");
+    let alpha = line_containing(&text, "alpha = 2");
+    assert!(mike < alpha, "the test's own layout");
+    assert!(
+        s.contains(&format!(
+            "also unknown: `mike` (line {mike}), `alpha` (line {alpha})"
+        )),
+        "{s}"
+    );
+}
+
+/// Issue 13 item 9: a `--set` of a unit the file does not have names the
+/// file as well as the `--set`.
+#[test]
+fn a_set_of_a_missing_unit_names_the_file_and_the_set() {
+    let e = refused_with(FIRE, &with_sets(&["units.nobody.morale=5"]));
+    assert_eq!(
+        e.file.as_deref(),
+        Some("t.toml (--set units.nobody.morale=5)"),
+        "{e}"
+    );
+    assert_eq!(e.key.as_deref(), Some("units.nobody.morale"), "{e}");
+}
