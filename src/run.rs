@@ -145,7 +145,22 @@ pub fn prepare(path: &Path, req: &RunRequest) -> Result<Prepared> {
 /// The `[[expect]]` entries are taken out of the table after `--set` and
 /// before the sweep is expanded (the systems refuse keys they do not know),
 /// then validated against the courses built.
-pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
+pub fn prepare_file(file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
+    prepare_kept(file, req, true)
+}
+
+/// As [`prepare`], keeping no kernel built: every variant is validated,
+/// then built again when the run reaches it and released after. `report`
+/// prepares every scenario before running any, so its memory then holds
+/// one variant at a time, not every scenario's first (at the cost of
+/// building each scenario's first variant twice).
+pub fn prepare_released(path: &Path, req: &RunRequest) -> Result<Prepared> {
+    prepare_kept(ScenarioFile::load(path)?, req, false)
+}
+
+/// [`prepare_file`]; with `keep`, the kernels of a scenario without a sweep,
+/// or of a sweep's first variant, are kept from the validating build.
+fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<Prepared> {
     req.check()?;
     for s in &req.sets {
         file.set(s)?;
@@ -154,8 +169,8 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
     let axes = Scope::axes_of(&file);
     let count = file.variant_count()?;
     // A sweep's variants are built here to validate them, then dropped
-    // (but the first), and built again when run: see `variant`.
-    let shared = (count > 1).then(|| Arc::new(file.clone()));
+    // (but the first, when kept), and built again when run: see `variant`.
+    let shared = (count > 1 || !keep).then(|| Arc::new(file.clone()));
     let mut labels = Vec::with_capacity(count);
     let mut name = file.stem();
     let mut system = String::new();
@@ -214,7 +229,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
                     i,
                     sys,
                     req.kernel,
-                    (i == 0).then_some(kernels),
+                    (i == 0 && keep).then_some(kernels),
                 );
                 for (c, (course, space)) in names.into_iter().zip(spaces).enumerate() {
                     courses.push((

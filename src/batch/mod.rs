@@ -214,7 +214,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
     rreq.progress = false;
     let prepared: Vec<run::Prepared> = chosen
         .iter()
-        .map(|f| run::prepare(&req.dir.join(f), &rreq))
+        .map(|f| run::prepare_released(&req.dir.join(f), &rreq))
         .collect::<Result<_, _>>()?;
     report::check_writable(&req.out)?;
     let folders: Vec<String> = chosen.iter().map(|f| folder_of(f)).collect();

@@ -372,6 +372,9 @@ fn a_misspelt_sweep_key_is_found_at_its_line_in_the_sweep() {
     assert_eq!(e.line, Some(line_containing(&text, "editon = [")), "{e}");
     assert_eq!(e.suggestion.as_deref(), Some("edition"), "{e}");
     assert!(!e.to_string().contains("in ``"), "{e}");
+    assert_eq!(e.file.as_deref(), Some("t.toml"), "{e}");
+    assert_eq!(e.key.as_deref(), Some("editon"), "{e}");
+    assert!(e.accepted.is_some(), "{e}");
 }
 
 #[test]
@@ -380,6 +383,12 @@ fn a_misspelt_table_is_found_at_its_line_with_did_you_mean() {
     let e = refused(&text);
     assert_eq!(e.line, Some(line_containing(&text, "[unit.tercio]")), "{e}");
     assert_eq!(e.suggestion.as_deref(), Some("units"), "{e}");
+    assert_eq!(e.file.as_deref(), Some("t.toml"), "{e}");
+    assert_eq!(e.key.as_deref(), Some("unit"), "{e}");
+    assert!(
+        e.accepted.as_deref().is_some_and(|a| a.contains("units")),
+        "{e}"
+    );
 }
 
 #[test]
@@ -409,6 +418,14 @@ fn a_decimal_where_a_whole_number_is_wanted_is_said_in_words() {
         s.contains("decimal number 1000.0") && s.contains("e.g. 1000"),
         "{s}"
     );
+    assert_eq!(e.key.as_deref(), Some("trials"), "{e}");
+    assert!(
+        e.file
+            .as_deref()
+            .is_some_and(|f| f.contains("--set trials")),
+        "{e}"
+    );
+    assert_eq!(e.line, None, "{e}");
 }
 
 #[test]
