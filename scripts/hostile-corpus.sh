@@ -3,7 +3,7 @@
 # the seeded generator in tests/it/fuzz.rs), each run through the release
 # binary with a 2 GiB address-space cap and a 30 s limit, niced. Counts exit
 # codes and lists what must never happen: exit 101 (panic), 134 (abort),
-# 137 (killed), timeouts, exit 0 with an empty summary, exit-2 messages
+# 137 (killed), timeouts, exit 0 with no outcome rows, exit-2 messages
 # without the file's name or without a line (or the --set it came from).
 #
 # usage: scripts/hostile-corpus.sh [CASES] [SEED] [WORKDIR]
@@ -40,7 +40,7 @@ for ((c = 0; c < cases; c++)); do
   note=
   case $rc in
     0)
-      lines=$(wc -l <"$out/summary.csv" 2>/dev/null || echo 0)
+      lines=$(wc -l <"$out/outcomes.csv" 2>/dev/null || echo 0)
       [ "$lines" -le 1 ] && note="empty output"
       ;;
     2)
