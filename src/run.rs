@@ -1,6 +1,7 @@
 //! Running scenario files end to end: load, override, expand the sweep,
 //! build every course, resolve, and write the reports.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -13,7 +14,7 @@ use crate::outcome::Side;
 use crate::report::folder;
 use crate::report::{self, CourseRun, ScenarioRun};
 use crate::scenario::ScenarioFile;
-use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
+use crate::scenario::limits::{MAX_COURSES, MAX_SEED, MAX_THREADS, MAX_TRIALS, MAX_VARIANTS};
 use crate::systems;
 use crate::targets::{self as expect, Checked, Expect, Scope};
 
@@ -414,22 +415,19 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
         progress: req.progress,
     };
-    // Variants and courses are numbered for seeding in file order.
-    let mut variant_ids: Vec<String> = Vec::new();
-    let mut course_ids: Vec<(String, u32)> = Vec::new();
+    // Variants and courses are numbered for seeding in file order: the
+    // variant by its first appearance, the course within its variant.
+    // (Both fit a u32: at most MAX_VARIANTS variants of MAX_COURSES courses.)
+    const _: () = assert!(MAX_VARIANTS * MAX_COURSES <= u32::MAX as usize);
+    let mut ids: HashMap<&str, (u32, u32)> = HashMap::new();
     let tasks: Vec<Task> = p
         .courses
         .iter()
         .map(|(v, _, k)| {
-            let vi = match variant_ids.iter().position(|x| x == v) {
-                Some(i) => i,
-                None => {
-                    variant_ids.push(v.clone());
-                    variant_ids.len() - 1
-                }
-            } as u32;
-            let ci = course_ids.iter().filter(|(x, _)| x == v).count() as u32;
-            course_ids.push((v.clone(), ci));
+            let next = ids.len() as u32;
+            let (vi, courses) = ids.entry(v.as_str()).or_insert((next, 0));
+            let (vi, ci) = (*vi, *courses);
+            *courses += 1;
             Task {
                 variant: vi,
                 course: ci,
