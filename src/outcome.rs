@@ -169,10 +169,7 @@ impl OutcomeSpace {
         outcomes: Vec<String>,
         measures: Vec<Measure>,
     ) -> Result<OutcomeSpace, crate::error::InputError> {
-        let mut len = outcomes.len() as u128;
-        for m in &measures {
-            len = len.saturating_mul(m.span() as u128);
-        }
+        let len = OutcomeSpace::leaf_count(outcomes.len(), &measures);
         if len > MAX_LEAVES as u128 {
             let ranges: Vec<String> = measures
                 .iter()
@@ -189,6 +186,13 @@ impl OutcomeSpace {
             ));
         }
         Ok(OutcomeSpace::new(outcomes, measures))
+    }
+    /// The leaves a space of `outcomes` categories and these measures would
+    /// have (saturating): more than [`MAX_LEAVES`] does not fit.
+    pub fn leaf_count(outcomes: usize, measures: &[Measure]) -> u128 {
+        measures.iter().fold(outcomes as u128, |len, m| {
+            len.saturating_mul(m.span() as u128)
+        })
     }
     /// Convenience: labels from string slices.
     pub fn from_labels(outcomes: &[&str], measures: Vec<Measure>) -> OutcomeSpace {

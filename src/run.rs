@@ -151,7 +151,22 @@ pub fn prepare(path: &Path, req: &RunRequest) -> Result<Prepared> {
 /// The `[[expect]]` entries are taken out of the table after `--set` and
 /// before the sweep is expanded (the systems refuse keys they do not know),
 /// then validated against the courses built.
-pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
+pub fn prepare_file(file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
+    prepare_kept(file, req, true)
+}
+
+/// As [`prepare`], keeping no kernel built: every variant is validated,
+/// then built again when the run reaches it and released after. `report`
+/// prepares every scenario before running any, so its memory then holds
+/// one variant at a time, not every scenario's first (at the cost of
+/// building each scenario's first variant twice).
+pub fn prepare_released(path: &Path, req: &RunRequest) -> Result<Prepared> {
+    prepare_kept(ScenarioFile::load(path)?, req, false)
+}
+
+/// [`prepare_file`]; with `keep`, the kernels of a scenario without a sweep,
+/// or of a sweep's first variant, are kept from the validating build.
+fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<Prepared> {
     req.check()?;
     for s in &req.sets {
         file.set(s)?;
@@ -160,8 +175,8 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
     let axes = Scope::axes_of(&file);
     let count = file.variant_count()?;
     // A sweep's variants are built here to validate them, then dropped
-    // (but the first), and built again when run: see `variant`.
-    let shared = (count > 1).then(|| Arc::new(file.clone()));
+    // (but the first, when kept), and built again when run: see `variant`.
+    let shared = (count > 1 || !keep).then(|| Arc::new(file.clone()));
     let mut labels = Vec::with_capacity(count);
     let mut name = file.stem();
     let mut system = String::new();
@@ -224,7 +239,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
                     i,
                     sys,
                     req.kernel,
-                    (i == 0).then_some(kernels),
+                    (i == 0 && keep).then_some(kernels),
                 );
                 for (c, (course, space)) in names.into_iter().zip(spaces).enumerate() {
                     courses.push((
@@ -349,7 +364,7 @@ fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses
     } else {
         format!(" (variant {variant})")
     };
-    Err(InputError::new(format!(
+    let e = InputError::new(format!(
         "the courses are read from different sides{within}: course \"{}\" reads {} but course \"{}\" reads {}; \
          name the pair each course is read from with `own` and `enemy` in every [[course]] \
          (e.g. `own = \"{}\"`, `enemy = \"{}\"`), so that the comparison sets like beside like",
@@ -360,9 +375,9 @@ fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses
         first.own,
         first.enemy,
     ))
-    .key("course.own, course.enemy")
-    .at(Some(&file.path.display().to_string()), None)
-    .into())
+    .key(format!("course[{k}].own, course[{k}].enemy"));
+    // At the second course's table, as the file (or a --set) gives it.
+    Err(file.source.locate(e, &format!("course[{k}]")).into())
 }
 
 /// The `run.json` of a prepared scenario run with `req`.

@@ -219,7 +219,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
     rreq.progress = false;
     let prepared: Vec<run::Prepared> = chosen
         .iter()
-        .map(|f| run::prepare(&req.dir.join(f), &rreq))
+        .map(|f| run::prepare_released(&req.dir.join(f), &rreq))
         .collect::<Result<_, _>>()?;
     // Every folder is claimed (locked, checked, its temporary made) before
     // any work, and replaced only once every scenario is done.

@@ -64,6 +64,10 @@ pub trait ChainSpec {
     ) -> Transition<Self::State>;
     /// The course's leaf for a state after the last step.
     fn finish(&self, state: &Self::State) -> Leaf;
+    /// As [`Machine::turn`], for `state` before step `step`.
+    fn turn(&self, _step: usize, _state: &Self::State) -> Option<usize> {
+        None
+    }
 }
 
 /// What a [`Machine`] does in a state: roll a procedure, or end in a leaf.
@@ -92,6 +96,12 @@ pub trait Machine {
     fn action(&self, state: &Self::State) -> Result<Action<Self::Proc>, InputError>;
     /// The state after leaf `leaf` of `proc`, rolled in `state`.
     fn apply(&self, state: &Self::State, proc: &Self::Proc, leaf: Leaf) -> Self::State;
+    /// The turn (0-based) of a course repeated turn after turn, which never
+    /// decreases from a state to the next; `None` for a course that does not
+    /// repeat. It lets a course with too many states say how many turns fit.
+    fn turn(&self, _state: &Self::State) -> Option<usize> {
+        None
+    }
 }
 
 /// A [`ChainSpec`] seen as a [`Machine`]: the state is the step reached.
@@ -129,6 +139,12 @@ impl<C: ChainSpec> Machine for Steps<'_, C> {
             StepState::Ended(_) => unreachable!("an ended course rolls nothing"),
         }
     }
+    fn turn(&self, state: &Self::State) -> Option<usize> {
+        match state {
+            StepState::At(step, s) => self.0.turn(*step, s),
+            StepState::Ended(_) => None,
+        }
+    }
 }
 
 /// One rolling state of a chain.
@@ -150,6 +166,89 @@ pub struct Chain<P> {
 
 /// Most nodes a chain may have.
 pub const MAX_NODES: usize = 200_000;
+
+/// The error for a course that reaches more than [`MAX_NODES`] states. For
+/// a course repeated turn after turn it names the largest number of turns
+/// whose states fit ([`turns_that_fit`]).
+fn too_many_states<M: Machine>(m: &M) -> InputError {
+    let e = InputError::new(format!(
+        "the course reaches more than {MAX_NODES} distinct states, the most a course may have"
+    ));
+    match turns_that_fit(m) {
+        None => e
+            .key("steps")
+            .accepted("fewer steps, or units that can end in fewer ways"),
+        Some(0) => e
+            .key("repeat.turns")
+            .accepted("not even 1 turn fits: fewer steps, or units that can end in fewer ways"),
+        Some(t) => e.key("repeat.turns").accepted(format!(
+            "at most {t}, the largest value for which the states fit"
+        )),
+    }
+}
+
+/// The largest number of turns a repeated course may have and reach at most
+/// [`MAX_NODES`] states, or `None` for a course that does not repeat (or
+/// whose states could not be built). A course of `t` turns reaches exactly
+/// the rolling states of turns below `t`, and turns never decrease along a
+/// path: so the states are explored turn by turn, and when every state of
+/// turn `j` is known, their count decides whether `j + 1` turns fit. The
+/// states of later turns found meanwhile are held too, up to a bound; past
+/// it, the answer is the turns known to fit (a lower bound).
+fn turns_that_fit<M: Machine>(m: &M) -> Option<usize> {
+    let first = m.initial();
+    m.turn(&first)?;
+    let mut seen: std::collections::HashSet<M::State> = std::collections::HashSet::new();
+    let mut buckets: Vec<Vec<M::State>> = Vec::new();
+    let push = |s: M::State,
+                seen: &mut std::collections::HashSet<M::State>,
+                buckets: &mut Vec<Vec<M::State>>|
+     -> Option<Option<M::Proc>> {
+        if seen.contains(&s) {
+            return Some(None);
+        }
+        match m.action(&s).ok()? {
+            Action::End(_) => Some(None),
+            Action::Roll(p) => {
+                let t = m.turn(&s)?;
+                if buckets.len() <= t {
+                    buckets.resize_with(t + 1, Vec::new);
+                }
+                seen.insert(s.clone());
+                buckets[t].push(s);
+                Some(Some(p))
+            }
+        }
+    };
+    push(first, &mut seen, &mut buckets)?;
+    let mut rolling_below = 0;
+    let mut turn = 0;
+    while turn < buckets.len() {
+        let mut i = 0;
+        while i < buckets[turn].len() {
+            let s = buckets[turn][i].clone();
+            let Some(Action::Roll(p)) = m.action(&s).ok() else {
+                return None;
+            };
+            for leaf in 0..p.space().len() as Leaf {
+                push(m.apply(&s, &p, leaf), &mut seen, &mut buckets)?;
+            }
+            if seen.len() > 2 * MAX_NODES {
+                return Some(turn);
+            }
+            i += 1;
+        }
+        rolling_below += buckets[turn].len();
+        if rolling_below > MAX_NODES {
+            return Some(turn);
+        }
+        // No later state is of this turn: forget its states.
+        buckets[turn] = Vec::new();
+        seen.retain(|s| m.turn(s).is_some_and(|t| t > turn));
+        turn += 1;
+    }
+    Some(turn)
+}
 
 impl<P: Procedure> Chain<P> {
     /// Builds the chain of a fixed sequence of steps.
@@ -200,10 +299,7 @@ fn explore<M: Machine>(m: &M) -> Result<Explored<M>, InputError> {
             Action::End(l) => Ok(Next::Done(l)),
             Action::Roll(p) => {
                 if states.len() >= MAX_NODES {
-                    return Err(InputError::new(format!(
-                        "the course reaches more than {MAX_NODES} distinct states; \
-                         shorten it (fewer steps or turns)"
-                    )));
+                    return Err(too_many_states(m));
                 }
                 let id = states.len() as u32;
                 ids.insert(state.clone(), id);

@@ -213,7 +213,11 @@ impl ScenarioFile {
         let value = parse_value(value.trim());
         let at_set = |e: InputError| {
             e.key(key).at(
-                Some(&format!("--set {}", super::fields::shown(assignment))),
+                Some(&format!(
+                    "{} (--set {})",
+                    self.source.file,
+                    super::fields::shown(assignment)
+                )),
                 None,
             )
         };

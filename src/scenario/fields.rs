@@ -169,6 +169,9 @@ fn walk_value(
     }
 }
 
+/// Most further unknown keys of a table listed with the first.
+const ALSO_SHOWN: usize = 10;
+
 /// Reads the keys of one table, remembering which were asked for.
 pub struct Fields<'a> {
     src: &'a Source,
@@ -445,24 +448,42 @@ impl<'a> Fields<'a> {
         let mut accepted = self.asked.clone();
         accepted.sort_unstable();
         accepted.dedup();
-        for k in self.table.keys() {
-            if !accepted.contains(&k.as_str()) {
-                return Err(self.locate(
-                    k,
-                    InputError::new(format!(
-                        "unknown key `{}` in {}",
-                        shown(k),
-                        if self.path.is_empty() {
-                            "the scenario's top level".to_string()
-                        } else {
-                            format!("`{}`", shown(&self.path))
-                        }
-                    ))
-                    .one_of(k, &accepted),
-                ));
+        // Every unknown key, in file order (the table's own order is by
+        // name): the first is the error, the others are listed with it.
+        let mut unknown: Vec<(Option<usize>, &String)> = self
+            .table
+            .keys()
+            .filter(|k| !accepted.contains(&k.as_str()))
+            .map(|k| (self.src.line(&self.key_path(k)), k))
+            .collect();
+        unknown.sort_by_key(|&(line, _)| line.unwrap_or(usize::MAX));
+        let Some(&(_, k)) = unknown.first() else {
+            return Ok(());
+        };
+        let mut message = format!(
+            "unknown key `{}` in {}",
+            shown(k),
+            if self.path.is_empty() {
+                "the scenario's top level".to_string()
+            } else {
+                format!("`{}`", shown(&self.path))
             }
+        );
+        if unknown.len() > 1 {
+            let mut more: Vec<String> = unknown[1..]
+                .iter()
+                .take(ALSO_SHOWN)
+                .map(|(line, k)| match line {
+                    Some(l) => format!("`{}` (line {l})", shown(k)),
+                    None => format!("`{}`", shown(k)),
+                })
+                .collect();
+            if unknown.len() - 1 > ALSO_SHOWN {
+                more.push(format!("and {} more", unknown.len() - 1 - ALSO_SHOWN));
+            }
+            message.push_str(&format!("; also unknown: {}", more.join(", ")));
         }
-        Ok(())
+        Err(self.locate(k, InputError::new(message).one_of(k, &accepted)))
     }
 }
 

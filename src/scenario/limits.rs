@@ -51,8 +51,15 @@ pub fn lines() -> Vec<(&'static str, String)> {
         (
             "states per course",
             format!(
-                "{} (distinct unit states a course may reach)",
+                "{} (distinct unit states a course may reach; over it, the error names the most `repeat.turns` that fit)",
                 crate::engine::chain::MAX_NODES
+            ),
+        ),
+        (
+            "results per course",
+            format!(
+                "{} (combinations of outcome and measure values; over it, the error names the most `repeat.turns`, or steps, that fit)",
+                crate::outcome::MAX_LEAVES
             ),
         ),
         ("sweep variants", MAX_VARIANTS.to_string()),

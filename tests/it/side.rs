@@ -65,6 +65,13 @@ fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
     ] {
         assert!(e.contains(needle), "missing {needle:?} in {e}");
     }
+    // Located at the course read from the other side (its `[[course]]`).
+    let text = mixed("");
+    let line = text
+        .lines()
+        .position(|l| l == "name = \"fire then charge\"")
+        .expect("the second course");
+    assert!(e.contains(&format!("mixed.toml:{line}: ")), "{e}");
     // Refused before anything ran: nothing written.
     assert!(!out.join("summary.csv").exists());
 

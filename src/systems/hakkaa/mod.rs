@@ -162,10 +162,11 @@ impl crate::systems::RuleSystem for Hakkaa {
             CommanderKind::names().join(", ")
         ));
         out.push_str(&format!(
-            "measures of courses (own-/enemy-morale: 0 steady, 1 disordered or fell back, 2 fled, 3 eliminated; hits: step losses): {}, {} (with a charge), {} (engagements)\n",
+            "measures of courses (own-/enemy-morale: 0 steady, 1 disordered or fell back, 2 fled, 3 eliminated; hits: step losses): {}, {} (with a charge), {} (engagements), {} (one `fire` step, no repeat: 0 did not fire, 1 NE, 2 LC, 3 2 LC, 4 C, 5 2 C, 6 HC)\n",
             course::COURSE_MEASURES.join(", "),
             course::CLOSE_COMBATS,
-            course::TURNS
+            course::TURNS,
+            fire::FIRE_RESULT
         ));
         out
     }

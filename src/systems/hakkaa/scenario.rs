@@ -145,13 +145,9 @@ fn read_scenario<T>(
                 readings,
                 (own, enemy),
             )
-            .map_err(|e| cf.locate("repeat", e))?;
-            make(name, &side, Made::Course(spec)).map_err(|e| {
-                cf.err(
-                    "steps",
-                    format!("course \"{name}\" cannot be built: {}", e.message),
-                )
-            })?
+            .map_err(|e| course::locate_course_error(&cf, e, "repeat"))?;
+            make(name, &side, Made::Course(spec))
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?
         };
         cf.finish()?;
         Ok((k, side))

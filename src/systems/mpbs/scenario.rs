@@ -129,7 +129,7 @@ fn read<'a, T>(
             own,
             enemy,
         })
-        .map_err(|e| cf.locate("steps", e))?;
+        .map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
         Ok((kernel, side))
     })?;
     Ok((edition, courses, sides))

@@ -117,8 +117,10 @@ fn read<'a, T>(
             own = own.or(steps[0].units.first().copied());
             enemy = enemy.or(steps[0].units.get(1).copied());
             course::check_pair(&cf, own, enemy)?;
-            let spec = CourseSpec::new(readings, units.clone(), steps, (own, enemy), repeat)?;
-            make(name, &side, Made::Course(spec))?
+            let spec = CourseSpec::new(readings, units.clone(), steps, (own, enemy), repeat)
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
+            make(name, &side, Made::Course(spec))
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?
         };
         Ok((kernel, side))
     })?;

@@ -159,7 +159,8 @@ impl<'a> CourseSpec<'a> {
         enemy: Option<usize>,
     ) -> Result<CourseSpec<'a>, InputError> {
         let mut last: Vec<String> = Vec::new();
-        let mut rounds_max = 0i32;
+        // Rounds of melee each step may fight.
+        let mut rounds: Vec<i32> = Vec::new();
         let mut has_melee = false;
         let mut has_engagement = false;
         let mut has_need = false;
@@ -167,10 +168,10 @@ impl<'a> CourseSpec<'a> {
         let mut stoppable: Vec<usize> = Vec::new();
         for (i, s) in steps.iter().enumerate() {
             let p = build_step(&s.procedure, &mut s.fields.fresh(), &units)?;
-            match &p {
+            rounds.push(match &p {
                 Step::Melee(_) => {
                     has_melee = true;
-                    rounds_max += 1;
+                    1
                 }
                 Step::Engagement(c) => {
                     has_melee = true;
@@ -179,11 +180,14 @@ impl<'a> CourseSpec<'a> {
                         .space()
                         .measure_index("rounds")
                         .expect("engagements count rounds");
-                    rounds_max += c.space().measures()[m].max;
+                    c.space().measures()[m].max
                 }
-                Step::Activation(a) => has_need |= a.need().is_some(),
-                _ => {}
-            }
+                Step::Activation(a) => {
+                    has_need |= a.need().is_some();
+                    0
+                }
+                _ => 0,
+            });
             for u in [s.actor, s.target].into_iter().flatten() {
                 if !involved.contains(&u) {
                     involved.push(u);
@@ -264,26 +268,33 @@ impl<'a> CourseSpec<'a> {
             });
             unit_measures.push((u, h, c));
         }
-        let rounds_measure = if has_engagement {
-            // Rounds of melee fought: a course that starts with its melee
-            // fights at least one.
-            let first = steps.first().map_or(0, |s| {
-                matches!(s.procedure.as_str(), "melee" | "engagement") as i32
-            });
-            measures.push(Measure::new(TURNS, first, rounds_max));
-            Some(measures.len() - 1)
-        } else if has_melee && steps.len() > 1 {
-            measures.push(Measure::new("rounds", 0, rounds_max));
-            Some(measures.len() - 1)
-        } else {
-            None
-        };
-        let ended_measure = (steps.len() > 1).then(|| {
-            measures.push(Measure::new(ENDED_AT_STEP, 1, steps.len() as i32));
-            measures.len() - 1
+        // Rounds fought and the step the course ended at grow with the
+        // steps: the space of the first `n` steps (with every unit's
+        // measures, so it is an upper bound).
+        let first_fights = steps.first().map_or(0, |s| {
+            matches!(s.procedure.as_str(), "melee" | "engagement") as i32
         });
+        let rounds_measure =
+            (has_engagement || (has_melee && steps.len() > 1)).then_some(measures.len());
+        let ended_measure =
+            (steps.len() > 1).then(|| measures.len() + usize::from(rounds_measure.is_some()));
+        let space_for = |n: usize| {
+            let mut measures = measures.clone();
+            let rounds_max = rounds[..n].iter().sum();
+            if has_engagement {
+                // Rounds of melee fought: a course that starts with its
+                // melee fights at least one.
+                measures.push(Measure::new(TURNS, first_fights, rounds_max));
+            } else if rounds_measure.is_some() {
+                measures.push(Measure::new("rounds", 0, rounds_max));
+            }
+            if ended_measure.is_some() {
+                measures.push(Measure::new(ENDED_AT_STEP, 1, n as i32));
+            }
+            (outcomes.clone(), measures)
+        };
         Ok(CourseSpec {
-            space: OutcomeSpace::try_new(outcomes, measures)?,
+            space: crate::scenario::course::fitted_space("steps", steps.len(), space_for)?,
             units,
             steps,
             unit_measures,

@@ -83,8 +83,10 @@ fn read<'a, T>(
             let step = build_step(&s.procedure, &mut s.fields.fresh(), &units)?;
             make(name, &side, Made::Single(step))?
         } else {
-            let spec = CourseSpec::new(units.clone(), steps, own, enemy)?;
-            make(name, &side, Made::Course(spec))?
+            let spec = CourseSpec::new(units.clone(), steps, own, enemy)
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
+            make(name, &side, Made::Course(spec))
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?
         };
         Ok((kernel, side))
     })?;

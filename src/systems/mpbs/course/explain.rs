@@ -9,7 +9,7 @@ use crate::explain::walk::{self, CourseView, StepKey};
 use crate::explain::{CourseExplanation, results};
 
 fn describe(units: &[Unit], sub: &Sub) -> String {
-    let name = |u: u8| units[u as usize].name.as_str();
+    let name = |u: UnitIx| units[usize::from(u)].name.as_str();
     match *sub {
         Sub::Morale(u) => format!("morale check (10.6) of {}", name(u)),
         Sub::Pursuit(p, b, _, _) => {
