@@ -16,6 +16,7 @@ pub mod batch;
 pub mod dice;
 pub mod engine;
 pub mod error;
+pub mod explain;
 pub mod outcome;
 pub mod procedure;
 pub mod report;

@@ -10,7 +10,7 @@ use pikeshot::batch::diff::{self, DiffRequest};
 use pikeshot::batch::{self, ReportRequest, json, merge};
 use pikeshot::engine::KernelMode;
 use pikeshot::run::RunRequest;
-use pikeshot::targets::{self as expect, CheckRow, Tally};
+use pikeshot::targets::{self as expect, CheckRow, VerdictCounts};
 use pikeshot::{Error, report, run, systems};
 
 /// The odds for pike-and-shot wargames: resolves a fight millions of times in
@@ -27,7 +27,7 @@ threads could not start).\n\
 Examples:\n  pikeshot run scenarios/mpbs/charge-or-salvo.toml\n  \
 pikeshot run scenarios/mpbs/cuirassiers-vs-pike.toml --exact --set units.pike.terrain=woods\n  \
 pikeshot report scenarios --check\n  \
-pikeshot diff scenarios/mpbs/charge-or-salvo.toml --from sfo --to series --exact\n  \
+pikeshot diff scenarios/mpbs/charge-or-salvo.toml --from sfo --to series --exact --check\n  \
 pikeshot tables mpbs --edition sfo close-combat\n  pikeshot list mpbs"
 )]
 struct Cli {
@@ -47,6 +47,12 @@ enum Command {
     /// editions, e.g. mpbs): how each outcome's probability and each key
     /// outcome moves (diff.csv, chart).
     Diff(DiffArgs),
+    /// Explain every roll of a scenario: for each step of each course, the
+    /// dice, table and column, every modifier with its source, the limit and
+    /// what it cost, the row each die face lands on, the exact probability of
+    /// each result and the rolls a result triggers, for every state earlier
+    /// steps can leave.
+    Explain(ExplainArgs),
     /// Combine the outputs of `report --shard I/N` into exactly what one
     /// unsharded report writes.
     Merge(MergeArgs),
@@ -109,8 +115,8 @@ struct RunFlags {
     threads: Option<usize>,
     /// How trials are resolved: `auto` folds small procedures into a table
     /// first; `direct` replays the procedure for every trial.
-    #[arg(long, value_enum, default_value_t = Kernel::Auto)]
-    kernel: Kernel,
+    #[arg(long, value_enum, default_value_t = KernelFlag::Auto)]
+    kernel: KernelFlag,
 }
 
 impl RunFlags {
@@ -146,8 +152,8 @@ impl RunFlags {
             sets: self.sets.clone(),
             out: None,
             kernel: match self.kernel {
-                Kernel::Auto => KernelMode::Auto,
-                Kernel::Direct => KernelMode::Direct,
+                KernelFlag::Auto => KernelMode::Auto,
+                KernelFlag::Direct => KernelMode::Direct,
             },
             progress: true,
         })
@@ -169,8 +175,9 @@ struct RunArgs {
     scenarios: Vec<PathBuf>,
     #[command(flatten)]
     flags: RunFlags,
-    /// Output folder [default: reports/<scenario>/; with several scenarios,
-    /// one sub-folder each].
+    /// Output folder, replaced whole: a new or empty folder, or one pikeshot
+    /// wrote [default: reports/<scenario>/; with several scenarios, one
+    /// sub-folder each].
     #[arg(long, short)]
     out: Option<PathBuf>,
     /// Exit 1, with a table of what failed, when a scenario's [[expect]]
@@ -190,7 +197,9 @@ struct ReportArgs {
     /// Folder of scenario files (every *.toml under it, recursively).
     #[arg(value_name = "DIR")]
     dir: PathBuf,
-    /// Report folder: one sub-folder per scenario, mirroring its path.
+    /// Report folder: one sub-folder per scenario, mirroring its path, each
+    /// replaced whole; folders of scenarios that are gone are removed, your
+    /// own files are left alone.
     #[arg(long, short, default_value = "reports")]
     out: PathBuf,
     /// Run only slice I of N of the sorted scenario list (for a CI matrix;
@@ -203,6 +212,10 @@ struct ReportArgs {
     /// `text`: a summary on the terminal; `json`: one JSON document on stdout.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Print no progress bar and no summary line (what failed is still
+    /// printed).
+    #[arg(long, short)]
+    quiet: bool,
     #[command(flatten)]
     flags: RunFlags,
 }
@@ -221,11 +234,38 @@ struct DiffArgs {
     /// Output folder [default: reports/<scenario>-diff/].
     #[arg(long, short)]
     out: Option<PathBuf>,
+    /// Exit 1, with a table of what failed, when a scenario's [[expect]]
+    /// target fails under either edition.
+    #[arg(long)]
+    check: bool,
+    /// `text`: the table on the terminal; `json`: one JSON document on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Print no table on the terminal.
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
     flags: RunFlags,
+}
+
+#[derive(clap::Args, Debug)]
+struct ExplainArgs {
+    /// Scenario file (TOML).
+    #[arg(value_name = "SCENARIO")]
+    scenario: PathBuf,
+    /// Override a scenario key, e.g. --set edition=series (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    sets: Vec<String>,
+    /// Explain only this course (repeatable; default: every course).
+    #[arg(long, value_name = "NAME")]
+    course: Vec<String>,
+    /// Explain only this variant of a sweep, by its label, e.g.
+    /// `edition=sfo` (repeatable; default: every variant).
+    #[arg(long, value_name = "LABEL")]
+    variant: Vec<String>,
+    /// `text`: a column of lines; `json`: the same content as one JSON document.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(clap::Args, Debug)]
@@ -295,8 +335,9 @@ fn parse_shard(s: &str) -> Result<batch::Shard, String> {
     batch::Shard::parse(s)
 }
 
+// The values of `--kernel`, read into `engine::KernelMode`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-enum Kernel {
+enum KernelFlag {
     Auto,
     Direct,
 }
@@ -333,7 +374,7 @@ fn verdicts(rows: &[CheckRow], check: bool) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let tally = Tally::of(rows);
+    let tally = VerdictCounts::of(rows);
     eprintln!("{}", tally.line());
     if tally.fail == 0 {
         return ExitCode::SUCCESS;
@@ -401,10 +442,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             Ok(verdicts(&rows, a.check))
         }
         Command::Report(a) => {
+            let mut run = a.flags.request()?;
+            run.progress = !a.quiet;
             let req = ReportRequest {
                 dir: a.dir,
                 out: a.out,
-                run: a.flags.request()?,
+                run,
                 shard: a.shard,
                 json: a.format == Format::Json,
             };
@@ -415,13 +458,15 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             let shard = req
                 .shard
                 .map_or_else(String::new, |s| format!(" (shard {}/{})", s.index, s.count));
-            eprintln!(
-                "wrote {} scenario{}{shard} to {}; open {}",
-                r.entries.len(),
-                if r.entries.len() == 1 { "" } else { "s" },
-                req.out.display(),
-                req.out.join(batch::site::INDEX).display()
-            );
+            if !a.quiet {
+                eprintln!(
+                    "wrote {} scenario{}{shard} to {}; open {}",
+                    r.entries.len(),
+                    if r.entries.len() == 1 { "" } else { "s" },
+                    req.out.display(),
+                    req.out.join(batch::site::INDEX).display()
+                );
+            }
             Ok(verdicts(&r.site.checks, a.check))
         }
         Command::Diff(a) => {
@@ -432,11 +477,32 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 run: a.flags.request()?,
                 out: a.out,
             };
-            let d = diff::diff(&req)?;
-            if !a.quiet {
-                out(diff::terminal(&d))?;
+            let (d, checks) = diff::diff(&req)?;
+            let file = req.scenario.display().to_string();
+            let header: Vec<String> = expect::EXPECT_HEADER.map(String::from).to_vec();
+            let rows: Vec<CheckRow> = expect::expect_rows(&file, &checks)
+                .iter()
+                .map(|r| CheckRow::from_record(&file, &header, r))
+                .collect();
+            match a.format {
+                Format::Json => out(json::to_string(&json::diff(&d, &checks)))?,
+                Format::Text if !a.quiet => out(diff::terminal(&d))?,
+                Format::Text => {}
             }
             eprintln!("wrote {}", d.dir.display());
+            Ok(verdicts(&rows, a.check))
+        }
+        Command::Explain(a) => {
+            let req = pikeshot::explain::ExplainRequest {
+                sets: a.sets,
+                courses: a.course,
+                variants: a.variant,
+            };
+            let e = pikeshot::explain::explain_path(&a.scenario, &req)?;
+            match a.format {
+                Format::Text => out(pikeshot::explain::text::render(&e))?,
+                Format::Json => out(pikeshot::explain::to_json(&e))?,
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Merge(a) => {
@@ -454,6 +520,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             edition,
             table,
         } => {
+            if let Some(line) = systems::card_line(&system, edition.as_deref())? {
+                out(format!("{line}\n\n"))?;
+            }
             out(systems::tables(
                 &system,
                 edition.as_deref(),

@@ -11,6 +11,7 @@ use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
 use crate::error::{InputError, Result};
 use crate::outcome::Side;
 use crate::report::folder;
+use crate::report::replace::{self, NewFolder};
 use crate::report::{self, CourseRun, ScenarioRun};
 use crate::scenario::ScenarioFile;
 use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
@@ -57,7 +58,9 @@ pub struct Prepared {
     pub name: String,
     /// Rule system id.
     pub system: String,
-    /// Edition, where the system has editions (of the first variant).
+    /// Edition, where the system has editions: every edition the variants
+    /// use, joined by `", "` in order of first use (`series, sfo` for a
+    /// sweep of both cards).
     pub edition: Option<String>,
     /// Seed.
     pub seed: u64,
@@ -67,6 +70,9 @@ pub struct Prepared {
     pub courses: Vec<(String, String, Box<dyn Kernel>)>,
     /// Each course's own and enemy units, in the order of `courses`.
     pub sides: Vec<Side>,
+    /// Each course's variant identity (see [`crate::scenario::Variant`]),
+    /// in the order of `courses`: its random streams are seeded from it.
+    pub identities: Vec<String>,
     /// The scenario's `[[expect]]` targets, validated against the courses.
     pub expects: Vec<Expect>,
     /// Whether the file has `[[expect]]` entries (some may not apply to
@@ -145,7 +151,22 @@ pub fn prepare(path: &Path, req: &RunRequest) -> Result<Prepared> {
 /// The `[[expect]]` entries are taken out of the table after `--set` and
 /// before the sweep is expanded (the systems refuse keys they do not know),
 /// then validated against the courses built.
-pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
+pub fn prepare_file(file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
+    prepare_kept(file, req, true)
+}
+
+/// As [`prepare`], keeping no kernel built: every variant is validated,
+/// then built again when the run reaches it and released after. `report`
+/// prepares every scenario before running any, so its memory then holds
+/// one variant at a time, not every scenario's first (at the cost of
+/// building each scenario's first variant twice).
+pub fn prepare_released(path: &Path, req: &RunRequest) -> Result<Prepared> {
+    prepare_kept(ScenarioFile::load(path)?, req, false)
+}
+
+/// [`prepare_file`]; with `keep`, the kernels of a scenario without a sweep,
+/// or of a sweep's first variant, are kept from the validating build.
+fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<Prepared> {
     req.check()?;
     for s in &req.sets {
         file.set(s)?;
@@ -154,8 +175,8 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
     let axes = Scope::axes_of(&file);
     let count = file.variant_count()?;
     // A sweep's variants are built here to validate them, then dropped
-    // (but the first), and built again when run: see `variant`.
-    let shared = (count > 1).then(|| Arc::new(file.clone()));
+    // (but the first, when kept), and built again when run: see `variant`.
+    let shared = (count > 1 || !keep).then(|| Arc::new(file.clone()));
     let mut labels = Vec::with_capacity(count);
     let mut name = file.stem();
     let mut system = String::new();
@@ -164,6 +185,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
     let mut trials = DEFAULT_TRIALS;
     let mut courses: Vec<(String, String, Box<dyn Kernel>)> = Vec::new();
     let mut sides = Vec::new();
+    let mut identities = Vec::new();
     for i in 0..count {
         let v = file.variant(i)?;
         let mut f = file.fields(&v);
@@ -171,15 +193,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
             name = n;
         }
         f.string("description")?;
-        let ids = systems::registry::ids();
-        let sys = f
-            .named(
-                "system",
-                "rule system",
-                |s| systems::SYSTEMS.iter().copied().find(|x| x.id() == s),
-                &ids,
-            )?
-            .ok_or_else(|| f.missing("system").one_of("", &ids))?;
+        let sys = systems::registry::read_system(&mut f)?;
         let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
         let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
         if i == 0 {
@@ -193,11 +207,22 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
             // (file order): a misspelt `[unit.a]` before the missing unit.
             Err(e) => return Err(earlier_unknown_top(&file, &v, e).into()),
         };
-        if i == 0 {
-            edition = built.edition.clone();
+        // Every edition the variants use, in order ("series, sfo" for a
+        // sweep of both cards), so that no page lists such a sweep as one.
+        if let Some(e) = &built.edition {
+            match &mut edition {
+                None => edition = Some(e.clone()),
+                Some(all) => {
+                    if !all.split(", ").any(|x| x == e) {
+                        all.push_str(", ");
+                        all.push_str(e);
+                    }
+                }
+            }
         }
         f.finish()?;
         check_sides(&file, &v.label, &built)?;
+        identities.extend(std::iter::repeat_n(v.identity.clone(), built.courses.len()));
         sides.extend(built.sides);
         match &shared {
             None => {
@@ -214,7 +239,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
                     i,
                     sys,
                     req.kernel,
-                    (i == 0).then_some(kernels),
+                    (i == 0 && keep).then_some(kernels),
                 );
                 for (c, (course, space)) in names.into_iter().zip(spaces).enumerate() {
                     courses.push((
@@ -257,6 +282,7 @@ pub fn prepare_file(mut file: ScenarioFile, req: &RunRequest) -> Result<Prepared
         trials,
         courses,
         sides,
+        identities,
         has_expects: expect_value.is_some(),
         expects,
     })
@@ -338,7 +364,7 @@ fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses
     } else {
         format!(" (variant {variant})")
     };
-    Err(InputError::new(format!(
+    let e = InputError::new(format!(
         "the courses are read from different sides{within}: course \"{}\" reads {} but course \"{}\" reads {}; \
          name the pair each course is read from with `own` and `enemy` in every [[course]] \
          (e.g. `own = \"{}\"`, `enemy = \"{}\"`), so that the comparison sets like beside like",
@@ -349,9 +375,9 @@ fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses
         first.own,
         first.enemy,
     ))
-    .key("course.own, course.enemy")
-    .at(Some(&file.path.display().to_string()), None)
-    .into())
+    .key(format!("course[{k}].own, course[{k}].enemy"));
+    // At the second course's table, as the file (or a --set) gives it.
+    Err(file.source.locate(e, &format!("course[{k}]")).into())
 }
 
 /// The `run.json` of a prepared scenario run with `req`.
@@ -387,6 +413,36 @@ pub fn out_dir(req: &RunRequest, stem: &str, several: bool) -> PathBuf {
     }
 }
 
+/// The folder names of the scenarios of one run: each file's stem, and
+/// where two stems are alike (`hakkaa/fire-or-charge.toml` and
+/// `snaphance/fire-or-charge.toml`) the name of the folder holding the
+/// file before it (`hakkaa-fire-or-charge`), then `-2`, `-3`… until every
+/// name differs.
+pub fn folder_names(paths: &[&Path]) -> Vec<String> {
+    let stem = |p: &Path| {
+        p.file_stem()
+            .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned())
+    };
+    let stems: Vec<String> = paths.iter().map(|p| stem(p)).collect();
+    let mut out: Vec<String> = Vec::with_capacity(paths.len());
+    for (p, s) in paths.iter().zip(&stems) {
+        let mut base = s.clone();
+        if stems.iter().filter(|x| *x == s).count() > 1
+            && let Some(parent) = p.parent().and_then(Path::file_name)
+        {
+            base = format!("{}-{s}", parent.to_string_lossy());
+        }
+        let mut name = base.clone();
+        let mut k = 2;
+        while out.contains(&name) {
+            name = format!("{base}-{k}");
+            k += 1;
+        }
+        out.push(name);
+    }
+    out
+}
+
 /// Resolves a prepared scenario.
 pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
     let opts = RunOptions {
@@ -399,27 +455,16 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
         progress: req.progress,
     };
-    // Variants and courses are numbered for seeding in file order.
-    let mut variant_ids: Vec<String> = Vec::new();
-    let mut course_ids: Vec<(String, u32)> = Vec::new();
+    // Streams belong to the variant's identity and the course's name, not
+    // their positions (see `engine::stream_id`).
     let tasks: Vec<Task> = p
         .courses
         .iter()
-        .map(|(v, _, k)| {
-            let vi = match variant_ids.iter().position(|x| x == v) {
-                Some(i) => i,
-                None => {
-                    variant_ids.push(v.clone());
-                    variant_ids.len() - 1
-                }
-            } as u32;
-            let ci = course_ids.iter().filter(|(x, _)| x == v).count() as u32;
-            course_ids.push((v.clone(), ci));
-            Task {
-                variant: vi,
-                course: ci,
-                kernel: k.as_ref(),
-            }
+        .zip(&p.identities)
+        .map(|((_, c, k), identity)| Task {
+            variant: engine::stream_id(identity),
+            course: engine::stream_id(c),
+            kernel: k.as_ref(),
         })
         .collect();
     let tallies = engine::run(&tasks, &opts)?;
@@ -429,6 +474,7 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         system: p.system.clone(),
         edition: p.edition.clone(),
         seed: p.seed,
+        sets: req.sets.clone(),
         courses: p
             .courses
             .iter()
@@ -471,6 +517,11 @@ pub struct Finished {
 
 /// As [`run_all`], also checking each scenario's `[[expect]]` targets and
 /// writing `expect.csv` beside the reports of a scenario that has them.
+///
+/// Every output folder is claimed before any work ([`NewFolder::begin`]:
+/// locked, checked, its temporary made) and replaced whole once every
+/// scenario is done: with several scenarios, the `--out` folder holds one
+/// folder each and is replaced whole too.
 pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
     let prepared: Vec<Prepared> = req
         .scenarios
@@ -478,16 +529,45 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
         .map(|p| prepare(p, req))
         .collect::<Result<_>>()?;
     let several = prepared.len() > 1;
-    let dirs: Vec<PathBuf> = prepared
-        .iter()
-        .map(|p| out_dir(req, &p.file.stem(), several))
-        .collect();
+    let paths: Vec<&Path> = prepared.iter().map(|p| p.file.path.as_path()).collect();
+    let names = folder_names(&paths);
+    let dirs: Vec<PathBuf> = names.iter().map(|n| out_dir(req, n, several)).collect();
     for d in &dirs {
         check_out(d)?;
-        report::check_writable(d)?;
+    }
+    // The folders replaced whole, and where each scenario is written.
+    let mut claimed: Vec<NewFolder> = Vec::new();
+    let mut into: Vec<PathBuf> = Vec::new();
+    match (&req.out, several) {
+        (Some(o), true) => {
+            check_out(o)?;
+            let f = NewFolder::begin(o, "--out", "run")?;
+            for n in &names {
+                let d = f.path().join(n);
+                std::fs::create_dir(&d).map_err(|e| crate::error::Error::io(o.join(n), e))?;
+                replace::mark(&d, "run")?;
+                into.push(d);
+            }
+            claimed.push(f);
+        }
+        _ => {
+            for d in &dirs {
+                let f = NewFolder::begin(
+                    d,
+                    if req.out.is_some() {
+                        "--out"
+                    } else {
+                        "reports"
+                    },
+                    "run",
+                )?;
+                into.push(f.path().to_path_buf());
+                claimed.push(f);
+            }
+        }
     }
     let mut out = Vec::new();
-    for (p, d) in prepared.iter().zip(dirs) {
+    for ((p, d), i) in prepared.iter().zip(dirs).zip(&into) {
         let run = execute(p, req)?;
         let checks = expect::evaluate(&p.expects, &run);
         folder::write(
@@ -496,6 +576,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
                 .then(|| expect::expect_csv(&run.scenario, &checks)),
             false,
             Some(&record(p, req)?),
+            i,
             &d,
         )?;
         out.push(Finished {
@@ -505,6 +586,9 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             has_expects: p.has_expects,
             checks,
         });
+    }
+    for f in claimed {
+        f.commit()?;
     }
     Ok(out)
 }

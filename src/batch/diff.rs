@@ -20,15 +20,17 @@ use std::path::{Path, PathBuf};
 use plotters::prelude::*;
 
 use crate::error::{Error, InputError};
+use crate::report::Staging;
 use crate::report::csv::stage as stage_csv;
 use crate::report::diff::chart::{chart_size, draw, render_svg};
 use crate::report::diff::{DIFF_HEADER, DiffRow, RowKind, chart_stem, compare, diff_rows};
 pub use crate::report::diff::{Diff, terminal};
 use crate::report::draw::{self, other};
-use crate::report::{Staging, check_writable};
+use crate::report::replace::NewFolder;
 use crate::run::{self, RunRequest};
 use crate::scenario::ScenarioFile;
 use crate::systems::SYSTEMS;
+use crate::targets::Checked;
 
 /// The systems whose scenarios have an `edition` key, with their editions:
 /// every system of the registry that has editions.
@@ -66,8 +68,10 @@ fn check_edition(system: &str, editions: &[&str], e: &str, flag: &str) -> Result
     }
 }
 
-/// Runs `pikeshot diff`.
-pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
+/// Runs `pikeshot diff`: the comparison, and the scenario's `[[expect]]`
+/// targets checked under both editions (each check's variant names its
+/// edition first, e.g. `edition=sfo`).
+pub fn diff(req: &DiffRequest) -> Result<(Diff, Vec<Checked>), Error> {
     let file = ScenarioFile::load(&req.scenario)?;
     let systems = edition_systems();
     let system = file.table.get("system").and_then(|v| v.as_str());
@@ -126,9 +130,20 @@ pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(format!("{stem}-diff")));
-    check_writable(&dir)?;
+    let new = NewFolder::begin(&dir, "--out", "diff")?;
     let ra = run::execute(&pa, &req.run)?;
     let rb = run::execute(&pb, &req.run)?;
+    let mut checks = Vec::new();
+    for (p, r, edition) in [(&pa, &ra, &from), (&pb, &rb, &to)] {
+        for mut c in crate::targets::evaluate(&p.expects, r) {
+            c.variant = if c.variant.is_empty() {
+                format!("edition={edition}")
+            } else {
+                format!("edition={edition}, {}", c.variant)
+            };
+            checks.push(c);
+        }
+    }
     let rows = compare(&ra, &rb);
     let mut d = Diff {
         scenario: ra.scenario.clone(),
@@ -141,8 +156,15 @@ pub fn diff(req: &DiffRequest) -> Result<Diff, Error> {
         dir: dir.clone(),
         written: Vec::new(),
     };
-    d.written = write(&d, &dir)?;
-    Ok(d)
+    d.written = write(&d, new.path())?
+        .into_iter()
+        .map(|p| {
+            p.strip_prefix(new.path())
+                .map_or(p.clone(), |r| dir.join(r))
+        })
+        .collect();
+    new.commit()?;
+    Ok((d, checks))
 }
 
 /// Writes `diff.csv` and the charts into `dir`.

@@ -10,12 +10,13 @@
 
 use std::fmt::Write as _;
 
+use super::html_views;
 use super::site::{Entry, Folder, MANIFEST, SUMMARY};
 use crate::report::KEY_OUTCOMES;
 use crate::report::draw::thousands;
 use crate::report::folder::PlotKind;
 use crate::report::key::KeyKind;
-use crate::targets::{CheckRow, Tally};
+use crate::targets::{CheckRow, VerdictCounts};
 
 /// Escapes text and attribute values: `&`, `<`, `>`, `"` and `'`.
 pub fn esc(s: &str) -> String {
@@ -67,7 +68,11 @@ thead th{background:var(--head);font-weight:600}
 .fail{color:var(--fail);font-weight:600}
 .borderline{color:var(--border)}
 .plots{display:flex;flex-wrap:wrap;gap:.8rem;margin:.4rem 0 1rem}
-figure{margin:0;flex:0 1 560px;max-width:100%}
+.wide{max-width:100%;overflow-x:auto;margin:.5rem 0 1rem}
+.wide table{margin:0}
+.diff{display:block;font-size:.78rem}
+.k{color:var(--muted);font-size:.78rem}
+figure{margin:0;flex:1 1 100%;max-width:1000px}
 figure img{width:100%;height:auto;border:1px solid var(--line)}
 figcaption{font-size:.8rem;color:var(--muted)}
 details{margin:.6rem 0;padding:.2rem .6rem;border-left:3px solid var(--line)}
@@ -110,7 +115,7 @@ fn targets_cell(rows: &[&CheckRow]) -> String {
         return "–".into();
     }
     let owned: Vec<CheckRow> = rows.iter().map(|r| (*r).clone()).collect();
-    let t = Tally::of(&owned);
+    let t = VerdictCounts::of(&owned);
     let mut parts = Vec::new();
     if t.fail > 0 {
         parts.push(format!("<span class=\"fail\">{} failed</span>", t.fail));
@@ -176,8 +181,26 @@ pub fn page(entries: &[Entry], folders: &[Folder], checks: &[CheckRow]) -> Strin
         MANIFEST,
         MANIFEST,
     );
+    if let Some(r) = folders.iter().find_map(|f| f.record.as_ref()) {
+        let sets = if r.sets.is_empty() {
+            "no --set".to_string()
+        } else {
+            r.sets
+                .iter()
+                .map(|s| format!("<code>--set {}</code>", esc(s)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let _ = writeln!(
+            o,
+            "<p class=\"meta run\">run options: exact {} · kernel {} · {sets} \
+             (each scenario's trials and seed under its name)</p>",
+            if r.exact { "on" } else { "off" },
+            esc(&r.kernel),
+        );
+    }
     if !checks.is_empty() {
-        let t = Tally::of(checks);
+        let t = VerdictCounts::of(checks);
         let class = if t.fail > 0 { "fail" } else { "pass" };
         let _ = writeln!(o, "<p class=\"{class}\">{}</p>", esc(&t.line()));
     }
@@ -192,7 +215,7 @@ pub fn page(entries: &[Entry], folders: &[Folder], checks: &[CheckRow]) -> Strin
     } else {
         let _ = writeln!(
             o,
-            "<table>\n<thead><tr><th>scenario</th><th>file</th><th>system</th>\
+            "<div class=\"wide\"><table>\n<thead><tr><th>scenario</th><th>file</th><th>system</th>\
              <th class=\"num\">variants</th><th class=\"num\">courses</th><th>targets</th></tr></thead>\n<tbody>"
         );
         for (k, (e, f)) in entries.iter().zip(folders).enumerate() {
@@ -210,7 +233,7 @@ pub fn page(entries: &[Entry], folders: &[Folder], checks: &[CheckRow]) -> Strin
                 targets_cell(&mine),
             );
         }
-        let _ = writeln!(o, "</tbody>\n</table>");
+        let _ = writeln!(o, "</tbody>\n</table></div>");
     }
     let _ = writeln!(o, "</section>");
 
@@ -243,7 +266,7 @@ fn system_text(e: &Entry) -> String {
 /// A table of targets: (scenario,) variant, course, target, measured,
 /// 95% interval, exact, verdict.
 fn targets_table(o: &mut String, rows: &[&CheckRow], with_scenario: bool) {
-    let _ = write!(o, "<table>\n<thead><tr>");
+    let _ = write!(o, "<div class=\"wide\"><table>\n<thead><tr>");
     if with_scenario {
         let _ = write!(o, "<th>scenario</th>");
     }
@@ -277,7 +300,7 @@ fn targets_table(o: &mut String, rows: &[&CheckRow], with_scenario: bool) {
             esc(&r.basis),
         );
     }
-    let _ = writeln!(o, "</tbody>\n</table>");
+    let _ = writeln!(o, "</tbody>\n</table></div>");
 }
 
 /// One scenario's section.
@@ -310,6 +333,13 @@ fn scenario(o: &mut String, k: usize, e: &Entry, f: &Folder, checks: &[CheckRow]
         .collect();
     meta.push(links.join(" "));
     let _ = writeln!(o, "<p class=\"meta\">{}</p>", meta.join(" · "));
+    if let Some(r) = &f.record {
+        let _ = writeln!(
+            o,
+            "<p class=\"meta run\">{}</p>",
+            html_views::run_options(r)
+        );
+    }
     let _ = writeln!(
         o,
         "<p class=\"meta\"><a href=\"#contents\">back to the list</a></p>"
@@ -359,7 +389,7 @@ fn scenario(o: &mut String, k: usize, e: &Entry, f: &Folder, checks: &[CheckRow]
             );
             let _ = write!(
                 o,
-                "<table>\n<thead><tr><th>outcome</th><th class=\"num\">simulated</th><th class=\"num\">95% interval</th>"
+                "<div class=\"wide\"><table>\n<thead><tr><th>outcome</th><th class=\"num\">simulated</th><th class=\"num\">95% interval</th>"
             );
             if has_exact {
                 let _ = write!(o, "<th class=\"num\">exact</th>");
@@ -388,7 +418,8 @@ fn scenario(o: &mut String, k: usize, e: &Entry, f: &Folder, checks: &[CheckRow]
                 }
                 let _ = writeln!(o, "</tr>");
             }
-            let _ = writeln!(o, "</tbody>\n</table>");
+            let _ = writeln!(o, "</tbody>\n</table></div>");
+            html_views::at_least_table(o, f, &variant, &course);
             let figures: Vec<usize> = (0..f.plots.rows.len())
                 .filter(|&i| {
                     f.plots.get(i, "variant") == variant && f.plots.get(i, "course") == course
@@ -416,7 +447,10 @@ fn key_table(o: &mut String, f: &Folder, variant: &str) {
     let courses = distinct(t, "course", |i| t.get(i, "variant") == variant);
     let measures = distinct(t, "measure", |i| t.get(i, "variant") == variant);
     let any_exact = idx.iter().any(|&i| !t.get(i, "exact").is_empty());
-    let _ = write!(o, "<table class=\"key\">\n<thead><tr><th>key outcome</th>");
+    let _ = write!(
+        o,
+        "<div class=\"wide\"><table class=\"key\">\n<thead><tr><th>key outcome</th>"
+    );
     for c in &courses {
         let _ = write!(o, "<th class=\"num\">{}</th>", esc(c));
     }
@@ -445,25 +479,37 @@ fn key_table(o: &mut String, f: &Folder, variant: &str) {
                             show(&exact, if prob { 2 } else { 3 })
                         )
                     };
+                    let kind = if prob {
+                        KeyKind::Probability
+                    } else {
+                        KeyKind::Expectation
+                    };
                     let _ = write!(
                         o,
-                        "<td class=\"num\">{}{}<span class=\"ci\">{} – {}</span></td>",
+                        "<td class=\"num\">{}{}<span class=\"ci\">{} – {}</span>{}</td>",
                         show(&t.get(i, "value"), if prob { 2 } else { 3 }),
                         ex,
                         show(&t.get(i, "ci_low"), if prob { 2 } else { 3 }),
                         show(&t.get(i, "ci_high"), if prob { 2 } else { 3 }),
+                        html_views::difference_line(t, i, kind),
                     );
                 }
             }
         }
         let _ = writeln!(o, "</tr>");
     }
-    let _ = writeln!(o, "</tbody>\n</table>");
+    let _ = writeln!(o, "</tbody>\n</table></div>");
     let _ = writeln!(
         o,
-        "<p class=\"meta\">Simulated value{}, with its 95% interval below.</p>",
+        "<p class=\"meta\">Simulated value{}, with its 95% interval below{}.</p>",
         if any_exact {
             ", the exact value beside it"
+        } else {
+            ""
+        },
+        if (0..t.rows.len()).any(|i| !t.get(i, "diff_from").is_empty()) {
+            ", then the difference from the first course (95% interval: Newcombe for \
+             probabilities, normal for means)"
         } else {
             ""
         }
@@ -486,6 +532,7 @@ fn plots(o: &mut String, f: &Folder, base: &str, idx: &[usize]) {
             Some(PlotKind::Histogram) => format!("{course}: outcomes"),
             Some(PlotKind::Turns) => format!("{course}: turns to each stop reason"),
             Some(PlotKind::Cumulative) => format!("{course}: P(stopped by turn t)"),
+            Some(PlotKind::AtLeast) => format!("{course}: at least k, P(X ≥ k)"),
             None => kind.clone(),
         };
         let png = href(&format!("{base}{}", f.plots.get(i, "png")));
@@ -502,23 +549,4 @@ fn plots(o: &mut String, f: &Folder, base: &str, idx: &[usize]) {
         );
     }
     let _ = writeln!(o, "</div>");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_markup_and_quotes() {
-        assert_eq!(
-            esc("a<b & \"c\" 'd'>"),
-            "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;"
-        );
-    }
-
-    #[test]
-    fn hrefs_keep_slashes_and_encode_the_rest() {
-        assert_eq!(href("mpbs/a b/x.png"), "mpbs/a%20b/x.png");
-        assert_eq!(href("é.png"), "%C3%A9.png");
-    }
 }

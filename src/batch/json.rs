@@ -10,11 +10,14 @@
 //!           "outcomes": [ { "outcome": "<id>", "label": "...", "count": 0, "probability": 0.1,
 //!                           "ci_low": 0.09, "ci_high": 0.11, "exact": 0.1 } ],
 //!           "measures": [ { "measure": "hits-inflicted", "mean": 1.2, "exact_mean": 1.2,
-//!                           "distribution": [ { "value": 0, "count": 1, "probability": 0.5, "exact": 0.5 } ] } ],
+//!                           "distribution": [ { "value": 0, "count": 1, "probability": 0.5, "exact": 0.5,
+//!                                             "at_least": 1.0, "exact_at_least": 1.0 } ] } ],
 //!           "key_outcomes": [ { "name": "p-enemy-broken-or-eliminated", "label": "...",
 //!                               "kind": "probability", "value": 0.4, "ci_low": 0.39,
-//!                               "ci_high": 0.41, "exact": 0.4 } ] } ],
-//!       "targets": [ { "entry": 1, "variant": "", "course": "...", "kind": "measure",
+//!                               "ci_high": 0.41, "exact": 0.4,
+//!                               "difference": { "from": "charge now", "value": 0.17,
+//!                                   "ci_low": 0.16, "ci_high": 0.18, "exact": null } } ] } ],
+//!       "targets": [ { "entry": 0, "variant": "", "course": "...", "kind": "measure",
 //!                      "target": "...", "at_least": 0.3, "at_most": null, "value": 0.4,
 //!                      "ci_low": 0.39, "ci_high": 0.41, "exact": null,
 //!                      "basis": "monte-carlo", "verdict": "pass" } ] } ],
@@ -26,9 +29,9 @@
 
 use serde::Serialize;
 
-use crate::report::ScenarioRun;
 use crate::report::engagement::is_engagement;
 use crate::report::key::{KeyKind, key_outcomes};
+use crate::report::{ScenarioRun, variant_keys};
 use crate::targets::{Checked, Verdict};
 
 /// The whole document.
@@ -66,7 +69,8 @@ pub struct Scenario {
     pub name: String,
     /// Rule system.
     pub system: String,
-    /// Edition (of the first variant), if the system has editions.
+    /// Every edition the variants use (`series, sfo` for a sweep of both
+    /// cards), if the system has editions.
     pub edition: Option<String>,
     /// Master seed.
     pub seed: u64,
@@ -144,6 +148,10 @@ pub struct Value {
     pub probability: f64,
     /// Exact probability.
     pub exact: Option<f64>,
+    /// Monte Carlo `P(X >= value)`.
+    pub at_least: f64,
+    /// Exact `P(X >= value)`.
+    pub exact_at_least: Option<f64>,
 }
 
 /// One key outcome.
@@ -163,12 +171,30 @@ pub struct Key {
     pub ci_high: f64,
     /// Exact value.
     pub exact: Option<f64>,
+    /// The difference from the first course of the variant with this key
+    /// outcome; `null` on that course itself.
+    pub difference: Option<Difference>,
+}
+
+/// A course's difference from the first course of its variant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Difference {
+    /// The course compared with.
+    pub from: String,
+    /// Monte Carlo difference (this course minus `from`).
+    pub value: f64,
+    /// 95% interval, low end (Newcombe for a probability, normal for a mean).
+    pub ci_low: f64,
+    /// 95% interval, high end.
+    pub ci_high: f64,
+    /// The difference of the exact values.
+    pub exact: Option<f64>,
 }
 
 /// One target checked against one course.
 #[derive(Clone, Debug, Serialize)]
 pub struct Target {
-    /// 1-based entry in the file's `[[expect]]` list.
+    /// The entry in the file's `[[expect]]` list, from 0 (as `--set expect[N]`).
     pub entry: usize,
     /// Variant.
     pub variant: String,
@@ -198,10 +224,26 @@ pub struct Target {
 
 /// A scenario's run and checks as JSON.
 pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked]) -> Scenario {
+    let keys = variant_keys(run);
+    // The difference of course `i`'s key outcome `name` from its variant's first.
+    let difference = |i: usize, name: &str| -> Option<Difference> {
+        let v = keys.iter().find(|v| v.courses.contains(&i))?;
+        let j = v.courses.iter().position(|&x| x == i)?;
+        let row = v.rows.iter().position(|(d, _)| d.name == name)?;
+        let d = v.difference(row, j)?;
+        Some(Difference {
+            from: run.courses[v.courses[v.reference(row)?]].course.clone(),
+            value: d.value,
+            ci_low: d.ci.0,
+            ci_high: d.ci.1,
+            exact: d.exact,
+        })
+    };
     let courses = run
         .courses
         .iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(ci, c)| {
             let s = c.stats();
             Course {
                 variant: c.variant.clone(),
@@ -239,6 +281,8 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                                 count: m.counts[i],
                                 probability: m.probs[i],
                                 exact: m.exact.as_ref().map(|e| e[i]),
+                                at_least: m.at_least[i],
+                                exact_at_least: m.exact_at_least.as_ref().map(|e| e[i]),
                             })
                             .collect(),
                     })
@@ -256,6 +300,7 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                         ci_low: k.ci.0,
                         ci_high: k.ci.1,
                         exact: k.exact,
+                        difference: difference(ci, k.def.name),
                     })
                     .collect(),
             }
@@ -309,9 +354,115 @@ pub fn document(scenarios: Vec<Scenario>) -> Document {
     }
 }
 
-/// The document as pretty-printed JSON, ending with a newline.
-pub fn to_string(doc: &Document) -> String {
+/// A document as pretty-printed JSON, ending with a newline.
+pub fn to_string<T: Serialize>(doc: &T) -> String {
     let mut s = serde_json::to_string_pretty(doc).expect("plain data serialises");
     s.push('\n');
     s
+}
+
+/// `pikeshot diff --format json`: the rows of `diff.csv`, typed, and the
+/// targets checked under both editions.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiffDocument {
+    /// pikeshot's version.
+    pub pikeshot: &'static str,
+    /// Scenario name.
+    pub scenario: String,
+    /// Rule system.
+    pub system: String,
+    /// Edition compared from.
+    pub from: String,
+    /// Edition compared to.
+    pub to: String,
+    /// Seed of both runs.
+    pub seed: u64,
+    /// Every figure under both editions.
+    pub rows: Vec<DiffJsonRow>,
+    /// The targets checked, under both editions (variant `edition=...`).
+    pub targets: Vec<Target>,
+}
+
+/// One figure of one course under both editions.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiffJsonRow {
+    /// Variant (the sweep without `edition`).
+    pub variant: String,
+    /// Course.
+    pub course: String,
+    /// `outcome` or `key`.
+    pub kind: &'static str,
+    /// The outcome id or key outcome name.
+    pub name: String,
+    /// Under the `from` edition (`null`: the card cannot produce it).
+    pub from: Option<DiffFigure>,
+    /// Under the `to` edition.
+    pub to: Option<DiffFigure>,
+    /// `to − from` (Monte Carlo; `null` when a side is missing).
+    pub change: Option<f64>,
+    /// Its 95% interval, low end.
+    pub change_ci_low: Option<f64>,
+    /// Its 95% interval, high end.
+    pub change_ci_high: Option<f64>,
+    /// The exact change, when both sides are exact.
+    pub exact_change: Option<f64>,
+}
+
+/// A figure under one edition.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiffFigure {
+    /// Monte Carlo value.
+    pub value: f64,
+    /// 95% interval, low end.
+    pub ci_low: f64,
+    /// 95% interval, high end.
+    pub ci_high: f64,
+    /// Exact value.
+    pub exact: Option<f64>,
+}
+
+/// The JSON document of a diff and its checks.
+pub fn diff(d: &crate::report::diff::Diff, checks: &[Checked]) -> DiffDocument {
+    use crate::report::diff::{Figure, RowKind};
+    let fig = |f: Option<Figure>| {
+        f.map(|f| DiffFigure {
+            value: f.value,
+            ci_low: f.ci.0,
+            ci_high: f.ci.1,
+            exact: f.exact,
+        })
+    };
+    // A key outcome one card has not has no change: `null`, not NaN.
+    let finite = |x: f64| x.is_finite().then_some(x);
+    DiffDocument {
+        pikeshot: env!("CARGO_PKG_VERSION"),
+        scenario: d.scenario.clone(),
+        system: d.system.clone(),
+        from: d.from.clone(),
+        to: d.to.clone(),
+        seed: d.seed,
+        rows: d
+            .rows
+            .iter()
+            .map(|r| {
+                let (lo, hi) = r.change_ci();
+                DiffJsonRow {
+                    variant: r.variant.clone(),
+                    course: r.course.clone(),
+                    kind: match r.kind {
+                        RowKind::Outcome => "outcome",
+                        RowKind::Key(_) => "key",
+                    },
+                    name: r.name.clone(),
+                    from: fig(r.from),
+                    to: fig(r.to),
+                    change: finite(r.change()),
+                    change_ci_low: finite(lo),
+                    change_ci_high: finite(hi),
+                    exact_change: r.exact_change().filter(|x| x.is_finite()),
+                }
+            })
+            .collect(),
+        targets: checks.iter().map(target).collect(),
+    }
 }

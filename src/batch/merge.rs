@@ -7,15 +7,18 @@
 //! shards belong together (same count, same list, same options, every
 //! shard once, each holding exactly its slice), copies every scenario's
 //! folder into the output in the order of the list, and rebuilds the top
-//! level from them ([`site::write`]), without `shard.json`.
+//! level from them ([`site::stage`]), without `shard.json`. Every folder is
+//! replaced whole, as `report` does.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use super::root;
 use super::site::{self, Entry, Site};
 use super::{SHARD_JSON, Shard, ShardRecord};
 use crate::error::{Error, InputError};
-use crate::report::{Staging, check_writable};
+use crate::report::Staging;
+use crate::report::replace::NewFolder;
 
 /// A shard's output, read.
 struct ShardDir {
@@ -186,17 +189,28 @@ pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Site, Error> {
         }
         entries.push((e, dir));
     }
-    check_writable(out)?;
+    let _lock = root::claim(out)?;
+    let mut claimed = Vec::with_capacity(entries.len());
     for (e, dir) in &entries {
         let from = dir.join(&e.folder);
-        let mut staging = Staging::new(&out.join(&e.folder))?;
+        let new = NewFolder::begin(&out.join(&e.folder), "--out", "report")?;
+        let mut staging = Staging::new(new.path())?;
         for name in folder_files(&from)? {
             let p = from.join(&name);
             let bytes = std::fs::read(&p).map_err(|err| Error::io(&p, err))?;
             staging.bytes(&name, &bytes)?;
         }
         staging.commit()?;
+        claimed.push(new);
     }
+    let dirs: Vec<PathBuf> = claimed.iter().map(|c| c.path().to_path_buf()).collect();
     let entries: Vec<Entry> = entries.into_iter().map(|(e, _)| e).collect();
-    site::write(out, &entries, &[])
+    let top = site::stage(out, &entries, &dirs, &[])?;
+    for c in claimed {
+        c.commit()?;
+    }
+    let site = top.commit()?;
+    let folders: Vec<String> = entries.iter().map(|e| e.folder.clone()).collect();
+    root::prune(out, &folders)?;
+    Ok(site)
 }

@@ -16,8 +16,10 @@
 
 pub mod diff;
 pub mod html;
+pub mod html_views;
 pub mod json;
 pub mod merge;
+pub mod root;
 pub mod site;
 
 use std::io::IsTerminal;
@@ -27,7 +29,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::KernelMode;
 use crate::error::{Error, InputError};
-use crate::report::{self, folder};
+use crate::report::folder;
+use crate::report::replace::NewFolder;
 use crate::run::{self, RunRequest};
 use site::{Entry, Site};
 
@@ -204,38 +207,43 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         ))
         .into());
     }
-    let chosen: Vec<&String> = all
+    let all_folders = root::folders(&all);
+    let (chosen, folders): (Vec<&String>, Vec<String>) = all
         .iter()
+        .zip(&all_folders)
         .enumerate()
         .filter(|(k, _)| req.shard.is_none_or(|s| s.takes(*k)))
-        .map(|(_, f)| f)
-        .collect();
+        .map(|(_, (f, d))| (f, d.clone()))
+        .unzip();
     let mut rreq = req.run.clone();
     rreq.progress = false;
     let prepared: Vec<run::Prepared> = chosen
         .iter()
-        .map(|f| run::prepare(&req.dir.join(f), &rreq))
+        .map(|f| run::prepare_released(&req.dir.join(f), &rreq))
         .collect::<Result<_, _>>()?;
-    report::check_writable(&req.out)?;
-    let folders: Vec<String> = chosen.iter().map(|f| folder_of(f)).collect();
-    for f in &folders {
-        report::check_writable(&req.out.join(f))?;
-    }
+    // Every folder is claimed (locked, checked, its temporary made) before
+    // any work, and replaced only once every scenario is done.
+    let _lock = root::claim(&req.out)?;
+    let claimed: Vec<NewFolder> = folders
+        .iter()
+        .map(|f| NewFolder::begin(&req.out.join(f), "--out", "report"))
+        .collect::<Result<_, _>>()?;
 
-    let bar = (std::io::stderr().is_terminal() && !prepared.is_empty()).then(|| {
-        let b = indicatif::ProgressBar::new(prepared.len() as u64);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} scenarios  {msg}",
-            )
-            .expect("valid template"),
-        );
-        b.enable_steady_tick(std::time::Duration::from_millis(200));
-        b
-    });
+    let bar =
+        (req.run.progress && std::io::stderr().is_terminal() && !prepared.is_empty()).then(|| {
+            let b = indicatif::ProgressBar::new(prepared.len() as u64);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} scenarios  {msg}",
+                )
+                .expect("valid template"),
+            );
+            b.enable_steady_tick(std::time::Duration::from_millis(200));
+            b
+        });
     let mut entries = Vec::with_capacity(prepared.len());
     let mut docs = Vec::new();
-    for ((p, file), folder) in prepared.iter().zip(&chosen).zip(&folders) {
+    for (((p, file), folder), into) in prepared.iter().zip(&chosen).zip(&folders).zip(&claimed) {
         if let Some(b) = &bar {
             b.set_message((*file).clone());
         }
@@ -247,6 +255,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
                 .then(|| crate::targets::expect_csv(&run.scenario, &checks)),
             true,
             Some(&run::record(p, &rreq)?),
+            into.path(),
             &req.out.join(folder),
         )?;
         if req.json {
@@ -280,57 +289,16 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             vec![(SHARD_JSON, bytes)]
         }
     };
-    let site = site::write(&req.out, &entries, &extra)?;
+    let dirs: Vec<PathBuf> = claimed.iter().map(|c| c.path().to_path_buf()).collect();
+    let top = site::stage(&req.out, &entries, &dirs, &extra)?;
+    for c in claimed {
+        c.commit()?;
+    }
+    let site = top.commit()?;
+    root::prune(&req.out, &folders)?;
     Ok(Report {
         entries,
         site,
         json: req.json.then(|| json::document(docs)),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shards_parse_and_deal_round_robin() {
-        let s = Shard::parse("2/3").unwrap();
-        assert_eq!(s, Shard { index: 2, count: 3 });
-        let taken: Vec<usize> = (0..8).filter(|&k| s.takes(k)).collect();
-        assert_eq!(taken, vec![1, 4, 7]);
-        for bad in ["0/3", "4/3", "1/0", "x/2", "2", "1/-1"] {
-            assert!(Shard::parse(bad).is_err(), "{bad}");
-        }
-        // Every scenario goes to exactly one shard.
-        for k in 0..20 {
-            let n = (1..=4)
-                .filter(|&i| Shard { index: i, count: 4 }.takes(k))
-                .count();
-            assert_eq!(n, 1);
-        }
-    }
-
-    #[test]
-    fn discovery_is_recursive_sorted_and_skips_hidden() {
-        let tmp = tempfile::tempdir().unwrap();
-        let d = tmp.path();
-        for p in [
-            "b.toml",
-            "a/z.toml",
-            "a/b/c.toml",
-            ".hidden/x.toml",
-            "a/.y.toml",
-            "n.txt",
-        ] {
-            let path = d.join(p);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, "").unwrap();
-        }
-        assert_eq!(
-            discover(d).unwrap(),
-            vec!["a/b/c.toml", "a/z.toml", "b.toml"]
-        );
-        assert_eq!(folder_of("a/b/c.toml"), "a/b/c");
-        assert!(discover(&d.join("b.toml")).is_err());
-    }
 }

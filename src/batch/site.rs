@@ -14,6 +14,7 @@ use crate::error::{Error, InputError};
 use crate::report::Staging;
 use crate::report::csv::{SUMMARY_HEADER, stage as stage_csv};
 use crate::report::folder::{EXPECT_CSV, PLOTS_CSV};
+use crate::report::record::{RUN_JSON, RunRecord};
 use crate::targets::{CheckRow, EXPECT_HEADER};
 
 /// The manifest: one row per scenario of the report, in report order.
@@ -39,7 +40,8 @@ pub struct Entry {
     pub scenario: String,
     /// Rule system.
     pub system: String,
-    /// Edition of the first variant (empty without editions).
+    /// Every edition the variants use, joined by `, ` (empty without
+    /// editions).
     pub edition: String,
 }
 
@@ -66,15 +68,7 @@ impl Entry {
     }
 }
 
-/// The value of column `name` in a record (empty when absent).
-pub(crate) fn field(header: &[String], record: &[String], name: &str) -> String {
-    header
-        .iter()
-        .position(|h| h == name)
-        .and_then(|i| record.get(i))
-        .cloned()
-        .unwrap_or_default()
-}
+pub(crate) use crate::report::csv::field;
 
 /// A CSV file: its header and records.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -135,6 +129,10 @@ pub struct Folder {
     pub plots: Table,
     /// `expect.csv`, when the scenario has targets.
     pub expect: Option<Table>,
+    /// `measures.csv` (empty in a folder written before it was read here).
+    pub measures: Table,
+    /// `run.json`, when the folder has one: the options the run used.
+    pub record: Option<RunRecord>,
     /// The other files present, by name, for links: `measures.csv`,
     /// `engagements.csv`, `timing.csv`.
     pub files: Vec<&'static str>,
@@ -168,7 +166,26 @@ pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
         }
     };
     let expect_path = dir.join(EXPECT_CSV);
+    let measures_path = dir.join("measures.csv");
+    let record_path = dir.join(RUN_JSON);
+    let record = if record_path.is_file() {
+        let bytes = std::fs::read(&record_path).map_err(|e| Error::io(&record_path, e))?;
+        Some(serde_json::from_slice(&bytes).map_err(|e| {
+            Error::io(
+                &record_path,
+                std::io::Error::other(format!("not a pikeshot run.json: {e}")),
+            )
+        })?)
+    } else {
+        None
+    };
     Ok(Folder {
+        measures: if measures_path.is_file() {
+            read_csv(&measures_path)?
+        } else {
+            Table::default()
+        },
+        record,
         outcomes: need("outcomes.csv")?,
         comparison: need("comparison.csv")?,
         summary: need("summary.csv")?,
@@ -244,14 +261,35 @@ pub struct Site {
     pub checks: Vec<CheckRow>,
 }
 
-/// Writes the top level of a report in `out` from the scenario folders
-/// already there: `scenarios.csv`, `summary.csv`, `expect.csv`,
-/// `index.html`, and the `extra` files given (e.g. a shard's
-/// `shard.json`), all staged together.
-pub fn write(out: &Path, entries: &[Entry], extra: &[(&str, Vec<u8>)]) -> Result<Site, Error> {
-    let folders: Vec<Folder> = entries
+/// The top level of a report, staged in its folder and not yet in place.
+pub struct Top {
+    staging: Staging,
+    checks: Vec<CheckRow>,
+}
+
+impl Top {
+    /// Renames the staged files into place.
+    pub fn commit(self) -> Result<Site, Error> {
+        Ok(Site {
+            written: self.staging.commit()?,
+            checks: self.checks,
+        })
+    }
+}
+
+/// Stages the top level of a report in `out` from the scenario folders
+/// `dirs` (one per entry, wherever they are while being written):
+/// `scenarios.csv`, `summary.csv`, `expect.csv`, `index.html`, and the
+/// `extra` files given (e.g. a shard's `shard.json`).
+pub fn stage(
+    out: &Path,
+    entries: &[Entry],
+    dirs: &[PathBuf],
+    extra: &[(&str, Vec<u8>)],
+) -> Result<Top, Error> {
+    let folders: Vec<Folder> = dirs
         .iter()
-        .map(|e| read_folder(&out.join(&e.folder)))
+        .map(|d| read_folder(d))
         .collect::<Result<_, _>>()?;
     let mut staging = Staging::new(out)?;
     let manifest: Vec<Vec<String>> = entries.iter().map(Entry::record).collect();
@@ -270,8 +308,5 @@ pub fn write(out: &Path, entries: &[Entry], extra: &[(&str, Vec<u8>)]) -> Result
     for (name, bytes) in extra {
         staging.bytes(name, bytes)?;
     }
-    Ok(Site {
-        written: staging.commit()?,
-        checks,
-    })
+    Ok(Top { staging, checks })
 }

@@ -64,6 +64,10 @@ pub trait ChainSpec {
     ) -> Transition<Self::State>;
     /// The course's leaf for a state after the last step.
     fn finish(&self, state: &Self::State) -> Leaf;
+    /// As [`Machine::turn`], for `state` before step `step`.
+    fn turn(&self, _step: usize, _state: &Self::State) -> Option<usize> {
+        None
+    }
 }
 
 /// What a [`Machine`] does in a state: roll a procedure, or end in a leaf.
@@ -92,6 +96,12 @@ pub trait Machine {
     fn action(&self, state: &Self::State) -> Result<Action<Self::Proc>, InputError>;
     /// The state after leaf `leaf` of `proc`, rolled in `state`.
     fn apply(&self, state: &Self::State, proc: &Self::Proc, leaf: Leaf) -> Self::State;
+    /// The turn (0-based) of a course repeated turn after turn, which never
+    /// decreases from a state to the next; `None` for a course that does not
+    /// repeat. It lets a course with too many states say how many turns fit.
+    fn turn(&self, _state: &Self::State) -> Option<usize> {
+        None
+    }
 }
 
 /// A [`ChainSpec`] seen as a [`Machine`]: the state is the step reached.
@@ -129,6 +139,12 @@ impl<C: ChainSpec> Machine for Steps<'_, C> {
             StepState::Ended(_) => unreachable!("an ended course rolls nothing"),
         }
     }
+    fn turn(&self, state: &Self::State) -> Option<usize> {
+        match state {
+            StepState::At(step, s) => self.0.turn(*step, s),
+            StepState::Ended(_) => None,
+        }
+    }
 }
 
 /// One rolling state of a chain.
@@ -156,6 +172,89 @@ pub const MAX_NODES: usize = 200_000;
 /// procedures have many leaves each.
 pub const MAX_LINKS: usize = 20_000_000;
 
+/// The error for a course that reaches more than [`MAX_NODES`] states. For
+/// a course repeated turn after turn it names the largest number of turns
+/// whose states fit ([`turns_that_fit`]).
+fn too_many_states<M: Machine>(m: &M) -> InputError {
+    let e = InputError::new(format!(
+        "the course reaches more than {MAX_NODES} distinct states, the most a course may have"
+    ));
+    match turns_that_fit(m) {
+        None => e
+            .key("steps")
+            .accepted("fewer steps, or units that can end in fewer ways"),
+        Some(0) => e
+            .key("repeat.turns")
+            .accepted("not even 1 turn fits: fewer steps, or units that can end in fewer ways"),
+        Some(t) => e.key("repeat.turns").accepted(format!(
+            "at most {t}, the largest value for which the states fit"
+        )),
+    }
+}
+
+/// The largest number of turns a repeated course may have and reach at most
+/// [`MAX_NODES`] states, or `None` for a course that does not repeat (or
+/// whose states could not be built). A course of `t` turns reaches exactly
+/// the rolling states of turns below `t`, and turns never decrease along a
+/// path: so the states are explored turn by turn, and when every state of
+/// turn `j` is known, their count decides whether `j + 1` turns fit. The
+/// states of later turns found meanwhile are held too, up to a bound; past
+/// it, the answer is the turns known to fit (a lower bound).
+fn turns_that_fit<M: Machine>(m: &M) -> Option<usize> {
+    let first = m.initial();
+    m.turn(&first)?;
+    let mut seen: std::collections::HashSet<M::State> = std::collections::HashSet::new();
+    let mut buckets: Vec<Vec<M::State>> = Vec::new();
+    let push = |s: M::State,
+                seen: &mut std::collections::HashSet<M::State>,
+                buckets: &mut Vec<Vec<M::State>>|
+     -> Option<Option<M::Proc>> {
+        if seen.contains(&s) {
+            return Some(None);
+        }
+        match m.action(&s).ok()? {
+            Action::End(_) => Some(None),
+            Action::Roll(p) => {
+                let t = m.turn(&s)?;
+                if buckets.len() <= t {
+                    buckets.resize_with(t + 1, Vec::new);
+                }
+                seen.insert(s.clone());
+                buckets[t].push(s);
+                Some(Some(p))
+            }
+        }
+    };
+    push(first, &mut seen, &mut buckets)?;
+    let mut rolling_below = 0;
+    let mut turn = 0;
+    while turn < buckets.len() {
+        let mut i = 0;
+        while i < buckets[turn].len() {
+            let s = buckets[turn][i].clone();
+            let Some(Action::Roll(p)) = m.action(&s).ok() else {
+                return None;
+            };
+            for leaf in 0..p.space().len() as Leaf {
+                push(m.apply(&s, &p, leaf), &mut seen, &mut buckets)?;
+            }
+            if seen.len() > 2 * MAX_NODES {
+                return Some(turn);
+            }
+            i += 1;
+        }
+        rolling_below += buckets[turn].len();
+        if rolling_below > MAX_NODES {
+            return Some(turn);
+        }
+        // No later state is of this turn: forget its states.
+        buckets[turn] = Vec::new();
+        seen.retain(|s| m.turn(s).is_some_and(|t| t > turn));
+        turn += 1;
+    }
+    Some(turn)
+}
+
 impl<P: Procedure> Chain<P> {
     /// Builds the chain of a fixed sequence of steps.
     pub fn build<C: ChainSpec<Proc = P>>(spec: &C) -> Result<Chain<P>, InputError> {
@@ -166,66 +265,7 @@ impl<P: Procedure> Chain<P> {
     /// initial one that rolls becomes a node, and every leaf of its
     /// procedure an edge to the next node or an end.
     pub fn from_machine<M: Machine<Proc = P>>(m: &M) -> Result<Chain<P>, InputError> {
-        let mut ids: HashMap<M::State, u32> = HashMap::new();
-        let mut states: Vec<M::State> = Vec::new();
-        let mut procs: Vec<Option<P>> = Vec::new();
-        // The node of a state, queued when new; or the end it is.
-        let visit = |state: M::State,
-                     ids: &mut HashMap<M::State, u32>,
-                     states: &mut Vec<M::State>,
-                     procs: &mut Vec<Option<P>>|
-         -> Result<Next, InputError> {
-            if let Some(&id) = ids.get(&state) {
-                return Ok(Next::Node(id));
-            }
-            match m.action(&state)? {
-                Action::End(l) => Ok(Next::Done(l)),
-                Action::Roll(p) => {
-                    if states.len() >= MAX_NODES {
-                        return Err(InputError::new(format!(
-                            "the course reaches more than {MAX_NODES} distinct states; \
-                             shorten it (fewer steps or turns)"
-                        )));
-                    }
-                    let id = states.len() as u32;
-                    ids.insert(state.clone(), id);
-                    states.push(state);
-                    procs.push(Some(p));
-                    Ok(Next::Node(id))
-                }
-            }
-        };
-        let start = visit(m.initial(), &mut ids, &mut states, &mut procs)?;
-        let mut nodes: Vec<Node<P>> = Vec::new();
-        let mut head = 0;
-        let mut links = 0usize;
-        while head < states.len() {
-            let proc = procs[head].take().expect("each node is built once");
-            let state = states[head].clone();
-            links = links.saturating_add(proc.space().len());
-            if links > MAX_LINKS {
-                return Err(InputError::new(format!(
-                    "the course's chain would hold more than {MAX_LINKS} links from \
-                     its states' outcomes; shorten it (fewer steps or turns)"
-                )));
-            }
-            let mut next = Vec::with_capacity(proc.space().len());
-            for leaf in 0..proc.space().len() as Leaf {
-                let after = m.apply(&state, &proc, leaf);
-                next.push(visit(after, &mut ids, &mut states, &mut procs)?);
-            }
-            nodes.push(Node { proc, next });
-            head += 1;
-        }
-        let order = topological(&nodes).ok_or_else(|| {
-            InputError::new("the course can return to a state it left: it would never end")
-        })?;
-        Ok(Chain {
-            space: m.space().clone(),
-            start,
-            nodes,
-            order,
-        })
+        Ok(explore(m)?.0)
     }
 
     /// Number of rolling states.
@@ -242,6 +282,173 @@ impl<P: Procedure> Chain<P> {
                 Next::Node(_) => false,
             })
     }
+}
+
+/// Every state of a machine reachable from the initial one that rolls, as
+/// the chain's nodes (in the order first reached), with the states
+/// themselves.
+fn explore<M: Machine>(m: &M) -> Result<Explored<M>, InputError> {
+    let mut ids: HashMap<M::State, u32> = HashMap::new();
+    let mut states: Vec<M::State> = Vec::new();
+    let mut procs: Vec<Option<M::Proc>> = Vec::new();
+    // The node of a state, queued when new; or the end it is.
+    let visit = |state: M::State,
+                 ids: &mut HashMap<M::State, u32>,
+                 states: &mut Vec<M::State>,
+                 procs: &mut Vec<Option<M::Proc>>|
+     -> Result<Next, InputError> {
+        if let Some(&id) = ids.get(&state) {
+            return Ok(Next::Node(id));
+        }
+        match m.action(&state)? {
+            Action::End(l) => Ok(Next::Done(l)),
+            Action::Roll(p) => {
+                if states.len() >= MAX_NODES {
+                    return Err(too_many_states(m));
+                }
+                let id = states.len() as u32;
+                ids.insert(state.clone(), id);
+                states.push(state);
+                procs.push(Some(p));
+                Ok(Next::Node(id))
+            }
+        }
+    };
+    let start = visit(m.initial(), &mut ids, &mut states, &mut procs)?;
+    let mut nodes: Vec<Node<M::Proc>> = Vec::new();
+    let mut head = 0;
+    let mut links = 0usize;
+    while head < states.len() {
+        let proc = procs[head].take().expect("each node is built once");
+        let state = states[head].clone();
+        links = links.saturating_add(proc.space().len());
+        if links > MAX_LINKS {
+            return Err(InputError::new(format!(
+                "the course's chain would hold more than {MAX_LINKS} links from \
+                 its states' outcomes; shorten it (fewer steps or turns)"
+            )));
+        }
+        let mut next = Vec::with_capacity(proc.space().len());
+        for leaf in 0..proc.space().len() as Leaf {
+            let after = m.apply(&state, &proc, leaf);
+            next.push(visit(after, &mut ids, &mut states, &mut procs)?);
+        }
+        nodes.push(Node { proc, next });
+        head += 1;
+    }
+    let order = topological(&nodes).ok_or_else(|| {
+        InputError::new("the course can return to a state it left: it would never end")
+    })?;
+    let chain = Chain {
+        space: m.space().clone(),
+        start,
+        nodes,
+        order,
+    };
+    Ok((chain, states))
+}
+
+/// A machine's chain and the state of each of its nodes.
+type Explored<M> = (Chain<<M as Machine>::Proc>, Vec<<M as Machine>::State>);
+
+/// What [`reach_steps`] finds: each state is (step index, state).
+pub type StepsReach<C> = Reach<(usize, <C as ChainSpec>::State), <C as ChainSpec>::Proc>;
+
+/// One rolling state of a course, as [`reach`] finds it.
+#[derive(Debug)]
+pub struct Reached<S, P> {
+    /// The state.
+    pub state: S,
+    /// The procedure rolled in it.
+    pub proc: P,
+    /// Exact probability that the course reaches this state.
+    pub mass: f64,
+    /// Exact probability of each leaf of `proc`.
+    pub probs: Vec<f64>,
+    /// For each leaf of `proc`, the index (into the returned list) of the
+    /// state it leads to, or `None` when the course ends there.
+    pub next: Vec<Option<usize>>,
+}
+
+/// Every rolling state of a machine, in the order first reached, with the
+/// exact probability of reaching it: the same states, procedures and
+/// propagation as the chain a run resolves.
+pub fn reach<M: Machine>(m: &M, budget: u64) -> Result<Reach<M::State, M::Proc>, InputError> {
+    let (chain, states) = explore(m)?;
+    let mut mass = vec![0.0f64; chain.nodes.len()];
+    let mut ends = vec![0.0f64; chain.space.len()];
+    match chain.start {
+        Next::Node(n) => mass[n as usize] = 1.0,
+        Next::Done(l) => ends[l as usize] = 1.0,
+    }
+    let mut probs: Vec<Vec<f64>> = vec![Vec::new(); chain.nodes.len()];
+    for &i in &chain.order {
+        let i = i as usize;
+        let node = &chain.nodes[i];
+        let p = exact::exact(&node.proc, budget)
+            .map_err(|e| InputError::new(format!("cannot explain this roll exactly: {e}")))?;
+        for (leaf, &q) in p.iter().enumerate() {
+            match node.next[leaf] {
+                Next::Node(n) => mass[n as usize] += mass[i] * q,
+                Next::Done(l) => ends[l as usize] += mass[i] * q,
+            }
+        }
+        probs[i] = p;
+    }
+    let nodes = chain
+        .nodes
+        .into_iter()
+        .zip(states)
+        .zip(mass.into_iter().zip(probs))
+        .map(|((node, state), (mass, probs))| Reached {
+            state,
+            proc: node.proc,
+            mass,
+            probs,
+            next: node
+                .next
+                .iter()
+                .map(|n| match n {
+                    Next::Node(k) => Some(*k as usize),
+                    Next::Done(_) => None,
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(Reach { nodes, ends })
+}
+
+/// What [`reach`] finds.
+#[derive(Debug)]
+pub struct Reach<S, P> {
+    /// Every rolling state, in the order first reached.
+    pub nodes: Vec<Reached<S, P>>,
+    /// Exact probability of each leaf of the course's space (as the run's
+    /// exact answer).
+    pub ends: Vec<f64>,
+}
+
+/// [`reach`] for a fixed sequence of steps: each state is (step index, state).
+pub fn reach_steps<C: ChainSpec>(spec: &C, budget: u64) -> Result<StepsReach<C>, InputError> {
+    let r = reach(&Steps(spec), budget)?;
+    let nodes = r
+        .nodes
+        .into_iter()
+        .map(|r| Reached {
+            state: match r.state {
+                StepState::At(i, s) => (i, s),
+                StepState::Ended(_) => unreachable!("an ended course rolls nothing"),
+            },
+            proc: r.proc,
+            mass: r.mass,
+            probs: r.probs,
+            next: r.next,
+        })
+        .collect();
+    Ok(Reach {
+        nodes,
+        ends: r.ends,
+    })
 }
 
 /// Kahn's algorithm: node ids so that every edge goes forward, or `None`
@@ -323,78 +530,5 @@ impl<P: Procedure> Procedure for Chain<P> {
             }
         }
         Some(Ok(out))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dice::Enumerator;
-    use crate::outcome::Measure;
-
-    /// A d10 read 0..=9 whose leaf is the face.
-    struct D10(OutcomeSpace);
-    impl Procedure for D10 {
-        fn space(&self) -> &OutcomeSpace {
-            &self.0
-        }
-        fn resolve<D: Dice>(&self, d: &mut D) -> Leaf {
-            d.d10() as Leaf
-        }
-    }
-
-    /// Roll up to three d10s, stopping early when a roll is 0; the course
-    /// reports whether it stopped early and the total of the rolls.
-    struct Spec(OutcomeSpace);
-    impl ChainSpec for Spec {
-        type State = i32;
-        type Proc = D10;
-        fn space(&self) -> &OutcomeSpace {
-            &self.0
-        }
-        fn initial(&self) -> i32 {
-            0
-        }
-        fn steps(&self) -> usize {
-            3
-        }
-        fn build(&self, _: usize, _: &i32) -> Result<D10, InputError> {
-            let labels: Vec<String> = (0..10).map(|i| i.to_string()).collect();
-            Ok(D10(OutcomeSpace::new(labels, vec![])))
-        }
-        fn apply(&self, _: usize, _: &D10, leaf: Leaf, s: &i32) -> Transition<i32> {
-            if leaf == 0 {
-                Transition::End(self.0.leaf(0, &[*s]))
-            } else {
-                Transition::Continue(s + leaf as i32)
-            }
-        }
-        fn finish(&self, s: &i32) -> Leaf {
-            self.0.leaf(1, &[*s])
-        }
-    }
-
-    #[test]
-    fn propagated_exact_equals_path_enumeration() {
-        let spec = Spec(OutcomeSpace::from_labels(
-            &["stopped", "finished"],
-            vec![Measure::new("total", 0, 27)],
-        ));
-        let chain = Chain::build(&spec).unwrap();
-        let propagated = chain.exact(1_000_000).unwrap().unwrap();
-        let mut enumerated = vec![0.0; chain.space().len()];
-        Enumerator::new()
-            .for_each(
-                1_000_000,
-                |d| chain.resolve(d),
-                |_, l, p| enumerated[l as usize] += p,
-            )
-            .unwrap();
-        for (a, b) in propagated.iter().zip(&enumerated) {
-            assert!((a - b).abs() < 1e-12);
-        }
-        // P(finished) = 0.9^3.
-        let p_fin: f64 = crate::stats::outcome_probs(chain.space(), &propagated)[1];
-        assert!((p_fin - 0.729).abs() < 1e-12);
     }
 }

@@ -1,9 +1,12 @@
 //! The runner: chunks, seeding, rayon, accumulators, adaptive precision.
 //!
-//! Trials are cut into fixed chunks of [`CHUNK`]. Chunk `k` of variant `v` of
-//! course `c` draws from its own stream, seeded from `(seed, v, c, k)`, and
+//! Trials are cut into fixed chunks of [`CHUNK`]. Chunk `k` of course `c` of
+//! variant `v` draws from its own stream, seeded from `(seed, v, c, k)`, and
 //! counts into its own block; blocks merge by integer addition. So the same
-//! seed gives the same counts on any machine and any thread count.
+//! seed gives the same counts on any machine and any thread count. `v` and
+//! `c` are the [`stream_id`]s of the variant's identity and the course's
+//! name, not their positions: a course gives the same numbers wherever it
+//! stands in a run (a variant pinned with `--set`, one shard of a report).
 
 pub mod alias;
 pub mod chain;
@@ -54,20 +57,21 @@ pub trait Kernel: Sync + Send {
     fn release(&self) {}
 }
 
-/// A [`Procedure`] with its compiled table, if it has one.
-pub struct Prepared<P> {
+/// A [`Procedure`] as a [`Kernel`]: the procedure with its compiled table,
+/// if it has one.
+pub struct ProcedureKernel<P> {
     procedure: P,
     table: Option<CompiledTable>,
 }
 
-impl<P: Procedure> Prepared<P> {
+impl<P: Procedure> ProcedureKernel<P> {
     /// Prepares `procedure`, compiling it when `mode` allows and it fits.
-    pub fn new(procedure: P, mode: KernelMode) -> Prepared<P> {
+    pub fn new(procedure: P, mode: KernelMode) -> ProcedureKernel<P> {
         let table = match mode {
             KernelMode::Auto => CompiledTable::compile(&procedure),
             KernelMode::Direct => None,
         };
-        Prepared { procedure, table }
+        ProcedureKernel { procedure, table }
     }
     /// The procedure itself.
     pub fn procedure(&self) -> &P {
@@ -75,7 +79,14 @@ impl<P: Procedure> Prepared<P> {
     }
 }
 
-impl<P: Procedure> Kernel for Prepared<P> {
+impl<P: Procedure + 'static> ProcedureKernel<P> {
+    /// Boxes `procedure` as a [`Kernel`] (see [`ProcedureKernel::new`]).
+    pub fn boxed(procedure: P, mode: KernelMode) -> Box<dyn Kernel> {
+        Box::new(ProcedureKernel::new(procedure, mode))
+    }
+}
+
+impl<P: Procedure> Kernel for ProcedureKernel<P> {
     fn space(&self) -> &OutcomeSpace {
         self.procedure.space()
     }
@@ -95,11 +106,6 @@ impl<P: Procedure> Kernel for Prepared<P> {
     fn is_compiled(&self) -> bool {
         self.table.is_some()
     }
-}
-
-/// Boxes a procedure as a [`Kernel`].
-pub fn prepare<P: Procedure + 'static>(p: P, mode: KernelMode) -> Box<dyn Kernel> {
-    Box::new(Prepared::new(p, mode))
 }
 
 /// Options of a run.
@@ -140,10 +146,10 @@ impl Default for RunOptions {
 
 /// One unit of work: a course of one variant.
 pub struct Task<'a> {
-    /// Variant index (for seeding).
-    pub variant: u32,
-    /// Course index (for seeding).
-    pub course: u32,
+    /// The variant's stream id (for seeding): [`stream_id`] of its identity.
+    pub variant: u64,
+    /// The course's stream id (for seeding): [`stream_id`] of its name.
+    pub course: u64,
     /// What to resolve.
     pub kernel: &'a dyn Kernel,
 }
@@ -165,11 +171,24 @@ pub struct Tally {
     pub threads: usize,
 }
 
-/// The seed of chunk `k` of variant `v` of course `c`: SplitMix64-style
-/// mixing of the four numbers, so neighbouring chunks get unrelated streams.
-pub fn chunk_seed(seed: u64, variant: u32, course: u32, chunk: u64) -> u64 {
+/// A fixed 64-bit hash of a name (FNV-1a): the same on every machine,
+/// build and run, unlike the standard library's randomly keyed hasher. A
+/// variant's identity and a course's name become stream ids through it.
+pub fn stream_id(name: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The seed of chunk `k` of course `c` of variant `v` (stream ids, see
+/// [`stream_id`]): SplitMix64-style mixing of the four numbers, so
+/// neighbouring chunks get unrelated streams.
+pub fn chunk_seed(seed: u64, variant: u64, course: u64, chunk: u64) -> u64 {
     let mut z = seed;
-    for x in [variant as u64, course as u64, chunk] {
+    for x in [variant, course, chunk] {
         z = mix(z ^ mix(x.wrapping_add(0x9E37_79B9_7F4A_7C15)));
     }
     z

@@ -21,20 +21,40 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::csv::{DECIMALS, EXACT_DECIMALS, stage};
 use super::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
+    self, DrawResult, INK, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
     draw_header, draw_legend_rows, font, other, percent, percent_axis, thousands, with_svg_title,
     wrap_labels,
 };
-use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
+use super::key::{
+    KEY_OUTCOMES, KeyDef, KeyDifference, KeyKind, KeyOutcome, difference, key_outcome,
+};
 use super::model::{CourseStats, ScenarioRun};
 use super::naming::plan;
 use super::{Output, Staging, fixed};
 use crate::error::Error;
 
-/// Header of `comparison.csv`.
-pub const COMPARISON_HEADER: [&str; 10] = [
-    "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact", "own",
+/// Header of `comparison.csv`. The last five columns give each course's
+/// difference from the first course of its variant that has the key
+/// outcome (`diff_from` names it; empty on that course's own row): the
+/// Monte Carlo difference, its 95% interval (Newcombe's hybrid score
+/// interval for a probability, the normal interval of a difference of
+/// means for an expectation) and the difference of the exact values.
+pub const COMPARISON_HEADER: [&str; 15] = [
+    "scenario",
+    "variant",
+    "measure",
+    "course",
+    "value",
+    "ci_low",
+    "ci_high",
+    "exact",
+    "own",
     "enemy",
+    "diff_from",
+    "diff",
+    "diff_ci_low",
+    "diff_ci_high",
+    "diff_exact",
 ];
 
 /// The key outcomes of one variant: its courses and, for each key outcome
@@ -55,6 +75,45 @@ impl VariantKeys {
     /// The rows of one kind only.
     pub fn of_kind(&self, kind: KeyKind) -> Vec<&(KeyDef, Vec<Option<KeyOutcome>>)> {
         self.rows.iter().filter(|(d, _)| d.kind == kind).collect()
+    }
+
+    /// The rows a chart of `kind` draws: those of [`VariantKeys::of_kind`]
+    /// with some value that is not zero (a key outcome every course has at
+    /// exactly 0 says nothing drawn as bars), and `turns` only when no hit
+    /// count is drawn (turns are not hits, so they never share its axis;
+    /// an engagement's turn charts show them).
+    pub fn charted(&self, kind: KeyKind) -> Vec<&(KeyDef, Vec<Option<KeyOutcome>>)> {
+        let rows: Vec<_> = self
+            .of_kind(kind)
+            .into_iter()
+            .filter(|(_, vals)| {
+                vals.iter()
+                    .flatten()
+                    .any(|k| k.value != 0.0 || k.exact.is_some_and(|e| e != 0.0))
+            })
+            .collect();
+        let hits = rows.iter().any(|(d, _)| d.measure != super::key::TURNS);
+        rows.into_iter()
+            .filter(|(d, _)| !hits || d.measure != super::key::TURNS)
+            .collect()
+    }
+
+    /// For each row, the index (in [`VariantKeys::courses`]) of the course
+    /// the others are compared with: the first that has the key outcome.
+    pub fn reference(&self, row: usize) -> Option<usize> {
+        self.rows[row].1.iter().position(Option::is_some)
+    }
+
+    /// The difference of course `j` (an index in [`VariantKeys::courses`])
+    /// from the reference course of row `row`; `None` for the reference
+    /// itself and for a course without the key outcome.
+    pub fn difference(&self, row: usize, j: usize) -> Option<KeyDifference> {
+        let first = self.reference(row)?;
+        let vals = &self.rows[row].1;
+        if j == first {
+            return None;
+        }
+        Some(difference(vals[j].as_ref()?, vals[first].as_ref()?))
     }
 }
 
@@ -97,9 +156,17 @@ pub fn variant_keys_with(run: &ScenarioRun, stats: &[CourseStats]) -> Vec<Varian
 pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     for v in variant_keys(run) {
-        for (def, values) in &v.rows {
-            for (&i, k) in v.courses.iter().zip(values) {
+        for (row, (def, values)) in v.rows.iter().enumerate() {
+            for (j, (&i, k)) in v.courses.iter().zip(values).enumerate() {
                 let Some(k) = k else { continue };
+                let d = v.difference(row, j);
+                let from = match (d, v.reference(row)) {
+                    (Some(_), Some(first)) => run.courses[v.courses[first]].course.clone(),
+                    _ => String::new(),
+                };
+                let cell = |x: Option<f64>, decimals: usize| {
+                    x.map_or_else(String::new, |x| fixed(x, decimals))
+                };
                 rows.push(vec![
                     run.scenario.clone(),
                     v.variant.clone(),
@@ -112,6 +179,11 @@ pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                         .map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS)),
                     run.courses[i].side.own.clone(),
                     run.courses[i].side.enemy.clone(),
+                    from,
+                    cell(d.map(|d| d.value), DECIMALS),
+                    cell(d.map(|d| d.ci.0), DECIMALS),
+                    cell(d.map(|d| d.ci.1), DECIMALS),
+                    cell(d.and_then(|d| d.exact), EXACT_DECIMALS),
                 ]);
             }
         }
@@ -157,7 +229,7 @@ impl Output for ComparisonCharts {
                 continue;
             };
             for kind in [KeyKind::Probability, KeyKind::Expectation] {
-                if v.of_kind(kind).is_empty() {
+                if v.charted(kind).is_empty() {
                     continue;
                 }
                 let name = format!("{stem}{}", ComparisonCharts::suffix(kind));
@@ -201,10 +273,7 @@ fn subtitle(run: &ScenarioRun, v: &VariantKeys, shown: &[usize]) -> String {
     if !v.variant.is_empty() {
         parts.push(v.variant.clone());
     }
-    parts.push(match &run.edition {
-        Some(e) => format!("{} ({e})", run.system),
-        None => run.system.clone(),
-    });
+    parts.push(draw::system_text(run));
     parts.push(format!("seed {}", run.seed));
     let trials: Vec<u64> = shown.iter().map(|&i| run.courses[i].tally.trials).collect();
     let lo = trials.iter().copied().min().unwrap_or(0);
@@ -214,6 +283,7 @@ fn subtitle(run: &ScenarioRun, v: &VariantKeys, shown: &[usize]) -> String {
     } else {
         format!("{}–{} trials per course", thousands(lo), thousands(hi))
     });
+    parts.extend(draw::set_parts(run));
     parts.join("  ·  ")
 }
 
@@ -239,7 +309,7 @@ fn draw<DB: DrawingBackend>(
     v: &VariantKeys,
     kind: KeyKind,
 ) -> DrawResult<DB::ErrorType> {
-    let rows = v.of_kind(kind);
+    let rows = v.charted(kind);
     // Courses shown: those with at least one key outcome of this kind.
     let shown: Vec<usize> = (0..v.courses.len())
         .filter(|&j| rows.iter().any(|(_, vals)| vals[j].is_some()))
@@ -253,7 +323,7 @@ fn draw<DB: DrawingBackend>(
     let (w, h) = (w as i32, h as i32);
     root.fill(&WHITE)?;
     let course_idx: Vec<usize> = shown.iter().map(|&j| v.courses[j]).collect();
-    draw_header(root, &title(run, kind), &subtitle(run, v, &course_idx))?;
+    let header_h = draw_header(root, &title(run, kind), &subtitle(run, v, &course_idx))?;
 
     // Legend: a swatch per course, then the notation.
     let courses: Vec<Swatch> = shown
@@ -287,7 +357,7 @@ fn draw<DB: DrawingBackend>(
     let (label_size, wrapped) = wrap_labels(root, &labels, slot.saturating_sub(12));
     let line_h = (label_size * 1.2).round() as i32;
     let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1) as i32;
-    let body = root.margin(76, legend_h + 14, 14, right_margin);
+    let body = root.margin(header_h, legend_h + 14, 14, right_margin);
     let mut chart = ChartBuilder::on(&body)
         .x_label_area_size(12 + lines * line_h)
         .y_label_area_size(left_area)
@@ -308,19 +378,16 @@ fn draw<DB: DrawingBackend>(
             }
         }
     };
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_labels(8)
-        .y_label_formatter(&y_fmt)
-        .y_desc(y_desc)
-        .axis_desc_style(font(16.0))
-        .label_style(font(14.0).color(&MUTED))
-        .bold_line_style(draw::GRID)
-        .light_line_style(WHITE)
-        .axis_style(MUTED)
-        .draw()?;
+    draw::house_mesh(
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(0)
+            .y_labels(8)
+            .y_label_formatter(&y_fmt)
+            .y_desc(y_desc),
+    )
+    .draw()?;
     let area = chart.plotting_area();
     let px = |x: f64, y: f64| area.map_coordinate(&(x, y));
     let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1) as f64;

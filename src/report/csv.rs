@@ -278,3 +278,14 @@ impl Output for TimingCsv {
         stage(out, "timing.csv", &owned(&TIMING_HEADER), &timing_rows(run))
     }
 }
+
+/// The value of column `name` in a record of a CSV file with `header`
+/// (empty when absent).
+pub fn field(header: &[String], record: &[String], name: &str) -> String {
+    header
+        .iter()
+        .position(|h| h == name)
+        .and_then(|i| record.get(i))
+        .cloned()
+        .unwrap_or_default()
+}

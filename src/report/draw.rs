@@ -9,6 +9,7 @@
 use std::io;
 use std::sync::Once;
 
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -50,9 +51,10 @@ pub(crate) const MUTED: RGBColor = RGBColor(96, 96, 96);
 /// Grid lines.
 pub(crate) const GRID: RGBColor = RGBColor(225, 225, 225);
 
-/// Series colours of the comparison and engagement plots, in order: Tableau
-/// 10, its light yellow and grey last.
-pub const PALETTE: [RGBColor; 10] = [
+/// Series colours of the comparison, engagement and at-least plots, in
+/// order: Tableau 20 (each hue dark, then light), so that up to twenty
+/// courses or stop reasons keep distinct colours.
+pub const PALETTE: [RGBColor; 20] = [
     RGBColor(78, 121, 167),
     RGBColor(242, 142, 43),
     RGBColor(225, 87, 89),
@@ -63,11 +65,48 @@ pub const PALETTE: [RGBColor; 10] = [
     RGBColor(255, 157, 167),
     RGBColor(237, 201, 72),
     RGBColor(186, 176, 172),
+    RGBColor(160, 203, 232),
+    RGBColor(255, 190, 125),
+    RGBColor(140, 209, 125),
+    RGBColor(182, 153, 45),
+    RGBColor(73, 152, 148),
+    RGBColor(134, 188, 182),
+    RGBColor(121, 112, 110),
+    RGBColor(212, 166, 200),
+    RGBColor(157, 118, 150),
+    RGBColor(215, 181, 166),
 ];
 
-/// The embedded font at `size` pixels, in [`INK`].
-pub(crate) fn font(size: f64) -> TextStyle<'static> {
-    (FONT_FAMILY, size).into_font().color(&INK)
+/// The house style of a chart's mesh: axis titles, muted tick labels, a
+/// light grid and muted axes (every chart draws its mesh through this).
+pub(crate) fn house_mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+    mesh.axis_desc_style(font(16.0))
+        .label_style(font(14.0).color(&MUTED))
+        .bold_line_style(GRID)
+        .light_line_style(WHITE)
+        .axis_style(MUTED)
+}
+
+/// The embedded font at `size` pixels rounded to an even number, in
+/// [`INK`].
+///
+/// Even sizes only: plotters' `ab_glyph` text backend places each glyph at
+/// `(size / 2 + top of its pixel box) as i32`, which truncates toward zero.
+/// At an odd size the half pixel is dropped upward for a glyph that sits on
+/// the baseline and its top above the half-height (a full stop: its box
+/// top is below the centre line) but downward for one that rises above it
+/// (a digit), so the full stop of "29.8%" came out a pixel high, reading
+/// as a raised dot "29·8%". At an even size `size / 2` is whole and every
+/// glyph keeps the baseline.
+pub fn font(size: f64) -> TextStyle<'static> {
+    (FONT_FAMILY, even_px(size)).into_font().color(&INK)
+}
+
+/// `size` rounded to the nearest even whole number of pixels, at least 2.
+pub fn even_px(size: f64) -> f64 {
+    ((size / 2.0).round() * 2.0).max(2.0)
 }
 
 /// A probability as a percentage for a bar label: one decimal, more for
@@ -126,39 +165,103 @@ pub(crate) fn subtitle(run: &ScenarioRun, course: &CourseRun) -> String {
     if !course.variant.is_empty() {
         parts.push(course.variant.clone());
     }
-    parts.push(match &run.edition {
-        Some(e) => format!("{} ({e})", run.system),
-        None => run.system.clone(),
-    });
+    parts.push(system_text(run));
     parts.push(format!("seed {}", run.seed));
     parts.push(format!("{} trials", thousands(course.tally.trials)));
+    parts.extend(set_parts(run));
     parts.join("  ·  ")
+}
+
+/// The system and its edition for a chart's subtitle: `mpbs (series)`;
+/// the system alone when the run's variants use several editions (the
+/// variant label then names the edition).
+pub(crate) fn system_text(run: &ScenarioRun) -> String {
+    match &run.edition {
+        Some(e) if !e.contains(", ") => format!("{} ({e})", run.system),
+        _ => run.system.clone(),
+    }
+}
+
+/// Each `--set` of the run, for a subtitle: `--set units.pike.terrain=woods`.
+pub(crate) fn set_parts(run: &ScenarioRun) -> Vec<String> {
+    run.sets.iter().map(|s| format!("--set {s}")).collect()
 }
 
 /// The result of drawing onto a plotters area.
 pub(crate) type DrawResult<E> = Result<(), DrawingAreaErrorKind<E>>;
 
-/// Draws a chart's header: `title` and, under it, `subtitle`, each
-/// shortened to the width of `root` less a 20-pixel margin either side.
+/// Draws a chart's header and returns its height in pixels: `title`
+/// wrapped onto at most two lines (the second cut with an ellipsis if the
+/// title is longer still), then `subtitle` wrapped onto at most two lines
+/// the same way, each within the width of `root` less a 20-pixel margin
+/// either side. A short title and subtitle take 76 pixels.
 pub(crate) fn draw_header<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     subtitle: &str,
-) -> DrawResult<DB::ErrorType> {
+) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
     let w = root.dim_in_pixel().0 as i32;
     let title_style = font(24.0);
     let sub_style = font(16.0).color(&MUTED);
-    let max_text = (w - 40) as u32;
-    root.draw(&Text::new(
-        fit(root, title, &title_style, max_text),
-        (20, 12),
-        title_style.clone(),
-    ))?;
-    root.draw(&Text::new(
-        fit(root, subtitle, &sub_style, max_text),
-        (20, 44),
-        sub_style.clone(),
-    ))
+    let max_text = (w - 40).max(20) as u32;
+    let mut y = 12;
+    for line in wrap_lines(root, title, &title_style, max_text, 2) {
+        root.draw(&Text::new(line, (20, y), title_style.clone()))?;
+        y += 30;
+    }
+    y += 2;
+    for line in wrap_lines(root, subtitle, &sub_style, max_text, 2) {
+        root.draw(&Text::new(line, (20, y), sub_style.clone()))?;
+        y += 20;
+    }
+    Ok(y.max(76))
+}
+
+/// `text` word-wrapped into at most `max_lines` lines of at most `max`
+/// pixels, the last line cut with an ellipsis when text remains. Linear in
+/// the length of the text: only the lines kept are measured.
+pub(crate) fn wrap_lines<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    style: &TextStyle,
+    max: u32,
+    max_lines: usize,
+) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut rest: &str = text;
+    while !rest.is_empty() && lines.len() + 1 < max_lines {
+        if width(area, rest, style) <= max {
+            break;
+        }
+        // The longest prefix that fits, then back to the last break
+        // (space, dash, slash) in it, if there is one.
+        let cut = fit(area, rest, style, max);
+        let kept = cut.strip_suffix('…').unwrap_or(&cut);
+        let n = kept.len();
+        if n == 0 {
+            break;
+        }
+        // After " — " (scenario, then course) if it is in the second half
+        // of the line, else after the last space, dash or slash.
+        let after = |i: usize, sep: &str| i + sep.len();
+        let at = rest[..n]
+            .rfind(" — ")
+            .map(|i| after(i, " — "))
+            .filter(|&i| i > n / 2)
+            .or_else(|| {
+                rest[..n]
+                    .rfind([' ', '-', '/'])
+                    .map(|i| i + 1)
+                    .filter(|&i| i > n / 3)
+            })
+            .unwrap_or(n);
+        lines.push(rest[..at].trim_end().to_string());
+        rest = rest[at..].trim_start();
+    }
+    if !rest.is_empty() {
+        lines.push(fit(area, rest, style, max));
+    }
+    lines
 }
 
 /// Draws wrapped labels under an axis at `axis_y`: label `i` centred on
@@ -194,7 +297,12 @@ pub(crate) fn width<DB: DrawingBackend>(
 }
 
 /// `text` shortened with an ellipsis to at most `max` pixels.
-pub(crate) fn fit<DB: DrawingBackend>(
+///
+/// The longest prefix that fits is found by bisection over the prefix
+/// length (a prefix is never wider than a longer one), so a name of
+/// thousands of characters is measured a dozen times, not once per
+/// character.
+pub fn fit<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     text: &str,
     style: &TextStyle,
@@ -204,18 +312,25 @@ pub(crate) fn fit<DB: DrawingBackend>(
         return text.to_string();
     }
     let chars: Vec<char> = text.chars().collect();
-    for n in (1..chars.len()).rev() {
-        let s: String = chars[..n].iter().collect::<String>() + "…";
-        if width(area, &s, style) <= max {
-            return s;
+    let cut = |n: usize| chars[..n].iter().collect::<String>() + "…";
+    // The widest prefix shown is `max` pixels; at least one pixel a
+    // character bounds the search.
+    let (mut lo, mut hi) = (0usize, chars.len().min(max as usize + 1));
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if width(area, &cut(mid), style) <= max {
+            lo = mid;
+        } else {
+            hi = mid - 1;
         }
     }
-    "…".into()
+    if lo == 0 { "…".into() } else { cut(lo) }
 }
 
 /// Pieces of a label that may end a line: after a dash, underscore, slash
 /// or space.
-fn tokens(label: &str) -> Vec<String> {
+#[doc(hidden)]
+pub fn tokens(label: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     for ch in label.chars() {
@@ -352,6 +467,40 @@ pub(crate) fn percent_axis(y: f64, y_max: f64) -> String {
     } else {
         format!("{pc:.0}%")
     }
+}
+
+/// The corners of a step curve of `P(X >= k)` through the points `(xs[i],
+/// ys[i])`: between two values the curve keeps the level of the larger
+/// (`P(X >= x)` for `x` in `(k - 1, k]` is `P(X >= k)`), so it drops at
+/// each value rather than sloping between them.
+pub(crate) fn at_least_steps(xs: &[f64], ys: &[f64]) -> Vec<(f64, f64)> {
+    let mut out = Vec::with_capacity(2 * xs.len());
+    for (i, (&x, &y)) in xs.iter().zip(ys).enumerate() {
+        if !y.is_finite() {
+            continue;
+        }
+        if i > 0 {
+            out.push((xs[i - 1], y));
+        }
+        out.push((x, y));
+    }
+    out
+}
+
+/// The corners of a step curve of `P(T <= t)` through `(xs[i], ys[i])`:
+/// the level of a turn holds until the next turn, where it rises.
+pub(crate) fn cumulative_steps(xs: &[f64], ys: &[f64]) -> Vec<(f64, f64)> {
+    let mut out = Vec::with_capacity(2 * xs.len());
+    for (i, (&x, &y)) in xs.iter().zip(ys).enumerate() {
+        if !y.is_finite() {
+            continue;
+        }
+        if i > 0 && ys[i - 1].is_finite() {
+            out.push((x, ys[i - 1]));
+        }
+        out.push((x, y));
+    }
+    out
 }
 
 /// One entry of a legend drawn by [`draw_legend_rows`].
@@ -491,28 +640,4 @@ pub(crate) fn draw_diamond_coloured<DB: DrawingBackend>(
     edge.push((x, y - r));
     root.draw(&Polygon::new(pts, fill.filled()))?;
     root.draw(&PathElement::new(edge, outline.stroke_width(1)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn percentages_and_thousands() {
-        assert_eq!(percent(0.4213), "42.1%");
-        assert_eq!(percent(0.0042), "0.42%");
-        assert_eq!(percent(0.00005), "<0.01%");
-        assert_eq!(percent(0.0), "0%");
-        assert_eq!(thousands(1_000_000), "1,000,000");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1234), "1,234");
-    }
-
-    #[test]
-    fn labels_split_after_dashes_and_spaces() {
-        assert_eq!(
-            tokens("defender-morale broken"),
-            vec!["defender-", "morale ", "broken"]
-        );
-    }
 }

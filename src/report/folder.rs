@@ -34,14 +34,17 @@ pub enum PlotKind {
     Turns,
     /// An engagement's cumulative P(stopped by turn t).
     Cumulative,
+    /// A course's `P(X >= k)` for each measure that varies.
+    AtLeast,
 }
 
 impl PlotKind {
     /// Every kind, in the order the index shows them.
-    pub const ALL: [PlotKind; 5] = [
+    pub const ALL: [PlotKind; 6] = [
         PlotKind::Comparison,
         PlotKind::ComparisonExpected,
         PlotKind::Histogram,
+        PlotKind::AtLeast,
         PlotKind::Turns,
         PlotKind::Cumulative,
     ];
@@ -53,6 +56,7 @@ impl PlotKind {
             PlotKind::Histogram => "histogram",
             PlotKind::Turns => "turns",
             PlotKind::Cumulative => "cumulative",
+            PlotKind::AtLeast => "at-least",
         }
     }
     /// The kind named `name`.
@@ -62,8 +66,8 @@ impl PlotKind {
 }
 
 /// The rows of `plots.csv`: for each variant (in run order) its comparison
-/// charts, then for each of its courses the histogram and, for an
-/// engagement, the turn plots. The names are those the report outputs
+/// charts, then for each of its courses the histogram, its "at least"
+/// chart when a measure varies and, for an engagement, the turn plots. The names are those the report outputs
 /// write ([`plan`]).
 pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     let names = plan(run);
@@ -86,7 +90,7 @@ pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 (KeyKind::Probability, PlotKind::Comparison),
                 (KeyKind::Expectation, PlotKind::ComparisonExpected),
             ] {
-                if !v.of_kind(kind).is_empty() {
+                if !v.charted(kind).is_empty() {
                     let stem = format!("{stem}{}", ComparisonCharts::suffix(kind));
                     rows.push(row(variant, "", pk, &stem));
                 }
@@ -97,6 +101,10 @@ pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 continue;
             }
             rows.push(row(variant, &c.course, PlotKind::Histogram, stem));
+            if !super::at_least::charted(&c.stats()).is_empty() {
+                let s = format!("{stem}-{}", super::at_least::SUFFIX);
+                rows.push(row(variant, &c.course, PlotKind::AtLeast, &s));
+            }
             if is_engagement(c) {
                 for (which, pk) in [
                     (Which::Turns, PlotKind::Turns),
@@ -122,16 +130,21 @@ pub struct ExtraCsv<'a> {
     pub rows: Vec<Vec<String>>,
 }
 
-/// Writes every report of `run` into `dir`, with `run.json` from `record`, `extra` (e.g. `expect.csv`
-/// when the scenario has targets) and `plots.csv` when `plots` is set.
-/// Returns the paths written.
+/// Writes every report of `run` into `into`, with `run.json` from
+/// `record`, `extra` (e.g. `expect.csv` when the scenario has targets) and
+/// `plots.csv` when `plots` is set. `into` is a folder being replaced (at
+/// its temporary place, or inside it: see [`super::replace::NewFolder`]),
+/// which will be at `fin` once committed. Returns the paths the files will
+/// have then.
 pub fn write(
     run: &ScenarioRun,
     extra: Option<ExtraCsv>,
     plots: bool,
     record: Option<&super::record::RunRecord>,
-    dir: &Path,
+    into: &Path,
+    fin: &Path,
 ) -> Result<Vec<PathBuf>, Error> {
+    let dir = into;
     let mut staging = Staging::new(dir)?;
     if let Some(r) = record {
         staging.bytes(super::record::RUN_JSON, &r.to_bytes())?;
@@ -153,17 +166,21 @@ pub fn write(
         )?;
     }
     let written = staging.commit()?;
+    let fin = |p: &Path| {
+        p.strip_prefix(into)
+            .map_or_else(|_| p.to_path_buf(), |r| fin.join(r))
+    };
     // plots.csv must name only files the outputs wrote.
     for r in &rows {
         for name in &r[3..5] {
             let p = dir.join(name);
             if !written.contains(&p) {
                 return Err(Error::io(
-                    p,
+                    fin(&p),
                     io::Error::other("plots.csv names a plot the report did not write"),
                 ));
             }
         }
     }
-    Ok(written)
+    Ok(written.iter().map(|p| fin(p)).collect())
 }

@@ -40,6 +40,9 @@ pub struct KeyDef {
     pub measure: &'static str,
     /// Probability or expectation.
     pub kind: KeyKind,
+    /// Whether more is better for the own side (`Some(true)` for hits
+    /// inflicted), worse (`Some(false)` for hits taken), or neither.
+    pub more_is_better: Option<bool>,
 }
 
 /// Every key outcome, in report order: probabilities first.
@@ -49,42 +52,49 @@ pub const KEY_OUTCOMES: [KeyDef; 7] = [
         label: "P(enemy broken or eliminated)",
         measure: ENEMY_MORALE,
         kind: KeyKind::Probability,
+        more_is_better: Some(true),
     },
     KeyDef {
         name: "p-own-broken-or-eliminated",
         label: "P(own unit broken or eliminated)",
         measure: OWN_MORALE,
         kind: KeyKind::Probability,
+        more_is_better: Some(false),
     },
     KeyDef {
         name: "expected-hits-inflicted",
         label: "expected hits inflicted",
         measure: HITS_INFLICTED,
         kind: KeyKind::Expectation,
+        more_is_better: Some(true),
     },
     KeyDef {
         name: "expected-hits-taken",
         label: "expected hits taken",
         measure: HITS_TAKEN,
         kind: KeyKind::Expectation,
+        more_is_better: Some(false),
     },
     KeyDef {
         name: "expected-formation-hits-inflicted",
         label: "expected formation hits inflicted",
         measure: FORMATION_HITS_INFLICTED,
         kind: KeyKind::Expectation,
+        more_is_better: Some(true),
     },
     KeyDef {
         name: "expected-formation-hits-taken",
         label: "expected formation hits taken",
         measure: FORMATION_HITS_TAKEN,
         kind: KeyKind::Expectation,
+        more_is_better: Some(false),
     },
     KeyDef {
         name: "expected-turns",
         label: "expected turns",
         measure: TURNS,
         kind: KeyKind::Expectation,
+        more_is_better: None,
     },
 ];
 
@@ -100,6 +110,11 @@ pub struct KeyOutcome {
     pub ci: (f64, f64),
     /// The exact value, when the tally has exact probabilities.
     pub exact: Option<f64>,
+    /// Trials behind the value.
+    pub trials: u64,
+    /// For a probability, the trials that counted (`value = successes /
+    /// trials`); `None` for an expectation.
+    pub successes: Option<u64>,
 }
 
 /// Whether `space` carries any key measure.
@@ -122,6 +137,8 @@ pub fn key_outcome(def: KeyDef, stats: &CourseStats) -> Option<KeyOutcome> {
                 value,
                 ci,
                 exact: m.exact_mean,
+                trials: stats.trials,
+                successes: None,
             }
         }
     })
@@ -141,6 +158,8 @@ fn probability_at_least(def: KeyDef, m: &MeasureStat, trials: u64) -> KeyOutcome
         value,
         ci: stats::wilson(k, trials),
         exact: m.exact.as_ref().map(|e| e[from..].iter().sum()),
+        trials,
+        successes: Some(k),
     }
 }
 
@@ -150,4 +169,99 @@ pub fn key_outcomes(stats: &CourseStats) -> Vec<KeyOutcome> {
         .iter()
         .filter_map(|&d| key_outcome(d, stats))
         .collect()
+}
+
+/// The difference of one course's key outcome from another's (`a - b`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KeyDifference {
+    /// Monte Carlo difference.
+    pub value: f64,
+    /// 95% interval: Newcombe's hybrid score interval for a probability
+    /// ([`stats::newcombe`]), the normal interval of a difference of means
+    /// for an expectation ([`stats::interval_difference`]).
+    pub ci: (f64, f64),
+    /// The difference of the exact values, when both are known.
+    pub exact: Option<f64>,
+}
+
+/// The difference `a - b` of two courses' values of one key outcome.
+pub fn difference(a: &KeyOutcome, b: &KeyOutcome) -> KeyDifference {
+    let (value, ci) = match (a.successes, b.successes) {
+        (Some(ka), Some(kb)) => stats::newcombe(ka, a.trials, kb, b.trials),
+        _ => stats::interval_difference((a.value, a.ci), (b.value, b.ci)),
+    };
+    KeyDifference {
+        value,
+        ci,
+        exact: a.exact.zip(b.exact).map(|(x, y)| x - y),
+    }
+}
+
+/// A signed difference for people: percentage points with `decimals`
+/// decimals for a probability (`+17.32 pp`), the plain number for an
+/// expectation (`+1.199`); `-` when not a number.
+pub fn signed(kind: KeyKind, x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return "-".into();
+    }
+    let (v, unit) = match kind {
+        KeyKind::Probability => (x * 100.0, " pp"),
+        KeyKind::Expectation => (x, ""),
+    };
+    let text = super::fixed(v, decimals);
+    match text.strip_prefix('-') {
+        Some(rest) => format!("\u{2212}{rest}{unit}"),
+        None => format!("+{text}{unit}"),
+    }
+}
+
+/// A difference with its interval: `+17.32 pp [+17.18, +17.46]`.
+pub fn difference_text(kind: KeyKind, d: &KeyDifference, decimals: usize) -> String {
+    let bare = |x: f64| {
+        let s = signed(kind, x, decimals);
+        s.strip_suffix(" pp").map_or(s.clone(), str::to_string)
+    };
+    if d.ci.0.is_finite() && d.ci.1.is_finite() {
+        format!(
+            "{} [{}, {}]",
+            signed(kind, d.value, decimals),
+            bare(d.ci.0),
+            bare(d.ci.1)
+        )
+    } else {
+        signed(kind, d.value, decimals)
+    }
+}
+
+/// One sentence a player reads, e.g. `P(enemy broken or eliminated): salvo,
+/// then charge beats charge now by +17.3 pp [+17.2, +17.5]`: `beats` when
+/// the difference favours `course` (by [`KeyDef::more_is_better`]) beyond
+/// its interval, or exactly; `trails` when it favours `first`; `cannot be
+/// told apart from` when the interval holds zero and no exact value settles
+/// it; `ties with` when the exact difference is zero. `None` for a key
+/// outcome that is neither better nor worse when larger.
+pub fn verdict(def: &KeyDef, course: &str, first: &str, d: &KeyDifference) -> Option<String> {
+    let more = def.more_is_better?;
+    let text = difference_text(def.kind, d, 1);
+    let sign = match d.exact {
+        Some(e) if e.abs() < 1e-12 => 0,
+        Some(e) if e > 0.0 => 1,
+        Some(_) => -1,
+        None if d.ci.0 > 0.0 => 1,
+        None if d.ci.1 < 0.0 => -1,
+        None => 0,
+    };
+    let exact = d.exact.map_or_else(String::new, |e| {
+        format!(" (exact {})", signed(def.kind, e, 2))
+    });
+    let what = def.label;
+    // "by +17.3 pp" where more is better; the figure after a colon where
+    // less is (so that "beats" never reads "by −9.7").
+    let by = if more { " by " } else { ": " };
+    Some(match (sign, more) {
+        (0, _) if d.exact.is_some() => format!("{what}: {course} ties with {first}{exact}"),
+        (0, _) => format!("{what}: {course} cannot be told apart from {first}: {text}"),
+        (1, true) | (-1, false) => format!("{what}: {course} beats {first}{by}{text}{exact}"),
+        _ => format!("{what}: {course} trails {first}{by}{text}{exact}"),
+    })
 }

@@ -5,7 +5,8 @@
 //! `summary.csv` and `timing.csv`; [`compare`] `comparison.csv` and the
 //! grouped bar charts of the key outcomes ([`key`]) per variant;
 //! [`engagement`] `engagements.csv` and the turn plots of every engagement;
-//! [`plot`] a PNG and an SVG histogram per course ([`draw`] the drawing
+//! [`plot`] a PNG and an SVG histogram per course, [`at_least`] its
+//! `P(X >= k)` chart ([`draw`] the drawing
 //! helpers every chart shares, [`naming`] their file names); [`terminal`] the table
 //! printed after a run; [`diff`] the comparison of two editions (`pikeshot
 //! diff`). [`write`](mod@write) stages every
@@ -16,6 +17,7 @@
 //! identical runs give byte-identical files (fixed float formats, no
 //! timestamps).
 
+pub mod at_least;
 pub mod compare;
 pub mod csv;
 pub mod diff;
@@ -27,6 +29,7 @@ pub mod model;
 pub mod naming;
 pub mod plot;
 pub mod record;
+pub mod replace;
 pub mod terminal;
 pub mod write;
 
@@ -56,6 +59,7 @@ pub fn outputs() -> Vec<Box<dyn Output>> {
         Box::new(compare::ComparisonCsv),
         Box::new(engagement::EngagementsCsv),
         Box::new(plot::Histograms),
+        Box::new(at_least::AtLeastCharts),
         Box::new(engagement::EngagementPlots),
         Box::new(compare::ComparisonCharts),
     ]
@@ -64,7 +68,8 @@ pub fn outputs() -> Vec<Box<dyn Output>> {
 /// Writes every report of `run` into `dir` (created if missing) and returns
 /// the paths written, in this order: `outcomes.csv`, `measures.csv`,
 /// `summary.csv`, `timing.csv`, `comparison.csv`, `engagements.csv` (when
-/// the run has an engagement); a PNG and an SVG histogram per course; for
+/// the run has an engagement); a PNG and an SVG histogram per course; the
+/// `<stem>-at-least` chart of each course with a measure that varies; for
 /// each engagement `<stem>-turns` and `<stem>-cumulative` (PNG, SVG); for
 /// each variant with key measures its comparison charts (names planned by
 /// [`naming::plan`]).
@@ -81,7 +86,8 @@ pub fn write_reports(run: &ScenarioRun, dir: &Path) -> Result<Vec<PathBuf>, Erro
 
 /// A float with `decimals` fixed decimals; empty when not finite, and never
 /// `-0.000…`, so equal inputs always print the same bytes.
-pub(crate) fn fixed(x: f64, decimals: usize) -> String {
+#[doc(hidden)]
+pub fn fixed(x: f64, decimals: usize) -> String {
     if !x.is_finite() {
         return String::new();
     }
@@ -89,19 +95,5 @@ pub(crate) fn fixed(x: f64, decimals: usize) -> String {
     match s.strip_prefix('-') {
         Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
         _ => s,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fixed;
-
-    #[test]
-    fn fixed_never_prints_negative_zero_or_nan() {
-        assert_eq!(fixed(-0.0, 3), "0.000");
-        assert_eq!(fixed(-1e-12, 6), "0.000000");
-        assert_eq!(fixed(-0.5, 1), "-0.5");
-        assert_eq!(fixed(f64::NAN, 2), "");
-        assert_eq!(fixed(0.123_456_78, 6), "0.123457");
     }
 }

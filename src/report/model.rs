@@ -30,10 +30,13 @@ pub struct ScenarioRun {
     pub file_stem: String,
     /// The rule system, e.g. `mpbs`.
     pub system: String,
-    /// The edition, when the system has editions.
+    /// The edition, when the system has editions: every edition the
+    /// variants use, joined by `", "` (`series, sfo` for a sweep of both).
     pub edition: Option<String>,
     /// The master seed of the run.
     pub seed: u64,
+    /// Every `--set` of the run, in order (named in chart subtitles).
+    pub sets: Vec<String>,
     /// One entry per variant × course, variants outermost.
     pub courses: Vec<CourseRun>,
 }
@@ -84,6 +87,24 @@ impl MeasureStat {
     /// The values `min..=max`, in order.
     pub fn values(&self) -> impl Iterator<Item = i32> + '_ {
         (0..self.counts.len()).map(move |i| self.min + i as i32)
+    }
+
+    /// Whether value index `i` can happen: a Monte Carlo count or an exact
+    /// probability above zero.
+    pub fn possible(&self, i: usize) -> bool {
+        self.counts[i] > 0 || self.exact.as_ref().is_some_and(|e| e[i] > 0.0)
+    }
+
+    /// The indices of the values an "at least" view shows: every value
+    /// above the smallest that can happen, up to the largest that can.
+    /// Empty for a measure that takes one value only.
+    pub fn at_least_indices(&self) -> Vec<usize> {
+        let first = (0..self.counts.len()).find(|&i| self.possible(i));
+        let last = (0..self.counts.len()).rev().find(|&i| self.possible(i));
+        match (first, last) {
+            (Some(f), Some(l)) if l > f => (f + 1..=l).collect(),
+            _ => Vec::new(),
+        }
     }
 }
 

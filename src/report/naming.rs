@@ -1,11 +1,18 @@
 //! File names of the charts: slugs of the variant and course, e.g.
 //! `charge-now.png`, or `terrain-woods--charge-now.svg` under a sweep (see
 //! [`file_stems`]), planned so that no two charts of a run share a name.
+//! Each slug is at most [`SLUG_BYTES`] bytes, so a file name, with its
+//! suffixes and the temporary prefix it is first written under, stays far
+//! below the 255 bytes file systems allow, whatever the names' script.
+
+/// The most bytes of a course's or a variant's slug in a file name.
+pub const SLUG_BYTES: usize = 60;
 
 use super::model::ScenarioRun;
 
 /// Lower-case alphanumerics, everything else folded into single dashes,
-/// at most `max` characters.
+/// at most `max` bytes (cut at a character's boundary: a file name's limit
+/// is in bytes, and a wide letter takes up to four).
 pub fn slug(s: &str, max: usize) -> String {
     let mut out = String::new();
     for ch in s.chars().flat_map(char::to_lowercase) {
@@ -15,7 +22,11 @@ pub fn slug(s: &str, max: usize) -> String {
             out.push('-');
         }
     }
-    let mut out: String = out.chars().take(max).collect();
+    let mut end = out.len().min(max);
+    while !out.is_char_boundary(end) {
+        end -= 1;
+    }
+    out.truncate(end);
     while out.ends_with('-') {
         out.pop();
     }
@@ -35,7 +46,7 @@ pub fn variant_slug(variant: &str) -> String {
             None => part.to_string(),
         })
         .collect();
-    slug(&parts.join("-"), 80)
+    slug(&parts.join("-"), SLUG_BYTES)
 }
 
 /// The file stem of the plots of every course of `run`, in order:
@@ -52,8 +63,9 @@ pub fn file_stems(run: &ScenarioRun) -> Vec<String> {
 /// The file stems of a run's plots, unique across every plot of the run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlotNames {
-    /// The stem of each course's histogram, in run order; an engagement's
-    /// plots add `-turns` and `-cumulative` to it.
+    /// The stem of each course's histogram, in run order; its "at least"
+    /// chart adds `-at-least`, an engagement's plots `-turns` and
+    /// `-cumulative`.
     pub courses: Vec<String>,
     /// For each variant with key measures, in order of first appearance: the
     /// variant and the stem of its comparison charts (`comparison`, or
@@ -100,7 +112,7 @@ pub fn plan(run: &ScenarioRun) -> PlotNames {
     }
     let mut courses = Vec::with_capacity(run.courses.len());
     for (i, c) in run.courses.iter().enumerate() {
-        let mut course = slug(&c.course, 60);
+        let mut course = slug(&c.course, SLUG_BYTES);
         if course.is_empty() {
             course = format!("course-{}", i + 1);
         }
@@ -111,31 +123,14 @@ pub fn plan(run: &ScenarioRun) -> PlotNames {
             format!("{variant}--{course}")
         };
         let suffixes: &[&str] = if super::engagement::is_engagement(c) {
-            &["turns", "cumulative"]
+            &["turns", "cumulative", super::at_least::SUFFIX]
         } else {
-            &[]
+            &[super::at_least::SUFFIX]
         };
         courses.push(claim(base, suffixes));
     }
     PlotNames {
         courses,
         comparisons,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugs_fold_punctuation_and_case() {
-        assert_eq!(slug("Salvo, then Charge!", 60), "salvo-then-charge");
-        assert_eq!(slug("  --  ", 60), "");
-        assert_eq!(variant_slug("units.tercio.terrain=woods"), "terrain-woods");
-        assert_eq!(
-            variant_slug("units.tercio.terrain=woods, units.swedes.morale=6"),
-            "terrain-woods-morale-6"
-        );
-        assert_eq!(variant_slug(""), "");
     }
 }

@@ -13,7 +13,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::draw::{
-    DrawResult, GRID, INK, MUTED, SIZE, draw_axis_labels, draw_diamond_coloured, draw_header, font,
+    DrawResult, INK, MUTED, SIZE, draw_axis_labels, draw_diamond_coloured, draw_header, font,
     nice_probability_top, other, percent, percent_axis, register_font, subtitle, thousands, width,
     with_svg_title, wrap_labels,
 };
@@ -75,7 +75,7 @@ fn draw<DB: DrawingBackend>(
     root.fill(&WHITE)?;
 
     // Header: title and subtitle.
-    draw_header(root, &title(run, course), &subtitle(run, course))?;
+    let top = draw_header(root, &title(run, course), &subtitle(run, course))?;
 
     // Footer: the legend.
     let legend_y = h - 22;
@@ -93,7 +93,7 @@ fn draw<DB: DrawingBackend>(
     let x_desc_h = 26;
     let bottom_area = 10 + lines * line_h + x_desc_h;
 
-    let body = root.margin(76, 34, 14, right_margin);
+    let body = root.margin(top, 34, 14, right_margin);
     let y_max = y_top(stats);
     let mut chart = ChartBuilder::on(&body)
         .x_label_area_size(bottom_area)
@@ -101,19 +101,16 @@ fn draw<DB: DrawingBackend>(
         .margin_left(0)
         .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..y_max)?;
     let percent_axis = |y: &f64| percent_axis(*y, y_max);
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_labels(8)
-        .y_label_formatter(&percent_axis)
-        .y_desc("probability")
-        .axis_desc_style(font(16.0))
-        .label_style(font(14.0).color(&MUTED))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
-        .axis_style(MUTED)
-        .draw()?;
+    super::draw::house_mesh(
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(0)
+            .y_labels(8)
+            .y_label_formatter(&percent_axis)
+            .y_desc("probability"),
+    )
+    .draw()?;
 
     let plot = chart.plotting_area();
     let px = |x: f64, y: f64| plot.map_coordinate(&(x, y));

@@ -5,14 +5,14 @@
 //! change no figure), so the same run gives the same bytes on any thread
 //! count, sharded or not, wherever it is written.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// Name of the record in a scenario's folder.
 pub const RUN_JSON: &str = "run.json";
 
 /// What `run.json` holds.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunRecord {
     /// pikeshot's version.
     pub pikeshot: String,

@@ -20,7 +20,7 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 /// image encoder from the extension).
 fn temp_path(dir: &Path, name: &str) -> PathBuf {
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    dir.join(format!(".pikeshot-{}-{n}.{name}", std::process::id()))
+    dir.join(super::replace::temp_name(&format!("{n}.{name}")))
 }
 
 /// Creates `dir` (and its parents) if missing.

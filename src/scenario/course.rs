@@ -7,6 +7,7 @@
 use super::Fields;
 use super::limits::{MAX_COURSES, MAX_STEPS, MAX_UNITS};
 use crate::error::InputError;
+use crate::outcome::{MAX_LEAVES, Measure, OutcomeSpace, Side};
 
 /// Reads every `[units.NAME]` table with `read` (which reads one unit's
 /// keys); refuses keys `read` did not ask for.
@@ -115,6 +116,28 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
     Ok(out)
 }
 
+/// Every course of a scenario: (course name, what was made of it: a kernel
+/// or an explanation) and the course's reported side, in file order.
+pub type CoursesMade<T> = (Vec<(String, T)>, Vec<Side>);
+
+/// Reads every `[[course]]` table (see [`read_courses`]) and makes each
+/// with `build`, which is given the course's name, its keys and its steps
+/// and returns what it made of the course (a kernel, or an explanation) and
+/// the course's reported side.
+pub fn build_courses<'a, T>(
+    f: &mut Fields<'a>,
+    mut build: impl FnMut(&str, Fields<'a>, Vec<(String, Fields<'a>)>) -> Result<(T, Side), InputError>,
+) -> Result<CoursesMade<T>, InputError> {
+    let mut courses = Vec::new();
+    let mut sides = Vec::new();
+    for table in read_courses(f)? {
+        let (kernel, side) = build(&table.name, table.fields, table.steps)?;
+        courses.push((table.name, kernel));
+        sides.push(side);
+    }
+    Ok((courses, sides))
+}
+
 /// The index of the unit named `name` among `names`, or a located error at
 /// `key` of `f` naming the units there are.
 pub fn unit_index(f: &Fields, key: &str, name: &str, names: &[&str]) -> Result<usize, InputError> {
@@ -124,6 +147,37 @@ pub fn unit_index(f: &Fields, key: &str, name: &str, names: &[&str]) -> Result<u
             InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(name, names),
         )
     })
+}
+
+/// A unit of a scenario's `[units.NAME]` tables, known by its name.
+pub trait NamedUnit {
+    /// The unit's name (its `[units.NAME]` table).
+    fn unit_name(&self) -> &str;
+}
+
+/// The names of `units`, in order.
+pub fn unit_names<U: NamedUnit>(units: &[U]) -> Vec<&str> {
+    units.iter().map(U::unit_name).collect()
+}
+
+/// The index in `units` of the unit named by string key `key` of `f`; an
+/// unknown name is a located error listing the units the scenario defines.
+pub fn find_unit_index<U: NamedUnit>(
+    f: &mut Fields,
+    key: &'static str,
+    units: &[U],
+) -> Result<usize, InputError> {
+    let name = f.req_string(key)?;
+    unit_index(f, key, &name, &unit_names(units))
+}
+
+/// The unit named by string key `key` of `f` (see [`find_unit_index`]).
+pub fn find_unit<'u, U: NamedUnit>(
+    f: &mut Fields,
+    key: &'static str,
+    units: &'u [U],
+) -> Result<&'u U, InputError> {
+    find_unit_index(f, key, units).map(|i| &units[i])
 }
 
 /// Reads an optional course key naming a unit (`own`, `enemy`).
@@ -222,4 +276,76 @@ pub fn refuse_moved(f: &mut Fields, key: &'static str, new: &str) -> Result<(), 
         ));
     }
     Ok(())
+}
+
+/// A course's outcome space whose measures grow with `n`, the value of the
+/// course key `key` (`repeat.turns`, or `steps` counted): `make(n)` gives the
+/// outcomes and measures for `n`. When the space for `given` is too large,
+/// the error is at `key` (a bare course key, located by
+/// [`locate_course_error`]) and names the largest `n` whose space fits.
+pub fn fitted_space(
+    key: &str,
+    given: usize,
+    make: impl Fn(usize) -> (Vec<String>, Vec<Measure>),
+) -> Result<OutcomeSpace, InputError> {
+    let (outcomes, measures) = make(given);
+    let e = match OutcomeSpace::try_new(outcomes, measures) {
+        Ok(space) => return Ok(space),
+        Err(e) => e,
+    };
+    let fits = |n: usize| {
+        let (o, m) = make(n);
+        OutcomeSpace::leaf_count(o.len(), &m) <= MAX_LEAVES as u128
+    };
+    // The space grows with n: the largest n that fits, by bisection.
+    let (mut lo, mut hi) = (0, given);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) { lo = mid } else { hi = mid }
+    }
+    let what = if key == "steps" {
+        "steps in this course"
+    } else {
+        "`repeat.turns`"
+    };
+    let accepted = if lo >= 1 {
+        format!(
+            "{what}: at most {lo}, the largest value for which the outcome space fits (or smaller units)"
+        )
+    } else {
+        format!("not even 1 of {what} fits: fewer steps, fewer units named, or smaller units")
+    };
+    Err(e.key(key).accepted(accepted))
+}
+
+/// Locates an error from building a course (table `cf`): at its bare key
+/// when it has one (`repeat.turns`, `steps`), else at `default`. An error
+/// located already (a step's key) is kept as it is.
+pub fn locate_course_error(cf: &Fields, mut e: InputError, default: &str) -> InputError {
+    if e.file.is_some() {
+        return e;
+    }
+    match e.key.take() {
+        Some(k) => cf.locate(&k, e),
+        None => cf.locate(default, e),
+    }
+}
+
+/// The outcome space of a course with `repeat.turns` = `turns` (or no
+/// `repeat`), by [`fitted_space`]: `make(n)` gives its outcomes and
+/// measures for `n` turns (called with 1 when the course does not repeat).
+pub fn course_space(
+    turns: Option<usize>,
+    make: impl Fn(usize) -> (Vec<String>, Vec<Measure>),
+) -> Result<OutcomeSpace, InputError> {
+    match turns {
+        Some(t) => fitted_space("repeat.turns", t, make),
+        None => {
+            let (outcomes, measures) = make(1);
+            OutcomeSpace::try_new(outcomes, measures).map_err(|e| {
+                e.key("steps")
+                    .accepted("fewer steps, fewer units named, or smaller units")
+            })
+        }
+    }
 }

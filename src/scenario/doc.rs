@@ -15,6 +15,9 @@ pub struct ScenarioFile {
     pub source: Source,
     /// The parsed table, with `--set` overrides applied.
     pub table: toml::Table,
+    /// Swept keys that `--set` pinned, with the value set (as in a label),
+    /// in the order set: they are still part of each variant's identity.
+    pub pinned: Vec<(String, String)>,
 }
 
 /// One point of a sweep: a label such as `units.tercio.terrain=woods` and
@@ -23,6 +26,11 @@ pub struct ScenarioFile {
 pub struct Variant {
     /// Empty when the scenario has no sweep.
     pub label: String,
+    /// The variant's identity: every swept `key=value`, those pinned by
+    /// `--set` included, sorted by key and joined by `, `. A variant pinned
+    /// on the command line has the identity it has inside the whole sweep,
+    /// so its random streams (seeded from it) are the same.
+    pub identity: String,
     /// The scenario table of this variant (without `[sweep]`).
     pub table: toml::Table,
 }
@@ -52,6 +60,7 @@ impl ScenarioFile {
             path: path.to_path_buf(),
             source,
             table,
+            pinned: Vec::new(),
         })
     }
 
@@ -133,6 +142,7 @@ impl ScenarioFile {
         let Some(axes) = self.axes()? else {
             return Ok(Variant {
                 label: String::new(),
+                identity: self.identity(Vec::new()),
                 table: base,
             });
         };
@@ -143,9 +153,11 @@ impl ScenarioFile {
             rest /= vals.len();
         }
         let mut labels = Vec::new();
+        let mut parts = Vec::new();
         for ((k, vals), &p) in axes.iter().zip(&picks) {
             let v = vals[p].clone();
             labels.push(format!("{k}={}", short(&v)));
+            parts.push((k.clone(), short(&v)));
             set_path(&mut base, k, v).map_err(|m| {
                 let path = format!("sweep.{k}");
                 self.source
@@ -154,8 +166,21 @@ impl ScenarioFile {
         }
         Ok(Variant {
             label: labels.join(", "),
+            identity: self.identity(parts),
             table: base,
         })
+    }
+
+    /// The identity of the variant whose swept values are `parts`: those
+    /// and the pinned keys, sorted by key, as `key=value` joined by `, `.
+    fn identity(&self, mut parts: Vec<(String, String)>) -> String {
+        parts.extend(self.pinned.iter().cloned());
+        parts.sort();
+        parts
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// Parses a scenario from text (for tests and tools).
@@ -165,6 +190,7 @@ impl ScenarioFile {
             path: PathBuf::from(name),
             source,
             table,
+            pinned: Vec::new(),
         })
     }
 
@@ -187,7 +213,11 @@ impl ScenarioFile {
         let value = parse_value(value.trim());
         let at_set = |e: InputError| {
             e.key(key).at(
-                Some(&format!("--set {}", super::fields::shown(assignment))),
+                Some(&format!(
+                    "{} (--set {})",
+                    self.source.file,
+                    super::fields::shown(assignment)
+                )),
                 None,
             )
         };
@@ -220,7 +250,18 @@ impl ScenarioFile {
                 ));
             }
         }
-        // A key set on the command line is pinned: it leaves the sweep.
+        // A key set on the command line is pinned: it leaves the sweep, and
+        // stays part of every variant's identity.
+        if self
+            .table
+            .get("sweep")
+            .and_then(toml::Value::as_table)
+            .is_some_and(|s| s.contains_key(key))
+            || self.pinned.iter().any(|(k, _)| k == key)
+        {
+            self.pinned.retain(|(k, _)| k != key);
+            self.pinned.push((key.to_string(), short(&value)));
+        }
         if let Some(toml::Value::Table(sweep)) = self.table.get_mut("sweep") {
             sweep.remove(key);
             if sweep.is_empty() {
@@ -442,57 +483,4 @@ fn set_in(
         }
     };
     set_in(next, rest, path, value)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const TEXT: &str = r#"
-name = "t"
-[units.a]
-terrain = "clear"
-[[course]]
-name = "c"
-steps = [{ procedure = "x", column = "front" }]
-[sweep]
-"units.a.terrain" = ["clear", "woods"]
-edition = ["sfo", "series"]
-"#;
-
-    #[test]
-    fn sweeps_expand_as_a_cartesian_product() {
-        let f = ScenarioFile::from_str("t.toml", TEXT).unwrap();
-        let v = f.variants().unwrap();
-        assert_eq!(v.len(), 4);
-        assert_eq!(v[0].label, "units.a.terrain=clear, edition=sfo");
-        assert_eq!(v[3].label, "units.a.terrain=woods, edition=series");
-        assert_eq!(v[3].table["units"]["a"]["terrain"].as_str(), Some("woods"));
-        assert!(!v[0].table.contains_key("sweep"));
-    }
-
-    #[test]
-    fn set_overrides_nested_keys_and_list_items() {
-        let mut f = ScenarioFile::from_str("t.toml", TEXT).unwrap();
-        f.set("units.a.terrain=village").unwrap();
-        f.set("course[0].steps[0].column=salvo").unwrap();
-        f.set("trials=5000").unwrap();
-        assert_eq!(f.table["units"]["a"]["terrain"].as_str(), Some("village"));
-        assert_eq!(
-            f.table["course"][0]["steps"][0]["column"].as_str(),
-            Some("salvo")
-        );
-        assert_eq!(f.table["trials"].as_integer(), Some(5000));
-        let e = f.set("course[3].name=x").unwrap_err();
-        assert!(e.to_string().contains("past the end"), "{e}");
-        // A --set of a swept key pins it: it leaves the sweep.
-        let mut g = ScenarioFile::from_str("t.toml", TEXT).unwrap();
-        g.set("edition=sfo").unwrap();
-        let v = g.variants().unwrap();
-        assert_eq!(v.len(), 2);
-        assert_eq!(v[1].label, "units.a.terrain=woods");
-        assert_eq!(v[1].table["edition"].as_str(), Some("sfo"));
-        let e = f.set("nonsense").unwrap_err();
-        assert!(e.to_string().contains("KEY=VALUE"), "{e}");
-    }
 }

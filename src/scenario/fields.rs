@@ -30,24 +30,16 @@ impl Source {
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
         let line_of = |offset: usize| starts.partition_point(|&s| s <= offset.min(text.len()));
-        let spanned = toml::de::DeTable::parse(text).map_err(|e| {
-            let line = e.span().map(|s| line_of(s.start));
-            InputError::new(format!(
-                "not valid TOML: {}",
-                shown(first_line(e.message()))
-            ))
-            .at(Some(file), line)
-        })?;
+        let not_toml = |span: Option<std::ops::Range<usize>>, message: &str| {
+            InputError::new(format!("not valid TOML: {}", shown(first_line(message))))
+                .at(Some(file), span.map(|s| line_of(s.start)))
+        };
+        let spanned =
+            toml::de::DeTable::parse(text).map_err(|e| not_toml(e.span(), e.message()))?;
         let mut lines = HashMap::new();
         walk_table(spanned.get_ref(), "", &line_of, &mut lines);
-        let table: toml::Table = toml::from_str(text).map_err(|e| {
-            let line = e.span().map(|s| line_of(s.start));
-            InputError::new(format!(
-                "not valid TOML: {}",
-                shown(first_line(e.message()))
-            ))
-            .at(Some(file), line)
-        })?;
+        let table: toml::Table =
+            toml::from_str(text).map_err(|e| not_toml(e.span(), e.message()))?;
         Ok((
             Source {
                 file: file.to_string(),
@@ -176,6 +168,9 @@ fn walk_value(
         _ => {}
     }
 }
+
+/// Most further unknown keys of a table listed with the first.
+const ALSO_SHOWN: usize = 10;
 
 /// Reads the keys of one table, remembering which were asked for.
 pub struct Fields<'a> {
@@ -453,24 +448,42 @@ impl<'a> Fields<'a> {
         let mut accepted = self.asked.clone();
         accepted.sort_unstable();
         accepted.dedup();
-        for k in self.table.keys() {
-            if !accepted.contains(&k.as_str()) {
-                return Err(self.locate(
-                    k,
-                    InputError::new(format!(
-                        "unknown key `{}` in {}",
-                        shown(k),
-                        if self.path.is_empty() {
-                            "the scenario's top level".to_string()
-                        } else {
-                            format!("`{}`", shown(&self.path))
-                        }
-                    ))
-                    .one_of(k, &accepted),
-                ));
+        // Every unknown key, in file order (the table's own order is by
+        // name): the first is the error, the others are listed with it.
+        let mut unknown: Vec<(Option<usize>, &String)> = self
+            .table
+            .keys()
+            .filter(|k| !accepted.contains(&k.as_str()))
+            .map(|k| (self.src.line(&self.key_path(k)), k))
+            .collect();
+        unknown.sort_by_key(|&(line, _)| line.unwrap_or(usize::MAX));
+        let Some(&(_, k)) = unknown.first() else {
+            return Ok(());
+        };
+        let mut message = format!(
+            "unknown key `{}` in {}",
+            shown(k),
+            if self.path.is_empty() {
+                "the scenario's top level".to_string()
+            } else {
+                format!("`{}`", shown(&self.path))
             }
+        );
+        if unknown.len() > 1 {
+            let mut more: Vec<String> = unknown[1..]
+                .iter()
+                .take(ALSO_SHOWN)
+                .map(|(line, k)| match line {
+                    Some(l) => format!("`{}` (line {l})", shown(k)),
+                    None => format!("`{}`", shown(k)),
+                })
+                .collect();
+            if unknown.len() - 1 > ALSO_SHOWN {
+                more.push(format!("and {} more", unknown.len() - 1 - ALSO_SHOWN));
+            }
+            message.push_str(&format!("; also unknown: {}", more.join(", ")));
         }
-        Ok(())
+        Err(self.locate(k, InputError::new(message).one_of(k, &accepted)))
     }
 }
 
@@ -504,44 +517,5 @@ pub fn describe(v: &toml::Value) -> String {
         toml::Value::Datetime(_) => "a date".into(),
         toml::Value::Array(_) => "a list".into(),
         toml::Value::Table(_) => "a table".into(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const TEXT: &str =
-        "name = \"x\"\n\n[units.tercio]\nkind = \"heavy-infantry\"\nmorale = 11\nmorael = 6\n";
-
-    #[test]
-    fn lines_are_found_for_nested_keys() {
-        let (src, _) = Source::parse("s.toml", TEXT).unwrap();
-        assert_eq!(src.line("name"), Some(1));
-        assert_eq!(src.line("units.tercio.kind"), Some(4));
-        assert_eq!(src.line("units.tercio.nothing"), src.line("units.tercio"));
-    }
-
-    #[test]
-    fn out_of_range_and_unknown_keys_are_located() {
-        let (src, t) = Source::parse("s.toml", TEXT).unwrap();
-        let unit = t["units"]["tercio"].as_table().unwrap();
-        let mut f = Fields::new(&src, "units.tercio", unit);
-        let e = f.int("morale", 2, 8).unwrap_err();
-        assert_eq!(e.line, Some(5));
-        assert!(e.to_string().contains("from 2 to 8"), "{e}");
-        let mut f = Fields::new(&src, "units.tercio", unit);
-        f.string("kind").unwrap();
-        f.int("morale", 2, 20).unwrap();
-        let e = f.finish().unwrap_err();
-        assert_eq!(e.line, Some(6));
-        assert_eq!(e.suggestion.as_deref(), Some("morale"));
-    }
-
-    #[test]
-    fn syntax_errors_have_lines() {
-        let e = Source::parse("s.toml", "a = 1\nb = [\n").unwrap_err();
-        assert!(e.line.is_some());
-        assert!(e.to_string().starts_with("s.toml:"), "{e}");
     }
 }

@@ -51,7 +51,7 @@ pub fn lines() -> Vec<(&'static str, String)> {
         (
             "states per course",
             format!(
-                "{} (distinct unit states a course may reach; Sword & Spear bounds them before building)",
+                "{} (distinct unit states a course may reach; over it, the error names the most `repeat.turns` that fit; Sword & Spear bounds them before building)",
                 crate::engine::chain::MAX_NODES
             ),
         ),
@@ -60,6 +60,13 @@ pub fn lines() -> Vec<(&'static str, String)> {
             format!(
                 "{} (a course's states times the outcomes each one rolls)",
                 crate::engine::chain::MAX_LINKS
+            ),
+        ),
+        (
+            "results per course",
+            format!(
+                "{} (combinations of outcome and measure values; over it, the error names the most `repeat.turns`, or steps, that fit)",
+                crate::outcome::MAX_LEAVES
             ),
         ),
         ("sweep variants", MAX_VARIANTS.to_string()),

@@ -18,6 +18,11 @@ pub struct Chart {
     pub notes: Vec<String>,
 }
 
+/// A row of a chart: its label, then its cells.
+pub fn labelled(label: impl ToString, cells: impl Iterator<Item = String>) -> Vec<String> {
+    std::iter::once(label.to_string()).chain(cells).collect()
+}
+
 impl Chart {
     /// Renders the chart as an aligned text table.
     pub fn render(&self) -> String {
@@ -64,30 +69,6 @@ impl Chart {
             out.push('\n');
         }
         out
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn renders_aligned_columns() {
-        let c = Chart {
-            id: "t",
-            title: "T".into(),
-            rule: "1.0",
-            headers: vec!["Die".into(), "Result".into()],
-            rows: vec![
-                vec!["≤0".into(), "Miss".into()],
-                vec!["9+".into(), "2".into()],
-            ],
-            notes: vec!["+1 note".into()],
-        };
-        let s = c.render();
-        assert!(s.contains("| Die | Result |"), "{s}");
-        assert!(s.contains("| ≤0  | Miss   |"), "{s}");
-        assert!(s.ends_with("  +1 note\n"));
     }
 }
 

@@ -60,6 +60,30 @@ pub fn tables(system: &str, edition: Option<&str>, table: Option<&str>) -> Resul
         .join("\n"))
 }
 
+/// The line `pikeshot tables` prints first for a system with editions,
+/// naming the card printed and how to print the others, e.g. `Musket &
+/// Pike Battle Series: the series card (…); --edition sfo for the other`.
+/// `None` for a system without editions.
+pub fn card_line(system: &str, edition: Option<&str>) -> Result<Option<String>, Error> {
+    let sys = find(system)?;
+    let Some(ed) = registry::edition_of(sys, edition)? else {
+        return Ok(None);
+    };
+    let eds = sys.editions();
+    let card = eds.iter().find(|e| e.id == ed).map_or("", |e| e.card);
+    let others: Vec<String> = eds
+        .iter()
+        .filter(|e| e.id != ed)
+        .map(|e| format!("--edition {}", e.id))
+        .collect();
+    Ok(Some(format!(
+        "{}: the {ed} card ({card}); {} for the other{}",
+        sys.name(),
+        others.join(" or "),
+        if others.len() > 1 { "s" } else { "" }
+    )))
+}
+
 /// What `pikeshot list` prints for one system or all.
 pub fn list(system: Option<&str>) -> Result<String, Error> {
     match system {

@@ -24,9 +24,31 @@ macro_rules! named_enum {
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.name()) }
         }
+        impl $crate::systems::named::NameSet for $name {
+            fn from_name(s: &str) -> Option<$name> { $name::from_name(s) }
+            fn names() -> Vec<&'static str> { $name::names() }
+        }
     };
 }
 pub(crate) use named_enum;
+
+/// A closed set of names declared by [`named_enum!`].
+pub trait NameSet: Sized {
+    /// Parses a scenario-file name.
+    fn from_name(s: &str) -> Option<Self>;
+    /// All scenario-file names.
+    fn names() -> Vec<&'static str>;
+}
+
+/// Reads optional key `key` of `f` as one of the names of `T` (`what` names
+/// the set in the error, which lists the names there are).
+pub fn read<T: NameSet>(
+    f: &mut crate::scenario::Fields,
+    key: &'static str,
+    what: &str,
+) -> Result<Option<T>, crate::error::InputError> {
+    f.named(key, what, T::from_name, &T::names())
+}
 
 /// Declares a system's step type: one enum over its procedures, whose
 /// [`Procedure`](crate::procedure::Procedure) impl forwards `space`,

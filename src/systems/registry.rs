@@ -103,6 +103,11 @@ pub trait RuleSystem: Send + Sync {
     /// Reads the system's top-level keys (`edition`, `[rules]`, `[units.*]`,
     /// `[[course]]`) and builds every course.
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError>;
+    /// Reads the same keys as [`build_courses`](RuleSystem::build_courses)
+    /// and explains every course (`pikeshot explain`): each step's roll,
+    /// modifiers with their sources, limit, faces, exact results and the
+    /// rolls results trigger, for every state the course reaches.
+    fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError>;
     /// What `pikeshot list SYSTEM` prints.
     fn list(&self) -> String {
         describe(self)
@@ -116,6 +121,19 @@ pub fn find(id: &str) -> Result<&'static dyn RuleSystem, InputError> {
         .copied()
         .find(|s| s.id() == id)
         .ok_or_else(|| InputError::new(format!("unknown rule system \"{id}\"")).one_of(id, &ids()))
+}
+
+/// Reads a scenario's `system` key: the rule system it names, or an
+/// error naming the known ones.
+pub fn read_system(f: &mut Fields) -> Result<&'static dyn RuleSystem, InputError> {
+    let ids = ids();
+    f.named(
+        "system",
+        "rule system",
+        |s| SYSTEMS.iter().copied().find(|x| x.id() == s),
+        &ids,
+    )?
+    .ok_or_else(|| f.missing("system").one_of("", &ids))
 }
 
 /// The ids of every rule system.
@@ -251,4 +269,13 @@ pub fn named(key: &'static str, names: &[&str], default: &str, meaning: &'static
         default: default.to_string(),
         meaning,
     }
+}
+
+/// Lines of [`RuleSystem::vocabulary`]: `label: name, name, ...` for each
+/// (label, names), each ending in a newline.
+pub fn vocabulary(lines: &[(&str, Vec<&str>)]) -> String {
+    lines
+        .iter()
+        .map(|(label, names)| format!("{label}: {}\n", names.join(", ")))
+        .collect()
 }

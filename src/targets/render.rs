@@ -1,5 +1,5 @@
 //! Targets as text: the rows of `expect.csv`, the rows read back from it,
-//! the pass/fail tally and the table of what failed.
+//! the verdict counts and the table of what failed.
 
 use std::fmt::Write as _;
 
@@ -61,6 +61,9 @@ pub fn expect_csv<'a>(scenario: &str, checks: &[Checked]) -> ExtraCsv<'a> {
 pub struct CheckRow {
     /// Where: the scenario file (or name).
     pub scenario: String,
+    /// The entry's position among the file's `[[expect]]` entries, from 0
+    /// (as `--set expect[N]` names it).
+    pub entry: String,
     /// Variant.
     pub variant: String,
     /// Course.
@@ -88,16 +91,10 @@ pub struct CheckRow {
 impl CheckRow {
     /// From a record of `expect.csv` (with `header`), naming it `scenario`.
     pub fn from_record(scenario: &str, header: &[String], record: &[String]) -> CheckRow {
-        let get = |name: &str| {
-            header
-                .iter()
-                .position(|h| h == name)
-                .and_then(|i| record.get(i))
-                .cloned()
-                .unwrap_or_default()
-        };
+        let get = |name: &str| crate::report::csv::field(header, record, name);
         CheckRow {
             scenario: scenario.to_string(),
+            entry: get("entry"),
             variant: get("variant"),
             course: get("course"),
             target: get("target"),
@@ -124,7 +121,7 @@ impl CheckRow {
 
 /// Counts of verdicts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct VerdictCounts {
     /// Inside the target.
     pub pass: usize,
     /// Straddling a bound (passing).
@@ -133,10 +130,10 @@ pub struct Tally {
     pub fail: usize,
 }
 
-impl Tally {
+impl VerdictCounts {
     /// Counts the verdicts of `rows`.
-    pub fn of(rows: &[CheckRow]) -> Tally {
-        let mut t = Tally::default();
+    pub fn of(rows: &[CheckRow]) -> VerdictCounts {
+        let mut t = VerdictCounts::default();
         for r in rows {
             match r.verdict.as_str() {
                 "pass" => t.pass += 1,
@@ -162,11 +159,13 @@ impl Tally {
     }
 }
 
-/// A plain-text table of `rows`: scenario, variant, course, target,
-/// measured value, 95% interval, exact value, verdict (and its basis).
+/// A plain-text table of `rows`: scenario, entry (`expect[N]`, as
+/// `--set` names it), variant, course, target, measured value, 95%
+/// interval, exact value, verdict (and its basis).
 pub fn table(rows: &[CheckRow]) -> String {
     let head = [
         "scenario",
+        "entry",
         "variant",
         "course",
         "target",
@@ -179,11 +178,16 @@ pub fn table(rows: &[CheckRow]) -> String {
         Ok(x) => format!("{x:.4}"),
         Err(_) => s.to_string(),
     };
-    let cells: Vec<[String; 8]> = rows
+    let cells: Vec<[String; 9]> = rows
         .iter()
         .map(|r| {
             [
                 r.scenario.clone(),
+                if r.entry.is_empty() {
+                    "-".into()
+                } else {
+                    format!("expect[{}]", r.entry)
+                },
                 if r.variant.is_empty() {
                     "-".into()
                 } else {

@@ -72,7 +72,8 @@ pub fn short(v: &toml::Value) -> String {
 
 /// The value at a dotted key path (`units.tercio.terrain`,
 /// `course[1].steps[0].column`), if present.
-fn lookup<'t>(table: &'t toml::Table, path: &str) -> Option<&'t toml::Value> {
+#[doc(hidden)]
+pub fn lookup<'t>(table: &'t toml::Table, path: &str) -> Option<&'t toml::Value> {
     let mut cur: Option<&toml::Value> = None;
     for part in path.split('.') {
         let (name, rest) = match part.find('[') {
@@ -132,7 +133,7 @@ pub fn read(value: Option<&toml::Value>, scope: &Scope) -> Result<Vec<Expect>, I
         .unwrap_or_default();
     let mut out = Vec::with_capacity(entries.len());
     for (i, (mut f, raw)) in entries.into_iter().zip(raws).enumerate() {
-        out.push(read_entry(i + 1, &mut f, raw, scope)?);
+        out.push(read_entry(i, &mut f, raw, scope)?);
     }
     Ok(out)
 }
@@ -393,27 +394,4 @@ fn resolve_variant(spec: &str, f: &Fields, scope: &Scope) -> Result<Vec<String>,
         }
     }
     Ok(selected)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lookup_reads_nested_keys_and_list_items() {
-        let t: toml::Table = toml::from_str(
-            "edition = \"sfo\"\n[units.a]\nterrain = \"woods\"\n[[course]]\nname = \"x\"\n",
-        )
-        .unwrap();
-        assert_eq!(lookup(&t, "edition").map(short).as_deref(), Some("sfo"));
-        assert_eq!(
-            lookup(&t, "units.a.terrain").map(short).as_deref(),
-            Some("woods")
-        );
-        assert_eq!(
-            lookup(&t, "course[0].name").map(short).as_deref(),
-            Some("x")
-        );
-        assert!(lookup(&t, "course[1].name").is_none());
-    }
 }

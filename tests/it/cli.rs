@@ -1,7 +1,7 @@
 //! The command line end to end: the quick start, inspection commands, and
 //! every kind of bad input (exit code 2, located message, nothing written).
 
-use crate::support::cli::{pikeshot, stderr, stdout};
+use crate::support::cli::{pikeshot, run_to, stderr, stdout};
 use std::path::{Path, PathBuf};
 
 fn scenario(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -45,16 +45,8 @@ enemy = "a"
 fn quick_start_scenario_runs_and_writes_every_output() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
-    let o = pikeshot(&[
-        "run",
-        "scenarios/mpbs/charge-or-salvo.toml",
-        "--trials",
-        "100000",
-        "--exact",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let args = ["--trials", "100000", "--exact"];
+    let o = run_to("scenarios/mpbs/charge-or-salvo.toml", &args, &out);
     for f in ["outcomes.csv", "measures.csv", "summary.csv", "timing.csv"] {
         assert!(out.join(f).is_file(), "{f} missing");
     }
@@ -281,4 +273,188 @@ fn set_overrides_a_key_from_the_command_line() {
     let plain = run(&[]);
     let woods = run(&["--set", "units.b.terrain=woods"]);
     assert_ne!(plain, woods, "terrain changed nothing");
+}
+
+/// GOOD with two targets: the second fails on the series card only when
+/// raised with `--set expect[1]...`.
+fn with_targets() -> String {
+    format!(
+        "{GOOD}\n[[expect]]\ncourse = \"charge\"\nmeasure = \"p-enemy-broken-or-eliminated\"\nat_least = 0\n\n\
+         [[expect]]\ncourse = \"volley\"\nmeasure = \"p-enemy-broken-or-eliminated\"\nat_least = 0\n"
+    )
+}
+
+#[test]
+fn expect_entries_are_numbered_as_set_numbers_them_and_failures_show_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = scenario(tmp.path(), "t.toml", &with_targets());
+    let out = tmp.path().join("o");
+    let o = pikeshot(&[
+        "run",
+        p.to_str().unwrap(),
+        "-q",
+        "--check",
+        "--set",
+        "expect[1].at_least=0.99",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    let failed = err.split("FAILED:").nth(1).expect("a FAILED table");
+    assert!(failed.lines().next().unwrap_or("").is_empty());
+    let head = failed.lines().nth(1).unwrap();
+    assert!(head.contains("entry"), "{head}");
+    let row = failed.lines().nth(2).unwrap();
+    assert!(row.contains("expect[1]") && row.contains("volley"), "{row}");
+    let (h, rows) = crate::support::read_csv(&out.join("expect.csv"));
+    let entry = h.iter().position(|c| c == "entry").unwrap();
+    let verdict = h.iter().position(|c| c == "verdict").unwrap();
+    let got: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r[entry].as_str(), r[verdict].as_str()))
+        .collect();
+    assert_eq!(got, [("0", "pass"), ("1", "fail")]);
+}
+
+#[test]
+fn report_takes_quiet() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("s");
+    std::fs::create_dir(&dir).unwrap();
+    scenario(&dir, "t.toml", GOOD);
+    let out = tmp.path().join("o");
+    let args = [
+        "report",
+        dir.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = pikeshot(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("wrote 1 scenario"), "{}", stderr(&o));
+    let o = pikeshot(&[&args[..], &["-q"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    assert!(out.join("index.html").is_file());
+}
+
+#[test]
+fn diff_takes_format_json_and_check() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = scenario(tmp.path(), "t.toml", &with_targets());
+    let out = tmp.path().join("d");
+    let base = [
+        "diff",
+        p.to_str().unwrap(),
+        "--from",
+        "sfo",
+        "--to",
+        "series",
+        "--exact",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = pikeshot(&[&base[..], &["--format", "json", "--check"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");
+    assert_eq!(v["from"], "sfo");
+    assert_eq!(v["to"], "series");
+    let rows = v["rows"].as_array().unwrap();
+    // The same rows as diff.csv, one for one.
+    let (_, csv_rows) = crate::support::read_csv(&out.join("diff.csv"));
+    assert_eq!(rows.len(), csv_rows.len());
+    let key = rows
+        .iter()
+        .find(|r| r["course"] == "charge" && r["name"] == "p-enemy-broken-or-eliminated")
+        .unwrap();
+    let (a, b) = (
+        key["from"]["exact"].as_f64().unwrap(),
+        key["to"]["exact"].as_f64().unwrap(),
+    );
+    assert!((key["exact_change"].as_f64().unwrap() - (b - a)).abs() < 1e-12);
+    // Both targets checked under both cards.
+    let targets = v["targets"].as_array().unwrap();
+    let variants: Vec<&str> = targets
+        .iter()
+        .map(|t| t["variant"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            "edition=sfo",
+            "edition=sfo",
+            "edition=series",
+            "edition=series"
+        ]
+    );
+    // --check fails on a target raised out of reach, naming the card.
+    let o = pikeshot(
+        &[
+            &base[..],
+            &["-q", "--check", "--set", "expect[1].at_least=0.99"],
+        ]
+        .concat(),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("FAILED") && err.contains("edition=sfo") && err.contains("expect[1]"),
+        "{err}"
+    );
+    assert!(err.contains("edition=series"), "{err}");
+}
+
+#[test]
+fn tables_name_every_system_and_the_card_printed() {
+    let o = pikeshot(&["tables", "--help"]);
+    let help = stdout(&o);
+    for s in pikeshot::systems::SYSTEMS {
+        assert!(help.contains(s.id()), "tables --help lacks {}", s.id());
+    }
+    let o = pikeshot(&["tables", "mpbs"]);
+    let first = stdout(&o).lines().next().unwrap().to_string();
+    assert!(
+        first.contains("the series card") && first.contains("--edition sfo"),
+        "{first}"
+    );
+    let o = pikeshot(&["tables", "mpbs", "--edition", "sfo"]);
+    let first = stdout(&o).lines().next().unwrap().to_string();
+    assert!(
+        first.contains("the sfo card") && first.contains("--edition series"),
+        "{first}"
+    );
+    // A system without editions prints its charts straight away.
+    let o = pikeshot(&["tables", "hakkaa"]);
+    assert!(!stdout(&o).lines().next().unwrap().contains("card ("));
+}
+
+/// The README's `--check` example prints what the tool prints with the
+/// shipped file (its stderr, the "wrote" line aside).
+#[test]
+fn readme_check_example_is_what_the_tool_prints() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = readme
+        .find("$ pikeshot run scenarios/mpbs/charge-or-salvo.toml --check")
+        .expect("the --check example");
+    let block = &readme[start..];
+    let block = &block[..block.find("```").unwrap()];
+    let mut lines = block.lines();
+    let command = lines.next().unwrap();
+    let shown: Vec<&str> = lines.collect();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    let mut args: Vec<String> = command
+        .split_whitespace()
+        .skip(2)
+        .map(|a| a.trim_matches('\'').to_string())
+        .collect();
+    args.extend(["--out".into(), out.to_str().unwrap().into()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = pikeshot(&args);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    let printed: Vec<&str> = err.lines().filter(|l| !l.starts_with("wrote ")).collect();
+    assert_eq!(printed, shown);
 }

@@ -2,6 +2,10 @@
 //! compiled against direct kernels, determinism across thread counts, and
 //! adaptive precision.
 
+mod alias;
+mod chain;
+mod pools;
+
 use crate::support::cli::pikeshot_ok;
 use std::path::{Path, PathBuf};
 
@@ -42,7 +46,7 @@ fn monte_carlo_agrees_with_exact_on_every_shipped_course() {
                 .enumerate()
                 .map(|(i, (_, _, k))| Task {
                     variant: 0,
-                    course: i as u32,
+                    course: i as u64,
                     kernel: k.as_ref(),
                 })
                 .collect();
@@ -155,4 +159,78 @@ fn precision_mode_meets_its_target() {
         t.trials == engine::CHUNK
             || stats::worst_half_width(k.space(), &half.counts, half.trials) > e
     );
+}
+
+/// A d6 whose leaf is the face less one.
+#[derive(Debug)]
+struct D6(pikeshot::outcome::OutcomeSpace);
+
+impl pikeshot::procedure::Procedure for D6 {
+    fn space(&self) -> &pikeshot::outcome::OutcomeSpace {
+        &self.0
+    }
+    fn resolve<D: pikeshot::dice::Dice>(&self, d: &mut D) -> pikeshot::outcome::Leaf {
+        (d.d6() - 1) as pikeshot::outcome::Leaf
+    }
+}
+
+/// A course of `turns` turns of one d6 each, whose state remembers every
+/// face rolled: turn `t` has 6^t states, so the turns below `t` have
+/// (6^t - 1) / 5 of them.
+struct Branching {
+    turns: usize,
+    space: pikeshot::outcome::OutcomeSpace,
+}
+
+impl pikeshot::engine::chain::Machine for Branching {
+    type State = (usize, u64);
+    type Proc = D6;
+    fn space(&self) -> &pikeshot::outcome::OutcomeSpace {
+        &self.space
+    }
+    fn initial(&self) -> (usize, u64) {
+        (0, 0)
+    }
+    fn action(
+        &self,
+        s: &(usize, u64),
+    ) -> Result<pikeshot::engine::chain::Action<D6>, pikeshot::error::InputError> {
+        use pikeshot::engine::chain::Action;
+        Ok(if s.0 == self.turns {
+            Action::End(0)
+        } else {
+            let faces: Vec<String> = (1..=6).map(|f| format!("face-{f}")).collect();
+            Action::Roll(D6(pikeshot::outcome::OutcomeSpace::new(faces, vec![])))
+        })
+    }
+    fn apply(&self, s: &(usize, u64), _: &D6, leaf: pikeshot::outcome::Leaf) -> (usize, u64) {
+        (s.0 + 1, s.1 * 6 + leaf as u64)
+    }
+    fn turn(&self, s: &(usize, u64)) -> Option<usize> {
+        Some(s.0)
+    }
+}
+
+/// Issue 13 item 3: a course with more states than the limit names the
+/// largest number of turns whose states fit. Seven turns have
+/// (6^7 - 1) / 5 = 55,987 states; eight have 335,923, more than 200,000.
+#[test]
+fn a_course_with_too_many_states_names_the_most_turns_that_fit() {
+    use pikeshot::engine::chain::{Chain, MAX_NODES};
+    assert!((6u64.pow(7) - 1) / 5 <= MAX_NODES as u64);
+    assert!((6u64.pow(8) - 1) / 5 > MAX_NODES as u64);
+    let space = pikeshot::outcome::OutcomeSpace::from_labels(&["done"], vec![]);
+    let m = |turns| Branching {
+        turns,
+        space: space.clone(),
+    };
+    assert!(Chain::from_machine(&m(7)).is_ok());
+    for turns in [8, 12] {
+        let e = Chain::from_machine(&m(turns)).unwrap_err();
+        assert_eq!(e.key.as_deref(), Some("repeat.turns"), "{e}");
+        assert!(
+            e.accepted.as_deref().unwrap_or("").contains("at most 7,"),
+            "{e}"
+        );
+    }
 }

@@ -372,6 +372,9 @@ fn a_misspelt_sweep_key_is_found_at_its_line_in_the_sweep() {
     assert_eq!(e.line, Some(line_containing(&text, "editon = [")), "{e}");
     assert_eq!(e.suggestion.as_deref(), Some("edition"), "{e}");
     assert!(!e.to_string().contains("in ``"), "{e}");
+    assert_eq!(e.file.as_deref(), Some("t.toml"), "{e}");
+    assert_eq!(e.key.as_deref(), Some("editon"), "{e}");
+    assert!(e.accepted.is_some(), "{e}");
 }
 
 #[test]
@@ -380,6 +383,12 @@ fn a_misspelt_table_is_found_at_its_line_with_did_you_mean() {
     let e = refused(&text);
     assert_eq!(e.line, Some(line_containing(&text, "[unit.tercio]")), "{e}");
     assert_eq!(e.suggestion.as_deref(), Some("units"), "{e}");
+    assert_eq!(e.file.as_deref(), Some("t.toml"), "{e}");
+    assert_eq!(e.key.as_deref(), Some("unit"), "{e}");
+    assert!(
+        e.accepted.as_deref().is_some_and(|a| a.contains("units")),
+        "{e}"
+    );
 }
 
 #[test]
@@ -409,6 +418,14 @@ fn a_decimal_where_a_whole_number_is_wanted_is_said_in_words() {
         s.contains("decimal number 1000.0") && s.contains("e.g. 1000"),
         "{s}"
     );
+    assert_eq!(e.key.as_deref(), Some("trials"), "{e}");
+    assert!(
+        e.file
+            .as_deref()
+            .is_some_and(|f| f.contains("--set trials")),
+        "{e}"
+    );
+    assert_eq!(e.line, None, "{e}");
 }
 
 #[test]
@@ -534,4 +551,145 @@ fn a_course_too_big_to_report_is_a_located_error_not_a_panic() {
         );
         assert!(!out.exists(), "nothing written for {file}");
     }
+}
+
+/// A `repeat.turns` or step count that makes a course's outcome space too
+/// large is refused at its key (its line, or the `--set` it came from),
+/// naming the largest value for which the space fits, worked here from
+/// the spans of the measures the message lists.
+#[test]
+fn a_course_too_big_to_report_names_the_largest_value_that_fits() {
+    let shipped = |p: &str| std::fs::read_to_string(p).unwrap();
+    let fits = |per: u64, n: u64| per * n <= 1 << 20;
+    // Musket & Pike, "salvo, then charge" repeated: 5 outcomes x morale 4 x
+    // hits taken 7 x formation 3 x enemy morale 4 x hits inflicted 11 x
+    // formation 3 = 55,440 per turn: 18 turns fit, 19 do not.
+    assert!(fits(55_440, 18) && !fits(55_440, 19));
+    let set = "course[2].repeat.turns=30";
+    let e = refused_with(
+        &shipped("scenarios/mpbs/charge-or-salvo.toml"),
+        &with_sets(&[set]),
+    );
+    assert_eq!(e.key.as_deref(), Some("course[2].repeat.turns"), "{e}");
+    assert_eq!(e.line, None, "{e}");
+    assert!(
+        e.file
+            .as_deref()
+            .is_some_and(|f| f.contains("--set course[2].repeat.turns")),
+        "{e}"
+    );
+    assert!(e.to_string().contains("at most 18,"), "{e}");
+
+    // Hakkaa, "charge each turn": 5 outcomes x 5 x 1 x 4 x 4 x 5 x 2 = 4,000
+    // times close combats (t + 1 values) times turns (t): 15 fit, 16 do not.
+    assert!(fits(4_000 * 16, 15) && !fits(4_000 * 17, 16));
+    let hakkaa = shipped("scenarios/hakkaa/fire-or-charge.toml");
+    for t in 16..=20 {
+        let text = hakkaa.replace(
+            "name = \"charge each turn (up to 4 turns)\"\nrepeat = { turns = 4 }",
+            &format!("name = \"charge each turn (up to 4 turns)\"\nrepeat = {{ turns = {t} }}"),
+        );
+        let e = refused(&text);
+        assert_eq!(e.key.as_deref(), Some("course[4].repeat.turns"), "{e}");
+        assert_eq!(
+            e.line,
+            Some(line_containing(&text, &format!("turns = {t} }}"))),
+            "{e}"
+        );
+        assert!(e.to_string().contains("at most 15,"), "turns {t}: {e}");
+    }
+
+    // Snaphance, two melees repeated at strength 30: 6 outcomes x 4 x 31 x 4
+    // x 31 x ended-at-step 2 = 184,512 per turn: 5 turns fit, 6 do not.
+    assert!(fits(184_512, 5) && !fits(184_512, 6));
+    let text = r#"name = "two melees"
+system = "snaphance"
+[units.a]
+kind = "pike"
+strength = 30
+[units.b]
+kind = "pike"
+strength = 30
+[[course]]
+name = "two melees"
+steps = [
+  { procedure = "melee", attacker = "a", defender = "b" },
+  { procedure = "melee", attacker = "a", defender = "b" },
+]
+repeat = { turns = 10 }
+"#;
+    let e = refused(text);
+    assert_eq!(e.key.as_deref(), Some("course[0].repeat.turns"), "{e}");
+    assert_eq!(e.line, Some(line_containing(text, "repeat = {")), "{e}");
+    assert!(e.to_string().contains("at most 5,"), "{e}");
+
+    // Sword & Spear, 40 engagements: 4 outcomes x 3 x 4 x 3 x 5 = 720, times
+    // rounds fought (20 per engagement) and the step it ended at (n): 8
+    // steps fit (720 x 160 x 8), 9 do not.
+    assert!(fits(720 * 160, 8) && !fits(720 * 180, 9));
+    let step = "  { procedure = \"engagement\", attacker = \"knights\", defender = \"spears\" },\n";
+    let text = format!(
+        r#"name = "forty"
+system = "sword-and-spear"
+[units.knights]
+troop = "cavalry"
+discipline = 3
+strength = 3
+armour = "heavily-armoured"
+[units.spears]
+troop = "heavy-foot"
+discipline = 4
+strength = 4
+armour = "armoured"
+melee_weapon = "spears"
+[[course]]
+name = "forty"
+steps = [
+{}]
+"#,
+        step.repeat(40)
+    );
+    let e = refused(&text);
+    assert_eq!(e.key.as_deref(), Some("course[0].steps"), "{e}");
+    assert_eq!(e.line, Some(line_containing(&text, "steps = [")), "{e}");
+    assert!(e.to_string().contains("at most 8,"), "{e}");
+}
+
+/// Issue 13 item 10: several unknown keys in one table are reported in file
+/// order (the first by line is the error, the others listed with their
+/// lines), not in the table's alphabetical order.
+#[test]
+fn unknown_keys_are_reported_in_file_order_all_at_once() {
+    let text = FIRE
+        .replace(
+            "[units.tercio]\n",
+            "[units.tercio]\nzulu = 1\nmike = \"x\"\n",
+        )
+        .replace("strength = 10\n", "strength = 10\nalpha = 2\n");
+    let e = refused(&text);
+    assert_eq!(e.key.as_deref(), Some("units.tercio.zulu"), "{e}");
+    assert_eq!(e.line, Some(line_containing(&text, "zulu = 1")), "{e}");
+    let s = e.to_string();
+    let mike = line_containing(&text, "mike = ");
+    let alpha = line_containing(&text, "alpha = 2");
+    assert!(mike < alpha, "the test's own layout");
+    assert!(
+        s.contains(&format!(
+            "also unknown: `mike` (line {mike}), `alpha` (line {alpha})"
+        )),
+        "{s}"
+    );
+}
+
+/// Issue 13 item 9: a `--set` of a unit the file does not have names the
+/// file as well as the `--set`.
+#[test]
+fn a_set_of_a_missing_unit_names_the_file_and_the_set() {
+    let e = refused_with(FIRE, &with_sets(&["units.nobody.morale=5"]));
+    assert_eq!(
+        e.file.as_deref(),
+        Some("t.toml (--set units.nobody.morale=5)"),
+        "{e}"
+    );
+    assert_eq!(e.key.as_deref(), Some("units.nobody.morale"), "{e}");
 }

@@ -1,14 +1,20 @@
 //! Reports written from a hand-built run: CSV contents against hand
 //! arithmetic, plots, determinism, and whole-or-nothing writing.
 
-use crate::support::{Z, assert_near, read_csv, wilson};
+mod diff;
+mod draw;
+mod engagement;
+mod fixed;
+mod naming;
+
+use crate::support::report::{course_run, leaves, space, tally, written_csv};
+use crate::support::{Z, assert_near, wilson};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use pikeshot::engine::Tally;
 use pikeshot::error::Error;
-use pikeshot::outcome::{Measure, OutcomeSpace};
 use pikeshot::report::{
     self, CourseRun, ScenarioRun, check_writable, terminal_table, write_reports,
 };
@@ -32,66 +38,44 @@ use pikeshot::report::{
 /// so outcomes 0.7 / 0.25 / 0.05; hits 0.3 / 0.175 / 0.525 (mean
 /// 0.175 + 1.05 = 1.225); turns 0.475 / 0.525 (mean 0.475 + 1.05 = 1.525).
 fn course_one() -> CourseRun {
-    let space = OutcomeSpace::from_labels(
+    let space = space(
         &["attacker-repulsed", "defender-broken", "no-effect"],
-        vec![Measure::new("hits", 0, 2), Measure::new("turns", 1, 2)],
+        &[("hits", 0, 2), ("turns", 1, 2)],
     );
-    let mut counts = vec![0u64; space.len()];
-    let mut exact = vec![0.0f64; space.len()];
-    for (o, h, t, c, p) in [
-        (0, 0, 1, 300, 0.25),
-        (0, 1, 1, 100, 0.125),
-        (0, 2, 2, 300, 0.325),
-        (1, 1, 1, 50, 0.05),
-        (1, 2, 2, 250, 0.2),
-        (2, 0, 1, 0, 0.05),
-    ] {
-        let leaf = space.leaf(o, &[h, t]) as usize;
-        counts[leaf] = c;
-        exact[leaf] = p;
-    }
-    CourseRun {
-        variant: String::new(),
-        course: "charge now".into(),
-        side: Default::default(),
-        space,
-        tally: Tally {
-            trials: 1000,
-            counts,
-            exact: Some(exact),
-            exact_error: None,
-            seconds: 0.5,
-            threads: 2,
-        },
-    }
+    // (outcome, [hits, turns], count, exact)
+    let (counts, exact) = leaves(
+        &space,
+        &[
+            (0, &[0, 1], 300, 0.25),
+            (0, &[1, 1], 100, 0.125),
+            (0, &[2, 2], 300, 0.325),
+            (1, &[1, 1], 50, 0.05),
+            (1, &[2, 2], 250, 0.2),
+            (2, &[0, 1], 0, 0.05),
+        ],
+    );
+    let tally = tally(1000, counts, Some(exact), 2);
+    course_run("", "charge now", space, tally)
 }
 
 /// Course 2, "charge now" under the variant terrain=woods, no exact, only
 /// the `hits` measure. Counts (100 trials): repulsed h0 10, broken h2 30,
 /// no-effect h1 60: hits 0/1/2 = 10/60/30, mean (60 + 60)/100 = 1.2.
 fn course_two() -> CourseRun {
-    let space = OutcomeSpace::from_labels(
+    let space = space(
         &["attacker-repulsed", "defender-broken", "no-effect"],
-        vec![Measure::new("hits", 0, 2)],
+        &[("hits", 0, 2)],
     );
-    let mut counts = vec![0u64; space.len()];
-    counts[space.leaf(0, &[0]) as usize] = 10;
-    counts[space.leaf(1, &[2]) as usize] = 30;
-    counts[space.leaf(2, &[1]) as usize] = 60;
-    CourseRun {
-        variant: "units.tercio.terrain=woods".into(),
-        course: "charge now".into(),
-        side: Default::default(),
-        space,
-        tally: Tally {
-            trials: 100,
-            counts,
-            exact: None,
-            exact_error: Some("more than 10 paths".into()),
-            seconds: 0.25,
-            threads: 1,
-        },
-    }
+    let (counts, _) = leaves(
+        &space,
+        &[(0, &[0], 10, 0.0), (1, &[2], 30, 0.0), (2, &[1], 60, 0.0)],
+    );
+    let tally = Tally {
+        exact_error: Some("more than 10 paths".into()),
+        seconds: 0.25,
+        ..tally(100, counts, None, 1)
+    };
+    course_run("units.tercio.terrain=woods", "charge now", space, tally)
 }
 
 fn run() -> ScenarioRun {
@@ -101,6 +85,7 @@ fn run() -> ScenarioRun {
         system: "mpbs".into(),
         edition: Some("series".into()),
         seed: 1631,
+        sets: Vec::new(),
         courses: vec![course_one(), course_two()],
     }
 }
@@ -130,6 +115,7 @@ fn writes_every_file_and_nothing_else() {
     // its turns and cumulative plots) and `turns` is a key measure (the
     // expectations comparison chart of the variant without a sweep).
     // Course 2 has no key measure: no comparison chart for its variant.
+    // Both have a measure that varies: an at-least chart each.
     let expected: Vec<PathBuf> = [
         "outcomes.csv",
         "measures.csv",
@@ -141,6 +127,10 @@ fn writes_every_file_and_nothing_else() {
         "charge-now.svg",
         "terrain-woods--charge-now.png",
         "terrain-woods--charge-now.svg",
+        "charge-now-at-least.png",
+        "charge-now-at-least.svg",
+        "terrain-woods--charge-now-at-least.png",
+        "terrain-woods--charge-now-at-least.svg",
         "charge-now-turns.png",
         "charge-now-turns.svg",
         "charge-now-cumulative.png",
@@ -163,24 +153,10 @@ fn writes_every_file_and_nothing_else() {
 
 #[test]
 fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
-    let tmp = tempfile::tempdir().unwrap();
-    write_reports(&run(), tmp.path()).unwrap();
-    let (header, rows) = read_csv(&tmp.path().join("outcomes.csv"));
+    let (header, rows) = written_csv(&run(), "outcomes.csv");
     assert_eq!(
-        header,
-        [
-            "scenario",
-            "variant",
-            "course",
-            "outcome",
-            "count",
-            "trials",
-            "probability",
-            "ci_low",
-            "ci_high",
-            "exact",
-            "label"
-        ]
+        header.join(","),
+        "scenario,variant,course,outcome,count,trials,probability,ci_low,ci_high,exact,label"
     );
     // Every category of both courses, zero counts included.
     assert_eq!(rows.len(), 6);
@@ -248,23 +224,10 @@ fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
 
 #[test]
 fn measures_csv_has_every_value_at_least_and_exact() {
-    let tmp = tempfile::tempdir().unwrap();
-    write_reports(&run(), tmp.path()).unwrap();
-    let (header, rows) = read_csv(&tmp.path().join("measures.csv"));
+    let (header, rows) = written_csv(&run(), "measures.csv");
     assert_eq!(
-        header,
-        [
-            "scenario",
-            "variant",
-            "course",
-            "measure",
-            "value",
-            "count",
-            "probability",
-            "at_least",
-            "exact",
-            "exact_at_least"
-        ]
+        header.join(","),
+        "scenario,variant,course,measure,value,count,probability,at_least,exact,exact_at_least"
     );
     // Course 1: hits 0..=2, turns 1..=2; course 2: hits 0..=2.
     let keys: Vec<(String, String, String)> = rows
@@ -347,9 +310,7 @@ fn measures_csv_has_every_value_at_least_and_exact() {
 
 #[test]
 fn summary_and_timing_rows() {
-    let tmp = tempfile::tempdir().unwrap();
-    write_reports(&run(), tmp.path()).unwrap();
-    let (header, rows) = read_csv(&tmp.path().join("summary.csv"));
+    let (header, rows) = written_csv(&run(), "summary.csv");
     // Tidy: one row per variant × course × figure.
     assert_eq!(
         header,
@@ -366,70 +327,25 @@ fn summary_and_timing_rows() {
         assert!(lo <= v && v <= hi, "interval {lo}..{hi} around {v}");
         [&r[..8], &r[10..]].concat()
     };
-    let s = |x: &[&str]| x.iter().map(|c| c.to_string()).collect::<Vec<_>>();
     assert_eq!(rows.len(), 3);
     assert_eq!(
-        cells(&rows[0]),
-        s(&[
-            "Pike and shot, test",
-            "",
-            "charge now",
-            "1000",
-            "1631",
-            "mean",
-            "hits",
-            "1.250000",
-            "1.2250000000",
-            "",
-            ""
-        ])
+        cells(&rows[0]).join("|"),
+        "Pike and shot, test||charge now|1000|1631|mean|hits|1.250000|1.2250000000||"
     );
     assert_eq!(
-        cells(&rows[1]),
-        s(&[
-            "Pike and shot, test",
-            "",
-            "charge now",
-            "1000",
-            "1631",
-            "mean",
-            "turns",
-            "1.550000",
-            "1.5250000000",
-            "",
-            ""
-        ])
+        cells(&rows[1]).join("|"),
+        "Pike and shot, test||charge now|1000|1631|mean|turns|1.550000|1.5250000000||"
     );
     // Course 2 lacks `turns` (no row) and exact values (empty cell).
     assert_eq!(
-        cells(&rows[2]),
-        s(&[
-            "Pike and shot, test",
-            "units.tercio.terrain=woods",
-            "charge now",
-            "100",
-            "1631",
-            "mean",
-            "hits",
-            "1.200000",
-            "",
-            "",
-            ""
-        ])
+        cells(&rows[2]).join("|"),
+        "Pike and shot, test|units.tercio.terrain=woods|charge now|100|1631|mean|hits|1.200000|||"
     );
 
-    let (header, rows) = read_csv(&tmp.path().join("timing.csv"));
+    let (header, rows) = written_csv(&run(), "timing.csv");
     assert_eq!(
-        header,
-        [
-            "scenario",
-            "variant",
-            "course",
-            "trials",
-            "threads",
-            "seconds",
-            "resolutions_per_second"
-        ]
+        header.join(","),
+        "scenario,variant,course,trials,threads,seconds,resolutions_per_second"
     );
     // 1000 trials in 0.5 s; 100 in 0.25 s.
     assert_eq!(rows[0][3..], ["1000", "2", "0.500000", "2000"]);
@@ -585,10 +501,10 @@ fn plot_names_are_slugs_and_unique() {
     );
     let tmp = tempfile::tempdir().unwrap();
     let written = write_reports(&r, tmp.path()).unwrap();
-    // Six CSV files, a histogram PNG and SVG per course, two plots (PNG and
-    // SVG) per engagement (courses 1, 3 and 4), and the expectations chart
-    // of the variant without a sweep.
-    assert_eq!(written.len(), 6 + 2 * 4 + 4 * 3 + 2);
+    // Six CSV files, a histogram and an at-least chart (PNG and SVG) per
+    // course, two plots (PNG and SVG) per engagement (courses 1, 3 and 4),
+    // and the expectations chart of the variant without a sweep.
+    assert_eq!(written.len(), 6 + 2 * 4 + 2 * 4 + 4 * 3 + 2);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! the joint (stop reason, turn) distribution and its cumulative curves,
 //! the plots, the terminal's key-outcome table, and determinism.
 
+use crate::support::report::{course_run, leaves, space, tally as tally_on, written_csv};
 use crate::support::{Z, assert_all_close, read_csv, wilson};
 use std::fs;
 use std::path::Path;
@@ -13,15 +14,9 @@ use pikeshot::report::{
     self, CourseRun, Engagement, KeyKind, ScenarioRun, terminal_table, write_reports,
 };
 
+/// A tally of `trials` trials on one thread.
 fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>) -> Tally {
-    Tally {
-        trials,
-        counts,
-        exact,
-        exact_error: None,
-        seconds: 0.5,
-        threads: 1,
-    }
+    tally_on(trials, counts, exact, 1)
 }
 
 /// "charge now": categories won/held; measures own-morale, enemy-morale
@@ -41,34 +36,26 @@ fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>) -> Tally {
 /// Hits taken: 0×700, 1×100, 2×200: mean 0.5 (exact 0.1 + 0.44 = 0.54);
 /// squared deviations 700·0.25 + 100·0.25 + 200·2.25 = 650, s² = 650/999.
 fn charge_now() -> CourseRun {
-    let space = OutcomeSpace::from_labels(
+    let space = space(
         &["won", "held"],
-        vec![
-            Measure::new("own-morale", 0, 3),
-            Measure::new("enemy-morale", 0, 3),
-            Measure::new("hits-inflicted", 0, 2),
-            Measure::new("hits-taken", 0, 2),
+        &[
+            ("own-morale", 0, 3),
+            ("enemy-morale", 0, 3),
+            ("hits-inflicted", 0, 2),
+            ("hits-taken", 0, 2),
         ],
     );
-    let mut counts = vec![0u64; space.len()];
-    let mut exact = vec![0.0f64; space.len()];
-    for (cat, own, enemy, hi, ht, c, p) in [
-        (0, 0, 2, 2, 0, 300, 0.28),
-        (0, 1, 3, 1, 1, 100, 0.10),
-        (1, 2, 0, 0, 2, 200, 0.22),
-        (1, 0, 1, 1, 0, 400, 0.40),
-    ] {
-        let leaf = space.leaf(cat, &[own, enemy, hi, ht]) as usize;
-        counts[leaf] = c;
-        exact[leaf] = p;
-    }
-    CourseRun {
-        variant: String::new(),
-        course: "charge now".into(),
-        side: Default::default(),
-        space,
-        tally: tally(1000, counts, Some(exact)),
-    }
+    // (category, [own, enemy, inflicted, taken], count, exact)
+    let (counts, exact) = leaves(
+        &space,
+        &[
+            (0, &[0, 2, 2, 0], 300, 0.28),
+            (0, &[1, 3, 1, 1], 100, 0.10),
+            (1, &[2, 0, 0, 2], 200, 0.22),
+            (1, &[0, 1, 1, 0], 400, 0.40),
+        ],
+    );
+    course_run("", "charge now", space, tally(1000, counts, Some(exact)))
 }
 
 /// "salvo, then charge": no hits-taken measure, no exact. 200 trials:
@@ -78,24 +65,19 @@ fn charge_now() -> CourseRun {
 /// Hits inflicted: mean 300/200 = 1.5; squared deviations
 /// 150·0.25 + 50·2.25 = 150, s² = 150/199.
 fn salvo() -> CourseRun {
-    let space = OutcomeSpace::from_labels(
+    let space = space(
         &["won", "held"],
-        vec![
-            Measure::new("own-morale", 0, 3),
-            Measure::new("enemy-morale", 0, 3),
-            Measure::new("hits-inflicted", 0, 2),
+        &[
+            ("own-morale", 0, 3),
+            ("enemy-morale", 0, 3),
+            ("hits-inflicted", 0, 2),
         ],
     );
-    let mut counts = vec![0u64; space.len()];
-    counts[space.leaf(0, &[0, 3, 2]) as usize] = 150;
-    counts[space.leaf(1, &[3, 0, 0]) as usize] = 50;
-    CourseRun {
-        variant: String::new(),
-        course: "salvo, then charge".into(),
-        side: Default::default(),
-        space,
-        tally: tally(200, counts, None),
-    }
+    let (counts, _) = leaves(
+        &space,
+        &[(0, &[0, 3, 2], 150, 0.0), (1, &[3, 0, 0], 50, 0.0)],
+    );
+    course_run("", "salvo, then charge", space, tally(200, counts, None))
 }
 
 const REASONS: [&str; 3] = [
@@ -125,55 +107,31 @@ const REASONS: [&str; 3] = [
 /// mean 2.2 (exact 0.25 + 0.7 + 1.2 = 2.15); squared deviations
 /// 20·1.44 + 40·0.04 + 40·0.64 = 56, s² = 56/99.
 fn keep_firing() -> CourseRun {
-    let space = OutcomeSpace::from_labels(
-        &REASONS,
-        vec![
-            Measure::new("enemy-morale", 0, 3),
-            Measure::new("turns", 1, 3),
+    let space = space(&REASONS, &[("enemy-morale", 0, 3), ("turns", 1, 3)]);
+    // (reason, [enemy, turn], count, exact)
+    let (counts, exact) = leaves(
+        &space,
+        &[
+            (0, &[2, 1], 20, 0.25),
+            (0, &[3, 2], 30, 0.20),
+            (1, &[1, 2], 10, 0.15),
+            (1, &[0, 3], 5, 0.05),
+            (2, &[1, 3], 35, 0.35),
         ],
     );
-    let mut counts = vec![0u64; space.len()];
-    let mut exact = vec![0.0f64; space.len()];
-    for (reason, enemy, turn, c, p) in [
-        (0, 2, 1, 20, 0.25),
-        (0, 3, 2, 30, 0.20),
-        (1, 1, 2, 10, 0.15),
-        (1, 0, 3, 5, 0.05),
-        (2, 1, 3, 35, 0.35),
-    ] {
-        let leaf = space.leaf(reason, &[enemy, turn]) as usize;
-        counts[leaf] = c;
-        exact[leaf] = p;
-    }
-    CourseRun {
-        variant: String::new(),
-        course: "keep firing".into(),
-        side: Default::default(),
-        space,
-        tally: tally(100, counts, Some(exact)),
-    }
+    course_run("", "keep firing", space, tally(100, counts, Some(exact)))
 }
 
 /// "charge now" under terrain=woods: morale only, 10 trials: enemy 2 and
 /// own 0 four times, enemy 0 and own 2 six times.
 fn woods() -> CourseRun {
-    let space = OutcomeSpace::from_labels(
+    let space = space(
         &["won", "held"],
-        vec![
-            Measure::new("own-morale", 0, 3),
-            Measure::new("enemy-morale", 0, 3),
-        ],
+        &[("own-morale", 0, 3), ("enemy-morale", 0, 3)],
     );
-    let mut counts = vec![0u64; space.len()];
-    counts[space.leaf(0, &[0, 2]) as usize] = 4;
-    counts[space.leaf(1, &[2, 0]) as usize] = 6;
-    CourseRun {
-        variant: "units.tercio.terrain=woods".into(),
-        course: "charge now".into(),
-        side: Default::default(),
-        space,
-        tally: tally(10, counts, None),
-    }
+    let (counts, _) = leaves(&space, &[(0, &[0, 2], 4, 0.0), (1, &[2, 0], 6, 0.0)]);
+    let tally = tally(10, counts, None);
+    course_run("units.tercio.terrain=woods", "charge now", space, tally)
 }
 
 fn run() -> ScenarioRun {
@@ -183,6 +141,7 @@ fn run() -> ScenarioRun {
         system: "mpbs".into(),
         edition: Some("sfo".into()),
         seed: 42,
+        sets: Vec::new(),
         courses: vec![charge_now(), salvo(), keep_firing(), woods()],
     }
 }
@@ -199,14 +158,25 @@ fn f6(x: f64) -> String {
 
 #[test]
 fn comparison_csv_has_one_row_per_key_outcome_and_course() {
-    let tmp = tempfile::tempdir().unwrap();
-    write_reports(&run(), tmp.path()).unwrap();
-    let (header, rows) = read_csv(&tmp.path().join("comparison.csv"));
+    let (header, rows) = written_csv(&run(), "comparison.csv");
     assert_eq!(
         header,
         [
-            "scenario", "variant", "measure", "course", "value", "ci_low", "ci_high", "exact",
-            "own", "enemy"
+            "scenario",
+            "variant",
+            "measure",
+            "course",
+            "value",
+            "ci_low",
+            "ci_high",
+            "exact",
+            "own",
+            "enemy",
+            "diff_from",
+            "diff",
+            "diff_ci_low",
+            "diff_ci_high",
+            "diff_exact"
         ]
     );
     // Grouped by variant, then key outcome, then course in run order; a
@@ -301,16 +271,10 @@ fn comparison_csv_is_written_for_a_single_course_and_without_key_measures() {
     let space = OutcomeSpace::from_labels(&["a", "b"], vec![Measure::new("hits", 0, 1)]);
     let mut counts = vec![0u64; space.len()];
     counts[0] = 3;
-    r.courses = vec![CourseRun {
-        variant: String::new(),
-        course: "plain".into(),
-        side: Default::default(),
-        space,
-        tally: tally(3, counts, None),
-    }];
+    r.courses = vec![course_run("", "plain", space, tally(3, counts, None))];
     write_reports(&r, tmp.path()).unwrap();
     let (header, rows) = read_csv(&tmp.path().join("comparison.csv"));
-    assert_eq!(header.len(), 10);
+    assert_eq!(header.len(), 15);
     assert!(rows.is_empty());
     assert!(!tmp.path().join("comparison.png").exists());
     assert!(!tmp.path().join("comparison-expected.png").exists());
@@ -318,9 +282,7 @@ fn comparison_csv_is_written_for_a_single_course_and_without_key_measures() {
 
 #[test]
 fn summary_csv_gains_the_key_probabilities_and_exact_twins() {
-    let tmp = tempfile::tempdir().unwrap();
-    write_reports(&run(), tmp.path()).unwrap();
-    let (header, rows) = read_csv(&tmp.path().join("summary.csv"));
+    let (header, rows) = written_csv(&run(), "summary.csv");
     let col = |name: &str| {
         header
             .iter()
@@ -410,23 +372,10 @@ fn engagement_joint_distribution_and_cumulative_curves() {
 
 #[test]
 fn engagements_csv_lists_each_reason_and_turn_then_every_reason() {
-    let tmp = tempfile::tempdir().unwrap();
-    write_reports(&run(), tmp.path()).unwrap();
-    let (header, rows) = read_csv(&tmp.path().join("engagements.csv"));
+    let (header, rows) = written_csv(&run(), "engagements.csv");
     assert_eq!(
-        header,
-        [
-            "scenario",
-            "variant",
-            "course",
-            "stop_reason",
-            "turn",
-            "count",
-            "probability",
-            "cumulative",
-            "exact",
-            "exact_cumulative"
-        ]
+        header.join(","),
+        "scenario,variant,course,stop_reason,turn,count,probability,cumulative,exact,exact_cumulative"
     );
     // Only the engagement: 3 reasons × 3 turns, then 3 rows for "any".
     assert_eq!(rows.len(), 12);
@@ -525,6 +474,14 @@ fn comparison_and_engagement_plots_are_written() {
             "keep-firing.svg",
             "terrain-woods--charge-now.png",
             "terrain-woods--charge-now.svg",
+            "charge-now-at-least.png",
+            "charge-now-at-least.svg",
+            "salvo-then-charge-at-least.png",
+            "salvo-then-charge-at-least.svg",
+            "keep-firing-at-least.png",
+            "keep-firing-at-least.svg",
+            "terrain-woods--charge-now-at-least.png",
+            "terrain-woods--charge-now-at-least.svg",
             "keep-firing-turns.png",
             "keep-firing-turns.svg",
             "keep-firing-cumulative.png",
@@ -574,15 +531,21 @@ fn comparison_and_engagement_plots_are_written() {
     for t in [
         "expected hits inflicted",
         "expected hits taken",
-        "expected turns",
         "1.10",
         "1.50",
         "0.50",
-        "2.20",
         "charge now",
-        "keep firing",
     ] {
         assert!(texts.iter().any(|x| x == t), "expected chart lacks {t:?}");
+    }
+    // Turns are not hits: "keep firing"'s expected turns (2.20), its only
+    // expectation, are not drawn on the hits' axis (the engagement's turn
+    // charts show them), so neither is the course.
+    for t in ["expected turns", "2.20", "keep firing"] {
+        assert!(
+            !texts.iter().any(|x| x == t),
+            "expected chart draws {t:?} beside hits"
+        );
     }
     // The woods variant: no exact values, its variant in the subtitle.
     let svg = fs::read_to_string(dir.join("terrain-woods--comparison.svg")).unwrap();

@@ -3,6 +3,7 @@
 //! anything runs unless every course names its pair.
 
 use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr, stdout};
+use crate::support::read_csv;
 
 /// Two courses of one scenario, the second read from the other unit's
 /// side unless `own`/`enemy` say otherwise.
@@ -64,6 +65,13 @@ fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
     ] {
         assert!(e.contains(needle), "missing {needle:?} in {e}");
     }
+    // Located at the course read from the other side (its `[[course]]`).
+    let text = mixed("");
+    let line = text
+        .lines()
+        .position(|l| l == "name = \"fire then charge\"")
+        .expect("the second course");
+    assert!(e.contains(&format!("mixed.toml:{line}: ")), "{e}");
     // Refused before anything ran: nothing written.
     assert!(!out.join("summary.csv").exists());
 
@@ -112,15 +120,23 @@ fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    let csv = std::fs::read_to_string(out.join("comparison.csv")).unwrap();
-    let row = csv
-        .lines()
-        .find(|l| l.contains("charge through reaction fire") && l.contains("enemy-broken"))
-        .unwrap_or_else(|| panic!("no row in {csv}"));
-    assert!(row.ends_with(",cuirassiers,pike"), "{row}");
+    let (header, rows) = read_csv(&out.join("comparison.csv"));
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let row = rows
+        .iter()
+        .find(|r| {
+            r[col("course")] == "charge through reaction fire"
+                && r[col("measure")].contains("enemy-broken")
+        })
+        .unwrap_or_else(|| panic!("no row in {rows:?}"));
+    assert_eq!(
+        (row[col("own")].as_str(), row[col("enemy")].as_str()),
+        ("cuirassiers", "pike"),
+        "{row:?}"
+    );
     // The exact figure from the cuirassiers' side (20.4%), not the pike's (48.9%).
-    let exact: f64 = row.rsplit(',').nth(2).unwrap().parse().unwrap();
-    assert!((exact - 0.204).abs() < 0.001, "{row}");
+    let exact: f64 = row[col("exact")].parse().unwrap();
+    assert!((exact - 0.204).abs() < 0.001, "{row:?}");
 }
 
 #[test]

@@ -78,7 +78,7 @@ pub fn draw<DB: DrawingBackend>(
             thousands(d.trials.1)
         )
     });
-    draw_header(root, &title(d), &sub.join("  ·  "))?;
+    let top = draw_header(root, &title(d), &sub.join("  ·  "))?;
 
     let names = courses(rows);
     let colour = |c: &str| PALETTE[names.iter().position(|n| *n == c).unwrap_or(0) % PALETTE.len()];
@@ -125,7 +125,7 @@ pub fn draw<DB: DrawingBackend>(
         .unwrap_or(100)
         .clamp(100, 300) as i32
         + 16;
-    let body = root.margin(76, legend_h + 14, 14, 24);
+    let body = root.margin(top, legend_h + 14, 14, 24);
     let mut chart = ChartBuilder::on(&body)
         .x_label_area_size(52)
         .y_label_area_size(label_w)
@@ -139,22 +139,19 @@ pub fn draw<DB: DrawingBackend>(
             signed(*x, 0)
         }
     };
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .y_labels(0)
-        .x_labels(9)
-        .x_label_formatter(&fmt)
-        .x_desc(format!(
-            "change in probability, percentage points ({} − {})",
-            d.to, d.from
-        ))
-        .axis_desc_style(font(16.0))
-        .label_style(font(14.0).color(&MUTED))
-        .bold_line_style(draw::GRID)
-        .light_line_style(WHITE)
-        .axis_style(MUTED)
-        .draw()?;
+    draw::house_mesh(
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(0)
+            .x_labels(9)
+            .x_label_formatter(&fmt)
+            .x_desc(format!(
+                "change in probability, percentage points ({} − {})",
+                d.to, d.from
+            )),
+    )
+    .draw()?;
     let area = chart.plotting_area();
     let px = |x: f64, y: f64| area.map_coordinate(&(x, y));
     area.draw(&PathElement::new(

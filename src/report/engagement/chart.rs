@@ -114,7 +114,7 @@ fn draw<DB: DrawingBackend>(
     let (w, h) = root.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     root.fill(&WHITE)?;
-    draw_header(root, &title(run, course, which), &subtitle(run, course))?;
+    let top = draw_header(root, &title(run, course, which), &subtitle(run, course))?;
 
     // Legend: one swatch per stop reason, then the notation.
     let has_exact = e.exact.is_some();
@@ -123,6 +123,9 @@ fn draw<DB: DrawingBackend>(
         items.push(Swatch::Line(INK, 3, "every stop reason".into()));
     }
     for (r, reason) in e.reasons.iter().enumerate() {
+        if !e.possible(r) {
+            continue;
+        }
         items.push(match which {
             Which::Turns => Swatch::Bar(reason_colour(r), reason.clone()),
             Which::Cumulative => Swatch::Line(reason_colour(r), 2, reason.clone()),
@@ -143,7 +146,7 @@ fn draw<DB: DrawingBackend>(
     let turns = e.turn_count().max(1);
     let first = e.first_turn as f64;
     let last = first + turns as f64 - 1.0;
-    let body = root.margin(76, legend_h + 14, 14, 24);
+    let body = root.margin(top, legend_h + 14, 14, 24);
     let (y_max, y_desc) = match which {
         Which::Turns => {
             let mut top = e.per_turn().into_iter().fold(0.0f64, f64::max);
@@ -162,19 +165,16 @@ fn draw<DB: DrawingBackend>(
         .x_label_area_size(56)
         .y_label_area_size(80)
         .build_cartesian_2d((first - pad)..(last + pad), 0f64..y_max)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_labels(8)
-        .y_label_formatter(&|y: &f64| percent_axis(*y, y_max))
-        .y_desc(y_desc)
-        .axis_desc_style(font(16.0))
-        .label_style(font(14.0).color(&MUTED))
-        .bold_line_style(draw::GRID)
-        .light_line_style(WHITE)
-        .axis_style(MUTED)
-        .draw()?;
+    draw::house_mesh(
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(0)
+            .y_labels(8)
+            .y_label_formatter(&|y: &f64| percent_axis(*y, y_max))
+            .y_desc(y_desc),
+    )
+    .draw()?;
     let plot_area = chart.plotting_area();
     let px = |x: f64, y: f64| plot_area.map_coordinate(&(x, y));
     let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1);
@@ -293,10 +293,15 @@ fn draw_cumulative<DB: DrawingBackend>(
             .map(|(t, y)| (t as f64, y))
             .collect()
     };
+    let xs: Vec<f64> = e.turns().map(f64::from).collect();
+    let steps = |ys: &[f64]| draw::cumulative_steps(&xs, ys);
     let cum = e.cumulative();
     let exact = e.exact_cumulative();
     let mut series: Vec<Series> = Vec::new();
     for (r, ys) in cum.by_reason.iter().enumerate() {
+        if !e.possible(r) {
+            continue;
+        }
         series.push((
             reason_colour(r),
             2,
@@ -311,12 +316,14 @@ fn draw_cumulative<DB: DrawingBackend>(
         exact.as_ref().map(|x| x.overall.as_slice()),
     ));
     // With exact values: the exact curve dashed, the Monte Carlo values as
-    // dots on it. Without: the Monte Carlo curve solid, with its dots.
+    // dots on it. Without: the Monte Carlo curve solid, with its dots. A
+    // curve holds its level from one turn to the next (steps, not slopes:
+    // nothing stops between turns).
     for (colour, width, ys, exact_ys) in series {
         let pts = points(ys);
         match exact_ys {
-            Some(x) => chart_dashed(plot_area, points(x), colour.stroke_width(width))?,
-            None => plot_area.draw(&PathElement::new(pts.clone(), colour.stroke_width(width)))?,
+            Some(x) => chart_dashed(plot_area, steps(x), colour.stroke_width(width))?,
+            None => plot_area.draw(&PathElement::new(steps(ys), colour.stroke_width(width)))?,
         }
         for &p in &pts {
             plot_area.draw(&Circle::new(p, width + 2, colour.filled()))?;

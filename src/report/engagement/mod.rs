@@ -122,6 +122,16 @@ impl Engagement {
         })
     }
 
+    /// Whether stop reason `r` can happen: some trial stopped for it, or its
+    /// exact probability is above zero. A legend leaves the others out.
+    pub fn possible(&self, r: usize) -> bool {
+        self.counts[r].iter().any(|&c| c > 0)
+            || self
+                .exact
+                .as_ref()
+                .is_some_and(|e| e[r].iter().any(|&p| p > 0.0))
+    }
+
     /// Number of turns `first_turn..=last`.
     pub fn turn_count(&self) -> usize {
         self.counts.first().map_or(0, Vec::len)
@@ -156,19 +166,5 @@ impl Engagement {
     /// The exact cumulative curves.
     pub fn exact_cumulative(&self) -> Option<Cumulative> {
         self.exact.as_deref().map(cumulative_of)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_stop_reason_reads_once() {
-        assert_eq!(
-            stop_phrase("ended early: stand destroyed"),
-            "ends: stand destroyed"
-        );
-        assert_eq!(stop_phrase("turn-limit"), "ends: turn-limit");
     }
 }

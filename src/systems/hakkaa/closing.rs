@@ -18,6 +18,7 @@ use super::unit::{Formation, Unit, UnitClass};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::chart::labelled;
 use crate::systems::{Chart, ProcedureInfo};
 
 /// A cell of the Closing Table.
@@ -417,11 +418,7 @@ pub fn charts() -> Vec<Chart> {
         headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
         rows: CLOSING_TABLE
             .iter()
-            .map(|r| {
-                std::iter::once(r.label.to_string())
-                    .chain(r.cells.iter().map(|c| c.cell().to_string()))
-                    .collect()
-            })
+            .map(|r| labelled(r.label, r.cells.iter().map(|c| c.cell().to_string())))
             .collect(),
         notes,
     }]

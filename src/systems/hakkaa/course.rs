@@ -318,6 +318,9 @@ pub struct CourseState {
     /// between them fights close combat without closing again.
     engaged: Option<(usize, usize)>,
     close_combats: u8,
+    /// The Fire Table result of the course's one `fire` step
+    /// ([`fire::FIRE_RESULT`]; 0 before it fires or when it did not).
+    fire_result: u8,
 }
 
 /// The pair `a`, `b` in the order [`CourseState::engaged`] keeps it.
@@ -344,6 +347,9 @@ pub struct CourseSpec {
     own: usize,
     target: Option<usize>,
     counts_close_combats: bool,
+    /// The course has one `fire` step and does not repeat: it reports
+    /// [`fire::FIRE_RESULT`].
+    counts_fire: bool,
     readings: Readings,
     space: OutcomeSpace,
     /// The leaves of the node last applied that have a positive
@@ -371,13 +377,7 @@ impl CourseSpec {
         readings: Readings,
         (own, enemy): (Option<usize>, Option<usize>),
     ) -> Result<CourseSpec, InputError> {
-        let (first_own, first_target) = plans
-            .iter()
-            .map(Plan::units)
-            .find(|(_, t)| t.is_some())
-            .or_else(|| plans.first().map(Plan::units))
-            .map(|(a, t)| (a.unwrap_or(0), t))
-            .unwrap_or((0, None));
+        let (first_own, first_target) = default_pair(&plans);
         let own = own.unwrap_or(first_own);
         let target = enemy.or(first_target);
         let stages: Vec<(usize, Part)> = plans
@@ -396,48 +396,53 @@ impl CourseSpec {
                 .filter(|p| matches!(p, Plan::CloseCombat { .. }))
                 .count();
         let n_turns = turns.unwrap_or(1);
-        let mut measures = Vec::new();
+        let counts_fire = turns.is_none() && plans.iter().filter(|p| p.is_fire()).count() == 1;
         let steps_of = |i: usize| units[i].state.steps as i32;
         // Ranges are tight (the space is dense): no commander, no injury.
         let commander_of = |i: usize| units[i].state.commander as i32;
-        let outcomes: &[&str] = match target {
-            Some(t) => {
-                let ranges = [
-                    steps_of(t),
-                    commander_of(t),
-                    3,
-                    3,
-                    steps_of(own),
-                    commander_of(own),
-                ];
-                for (name, max) in COURSE_MEASURES.iter().zip(ranges) {
-                    measures.push(Measure::new(*name, 0, max));
-                }
-                &pair::TARGET_OUTCOMES
+        // The space for `n` turns (it grows with them).
+        let space_for = |n: usize| {
+            let mut measures = Vec::new();
+            // The Fire Table result first: the key measures after it keep
+            // their places whatever the units' ranges.
+            if counts_fire {
+                let most = fire::result_value(fire::Casualty::Hc);
+                measures.push(Measure::new(fire::FIRE_RESULT, 0, most));
             }
-            None => {
-                let ranges = [3, steps_of(own), commander_of(own)];
-                for (name, max) in UNIT_COURSE_MEASURES.iter().zip(ranges) {
-                    measures.push(Measure::new(*name, 0, max));
+            let outcomes: &[&str] = match target {
+                Some(t) => {
+                    let ranges = [
+                        steps_of(t),
+                        commander_of(t),
+                        3,
+                        3,
+                        steps_of(own),
+                        commander_of(own),
+                    ];
+                    for (name, max) in COURSE_MEASURES.iter().zip(ranges) {
+                        measures.push(Measure::new(*name, 0, max));
+                    }
+                    &pair::TARGET_OUTCOMES
                 }
-                &pair::UNIT_OUTCOMES
+                None => {
+                    let ranges = [3, steps_of(own), commander_of(own)];
+                    for (name, max) in UNIT_COURSE_MEASURES.iter().zip(ranges) {
+                        measures.push(Measure::new(*name, 0, max));
+                    }
+                    &pair::UNIT_OUTCOMES
+                }
+            };
+            if charges > 0 {
+                measures.push(Measure::new(CLOSE_COMBATS, 0, (fights * n) as i32));
             }
+            if turns.is_some() {
+                measures.push(Measure::new(TURNS, 1, n as i32));
+            }
+
+            (outcomes.iter().map(|s| s.to_string()).collect(), measures)
         };
-        if charges > 0 {
-            measures.push(Measure::new(
-                CLOSE_COMBATS,
-                0,
-                (fights * n_turns as usize) as i32,
-            ));
-        }
-        if turns.is_some() {
-            measures.push(Measure::new(TURNS, 1, n_turns as i32));
-        }
         Ok(CourseSpec {
-            space: OutcomeSpace::try_new(
-                outcomes.iter().map(|s| s.to_string()).collect(),
-                measures,
-            )?,
+            space: crate::scenario::course::course_space(turns.map(usize::from), space_for)?,
             units,
             plans,
             stages,
@@ -447,6 +452,7 @@ impl CourseSpec {
             own,
             target,
             counts_close_combats: charges > 0,
+            counts_fire,
             readings,
             reachable: RefCell::new(None),
         })
@@ -492,7 +498,10 @@ impl CourseSpec {
     fn leaf(&self, state: &CourseState, turn: u8) -> Leaf {
         let o0 = &self.units[self.own].state;
         let o1 = &state.units[self.own];
-        let mut v: Vec<i32> = Vec::with_capacity(8);
+        let mut v: Vec<i32> = Vec::with_capacity(9);
+        if self.counts_fire {
+            v.push(state.fire_result as i32);
+        }
         let outcome = match self.target {
             Some(t) => {
                 let t0 = &self.units[t].state;
@@ -518,6 +527,7 @@ impl CourseSpec {
         if self.space.measure_index(TURNS).is_some() {
             v.push(turn as i32);
         }
+
         self.space.leaf(outcome, &v)
     }
 }
@@ -535,10 +545,15 @@ impl ChainSpec for CourseSpec {
             contact: false,
             engaged: None,
             close_combats: 0,
+            fire_result: 0,
         }
     }
     fn steps(&self) -> usize {
         self.prefix + (self.stages.len() - self.prefix) * self.turns as usize
+    }
+    fn turn(&self, step: usize, _state: &CourseState) -> Option<usize> {
+        let repeats = self.space.measure_index(TURNS).is_some();
+        repeats.then(|| self.stage_at(step).1 as usize - 1)
     }
     fn build(&self, step: usize, state: &CourseState) -> Result<Step, InputError> {
         let (plan, part) = self.stages[self.stage_at(step).0];
@@ -583,7 +598,15 @@ impl ChainSpec for CourseSpec {
             }
         };
         match proc {
-            Step::Fire(_) => pair_update(&mut next),
+            Step::Fire(_) => {
+                pair_update(&mut next);
+                if self.counts_fire {
+                    let m = space
+                        .measure_index(fire::FIRE_RESULT)
+                        .expect("fire reports its result");
+                    next.fire_result = space.value_of(leaf, m) as u8;
+                }
+            }
             Step::Closing(_) | Step::Reaction(_) => {
                 pair_update(&mut next);
                 let m = space.measure_index(CONTACT).expect("a contact measure");
@@ -626,4 +649,17 @@ impl ChainSpec for CourseSpec {
     fn finish(&self, state: &CourseState) -> Leaf {
         self.leaf(state, self.turns)
     }
+}
+
+/// The reported pair of a course when `own` and `enemy` are not given: the
+/// acting unit and the target of the first step that has a target, else the
+/// first step's unit (docs/rules/hakkaa.md).
+pub fn default_pair(plans: &[Plan]) -> (usize, Option<usize>) {
+    plans
+        .iter()
+        .map(Plan::units)
+        .find(|(_, t)| t.is_some())
+        .or_else(|| plans.first().map(Plan::units))
+        .map(|(a, t)| (a.unwrap_or(0), t))
+        .unwrap_or((0, None))
 }

@@ -16,8 +16,9 @@ use super::tq::{
 };
 use super::unit::{MAX_FP, Unit, UnitState, find_unit};
 use crate::error::InputError;
-use crate::outcome::{Leaf, OutcomeSpace};
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::chart::labelled;
 use crate::systems::{Chart, ProcedureInfo};
 
 /// The casualties of a Fire Table cell.
@@ -54,6 +55,27 @@ impl Casualty {
         ["NE", "LC", "2 LC", "C", "2 C", "HC"][self as usize]
     }
 }
+
+/// Measure: the Fire Table result of a `fire` step, by severity: 1 NE, 2 LC,
+/// 3 2 LC, 4 C, 5 2 C, 6 HC ([`Casualty`] order, plus one). A course with one
+/// `fire` step reports it too, with 0 when the step did not fire
+/// (docs/rules/hakkaa.md section 3).
+pub const FIRE_RESULT: &str = "fire-result";
+
+/// The [`FIRE_RESULT`] value of a casualty result.
+pub fn result_value(c: Casualty) -> i32 {
+    c as i32 + 1
+}
+
+/// The measures of `fire`: the pair measures, then [`FIRE_RESULT`].
+pub const FIRE_MEASURES: [&str; 6] = [
+    pair::PAIR_MEASURES[0],
+    pair::PAIR_MEASURES[1],
+    pair::PAIR_MEASURES[2],
+    pair::PAIR_MEASURES[3],
+    pair::PAIR_MEASURES[4],
+    FIRE_RESULT,
+];
 
 /// One cell of the Fire Table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -282,7 +304,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         ),
     ],
     outcomes: &pair::TARGET_OUTCOMES,
-    measures: &pair::PAIR_MEASURES,
+    measures: &FIRE_MEASURES,
 };
 
 /// The procedure `fire`.
@@ -329,7 +351,11 @@ impl Fire {
                 own_losses: 0,
                 own_commander: false,
             },
-            vec![],
+            vec![Measure::new(
+                FIRE_RESULT,
+                result_value(Casualty::Ne),
+                result_value(Casualty::Hc),
+            )],
         );
         Ok(Fire {
             volley,
@@ -360,8 +386,15 @@ impl Fire {
     #[inline]
     pub fn run<W: Draw>(&self, w: &mut W) -> Leaf {
         let mut t = self.target;
-        self.volley.run(w, &mut t);
-        pair::leaf(&self.space, (&self.target, &t), (&self.own, &self.own), &[])
+        let v = &self.volley;
+        let cell = v.cells[w.test(&v.firer) as usize];
+        apply(w, cell, &v.target, &mut t, v.one_test);
+        pair::leaf(
+            &self.space,
+            (&self.target, &t),
+            (&self.own, &self.own),
+            &[result_value(cell.casualty)],
+        )
     }
 }
 
@@ -396,9 +429,7 @@ pub fn charts() -> Vec<Chart> {
             .iter()
             .zip(FP_ROWS)
             .map(|(r, fp)| {
-                std::iter::once(fp.to_string())
-                    .chain(r.iter().map(FireCell::cell))
-                    .collect()
+                labelled(fp, r.iter().map(FireCell::cell))
             })
             .collect(),
         notes: vec![

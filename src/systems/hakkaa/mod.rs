@@ -17,6 +17,7 @@ pub mod close_combat;
 pub mod closing;
 pub mod course;
 pub mod draw;
+pub mod explain;
 pub mod fire;
 pub mod fleeing;
 pub mod movement;
@@ -31,7 +32,12 @@ pub mod visibility;
 
 pub use unit::{Unit, UnitClass, UnitState};
 
+use crate::engine::KernelMode;
+use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::BuiltCourses;
 use crate::systems::Chart;
+use crate::systems::chart::labelled;
 
 /// The Battle sequence of play, in order.
 pub const SEQUENCE: [&str; 8] = [
@@ -79,9 +85,7 @@ fn casualties_chart() -> Vec<Chart> {
             .iter()
             .zip(RECEIVING_CASUALTIES)
             .map(|(l, r)| {
-                std::iter::once(l.abbreviation().to_string())
-                    .chain(r.iter().map(|c| c.cell().to_string()))
-                    .collect()
+                labelled(l.abbreviation(), r.iter().map(|c| c.cell().to_string()))
             })
             .collect(),
         notes: vec![
@@ -158,10 +162,11 @@ impl crate::systems::RuleSystem for Hakkaa {
             CommanderKind::names().join(", ")
         ));
         out.push_str(&format!(
-            "measures of courses (own-/enemy-morale: 0 steady, 1 disordered or fell back, 2 fled, 3 eliminated; hits: step losses): {}, {} (with a charge), {} (engagements)\n",
+            "measures of courses (own-/enemy-morale: 0 steady, 1 disordered or fell back, 2 fled, 3 eliminated; hits: step losses): {}, {} (with a charge), {} (engagements), {} (one `fire` step, no repeat: 0 did not fire, 1 NE, 2 LC, 3 2 LC, 4 C, 5 2 C, 6 HC)\n",
             course::COURSE_MEASURES.join(", "),
             course::CLOSE_COMBATS,
-            course::TURNS
+            course::TURNS,
+            fire::FIRE_RESULT
         ));
         out
     }
@@ -208,16 +213,10 @@ impl crate::systems::RuleSystem for Hakkaa {
             ),
         ]
     }
-    fn build_courses(
-        &self,
-        f: &mut crate::scenario::Fields,
-        mode: crate::engine::KernelMode,
-    ) -> Result<crate::systems::BuiltCourses, crate::error::InputError> {
+    fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+        scenario::explain(f)
+    }
+    fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build_courses(f, mode)
     }
-}
-
-/// What `pikeshot list hakkaa` prints.
-pub fn list() -> String {
-    crate::systems::RuleSystem::list(&Hakkaa)
 }

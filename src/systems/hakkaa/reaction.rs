@@ -19,6 +19,7 @@ use super::unit::{Formation, MAX_FP, Status, Unit, UnitClass, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::chart::labelled;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -476,9 +477,7 @@ pub fn charts() -> Vec<Chart> {
         rows: rows
             .iter()
             .map(|r| {
-                std::iter::once(r.label.to_string())
-                    .chain(r.cells.iter().map(Reaction::cell))
-                    .collect()
+                labelled(r.label, r.cells.iter().map(Reaction::cell))
             })
             .collect(),
         notes: vec![

@@ -1,14 +1,16 @@
 //! Reading a Hakkaa Päälle scenario: `[rules]`, `[units.*]` and `[[course]]`
 //! (with `repeat = { turns, until }` for engagements).
 
-use super::course::{CourseSpec, Plan, STOP_NAMES, Stop};
-use super::tq::{DoubleResults, Readings, TqMode};
+use super::course::{CourseSpec, Plan, STOP_NAMES, Step, Stop, default_pair};
+use super::tq::Readings;
 use super::unit::Unit;
 use crate::engine::chain::Chain;
-use crate::engine::{Kernel, KernelMode, prepare};
+use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
+use crate::explain::walk::{self, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
+use crate::systems::named::read;
 
 /// Courses built from a scenario.
 pub struct Built {
@@ -43,20 +45,39 @@ pub fn build_courses(
 /// Reads `[rules]` (`tq_modifier_mode`, `double_results`), `[units.*]` and
 /// `[[course]]` from a scenario's top level.
 pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
+    let (readings, courses, sides) = read_scenario(f, |_, _, made| {
+        Ok(match made {
+            Made::Single(s) => ProcedureKernel::boxed(s, kernel),
+            Made::Course(spec) => ProcedureKernel::boxed(Chain::build(&spec)?, kernel),
+        })
+    })?;
+    Ok(Built {
+        readings,
+        courses,
+        sides,
+    })
+}
+
+/// Reads the same keys as [`build`] and explains every course.
+pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+    let (_, courses, _) = read_scenario(f, |name, side, made| made.explain(name, side))?;
+    Ok(walk::explained(courses))
+}
+
+/// The readings, each course's name and what `make` made of it, and sides.
+type Read<T> = (Readings, Vec<(String, T)>, Vec<Side>);
+
+fn read_scenario<T>(
+    f: &mut Fields,
+    mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec>) -> Result<T, InputError>,
+) -> Result<Read<T>, InputError> {
     for key in ["tq_modifier_mode", "double_results"] {
         course::refuse_moved(f, key, &format!("`{key} = ...` in the `[rules]` table"))?;
     }
     let readings = read_rules(f)?;
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
-    let mut sides = Vec::new();
-    for table in course::read_courses(f)? {
-        let course::CourseTable {
-            name,
-            fields: mut cf,
-            steps: step_tables,
-        } = table;
+    let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let own = course::unit_key(&mut cf, "own", &unit_names)?;
         let enemy = course::unit_key(&mut cf, "enemy", &unit_names)?;
         course::check_pair(&cf, own, enemy)?;
@@ -75,19 +96,13 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             fields.push(sf);
         }
         // The reported pair, as CourseSpec::new defaults it.
-        let (first_own, first_target) = plans
-            .iter()
-            .map(Plan::units)
-            .find(|(_, t)| t.is_some())
-            .or_else(|| plans.first().map(Plan::units))
-            .map(|(a, t)| (a.unwrap_or(0), t))
-            .unwrap_or((0, None));
-        sides.push(Side::of(
+        let (first_own, first_target) = default_pair(&plans);
+        let side = Side::of(
             &unit_names,
             Some(own.unwrap_or(first_own)),
             enemy.or(first_target),
             own.is_some() && enemy.is_some(),
-        ));
+        );
         let alone = plans.len() == 1 && turns.is_none();
         if !alone && let Some(i) = plans.iter().position(Plan::is_single) {
             return Err(fields[i].err(
@@ -103,11 +118,11 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             && !plans[0].is_fire()
             && own.is_none()
             && enemy.is_none();
-        let k: Box<dyn Kernel> = if as_procedure {
+        let k = if as_procedure {
             let step = plans[0]
                 .single(&units, readings)
                 .map_err(|e| super::tq::relocate(&fields[0], e))?;
-            prepare(step, kernel)
+            make(name, &side, Made::Single(step))?
         } else {
             for (p, sf) in plans.iter().zip(&fields) {
                 p.check(&units, readings, alone, sf)?;
@@ -130,23 +145,14 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
                 readings,
                 (own, enemy),
             )
-            .map_err(|e| cf.locate("repeat", e))?;
-            let chain = Chain::build(&spec).map_err(|e| {
-                cf.err(
-                    "steps",
-                    format!("course \"{name}\" cannot be built: {}", e.message),
-                )
-            })?;
-            prepare(chain, kernel)
+            .map_err(|e| course::locate_course_error(&cf, e, "repeat"))?;
+            make(name, &side, Made::Course(spec))
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?
         };
         cf.finish()?;
-        courses.push((name, k));
-    }
-    Ok(Built {
-        readings,
-        courses,
-        sides,
-    })
+        Ok((k, side))
+    })?;
+    Ok((readings, courses, sides))
 }
 
 /// Reads the optional `[rules]` table: how TQ modifiers apply and how the
@@ -157,21 +163,8 @@ pub fn read_rules(f: &mut Fields) -> Result<Readings, InputError> {
         return Ok(d);
     };
     let readings = Readings {
-        tq_mode: r
-            .named(
-                "tq_modifier_mode",
-                "TQ modifier mode",
-                TqMode::from_name,
-                &TqMode::names(),
-            )?
-            .unwrap_or(d.tq_mode),
-        double_results: r
-            .named(
-                "double_results",
-                "reading of 2 LC and 2 C",
-                DoubleResults::from_name,
-                &DoubleResults::names(),
-            )?
+        tq_mode: read(&mut r, "tq_modifier_mode", "TQ modifier mode")?.unwrap_or(d.tq_mode),
+        double_results: read(&mut r, "double_results", "reading of 2 LC and 2 C")?
             .unwrap_or(d.double_results),
     };
     r.finish()?;

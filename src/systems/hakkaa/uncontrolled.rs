@@ -17,6 +17,7 @@ use super::unit::{Formation, Unit, UnitClass, find_unit};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::chart::labelled;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -444,11 +445,7 @@ pub fn charts() -> Vec<Chart> {
                 Some(rows) => (
                     headers.clone(),
                     rows.iter()
-                        .map(|r| {
-                            std::iter::once(r.label.to_string())
-                                .chain(r.cells.iter().map(|c| c.to_string()))
-                                .collect()
-                        })
+                        .map(|r| labelled(r.label, r.cells.iter().map(|c| c.to_string())))
                         .collect(),
                 ),
                 None if *s == Situation::Defending => {

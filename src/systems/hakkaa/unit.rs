@@ -8,7 +8,7 @@
 
 use super::tq::{Grade, read_grade};
 use crate::error::InputError;
-use crate::scenario::Fields;
+use crate::scenario::{Fields, course};
 use crate::systems::named::named_enum;
 
 named_enum! {
@@ -398,36 +398,11 @@ impl Unit {
     }
 }
 
-/// The index of the unit named by string key `key` of `f` in `units`; an
-/// unknown name lists the units the scenario defines.
-pub fn find_unit(f: &mut Fields, key: &'static str, units: &[Unit]) -> Result<usize, InputError> {
-    let name = f.req_string(key)?;
-    units.iter().position(|u| u.name == name).ok_or_else(|| {
-        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-        f.locate(
-            key,
-            InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(&name, &names),
-        )
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn d_and_f_move_status_one_way() {
-        use Effect::*;
-        use Status::*;
-        assert_eq!(Steady.after(Disorder), Disordered);
-        assert_eq!(Disordered.after(Disorder), FellBack);
-        assert_eq!(FellBack.after(Disorder), FellBack);
-        assert_eq!(Steady.after(FallBackOrFlee), FellBack);
-        assert_eq!(Disordered.after(FallBackOrFlee), Fled);
-        assert_eq!(FellBack.after(FallBackOrFlee), Fled);
-        assert_eq!(Fled.after(Disorder), Fled);
-        assert_eq!(Disordered.after(Effect::None), Disordered);
-        assert_eq!(Steady.fall_back(), FellBack);
-        assert_eq!(Fled.fall_back(), Fled);
+impl course::NamedUnit for Unit {
+    fn unit_name(&self) -> &str {
+        &self.name
     }
 }
+
+/// The index of the unit named by a step key (the shared reader).
+pub use crate::scenario::course::find_unit_index as find_unit;

@@ -2,6 +2,7 @@
 //! conditions and the amount of action. A lookup, not a roll.
 
 use crate::systems::Chart;
+use crate::systems::chart::labelled;
 
 /// Visibility conditions, the chart's rows.
 pub const CONDITIONS: [&str; 4] = ["Perfect", "Normal", "Bad", "Very Bad"];
@@ -40,11 +41,7 @@ pub fn charts() -> Vec<Chart> {
         rows: CONDITIONS
             .iter()
             .zip(VISIBILITY)
-            .map(|(c, r)| {
-                std::iter::once(c.to_string())
-                    .chain(r.iter().map(|v| v.to_string()))
-                    .collect()
-            })
+            .map(|(c, r)| labelled(c, r.iter().map(|v| v.to_string())))
             .collect(),
         notes: vec!["Paces".into()],
     }]

@@ -14,9 +14,11 @@ use super::musketry::{FireResult, tec_fire_drm};
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::chart::labelled;
 use crate::systems::{Chart, ProcedureInfo};
 
 const M: FireResult = FireResult::MISS;
@@ -275,7 +277,7 @@ pub struct Artillery {
     edition: Edition,
     gun: Gun,
     drm: i32,
-    modifiers: Vec<(String, i32)>,
+    modifiers: Vec<Term>,
     space: OutcomeSpace,
     leaves: [Leaf; 10],
 }
@@ -334,32 +336,44 @@ impl Artillery {
                 .accepted(accepted_text));
             }
         };
-        let mut mods: Vec<(String, i32)> = Vec::new();
+        let mut mods: Vec<Term> = Vec::new();
         if matches!(
             input.target_formation,
             Formation::Hedgehog | Formation::Column
         ) {
-            mods.push((
+            mods.push(Term::new(
                 format!("target in {}", input.target_formation),
+                "10.8",
                 d.target_hedgehog_or_column as i32,
+                Source::unit(format!("the target is in {}", input.target_formation)),
             ));
         }
         if input.firer_morale == MoraleState::Shaken {
-            mods.push((
-                "firing artillery Morale Shaken".into(),
+            mods.push(Term::new(
+                "firing artillery Morale Shaken",
+                "10.8",
                 d.firer_morale_shaken as i32,
+                Source::unit("the firing artillery is Morale Shaken"),
             ));
         }
         if range_drm != 0 {
-            mods.push((format!("range {}", input.range), range_drm as i32));
+            mods.push(Term::new(
+                format!("range {}", input.range),
+                "10.8.2",
+                range_drm as i32,
+                Source::card(format!(
+                    "Artillery Range Chart, {} hexes for a {} gun (step key range)",
+                    input.range, input.gun
+                )),
+            ));
         }
-        if input.tec != 0 {
-            mods.push(("TEC".into(), input.tec as i32));
-        }
-        if input.extra_drm != 0 {
-            mods.push(("extra_drm".into(), input.extra_drm as i32));
-        }
-        let drm: i32 = mods.iter().map(|(_, v)| v).sum();
+        super::musketry::tec_and_extra_terms(
+            &mut mods,
+            input.tec,
+            input.extra_drm,
+            "the target's hex and hexside, TEC fire column (artillery)",
+        );
+        let drm: i32 = crate::explain::sum(&mods);
         let results = [M, F, FM];
         let space = OutcomeSpace::new(
             results.iter().map(|r| r.label()).collect(),
@@ -424,7 +438,7 @@ impl Artillery {
         self.drm
     }
     /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[(String, i32)] {
+    pub fn modifiers(&self) -> &[Term] {
         &self.modifiers
     }
     /// The result for a natural die face 0..=9.
@@ -459,11 +473,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
             .rows
             .iter()
             .zip(ROWS)
-            .map(|(r, label)| {
-                std::iter::once(label.to_string())
-                    .chain(r.iter().map(|c| c.cell()))
-                    .collect()
-            })
+            .map(|(r, label)| labelled(label, r.iter().map(|c| c.cell())))
             .collect(),
         notes: vec![
             "FH = Formation Hit, MC = Morale Check".into(),
@@ -494,11 +504,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
             .collect(),
         rows: RANGE_CHART
             .iter()
-            .map(|(b, cells)| {
-                std::iter::once(b.to_string())
-                    .chain(cells.iter().map(|&c| na(c)))
-                    .collect()
-            })
+            .map(|(b, cells)| labelled(b, cells.iter().map(|&c| na(c))))
             .collect(),
         notes: vec![
             "Numbers = range modifier; NA = not allowed; beyond 17 hexes: off the chart".into(),

@@ -8,6 +8,7 @@ use super::close_combat::{Fail, Modifiers, finish_step};
 use super::{Band, Edition, Unit};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -182,10 +183,14 @@ impl LeaderCasualty {
             }
             let mut m = Modifiers::default();
             if d != 0 {
-                m.breakdown.push(("extra DRM", d));
+                m.push(
+                    "extra DRM",
+                    "",
+                    d,
+                    Source::key(format!("{key} = {d} (the cards print no DRM)")),
+                );
             }
-            m.total = d;
-            m.clamped = d;
+            m.finish(None);
             Ok(m)
         };
         let casualty = mods("extra_drm", extra_drm)?;

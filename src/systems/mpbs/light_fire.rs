@@ -7,10 +7,14 @@
 //! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
 use super::input::{firer_and_target, key_err, read_extra, read_fire_mode, read_tec, relocate};
-use super::musketry::{FireMode, tec_fire_drm};
+use super::musketry::{
+    FireMode, firer_formation_notes, firer_formation_term, target_formation_term, target_notes,
+    tec_and_extra_terms, tec_fire_drm,
+};
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -237,7 +241,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 pub struct LightFire {
     column: LightFireColumn,
     drm: i32,
-    modifiers: Vec<(String, i32)>,
+    modifiers: Vec<Term>,
     space: OutcomeSpace,
     leaves: [Leaf; 10],
 }
@@ -247,7 +251,9 @@ impl LightFire {
     /// key): a modifier the edition's card lacks, no strength points.
     pub fn new(edition: Edition, input: &LightFireInput) -> Result<LightFire, InputError> {
         let d = &LIGHT_FIRE_DRMS[edition as usize];
-        let mut mods: Vec<(String, i32)> = Vec::new();
+        let mut mods: Vec<Term> = Vec::new();
+        let firer = |what: &str| Source::unit(format!("the firer is {what}"));
+        let step_key = |k: &str| Source::key(k.to_string());
         if input.strength_points == 0 {
             return Err(key_err(
                 "strength_points",
@@ -259,35 +265,39 @@ impl LightFire {
             LightFireColumn::MusketsAndDragoons => {
                 let v = (sp - d.muskets_sp_base as i32).max(0);
                 if v != 0 {
-                    mods.push((
+                    mods.push(Term::new(
                         format!("{sp} SP (+1 per SP above {})", d.muskets_sp_base),
+                        "10.0",
                         v,
+                        firer(&format!(
+                            "{sp} strength points (current SP, or strength_points)"
+                        )),
                     ));
                 }
             }
             LightFireColumn::CavalryPistol => {
                 let v = sp - d.cavalry_sp_base as i32;
                 if v != 0 {
-                    mods.push((
+                    mods.push(Term::new(
                         format!(
                             "{sp} SP (+1 per SP above {b}, -1 per SP below {b})",
                             b = d.cavalry_sp_base
                         ),
+                        "10.0",
                         v,
+                        firer(&format!(
+                            "{sp} strength points (current SP, or strength_points)"
+                        )),
                     ));
                 }
             }
         }
-        match input.firer_formation {
-            Formation::Shaken => {
-                mods.push(("firer Formation Shaken".into(), d.formation_shaken as i32))
-            }
-            Formation::Broken => {
-                mods.push(("firer Formation Broken".into(), d.formation_broken as i32))
-            }
-            Formation::OpenOrder => mods.push(("firer Open Order".into(), d.open_order as i32)),
-            _ => {}
-        }
+        mods.extend(firer_formation_term(
+            input.firer_formation,
+            d.formation_shaken,
+            d.formation_broken,
+            d.open_order,
+        ));
         match input.fire_mode {
             FireMode::Normal => {}
             FireMode::Advancing => {
@@ -302,12 +312,27 @@ impl LightFire {
                     )
                     .accepted("normal, retreating")
                 })?;
-                mods.push(("Advancing Fire".into(), v as i32));
+                mods.push(Term::new(
+                    "Advancing Fire",
+                    "10.3.2",
+                    v as i32,
+                    step_key("fire_mode = advancing"),
+                ));
             }
-            FireMode::Retreating => mods.push(("Retreating Fire".into(), d.retreating_fire as i32)),
+            FireMode::Retreating => mods.push(Term::new(
+                "Retreating Fire",
+                "10.3.4",
+                d.retreating_fire as i32,
+                step_key("fire_mode = retreating"),
+            )),
         }
         if input.arquebusier {
-            mods.push(("Arquebusier".into(), d.arquebusier as i32));
+            mods.push(Term::new(
+                "Arquebusier",
+                "10.0",
+                d.arquebusier as i32,
+                firer("an arquebusier unit"),
+            ));
         }
         if input.halmstad {
             let v = d.halmstad.ok_or_else(|| {
@@ -319,22 +344,25 @@ impl LightFire {
                     ),
                 )
             })?;
-            mods.push(("NGBG: firing at Halmstad".into(), v as i32));
+            mods.push(Term::new(
+                "NGBG: firing at Halmstad",
+                "10.0",
+                v as i32,
+                step_key("halmstad = true"),
+            ));
         }
-        match input.target_formation {
-            Formation::Hedgehog => {
-                mods.push(("target in Hedgehog".into(), d.target_hedgehog as i32))
-            }
-            Formation::Column => mods.push(("target in Column".into(), d.target_column as i32)),
-            _ => {}
-        }
-        if input.tec != 0 {
-            mods.push(("TEC".into(), input.tec as i32));
-        }
-        if input.extra_drm != 0 {
-            mods.push(("extra_drm".into(), input.extra_drm as i32));
-        }
-        let drm: i32 = mods.iter().map(|(_, v)| v).sum();
+        mods.extend(target_formation_term(
+            input.target_formation,
+            d.target_hedgehog,
+            d.target_column,
+        ));
+        tec_and_extra_terms(
+            &mut mods,
+            input.tec,
+            input.extra_drm,
+            "the target's hex and hexside, TEC fire column",
+        );
+        let drm: i32 = crate::explain::sum(&mods);
         let space = OutcomeSpace::from_labels(INFO.outcomes, vec![Measure::new("hits", 0, 1)]);
         let mut leaves = [0; 10];
         for (face, leaf) in leaves.iter_mut().enumerate() {
@@ -388,7 +416,7 @@ impl LightFire {
         self.drm
     }
     /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[(String, i32)] {
+    pub fn modifiers(&self) -> &[Term] {
         &self.modifiers
     }
     /// Hits for a natural die face 0..=9.
@@ -410,17 +438,11 @@ impl Procedure for LightFire {
 /// The DRM lines of an edition, as notes.
 fn drm_notes(edition: Edition) -> Vec<String> {
     let d = &LIGHT_FIRE_DRMS[edition as usize];
-    let mut n = vec!["Firer is or has:".to_string()];
-    if d.shaken_or_open_order_one_line {
-        n.push(format!(
-            "{:+} Formation Shaken or Open Order marker",
-            d.formation_shaken
-        ));
-        n.push(format!("{:+} Formation Broken", d.formation_broken));
-    } else {
-        n.push(format!("{:+} Formation Shaken", d.formation_shaken));
-        n.push(format!("{:+} Formation Broken", d.formation_broken));
-    }
+    let mut n = firer_formation_notes(
+        d.shaken_or_open_order_one_line,
+        d.formation_shaken,
+        d.formation_broken,
+    );
     match d.advancing_fire {
         Some(a) if a == d.retreating_fire => {
             n.push(format!("{a:+} Advancing or Retreating Fire [fire_mode]"))
@@ -441,10 +463,7 @@ fn drm_notes(edition: Edition) -> Vec<String> {
     if let Some(v) = d.halmstad {
         n.push(format!("{v:+} NGBG: all firing at Halmstad [halmstad]"));
     }
-    n.push("Defender is:".into());
-    n.push(format!("{:+} in Hedgehog", d.target_hedgehog));
-    n.push(format!("{:+} in Column", d.target_column));
-    n.push("plus the TEC fire column for the target's hex and hexside".into());
+    target_notes(&mut n, d.target_hedgehog, d.target_column);
     n.push(format!(
         "Commanded muskets & dragoons: +1 for each SP > {}",
         d.muskets_sp_base

@@ -9,6 +9,7 @@
 pub mod artillery;
 pub mod close_combat;
 pub mod course;
+pub mod explain;
 pub mod input;
 pub mod leaders;
 pub mod light_fire;
@@ -35,6 +36,10 @@ pub fn chart_morale(original_morale: u8) -> u8 {
     original_morale.min(MAX_CHART_MORALE)
 }
 
+use crate::engine::KernelMode;
+use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::BuiltCourses;
 use std::fmt;
 
 /// Which player aid card.
@@ -369,14 +374,13 @@ impl crate::systems::RuleSystem for Mpbs {
         )
     }
     fn vocabulary(&self) -> String {
-        let mut out = format!("unit kinds: {}\n", UnitKind::names().join(", "));
-        out.push_str(&format!("formations: {}\n", Formation::names().join(", ")));
-        out.push_str(&format!(
-            "morale states: {}\n",
-            MoraleState::names().join(", ")
-        ));
-        out.push_str(&format!("orders: {}\n", Order::names().join(", ")));
-        out.push_str(&format!("guns: {}\n", Gun::names().join(", ")));
+        let mut out = crate::systems::registry::vocabulary(&[
+            ("unit kinds", UnitKind::names()),
+            ("formations", Formation::names()),
+            ("morale states", MoraleState::names()),
+            ("orders", Order::names()),
+            ("guns", Gun::names()),
+        ]);
         for e in Edition::ALL {
             let hex: Vec<&str> = terrain::hex_rows(e).iter().map(|r| r.name).collect();
             let side: Vec<&str> = terrain::hexside_rows(e).iter().map(|r| r.name).collect();
@@ -473,21 +477,18 @@ impl crate::systems::RuleSystem for Mpbs {
             ),
         ]
     }
-    fn build_courses(
-        &self,
-        f: &mut crate::scenario::Fields,
-        mode: crate::engine::KernelMode,
-    ) -> Result<crate::systems::BuiltCourses, crate::error::InputError> {
+    fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         let b = scenario::build(f, mode)?;
-        Ok(crate::systems::BuiltCourses {
+        Ok(BuiltCourses {
             edition: Some(b.edition.name().to_string()),
             courses: b.courses,
             sides: b.sides,
         })
     }
-}
-
-/// What `pikeshot list mpbs` prints.
-pub fn list() -> String {
-    crate::systems::RuleSystem::list(&Mpbs)
+    fn explain(
+        &self,
+        f: &mut crate::scenario::Fields,
+    ) -> Result<crate::explain::Explained, crate::error::InputError> {
+        scenario::explain(f)
+    }
 }

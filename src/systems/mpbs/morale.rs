@@ -9,6 +9,7 @@ use super::unit::find_unit;
 use super::{Edition, Unit};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -22,6 +23,8 @@ pub const OUTCOMES: [&str; 2] = ["pass", "fail"];
 pub struct MoraleCheck {
     space: OutcomeSpace,
     by_face: [Leaf; 10],
+    rating: u8,
+    modifiers: Vec<Term>,
 }
 
 /// What `pikeshot list` says of a morale check.
@@ -44,8 +47,23 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 };
 
 impl MoraleCheck {
-    /// A check against `rating` with `drm` added to the roll.
+    /// A check against `rating` with `drm` (the step's `extra_drm`) added
+    /// to the roll.
     pub fn new(rating: u8, drm: i32) -> MoraleCheck {
+        let terms = (drm != 0).then(|| {
+            Term::new(
+                "extra DRM",
+                "",
+                drm,
+                Source::key(format!("extra_drm = {drm}")),
+            )
+        });
+        MoraleCheck::with_terms(rating, terms.into_iter().collect())
+    }
+
+    /// A check against `rating` with these modifiers on the roll.
+    pub fn with_terms(rating: u8, modifiers: Vec<Term>) -> MoraleCheck {
+        let drm = crate::explain::sum(&modifiers);
         let mut by_face = [0; 10];
         for (face, leaf) in by_face.iter_mut().enumerate() {
             *leaf = Leaf::from(face as i32 + drm > rating as i32);
@@ -53,7 +71,19 @@ impl MoraleCheck {
         MoraleCheck {
             space: OutcomeSpace::from_labels(&OUTCOMES, vec![]),
             by_face,
+            rating,
+            modifiers,
         }
+    }
+
+    /// The morale rating checked against.
+    pub fn rating(&self) -> u8 {
+        self.rating
+    }
+
+    /// The modifiers on the roll.
+    pub fn modifiers(&self) -> &[Term] {
+        &self.modifiers
     }
 
     /// Reads a `morale-check` step.

@@ -12,6 +12,7 @@ use super::unit::find_unit;
 use super::{Band, Edition, Order, Unit, named_enum};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -432,12 +433,27 @@ impl Pursuit {
         }
         let mut m = Modifiers::default();
         if input.charge_order {
-            m.breakdown
-                .push(("pursuing cavalry under a Charge order", CHARGE_ORDER_DRM));
+            let source = if p.order == super::Order::Charge {
+                Source::unit(format!("{} is under a Charge order", p.name))
+            } else {
+                Source::key("charge_order = true")
+            };
+            m.push(
+                "pursuing cavalry under a Charge order",
+                "11.7.2",
+                CHARGE_ORDER_DRM,
+                source,
+            );
         }
         if input.momentum_used {
-            m.breakdown
-                .push(("pursuing cavalry used momentum", MOMENTUM_USED_DRM));
+            m.push(
+                "pursuing cavalry used momentum",
+                "11.7.2",
+                MOMENTUM_USED_DRM,
+                Source::key(
+                    "momentum_used = true (in a course: the close combat added cavalry momentum)",
+                ),
+            );
         }
         if input.cromwell {
             if !col.cromwell {
@@ -449,7 +465,12 @@ impl Pursuit {
                     )),
                 ));
             }
-            m.breakdown.push(("Cromwell (TACW)", CROMWELL_DRM));
+            m.push(
+                "Cromwell (TACW)",
+                "11.7.2",
+                CROMWELL_DRM,
+                Source::key("cromwell = true"),
+            );
         }
         if let Some(l) = input.leader
             && col.leader
@@ -462,7 +483,14 @@ impl Pursuit {
                         .accepted("a whole number from -3 to 3"),
                 ));
             }
-            m.breakdown.push(("leadership modifier", l));
+            m.push(
+                "leadership modifier",
+                "11.7.2",
+                l,
+                Source::unit(format!(
+                    "the friendly leader used in the close combat: {l:+} (docs/rules/mpbs.md, Cavalry Pursuit; key `leader`)"
+                )),
+            );
         }
         if !(-9..=9).contains(&input.extra_drm) {
             return Err((
@@ -472,10 +500,14 @@ impl Pursuit {
             ));
         }
         if input.extra_drm != 0 {
-            m.breakdown.push(("extra DRM", input.extra_drm));
+            m.push(
+                "extra DRM",
+                "",
+                input.extra_drm,
+                Source::key(format!("extra_drm = {}", input.extra_drm)),
+            );
         }
-        m.total = m.breakdown.iter().map(|&(_, d)| d).sum();
-        m.clamped = m.total;
+        m.finish(None);
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
         let mut by_face = [0; 10];
         for (face, leaf) in by_face.iter_mut().enumerate() {

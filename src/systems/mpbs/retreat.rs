@@ -8,6 +8,7 @@ use super::unit::find_unit;
 use super::{Band, Edition, Unit, chart_morale};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -118,7 +119,12 @@ impl UnableToRetreat {
         let mut m = Modifiers::default();
         for d in &BASE_MORALE_DRMS {
             if d.morale.contains(chart_morale(unit.morale) as i32) {
-                m.breakdown.push((d.label, d.drm as i32));
+                m.push(
+                    d.label,
+                    "11.4.5",
+                    d.drm as i32,
+                    Source::unit(format!("{} has base morale {}", unit.name, unit.morale)),
+                );
             }
         }
         if !(-9..=9).contains(&extra_drm) {
@@ -129,10 +135,14 @@ impl UnableToRetreat {
             ));
         }
         if extra_drm != 0 {
-            m.breakdown.push(("extra DRM", extra_drm));
+            m.push(
+                "extra DRM",
+                "",
+                extra_drm,
+                Source::key(format!("extra_drm = {extra_drm}")),
+            );
         }
-        m.total = m.breakdown.iter().map(|&(_, d)| d).sum();
-        m.clamped = m.total;
+        m.finish(None);
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
         let mut by_face = [0; 10];
         for (face, leaf) in by_face.iter_mut().enumerate() {

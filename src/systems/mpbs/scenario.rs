@@ -1,7 +1,7 @@
 //! Reading a Musket & Pike scenario: edition, rules switches, units and
 //! courses (with engagements).
 
-use super::course::{CourseRules, Repeat, StepSpec, Stop, compile};
+use super::course::{Readings, Repeat, StepSpec, Stop, compile, explain_course, settle_course};
 use super::{Edition, Unit};
 use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
@@ -19,7 +19,7 @@ pub struct Built {
 }
 
 /// The step keys that name the acting and the target unit, per procedure.
-const UNIT_KEYS: &[(&str, Option<&str>, Option<&str>)] = &[
+const STEP_UNIT_KEYS: &[(&str, Option<&str>, Option<&str>)] = &[
     ("close-combat", Some("attacker"), Some("defender")),
     ("musketry", Some("firer"), Some("target")),
     ("light-fire", Some("firer"), Some("target")),
@@ -35,28 +35,68 @@ pub const MAX_TURNS: i64 = 50;
 
 /// Reads `edition`, `[rules]`, `[units.*]` and `[[course]]` from a scenario's top level.
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
+    let (edition, courses, sides) = read(f, |c| {
+        compile(
+            c.edition, c.units, c.steps, c.rules, c.repeat, c.own, c.enemy, mode,
+        )
+    })?;
+    Ok(Built {
+        edition,
+        courses,
+        sides,
+    })
+}
+
+/// Reads the same keys as [`build`] and explains every course.
+pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+    let (edition, courses, _) = read(f, |c| {
+        let (course, _) = settle_course(
+            c.edition, c.units, c.steps, c.rules, c.repeat, c.own, c.enemy,
+        )?;
+        explain_course(c.name, &c.side, &course)
+    })?;
+    let courses = courses.into_iter().map(|(_, c)| c).collect();
+    Ok(crate::explain::Explained {
+        edition: Some(edition.name().to_string()),
+        courses,
+    })
+}
+
+/// One course as read, before it is compiled.
+struct CourseParts<'a, 'n> {
+    name: &'n str,
+    side: Side,
+    edition: Edition,
+    units: Vec<Unit>,
+    steps: Vec<StepSpec<'a>>,
+    rules: Readings,
+    repeat: Option<Repeat>,
+    own: Option<usize>,
+    enemy: Option<usize>,
+}
+
+/// Reads the scenario and hands each course to `make`: the edition, each
+/// course's name and what `make` made of it, and each course's sides.
+#[allow(clippy::type_complexity)]
+fn read<'a, T>(
+    f: &mut Fields<'a>,
+    mut make: impl FnMut(CourseParts<'a, '_>) -> Result<T, InputError>,
+) -> Result<(Edition, Vec<(String, T)>, Vec<Side>), InputError> {
     let names: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
     let edition = f
         .named("edition", "edition", Edition::from_name, &names)?
         .ok_or_else(|| f.missing("edition").one_of("", &names))?;
     let rules = match f.table("rules")? {
-        Some(mut rf) => CourseRules::from_fields(&mut rf, edition)?,
-        None => CourseRules::default(),
+        Some(mut rf) => Readings::from_fields(&mut rf, edition)?,
+        None => Readings::default(),
     };
     let units = course::read_units(f, |name, uf| Unit::from_fields(name, uf, edition))?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses: Vec<(String, Box<dyn Kernel>)> = Vec::new();
-    let mut sides = Vec::new();
-    for table in course::read_courses(f)? {
-        let course::CourseTable {
-            name,
-            fields: mut cf,
-            steps: step_tables,
-        } = table;
+    let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let mut steps = Vec::new();
         for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
-            if let Some((_, a, t)) = UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
+            if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
                 let idx = |k: &Option<&str>| {
                     k.and_then(|k| sf.peek_string(k))
                         .and_then(|n| units.iter().position(|u| u.name == n))
@@ -77,25 +117,22 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
         let enemy = enemy.or(steps[0].target);
         let repeat = read_repeat(&mut cf, steps.len())?;
         cf.finish()?;
-        let kernel = compile(
+        let side = Side::of(&unit_names, own, enemy, named);
+        let kernel = make(CourseParts {
+            name,
+            side: side.clone(),
             edition,
-            units.clone(),
+            units: units.clone(),
             steps,
             rules,
             repeat,
             own,
             enemy,
-            mode,
-        )
-        .map_err(|e| cf.locate("steps", e))?;
-        sides.push(Side::of(&unit_names, own, enemy, named));
-        courses.push((name, kernel));
-    }
-    Ok(Built {
-        edition,
-        courses,
-        sides,
-    })
+        })
+        .map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
+        Ok((kernel, side))
+    })?;
+    Ok((edition, courses, sides))
 }
 
 /// The names of the stop conditions, in [`Stop::ALL`] order.

@@ -4,6 +4,7 @@
 
 use super::{Band, Edition, chart_morale};
 use crate::systems::Chart;
+use crate::systems::chart::labelled;
 
 /// Original-strength columns of the table: 2, 3-4, 5-6, 7-9, 10-14, 15+.
 pub const STRENGTH_BANDS: [Band; 6] = [
@@ -46,9 +47,10 @@ pub fn charts(_edition: Edition) -> Vec<Chart> {
         id: "casualty-threshold",
         title: "Casualty Threshold Table".into(),
         rule: "12.5",
-        headers: std::iter::once("Original Morale \\ Original Strength".to_string())
-            .chain(STRENGTH_BANDS.iter().map(|b| b.to_string()))
-            .collect(),
+        headers: labelled(
+            "Original Morale \\ Original Strength",
+            STRENGTH_BANDS.iter().map(|b| b.to_string()),
+        ),
         rows: MORALE_BANDS
             .iter()
             .zip(CASUALTY_THRESHOLD)

@@ -3,7 +3,7 @@
 use super::input::card_name;
 use super::{Edition, Formation, Gun, MoraleState, Order, UnitKind, terrain};
 use crate::error::InputError;
-use crate::scenario::Fields;
+use crate::scenario::{Fields, course};
 
 /// A unit: what it is, and the state it is in when the course starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -153,19 +153,11 @@ impl Unit {
     }
 }
 
-/// The unit named by string key `key` of `f`, from `units`; an unknown name
-/// is an error listing the units the scenario defines.
-pub fn find_unit<'u>(
-    f: &mut Fields,
-    key: &'static str,
-    units: &'u [Unit],
-) -> Result<&'u Unit, InputError> {
-    let name = f.req_string(key)?;
-    units.iter().find(|u| u.name == name).ok_or_else(|| {
-        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-        f.locate(
-            key,
-            InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(&name, &names),
-        )
-    })
+impl course::NamedUnit for Unit {
+    fn unit_name(&self) -> &str {
+        &self.name
+    }
 }
+
+/// The unit named by a step key (the shared reader).
+pub use crate::scenario::course::find_unit;

@@ -39,6 +39,7 @@ use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE,
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::scenario::course::course_space;
 use crate::systems::ProcedureInfo;
 
 /// Any Snaphance procedure, as one step of a course.
@@ -193,7 +194,7 @@ pub const PROCEDURES: &[ProcedureInfo] = &[
 ];
 
 /// The step keys that name stands, per procedure.
-pub const UNIT_KEYS: &[(&str, &[&str])] = &[
+pub const STEP_UNIT_KEYS: &[(&str, &[&str])] = &[
     ("fire", &["firer", "target"]),
     ("melee", &["attacker", "defender"]),
     ("morale-test", &["unit", "opponent"]),
@@ -411,16 +412,22 @@ impl<'a> CourseSpec<'a> {
                 units[u].sp() as i32,
             )
         }));
-        if repeat.is_some() {
-            // Turns begun: at least one when every step repeats; none when
-            // a step before the repeated ones ended the course first.
-            let first = i32::from(from_step == 0);
-            measures.push(Measure::new(TURNS, first, turns as i32));
-        }
         let counts_steps = steps.len() > 1;
-        if counts_steps {
-            measures.push(Measure::new(ENDED_AT_STEP, 1, steps.len() as i32));
-        }
+        // The space for `n` turns (it grows with them).
+        let space_for = |n: usize| {
+            let mut measures = measures.clone();
+            if repeat.is_some() {
+                // Turns begun: at least one when every step repeats; none
+                // when a step before the repeated ones ended the course first.
+                let first = i32::from(from_step == 0);
+                measures.push(Measure::new(TURNS, first, n as i32));
+            }
+            if counts_steps {
+                measures.push(Measure::new(ENDED_AT_STEP, 1, steps.len() as i32));
+            }
+            (last_labels.clone(), measures)
+        };
+        let space = course_space(repeat.as_ref().map(|r| r.turns as usize), space_for)?;
         Ok(CourseSpec {
             readings,
             units,
@@ -432,7 +439,7 @@ impl<'a> CourseSpec<'a> {
             measured,
             counts_steps,
             after_melee,
-            space: OutcomeSpace::try_new(last_labels, measures)?,
+            space,
             destroyed_outcome,
             stopped,
         })
@@ -559,6 +566,10 @@ impl ChainSpec for CourseSpec<'_> {
     }
     fn steps(&self) -> usize {
         self.stages.len()
+    }
+    fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
+        let turn = self.stages.get(stage).map_or(0, |s| s.turn as usize);
+        self.repeat.is_some().then(|| turn.saturating_sub(1))
     }
     fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
         let st = self.stages[stage];

@@ -13,6 +13,7 @@
 //! ([`crate::engine::alias`]) or die by die.
 
 pub mod course;
+pub mod explain;
 pub mod fire;
 pub mod hits;
 pub mod melee;
@@ -28,7 +29,10 @@ pub mod unit;
 pub use readings::Readings;
 pub use unit::Stand;
 
+use crate::engine::KernelMode;
 use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::BuiltCourses;
 use crate::systems::Chart;
 use crate::systems::named::named_enum;
 
@@ -444,20 +448,15 @@ impl crate::systems::RuleSystem for Snaphance {
         charts()
     }
     fn vocabulary(&self) -> String {
-        let mut out = format!("kinds: {}\n", Kind::names().join(", "));
-        out.push_str(&format!(
-            "terrain: {}\n",
-            terrain::Terrain::names().join(", ")
-        ));
-        out.push_str(&format!("classes: {}\n", Class::names().join(", ")));
-        out.push_str(&format!(
-            "eras (pike-and-shot): {}\n",
-            Era::names().join(", ")
-        ));
-        out
+        crate::systems::registry::vocabulary(&[
+            ("kinds", Kind::names()),
+            ("terrain", terrain::Terrain::names()),
+            ("classes", Class::names()),
+            ("eras (pike-and-shot)", Era::names()),
+        ])
     }
     fn unit_keys(&self) -> Vec<&'static str> {
-        unit::KEYS.to_vec()
+        unit::UNIT_KEYS.to_vec()
     }
     fn max_turns(&self) -> u8 {
         course::MAX_TURNS
@@ -487,16 +486,10 @@ impl crate::systems::RuleSystem for Snaphance {
             })
             .collect()
     }
-    fn build_courses(
-        &self,
-        f: &mut crate::scenario::Fields,
-        mode: crate::engine::KernelMode,
-    ) -> Result<crate::systems::BuiltCourses, InputError> {
+    fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+        scenario::explain(f)
+    }
+    fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build(f, mode)
     }
-}
-
-/// What `pikeshot list snaphance` prints.
-pub fn list() -> String {
-    crate::systems::RuleSystem::list(&Snaphance)
 }

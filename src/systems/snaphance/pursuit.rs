@@ -9,6 +9,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::chart::labelled;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -213,11 +214,7 @@ pub fn charts() -> Vec<Chart> {
         rows: PURSUIT
             .iter()
             .enumerate()
-            .map(|(i, r)| {
-                std::iter::once((i + 1).to_string())
-                    .chain(r.iter().map(|&h| cell(h)))
-                    .collect()
-            })
+            .map(|(i, r)| labelled(i + 1, r.iter().map(|&h| cell(h))))
             .collect(),
         notes: vec![
             "Others: stands with a positive Charge Bonus may choose to pursue".into(),

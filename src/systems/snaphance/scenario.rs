@@ -1,13 +1,14 @@
 //! Reading a Snaphance scenario: `[rules]`, `[units.*]` and `[[course]]`.
 
 use super::course::{
-    CourseSpec, MAX_TURNS, Repeat, STOP_NAMES, StepSpec, Stop, UNIT_KEYS, build_step,
+    CourseSpec, MAX_TURNS, Repeat, STEP_UNIT_KEYS, STOP_NAMES, Step, StepSpec, Stop, build_step,
 };
 use super::{Readings, Stand};
 use crate::engine::KernelMode;
-use crate::engine::alias::tabulate;
+use crate::engine::alias::Tabulated;
 use crate::engine::chain::Chain;
 use crate::error::InputError;
+use crate::explain::walk::{self, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
@@ -18,18 +19,37 @@ use crate::systems::BuiltCourses;
 /// an alias table of the exact distribution ([`KernelMode::Auto`]) or
 /// rolled die by die ([`KernelMode::Direct`]).
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
+    let (courses, sides) = read(f, |_, _, made| {
+        Ok(match made {
+            Made::Single(s) => Tabulated::boxed(s, mode),
+            Made::Course(spec) => Tabulated::boxed(Chain::build(&spec)?, mode),
+        })
+    })?;
+    Ok(BuiltCourses {
+        edition: None,
+        courses,
+        sides,
+    })
+}
+
+/// Reads the same keys as [`build`] and explains every course.
+pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+    let (courses, _) = read(f, |name, side, made| made.explain(name, side))?;
+    Ok(walk::explained(courses))
+}
+
+/// Course name, sides, and what `make` made of each course.
+type Read<T> = (Vec<(String, T)>, Vec<Side>);
+
+fn read<'a, T>(
+    f: &mut Fields<'a>,
+    mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec<'a>>) -> Result<T, InputError>,
+) -> Result<Read<T>, InputError> {
     course::refuse_moved(f, "readings", "the `[rules]` table (same keys)")?;
     let readings = Readings::from_fields(f)?;
     let units = course::read_units(f, Stand::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses = Vec::new();
-    let mut sides = Vec::new();
-    for table in course::read_courses(f)? {
-        let course::CourseTable {
-            name,
-            fields: mut cf,
-            steps: step_tables,
-        } = table;
+    let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let (mut own, mut enemy) = course::own_enemy(&mut cf, &unit_names)?;
         let repeat =
             course::read_repeat(&mut cf, MAX_TURNS, &STOP_NAMES, step_tables.len())?.map(|r| {
@@ -55,7 +75,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             }
             // Validate the step (and its unit names) once, from the start.
             build_step(&procedure, &mut sf.fresh(), &units, &readings, None)?;
-            let named = UNIT_KEYS
+            let named = STEP_UNIT_KEYS
                 .iter()
                 .find(|(p, _)| *p == procedure)
                 .map_or(&[][..], |(_, k)| *k);
@@ -71,33 +91,38 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             });
         }
         let named = own.is_some() && enemy.is_some();
-        sides.push(Side::of(
+        let side = Side::of(
             &unit_names,
             own.or(steps[0].units.first().copied()),
             enemy.or(steps[0].units.get(1).copied()),
             named,
-        ));
+        );
         let single = steps.len() == 1 && repeat.is_none();
         let kernel = if single {
             let s = &steps[0];
-            tabulate(
-                build_step(&s.procedure, &mut s.fields.fresh(), &units, &readings, None)?,
-                mode,
-            )
+            make(
+                name,
+                &side,
+                Made::Single(build_step(
+                    &s.procedure,
+                    &mut s.fields.fresh(),
+                    &units,
+                    &readings,
+                    None,
+                )?),
+            )?
         } else {
             // Key measures: by default the first step's acting stand and
             // the stand it acts on.
             own = own.or(steps[0].units.first().copied());
             enemy = enemy.or(steps[0].units.get(1).copied());
             course::check_pair(&cf, own, enemy)?;
-            let spec = CourseSpec::new(readings, units.clone(), steps, (own, enemy), repeat)?;
-            tabulate(Chain::build(&spec)?, mode)
+            let spec = CourseSpec::new(readings, units.clone(), steps, (own, enemy), repeat)
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
+            make(name, &side, Made::Course(spec))
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?
         };
-        courses.push((name, kernel));
-    }
-    Ok(BuiltCourses {
-        edition: None,
-        courses,
-        sides,
-    })
+        Ok((kernel, side))
+    })?;
+    Ok((courses, sides))
 }

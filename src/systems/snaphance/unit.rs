@@ -3,10 +3,10 @@
 use super::terrain::{self, Terrain};
 use super::{Class, Era, Kind};
 use crate::error::InputError;
-use crate::scenario::Fields;
+use crate::scenario::{Fields, course};
 
 /// The unit keys, for `pikeshot list`.
-pub const KEYS: &[&str] = &[
+pub const UNIT_KEYS: &[&str] = &[
     "kind",
     "strength",
     "sp_lost",
@@ -196,21 +196,14 @@ impl Stand {
 /// sheet has them.
 pub const SWISS_CHARGE_BONUS: u8 = 1;
 
-/// The stand named by step key `key`, or a located error naming the units.
-pub fn find<'u>(
-    f: &mut Fields,
-    key: &'static str,
-    units: &'u [Stand],
-) -> Result<&'u Stand, InputError> {
-    let name = f.req_string(key)?;
-    units.iter().find(|u| u.name == name).ok_or_else(|| {
-        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-        f.locate(
-            key,
-            InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(&name, &names),
-        )
-    })
+impl course::NamedUnit for Stand {
+    fn unit_name(&self) -> &str {
+        &self.name
+    }
 }
+
+/// The stand named by a step key (the shared reader).
+pub use crate::scenario::course::find_unit as find;
 
 pub(crate) use crate::scenario::fields::{key_err, relocate};
 

@@ -93,7 +93,7 @@ fn refuse_moved_step_keys(name: &str, f: &mut Fields) -> Result<(), InputError> 
 }
 
 /// The step keys naming the acting and the other unit, per procedure.
-pub const UNIT_KEYS: &[(&str, &str, Option<&str>)] = &[
+pub const STEP_UNIT_KEYS: &[(&str, &str, Option<&str>)] = &[
     ("activation", "unit", None),
     ("discipline-test", "unit", None),
     ("commander-risk", "unit", None),
@@ -228,7 +228,8 @@ impl<'a> CourseSpec<'a> {
         rules: Rules,
     ) -> Result<CourseSpec<'a>, InputError> {
         let mut last: Vec<String> = Vec::new();
-        let mut melee_steps = 0i32;
+        // Whether each step is a melee (its rounds are counted).
+        let mut melee_at: Vec<bool> = Vec::new();
         let mut has_need = false;
         let mut involved: Vec<usize> = Vec::new();
         let mut stoppable: Vec<usize> = Vec::new();
@@ -239,10 +240,9 @@ impl<'a> CourseSpec<'a> {
         };
         for (i, s) in steps.iter().enumerate() {
             let p = build_step(&s.procedure, &mut s.fields.fresh(), &units, round)?;
-            match &p {
-                Step::Melee(_) => melee_steps += 1,
-                Step::Activation(a) => has_need |= a.need().is_some(),
-                _ => {}
+            melee_at.push(matches!(p, Step::Melee(_)));
+            if let Step::Activation(a) = &p {
+                has_need |= a.need().is_some();
             }
             for u in [s.actor, s.target].into_iter().flatten() {
                 if !involved.contains(&u) {
@@ -327,27 +327,40 @@ impl<'a> CourseSpec<'a> {
             });
             unit_measures.push((u, h, c));
         }
-        let rounds_measure = if let Some(r) = &repeat {
-            // Turns of the repeat begun: at least one when every step
-            // repeats; none when a step before them ended the course.
-            measures.push(Measure::new(
-                TURNS,
-                i32::from(r.from_step == 0),
-                r.turns as i32,
-            ));
-            Some(measures.len() - 1)
-        } else if melee_steps > 0 && steps.len() > 1 {
-            measures.push(Measure::new("rounds", 0, melee_steps));
-            Some(measures.len() - 1)
-        } else {
-            None
+        let melee_steps = melee_at.iter().filter(|&&m| m).count();
+        let rounds_measure =
+            (repeat.is_some() || (melee_steps > 0 && steps.len() > 1)).then_some(measures.len());
+        let ended_measure =
+            (steps.len() > 1).then(|| measures.len() + usize::from(rounds_measure.is_some()));
+        // Turns begun (repeated) or rounds fought and the step the course
+        // ended at grow with the turns or steps: the space for `n` of them.
+        let space_for = |n: usize| {
+            let mut measures = measures.clone();
+            let mut ended_max = n;
+            if let Some(r) = &repeat {
+                // Turns of the repeat begun: at least one when every step
+                // repeats; none when a step before them ended the course.
+                measures.push(Measure::new(TURNS, i32::from(r.from_step == 0), n as i32));
+                ended_max = steps.len();
+            } else if rounds_measure.is_some() {
+                let rounds = melee_at[..n].iter().filter(|&&m| m).count();
+                measures.push(Measure::new("rounds", 0, rounds as i32));
+            }
+            if ended_measure.is_some() {
+                measures.push(Measure::new(ENDED_AT_STEP, 1, ended_max as i32));
+            }
+            (outcomes.clone(), measures)
         };
-        let ended_measure = (steps.len() > 1).then(|| {
-            measures.push(Measure::new(ENDED_AT_STEP, 1, steps.len() as i32));
-            measures.len() - 1
-        });
+        let space = match &repeat {
+            Some(r) => crate::scenario::course::fitted_space(
+                "repeat.turns",
+                usize::from(r.turns),
+                space_for,
+            )?,
+            None => crate::scenario::course::fitted_space("steps", steps.len(), space_for)?,
+        };
         Ok(CourseSpec {
-            space: OutcomeSpace::try_new(outcomes, measures)?,
+            space,
             stages: stages_of(steps.len(), repeat.as_ref()),
             units,
             steps,
@@ -484,6 +497,10 @@ impl ChainSpec for CourseSpec<'_> {
     }
     fn steps(&self) -> usize {
         self.stages.len()
+    }
+    fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
+        let turn = self.stages.get(stage).map_or(0, |s| s.turn as usize);
+        self.repeat.is_some().then(|| turn.saturating_sub(1))
     }
     fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
         let st = self.stages[stage];

@@ -17,6 +17,7 @@ pub mod commanders;
 pub mod cost;
 pub mod course;
 pub mod discipline;
+pub mod explain;
 pub mod impetus;
 pub mod melee;
 pub mod repeat;
@@ -27,7 +28,10 @@ pub mod unit;
 
 pub use unit::Unit;
 
+use crate::engine::KernelMode;
 use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::systems::BuiltCourses;
 use crate::systems::Chart;
 
 /// The system id used in scenario files and on the command line.
@@ -69,29 +73,14 @@ impl crate::systems::RuleSystem for SwordSpear {
         charts()
     }
     fn vocabulary(&self) -> String {
-        let mut out = String::new();
-        out.push_str(&format!(
-            "troop types: {}\n",
-            troops::Troop::names().join(", ")
-        ));
-        out.push_str(&format!(
-            "terrain: {}\n",
-            troops::Terrain::names().join(", ")
-        ));
-        out.push_str(&format!("armour: {}\n", unit::Armour::names().join(", ")));
-        out.push_str(&format!(
-            "missile weapons: {}\n",
-            shooting::Weapon::names().join(", ")
-        ));
-        out.push_str(&format!(
-            "melee weapons: {}\n",
-            unit::MeleeWeapon::names().join(", ")
-        ));
-        out.push_str(&format!(
-            "commanders: {}\n",
-            unit::Commander::names().join(", ")
-        ));
-        out
+        crate::systems::registry::vocabulary(&[
+            ("troop types", troops::Troop::names()),
+            ("terrain", troops::Terrain::names()),
+            ("armour", unit::Armour::names()),
+            ("missile weapons", shooting::Weapon::names()),
+            ("melee weapons", unit::MeleeWeapon::names()),
+            ("commanders", unit::Commander::names()),
+        ])
     }
     fn unit_keys(&self) -> Vec<&'static str> {
         unit::UNIT_KEYS.to_vec()
@@ -108,16 +97,10 @@ impl crate::systems::RuleSystem for SwordSpear {
     fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
         repeat::Rules::keys()
     }
-    fn build_courses(
-        &self,
-        f: &mut crate::scenario::Fields,
-        mode: crate::engine::KernelMode,
-    ) -> Result<crate::systems::BuiltCourses, InputError> {
+    fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+        scenario::explain(f)
+    }
+    fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build(f, mode)
     }
-}
-
-/// What `pikeshot list sword-and-spear` prints.
-pub fn list() -> String {
-    crate::systems::RuleSystem::list(&SwordSpear)
 }

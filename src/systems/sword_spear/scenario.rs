@@ -2,14 +2,15 @@
 //! `[[course]]`.
 
 use super::cost::{self, StepShape};
-use super::course::{CourseSpec, PROCEDURES, StepSpec, UNIT_KEYS, build_step};
+use super::course::{CourseSpec, PROCEDURES, STEP_UNIT_KEYS, Step, StepSpec, build_step};
 use super::melee::Round;
 use super::repeat::{self, Repeat, Rules};
 use super::unit::Unit;
-use crate::engine::KernelMode;
-use crate::engine::alias::tabulate;
+use crate::engine::alias::Tabulated;
 use crate::engine::chain::{Chain, MAX_NODES};
+use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
+use crate::explain::walk::{self, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
@@ -20,22 +21,43 @@ use crate::systems::BuiltCourses;
 /// are drawn from an alias table of the exact distribution
 /// ([`KernelMode::Auto`]) or rolled die by die ([`KernelMode::Direct`]).
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
+    let (courses, sides) = read(f, |_, _, made| -> Result<Box<dyn Kernel>, InputError> {
+        Ok(match made {
+            Made::Single(s) => Tabulated::boxed(s, mode),
+            Made::Course(spec) => Tabulated::boxed(Chain::build(&spec)?, mode),
+        })
+    })?;
+    Ok(BuiltCourses {
+        edition: None,
+        courses,
+        sides,
+    })
+}
+
+/// Reads the same keys as [`build`] and explains every course.
+pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+    let (courses, _) = read(f, |name, side, made| made.explain(name, side))?;
+    Ok(walk::explained(courses))
+}
+
+/// Course name, sides, and what `make` made of each course.
+type Read<T> = (Vec<(String, T)>, Vec<Side>);
+
+/// Reads `[rules]`, `[units.*]` and `[[course]]` and hands each course,
+/// its cost bounded first, to `make`: the kernel builder or the explainer.
+fn read<'a, T>(
+    f: &mut Fields<'a>,
+    mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec<'a>>) -> Result<T, InputError>,
+) -> Result<Read<T>, InputError> {
     let rules = Rules::from_fields(f)?;
     let units = course::read_units(f, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let mut courses = Vec::new();
-    let mut sides = Vec::new();
-    for table in course::read_courses(f)? {
-        let course::CourseTable {
-            name,
-            fields: mut cf,
-            steps: step_tables,
-        } = table;
+    let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
         let mut steps = Vec::new();
         for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
-            if let Some((_, a, t)) = UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
+            if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
                 let index = |k: &str| {
                     let n = sf.peek_string(k)?;
                     unit_names.iter().position(|u| *u == n)
@@ -64,27 +86,23 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
                 .flatten()
                 .find(|&u| Some(u) != own)
         });
+        let side = Side::of(&unit_names, own, enemy, named);
         let repeat = repeat::read(&mut cf, steps.len(), own, enemy)?;
         cf.finish()?;
         let kernel = if steps.len() == 1 && steps[0].target.is_none() && repeat.is_none() {
             let s = &steps[0];
-            tabulate(
-                build_step(&s.procedure, &mut s.fields.fresh(), &units, Round::single())?,
-                mode,
-            )
+            let step = build_step(&s.procedure, &mut s.fields.fresh(), &units, Round::single())?;
+            make(name, &side, Made::Single(step))?
         } else {
-            check_cost(&cf, &name, &steps, &units, repeat.as_ref())?;
-            let spec = CourseSpec::new(units.clone(), steps, (own, enemy), repeat, rules)?;
-            tabulate(Chain::build(&spec)?, mode)
+            check_cost(&cf, name, &steps, &units, repeat.as_ref())?;
+            let spec = CourseSpec::new(units.clone(), steps, (own, enemy), repeat, rules)
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
+            make(name, &side, Made::Course(spec))
+                .map_err(|e| course::locate_course_error(&cf, e, "steps"))?
         };
-        sides.push(Side::of(&unit_names, own, enemy, named));
-        courses.push((name, kernel));
-    }
-    Ok(BuiltCourses {
-        edition: None,
-        courses,
-        sides,
-    })
+        Ok((kernel, side))
+    })?;
+    Ok((courses, sides))
 }
 
 /// Refuses a course whose chain could pass the state limit, before it is

@@ -9,10 +9,7 @@
 //! hurt (docs/rules/sword-and-spear.md section 5). The target's protection against the weapon
 //! ([`protection`]) decides the armour step.
 
-use super::combat::{
-    ArmourChoice, Clash, ClashResult, ClashRules, ClashSide, CommanderRisk, DiceFrom, MAX_DICE,
-    Unpaired,
-};
+use super::combat::{Clash, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE};
 use super::discipline::adjusted;
 use super::named_enum;
 use super::unit::{Armour, Unit, find_unit, finish_step};
@@ -357,39 +354,15 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 
 /// Reads the combat switches shared by shooting and melee.
 pub(crate) fn read_rules(f: &mut Fields) -> Result<(DiceFrom, ClashRules), InputError> {
-    let dice_from = f
-        .named(
-            "dice_from",
-            "dice rule",
-            DiceFrom::from_name,
-            &DiceFrom::names(),
-        )?
-        .unwrap_or(DiceFrom::StrengthLessHits);
-    let mut rules = ClashRules::default();
-    if let Some(u) = f.named(
-        "unpaired",
-        "unpaired rule",
-        Unpaired::from_name,
-        &Unpaired::names(),
-    )? {
-        rules.unpaired = u;
-    }
-    if let Some(a) = f.named(
-        "armour_choice",
-        "armour choice",
-        ArmourChoice::from_name,
-        &ArmourChoice::names(),
-    )? {
-        rules.armour_choice = a;
-    }
-    if let Some(c) = f.named(
-        "commander_risk",
-        "commander risk rule",
-        CommanderRisk::from_name,
-        &CommanderRisk::names(),
-    )? {
-        rules.commander_risk = c;
-    }
+    use crate::systems::named::read;
+    let dice_from = read(f, "dice_from", "dice rule")?.unwrap_or(DiceFrom::StrengthLessHits);
+    let d = ClashRules::default();
+    let rules = ClashRules {
+        unpaired: read(f, "unpaired", "unpaired rule")?.unwrap_or(d.unpaired),
+        armour_choice: read(f, "armour_choice", "armour choice")?.unwrap_or(d.armour_choice),
+        commander_risk: read(f, "commander_risk", "commander risk rule")?
+            .unwrap_or(d.commander_risk),
+    };
     Ok((dice_from, rules))
 }
 

@@ -5,7 +5,7 @@ use super::named_enum;
 use super::shooting::Weapon;
 use super::troops::{Terrain, Troop};
 use crate::error::InputError;
-use crate::scenario::Fields;
+use crate::scenario::{Fields, course};
 
 named_enum! {
     /// A unit's protection, best first (Effect of Armour).
@@ -278,22 +278,14 @@ impl Unit {
     }
 }
 
-/// The unit named by string key `key` of `f`; an unknown name is an error
-/// listing the scenario's units.
-pub fn find_unit<'u>(
-    f: &mut Fields,
-    key: &'static str,
-    units: &'u [Unit],
-) -> Result<&'u Unit, InputError> {
-    let name = f.req_string(key)?;
-    units.iter().find(|u| u.name == name).ok_or_else(|| {
-        let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-        f.locate(
-            key,
-            InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(&name, &names),
-        )
-    })
+impl course::NamedUnit for Unit {
+    fn unit_name(&self) -> &str {
+        &self.name
+    }
 }
+
+/// The unit named by a step key (the shared reader).
+pub use crate::scenario::course::find_unit;
 
 /// Refuses keys of a step that `keys` does not list (besides `procedure`),
 /// without consuming the caller's reader.

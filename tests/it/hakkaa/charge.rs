@@ -574,73 +574,25 @@ fn bad_charges_are_located() {
     let units = "[units.a]\ntype = \"sc\"\ntq = 8\nsteps = 2\n\n[units.b]\ntype = \"mi\"\ntq = 7\nsteps = 3\n\n[units.c]\ntype = \"mi\"\ntq = 7\nsteps = 3\nstatus = \"fled\"\n";
     let step = |s: &str| one("", units, &format!("procedure = \"charge\"\n{s}"));
     let t = step("charger = \"a\"\ntarget = \"b\"");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].charger",
-        "[[course.steps]]",
-        "charger",
-        "the Closing Table has no row for a (SC)",
-    );
+    let e = assert_step_error(&t, "charger", "the Closing Table has no row for a (SC)");
     assert!(e.to_string().contains("closing_row"), "{e}");
     assert!(e.to_string().contains("accepted: MI, AI/HI"), "{e}");
     let t = step("charger = \"a\"\ntarget = \"b\"\nclosing_row = \"HBCX\"");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].closing_row",
-        "[[course.steps]]",
-        "closing_row",
-        "unknown table row \"HBCX\"",
-    );
+    let e = assert_step_error(&t, "closing_row", "unknown table row \"HBCX\"");
     assert_eq!(e.suggestion.as_deref(), Some("HBC"));
     let t = step("charger = \"b\"\ntarget = \"c\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].target",
-        "[[course.steps]]",
-        "target",
-        "c is fleeing or eliminated",
-    );
+    assert_step_error(&t, "target", "c is fleeing or eliminated");
     let t = step("charger = \"c\"\ntarget = \"b\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].charger",
-        "[[course.steps]]",
-        "charger",
-        "cannot charge",
-    );
+    assert_step_error(&t, "charger", "cannot charge");
     let t = step("charger = \"b\"\ntarget = \"a\"\npace = \"galop\"");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].pace",
-        "[[course.steps]]",
-        "pace",
-        "unknown pace",
-    );
+    let e = assert_step_error(&t, "pace", "unknown pace");
     assert_eq!(e.suggestion.as_deref(), Some("gallop"));
     let t = step("charger = \"b\"\ntarget = \"a\"\nlower_cc_value = \"attacker\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].lower_cc_value",
-        "[[course.steps]]",
-        "lower_cc_value",
-        "accepted: charger, target, neither",
-    );
+    assert_step_error(&t, "lower_cc_value", "accepted: charger, target, neither");
     let t = step("charger = \"b\"\ntarget = \"a\"\nreaction_row = \"cavalry\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].reaction_row",
-        "[[course.steps]]",
-        "reaction_row",
-        "other-cavalry",
-    );
+    assert_step_error(&t, "reaction_row", "other-cavalry");
     let t = step("charger = \"b\"\ntarget = \"a\"\nfavorable = true");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].favorable",
-        "[[course.steps]]",
-        "favorable",
-        "unknown key `favorable`",
-    );
+    let e = assert_step_error(&t, "favorable", "unknown key `favorable`");
     assert_eq!(e.suggestion.as_deref(), Some("favourable"));
     // The close combat alone names its sides attacker and defender.
     let t = one(
@@ -648,10 +600,8 @@ fn bad_charges_are_located() {
         units,
         "procedure = \"close-combat\"\nattacker = \"b\"\ndefender = \"a\"\nlower_cc_value = \"charger\"",
     );
-    assert_error(
+    assert_step_error(
         &t,
-        "course[0].steps[0].lower_cc_value",
-        "[[course.steps]]",
         "lower_cc_value",
         "accepted: attacker, defender, neither",
     );
@@ -660,11 +610,5 @@ fn bad_charges_are_located() {
         units,
         "procedure = \"close-combat\"\nattacker = \"b\"\ndefender = \"c\"",
     );
-    assert_error(
-        &t,
-        "course[0].steps[0].defender",
-        "[[course.steps]]",
-        "defender",
-        "not in close combat",
-    );
+    assert_step_error(&t, "defender", "not in close combat");
 }

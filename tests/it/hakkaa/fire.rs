@@ -299,29 +299,11 @@ fn bad_fire_steps_are_located() {
     let units = "[units.a]\ntype = \"mi\"\ntq = 8\nsteps = 4\n\n[units.b]\ntype = \"hi\"\ntq = 9\nsteps = 4\nfp = 2\n";
     let step = |s: &str| one("", units, &format!("procedure = \"fire\"\n{s}"));
     let t = step("firer = \"a\"\ntarget = \"b\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].firer",
-        "[[course.steps]]",
-        "firer",
-        "a has no Fire Points",
-    );
+    assert_step_error(&t, "firer", "a has no Fire Points");
     let t = step("firer = \"b\"\ntarget = \"b\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].target",
-        "[[course.steps]]",
-        "target",
-        "name the same unit",
-    );
+    assert_step_error(&t, "target", "name the same unit");
     let t = step("firer = \"bb\"\ntarget = \"a\"");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].firer",
-        "[[course.steps]]",
-        "firer",
-        "no unit named \"bb\"",
-    );
+    let e = assert_step_error(&t, "firer", "no unit named \"bb\"");
     assert!(e.to_string().contains("accepted: a, b"), "{e}");
     let t = step("firer = \"b\"\ntarget = \"a\"\nfp = 100");
     assert_error(
@@ -332,30 +314,12 @@ fn bad_fire_steps_are_located() {
         "from 0 to 99",
     );
     let t = step("firer = \"b\"\ntarget = \"a\"\nfp_modifer = 1");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].fp_modifer",
-        "[[course.steps]]",
-        "fp_modifer",
-        "unknown key `fp_modifer`",
-    );
+    let e = assert_step_error(&t, "fp_modifer", "unknown key `fp_modifer`");
     assert_eq!(e.suggestion.as_deref(), Some("fp_modifier"));
     let t = step("firer = \"b\"\ntarget = \"a\"\nhalf = \"yes\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].half",
-        "[[course.steps]]",
-        "half",
-        "expected true or false",
-    );
+    assert_step_error(&t, "half", "expected true or false");
     let t = step("firer = \"b\"\ntarget = \"a\"\nprocedure2 = 1");
-    assert_error(
-        &t,
-        "course[0].steps[0].procedure2",
-        "[[course.steps]]",
-        "procedure2",
-        "unknown key",
-    );
+    assert_step_error(&t, "procedure2", "unknown key");
     // A fleeing firer does not fire (a course of this one step).
     let fled = "[units.a]\ntype = \"mi\"\ntq = 8\nsteps = 4\nfp = 2\nstatus = \"fled\"\n\n[units.b]\ntype = \"hi\"\ntq = 9\nsteps = 4\n";
     let t = one(
@@ -363,20 +327,79 @@ fn bad_fire_steps_are_located() {
         fled,
         "procedure = \"fire\"\nfirer = \"a\"\ntarget = \"b\"",
     );
-    assert_error(
-        &t,
-        "course[0].steps[0].firer",
-        "[[course.steps]]",
-        "firer",
-        "fleeing or eliminated and cannot fire",
-    );
+    assert_step_error(&t, "firer", "fleeing or eliminated and cannot fire");
     let t = one("", units, "procedure = \"shoot\"\nfirer = \"b\"");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].procedure",
-        "[[course.steps]]",
-        "procedure",
-        "unknown procedure \"shoot\"",
-    );
+    let e = assert_step_error(&t, "procedure", "unknown procedure \"shoot\"");
     assert!(e.to_string().contains("tq-test, fire, charge"), "{e}");
+}
+
+/// `fire-result` of a Trained firer's FP 4 (of 36): 3 NE, 7 LC, 26 C.
+const TRAINED_FP4: [f64; 7] = [0.0, 3.0, 7.0, 0.0, 26.0, 0.0, 0.0];
+
+/// The `fire-result` distribution of a course is `of36` / 36 (values 0..6).
+#[track_caller]
+fn assert_fire_results(k: &dyn pikeshot::engine::Kernel, of36: [f64; 7]) {
+    let got = measure(k, "fire-result");
+    assert_eq!(got.len(), of36.len());
+    for (g, w) in got.iter().zip(of36) {
+        assert_close(*g, w / 36.0);
+    }
+}
+
+/// Issue 11 item 16: `fire` reports the Fire Table result, measure
+/// `fire-result` (1 NE, 2 LC, 3 2 LC, 4 C, 5 2 C, 6 HC; 0 did not fire), in
+/// a course with one `fire` step; the firer's TQ test picks the column of
+/// its FP row, so its distribution is the test's.
+#[test]
+fn fire_reports_the_fire_table_result() {
+    // Trained (8), FP 4: DS 2-4 (6/36) C, S 5-8 (20/36) C, F 9-10 (7/36)
+    // LC, DF 11-12 (3/36) NE.
+    assert_eq!(
+        (ways(2, 4), ways(5, 8), ways(9, 10), ways(11, 12)),
+        (6.0, 20.0, 7.0, 3.0)
+    );
+    let trained = fire_scenario(
+        "",
+        "tq = \"trained\"\nsteps = 4\nfp = 4",
+        "tq = \"veteran\"\nsteps = 4",
+        "",
+    );
+    assert_fire_results(only(&trained).as_ref(), TRAINED_FP4);
+    // Fanatic (11), FP 8+: DS 2-6 (15/36) HC, S 7-11 (20/36) 2 C, F 12
+    // (1/36) C; a fanatic never rolls DF.
+    let fanatic = fire_scenario(
+        "",
+        "tq = \"fanatic\"\nsteps = 4\nfp = 9",
+        "tq = \"green\"\nsteps = 3\ncommander = \"commander\"",
+        "",
+    );
+    assert_fire_results(
+        only(&fanatic).as_ref(),
+        [0.0, 0.0, 0.0, 0.0, 1.0, 20.0, 15.0],
+    );
+    // Monte Carlo within 4.5 standard errors of exact, both kernels.
+    monte_carlo_matches_exact(&trained, 0xf1_0003);
+    monte_carlo_matches_exact(&fanatic, 0xf1_0004);
+}
+
+/// The result is reported by a course with one `fire` step (fire, then
+/// charge) and not by an engagement, where turns of fire would multiply it.
+#[test]
+fn only_a_course_with_one_fire_step_reports_the_fire_result() {
+    let units = "[units.a]\ntype = \"hbc\"\ntq = \"trained\"\nsteps = 4\nfp = 4\n\n\
+                 [units.b]\ntype = \"mi\"\ntq = \"green\"\nsteps = 4\n";
+    let text = doc(
+        units,
+        "[[course]]\nname = \"fire then charge\"\nsteps = [\n\
+           { procedure = \"fire\", firer = \"a\", target = \"b\" },\n\
+           { procedure = \"charge\", charger = \"a\", target = \"b\" },\n]\n\n\
+         [[course]]\nname = \"keep firing\"\nrepeat = { turns = 3 }\n\
+         steps = [{ procedure = \"fire\", firer = \"a\", target = \"b\" }]\n",
+    );
+    let b = build(&text);
+    let (_, first) = &b.courses[0];
+    // The opening volley always fires: the trained firer's FP 4 column.
+    assert_fire_results(first.as_ref(), TRAINED_FP4);
+    let (_, repeated) = &b.courses[1];
+    assert!(repeated.space().measure_index("fire-result").is_none());
 }

@@ -224,46 +224,16 @@ fn bad_fleeing_and_uncontrolled_steps_are_located() {
     let units = "[units.u]\ntype = \"mi\"\ntq = 8\nsteps = 2\n\n[units.s]\ntype = \"sc\"\ntq = 8\nsteps = 2\n";
     let step = |s: &str| one("", units, s);
     let t = step("procedure = \"fleeing\"\nunit = \"u\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].unit",
-        "[[course.steps]]",
-        "unit",
-        "u is not fleeing",
-    );
+    assert_step_error(&t, "unit", "u is not fleeing");
     let t = step("procedure = \"fleeing\"\nunit = \"u\"\nrally_status = \"fled\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].rally_status",
-        "[[course.steps]]",
-        "rally_status",
-        "accepted: disordered, steady",
-    );
+    assert_step_error(&t, "rally_status", "accepted: disordered, steady");
     let t = step("procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"fleeing-enemy\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].unit",
-        "[[course.steps]]",
-        "unit",
-        "cavalry only",
-    );
+    assert_step_error(&t, "unit", "cavalry only");
     let t = step("procedure = \"uncontrolled\"\nunit = \"s\"\nsituation = \"visible-enemy\"");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].unit",
-        "[[course.steps]]",
-        "unit",
-        "has no row for s (SC)",
-    );
+    let e = assert_step_error(&t, "unit", "has no row for s (SC)");
     assert!(e.to_string().contains("accepted: Skirmishing, MI"), "{e}");
     let t = step("procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"visible-enemys\"");
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].situation",
-        "[[course.steps]]",
-        "situation",
-        "unknown situation",
-    );
+    let e = assert_step_error(&t, "situation", "unknown situation");
     assert_eq!(e.suggestion.as_deref(), Some("visible-enemy"));
     let t = step("procedure = \"uncontrolled\"\nunit = \"u\"");
     assert_error(
@@ -275,31 +245,13 @@ fn bad_fleeing_and_uncontrolled_steps_are_located() {
     );
     let t =
         step("procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"defending\"\nrow = \"MI\"");
-    assert_error(
-        &t,
-        "course[0].steps[0].row",
-        "[[course.steps]]",
-        "row",
-        "has no table rows",
-    );
+    assert_step_error(&t, "row", "has no table rows");
     let t = step(
         "procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"visible-enemy\"\nenemy_to_front = true",
     );
-    assert_error(
-        &t,
-        "course[0].steps[0].enemy_to_front",
-        "[[course.steps]]",
-        "enemy_to_front",
-        "enemy-to-rear",
-    );
+    assert_step_error(&t, "enemy_to_front", "enemy-to-rear");
     let t = step(
         "procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"visible-enemy\"\nrow = \"Cavalry\"",
     );
-    assert_error(
-        &t,
-        "course[0].steps[0].row",
-        "[[course.steps]]",
-        "row",
-        "unknown table row",
-    );
+    assert_step_error(&t, "row", "unknown table row");
 }

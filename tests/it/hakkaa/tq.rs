@@ -392,25 +392,13 @@ fn bad_unit_keys_are_located() {
 #[test]
 fn situational_modifiers_need_their_test() {
     let t = tq_scenario("", "tq = \"trained\"", "lower_cc_value = true");
-    assert_error(
-        &t,
-        "course[0].steps[0].lower_cc_value",
-        "[[course.steps]]",
-        "lower_cc_value",
-        "test = \"close-combat\"",
-    );
+    assert_step_error(&t, "lower_cc_value", "test = \"close-combat\"");
     let t = tq_scenario(
         "",
         "tq = \"trained\"",
         "test = \"close-combat\"\nsingle_unit = true",
     );
-    assert_error(
-        &t,
-        "course[0].steps[0].single_unit",
-        "[[course.steps]]",
-        "single_unit",
-        "test = \"uncontrolled\"",
-    );
+    assert_step_error(&t, "single_unit", "test = \"uncontrolled\"");
     let t = tq_scenario("", "tq = \"trained\"", "test = \"melee\"");
     assert_error(
         &t,
@@ -424,13 +412,7 @@ fn situational_modifiers_need_their_test() {
         "[units.u]\ntype = \"mi\"\nsteps = 4\ntq = 8\n",
         "procedure = \"tq-test\"\nunits = \"u\"",
     );
-    let e = assert_error(
-        &t,
-        "course[0].steps[0].units",
-        "[[course.steps]]",
-        "units",
-        "missing key `unit`",
-    );
+    let e = assert_step_error(&t, "units", "missing key `unit`");
     assert_eq!(e.suggestion.as_deref(), Some("unit"));
     let t = tq_scenario("", "tq = \"trained\"", "extra = 1");
     assert_error(

@@ -8,36 +8,20 @@
 
 use crate::support::located::{assert_located, line_after};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
+use crate::support::mpbs::{self, with_step};
 use crate::support::outcome_probs;
 use pikeshot::Procedure;
 use pikeshot::error::InputError;
-use pikeshot::scenario::{Fields, Source};
 use pikeshot::systems::mpbs::leaders::{
     self, CasualtyResult, LeaderCasualty, LeaderOutcome, ReplacementResult,
 };
 use pikeshot::systems::mpbs::pursuit::{self, ColumnKind, Pursuit, PursuitInput, PursuitResult};
 use pikeshot::systems::mpbs::retreat::{self, RetreatResult, UnableToRetreat};
-use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind};
+use pikeshot::systems::mpbs::{Edition, Order, Unit, UnitKind};
 
+/// A unit of strength 4 (see [`mpbs::unit`]).
 fn unit(name: &str, kind: UnitKind, morale: u8) -> Unit {
-    Unit {
-        name: name.into(),
-        kind,
-        morale,
-        strength: 4,
-        hexes: 1,
-        casualty_points: 0,
-        formation: Formation::Normal,
-        morale_state: MoraleState::Good,
-        terrain: "clear",
-        hexside: None,
-        salvo_marker: false,
-        regimental_artillery: false,
-        gun: None,
-        leader: None,
-        order: Order::Charge,
-        can_retreat: true,
-    }
+    mpbs::unit(name, kind, morale, 4)
 }
 
 fn assert_probs<P: Procedure>(p: &P, hand: &[f64]) {
@@ -81,23 +65,6 @@ fn scenario(edition: &str, procedure: &str, step: &str) -> String {
     format!(
         "edition = \"{edition}\"\n{UNITS}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\nprocedure = \"{procedure}\"\n{step}\n"
     )
-}
-
-fn with_step<R>(text: &str, build: impl FnOnce(&mut Fields, &[Unit], Edition) -> R) -> R {
-    let (src, table) = Source::parse("t.toml", text).unwrap();
-    let e = Edition::from_name(table["edition"].as_str().unwrap()).unwrap();
-    let units: Vec<Unit> = table["units"]
-        .as_table()
-        .unwrap()
-        .iter()
-        .map(|(name, v)| {
-            let mut f = Fields::new(&src, format!("units.{name}"), v.as_table().unwrap());
-            Unit::from_fields(name, &mut f, e).unwrap()
-        })
-        .collect();
-    let step = table["course"][0]["steps"][0].as_table().unwrap();
-    let mut f = Fields::new(&src, "course[0].steps[0]", step);
-    build(&mut f, &units, e)
 }
 
 /// The key's line is searched inside the step (units above may have keys of

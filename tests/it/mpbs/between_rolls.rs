@@ -3,11 +3,12 @@
 //! combat and what follows it"). Every course is checked exactly and, under
 //! both kernels, by Monte Carlo within 4.5 standard errors.
 
-use pikeshot::Sampler;
+use crate::support::assert_close as close;
+use crate::support::monte_carlo::{Leaves, assert_sample_matches};
+use crate::support::scenario::{p_measure, p_outcome};
 use pikeshot::engine::{Kernel, KernelMode};
 use pikeshot::run::{RunRequest, prepare_file};
 use pikeshot::scenario::ScenarioFile;
-use pikeshot::stats;
 use pikeshot::systems::mpbs::threshold::casualty_threshold;
 
 /// Builds course `course` of `text` (after `sets`) under `mode`.
@@ -29,38 +30,19 @@ fn kernel(text: &str, sets: &[&str], course: &str, mode: KernelMode) -> Box<dyn 
 /// The exact leaf probabilities of a course, after checking the sampler of
 /// both kernels against them (4.5 standard errors, fixed seed).
 fn checked(text: &str, sets: &[&str], course: &str) -> (Vec<f64>, Box<dyn Kernel>) {
-    const N: u64 = 200_000;
     let k = kernel(text, sets, course, KernelMode::Auto);
     let probs = k.exact(10_000_000).expect("exact");
     for mode in [KernelMode::Auto, KernelMode::Direct] {
         let k = kernel(text, sets, course, mode);
-        let mut counts = vec![0u64; k.space().len()];
-        k.sample(&mut Sampler::new(20_261_126), N, &mut counts);
-        let off = stats::disagreements(k.space(), &counts, N, &probs, 4.5);
-        assert!(off.is_empty(), "{course} {mode:?}: {off:?}");
+        assert_sample_matches(
+            k.as_ref(),
+            &probs,
+            20_261_126,
+            Leaves::Marginals,
+            &format!("{course} {mode:?}"),
+        );
     }
     (probs, k)
-}
-
-fn p_outcome(k: &dyn Kernel, probs: &[f64], label: &str) -> f64 {
-    let s = k.space();
-    let i = s
-        .outcome_index(label)
-        .unwrap_or_else(|| panic!("no outcome {label} in {:?}", s.outcomes()));
-    stats::outcome_probs(s, probs)[i]
-}
-
-fn p_measure(k: &dyn Kernel, probs: &[f64], name: &str, value: i32) -> f64 {
-    let s = k.space();
-    let m = s
-        .measure_index(name)
-        .unwrap_or_else(|| panic!("no measure {name}"));
-    let min = s.measures()[m].min;
-    stats::measure_probs(s, m, probs)[(value - min) as usize]
-}
-
-fn close(a: f64, b: f64) {
-    assert!((a - b).abs() < 1e-12, "{a} != {b}");
 }
 
 /// A cavalry charge whose DRM total is clamped to +4 (extra_drm 9, the
@@ -111,6 +93,19 @@ fn charge(
         .replace("THEN", then)
 }
 
+/// The cuirassiers, with a −2 leader, charge alone and then roll
+/// Interception, under `rules`.
+fn led_charge_then_interception(rules: &str) -> String {
+    charge(
+        rules,
+        "leader = -2",
+        "",
+        "\"cuir\"",
+        "",
+        "{ procedure = \"interception\", unit = \"cuir\" }",
+    )
+}
+
 /// 5.3.3 "0 Return original Leader Immediately": the pinned example of the
 /// series card. Cuirassiers with a −2 leader win a close combat (total
 /// clamped to +4), then roll Interception (Charge 0-5) with that leader:
@@ -118,14 +113,7 @@ fn charge(
 /// on "returns immediately" 0.01).
 #[test]
 fn a_leader_that_returns_immediately_keeps_its_modifier() {
-    let text = charge(
-        "[rules]\npursuit = false",
-        "leader = -2",
-        "",
-        "\"cuir\"",
-        "",
-        "{ procedure = \"interception\", unit = \"cuir\" }",
-    );
+    let text = led_charge_then_interception("[rules]\npursuit = false");
     let (p, k) = checked(&text, &[], "c");
     close(
         p_outcome(k.as_ref(), &p, "success"),
@@ -209,14 +197,7 @@ fn pursuit_takes_the_leadership_modifier_used_in_the_combat() {
 /// outcome `pursued-off-map`.
 #[test]
 fn pursuing_off_the_map_is_not_elimination() {
-    let text = charge(
-        "[rules]\nleader_casualty = false",
-        "leader = -2",
-        "",
-        "\"cuir\"",
-        "",
-        "{ procedure = \"interception\", unit = \"cuir\" }",
-    );
+    let text = led_charge_then_interception("[rules]\nleader_casualty = false");
     let (p, k) = checked(&text, &[], "c");
     close(p_outcome(k.as_ref(), &p, "pursued-off-map"), 0.21);
     close(p_outcome(k.as_ref(), &p, "success"), 0.79 * 0.8);

@@ -9,36 +9,15 @@
 use crate::support::close;
 use crate::support::located::{assert_located, line_after};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
+use crate::support::mpbs::{unit, with_step};
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::Procedure;
 use pikeshot::error::InputError;
-use pikeshot::scenario::{Fields, Source};
 use pikeshot::systems::mpbs::close_combat::{
     self, CcClass, CcResult, CloseCombat, CloseCombatInput, Momentum, Side, StrengthRounding,
     strength_ratio_drm,
 };
 use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind, terrain};
-
-fn unit(name: &str, kind: UnitKind, morale: u8, strength: u8) -> Unit {
-    Unit {
-        name: name.into(),
-        kind,
-        morale,
-        strength,
-        hexes: 1,
-        casualty_points: 0,
-        formation: Formation::Normal,
-        morale_state: MoraleState::Good,
-        terrain: "clear",
-        hexside: None,
-        salvo_marker: false,
-        regimental_artillery: false,
-        gun: None,
-        leader: None,
-        order: Order::Charge,
-        can_retreat: true,
-    }
-}
 
 fn hi(name: &str) -> Unit {
     unit(name, UnitKind::HeavyInfantry, 7, 6)
@@ -946,20 +925,7 @@ fn scenario(edition: &str, step: &str) -> String {
 }
 
 fn build(text: &str) -> Result<CloseCombat, InputError> {
-    let (src, table) = Source::parse("t.toml", text).unwrap();
-    let e = Edition::from_name(table["edition"].as_str().unwrap()).unwrap();
-    let units: Vec<Unit> = table["units"]
-        .as_table()
-        .unwrap()
-        .iter()
-        .map(|(name, v)| {
-            let mut f = Fields::new(&src, format!("units.{name}"), v.as_table().unwrap());
-            Unit::from_fields(name, &mut f, e).unwrap()
-        })
-        .collect();
-    let step = table["course"][0]["steps"][0].as_table().unwrap();
-    let mut f = Fields::new(&src, "course[0].steps[0]", step);
-    CloseCombat::from_step(&mut f, &units, e)
+    with_step(text, CloseCombat::from_step)
 }
 
 #[track_caller]

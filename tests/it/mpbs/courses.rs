@@ -145,11 +145,9 @@ fn a_broken_unit_that_cannot_retreat_rolls_for_it() {
     );
 }
 
-/// An engagement: front fire each turn until the target (morale 6, 2 SP,
-/// threshold 1) reaches its threshold; a hit is 9/10 a turn.
-#[test]
-fn engagements_count_turns_to_each_stop() {
-    let text = r#"system = "mpbs"
+/// A firer (morale 7, 6 SP) and a target (morale 6, 2 SP, threshold 1)
+/// without morale checks, and the head of a course "volleys" between them.
+const VOLLEYS: &str = r#"system = "mpbs"
 edition = "series"
 [rules]
 morale_check_on_hits = false
@@ -164,10 +162,19 @@ morale = 6
 strength = 2
 [[course]]
 name = "volleys"
-steps = [{ procedure = "musketry", firer = "firer", target = "target", column = "front" }]
-repeat = { turns = 3, until = ["enemy-threshold"] }
 "#;
-    let (p, k) = exact_course(text, "volleys");
+
+/// An engagement: front fire each turn until the target (morale 6, 2 SP,
+/// threshold 1) reaches its threshold; a hit is 9/10 a turn.
+#[test]
+fn engagements_count_turns_to_each_stop() {
+    let text = format!(
+        "{VOLLEYS}{}",
+        r#"steps = [{ procedure = "musketry", firer = "firer", target = "target", column = "front" }]
+repeat = { turns = 3, until = ["enemy-threshold"] }
+"#
+    );
+    let (p, k) = exact_course(&text, "volleys");
     assert_close(p_outcome(k.as_ref(), &p, "enemy-casualty-threshold"), 0.999);
     assert_close(p_outcome(k.as_ref(), &p, "turn-limit"), 0.001);
     assert_close(p_measure(k.as_ref(), &p, "turns", 1), 0.9);
@@ -181,22 +188,7 @@ repeat = { turns = 3, until = ["enemy-threshold"] }
 fn steps_before_from_step_run_once() {
     let text = |from: u8| {
         format!(
-            r#"system = "mpbs"
-edition = "series"
-[rules]
-morale_check_on_hits = false
-morale_check_on_threshold = false
-[units.firer]
-kind = "heavy-infantry"
-morale = 7
-strength = 6
-[units.target]
-kind = "heavy-infantry"
-morale = 6
-strength = 2
-[[course]]
-name = "volleys"
-steps = [
+            r#"{VOLLEYS}steps = [
   {{ procedure = "musketry", firer = "firer", target = "target", column = "front" }},
   {{ procedure = "musketry", firer = "firer", target = "target", column = "front" }},
 ]

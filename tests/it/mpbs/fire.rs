@@ -10,8 +10,9 @@
 use crate::support::close;
 use crate::support::located::{assert_step_err, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
+use crate::support::mpbs::build;
 use crate::support::ok;
-use crate::support::step::step_from_text;
+use crate::support::step::one_step_doc as doc;
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
@@ -45,24 +46,6 @@ fn cell(s: &str) -> FireResult {
 
 fn cells(s: &str) -> Vec<FireResult> {
     s.split_whitespace().map(cell).collect()
-}
-
-/// A scenario text: the units, then one course with one step.
-fn doc(units: &str, step: &str) -> String {
-    format!("name = \"t\"\n\n{units}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\n{step}\n")
-}
-
-/// Reads the units and the step of a scenario text and builds the step.
-fn build<T>(
-    text: &str,
-    edition: Edition,
-    from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<T, InputError>,
-) -> Result<T, InputError> {
-    step_from_text(
-        text,
-        |name, f| Unit::from_fields(name, f, edition),
-        |f, units| from_step(f, units, edition),
-    )
 }
 
 const HI: &str = "[units.pike]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n";
@@ -587,7 +570,7 @@ fn musketry_modifiers_sum_and_rebuild_from_units() {
         "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nfire_mode = \"retreating\"\nhalmstad = true\nextra_drm = 2",
     ));
     assert_eq!(p.drm(), -6);
-    assert_eq!(p.modifiers().iter().map(|(_, v)| v).sum::<i32>(), -6);
+    assert_eq!(p.modifiers().iter().map(|t| t.value).sum::<i32>(), -6);
     assert_eq!(p.modifiers().len(), 7);
     assert!(p.regimental_artillery());
     // The same procedure rebuilt from the input struct.

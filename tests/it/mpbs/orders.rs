@@ -9,11 +9,12 @@
 
 use crate::support::close;
 use crate::support::located::assert_step_err;
+use crate::support::mpbs::build;
 use crate::support::ok;
-use crate::support::step::step_from_text;
+use crate::support::step::one_step_doc as doc;
 use pikeshot::dice::Sampler;
 use pikeshot::engine::exact::exact;
-use pikeshot::engine::{Kernel, KernelMode, Prepared};
+use pikeshot::engine::{Kernel, KernelMode, ProcedureKernel};
 use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
 use pikeshot::scenario::Fields;
@@ -28,22 +29,6 @@ use Edition::{Series, Sfo};
 use Order::{Charge, MakeReady, Rally, ReceiveCharge};
 
 // ---------------------------------------------------------------- helpers
-
-fn doc(units: &str, step: &str) -> String {
-    format!("name = \"t\"\n\n{units}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\n{step}\n")
-}
-
-fn build<T>(
-    text: &str,
-    edition: Edition,
-    from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<T, InputError>,
-) -> Result<T, InputError> {
-    step_from_text(
-        text,
-        |name, f| Unit::from_fields(name, f, edition),
-        |f, units| from_step(f, units, edition),
-    )
-}
 
 /// Exact probability of "success".
 fn p_success<P: Procedure>(p: &P) -> f64 {
@@ -163,7 +148,15 @@ fn success_on_roll_at_most_the_number_at_every_drm() {
     // d10 (0-9) + DRM <= N succeeds for faces 0..=N-DRM: clamp(N - DRM + 1, 0, 10) of 10.
     for number in 0..=6u8 {
         for drm in -12..=12i32 {
-            let c = OrderCheck::new(number, vec![("x".into(), drm)]);
+            let c = OrderCheck::new(
+                number,
+                vec![pikeshot::explain::Term::new(
+                    "x",
+                    "",
+                    drm,
+                    pikeshot::explain::Source::key("x"),
+                )],
+            );
             let want = (number as i32 - drm + 1).clamp(0, 10);
             assert_eq!(c.successes() as i32, want);
             assert!(
@@ -522,7 +515,7 @@ fn orders_monte_carlo_matches_exact() {
     let probs = exact(&p, 1000).unwrap();
     assert!(close(probs[0], 0.6));
     for mode in [KernelMode::Direct, KernelMode::Auto] {
-        let k = Prepared::new(p.clone(), mode);
+        let k = ProcedureKernel::new(p.clone(), mode);
         let mut counts = vec![0u64; p.space().len()];
         k.sample(&mut Sampler::new(0x0bd_0001), N, &mut counts);
         for (leaf, (&c, &q)) in counts.iter().zip(&probs).enumerate() {

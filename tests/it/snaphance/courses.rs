@@ -7,7 +7,7 @@
 // Input errors are cold, as in the library (lib.rs).
 #![allow(clippy::result_large_err)]
 
-use crate::support::cli::pikeshot;
+use crate::support::cli::{pikeshot, run_refused, run_to};
 use crate::support::close;
 use crate::support::monte_carlo::{Leaves, assert_sample_matches};
 use std::collections::HashMap;
@@ -652,17 +652,8 @@ fn tables_and_list() {
 fn run_writes_exact_and_refuses_bad_input() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
-    let o = pikeshot(&[
-        "run",
-        "scenarios/snaphance/gendarmes-vs-pike.toml",
-        "--trials",
-        "20000",
-        "--exact",
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let args = ["--trials", "20000", "--exact", "-q"];
+    run_to("scenarios/snaphance/gendarmes-vs-pike.toml", &args, &out);
     let csv = std::fs::read_to_string(out.join("outcomes.csv")).unwrap();
     assert!(csv.contains("flank charge") && csv.contains("attacker-wins"));
     let bad = tmp.path().join("bad.toml");
@@ -674,15 +665,7 @@ fn run_writes_exact_and_refuses_bad_input() {
         ),
     )
     .unwrap();
-    let o = pikeshot(&[
-        "run",
-        bad.to_str().unwrap(),
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = run_refused(&bad, &out);
     assert!(
         err.contains("bad.toml:") && err.contains("has no fire"),
         "{err}"

@@ -10,7 +10,7 @@ use crate::support::close;
 use crate::support::located::assert_step_err;
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::outcome_probs;
-use crate::support::step::step_from_text;
+use crate::support::step::{one_step_doc, step_from_text};
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
 use pikeshot::error::InputError;
@@ -284,40 +284,31 @@ fn who_fires_and_from_where() {
         .unwrap_err();
         assert_eq!(e.key.as_deref(), Some("firer"), "{k}");
     }
+    // A stand of kind `k` in the open firing at the target in woods.
+    let mut tw = t.clone();
+    tw.terrain = Terrain::Woods;
+    let fire_at_woods = |k: Kind| {
+        Fire::new(
+            &stand("f", k, 4),
+            &tw,
+            &FireInput::default(),
+            &Readings::default(),
+        )
+    };
     // Horse and Pistols: no fire in or against woods; the others fire.
     for k in [Kind::Horse, Kind::Pistols] {
         let mut f = stand("f", k, 4);
         f.terrain = Terrain::Woods;
         assert!(Fire::new(&f, &t, &FireInput::default(), &Readings::default()).is_err());
-        let mut tw = t.clone();
-        tw.terrain = Terrain::Woods;
-        assert!(
-            Fire::new(
-                &stand("f", k, 4),
-                &tw,
-                &FireInput::default(),
-                &Readings::default()
-            )
-            .is_err()
-        );
+        assert!(fire_at_woods(k).is_err());
     }
-    let mut tw = t.clone();
-    tw.terrain = Terrain::Woods;
     for k in [
         Kind::Shot,
         Kind::LightCavalry,
         Kind::Dragoons,
         Kind::Skirmishers,
     ] {
-        assert!(
-            Fire::new(
-                &stand("f", k, 4),
-                &tw,
-                &FireInput::default(),
-                &Readings::default()
-            )
-            .is_ok()
-        );
+        assert!(fire_at_woods(k).is_ok());
     }
     // Towns 2.0: 16th century P&S and all tercios -2D6 firing out; 17th
     // century and late P&S, shot and the rest fire normally. (16th century
@@ -526,9 +517,7 @@ const UNITS: &str = "[units.shot]\nkind = \"shot\"\nstrength = 4\n\n\
 [units.gens]\nkind = \"gendarmes\"\nstrength = 4\n";
 
 fn doc(step: &str) -> String {
-    format!(
-        "name = \"t\"\n\n{UNITS}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\nprocedure = \"fire\"\n{step}\n"
-    )
+    one_step_doc(UNITS, &format!("procedure = \"fire\"\n{step}"))
 }
 
 fn build(text: &str) -> Result<Fire, InputError> {

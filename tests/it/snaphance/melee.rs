@@ -9,12 +9,12 @@
 use crate::support::close;
 use crate::support::located::assert_step_err;
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
-use crate::support::step::step_from_text;
-use pikeshot::dice::{Dice, EnumerationError};
+use crate::support::step::Plain;
+use crate::support::step::{one_step_doc, step_from_text};
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
 use pikeshot::error::InputError;
-use pikeshot::outcome::{Leaf, OutcomeSpace};
+use pikeshot::outcome::Leaf;
 use pikeshot::procedure::Procedure;
 use pikeshot::stats;
 use pikeshot::systems::snaphance::melee::{
@@ -738,23 +738,6 @@ fn holding_a_town_costs_one_more_sp() {
     assert!(by_label(&hold, "defender destroyed") > by_label(&plain, "defender destroyed"));
 }
 
-/// A melee without its `exact` override: the plain enumerator, pools as
-/// multisets with multinomial weights.
-#[derive(Clone)]
-struct Plain(Melee);
-
-impl Procedure for Plain {
-    fn space(&self) -> &OutcomeSpace {
-        self.0.space()
-    }
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.0.resolve(dice)
-    }
-    fn exact(&self, _: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        None
-    }
-}
-
 #[test]
 fn face_by_face_equals_multiset_enumeration() {
     let mut g = stand("g", Kind::Gendarmes, 3);
@@ -813,9 +796,7 @@ const UNITS: &str = "[units.gens]\nkind = \"gendarmes\"\nstrength = 4\n\n\
 [units.garrison]\nkind = \"shot\"\nstrength = 3\nterrain = \"town\"\n";
 
 fn doc(step: &str) -> String {
-    format!(
-        "name = \"t\"\n\n{UNITS}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\nprocedure = \"melee\"\n{step}\n"
-    )
+    one_step_doc(UNITS, &format!("procedure = \"melee\"\n{step}"))
 }
 
 fn build(text: &str) -> Result<Melee, InputError> {

@@ -371,20 +371,23 @@ fn units(text: &str) -> Result<Vec<Stand>, InputError> {
     units_from_text(text, Stand::from_fields)
 }
 
-fn unit_err(body: &str, key: &str, says: &str) {
-    let text = format!("[units.x]\n{body}\n");
-    let e = units(&text).expect_err("an input error");
-    assert_eq!(
-        e.key.as_deref(),
-        Some(format!("units.x.{key}").as_str()),
-        "{e}"
-    );
+/// Asserts `e` names key path `path`, the first line of `text` that sets
+/// `key`, and says `says`.
+#[track_caller]
+fn assert_key_err(e: &InputError, text: &str, path: &str, key: &str, says: &str) {
+    assert_eq!(e.key.as_deref(), Some(path), "{e}");
     let line = text
         .lines()
         .position(|l| l.starts_with(&format!("{key} =")))
         .map(|i| i + 1);
     assert_eq!(e.line, line, "{e}");
     assert!(e.to_string().contains(says), "`{says}` not in: {e}");
+}
+
+fn unit_err(body: &str, key: &str, says: &str) {
+    let text = format!("[units.x]\n{body}\n");
+    let e = units(&text).expect_err("an input error");
+    assert_key_err(&e, &text, &format!("units.x.{key}"), key, says);
 }
 
 #[test]
@@ -495,17 +498,7 @@ fn step(body: &str) -> (String, Result<(), InputError>) {
 fn step_err(body: &str, key: &str, says: &str) {
     let (text, r) = step(body);
     let e = r.expect_err("an input error");
-    assert_eq!(
-        e.key.as_deref(),
-        Some(format!("course[0].steps[0].{key}").as_str()),
-        "{e}"
-    );
-    let line = text
-        .lines()
-        .position(|l| l.starts_with(&format!("{key} =")))
-        .map(|i| i + 1);
-    assert_eq!(e.line, line, "{e}");
-    assert!(e.to_string().contains(says), "`{says}` not in: {e}");
+    assert_key_err(&e, &text, &format!("course[0].steps[0].{key}"), key, says);
 }
 
 #[test]

@@ -3,13 +3,11 @@
 //! multisets, thirty-die pools against closed forms, and the alias table
 //! the fast kernel samples against the exact distribution it folds.
 
-use pikeshot::dice::{Dice, EnumerationError};
+use crate::support::step::Plain;
 use pikeshot::engine::alias::{AliasTable, Tabulated};
 use pikeshot::engine::exact::exact;
 use pikeshot::engine::pools::binomial;
 use pikeshot::engine::{Kernel, KernelMode};
-use pikeshot::outcome::{Leaf, OutcomeSpace};
-use pikeshot::procedure::Procedure;
 use pikeshot::systems::snaphance::fire::{Fire, FireInput};
 use pikeshot::systems::snaphance::hits::distribution;
 use pikeshot::systems::snaphance::readings::Fives;
@@ -68,23 +66,6 @@ fn thirty_dice_against_closed_forms() {
     let each = distribution(30, Fives::Each);
     for (h, (a, b)) in each.iter().zip(binomial(30, 3)).enumerate() {
         assert!((a - b).abs() < 1e-14, "h={h}");
-    }
-}
-
-/// A fire step without its `exact` override: the plain enumerator over
-/// multisets of the pool with multinomial weights, then the morale die.
-#[derive(Clone)]
-struct Plain(Fire);
-
-impl Procedure for Plain {
-    fn space(&self) -> &OutcomeSpace {
-        self.0.space()
-    }
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.0.resolve(dice)
-    }
-    fn exact(&self, _: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        None
     }
 }
 

@@ -33,3 +33,27 @@ pub fn stderr(o: &Output) -> String {
 pub fn code(o: &Output) -> i32 {
     o.status.code().expect("exited")
 }
+
+/// Runs `pikeshot run SCENARIO ARGS... --out OUT` and asserts it succeeded.
+#[track_caller]
+pub fn run_to(scenario: &str, args: &[&str], out: &std::path::Path) -> Output {
+    let mut all = vec!["run", scenario];
+    all.extend_from_slice(args);
+    all.extend(["--out", out.to_str().unwrap()]);
+    pikeshot_ok(&all)
+}
+
+/// Runs `pikeshot run SCENARIO -q --out OUT` on a scenario that must be
+/// refused as bad input: asserts exit code 2 and returns the stderr.
+#[track_caller]
+pub fn run_refused(scenario: &std::path::Path, out: &std::path::Path) -> String {
+    let o = pikeshot(&[
+        "run",
+        scenario.to_str().unwrap(),
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    stderr(&o)
+}

@@ -4,9 +4,8 @@
 //! both kernels.
 
 use pikeshot::engine::{Kernel, KernelMode};
-use pikeshot::stats;
 
-use crate::support::monte_carlo::{Leaves, assert_sample_matches};
+use crate::support::monte_carlo::assert_course_sample;
 use crate::support::scenario::{self, try_prepare};
 
 /// The course named `name` of a scenario text, built with `mode` kernels
@@ -30,20 +29,12 @@ pub fn exact_of(k: &dyn Kernel) -> Vec<f64> {
 
 /// Exact probability of the outcome `label`.
 pub fn outcome(k: &dyn Kernel, label: &str) -> f64 {
-    let i = k
-        .space()
-        .outcome_index(label)
-        .unwrap_or_else(|| panic!("no outcome {label} in {:?}", k.space().outcomes()));
-    stats::outcome_probs(k.space(), &exact_of(k))[i]
+    scenario::p_outcome(k, &exact_of(k), label)
 }
 
 /// Exact distribution of a measure (index = value - min).
 pub fn measure(k: &dyn Kernel, name: &str) -> Vec<f64> {
-    let m = k
-        .space()
-        .measure_index(name)
-        .unwrap_or_else(|| panic!("no measure {name}"));
-    stats::measure_probs(k.space(), m, &exact_of(k))
+    scenario::measure_dist(k, &exact_of(k), name)
 }
 
 /// Monte Carlo within 4.5 standard errors of exact, for the course under
@@ -52,12 +43,6 @@ pub fn agrees_under_both_kernels(text: &str, name: &str, seed: u64) {
     let probs = exact_of(course(text, name).as_ref());
     for mode in [KernelMode::Auto, KernelMode::Direct] {
         let k = course_mode(text, name, mode);
-        assert_sample_matches(
-            k.as_ref(),
-            &probs,
-            seed,
-            Leaves::Marginals,
-            &format!("{name} ({mode:?})"),
-        );
+        assert_course_sample(k.as_ref(), &probs, seed, name, mode);
     }
 }

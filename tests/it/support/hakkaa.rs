@@ -5,7 +5,7 @@
 #![allow(dead_code, clippy::result_large_err)]
 
 pub use super::assert_close;
-use super::monte_carlo::{Leaves, assert_sample_matches};
+use super::monte_carlo::assert_course_sample;
 use pikeshot::engine::{Kernel, KernelMode};
 use pikeshot::error::InputError;
 use pikeshot::scenario::{Fields, Source};
@@ -61,11 +61,7 @@ pub fn exact(k: &dyn Kernel) -> Vec<f64> {
 
 /// The exact probability of the outcome labelled `label`.
 pub fn outcome(k: &dyn Kernel, label: &str) -> f64 {
-    let i = k
-        .space()
-        .outcome_index(label)
-        .unwrap_or_else(|| panic!("no outcome {label} in {:?}", k.space().outcomes()));
-    stats::outcome_probs(k.space(), &exact(k))[i]
+    super::scenario::p_outcome(k, &exact(k), label)
 }
 
 /// Every outcome's exact probability, by label.
@@ -80,11 +76,7 @@ pub fn outcomes(k: &dyn Kernel) -> Vec<(String, f64)> {
 
 /// The exact distribution of measure `name`, indexed by value − min.
 pub fn measure(k: &dyn Kernel, name: &str) -> Vec<f64> {
-    let m = k
-        .space()
-        .measure_index(name)
-        .unwrap_or_else(|| panic!("no measure {name}"));
-    stats::measure_probs(k.space(), m, &exact(k))
+    super::scenario::measure_dist(k, &exact(k), name)
 }
 
 /// The exact mean of measure `name`.
@@ -111,13 +103,7 @@ pub fn monte_carlo_matches_exact(text: &str, seed: u64) {
         let b = try_build_mode(text, mode).unwrap();
         for (name, k) in &b.courses {
             let probs = exact(k.as_ref());
-            assert_sample_matches(
-                k.as_ref(),
-                &probs,
-                seed,
-                Leaves::Marginals,
-                &format!("{name} ({mode:?})"),
-            );
+            assert_course_sample(k.as_ref(), &probs, seed, name, mode);
         }
     }
 }
@@ -143,29 +129,22 @@ pub fn error(text: &str) -> InputError {
     }
 }
 
-/// The 1-based line of the first line of `text` that starts with `needle`
-/// (after indentation), searching from the line containing `after`.
-pub fn line_of(text: &str, after: &str, needle: &str) -> usize {
-    let start = text.lines().position(|l| l.contains(after)).unwrap_or(0);
-    text.lines()
-        .enumerate()
-        .skip(start)
-        .find(|(_, l)| l.trim_start().starts_with(needle))
-        .unwrap_or_else(|| panic!("`{needle}` not in the text"))
-        .0
-        + 1
-}
-
 /// Asserts a located error: key path, the line of `needle` (searched from
 /// `after`), the file, and a message containing `says`.
 #[track_caller]
 pub fn assert_error(text: &str, key: &str, after: &str, needle: &str, says: &str) -> InputError {
     let e = error(text);
-    assert_eq!(e.key.as_deref(), Some(key), "{e}");
-    assert_eq!(e.line, Some(line_of(text, after, needle)), "{e}");
-    assert_eq!(e.file.as_deref(), Some(FILE), "{e}");
-    assert!(e.to_string().contains(says), "`{says}` not in: {e}");
+    let line = super::located::line_after(text, after, needle);
+    super::located::assert_located(&e, Some(FILE), key, line, says);
     e
+}
+
+/// Asserts a located error at key `key` of the first step of the first
+/// course, on the line that sets it inside the step, saying `says`.
+#[track_caller]
+pub fn assert_step_error(text: &str, key: &str, says: &str) -> InputError {
+    let path = format!("course[0].steps[0].{key}");
+    assert_error(text, &path, "[[course.steps]]", key, says)
 }
 
 /// The units of `[units.NAME]` tables, in file order.

@@ -10,6 +10,8 @@ pub mod course;
 pub mod hakkaa;
 pub mod located;
 pub mod monte_carlo;
+pub mod mpbs;
+pub mod report;
 pub mod scenario;
 pub mod step;
 
@@ -57,6 +59,24 @@ pub fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
         .map(|rec| rec.unwrap().iter().map(str::to_string).collect())
         .collect();
     (header, rows)
+}
+
+/// Every file under `dir`, hidden ones included (relative path → bytes).
+pub fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    fn walk(base: &Path, dir: &Path, out: &mut std::collections::BTreeMap<String, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(base, &p, out);
+            } else {
+                let rel = p.strip_prefix(base).unwrap().to_string_lossy().into_owned();
+                out.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
 }
 
 /// Asserts `got` is within `tol` of `want`.

@@ -1,6 +1,6 @@
 //! Monte Carlo against exact: the one check, under both kernels.
 
-use pikeshot::engine::{Kernel, KernelMode, Prepared};
+use pikeshot::engine::{Kernel, KernelMode, ProcedureKernel};
 use pikeshot::stats;
 use pikeshot::{Procedure, Sampler};
 
@@ -44,6 +44,20 @@ pub fn assert_sample_matches(k: &dyn Kernel, probs: &[f64], seed: u64, leaves: L
     }
 }
 
+/// [`assert_sample_matches`] per outcome and measure value for course
+/// `name` built with `mode` kernels.
+#[track_caller]
+pub fn assert_course_sample(
+    k: &dyn Kernel,
+    probs: &[f64],
+    seed: u64,
+    name: &str,
+    mode: KernelMode,
+) {
+    let what = format!("{name} ({mode:?})");
+    assert_sample_matches(k, probs, seed, Leaves::Marginals, &what);
+}
+
 /// Whether to assert which kernel mode compiles a table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Compiled {
@@ -81,7 +95,7 @@ pub fn assert_both_kernels<K: Kernel>(
 }
 
 /// [`assert_both_kernels`] for a procedure on its own: its exact answer
-/// within `budget`, then an `engine::Prepared` kernel in each mode.
+/// within `budget`, then an `engine::ProcedureKernel` kernel in each mode.
 #[track_caller]
 pub fn assert_procedure_matches<P: Procedure + Clone + 'static>(
     p: &P,
@@ -92,7 +106,7 @@ pub fn assert_procedure_matches<P: Procedure + Clone + 'static>(
 ) {
     let probs = pikeshot::engine::exact::exact(p, budget).unwrap();
     assert_both_kernels(
-        |mode| Prepared::new(p.clone(), mode),
+        |mode| ProcedureKernel::new(p.clone(), mode),
         &probs,
         seed,
         leaves,

@@ -75,22 +75,31 @@ pub fn exact_course(text: &str, course_name: &str) -> (Vec<f64>, Box<dyn Kernel>
     (exact(k.as_ref()), k)
 }
 
-/// P(measure = value) given leaf probabilities `probs` of `k`.
+/// The distribution of measure `name` (index = value - min) given leaf
+/// probabilities `probs` of `k`.
 #[track_caller]
-pub fn p_measure(k: &dyn Kernel, probs: &[f64], name: &str, value: i32) -> f64 {
+pub fn measure_dist(k: &dyn Kernel, probs: &[f64], name: &str) -> Vec<f64> {
     let s = k.space();
     let m = s
         .measure_index(name)
         .unwrap_or_else(|| panic!("no measure {name}"));
-    let min = s.measures()[m].min;
-    stats::measure_probs(s, m, probs)[(value - min) as usize]
+    stats::measure_probs(s, m, probs)
+}
+
+/// P(measure = value) given leaf probabilities `probs` of `k`.
+#[track_caller]
+pub fn p_measure(k: &dyn Kernel, probs: &[f64], name: &str, value: i32) -> f64 {
+    let dist = measure_dist(k, probs, name);
+    let min = k.space().measures()[k.space().measure_index(name).unwrap()].min;
+    dist[(value - min) as usize]
 }
 
 /// P(outcome = label) given leaf probabilities `probs` of `k`.
 #[track_caller]
 pub fn p_outcome(k: &dyn Kernel, probs: &[f64], label: &str) -> f64 {
     let s = k.space();
-    stats::outcome_probs(s, probs)[s
+    let i = s
         .outcome_index(label)
-        .unwrap_or_else(|| panic!("no outcome {label}"))]
+        .unwrap_or_else(|| panic!("no outcome {label} in {:?}", s.outcomes()));
+    stats::outcome_probs(s, probs)[i]
 }

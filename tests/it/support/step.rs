@@ -46,3 +46,26 @@ pub fn step_from_text<U, T>(
     f.req_string("procedure")?;
     step(&mut f, &units)
 }
+
+/// A scenario text of `units` and one course "c" whose one step is `step`
+/// (`key = value` lines, so each key has its own line).
+pub fn one_step_doc(units: &str, step: &str) -> String {
+    format!("name = \"t\"\n\n{units}\n[[course]]\nname = \"c\"\n\n[[course.steps]]\n{step}\n")
+}
+
+/// A procedure without its own `exact` method, so that exact answers come
+/// from the plain enumerator (to check the procedure's method against it).
+#[derive(Clone)]
+pub struct Plain<P>(pub P);
+
+impl<P: pikeshot::Procedure> pikeshot::Procedure for Plain<P> {
+    fn space(&self) -> &pikeshot::outcome::OutcomeSpace {
+        self.0.space()
+    }
+    fn resolve<D: pikeshot::dice::Dice>(&self, dice: &mut D) -> pikeshot::outcome::Leaf {
+        self.0.resolve(dice)
+    }
+    fn exact(&self, _: u64) -> Option<Result<Vec<f64>, pikeshot::dice::EnumerationError>> {
+        None
+    }
+}

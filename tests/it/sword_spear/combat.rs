@@ -12,7 +12,7 @@ use crate::support::close;
 use crate::support::located::{assert_step_err, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
 use crate::support::ok;
-use crate::support::step::step_from_text;
+use crate::support::step::{one_step_doc, step_from_text};
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::dice::{EnumerationError, Enumerator};
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
@@ -1012,8 +1012,9 @@ fn volley_monte_carlo_matches_exact() {
 // ---------------------------------------------------------------- melee step keys
 
 fn doc(step: &str) -> String {
-    format!(
-        "name = \"t\"\n\n[units.knights]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\n\n[units.spears]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\nmelee_weapon = \"spears\"\n\n[units.archers]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 4\nweapon = \"bow\"\n\n[[course]]\nname = \"c\"\n\n[[course.steps]]\n{step}\n"
+    one_step_doc(
+        "[units.knights]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\n\n[units.spears]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\nmelee_weapon = \"spears\"\n\n[units.archers]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 4\nweapon = \"bow\"\n",
+        step,
     )
 }
 
@@ -1180,6 +1181,29 @@ fn multiset_tabulation_equals_every_ordered_roll() {
         for (l, ((t, d), o)) in tabulated.iter().zip(&drawn).zip(&ordered).enumerate() {
             assert!((t - o).abs() < 1e-12, "{step} leaf {l}: {t} vs {o}");
             assert!((d - o).abs() < 1e-8, "{step} leaf {l}: drawn {d} vs {o}");
+        }
+    }
+}
+
+/// The multisets of combat dice and the top-four distribution built from them.
+mod multisets {
+    use pikeshot::systems::sword_spear::combat::*;
+
+    #[test]
+    fn multiset_counts() {
+        assert_eq!(multisets(0), 1);
+        assert_eq!(multisets(1), 6);
+        assert_eq!(multisets(2), 21);
+        assert_eq!(multisets(8), 1287);
+        for n in 0..=8 {
+            assert_eq!(
+                top_four_distribution(n)
+                    .iter()
+                    .map(|(_, w)| w)
+                    .sum::<f64>()
+                    .round(),
+                1.0
+            );
         }
     }
 }

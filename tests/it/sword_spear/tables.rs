@@ -2,7 +2,7 @@
 //! Fresh Status, the no-impetus list, and every chart as `pikeshot tables`
 //! prints it; `pikeshot list` and the command line end to end.
 
-use crate::support::cli::pikeshot;
+use crate::support::cli::{pikeshot, run_refused, run_to};
 
 use pikeshot::systems::sword_spear::melee::NO_IMPETUS;
 use pikeshot::systems::sword_spear::troops::{Class, MOVEMENT, Move, Terrain, Troop};
@@ -193,17 +193,12 @@ fn list_names_procedures_keys_and_outcomes() {
 fn a_scenario_runs_end_to_end() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
-    let o = pikeshot(&[
-        "run",
+    let args = ["--trials", "20000", "--exact", "-q"];
+    run_to(
         "scenarios/sword-and-spear/longbow-vs-heavily-armoured.toml",
-        "--trials",
-        "20000",
-        "--exact",
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+        &args,
+        &out,
+    );
     let csv = std::fs::read_to_string(out.join("outcomes.csv")).unwrap();
     assert!(csv.contains("one volley at 5 DU,target-routs"), "{csv}");
     assert!(
@@ -219,15 +214,7 @@ fn a_scenario_runs_end_to_end() {
         "name = \"t\"\nsystem = \"sword-and-spear\"\n[units.a]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\nweapon = \"bow\"\n[units.b]\ntroop = \"heavy-foot\"\ndiscipline = 3\nstrength = 4\n[[course]]\nname = \"c\"\nsteps = [{ procedure = \"shooting\", firer = \"a\", target = \"b\", range = 6 }]\n",
     )
     .unwrap();
-    let o = pikeshot(&[
-        "run",
-        bad.to_str().unwrap(),
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let e = text(&o.stderr);
+    let e = run_refused(&bad, &out);
     assert!(
         e.contains("bad.toml:14:") && e.contains("out of range"),
         "{e}"

@@ -14,6 +14,7 @@ use super::unit::find_unit;
 use super::{Band, Edition, Formation, MoraleState, Order, Unit, UnitKind, named_enum, terrain};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;

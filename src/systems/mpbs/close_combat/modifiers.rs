@@ -162,11 +162,13 @@ pub fn best_leader(units: &[Unit]) -> (Option<i8>, Option<usize>) {
         .map_or((None, None), |(r, i)| (Some(r), Some(i)))
 }
 
-/// The DRMs of a procedure, each labelled, with their total.
+/// The DRMs of a procedure, each labelled with its rule and source, with
+/// their total. `pikeshot explain` reads this same record.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Modifiers {
-    /// Each DRM that applies, in card order, with its label.
-    pub breakdown: Vec<(&'static str, i32)>,
+    /// Each DRM considered, in card order, with its label and source; one
+    /// that could not apply is kept with `applied = false` and the reason.
+    pub breakdown: Vec<Term>,
     /// Their sum.
     pub total: i32,
     /// The sum after the table's limits (close combat: −4..=+4).
@@ -178,14 +180,14 @@ impl Modifiers {
     pub fn get(&self, label: &str) -> Option<i32> {
         self.breakdown
             .iter()
-            .find(|(l, _)| *l == label)
-            .map(|&(_, d)| d)
+            .find(|t| t.applied && t.label == label)
+            .map(|t| t.value)
     }
     /// One line per DRM and the total, for display.
     pub fn describe(&self) -> String {
         let mut s = String::new();
-        for (l, d) in &self.breakdown {
-            s.push_str(&format!("{d:+} {l}\n"));
+        for t in self.breakdown.iter().filter(|t| t.applied) {
+            s.push_str(&format!("{:+} {}\n", t.value, t.label));
         }
         if self.total == self.clamped {
             s.push_str(&format!("= {:+}\n", self.total));
@@ -197,8 +199,18 @@ impl Modifiers {
         }
         s
     }
-    fn push(&mut self, label: &'static str, drm: i32) {
-        self.breakdown.push((label, drm));
+    /// Records an applied DRM.
+    pub(crate) fn push(&mut self, label: &str, rule: &str, drm: i32, source: Source) {
+        self.breakdown.push(Term::new(label, rule, drm, source));
+    }
+    /// Records a term as it is (applied or not).
+    pub(crate) fn record(&mut self, t: Term) {
+        self.breakdown.push(t);
+    }
+    /// Sums the applied terms into `total`, and `clamped` within `limit`.
+    pub(crate) fn finish(&mut self, limit: Option<i32>) {
+        self.total = crate::explain::sum(&self.breakdown);
+        self.clamped = limit.map_or(self.total, |l| self.total.clamp(-l, l));
     }
 }
 
@@ -277,21 +289,66 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
             LeaderDrm::Rating => sign * (r as i32).abs(),
             LeaderDrm::PlusMinusOne => sign,
         };
-        let label = if sign > 0 {
-            ATTACKER_LEADER
+        let (label, side_units, unit) = if sign > 0 {
+            (
+                ATTACKER_LEADER,
+                "attacking",
+                input
+                    .attacker_leader_unit
+                    .and_then(|i| input.attackers.get(i)),
+            )
         } else {
-            DEFENDER_LEADER
+            (
+                DEFENDER_LEADER,
+                "defending",
+                input.defender_leader_stacked.then_some(def),
+            )
         };
-        m.push(label, drm);
+        let how = match rules.leader {
+            LeaderDrm::Rating if sign > 0 => {
+                format!(
+                    "rating {r}, converted to a + when attacking (11.3.2, {} card)",
+                    edition.name()
+                )
+            }
+            LeaderDrm::Rating => format!("rating {r}, added as printed ({} card)", edition.name()),
+            LeaderDrm::PlusMinusOne => {
+                format!("±1 for any {side_units} leader ({} card)", edition.name())
+            }
+        };
+        let source = match unit {
+            Some(u) => Source::unit(format!("leader stacked with {}: {how}", u.name)),
+            None => Source::key(format!("{key} = {r}: {how}")),
+        };
+        m.push(label, "11.3.2", drm, source);
     }
 
     // Morale differential (11.3.3): the lead attacker against the defender.
     let morale = input
         .morale_differential
         .unwrap_or_else(|| effective_morale(lead) - effective_morale(def));
-    m.push("morale differential (11.3.3)", morale);
+    let source = match input.morale_differential {
+        Some(v) => Source::key(format!("morale_differential = {v}")),
+        None => {
+            let one = |u: &Unit| match u.morale_state {
+                MoraleState::Good => format!("{} morale {}", u.name, u.morale),
+                s => format!(
+                    "{} morale {} less {} for {s}",
+                    u.name,
+                    u.morale,
+                    u.morale as i32 - effective_morale(u)
+                ),
+            };
+            Source::unit(format!("{} − {}", one(lead), one(def)))
+        }
+    };
+    m.push("morale differential (11.3.3)", "11.3.3", morale, source);
 
     // Strength ratio (11.3.4): attackers' current SP summed.
+    let mut strength_source = Source::key(format!(
+        "strength_ratio = {}",
+        input.strength_ratio.unwrap_or(0)
+    ));
     let strength = match input.strength_ratio {
         Some(s) => s,
         None => {
@@ -310,10 +367,26 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
                     format!("{} has no strength left", def.name),
                 ));
             }
+            strength_source = Source::unit(format!(
+                "current SP {a} ({}) against {} {d}; strength_rounding = {}",
+                input
+                    .attackers
+                    .iter()
+                    .map(|u| format!("{} {}", u.name, u.current_strength()))
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                def.name,
+                input.strength_rounding
+            ));
             strength_ratio_drm(a, d, input.strength_rounding)
         }
     };
-    m.push("strength ratio (11.3.4)", strength);
+    m.push(
+        "strength ratio (11.3.4)",
+        "11.3.4",
+        strength,
+        strength_source,
+    );
 
     // CC Matrix (11.3.8): every attacker must be allowed; the lead's row counts.
     let column = CcClass::of_defender(def).expect("artillery refused above");
@@ -359,7 +432,25 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
             Some(_) => {}
         }
     }
-    m.push("CC matrix (11.3.8)", matrix);
+    let lead_row = CcClass::of_kind(lead.kind).expect("artillery refused above");
+    let hedgehog = if column == CcClass::Hedgehog {
+        " (the defender is in Hedgehog)"
+    } else {
+        ""
+    };
+    m.push(
+        "CC matrix (11.3.8)",
+        "11.3.8",
+        matrix,
+        Source::card(format!(
+            "{} card's CC matrix, row {} ({}), column {} ({}){hedgehog}",
+            edition.name(),
+            lead_row.label(),
+            lead.name,
+            column.label(),
+            def.name
+        )),
+    );
 
     // Pistol shots.
     if input.defender_pistol {
@@ -372,7 +463,12 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
                 ),
             ));
         }
-        m.push("defending cavalry pistol shot", DEFENDER_PISTOL_DRM);
+        m.push(
+            "defending cavalry pistol shot",
+            "11.0",
+            DEFENDER_PISTOL_DRM,
+            Source::key("defender_pistol = true"),
+        );
     }
     if input.attacker_pistols > 0 {
         let cavalry = input
@@ -392,7 +488,9 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         }
         m.push(
             "attacking cavalry pistol shots",
+            "11.0",
             ATTACKER_PISTOL_DRM * input.attacker_pistols as i32,
+            Source::key(format!("attacker_pistols = {}", input.attacker_pistols)),
         );
     }
 
@@ -407,16 +505,18 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
     if input.flank_hexes > 0 {
         m.push(
             "flank/rear hexes (11.3.7)",
+            "11.3.7",
             FLANK_HEX_DRM * input.flank_hexes as i32,
+            Source::key(format!("flank_hexes = {}", input.flank_hexes)),
         );
     }
 
     // Once per combat: formations, salvo, momentum.
-    let attacker_formations: Vec<Formation> = input.attackers.iter().map(|u| u.formation).collect();
+    let attackers: Vec<&Unit> = input.attackers.iter().collect();
     formation_drms(
         rules.formation,
         &ATTACKER_FORMATION_DRMS,
-        &attacker_formations,
+        &attackers,
         &mut m,
     );
     if input.fired_salvo {
@@ -426,7 +526,12 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
                 "only heavy infantry fires a Salvo (10.4, docs/rules/mpbs.md, Salvo): no attacker is heavy infantry",
             ));
         }
-        m.push("fired salvo just prior", FIRED_SALVO_DRM);
+        m.push(
+            "fired salvo just prior",
+            "11.0",
+            FIRED_SALVO_DRM,
+            Source::key("fired_salvo = true"),
+        );
     }
     if input.halmstad && rules.halmstad_momentum.is_none() {
         return Err(fail(
@@ -435,12 +540,7 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         ));
     }
     momentum_drms(rules, input, &mut m)?;
-    formation_drms(
-        rules.formation,
-        &DEFENDER_FORMATION_DRMS,
-        &[def.formation],
-        &mut m,
-    );
+    formation_drms(rules.formation, &DEFENDER_FORMATION_DRMS, &[def], &mut m);
 
     // TEC close combat column for the defender's hex and hexside.
     let hex = terrain::hex(edition, def.terrain).ok_or_else(|| {
@@ -461,7 +561,17 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
             ),
         )
     })?;
-    m.push("TEC hex", hex_drm as i32);
+    m.push(
+        "TEC hex",
+        "TEC",
+        hex_drm as i32,
+        Source::unit(format!(
+            "{} stands in {} ({} card's TEC, close combat column)",
+            def.name,
+            hex.label,
+            edition.name()
+        )),
+    );
     if let Some(side) = def.hexside {
         let row = terrain::hexside(edition, side).ok_or_else(|| {
             fail(
@@ -481,7 +591,17 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
                 ),
             )
         })?;
-        m.push("TEC hexside", drm as i32);
+        m.push(
+            "TEC hexside",
+            "TEC",
+            drm as i32,
+            Source::unit(format!(
+                "{} is attacked across {} ({} card's TEC, close combat column)",
+                def.name,
+                row.label,
+                edition.name()
+            )),
+        );
     }
 
     if !(-9..=9).contains(&input.extra_drm) {
@@ -492,36 +612,59 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         ));
     }
     if input.extra_drm != 0 {
-        m.push("extra DRM", input.extra_drm);
+        m.push(
+            "extra DRM",
+            "",
+            input.extra_drm,
+            Source::key(format!("extra_drm = {}", input.extra_drm)),
+        );
     }
-    m.total = m.breakdown.iter().map(|&(_, d)| d).sum();
-    m.clamped = m.total.clamp(-DRM_LIMIT, DRM_LIMIT);
+    m.finish(Some(DRM_LIMIT));
     Ok(m)
 }
 
-/// Adds the formation DRMs of one side, combined as the card says.
+/// Adds the formation DRMs of one side, combined as the card says: every
+/// line once (SFO), or only the worst (series; the others are recorded as
+/// not applied).
 fn formation_drms(
     combine: FormationCombine,
     table: &[FormationDrm],
-    formations: &[Formation],
+    units: &[&Unit],
     m: &mut Modifiers,
 ) {
+    let term = |d: &FormationDrm| {
+        let who: Vec<String> = units
+            .iter()
+            .filter(|u| d.formations.contains(&u.formation))
+            .map(|u| format!("{} in formation {}", u.name, u.formation))
+            .collect();
+        Term::new(d.label, "11.0", d.drm as i32, Source::unit(who.join(", ")))
+    };
     let mut applying = table
         .iter()
-        .filter(|d| formations.iter().any(|f| d.formations.contains(f)));
+        .filter(|d| units.iter().any(|u| d.formations.contains(&u.formation)));
     match combine {
         FormationCombine::EachOnce => {
             for d in applying {
-                m.push(d.label, d.drm as i32);
+                m.record(term(d));
             }
         }
         FormationCombine::WorstOnly => {
+            let all: Vec<&FormationDrm> = applying.clone().collect();
             let first = applying.next();
-            if let Some(d) = applying.fold(first, |w, d| match w {
+            if let Some(w) = applying.fold(first, |w, d| match w {
                 Some(w) if w.drm.abs() >= d.drm.abs() => Some(w),
                 _ => Some(d),
             }) {
-                m.push(d.label, d.drm as i32);
+                for d in all {
+                    if std::ptr::eq(d, w) {
+                        m.record(term(d));
+                    } else {
+                        m.record(term(d).not_applied(
+                            "series card: only the worst formation modifier per side applies",
+                        ));
+                    }
+                }
             }
         }
     }
@@ -577,14 +720,42 @@ fn momentum_drms(rules: &CcRules, input: &CloseCombatInput, m: &mut Modifiers) -
         }
         _ => {}
     }
-    if want_hi && hi {
-        m.push("heavy infantry momentum (11.3.6)", HEAVY_INFANTRY_MOMENTUM);
+    let claimed = match input.momentum {
+        Momentum::All => "true".to_string(),
+        m => format!("\"{m}\""),
+    };
+    let key = Source::key(format!("momentum = {claimed}"));
+    let not_eligible = || format!("no attacker is eligible: {}", why());
+    let all = input.momentum == Momentum::All;
+    if want_hi && (hi || !all || !cav) {
+        let t = Term::new(
+            "heavy infantry momentum (11.3.6)",
+            "11.3.6",
+            HEAVY_INFANTRY_MOMENTUM,
+            key.clone(),
+        );
+        m.record(if hi { t } else { t.not_applied(not_eligible()) });
     }
-    if want_cav && cav {
-        match (input.halmstad, rules.halmstad_momentum) {
-            (true, Some(d)) => m.push("cavalry momentum, NGBG Halmstad (11.3.6)", d as i32),
-            _ => m.push("cavalry momentum (11.3.6)", CAVALRY_MOMENTUM),
-        }
+    if want_cav && (cav || !all || !hi) {
+        let t = match (input.halmstad, rules.halmstad_momentum) {
+            (true, Some(d)) => Term::new(
+                "cavalry momentum, NGBG Halmstad (11.3.6)",
+                "11.3.6",
+                d as i32,
+                Source::key(format!("momentum = {claimed}, halmstad = true")),
+            ),
+            _ => Term::new(
+                "cavalry momentum (11.3.6)",
+                "11.3.6",
+                CAVALRY_MOMENTUM,
+                key.clone(),
+            ),
+        };
+        m.record(if cav {
+            t
+        } else {
+            t.not_applied(not_eligible())
+        });
     }
     Ok(())
 }

@@ -33,7 +33,7 @@ impl Course<'_> {
                 if let Some(i) = leader_of(side)
                     && s.units[i].leader == LeaderState::With
                 {
-                    s.pending.push(Sub::LeaderCasualty(i as u8));
+                    s.pending.push(Sub::LeaderCasualty(unit_ix(i)));
                 }
             }
         }
@@ -45,7 +45,7 @@ impl Course<'_> {
             && s.units[l].morale == MoraleState::Broken
             && !self.units[l].can_retreat
         {
-            s.pending.push(Sub::UnableToRetreat(l as u8));
+            s.pending.push(Sub::UnableToRetreat(unit_ix(l)));
         }
         if self.rules.pursuit
             && r.pursuit_check()
@@ -60,17 +60,17 @@ impl Course<'_> {
                 .modifiers()
                 .breakdown
                 .iter()
-                .any(|(l, _)| l.contains("cavalry momentum"))
+                .any(|t| t.applied && t.label.contains("cavalry momentum"))
                 && won == Side::Attacker;
             let leader = leader_of(won).zip(cc.leader_modifier(won)).map(|(u, m)| {
                 let m = match won {
                     Side::Attacker => m,
                     Side::Defender => pursuit::leader_modifier(m, self.rules.defending_leader),
                 };
-                (u as u8, m as i8)
+                (unit_ix(u), m as i8)
             });
             s.pending
-                .push(Sub::Pursuit(w as u8, l as u8, momentum, leader));
+                .push(Sub::Pursuit(unit_ix(w), unit_ix(l), momentum, leader));
         }
     }
 }

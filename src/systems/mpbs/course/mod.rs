@@ -18,7 +18,7 @@ use super::threshold::casualty_threshold;
 use super::{Edition, Formation, MoraleState, Unit};
 use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
 use crate::engine::chain::{Action, Chain, Machine};
-use crate::engine::{Kernel, KernelMode, prepare};
+use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
 use crate::outcome::keys::{
     ENEMY_MORALE, FORMATION_HITS_INFLICTED as FH_INFLICTED, FORMATION_HITS_TAKEN as FH_TAKEN,
@@ -26,16 +26,18 @@ use crate::outcome::keys::{
 };
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
-use crate::scenario::Fields;
+use crate::scenario::{Fields, course};
 
 mod after_combat;
+mod explain;
 mod rules;
 mod state;
 mod step;
 
-pub use rules::CourseRules;
-use state::Sub;
+pub use explain::explain_course;
+pub use rules::Readings;
 pub use state::*;
+use state::{OutcomeIx, Sub, unit_ix};
 use step::build;
 pub use step::*;
 
@@ -64,14 +66,14 @@ pub struct Course<'a> {
     edition: Edition,
     units: Vec<Unit>,
     steps: Vec<StepSpec<'a>>,
-    rules: CourseRules,
+    rules: Readings,
     repeat: Option<Repeat>,
     own: Option<usize>,
     enemy: Option<usize>,
     space: OutcomeSpace,
     early: EarlyEnds,
     /// Outcome indices of [`ENDED_EARLY`] and [`PURSUED_OFF_MAP`].
-    early_index: [Option<u8>; 2],
+    early_index: [Option<OutcomeIx>; 2],
     /// Whether the space has the [`OWN_PURSUED_OFF_MAP`] measure.
     off_map_measure: bool,
 }
@@ -103,12 +105,19 @@ impl<'a> Course<'a> {
         edition: Edition,
         units: Vec<Unit>,
         steps: Vec<StepSpec<'a>>,
-        rules: CourseRules,
+        rules: Readings,
         repeat: Option<Repeat>,
         own: Option<usize>,
         enemy: Option<usize>,
         early: EarlyEnds,
     ) -> Result<Course<'a>, InputError> {
+        let most = crate::scenario::limits::MAX_UNITS;
+        if units.len() > most {
+            return Err(InputError::new(format!(
+                "a course over {} units: more than the limit of {most}",
+                units.len()
+            )));
+        }
         // The last step's outcomes, from building it once as the scenario
         // states it (also checks every step's keys up front).
         let mut last = Vec::new();
@@ -138,7 +147,6 @@ impl<'a> Course<'a> {
                 }
             }
         }
-        let turns = repeat.as_ref().map_or(1, |r| r.turns as i32);
         let mut outcomes: Vec<String> = match &repeat {
             None => last,
             Some(r) => r
@@ -157,35 +165,41 @@ impl<'a> Course<'a> {
         .enumerate()
         {
             if on {
-                early_index[k] = Some(outcomes.len() as u8);
+                early_index[k] = Some(outcomes.len() as OutcomeIx);
                 outcomes.push(name.to_string());
             }
         }
-        let mut measures = Vec::new();
-        for (k, who, morale_name, hits_name, fh_name) in [
-            (1, own, OWN_MORALE, HITS_TAKEN, FH_TAKEN),
-            (0, enemy, ENEMY_MORALE, HITS_INFLICTED, FH_INFLICTED),
-        ] {
-            let Some(w) = who else { continue };
-            let u = &units[w];
-            let room = (u.strength - u.casualty_points) as i32;
-            measures.push(Measure::new(morale_name, 0, 3));
-            measures.push(Measure::new(hits_name, 0, (max_hits[k] * turns).min(room)));
-            let fh_room = if fh_steps[k] {
-                2 - formation_level(u.formation)
-            } else {
-                0
-            };
-            measures.push(Measure::new(fh_name, 0, fh_room.max(0)));
-        }
         let off_map_measure =
             rules.pursuit && close_combat && own.is_some_and(|o| units[o].kind.is_cavalry());
-        if off_map_measure {
-            measures.push(Measure::new(OWN_PURSUED_OFF_MAP, 0, 1));
-        }
-        if let Some(r) = &repeat {
-            measures.push(Measure::new(TURNS, 1, r.turns as i32));
-        }
+        // The measures for `turns` turns (the space grows with them).
+        let measures_for = |turns: usize| {
+            let turns = turns as i32;
+            let mut measures = Vec::new();
+            for (k, who, morale_name, hits_name, fh_name) in [
+                (1, own, OWN_MORALE, HITS_TAKEN, FH_TAKEN),
+                (0, enemy, ENEMY_MORALE, HITS_INFLICTED, FH_INFLICTED),
+            ] {
+                let Some(w) = who else { continue };
+                let u = &units[w];
+                let room = (u.strength - u.casualty_points) as i32;
+                measures.push(Measure::new(morale_name, 0, 3));
+                measures.push(Measure::new(hits_name, 0, (max_hits[k] * turns).min(room)));
+                let fh_room = if fh_steps[k] {
+                    2 - formation_level(u.formation)
+                } else {
+                    0
+                };
+                measures.push(Measure::new(fh_name, 0, fh_room.max(0)));
+            }
+            if off_map_measure {
+                measures.push(Measure::new(OWN_PURSUED_OFF_MAP, 0, 1));
+            }
+            if repeat.is_some() {
+                measures.push(Measure::new(TURNS, 1, turns));
+            }
+            (outcomes.clone(), measures)
+        };
+        let space = course::course_space(repeat.as_ref().map(|r| r.turns as usize), measures_for)?;
         Ok(Course {
             edition,
             units,
@@ -194,7 +208,7 @@ impl<'a> Course<'a> {
             repeat,
             own,
             enemy,
-            space: OutcomeSpace::try_new(outcomes, measures)?,
+            space,
             early,
             early_index,
             off_map_measure,
@@ -309,7 +323,7 @@ impl<'a> Course<'a> {
             u.formation = u.formation.after_hit();
         }
         for _ in 0..checks {
-            s.pending.push(Sub::Morale(t as u8));
+            s.pending.push(Sub::Morale(unit_ix(t)));
         }
     }
 
@@ -341,7 +355,7 @@ impl<'a> Course<'a> {
                             .is_some_and(|o| morale_level(s.units[o].morale) >= 2),
                     };
                     if hit {
-                        s.ended = Some(i as u8);
+                        s.ended = Some(i as OutcomeIx);
                         return s;
                     }
                 }
@@ -360,7 +374,7 @@ impl<'a> Course<'a> {
                         s.pc = r.from_step;
                         continue;
                     }
-                    Some(r) => s.ended = Some(r.until.len() as u8),
+                    Some(r) => s.ended = Some(r.until.len() as OutcomeIx),
                     None => s.ended = Some(s.last),
                 }
                 return s;
@@ -402,6 +416,10 @@ impl Machine for Course<'_> {
     type State = CourseState;
     type Proc = Step;
 
+    fn turn(&self, state: &CourseState) -> Option<usize> {
+        self.repeat.as_ref().map(|_| state.turn as usize)
+    }
+
     fn space(&self) -> &OutcomeSpace {
         &self.space
     }
@@ -424,10 +442,21 @@ impl Machine for Course<'_> {
         let units = || self.units_in(state);
         let e = self.edition;
         let proc = match state.pending.first() {
-            Some(&Sub::Morale(u)) => Step::MoraleCheck(MoraleCheck::new(
-                self.units[u as usize].morale,
-                self.rules.morale_check_drm,
-            )),
+            Some(&Sub::Morale(u)) => {
+                let d = self.rules.morale_check_drm;
+                let terms = (d != 0).then(|| {
+                    crate::explain::Term::new(
+                        "morale check DRM",
+                        "10.6",
+                        d,
+                        crate::explain::Source::rules(format!("morale_check_drm = {d}")),
+                    )
+                });
+                Step::MoraleCheck(MoraleCheck::with_terms(
+                    self.units[u as usize].morale,
+                    terms.into_iter().collect(),
+                ))
+            }
             Some(&Sub::Pursuit(p, _, momentum, leader)) => {
                 let mut input = PursuitInput::new(units()[p as usize].clone());
                 input.momentum_used = momentum;
@@ -547,7 +576,7 @@ impl Machine for Course<'_> {
         if self.repeat.is_none() {
             // Only a plain course reports its last step's outcome; an
             // engagement reports why it stopped (and carries fewer states).
-            s.last = cat as u8;
+            s.last = cat as OutcomeIx;
         }
         s.pc += 1;
         self.settle(s)
@@ -563,12 +592,33 @@ pub fn compile(
     edition: Edition,
     units: Vec<Unit>,
     steps: Vec<StepSpec<'_>>,
-    rules: CourseRules,
+    rules: Readings,
     repeat: Option<Repeat>,
     own: Option<usize>,
     enemy: Option<usize>,
     mode: KernelMode,
 ) -> Result<Box<dyn Kernel>, InputError> {
+    let (course, chain) = settle_course(edition, units, steps, rules, repeat, own, enemy)?;
+    let chain = match chain {
+        Some(c) => c,
+        None => Chain::from_machine(&course)?,
+    };
+    Ok(ProcedureKernel::boxed(chain, mode))
+}
+
+/// The course a run resolves: built with every early-end outcome, then
+/// again with only those some path reaches. Also gives back its chain when
+/// the first build was already the one.
+#[allow(clippy::too_many_arguments)]
+pub fn settle_course<'a>(
+    edition: Edition,
+    units: Vec<Unit>,
+    steps: Vec<StepSpec<'a>>,
+    rules: Readings,
+    repeat: Option<Repeat>,
+    own: Option<usize>,
+    enemy: Option<usize>,
+) -> Result<(Course<'a>, Option<Chain<Step>>), InputError> {
     let all = EarlyEnds {
         eliminated: true,
         off_map: true,
@@ -589,7 +639,7 @@ pub fn compile(
         off_map: course.early_index[1].is_some_and(|i| chain.can_end_in(i as usize)),
     };
     if reached == all {
-        return Ok(prepare(chain, mode));
+        return Ok((course, Some(chain)));
     }
     let course = Course::new(
         edition,
@@ -601,5 +651,5 @@ pub fn compile(
         enemy,
         reached,
     )?;
-    Ok(prepare(Chain::from_machine(&course)?, mode))
+    Ok((course, None))
 }

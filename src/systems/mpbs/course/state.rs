@@ -2,6 +2,8 @@
 //! the rolls results trigger, and the stop conditions of an engagement.
 
 use super::*;
+use crate::outcome::MAX_LEAVES;
+use crate::scenario::limits::{MAX_STEPS, MAX_UNITS};
 
 /// The state of one unit between rolls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -71,19 +73,40 @@ pub enum LeaderState {
     Lost,
 }
 
+/// A unit's index in a course state. Every unit of a scenario has one: the
+/// type holds [`MAX_UNITS`] (checked when compiled), and [`Course::new`]
+/// refuses more units.
+pub(super) type UnitIx = u16;
+const _: () = assert!(MAX_UNITS <= UnitIx::MAX as usize);
+
+/// An outcome index of a course (the category it ended in): every outcome of
+/// a space has one, as a space has at most [`MAX_LEAVES`] leaves.
+pub(super) type OutcomeIx = u32;
+const _: () = assert!(MAX_LEAVES <= OutcomeIx::MAX as usize);
+
+// The step counter `pc` holds every step index and the turn counter every
+// turn: both `u8`, whose range covers the limits.
+const _: () = assert!(MAX_STEPS <= u8::MAX as usize);
+const _: () = assert!(super::super::scenario::MAX_TURNS <= u8::MAX as i64);
+
+/// The index of unit `i` in a course state.
+pub(super) fn unit_ix(i: usize) -> UnitIx {
+    UnitIx::try_from(i).expect("a course has at most MAX_UNITS units (checked in Course::new)")
+}
+
 /// A roll some result triggers, taken before the course goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Sub {
     /// A morale check (10.6) of a unit.
-    Morale(u8),
+    Morale(UnitIx),
     /// Cavalry pursuit (11.7.2): pursuer, beaten unit, momentum used, and
     /// the leader used in the close combat (its unit and the pursuit
     /// modifier it gives).
-    Pursuit(u8, u8, bool, Option<(u8, i8)>),
+    Pursuit(UnitIx, UnitIx, bool, Option<(UnitIx, i8)>),
     /// Unable to Retreat (11.4.5) of a Morale Broken unit.
-    UnableToRetreat(u8),
+    UnableToRetreat(UnitIx),
     /// Leader Casualty (5.3) of the leader with a unit.
-    LeaderCasualty(u8),
+    LeaderCasualty(UnitIx),
 }
 
 /// The state of a course between rolls.
@@ -97,9 +120,9 @@ pub struct CourseState {
     /// Triggered rolls still to take, first first.
     pub(super) pending: Vec<Sub>,
     /// Category of the last step resolved.
-    pub(super) last: u8,
+    pub(super) last: OutcomeIx,
     /// The category the course ended in, once it has.
-    pub(super) ended: Option<u8>,
+    pub(super) ended: Option<OutcomeIx>,
 }
 
 /// One step of a course: its reader (to rebuild it for each state) and the

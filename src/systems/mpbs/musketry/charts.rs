@@ -1,20 +1,36 @@
 //! The musketry charts for `pikeshot tables`.
 
 use super::*;
+use crate::systems::chart::labelled;
+
+/// The firer's formation DRM lines of a fire table (musketry, light fire):
+/// Shaken (with Open Order on one line when `one_line`) and Broken.
+pub(crate) fn firer_formation_notes(one_line: bool, shaken: i8, broken: i8) -> Vec<String> {
+    let mut n = vec!["Firer is or has:".to_string()];
+    if one_line {
+        n.push(format!("{shaken:+} Formation Shaken or Open Order marker"));
+    } else {
+        n.push(format!("{shaken:+} Formation Shaken"));
+    }
+    n.push(format!("{broken:+} Formation Broken"));
+    n
+}
+
+/// The target's DRM lines of a fire table (musketry, light fire): Hedgehog,
+/// Column and the TEC.
+pub(crate) fn target_notes(n: &mut Vec<String>, hedgehog: i8, column: i8) {
+    n.push("Defender is:".into());
+    n.push(format!("{hedgehog:+} in Hedgehog"));
+    n.push(format!("{column:+} in Column"));
+    n.push("plus the TEC fire column for the target's hex and hexside".into());
+}
 
 /// One musketry DRM line as the edition prints it.
 fn drm_notes(edition: Edition) -> Vec<String> {
     let d = &MUSKETRY_DRMS[edition as usize];
-    let mut n = vec!["Firer is or has:".to_string()];
-    if d.shaken_or_open_order_one_line {
-        n.push(format!(
-            "{:+} Formation Shaken or Open Order marker",
-            d.formation_shaken
-        ));
-        n.push(format!("{:+} Formation Broken", d.formation_broken));
-    } else {
-        n.push(format!("{:+} Formation Shaken", d.formation_shaken));
-        n.push(format!("{:+} Formation Broken", d.formation_broken));
+    let one_line = d.shaken_or_open_order_one_line;
+    let mut n = firer_formation_notes(one_line, d.formation_shaken, d.formation_broken);
+    if !one_line {
         n.push(format!("{:+} Open Order marker", d.open_order));
     }
     n.push(format!(
@@ -51,10 +67,7 @@ fn drm_notes(edition: Edition) -> Vec<String> {
             "{v:+} NGBG: Peasant Militia at Landskrona [peasant_militia]"
         ));
     }
-    n.push("Defender is:".into());
-    n.push(format!("{:+} in Hedgehog", d.target_hedgehog));
-    n.push(format!("{:+} in Column", d.target_column));
-    n.push("plus the TEC fire column for the target's hex and hexside".into());
+    target_notes(&mut n, d.target_hedgehog, d.target_column);
     n
 }
 
@@ -84,11 +97,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         rows: table(edition)
             .iter()
             .zip(ROWS)
-            .map(|(row, label)| {
-                std::iter::once(label.to_string())
-                    .chain(row.iter().map(|c| c.cell()))
-                    .collect()
-            })
+            .map(|(row, label)| labelled(label, row.iter().map(|c| c.cell())))
             .collect(),
         notes,
     }]

@@ -15,6 +15,7 @@ use super::terrain;
 use super::{Edition, Formation, Unit, named_enum};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -24,7 +25,60 @@ mod charts;
 mod tables;
 
 pub use charts::charts;
+pub(crate) use charts::{firer_formation_notes, target_notes};
 pub use tables::*;
+
+/// The firer's formation line of a fire table (10.0): Formation Shaken,
+/// Formation Broken or Open Order, with the card's values.
+pub(crate) fn firer_formation_term(
+    formation: Formation,
+    shaken: i8,
+    broken: i8,
+    open_order: i8,
+) -> Option<Term> {
+    let (label, v, what) = match formation {
+        Formation::Shaken => ("firer Formation Shaken", shaken, "in Formation Shaken"),
+        Formation::Broken => ("firer Formation Broken", broken, "in Formation Broken"),
+        Formation::OpenOrder => ("firer Open Order", open_order, "in Open Order"),
+        _ => return None,
+    };
+    Some(Term::new(
+        label,
+        "10.0",
+        v as i32,
+        Source::unit(format!("the firer is {what}")),
+    ))
+}
+
+/// The target's Hedgehog or Column line of a fire table (10.0).
+pub(crate) fn target_formation_term(
+    formation: Formation,
+    hedgehog: i8,
+    column: i8,
+) -> Option<Term> {
+    let (label, v, what) = match formation {
+        Formation::Hedgehog => ("target in Hedgehog", hedgehog, "the target is in Hedgehog"),
+        Formation::Column => ("target in Column", column, "the target is in Column"),
+        _ => return None,
+    };
+    Some(Term::new(label, "10.0", v as i32, Source::unit(what)))
+}
+
+/// The TEC fire DRM and the step's `extra_drm`, the last lines of every
+/// fire table.
+pub(crate) fn tec_and_extra_terms(mods: &mut Vec<Term>, tec: i8, extra_drm: i8, what: &str) {
+    if tec != 0 {
+        mods.push(Term::new("TEC", "TEC", tec as i32, Source::unit(what)));
+    }
+    if extra_drm != 0 {
+        mods.push(Term::new(
+            "extra_drm",
+            "",
+            extra_drm as i32,
+            Source::key(format!("extra_drm = {extra_drm}")),
+        ));
+    }
+}
 
 /// Refuses a firer that is not heavy infantry (key `firer`).
 fn check_firer(firer: &Unit) -> Result<(), InputError> {
@@ -182,7 +236,7 @@ pub struct Musketry {
     regimental_artillery: bool,
     column: FireColumn,
     drm: i32,
-    modifiers: Vec<(String, i32)>,
+    modifiers: Vec<Term>,
     space: OutcomeSpace,
     /// The leaf for each die face 0..=9.
     leaves: [Leaf; 10],
@@ -194,7 +248,9 @@ impl Musketry {
     /// Salvo with a Salvo marker, a modifier the edition's card lacks.
     pub fn new(edition: Edition, input: &MusketryInput) -> Result<Musketry, InputError> {
         let d = &MUSKETRY_DRMS[edition as usize];
-        let mut mods: Vec<(String, i32)> = Vec::new();
+        let mut mods: Vec<Term> = Vec::new();
+        let firer = |what: &str| Source::unit(format!("the firer is {what}"));
+        let step_key = |k: &str| Source::key(k.to_string());
         if input.column == FireColumn::Salvo && input.salvo_marker {
             return Err(key_err(
                 "column",
@@ -202,24 +258,29 @@ impl Musketry {
                  marker is removed (docs/rules/mpbs.md, Salvo)",
             ));
         }
-        match input.firer_formation {
-            Formation::Shaken => {
-                mods.push(("firer Formation Shaken".into(), d.formation_shaken as i32))
-            }
-            Formation::Broken => {
-                mods.push(("firer Formation Broken".into(), d.formation_broken as i32))
-            }
-            Formation::OpenOrder => mods.push(("firer Open Order".into(), d.open_order as i32)),
-            _ => {}
-        }
+        mods.extend(firer_formation_term(
+            input.firer_formation,
+            d.formation_shaken,
+            d.formation_broken,
+            d.open_order,
+        ));
         if input.reaction_fire {
-            mods.push((
-                "reaction fire vs. moving cavalry".into(),
+            mods.push(Term::new(
+                "reaction fire vs. moving cavalry",
+                "10.0",
                 d.reaction_fire as i32,
+                step_key("reaction_fire = true"),
             ));
         }
         if input.salvo_marker {
-            mods.push(("firer has a Salvo marker".into(), d.salvo_marker as i32));
+            mods.push(Term::new(
+                "firer has a Salvo marker",
+                "10.4",
+                d.salvo_marker as i32,
+                firer(
+                    "marked with a Salvo marker (salvo_marker, or a salvo earlier in the course)",
+                ),
+            ));
         }
         match input.fire_mode {
             FireMode::Normal => {}
@@ -235,9 +296,19 @@ impl Musketry {
                     )
                     .accepted("normal, retreating")
                 })?;
-                mods.push(("Advancing Fire".into(), v as i32));
+                mods.push(Term::new(
+                    "Advancing Fire",
+                    "10.3.2",
+                    v as i32,
+                    step_key("fire_mode = advancing"),
+                ));
             }
-            FireMode::Retreating => mods.push(("Retreating Fire".into(), d.retreating_fire as i32)),
+            FireMode::Retreating => mods.push(Term::new(
+                "Retreating Fire",
+                "10.3.4",
+                d.retreating_fire as i32,
+                step_key("fire_mode = retreating"),
+            )),
         }
         if input.casualty_points > 0 {
             let (what, v) = if input.hexes >= 2 {
@@ -258,7 +329,15 @@ impl Musketry {
                 )
             };
             if v != 0 {
-                mods.push((what, v));
+                mods.push(Term::new(
+                    what,
+                    "10.0",
+                    v,
+                    firer(&format!(
+                        "a {}-hex unit with {} casualty points",
+                        input.hexes, input.casualty_points
+                    )),
+                ));
             }
         }
         if input.halmstad && input.peasant_militia {
@@ -291,23 +370,26 @@ impl Musketry {
                         ),
                     )
                 })?;
-                mods.push((what.into(), v as i32));
+                mods.push(Term::new(
+                    what,
+                    "10.0",
+                    v as i32,
+                    step_key(&format!("{key} = true")),
+                ));
             }
         }
-        match input.target_formation {
-            Formation::Hedgehog => {
-                mods.push(("target in Hedgehog".into(), d.target_hedgehog as i32))
-            }
-            Formation::Column => mods.push(("target in Column".into(), d.target_column as i32)),
-            _ => {}
-        }
-        if input.tec != 0 {
-            mods.push(("TEC".into(), input.tec as i32));
-        }
-        if input.extra_drm != 0 {
-            mods.push(("extra_drm".into(), input.extra_drm as i32));
-        }
-        let drm: i32 = mods.iter().map(|(_, v)| v).sum();
+        mods.extend(target_formation_term(
+            input.target_formation,
+            d.target_hedgehog,
+            d.target_column,
+        ));
+        tec_and_extra_terms(
+            &mut mods,
+            input.tec,
+            input.extra_drm,
+            "the target's hex and hexside, TEC fire column",
+        );
+        let drm: i32 = crate::explain::sum(&mods);
         let results = column_results(edition, input.regimental_artillery, input.column);
         let space = OutcomeSpace::new(results.iter().map(|r| r.label()).collect(), fire_measures());
         let mut leaves = [0; 10];
@@ -404,7 +486,7 @@ impl Musketry {
         self.drm
     }
     /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[(String, i32)] {
+    pub fn modifiers(&self) -> &[Term] {
         &self.modifiers
     }
     /// The result for a natural die face 0..=9.

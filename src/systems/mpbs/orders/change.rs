@@ -92,6 +92,7 @@ impl OrdersChange {
             input.leader_adjacent_enemy,
             "leader adjacent to enemy",
             d.leader_adjacent_enemy,
+            Source::key("leader_adjacent_enemy = true"),
         );
         if input.cavalry_wing {
             match input.to {
@@ -100,12 +101,14 @@ impl OrdersChange {
                     true,
                     "cavalry wing changing to Charge",
                     d.cavalry_wing_to_charge,
+                    Source::key("cavalry_wing = true, to = charge"),
                 ),
                 Order::ReceiveCharge => flag_mod(
                     &mut mods,
                     true,
                     "cavalry wing changing to Receive Charge",
                     d.cavalry_wing_to_receive_charge,
+                    Source::key("cavalry_wing = true, to = receive-charge"),
                 ),
                 _ => {}
             }
@@ -115,8 +118,15 @@ impl OrdersChange {
             input.wing_mostly_shaken && input.to == Order::Rally,
             "changing to Rally, over half the wing MS/MB/eliminated",
             d.wing_mostly_shaken_to_rally,
+            Source::key("wing_mostly_shaken = true, to = rally"),
         );
-        flag_mod(&mut mods, true, "extra_drm", input.extra_drm);
+        flag_mod(
+            &mut mods,
+            true,
+            "extra_drm",
+            input.extra_drm,
+            Source::key("extra_drm"),
+        );
         Ok(OrdersChange(OrderCheck::new(number, mods)))
     }
 

@@ -2,6 +2,7 @@
 //! 6.3) and the orders charts for `pikeshot tables`.
 
 use super::*;
+use crate::systems::chart::labelled;
 
 /// One row of the Orders Restriction Chart (5.6): what a unit under the
 /// order may do, as printed (¹–⁴ are footnotes).
@@ -133,9 +134,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "orders-change",
         title: "Orders Change Table".into(),
         rule: "5.7",
-        headers: std::iter::once("Current \\ Desired Order".to_string())
-            .chain(Order::ALL.iter().map(|&o| order_label(o)))
-            .collect(),
+        headers: labelled("Current \\ Desired Order", Order::ALL.iter().map(|&o| order_label(o))),
         rows: Order::ALL
             .iter()
             .map(|&from| {

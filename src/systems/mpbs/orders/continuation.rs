@@ -81,6 +81,7 @@ impl Continuation {
             input.second_attempt,
             "second attempt",
             d.second_attempt,
+            Source::key("second_attempt = true"),
         );
         edition_only(
             &mut mods,
@@ -90,7 +91,13 @@ impl Continuation {
             d.landskrona,
             edition,
         )?;
-        flag_mod(&mut mods, true, "extra_drm", input.extra_drm);
+        flag_mod(
+            &mut mods,
+            true,
+            "extra_drm",
+            input.extra_drm,
+            Source::key("extra_drm"),
+        );
         Ok(Continuation(OrderCheck::new(number, mods)))
     }
 

@@ -69,6 +69,7 @@ impl Interception {
             morale == 8,
             &format!("original morale {}", input.original_morale),
             d.interception_morale_8,
+            Source::unit("the unit's original (printed) morale"),
         );
         // SFO "Original Morale of 6" reads "6 or less" unless switched
         // (docs/rules/mpbs.md, "9.3 Interception").
@@ -82,8 +83,15 @@ impl Interception {
             (low_from..=6).contains(&morale),
             &format!("original morale {}", input.original_morale),
             d.interception_low_morale,
+            Source::unit("the unit's original (printed) morale"),
         );
-        flag_mod(&mut mods, true, "stacked leader rating", input.leader);
+        flag_mod(
+            &mut mods,
+            true,
+            "stacked leader rating",
+            input.leader,
+            Source::key("leader"),
+        );
         edition_only(
             &mut mods,
             input.halmstad,
@@ -92,7 +100,13 @@ impl Interception {
             d.interception_halmstad,
             edition,
         )?;
-        flag_mod(&mut mods, true, "extra_drm", input.extra_drm);
+        flag_mod(
+            &mut mods,
+            true,
+            "extra_drm",
+            input.extra_drm,
+            Source::key("extra_drm"),
+        );
         Ok(Interception(OrderCheck::new(number, mods)))
     }
 

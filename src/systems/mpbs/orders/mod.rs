@@ -13,6 +13,7 @@ use super::unit::find_unit;
 use super::{Edition, Order, Unit, chart_morale};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -159,9 +160,14 @@ impl Leadership {
         };
         Ok(l)
     }
-    fn push(&self, mods: &mut Vec<(String, i32)>) -> Result<(), InputError> {
+    fn push(&self, mods: &mut Vec<Term>) -> Result<(), InputError> {
         if self.wc_rating != 0 {
-            mods.push(("WC rating".into(), self.wc_rating as i32));
+            mods.push(Term::new(
+                "WC rating",
+                "",
+                self.wc_rating as i32,
+                Source::key(format!("wc_rating = {}", self.wc_rating)),
+            ));
         }
         match (self.ac_with_wc, self.ac_rating) {
             (true, None) => {
@@ -170,23 +176,28 @@ impl Leadership {
                     "`ac_with_wc = true` needs the AC's rating in `ac_rating`",
                 ));
             }
-            (true, Some(r)) if r != 0 => mods.push(("AC rating (with the WC)".into(), r as i32)),
+            (true, Some(r)) if r != 0 => mods.push(Term::new(
+                "AC rating (with the WC)",
+                "",
+                r as i32,
+                Source::key(format!("ac_rating = {r}, ac_with_wc = true")),
+            )),
             _ => {}
         }
         Ok(())
     }
 }
 
-fn flag_mod(mods: &mut Vec<(String, i32)>, on: bool, what: &str, v: i8) {
+fn flag_mod(mods: &mut Vec<Term>, on: bool, what: &str, v: i8, source: Source) {
     if on && v != 0 {
-        mods.push((what.into(), v as i32));
+        mods.push(Term::new(what, "", v as i32, source));
     }
 }
 
 /// The DRMs Continuation and Preemption (4.3, 4.4) share: the leaders'
 /// ratings, the WC adjacent to an enemy unit, a cavalry wing.
 fn activation_drms(
-    mods: &mut Vec<(String, i32)>,
+    mods: &mut Vec<Term>,
     leadership: &Leadership,
     wc_adjacent_enemy: bool,
     cavalry_wing: bool,
@@ -198,13 +209,20 @@ fn activation_drms(
         wc_adjacent_enemy,
         "WC adjacent to enemy",
         d.wc_adjacent_enemy,
+        Source::key("wc_adjacent_enemy = true"),
     );
-    flag_mod(mods, cavalry_wing, "cavalry wing", d.cavalry_wing);
+    flag_mod(
+        mods,
+        cavalry_wing,
+        "cavalry wing",
+        d.cavalry_wing,
+        Source::key("cavalry_wing = true"),
+    );
     Ok(())
 }
 
 fn edition_only(
-    mods: &mut Vec<(String, i32)>,
+    mods: &mut Vec<Term>,
     on: bool,
     key: &str,
     what: &str,
@@ -221,7 +239,7 @@ fn edition_only(
                 ),
             )
         })?;
-        flag_mod(mods, true, what, v);
+        flag_mod(mods, true, what, v, Source::key(format!("{key} = true")));
     }
     Ok(())
 }
@@ -231,7 +249,7 @@ fn edition_only(
 pub struct OrderCheck {
     number: u8,
     drm: i32,
-    modifiers: Vec<(String, i32)>,
+    modifiers: Vec<Term>,
     space: OutcomeSpace,
     leaves: [Leaf; 10],
 }
@@ -241,8 +259,8 @@ pub const OUTCOMES: &[&str] = &["success", "failure"];
 
 impl OrderCheck {
     /// A check against `number` with these DRMs.
-    pub fn new(number: u8, modifiers: Vec<(String, i32)>) -> OrderCheck {
-        let drm: i32 = modifiers.iter().map(|(_, v)| v).sum();
+    pub fn new(number: u8, modifiers: Vec<Term>) -> OrderCheck {
+        let drm: i32 = crate::explain::sum(&modifiers);
         let space = OutcomeSpace::from_labels(OUTCOMES, vec![]);
         let mut leaves = [0; 10];
         for (face, leaf) in leaves.iter_mut().enumerate() {
@@ -266,7 +284,7 @@ impl OrderCheck {
         self.drm
     }
     /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[(String, i32)] {
+    pub fn modifiers(&self) -> &[Term] {
         &self.modifiers
     }
     /// How many of the ten die faces succeed.

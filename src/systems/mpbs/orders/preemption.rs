@@ -74,8 +74,15 @@ impl Preemption {
             input.wc_no_continue,
             "WC marked No Continue",
             d.wc_no_continue,
+            Source::key("wc_no_continue = true"),
         );
-        flag_mod(&mut mods, true, "extra_drm", input.extra_drm);
+        flag_mod(
+            &mut mods,
+            true,
+            "extra_drm",
+            input.extra_drm,
+            Source::key("extra_drm"),
+        );
         Ok(Preemption(OrderCheck::new(number, mods)))
     }
 

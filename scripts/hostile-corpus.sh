@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The hostile run of issue 13: a fresh corpus of mutated scenarios (from
+# the seeded generator in tests/it/fuzz.rs), each run through the release
+# binary with a 2 GiB address-space cap and a 30 s limit, niced. Counts exit
+# codes and lists what must never happen: exit 101 (panic), 134 (abort),
+# 137 (killed), timeouts, exit 0 with no outcome rows, exit-2 messages
+# without the file's name or without a line (or the --set it came from).
+#
+# usage: scripts/hostile-corpus.sh [CASES] [SEED] [WORKDIR]
+#   CASES defaults to 10000, SEED to the current time (printed, to replay).
+set -u
+cases=${1:-10000}
+seed=${2:-$(date +%s)}
+work=${3:-$(mktemp -d /tmp/pikeshot-hostile.XXXXXX)}
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=$root/target/release/pikeshot
+[ -x "$bin" ] || { echo "build the release binary first: cargo build --release" >&2; exit 2; }
+echo "seed $seed, $cases cases, in $work"
+mkdir -p "$work/corpus" "$work/out"
+if [ ! -e "$work/corpus/case-$(printf %05d $((cases - 1))).sets" ]; then
+  (cd "$root" && PIKESHOT_CORPUS_DIR=$work/corpus PIKESHOT_CORPUS_CASES=$cases \
+    PIKESHOT_CORPUS_SEED=$seed cargo test -q --test it write_hostile_corpus -- --ignored \
+    >/dev/null) || { echo "could not write the corpus" >&2; exit 2; }
+fi
+log=$work/results.tsv
+: >"$log"
+for ((c = 0; c < cases; c++)); do
+  name=case-$(printf %05d "$c")
+  f=$work/corpus/$name.toml
+  args=()
+  while IFS= read -r s; do args+=(--set "$s"); done <"$work/corpus/$name.sets"
+  # Every other case also asks for exact probabilities.
+  [ $((c % 2)) -eq 1 ] && args+=(--exact)
+  out=$work/out/$name
+  start=$(date +%s.%N)
+  timeout -k 5 30 prlimit --as=2147483648 "$bin" run "$f" -n 2000 -j 1 -q -o "$out" \
+    "${args[@]}" >"$work/stdout" 2>"$work/stderr"
+  rc=$?
+  took=$(echo "$(date +%s.%N) - $start" | bc)
+  note=
+  case $rc in
+    0)
+      lines=$(wc -l <"$out/outcomes.csv" 2>/dev/null || echo 0)
+      [ "$lines" -le 1 ] && note="empty output"
+      ;;
+    2)
+      msg=$(head -c 2000 "$work/stderr" | tr -d '\0' | tr '\n\t' '  ')
+      if ! grep -q -- "$name.toml" "$work/stderr" && ! grep -q -- "--set" "$work/stderr"; then
+        note="no file name: $msg"
+      elif ! grep -Eq -- "$name\.toml:[0-9]+:|--set" "$work/stderr"; then
+        note="no line: $msg"
+      elif [ -e "$out" ]; then
+        note="exit 2 but output written"
+      fi
+      ;;
+    124 | 137) note="timeout or killed" ;;
+    *) note="exit $rc: $(head -c 600 "$work/stderr" | tr '\n\t' '  ')" ;;
+  esac
+  printf '%s\t%s\t%s\t%s\n' "$name" "$rc" "$took" "$note" >>"$log"
+  rm -rf "$out"
+done
+echo "exit codes:"
+cut -f2 "$log" | sort | uniq -c
+echo "problems:"
+awk -F'\t' '$4 != ""' "$log" | cut -f4 | sed 's/:.*//' | sort | uniq -c
+echo "slowest:"
+sort -t$'\t' -k3 -rn "$log" | head -5
+echo "details: $log"

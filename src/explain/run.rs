@@ -1,0 +1,104 @@
+//! From a scenario file to its [`Explanation`]: the same loading, `--set`
+//! and sweep as `pikeshot run`, each variant's courses explained by its
+//! rule system.
+
+use std::path::Path;
+
+use super::{Explanation, VariantExplanation};
+use crate::error::{InputError, Result};
+use crate::scenario::ScenarioFile;
+use crate::scenario::limits::{MAX_SEED, MAX_TRIALS};
+use crate::systems;
+
+/// What `pikeshot explain` was asked.
+#[derive(Clone, Debug, Default)]
+pub struct ExplainRequest {
+    /// `--set KEY=VALUE` overrides.
+    pub sets: Vec<String>,
+    /// `--course NAME`: only these courses (all when empty).
+    pub courses: Vec<String>,
+    /// `--variant LABEL`: only these variants of a sweep (all when empty).
+    pub variants: Vec<String>,
+}
+
+/// Explains the scenario at `path`.
+pub fn explain_path(path: &Path, req: &ExplainRequest) -> Result<Explanation> {
+    explain_file(ScenarioFile::load(path)?, req)
+}
+
+/// Explains a scenario already loaded (or built from text).
+pub fn explain_file(mut file: ScenarioFile, req: &ExplainRequest) -> Result<Explanation> {
+    for s in &req.sets {
+        file.set(s)?;
+    }
+    // Balance targets say nothing of how a roll is made.
+    crate::targets::take(&mut file)?;
+    let count = file.variant_count()?;
+    let mut out = Explanation {
+        file: file.path.display().to_string(),
+        name: file.stem(),
+        system: String::new(),
+        sets: req.sets.clone(),
+        variants: Vec::new(),
+    };
+    let mut labels = Vec::new();
+    let mut course_names: Vec<String> = Vec::new();
+    for i in 0..count {
+        let v = file.variant(i)?;
+        labels.push(v.label.clone());
+        let mut f = file.fields(&v);
+        if let Some(n) = f.string("name")? {
+            out.name = n;
+        }
+        f.string("description")?;
+        f.int("seed", 0, MAX_SEED as i64)?;
+        f.int("trials", 1, MAX_TRIALS as i64)?;
+        let sys = systems::registry::read_system(&mut f)?;
+        out.system = sys.id().to_string();
+        let explained = sys.explain(&mut f)?;
+        f.finish()?;
+        if !req.variants.is_empty() && !req.variants.contains(&v.label) {
+            continue;
+        }
+        let mut courses = explained.courses;
+        for c in &courses {
+            if !course_names.contains(&c.name) {
+                course_names.push(c.name.clone());
+            }
+        }
+        if !req.courses.is_empty() {
+            courses.retain(|c| req.courses.contains(&c.name));
+        }
+        out.variants.push(VariantExplanation {
+            variant: v.label,
+            edition: explained.edition,
+            courses,
+        });
+    }
+    for want in &req.variants {
+        if !labels.contains(want) {
+            let e = if labels.iter().all(String::is_empty) {
+                InputError::new(format!(
+                    "no variant \"{want}\": the scenario has no [sweep]"
+                ))
+                .key("--variant")
+                .accepted("no --variant (the scenario has one variant)")
+            } else {
+                InputError::new(format!("no variant \"{want}\""))
+                    .key("--variant")
+                    .one_of(want, &labels)
+            };
+            return Err(e.at(Some(&out.file), None).into());
+        }
+    }
+    for want in &req.courses {
+        if !course_names.contains(want) {
+            return Err(InputError::new(format!("no course \"{want}\""))
+                .key("--course")
+                .one_of(want, &course_names)
+                .at(Some(&out.file), None)
+                .into());
+        }
+    }
+    Ok(out)
+}

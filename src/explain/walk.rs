@@ -1,0 +1,309 @@
+//! From the states a course reaches (the run's own state machine, walked
+//! by [`crate::engine::chain::reach`]) to its explained steps: every state
+//! a step is rolled in becomes a case with the exact probability of
+//! reaching it; states whose rolls read the same merge.
+
+use std::collections::BTreeMap;
+
+use super::{Case, Explain, ResultP, StepExplanation, Trigger, results};
+use crate::engine::chain::Reach;
+use crate::procedure::Procedure;
+
+/// Which step of a course a state rolls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepKey {
+    /// Sort key: steps are listed in this order (then first reached).
+    pub order: (u32, u32, u32),
+    /// The step's title; states with the same title are one step.
+    pub title: String,
+    /// The procedure's name.
+    pub procedure: String,
+    /// Its rule number.
+    pub rule: String,
+}
+
+/// What a rule system says of its course states, for explaining.
+pub trait CourseView {
+    /// The state carried between rolls.
+    type State;
+    /// The procedure rolled.
+    type Proc: Explain;
+    /// The step `state` rolls (`proc`).
+    fn step_of(&self, state: &Self::State, proc: &Self::Proc) -> StepKey;
+    /// What the earlier rolls left behind in `state`, one line per unit
+    /// that differs from the scenario's units (empty when none does).
+    fn state_lines(&self, state: &Self::State) -> Vec<String>;
+    /// The rolls that going from `before` to `after` queued.
+    fn triggered(&self, before: &Self::State, after: &Self::State) -> Vec<String>;
+}
+
+/// The explained steps of a course, from every state it reaches.
+pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<StepExplanation> {
+    struct Group {
+        key: StepKey,
+        first: usize,
+        cases: Vec<Case>,
+        /// Index of each distinct case by its roll, results and triggers.
+        index: std::collections::HashMap<String, usize>,
+    }
+    let mut groups: Vec<Group> = Vec::new();
+    for (i, node) in reach.nodes.iter().enumerate() {
+        if node.mass <= 0.0 {
+            continue;
+        }
+        let space = node.proc.space();
+        let key = view.step_of(&node.state, &node.proc);
+        let mut triggers: BTreeMap<(usize, String), (usize, usize)> = BTreeMap::new();
+        let mut leaves_of: BTreeMap<usize, usize> = BTreeMap::new();
+        for (leaf, &p) in node.probs.iter().enumerate() {
+            if p <= 0.0 {
+                continue;
+            }
+            let cat = space.outcome_of(leaf as u32);
+            *leaves_of.entry(cat).or_default() += 1;
+            let Some(k) = node.next[leaf] else { continue };
+            let mut seen = Vec::new();
+            for t in view.triggered(&node.state, &reach.nodes[k].state) {
+                if !seen.contains(&t) {
+                    triggers.entry((cat, t.clone())).or_default().0 += 1;
+                    seen.push(t);
+                }
+            }
+        }
+        let triggers = triggers
+            .into_iter()
+            .map(|((cat, roll), (n, _))| Trigger {
+                on: space.outcomes()[cat].clone(),
+                roll,
+                always: n == leaves_of[&cat],
+            })
+            .collect();
+        let case = Case {
+            p_reached: node.mass,
+            state: view.state_lines(&node.state),
+            roll: node.proc.roll(),
+            results: results(space, &node.probs),
+            triggers,
+        };
+        let g = match groups.iter_mut().position(|g| g.key.title == key.title) {
+            Some(g) => &mut groups[g],
+            None => {
+                groups.push(Group {
+                    key,
+                    first: i,
+                    cases: Vec::new(),
+                    index: std::collections::HashMap::new(),
+                });
+                groups.last_mut().expect("just pushed")
+            }
+        };
+        merge_case(&mut g.cases, &mut g.index, case);
+    }
+    groups.sort_by_key(|g| (g.key.order, g.first));
+    groups
+        .into_iter()
+        .map(|mut g| {
+            g.cases.sort_by(|a, b| b.p_reached.total_cmp(&a.p_reached));
+            let p_reached: f64 = g.cases.iter().map(|c| c.p_reached).sum();
+            let mut results: Vec<ResultP> = Vec::new();
+            for c in &g.cases {
+                for r in &c.results {
+                    let w = if p_reached > 0.0 {
+                        c.p_reached / p_reached
+                    } else {
+                        0.0
+                    };
+                    match results.iter_mut().find(|x| x.id == r.id) {
+                        Some(x) => x.p += w * r.p,
+                        None => results.push(ResultP {
+                            p: w * r.p,
+                            ..r.clone()
+                        }),
+                    }
+                }
+            }
+            StepExplanation {
+                title: g.key.title,
+                procedure: g.key.procedure,
+                rule: g.key.rule,
+                p_reached,
+                results,
+                cases: g.cases,
+            }
+        })
+        .collect()
+}
+
+/// Adds `case` to `cases`, merged into one whose roll, results and
+/// triggers are the same (their probabilities add; only the state lines
+/// both share are kept).
+fn merge_case(
+    cases: &mut Vec<Case>,
+    index: &mut std::collections::HashMap<String, usize>,
+    case: Case,
+) {
+    let key = serde_json::to_string(&(&case.roll, &case.results, &case.triggers))
+        .expect("a case serialises");
+    match index.get(&key) {
+        Some(&i) => {
+            let c = &mut cases[i];
+            c.p_reached += case.p_reached;
+            c.state.retain(|l| case.state.contains(l));
+        }
+        None => {
+            index.insert(key, cases.len());
+            cases.push(case);
+        }
+    }
+}
+
+/// A [`CourseView`] for a fixed sequence of steps (a system's
+/// `ChainSpec`): each state is (step index, state); `name` gives a step's
+/// procedure name and rule, `lines` what a state carries.
+pub struct StepsView<F, L, S, P> {
+    /// The step's (procedure, rule) from its index and procedure.
+    pub name: F,
+    /// The state's lines.
+    pub lines: L,
+    /// The state type.
+    pub marker: std::marker::PhantomData<fn(&S, &P)>,
+}
+
+impl<F, L, S, P> StepsView<F, L, S, P>
+where
+    F: Fn(usize, &P) -> (String, String),
+    L: Fn(&S) -> Vec<String>,
+{
+    /// A view naming steps with `name` and states with `lines`.
+    pub fn new(name: F, lines: L) -> StepsView<F, L, S, P> {
+        StepsView {
+            name,
+            lines,
+            marker: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<F, L, S, P> CourseView for StepsView<F, L, S, P>
+where
+    F: Fn(usize, &P) -> (String, String),
+    L: Fn(&S) -> Vec<String>,
+    P: Explain,
+{
+    type State = (usize, S);
+    type Proc = P;
+    fn step_of(&self, state: &(usize, S), proc: &P) -> StepKey {
+        let (procedure, rule) = (self.name)(state.0, proc);
+        StepKey {
+            order: (0, state.0 as u32, 0),
+            title: format!("step {}: {procedure}", state.0 + 1),
+            procedure,
+            rule,
+        }
+    }
+    fn state_lines(&self, state: &(usize, S)) -> Vec<String> {
+        (self.lines)(&state.1)
+    }
+    fn triggered(&self, _: &(usize, S), _: &(usize, S)) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// Explains a course built as a fixed sequence of steps (a `ChainSpec`):
+/// each step titled by the table its roll reads.
+pub fn explain_spec<C>(
+    name: &str,
+    side: &crate::outcome::Side,
+    spec: &C,
+) -> Result<super::CourseExplanation, crate::error::InputError>
+where
+    C: crate::engine::chain::ChainSpec,
+    C::Proc: Explain,
+{
+    let r = crate::engine::chain::reach_steps(spec, crate::engine::exact::DEFAULT_BUDGET)?;
+    let view = StepsView::new(
+        |_, p: &C::Proc| {
+            let roll = p.roll();
+            (roll.table, roll.rule)
+        },
+        |_: &C::State| Vec::new(),
+    );
+    Ok(super::CourseExplanation {
+        name: name.to_string(),
+        own: side.own.clone(),
+        enemy: side.enemy.clone(),
+        steps: steps(&view, &r),
+        outcomes: results(spec.space(), &r.ends),
+    })
+}
+
+/// Explains a course of one procedure resolved on its own.
+pub fn explain_single<P: Explain>(
+    name: &str,
+    side: &crate::outcome::Side,
+    proc: &P,
+) -> Result<super::CourseExplanation, crate::error::InputError> {
+    let probs =
+        crate::engine::exact::exact(proc, crate::engine::exact::DEFAULT_BUDGET).map_err(|e| {
+            crate::error::InputError::new(format!("cannot explain this roll exactly: {e}"))
+        })?;
+    let roll = proc.roll();
+    let res = results(proc.space(), &probs);
+    Ok(super::CourseExplanation {
+        name: name.to_string(),
+        own: side.own.clone(),
+        enemy: side.enemy.clone(),
+        steps: vec![StepExplanation {
+            title: format!("step 1: {}", roll.table),
+            procedure: roll.table.clone(),
+            rule: roll.rule.clone(),
+            p_reached: 1.0,
+            results: res.clone(),
+            cases: vec![Case {
+                p_reached: 1.0,
+                state: Vec::new(),
+                roll,
+                results: res.clone(),
+                triggers: Vec::new(),
+            }],
+        }],
+        outcomes: res,
+    })
+}
+
+/// A course as a system's reader makes it: one procedure resolved on its
+/// own, or a chain of steps (a `ChainSpec`).
+pub enum Made<S, C> {
+    /// One procedure.
+    Single(S),
+    /// A chain of steps.
+    Course(C),
+}
+
+impl<S, C> Made<S, C>
+where
+    S: Explain,
+    C: crate::engine::chain::ChainSpec,
+    C::Proc: Explain,
+{
+    /// Explains the course.
+    pub fn explain(
+        &self,
+        name: &str,
+        side: &crate::outcome::Side,
+    ) -> Result<super::CourseExplanation, crate::error::InputError> {
+        match self {
+            Made::Single(s) => explain_single(name, side, s),
+            Made::Course(c) => explain_spec(name, side, c),
+        }
+    }
+}
+
+/// What a system without editions returns from `explain`: its courses, in
+/// file order.
+pub fn explained(courses: Vec<(String, super::CourseExplanation)>) -> super::Explained {
+    super::Explained {
+        edition: None,
+        courses: courses.into_iter().map(|(_, c)| c).collect(),
+    }
+}

@@ -1,0 +1,64 @@
+//! Musket & Pike steps read straight from scenario text, for the tests that
+//! pin a procedure's keys and their located errors.
+
+use pikeshot::error::InputError;
+use pikeshot::scenario::{Fields, Source};
+use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind};
+
+use super::step::step_from_text;
+
+/// Reads the units and the step of a scenario text (file `s.toml`) under
+/// `edition` and builds the step with `from_step`.
+pub fn build<T>(
+    text: &str,
+    edition: Edition,
+    from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<T, InputError>,
+) -> Result<T, InputError> {
+    step_from_text(
+        text,
+        |name, f| Unit::from_fields(name, f, edition),
+        |f, units| from_step(f, units, edition),
+    )
+}
+
+/// Calls `build` with the first step of the first course of `text` (file
+/// `t.toml`), the units (which must read) and the text's `edition`.
+pub fn with_step<R>(text: &str, build: impl FnOnce(&mut Fields, &[Unit], Edition) -> R) -> R {
+    let (src, table) = Source::parse("t.toml", text).unwrap();
+    let e = Edition::from_name(table["edition"].as_str().unwrap()).unwrap();
+    let units: Vec<Unit> = table["units"]
+        .as_table()
+        .unwrap()
+        .iter()
+        .map(|(name, v)| {
+            let mut f = Fields::new(&src, format!("units.{name}"), v.as_table().unwrap());
+            Unit::from_fields(name, &mut f, e).unwrap()
+        })
+        .collect();
+    let step = table["course"][0]["steps"][0].as_table().unwrap();
+    let mut f = Fields::new(&src, "course[0].steps[0]", step);
+    build(&mut f, &units, e)
+}
+
+/// A one-hex unit in good order, in the open, with no leader, ordered to
+/// charge and able to retreat.
+pub fn unit(name: &str, kind: UnitKind, morale: u8, strength: u8) -> Unit {
+    Unit {
+        name: name.into(),
+        kind,
+        morale,
+        strength,
+        hexes: 1,
+        casualty_points: 0,
+        formation: Formation::Normal,
+        morale_state: MoraleState::Good,
+        terrain: "clear",
+        hexside: None,
+        salvo_marker: false,
+        regimental_artillery: false,
+        gun: None,
+        leader: None,
+        order: Order::Charge,
+        can_retreat: true,
+    }
+}

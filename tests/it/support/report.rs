@@ -1,0 +1,65 @@
+//! Hand-built runs for the report tests: a course's tally from rows of
+//! (outcome, measure values, count, exact probability).
+
+use pikeshot::engine::Tally;
+use pikeshot::outcome::{Measure, OutcomeSpace};
+use pikeshot::report::{CourseRun, ScenarioRun, write_reports};
+
+use super::read_csv;
+
+/// One leaf of a hand-built tally: outcome index, measure values, count and
+/// exact probability.
+pub type Row<'a> = (usize, &'a [i32], u64, f64);
+
+/// The leaf counts and exact leaf probabilities of `space` given `rows`;
+/// every other leaf is 0.
+pub fn leaves(space: &OutcomeSpace, rows: &[Row]) -> (Vec<u64>, Vec<f64>) {
+    let mut counts = vec![0u64; space.len()];
+    let mut exact = vec![0.0f64; space.len()];
+    for &(outcome, values, count, p) in rows {
+        let leaf = space.leaf(outcome, values) as usize;
+        counts[leaf] = count;
+        exact[leaf] = p;
+    }
+    (counts, exact)
+}
+
+/// A tally of `trials` trials that took 0.5 s on `threads` threads.
+pub fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>, threads: usize) -> Tally {
+    Tally {
+        trials,
+        counts,
+        exact,
+        exact_error: None,
+        seconds: 0.5,
+        threads,
+    }
+}
+
+/// Course `course` of variant `variant` (empty: no sweep) over `space`.
+pub fn course_run(variant: &str, course: &str, space: OutcomeSpace, tally: Tally) -> CourseRun {
+    CourseRun {
+        variant: variant.into(),
+        course: course.into(),
+        side: Default::default(),
+        space,
+        tally,
+    }
+}
+
+/// An outcome space of `outcomes` and measures of (id, min, max).
+pub fn space(outcomes: &[&str], measures: &[(&str, i32, i32)]) -> OutcomeSpace {
+    let measures = measures
+        .iter()
+        .map(|&(id, min, max)| Measure::new(id, min, max))
+        .collect();
+    OutcomeSpace::from_labels(outcomes, measures)
+}
+
+/// Writes the reports of `run` to a fresh folder and reads `file` there:
+/// its header and rows.
+pub fn written_csv(run: &ScenarioRun, file: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let tmp = tempfile::tempdir().unwrap();
+    write_reports(run, tmp.path()).unwrap();
+    read_csv(&tmp.path().join(file))
+}
