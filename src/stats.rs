@@ -41,7 +41,8 @@ pub fn outcome_probs(space: &OutcomeSpace, probs: &[f64]) -> Vec<f64> {
 pub fn measure_counts(space: &OutcomeSpace, m: usize, counts: &[u64]) -> Vec<u64> {
     let meas = &space.measures()[m];
     let mut out = vec![0u64; (meas.max - meas.min + 1) as usize];
-    for (leaf, &c) in counts.iter().enumerate() {
+    // A course's space is mostly leaves no trial reached: skip them.
+    for (leaf, &c) in counts.iter().enumerate().filter(|(_, c)| **c != 0) {
         out[(space.value_of(leaf as u32, m) - meas.min) as usize] += c;
     }
     out
@@ -51,7 +52,7 @@ pub fn measure_counts(space: &OutcomeSpace, m: usize, counts: &[u64]) -> Vec<u64
 pub fn measure_probs(space: &OutcomeSpace, m: usize, probs: &[f64]) -> Vec<f64> {
     let meas = &space.measures()[m];
     let mut out = vec![0.0f64; (meas.max - meas.min + 1) as usize];
-    for (leaf, &p) in probs.iter().enumerate() {
+    for (leaf, &p) in probs.iter().enumerate().filter(|(_, p)| **p != 0.0) {
         out[(space.value_of(leaf as u32, m) - meas.min) as usize] += p;
     }
     out

@@ -11,8 +11,9 @@
 //! (each node's own exact distribution times the mass reaching it), so a
 //! course is exact without enumerating every path of every step.
 
-use std::collections::HashMap;
 use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
 
 use crate::dice::{Dice, EnumerationError};
 use crate::engine::exact;
@@ -161,20 +162,27 @@ impl<P: Procedure> Chain<P> {
     /// initial one that rolls becomes a node, and every leaf of its
     /// procedure an edge to the next node or an end.
     pub fn from_machine<M: Machine<Proc = P>>(m: &M) -> Result<Chain<P>, InputError> {
-        let mut ids: HashMap<M::State, u32> = HashMap::new();
+        // Every state met so far: its node, or the end it is (an end met
+        // again is not worked out again). Only looked up, never iterated,
+        // so the hasher cannot affect the chain: node ids follow the order
+        // states are first met.
+        let mut seen: FxHashMap<M::State, Next> = FxHashMap::default();
         let mut states: Vec<M::State> = Vec::new();
         let mut procs: Vec<Option<P>> = Vec::new();
         // The node of a state, queued when new; or the end it is.
         let visit = |state: M::State,
-                     ids: &mut HashMap<M::State, u32>,
+                     seen: &mut FxHashMap<M::State, Next>,
                      states: &mut Vec<M::State>,
                      procs: &mut Vec<Option<P>>|
          -> Result<Next, InputError> {
-            if let Some(&id) = ids.get(&state) {
-                return Ok(Next::Node(id));
+            if let Some(&next) = seen.get(&state) {
+                return Ok(next);
             }
             match m.action(&state)? {
-                Action::End(l) => Ok(Next::Done(l)),
+                Action::End(l) => {
+                    seen.insert(state, Next::Done(l));
+                    Ok(Next::Done(l))
+                }
                 Action::Roll(p) => {
                     if states.len() >= MAX_NODES {
                         return Err(InputError::new(format!(
@@ -183,14 +191,14 @@ impl<P: Procedure> Chain<P> {
                         )));
                     }
                     let id = states.len() as u32;
-                    ids.insert(state.clone(), id);
+                    seen.insert(state.clone(), Next::Node(id));
                     states.push(state);
                     procs.push(Some(p));
                     Ok(Next::Node(id))
                 }
             }
         };
-        let start = visit(m.initial(), &mut ids, &mut states, &mut procs)?;
+        let start = visit(m.initial(), &mut seen, &mut states, &mut procs)?;
         let mut nodes: Vec<Node<P>> = Vec::new();
         let mut head = 0;
         while head < states.len() {
@@ -199,7 +207,7 @@ impl<P: Procedure> Chain<P> {
             let mut next = Vec::with_capacity(proc.space().len());
             for leaf in 0..proc.space().len() as Leaf {
                 let after = m.apply(&state, &proc, leaf);
-                next.push(visit(after, &mut ids, &mut states, &mut procs)?);
+                next.push(visit(after, &mut seen, &mut states, &mut procs)?);
             }
             nodes.push(Node { proc, next });
             head += 1;
@@ -213,6 +221,24 @@ impl<P: Procedure> Chain<P> {
             nodes,
             order,
         })
+    }
+
+    /// The same chain reporting into `space`: every end leaf `l` becomes
+    /// `map(l)`. A course whose space is narrowed after building (outcomes
+    /// no path reaches left out) keeps its nodes instead of building them
+    /// again.
+    pub fn remap(mut self, space: OutcomeSpace, map: impl Fn(Leaf) -> Leaf) -> Chain<P> {
+        let fix = |n: &mut Next| {
+            if let Next::Done(l) = n {
+                *l = map(*l);
+            }
+        };
+        fix(&mut self.start);
+        for node in &mut self.nodes {
+            node.next.iter_mut().for_each(fix);
+        }
+        self.space = space;
+        self
     }
 
     /// Number of rolling states.

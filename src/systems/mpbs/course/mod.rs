@@ -411,7 +411,7 @@ impl Machine for Course<'_> {
             units: self.units.iter().map(UnitState::of).collect(),
             turn: 0,
             pc: 0,
-            pending: Vec::new(),
+            pending: Pending::new(),
             last: 0,
             ended: None,
         })
@@ -591,7 +591,11 @@ pub fn compile(
     if reached == all {
         return Ok(prepare(chain, mode));
     }
-    let course = Course::new(
+    let wide_index = course.early_index;
+    let wide_space = course.space.clone();
+    // The narrower course has the same states (its ends renumbered), so
+    // the chain built is kept and only its end leaves are moved over.
+    let narrow = Course::new(
         edition,
         units,
         course.into_steps(),
@@ -601,5 +605,16 @@ pub fn compile(
         enemy,
         reached,
     )?;
-    Ok(prepare(Chain::from_machine(&course)?, mode))
+    let (wide, slim) = (&wide_space, &narrow.space);
+    let moved = |cat: usize| match wide_index.iter().position(|&i| i == Some(cat as u8)) {
+        Some(k) => narrow.early_index[k].expect("an outcome some path reaches is kept") as usize,
+        None => cat,
+    };
+    let chain = chain.remap(slim.clone(), |l| {
+        let values: Vec<i32> = (0..wide.measures().len())
+            .map(|m| wide.value_of(l, m))
+            .collect();
+        slim.leaf(moved(wide.outcome_of(l)), &values)
+    });
+    Ok(prepare(chain, mode))
 }
