@@ -9,7 +9,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use pikeshot::batch::diff::{self, DiffRequest};
 use pikeshot::batch::{self, ReportRequest, json, merge};
 use pikeshot::engine::KernelMode;
-use pikeshot::run::RunRequest;
+use pikeshot::run::{Method, RunRequest};
 use pikeshot::targets::{self as expect, CheckRow, Tally};
 use pikeshot::{Error, report, run, systems};
 
@@ -94,9 +94,21 @@ struct RunFlags {
     /// else 1].
     #[arg(long, short)]
     seed: Option<u64>,
-    /// Also compute exact probabilities (the `exact` column).
+    /// How the figures are found: `monte-carlo` (trials only), `exact`
+    /// (no trials: every probability exact; a course that does not
+    /// enumerate within --exact-budget is an error naming it) or `both`
+    /// (trials, and the exact column where it fits) [default: monte-carlo].
+    #[arg(long, value_enum, conflicts_with = "exact")]
+    method: Option<MethodArg>,
+    /// Also compute exact probabilities (the `exact` column): the same as
+    /// `--method both`.
     #[arg(long)]
     exact: bool,
+    /// Which plots to draw: `all` (each course's histogram, each
+    /// engagement's turn plots, the comparison charts), `summary` (the
+    /// comparison charts only) or `none` (CSV files only).
+    #[arg(long, value_enum, default_value_t = PlotsArg::All)]
+    plots: PlotsArg,
     /// Most paths of die results an exact enumeration may visit (at least 1).
     #[arg(long, default_value_t = 10_000_000)]
     exact_budget: u64,
@@ -134,14 +146,20 @@ impl RunFlags {
                     .into(),
             );
         }
-        Ok(RunRequest {
+        let mut req = RunRequest {
             scenarios: Vec::new(),
             trials: self.trials,
             seed: self.seed,
             precision: self.precision,
             max_trials: Some(self.max_trials),
             threads: self.threads.unwrap_or(0),
-            exact: self.exact,
+            exact: false,
+            exact_only: false,
+            plots: match self.plots {
+                PlotsArg::All => report::Plots::All,
+                PlotsArg::Summary => report::Plots::Summary,
+                PlotsArg::None => report::Plots::None,
+            },
             exact_budget: Some(self.exact_budget),
             sets: self.sets.clone(),
             out: None,
@@ -150,8 +168,36 @@ impl RunFlags {
                 Kernel::Direct => KernelMode::Direct,
             },
             progress: true,
-        })
+        };
+        req.set_method(match (self.method, self.exact) {
+            (Some(MethodArg::Exact), _) => Method::Exact,
+            (Some(MethodArg::Both), _) | (None, true) => Method::Both,
+            (Some(MethodArg::MonteCarlo), _) | (None, false) => Method::MonteCarlo,
+        });
+        Ok(req)
     }
+}
+
+/// `--method`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum MethodArg {
+    /// Monte Carlo trials only.
+    MonteCarlo,
+    /// Exact enumeration only, no trials.
+    Exact,
+    /// Monte Carlo trials and the exact column.
+    Both,
+}
+
+/// `--plots`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PlotsArg {
+    /// Every plot.
+    All,
+    /// The comparison charts only.
+    Summary,
+    /// No plot.
+    None,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -28,7 +28,19 @@ enum Next {
     Node(u32),
     /// The course ends in this leaf of the course's space.
     Done(Leaf),
+    /// Nowhere: no path of the node's dice ends in this leaf (its exact
+    /// probability is zero), so no trial follows it.
+    Never,
 }
+
+/// Most die paths a node's procedure is enumerated over while the chain is
+/// built. Within it, the node's exact distribution is kept, and a leaf of
+/// probability zero is not followed (a procedure's space is every
+/// combination of its outcome and measures, most of which its dice cannot
+/// produce; following them would build states no trial reaches). A node
+/// beyond it follows every leaf, and is enumerated when exact values are
+/// asked for.
+pub const BUILD_BUDGET: u64 = 100_000;
 
 /// What a step does to the state: go on to the next step, or stop here.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,6 +149,9 @@ impl<C: ChainSpec> Machine for Steps<'_, C> {
 struct Node<P> {
     proc: P,
     next: Vec<Next>,
+    /// The procedure's exact distribution (its leaves of non-zero
+    /// probability), when it was found within [`BUILD_BUDGET`].
+    probs: Option<Box<[(Leaf, f64)]>>,
 }
 
 /// A course compiled to a chain of nodes.
@@ -204,12 +219,24 @@ impl<P: Procedure> Chain<P> {
         while head < states.len() {
             let proc = procs[head].take().expect("each node is built once");
             let state = states[head].clone();
+            let dense = exact::exact(&proc, BUILD_BUDGET).ok();
             let mut next = Vec::with_capacity(proc.space().len());
             for leaf in 0..proc.space().len() as Leaf {
+                if dense.as_ref().is_some_and(|p| p[leaf as usize] == 0.0) {
+                    next.push(Next::Never);
+                    continue;
+                }
                 let after = m.apply(&state, &proc, leaf);
                 next.push(visit(after, &mut seen, &mut states, &mut procs)?);
             }
-            nodes.push(Node { proc, next });
+            let probs = dense.map(|p| {
+                p.into_iter()
+                    .enumerate()
+                    .filter(|&(_, x)| x != 0.0)
+                    .map(|(l, x)| (l as Leaf, x))
+                    .collect()
+            });
+            nodes.push(Node { proc, next, probs });
             head += 1;
         }
         let order = topological(&nodes).ok_or_else(|| {
@@ -252,7 +279,7 @@ impl<P: Procedure> Chain<P> {
             .chain(self.nodes.iter().flat_map(|n| &n.next))
             .any(|n| match n {
                 Next::Done(l) => self.space.outcome_of(*l) == outcome,
-                Next::Node(_) => false,
+                Next::Node(_) | Next::Never => false,
             })
     }
 }
@@ -297,6 +324,7 @@ impl<P: Procedure> Procedure for Chain<P> {
         loop {
             match at {
                 Next::Done(l) => return l,
+                Next::Never => unreachable!("a trial rolled a leaf no path of its dice reaches"),
                 Next::Node(n) => {
                     let node = &self.nodes[n as usize];
                     at = node.next[node.proc.resolve(dice) as usize];
@@ -313,6 +341,7 @@ impl<P: Procedure> Procedure for Chain<P> {
                 return Some(Ok(out));
             }
             Next::Node(n) => mass[n as usize] = 1.0,
+            Next::Never => unreachable!("a chain starts somewhere"),
         }
         // In topological order every node has all its mass when visited.
         for &i in &self.order {
@@ -321,17 +350,29 @@ impl<P: Procedure> Procedure for Chain<P> {
                 continue;
             }
             let node = &self.nodes[i];
-            let probs = match exact::exact(&node.proc, budget) {
-                Ok(p) => p,
-                Err(e) => return Some(Err(e)),
-            };
-            for (leaf, p) in probs.into_iter().enumerate() {
-                if p == 0.0 {
-                    continue;
+            // Kept from the build when found within a budget no larger
+            // than this one; else enumerated now, within this budget.
+            let fresh;
+            let probs: &[(Leaf, f64)] = match &node.probs {
+                Some(p) if budget >= BUILD_BUDGET => p,
+                _ => {
+                    fresh = match exact::exact(&node.proc, budget) {
+                        Ok(p) => p
+                            .into_iter()
+                            .enumerate()
+                            .filter(|&(_, x)| x != 0.0)
+                            .map(|(l, x)| (l as Leaf, x))
+                            .collect::<Vec<_>>(),
+                        Err(e) => return Some(Err(e)),
+                    };
+                    &fresh
                 }
-                match node.next[leaf] {
+            };
+            for &(leaf, p) in probs {
+                match node.next[leaf as usize] {
                     Next::Node(n) => mass[n as usize] += mass[i] * p,
                     Next::Done(l) => out[l as usize] += mass[i] * p,
+                    Next::Never => unreachable!("a leaf of probability zero has mass"),
                 }
             }
         }

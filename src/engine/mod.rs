@@ -117,6 +117,9 @@ pub struct RunOptions {
     pub max_trials: u64,
     /// Also compute exact distributions.
     pub exact: bool,
+    /// Resolve Monte Carlo trials. Without them (`--method exact`) a tally
+    /// has 0 trials and zero counts, and `exact` must be set.
+    pub monte_carlo: bool,
     /// Path budget for exact enumeration.
     pub exact_budget: u64,
     /// Show a progress bar (only honoured when stderr is a terminal).
@@ -132,6 +135,7 @@ impl Default for RunOptions {
             precision: None,
             max_trials: 100_000_000,
             exact: false,
+            monte_carlo: true,
             exact_budget: exact::DEFAULT_BUDGET,
             progress: false,
         }
@@ -222,7 +226,12 @@ impl Progress {
 /// Zero trials is bad input; worker threads that cannot start are an
 /// internal failure ([`crate::Error::Internal`]), not the input's fault.
 pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
-    if opts.trials == 0 {
+    if !opts.monte_carlo && !opts.exact {
+        return Err(crate::Error::input(
+            "a run without Monte Carlo must compute exact probabilities; accepted: --method exact, monte-carlo or both",
+        ));
+    }
+    if opts.monte_carlo && opts.trials == 0 {
         return Err(crate::Error::input(
             "trials must be at least 1; accepted: a whole number of at least 1",
         ));
@@ -253,7 +262,11 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
         Some(_) => opts.trials.min(opts.max_trials),
         None => opts.trials,
     };
-    let planned: u64 = (tasks.len() as u64).saturating_mul(per_task);
+    let planned: u64 = if opts.monte_carlo {
+        (tasks.len() as u64).saturating_mul(per_task)
+    } else {
+        0
+    };
     let show = opts.progress
         && std::io::IsTerminal::is_terminal(&std::io::stderr())
         && planned >= 5_000_000;
@@ -271,6 +284,7 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
     for (i, task) in tasks.iter().enumerate() {
         let start = Instant::now();
         let (trials, counts) = pool.install(|| match opts.precision {
+            _ if !opts.monte_carlo => (0, vec![0u64; task.kernel.space().len()]),
             None => {
                 let total = opts.trials;
                 let chunks = total.div_ceil(CHUNK);

@@ -10,7 +10,7 @@ use super::compare::{ComparisonCharts, variant_keys};
 use super::csv::stage as stage_csv;
 use super::engagement::{Which, is_engagement};
 use super::naming::plan;
-use super::{KeyKind, ScenarioRun, Staging};
+use super::{KeyKind, Plots, ScenarioRun, Staging};
 use crate::error::Error;
 
 /// Name of the targets file in a scenario's folder.
@@ -65,7 +65,11 @@ impl PlotKind {
 /// charts, then for each of its courses the histogram and, for an
 /// engagement, the turn plots. The names are those the report outputs
 /// write ([`plan`]).
-pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
+/// Only the plots `drawn` asks for are listed.
+pub fn plot_rows(run: &ScenarioRun, drawn: Plots) -> Vec<Vec<String>> {
+    if drawn == Plots::None {
+        return Vec::new();
+    }
     let names = plan(run);
     let keys = variant_keys(run);
     let mut rows = Vec::new();
@@ -93,7 +97,7 @@ pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
             }
         }
         for (c, stem) in run.courses.iter().zip(&names.courses) {
-            if c.variant != variant {
+            if c.variant != variant || drawn != Plots::All {
                 continue;
             }
             rows.push(row(variant, &c.course, PlotKind::Histogram, stem));
@@ -122,13 +126,15 @@ pub struct ExtraCsv<'a> {
     pub rows: Vec<Vec<String>>,
 }
 
-/// Writes every report of `run` into `dir`, with `run.json` from `record`, `extra` (e.g. `expect.csv`
-/// when the scenario has targets) and `plots.csv` when `plots` is set.
-/// Returns the paths written.
+/// Writes every report of `run` into `dir` (with the plots `drawn` asks
+/// for), with `run.json` from `record`, `extra` (e.g. `expect.csv` when the
+/// scenario has targets) and `plots.csv` when `plots` is set. Returns the
+/// paths written.
 pub fn write(
     run: &ScenarioRun,
     extra: Option<ExtraCsv>,
     plots: bool,
+    drawn: Plots,
     record: Option<&super::record::RunRecord>,
     dir: &Path,
 ) -> Result<Vec<PathBuf>, Error> {
@@ -136,14 +142,18 @@ pub fn write(
     if let Some(r) = record {
         staging.bytes(super::record::RUN_JSON, &r.to_bytes())?;
     }
-    for output in super::outputs() {
+    for output in super::outputs_for(drawn) {
         output.render(run, &mut staging)?;
     }
     if let Some(x) = extra {
         let header: Vec<String> = x.header.iter().map(|h| h.to_string()).collect();
         stage_csv(&mut staging, x.name, &header, &x.rows)?;
     }
-    let rows = if plots { plot_rows(run) } else { Vec::new() };
+    let rows = if plots {
+        plot_rows(run, drawn)
+    } else {
+        Vec::new()
+    };
     if plots {
         stage_csv(
             &mut staging,

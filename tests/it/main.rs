@@ -11,10 +11,12 @@ mod support;
 
 mod batch;
 mod cli;
+mod course_names;
 mod engine;
 mod fuzz;
 mod hakkaa;
 mod inputs;
+mod method;
 mod mpbs;
 mod record;
 mod registry;
