@@ -82,8 +82,10 @@ struct RunFlags {
     /// `trials`, else 1000000].
     #[arg(long, short = 'n', conflicts_with = "precision")]
     trials: Option<u64>,
-    /// Run in rounds until every reported probability's 95% interval
-    /// half-width is at most E (e.g. 0.001), capped by --max-trials.
+    /// Run in rounds, from one chunk of 65,536 trials and doubling, until
+    /// every reported probability's 95% interval half-width is at most E
+    /// (e.g. 0.001), capped by --max-trials (a warning says when the cap
+    /// stops it short). Not with --trials.
     #[arg(long, value_name = "E")]
     precision: Option<f64>,
     /// Cap on trials per course in --precision mode, honoured exactly (1 to
@@ -226,7 +228,7 @@ struct RunArgs {
     /// `text`: tables on the terminal; `json`: one JSON document on stdout.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Print no table on the terminal.
+    /// Print no table on the terminal, and no estimate or progress.
     #[arg(long, short)]
     quiet: bool,
 }
@@ -405,6 +407,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
         Command::Run(a) => {
             let mut req = a.flags.request()?;
+            // Quiet: no estimate and no progress either.
+            req.progress = !a.quiet;
             req.scenarios = a.scenarios;
             req.out = a.out;
             let done = run::run_checked(&req)?;
@@ -437,6 +441,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                         }
                     }
                     Format::Text => {}
+                }
+                for w in &f.warnings {
+                    eprintln!("{w}");
                 }
                 eprintln!("wrote {}", f.dir.display());
                 rows.extend(mine);

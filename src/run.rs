@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub mod estimate;
 mod variant;
 use variant::{VariantCell, VariantKernel};
 
@@ -560,6 +561,35 @@ pub struct Finished {
     pub has_expects: bool,
     /// Every target checked against every course it applies to.
     pub checks: Vec<Checked>,
+    /// What the caller should tell the user (a `--precision` target that
+    /// `--max-trials` stopped short of).
+    pub warnings: Vec<String>,
+}
+
+/// A warning for each course whose `--precision` target `--max-trials`
+/// stopped the run short of.
+pub fn precision_warnings(run: &ScenarioRun, req: &RunRequest) -> Vec<String> {
+    let Some(e) = req.precision.filter(|_| !req.exact_only) else {
+        return Vec::new();
+    };
+    run.courses
+        .iter()
+        .filter_map(|c| {
+            let worst = crate::stats::worst_half_width(&c.space, &c.tally.counts, c.tally.trials);
+            (worst > e).then(|| {
+                let within = if c.variant.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (variant {})", c.variant)
+                };
+                format!(
+                    "warning: course \"{}\"{within} stopped at --max-trials {} with a 95% half-width of {:.5}, \
+                     above --precision {e}; raise --max-trials for the target",
+                    c.course, c.tally.trials, worst
+                )
+            })
+        })
+        .collect()
 }
 
 /// As [`run_all`], also checking each scenario's `[[expect]]` targets and
@@ -591,8 +621,17 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
     for (i, (p, d)) in prepared.iter().zip(dirs).enumerate() {
         let run = match early.get_mut(i).and_then(Option::take) {
             Some(r) => r,
-            None => execute(p, req)?,
+            None => {
+                if req.progress {
+                    let e = estimate::estimate(p, req);
+                    if e.worth_saying() {
+                        eprintln!("{}", e.line());
+                    }
+                }
+                execute(p, req)?
+            }
         };
+        let warnings = precision_warnings(&run, req);
         let checks = expect::evaluate(&p.expects, &run);
         folder::write(
             &run,
@@ -609,6 +648,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             dir: d,
             has_expects: p.has_expects,
             checks,
+            warnings,
         });
     }
     Ok(out)

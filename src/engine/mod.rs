@@ -10,6 +10,7 @@ pub mod chain;
 pub mod compiled;
 pub mod exact;
 pub mod pools;
+pub mod progress;
 
 use std::time::Instant;
 
@@ -20,6 +21,7 @@ use crate::outcome::OutcomeSpace;
 use crate::procedure::Procedure;
 use crate::stats;
 pub use compiled::CompiledTable;
+use progress::Progress;
 
 /// Trials per chunk: the unit of parallel work and of seeding.
 pub const CHUNK: u64 = 1 << 16;
@@ -105,7 +107,8 @@ pub fn prepare<P: Procedure + 'static>(p: P, mode: KernelMode) -> Box<dyn Kernel
 /// Options of a run.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
-    /// Trials per task (with `precision`: the first round).
+    /// Trials per task (not used with `precision`, which starts from one
+    /// chunk).
     pub trials: u64,
     /// Master seed.
     pub seed: u64,
@@ -210,17 +213,6 @@ fn run_chunks(task: &Task, seed: u64, total: u64, from: u64, to: u64, bar: &Prog
         )
 }
 
-/// A progress bar on stderr, or nothing.
-struct Progress(Option<indicatif::ProgressBar>);
-
-impl Progress {
-    fn inc(&self, n: u64) {
-        if let Some(b) = &self.0 {
-            b.inc(n);
-        }
-    }
-}
-
 /// Runs every task and returns one [`Tally`] per task, in order.
 ///
 /// Zero trials is bad input; worker threads that cannot start are an
@@ -258,8 +250,10 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
         .map_err(|e| crate::Error::internal(format!("cannot start {threads} threads"), e))?;
     // Checked: a count from input never wraps (a progress total that
     // overflows is shown as the largest number instead).
+    // With a precision target, the cap: the bar then shows the most the
+    // run can take.
     let per_task = match opts.precision {
-        Some(_) => opts.trials.min(opts.max_trials),
+        Some(_) => opts.max_trials,
         None => opts.trials,
     };
     let planned: u64 = if opts.monte_carlo {
@@ -267,19 +261,7 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
     } else {
         0
     };
-    let show = opts.progress
-        && std::io::IsTerminal::is_terminal(&std::io::stderr())
-        && planned >= 5_000_000;
-    let bar = Progress(show.then(|| {
-        let b = indicatif::ProgressBar::new(planned);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} trials ({per_sec})",
-            )
-            .expect("valid template"),
-        );
-        b
-    }));
+    let bar = Progress::new(planned, opts.progress);
     let mut out = Vec::with_capacity(tasks.len());
     for (i, task) in tasks.iter().enumerate() {
         let start = Instant::now();
@@ -321,14 +303,13 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
             }
         }
     }
-    if let Some(b) = bar.0 {
-        b.finish_and_clear();
-    }
+    bar.finish();
     Ok(out)
 }
 
-/// Rounds of chunks, doubling, until every outcome and measure probability
-/// has a 95% Wilson half-width of at most `e`, or `max_trials` trials: the
+/// Rounds of chunks, from one chunk and doubling, until every outcome and
+/// measure probability has a 95% Wilson half-width of at most `e`, or
+/// `max_trials` trials: the
 /// cap is honoured exactly. Only the last round may end in a partial
 /// chunk; its size depends on the request alone (`max_trials`), so the
 /// counts stay the same on any thread count.
@@ -336,7 +317,9 @@ fn run_to_precision(task: &Task, opts: &RunOptions, e: f64, bar: &Progress) -> (
     let cap = opts.max_trials.max(1);
     let cap_chunks = cap.div_ceil(CHUNK);
     let mut done = 0u64;
-    let mut target = opts.trials.div_ceil(CHUNK).clamp(1, cap_chunks);
+    // One chunk first, whatever the file's `trials`: a loose target is met
+    // in a fraction of a second.
+    let mut target: u64 = 1;
     let mut counts = vec![0u64; task.kernel.space().len()];
     loop {
         let trials = target.saturating_mul(CHUNK).min(cap);

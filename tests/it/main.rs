@@ -11,6 +11,7 @@ mod support;
 
 mod batch;
 mod cli;
+mod cost;
 mod course_names;
 mod engine;
 mod fuzz;
