@@ -113,7 +113,7 @@ pub fn estimate(p: &Prepared, req: &RunRequest) -> Estimate {
     if !req.exact_only {
         for (_, _, k) in &courses {
             let mut counts = vec![0u64; k.space().len()];
-            let mut rng = Sampler::new(0x5EED_0F_E571_AA7E);
+            let mut rng = Sampler::new(0x005E_ED0F_E571_AA7E);
             let (mut n, mut done) = (256u64, 0u64);
             let start = Instant::now();
             while start.elapsed() < CALIBRATE_FOR && done < 1 << 22 {

@@ -26,9 +26,9 @@ fn counts_rates_and_durations_are_said_in_words() {
     assert_eq!(si(12_345.0), "12 k");
     assert_eq!(si(4_900_000.0), "4.9 M");
     assert_eq!(si(610_000_000.0), "610 M");
-    assert_eq!(si(1_113_741_901.9912), "1.1 G");
+    assert_eq!(si(1_113_741_901.991_2), "1.1 G");
     assert_eq!(si(999_999.0), "1.0 M");
-    assert_eq!(rate(1_113_741_901.9912), "1.1 G/s");
+    assert_eq!(rate(1_113_741_901.991_2), "1.1 G/s");
     assert_eq!(duration(0.42), "0.4 s");
     assert_eq!(duration(12.3), "12 s");
     assert_eq!(duration(185.0), "3 min 5 s");
