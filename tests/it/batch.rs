@@ -8,7 +8,7 @@
 //! 20 000 trials, to keep the suite fast on two cores.
 
 use crate::support::cli::{code, pikeshot, stderr, stdout};
-use crate::support::read_csv;
+use crate::support::{col, read_csv};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -264,13 +264,6 @@ fn assert_index_resolves(out: &Path) -> String {
         assert!(path.is_file(), "{link} does not resolve");
     }
     text
-}
-
-fn col(header: &[String], name: &str) -> usize {
-    header
-        .iter()
-        .position(|h| h == name)
-        .unwrap_or_else(|| panic!("no column {name}"))
 }
 
 #[test]

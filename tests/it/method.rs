@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr};
-use crate::support::read_csv;
+use crate::support::{col, read_csv};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
 
@@ -18,13 +18,6 @@ fn files(dir: &Path) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-fn column(header: &[String], name: &str) -> usize {
-    header
-        .iter()
-        .position(|h| h == name)
-        .unwrap_or_else(|| panic!("no column {name} in {header:?}"))
 }
 
 #[test]
@@ -45,12 +38,12 @@ fn exact_only_writes_exact_probabilities_no_counts_and_zero_width_intervals() {
     ]);
     let (h, rows) = read_csv(&out.join("outcomes.csv"));
     let (count, trials, p, lo, hi, exact) = (
-        column(&h, "count"),
-        column(&h, "trials"),
-        column(&h, "probability"),
-        column(&h, "ci_low"),
-        column(&h, "ci_high"),
-        column(&h, "exact"),
+        col(&h, "count"),
+        col(&h, "trials"),
+        col(&h, "probability"),
+        col(&h, "ci_low"),
+        col(&h, "ci_high"),
+        col(&h, "exact"),
     );
     assert_eq!(rows.len(), 8 + 8 + 3, "every outcome of the three courses");
     for r in &rows {
@@ -85,10 +78,10 @@ fn exact_only_writes_exact_probabilities_no_counts_and_zero_width_intervals() {
     }
     let (h, rows) = read_csv(&out.join("summary.csv"));
     let (value, lo, hi, exact) = (
-        column(&h, "value"),
-        column(&h, "ci_low"),
-        column(&h, "ci_high"),
-        column(&h, "exact"),
+        col(&h, "value"),
+        col(&h, "ci_low"),
+        col(&h, "ci_high"),
+        col(&h, "exact"),
     );
     for r in &rows {
         assert!(!r[value].is_empty() && r[lo] == r[value] && r[hi] == r[value]);
@@ -125,7 +118,7 @@ fn exact_only_figures_equal_the_exact_column_of_a_run_with_both() {
     }
     let exact_of = |dir: &Path| {
         let (h, rows) = read_csv(&dir.join("outcomes.csv"));
-        let e = column(&h, "exact");
+        let e = col(&h, "exact");
         rows.iter()
             .map(|r| (r[1].clone(), r[2].clone(), r[3].clone(), r[e].clone()))
             .collect::<Vec<_>>()
