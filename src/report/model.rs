@@ -148,8 +148,17 @@ impl CourseRun {
         // Exact only (no trial): the exact values stand in for the Monte
         // Carlo ones, with intervals of zero width (no sampling error).
         let exact_only = n == 0 && tally.exact.is_some();
-        let exact_outcomes = tally.exact.as_ref().map(|e| stats::outcome_probs(space, e));
-        let outcomes = stats::outcome_counts(space, &tally.counts)
+        // Every marginal in one pass each over the counts and the exact
+        // probabilities (a course's space is mostly leaves never reached).
+        let (outcome_counts, mut measure_counts) = stats::marginals(space, &tally.counts);
+        let (exact_outcomes, mut exact_measures) = match &tally.exact {
+            Some(e) => {
+                let (o, m) = stats::marginals(space, e);
+                (Some(o), Some(m))
+            }
+            None => (None, None),
+        };
+        let outcomes = outcome_counts
             .into_iter()
             .enumerate()
             .map(|(i, count)| {
@@ -173,12 +182,9 @@ impl CourseRun {
             .iter()
             .enumerate()
             .map(|(m, meas)| {
-                let counts = stats::measure_counts(space, m, &tally.counts);
+                let counts = std::mem::take(&mut measure_counts[m]);
                 let weights: Vec<f64> = counts.iter().map(|&c| c as f64).collect();
-                let exact = tally
-                    .exact
-                    .as_ref()
-                    .map(|e| stats::measure_probs(space, m, e));
+                let exact = exact_measures.as_mut().map(|e| std::mem::take(&mut e[m]));
                 let exact_at_least = exact.as_ref().map(|p| stats::at_least(p));
                 let exact_mean = exact
                     .as_ref()
