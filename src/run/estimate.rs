@@ -6,14 +6,17 @@ use std::time::{Duration, Instant};
 
 use super::{Method, Prepared, RunRequest};
 use crate::dice::Sampler;
+use crate::engine::CHUNK;
 use crate::engine::progress::{duration, si};
 use crate::report::draw::thousands;
 
 /// A run estimated to take longer than this many seconds says so first.
 pub const SAY_ABOVE_SECONDS: f64 = 3.0;
 
-/// How long each course's trials are timed for the estimate.
-const CALIBRATE_FOR: Duration = Duration::from_millis(2);
+/// How long each course's trials are timed for the estimate, at least...
+const CALIBRATE_FOR: Duration = Duration::from_millis(20);
+/// ...and at most.
+const CALIBRATE_AT_MOST: Duration = Duration::from_millis(200);
 
 /// Whether every course of the first variant has an exact answer within
 /// the budget.
@@ -114,19 +117,26 @@ pub fn estimate(p: &Prepared, req: &RunRequest) -> Estimate {
         for (_, _, k) in &courses {
             let mut counts = vec![0u64; k.space().len()];
             let mut rng = Sampler::new(0x005E_ED0F_E571_AA7E);
-            let (mut n, mut done) = (256u64, 0u64);
+            // At least a chunk and CALIBRATE_FOR, so that a thread that
+            // waits for a core (a busy machine) or a first call that warms
+            // the caches does not stand for the whole run; at most
+            // CALIBRATE_AT_MOST.
+            let (mut n, mut done) = (1024u64, 0u64);
             let start = Instant::now();
-            while start.elapsed() < CALIBRATE_FOR && done < 1 << 22 {
+            while (done < CHUNK || start.elapsed() < CALIBRATE_FOR)
+                && start.elapsed() < CALIBRATE_AT_MOST
+                && done < 1 << 24
+            {
                 k.sample(&mut rng, n, &mut counts);
                 done += n;
-                n *= 2;
+                n = (n * 2).min(CHUNK);
             }
             let per_second = done as f64 / start.elapsed().as_secs_f64().max(1e-9);
             per_variant += trials as f64 / per_second;
         }
     }
     // Chunks spread over the threads; a task of one chunk uses one.
-    let chunks = trials.div_ceil(crate::engine::CHUNK) as usize;
+    let chunks = trials.div_ceil(CHUNK) as usize;
     let seconds = per_variant * variants as f64 / threads.min(chunks).max(1) as f64;
     let mut e = Estimate {
         variants,
