@@ -10,7 +10,7 @@ use pikeshot::batch::diff::{self, DiffRequest};
 use pikeshot::batch::{self, ReportRequest, json, merge};
 use pikeshot::engine::KernelMode;
 use pikeshot::run::{Method, RunRequest};
-use pikeshot::targets::{self as expect, CheckRow, Tally};
+use pikeshot::targets::{self as expect, CheckRow, VerdictCounts};
 use pikeshot::{Error, report, run, systems};
 
 /// The odds for pike-and-shot wargames: resolves a fight millions of times in
@@ -123,8 +123,8 @@ struct RunFlags {
     threads: Option<usize>,
     /// How trials are resolved: `auto` folds small procedures into a table
     /// first; `direct` replays the procedure for every trial.
-    #[arg(long, value_enum, default_value_t = Kernel::Auto)]
-    kernel: Kernel,
+    #[arg(long, value_enum, default_value_t = KernelFlag::Auto)]
+    kernel: KernelFlag,
 }
 
 impl RunFlags {
@@ -166,8 +166,8 @@ impl RunFlags {
             sets: self.sets.clone(),
             out: None,
             kernel: match self.kernel {
-                Kernel::Auto => KernelMode::Auto,
-                Kernel::Direct => KernelMode::Direct,
+                KernelFlag::Auto => KernelMode::Auto,
+                KernelFlag::Direct => KernelMode::Direct,
             },
             progress: true,
         };
@@ -343,8 +343,9 @@ fn parse_shard(s: &str) -> Result<batch::Shard, String> {
     batch::Shard::parse(s)
 }
 
+// The values of `--kernel`, read into `engine::KernelMode`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-enum Kernel {
+enum KernelFlag {
     Auto,
     Direct,
 }
@@ -381,7 +382,7 @@ fn verdicts(rows: &[CheckRow], check: bool) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let tally = Tally::of(rows);
+    let tally = VerdictCounts::of(rows);
     eprintln!("{}", tally.line());
     if tally.fail == 0 {
         return ExitCode::SUCCESS;

@@ -11,6 +11,10 @@ use pikeshot::Sampler;
 use pikeshot::engine::{CHUNK, Kernel, KernelMode};
 use pikeshot::run::{RunRequest, prepare};
 
+/// The repository root (this package is its `benches/` folder), which
+/// scenario paths are relative to.
+const REPO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
 /// The kernel of `course` (of the first sweep variant) in a shipped
 /// scenario, built with `mode`.
 pub fn kernel(scenario: &str, course: &str, mode: KernelMode) -> Box<dyn Kernel> {
@@ -18,7 +22,7 @@ pub fn kernel(scenario: &str, course: &str, mode: KernelMode) -> Box<dyn Kernel>
         kernel: mode,
         ..RunRequest::default()
     };
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(scenario);
+    let path = Path::new(REPO).join(scenario);
     let p = prepare(&path, &req).expect("shipped scenario builds");
     p.courses
         .into_iter()
@@ -58,7 +62,7 @@ pub fn mpbs_step(
 ) -> pikeshot::systems::mpbs::course::Step {
     use pikeshot::scenario::ScenarioFile;
     use pikeshot::systems::mpbs::{Edition, Unit, course::build_step};
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(scenario);
+    let path = Path::new(REPO).join(scenario);
     let file = ScenarioFile::load(&path).expect("shipped scenario loads");
     let variant = file.variants().expect("variants").remove(0);
     let mut f = file.fields(&variant);
@@ -103,7 +107,7 @@ pub fn bench_procedure<P: pikeshot::Procedure + 'static>(
         ("compiled", KernelMode::Auto),
         ("direct", KernelMode::Direct),
     ] {
-        let k = pikeshot::engine::prepare(make(), mode);
+        let k = pikeshot::engine::ProcedureKernel::boxed(make(), mode);
         let mut counts = vec![0u64; k.space().len()];
         let mut rng = Sampler::new(1);
         g.bench_with_input(BenchmarkId::new(mode_name, name), &(), |b, _| {

@@ -15,7 +15,7 @@ use crate::report::KEY_OUTCOMES;
 use crate::report::draw::thousands;
 use crate::report::folder::PlotKind;
 use crate::report::key::KeyKind;
-use crate::targets::{CheckRow, Tally};
+use crate::targets::{CheckRow, VerdictCounts};
 
 /// Escapes text and attribute values: `&`, `<`, `>`, `"` and `'`.
 pub fn esc(s: &str) -> String {
@@ -110,7 +110,7 @@ fn targets_cell(rows: &[&CheckRow]) -> String {
         return "–".into();
     }
     let owned: Vec<CheckRow> = rows.iter().map(|r| (*r).clone()).collect();
-    let t = Tally::of(&owned);
+    let t = VerdictCounts::of(&owned);
     let mut parts = Vec::new();
     if t.fail > 0 {
         parts.push(format!("<span class=\"fail\">{} failed</span>", t.fail));
@@ -177,7 +177,7 @@ pub fn page(entries: &[Entry], folders: &[Folder], checks: &[CheckRow]) -> Strin
         MANIFEST,
     );
     if !checks.is_empty() {
-        let t = Tally::of(checks);
+        let t = VerdictCounts::of(checks);
         let class = if t.fail > 0 { "fail" } else { "pass" };
         let _ = writeln!(o, "<p class=\"{class}\">{}</p>", esc(&t.line()));
     }
@@ -502,23 +502,4 @@ fn plots(o: &mut String, f: &Folder, base: &str, idx: &[usize]) {
         );
     }
     let _ = writeln!(o, "</div>");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_markup_and_quotes() {
-        assert_eq!(
-            esc("a<b & \"c\" 'd'>"),
-            "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;"
-        );
-    }
-
-    #[test]
-    fn hrefs_keep_slashes_and_encode_the_rest() {
-        assert_eq!(href("mpbs/a b/x.png"), "mpbs/a%20b/x.png");
-        assert_eq!(href("é.png"), "%C3%A9.png");
-    }
 }

@@ -56,20 +56,21 @@ pub trait Kernel: Sync + Send {
     fn release(&self) {}
 }
 
-/// A [`Procedure`] with its compiled table, if it has one.
-pub struct Prepared<P> {
+/// A [`Procedure`] as a [`Kernel`]: the procedure with its compiled table,
+/// if it has one.
+pub struct ProcedureKernel<P> {
     procedure: P,
     table: Option<CompiledTable>,
 }
 
-impl<P: Procedure> Prepared<P> {
+impl<P: Procedure> ProcedureKernel<P> {
     /// Prepares `procedure`, compiling it when `mode` allows and it fits.
-    pub fn new(procedure: P, mode: KernelMode) -> Prepared<P> {
+    pub fn new(procedure: P, mode: KernelMode) -> ProcedureKernel<P> {
         let table = match mode {
             KernelMode::Auto => CompiledTable::compile(&procedure),
             KernelMode::Direct => None,
         };
-        Prepared { procedure, table }
+        ProcedureKernel { procedure, table }
     }
     /// The procedure itself.
     pub fn procedure(&self) -> &P {
@@ -77,7 +78,14 @@ impl<P: Procedure> Prepared<P> {
     }
 }
 
-impl<P: Procedure> Kernel for Prepared<P> {
+impl<P: Procedure + 'static> ProcedureKernel<P> {
+    /// Boxes `procedure` as a [`Kernel`] (see [`ProcedureKernel::new`]).
+    pub fn boxed(procedure: P, mode: KernelMode) -> Box<dyn Kernel> {
+        Box::new(ProcedureKernel::new(procedure, mode))
+    }
+}
+
+impl<P: Procedure> Kernel for ProcedureKernel<P> {
     fn space(&self) -> &OutcomeSpace {
         self.procedure.space()
     }
@@ -97,11 +105,6 @@ impl<P: Procedure> Kernel for Prepared<P> {
     fn is_compiled(&self) -> bool {
         self.table.is_some()
     }
-}
-
-/// Boxes a procedure as a [`Kernel`].
-pub fn prepare<P: Procedure + 'static>(p: P, mode: KernelMode) -> Box<dyn Kernel> {
-    Box::new(Prepared::new(p, mode))
 }
 
 /// Options of a run.

@@ -225,7 +225,8 @@ pub(crate) fn fit<DB: DrawingBackend>(
 
 /// Pieces of a label that may end a line: after a dash, underscore, slash
 /// or space.
-fn tokens(label: &str) -> Vec<String> {
+#[doc(hidden)]
+pub fn tokens(label: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     for ch in label.chars() {
@@ -501,28 +502,4 @@ pub(crate) fn draw_diamond_coloured<DB: DrawingBackend>(
     edge.push((x, y - r));
     root.draw(&Polygon::new(pts, fill.filled()))?;
     root.draw(&PathElement::new(edge, outline.stroke_width(1)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn percentages_and_thousands() {
-        assert_eq!(percent(0.4213), "42.1%");
-        assert_eq!(percent(0.0042), "0.42%");
-        assert_eq!(percent(0.00005), "<0.01%");
-        assert_eq!(percent(0.0), "0%");
-        assert_eq!(thousands(1_000_000), "1,000,000");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1234), "1,234");
-    }
-
-    #[test]
-    fn labels_split_after_dashes_and_spaces() {
-        assert_eq!(
-            tokens("defender-morale broken"),
-            vec!["defender-", "morale ", "broken"]
-        );
-    }
 }

@@ -118,7 +118,8 @@ pub fn write_reports(run: &ScenarioRun, dir: &Path) -> Result<Vec<PathBuf>, Erro
 
 /// A float with `decimals` fixed decimals; empty when not finite, and never
 /// `-0.000…`, so equal inputs always print the same bytes.
-pub(crate) fn fixed(x: f64, decimals: usize) -> String {
+#[doc(hidden)]
+pub fn fixed(x: f64, decimals: usize) -> String {
     if !x.is_finite() {
         return String::new();
     }
@@ -126,19 +127,5 @@ pub(crate) fn fixed(x: f64, decimals: usize) -> String {
     match s.strip_prefix('-') {
         Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
         _ => s,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fixed;
-
-    #[test]
-    fn fixed_never_prints_negative_zero_or_nan() {
-        assert_eq!(fixed(-0.0, 3), "0.000");
-        assert_eq!(fixed(-1e-12, 6), "0.000000");
-        assert_eq!(fixed(-0.5, 1), "-0.5");
-        assert_eq!(fixed(f64::NAN, 2), "");
-        assert_eq!(fixed(0.123_456_78, 6), "0.123457");
     }
 }

@@ -122,20 +122,3 @@ pub fn plan(run: &ScenarioRun) -> PlotNames {
         comparisons,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugs_fold_punctuation_and_case() {
-        assert_eq!(slug("Salvo, then Charge!", 60), "salvo-then-charge");
-        assert_eq!(slug("  --  ", 60), "");
-        assert_eq!(variant_slug("units.tercio.terrain=woods"), "terrain-woods");
-        assert_eq!(
-            variant_slug("units.tercio.terrain=woods, units.swedes.morale=6"),
-            "terrain-woods-morale-6"
-        );
-        assert_eq!(variant_slug(""), "");
-    }
-}

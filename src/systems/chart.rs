@@ -67,30 +67,6 @@ impl Chart {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn renders_aligned_columns() {
-        let c = Chart {
-            id: "t",
-            title: "T".into(),
-            rule: "1.0",
-            headers: vec!["Die".into(), "Result".into()],
-            rows: vec![
-                vec!["≤0".into(), "Miss".into()],
-                vec!["9+".into(), "2".into()],
-            ],
-            notes: vec!["+1 note".into()],
-        };
-        let s = c.render();
-        assert!(s.contains("| Die | Result |"), "{s}");
-        assert!(s.contains("| ≤0  | Miss   |"), "{s}");
-        assert!(s.ends_with("  +1 note\n"));
-    }
-}
-
 /// What `pikeshot list` says of a procedure.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ProcedureInfo {

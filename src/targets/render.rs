@@ -1,5 +1,5 @@
 //! Targets as text: the rows of `expect.csv`, the rows read back from it,
-//! the pass/fail tally and the table of what failed.
+//! the verdict counts and the table of what failed.
 
 use std::fmt::Write as _;
 
@@ -124,7 +124,7 @@ impl CheckRow {
 
 /// Counts of verdicts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct VerdictCounts {
     /// Inside the target.
     pub pass: usize,
     /// Straddling a bound (passing).
@@ -133,10 +133,10 @@ pub struct Tally {
     pub fail: usize,
 }
 
-impl Tally {
+impl VerdictCounts {
     /// Counts the verdicts of `rows`.
-    pub fn of(rows: &[CheckRow]) -> Tally {
-        let mut t = Tally::default();
+    pub fn of(rows: &[CheckRow]) -> VerdictCounts {
+        let mut t = VerdictCounts::default();
         for r in rows {
             match r.verdict.as_str() {
                 "pass" => t.pass += 1,

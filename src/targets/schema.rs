@@ -73,7 +73,8 @@ pub fn short(v: &toml::Value) -> String {
 /// The value at a key path (`units.tercio.terrain`,
 /// `course[1].steps[0].column`, `course."charge now".steps[0].column`), if
 /// present: the same reading of a path as `--set` and `[sweep]`.
-fn lookup<'t>(table: &'t toml::Table, path: &str) -> Option<&'t toml::Value> {
+#[doc(hidden)]
+pub fn lookup<'t>(table: &'t toml::Table, path: &str) -> Option<&'t toml::Value> {
     crate::scenario::doc::get_path(table, path)
 }
 
@@ -400,27 +401,4 @@ fn resolve_variant(spec: &str, f: &Fields, scope: &Scope) -> Result<Vec<String>,
         }
     }
     Ok(selected)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lookup_reads_nested_keys_and_list_items() {
-        let t: toml::Table = toml::from_str(
-            "edition = \"sfo\"\n[units.a]\nterrain = \"woods\"\n[[course]]\nname = \"x\"\n",
-        )
-        .unwrap();
-        assert_eq!(lookup(&t, "edition").map(short).as_deref(), Some("sfo"));
-        assert_eq!(
-            lookup(&t, "units.a.terrain").map(short).as_deref(),
-            Some("woods")
-        );
-        assert_eq!(
-            lookup(&t, "course[0].name").map(short).as_deref(),
-            Some("x")
-        );
-        assert!(lookup(&t, "course[1].name").is_none());
-    }
 }

@@ -7,6 +7,9 @@
 //! Scenario folders are written into temporary folders and run with
 //! 20 000 trials, to keep the suite fast on two cores.
 
+mod html;
+mod selection;
+
 use crate::support::cli::{code, pikeshot, stderr, stdout};
 use crate::support::{col, read_csv};
 use std::collections::{BTreeMap, BTreeSet};

@@ -2,6 +2,10 @@
 //! compiled against direct kernels, determinism across thread counts, and
 //! adaptive precision.
 
+mod alias;
+mod chain;
+mod pools;
+
 use crate::support::cli::pikeshot_ok;
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,12 @@
 //! Reports written from a hand-built run: CSV contents against hand
 //! arithmetic, plots, determinism, and whole-or-nothing writing.
 
+mod diff;
+mod draw;
+mod engagement;
+mod fixed;
+mod naming;
+
 use crate::support::{Z, assert_near, read_csv, wilson};
 use std::collections::BTreeSet;
 use std::fs;

@@ -292,7 +292,8 @@ pub fn chart_stem(variant: &str) -> String {
 }
 
 /// `x` with a sign and `d` decimals, never `-0.00`.
-pub(crate) fn signed(x: f64, d: usize) -> String {
+#[doc(hidden)]
+pub fn signed(x: f64, d: usize) -> String {
     let s = format!("{x:+.d$}");
     match s.strip_prefix('-') {
         Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => format!("+{rest}"),
@@ -311,44 +312,5 @@ pub(crate) fn pct(x: f64, d: usize) -> String {
         format!("{:.d$}%", x * 100.0)
     } else {
         "-".into()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn change_interval_is_newcombe_from_the_two_intervals() {
-        // from 0.40 [0.38, 0.43], to 0.50 [0.47, 0.52]:
-        // change 0.10; low 0.10 - sqrt(0.03² + 0.03²), high 0.10 + sqrt(0.02² + 0.02²).
-        let r = DiffRow {
-            variant: String::new(),
-            course: "c".into(),
-            kind: RowKind::Outcome,
-            name: "x".into(),
-            label: "x".into(),
-            from: Some(Figure {
-                value: 0.40,
-                ci: (0.38, 0.43),
-                exact: Some(0.4),
-            }),
-            to: Some(Figure {
-                value: 0.50,
-                ci: (0.47, 0.52),
-                exact: Some(0.5),
-            }),
-        };
-        assert!((r.change() - 0.10).abs() < 1e-12);
-        let (lo, hi) = r.change_ci();
-        assert!((lo - (0.10 - (0.0018f64).sqrt())).abs() < 1e-12);
-        assert!((hi - (0.10 + (0.0008f64).sqrt())).abs() < 1e-12);
-        assert!((r.exact_change().unwrap() - 0.1).abs() < 1e-12);
-        assert_eq!(signed(-1e-9, 2), "+0.00");
-        assert_eq!(signed(-0.5, 1), "-0.5");
-        // An outcome the `to` card cannot produce falls to 0, exactly.
-        let gone = DiffRow { to: None, ..r };
-        assert!((gone.change() + 0.40).abs() < 1e-12);
-        assert!((gone.exact_change().unwrap() + 0.4).abs() < 1e-12);
     }
 }

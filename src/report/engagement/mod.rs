@@ -158,17 +158,3 @@ impl Engagement {
         self.exact.as_deref().map(cumulative_of)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_stop_reason_reads_once() {
-        assert_eq!(
-            stop_phrase("ended early: stand destroyed"),
-            "ends: stand destroyed"
-        );
-        assert_eq!(stop_phrase("turn-limit"), "ends: turn-limit");
-    }
-}

@@ -5,7 +5,7 @@ use super::course::{CourseSpec, Plan, STOP_NAMES, Stop};
 use super::tq::{DoubleResults, Readings, TqMode};
 use super::unit::Unit;
 use crate::engine::chain::Chain;
-use crate::engine::{Kernel, KernelMode, prepare};
+use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
@@ -107,7 +107,7 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
             let step = plans[0]
                 .single(&units, readings)
                 .map_err(|e| super::tq::relocate(&fields[0], e))?;
-            prepare(step, kernel)
+            ProcedureKernel::boxed(step, kernel)
         } else {
             for (p, sf) in plans.iter().zip(&fields) {
                 p.check(&units, readings, alone, sf)?;
@@ -137,7 +137,7 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
                     format!("course \"{name}\" cannot be built: {}", e.message),
                 )
             })?;
-            prepare(chain, kernel)
+            ProcedureKernel::boxed(chain, kernel)
         };
         cf.finish()?;
         courses.push((name, k));

@@ -1,7 +1,7 @@
 //! Reading a Musket & Pike scenario: edition, rules switches, units and
 //! courses (with engagements).
 
-use super::course::{CourseRules, Repeat, StepSpec, Stop, compile};
+use super::course::{Readings, Repeat, StepSpec, Stop, compile};
 use super::{Edition, Unit};
 use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
@@ -19,7 +19,7 @@ pub struct Built {
 }
 
 /// The step keys that name the acting and the target unit, per procedure.
-const UNIT_KEYS: &[(&str, Option<&str>, Option<&str>)] = &[
+const STEP_UNIT_KEYS: &[(&str, Option<&str>, Option<&str>)] = &[
     ("close-combat", Some("attacker"), Some("defender")),
     ("musketry", Some("firer"), Some("target")),
     ("light-fire", Some("firer"), Some("target")),
@@ -40,8 +40,8 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
         .named("edition", "edition", Edition::from_name, &names)?
         .ok_or_else(|| f.missing("edition").one_of("", &names))?;
     let rules = match f.table("rules")? {
-        Some(mut rf) => CourseRules::from_fields(&mut rf, edition)?,
-        None => CourseRules::default(),
+        Some(mut rf) => Readings::from_fields(&mut rf, edition)?,
+        None => Readings::default(),
     };
     let units = course::read_units(f, |name, uf| Unit::from_fields(name, uf, edition))?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
@@ -56,7 +56,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
         let mut steps = Vec::new();
         for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
-            if let Some((_, a, t)) = UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
+            if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
                 let idx = |k: &Option<&str>| {
                     k.and_then(|k| sf.peek_string(k))
                         .and_then(|n| units.iter().position(|u| u.name == n))

@@ -193,7 +193,7 @@ pub const PROCEDURES: &[ProcedureInfo] = &[
 ];
 
 /// The step keys that name stands, per procedure.
-pub const UNIT_KEYS: &[(&str, &[&str])] = &[
+pub const STEP_UNIT_KEYS: &[(&str, &[&str])] = &[
     ("fire", &["firer", "target"]),
     ("melee", &["attacker", "defender"]),
     ("morale-test", &["unit", "opponent"]),

@@ -457,7 +457,7 @@ impl crate::systems::RuleSystem for Snaphance {
         out
     }
     fn unit_keys(&self) -> Vec<&'static str> {
-        unit::KEYS.to_vec()
+        unit::UNIT_KEYS.to_vec()
     }
     fn max_turns(&self) -> u8 {
         course::MAX_TURNS

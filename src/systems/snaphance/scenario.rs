@@ -1,11 +1,11 @@
 //! Reading a Snaphance scenario: `[rules]`, `[units.*]` and `[[course]]`.
 
 use super::course::{
-    CourseSpec, MAX_TURNS, Repeat, STOP_NAMES, StepSpec, Stop, UNIT_KEYS, build_step,
+    CourseSpec, MAX_TURNS, Repeat, STEP_UNIT_KEYS, STOP_NAMES, StepSpec, Stop, build_step,
 };
 use super::{Readings, Stand};
 use crate::engine::KernelMode;
-use crate::engine::alias::tabulate;
+use crate::engine::alias::Tabulated;
 use crate::engine::chain::Chain;
 use crate::error::InputError;
 use crate::outcome::Side;
@@ -55,7 +55,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             }
             // Validate the step (and its unit names) once, from the start.
             build_step(&procedure, &mut sf.fresh(), &units, &readings, None)?;
-            let named = UNIT_KEYS
+            let named = STEP_UNIT_KEYS
                 .iter()
                 .find(|(p, _)| *p == procedure)
                 .map_or(&[][..], |(_, k)| *k);
@@ -80,7 +80,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         let single = steps.len() == 1 && repeat.is_none();
         let kernel = if single {
             let s = &steps[0];
-            tabulate(
+            Tabulated::boxed(
                 build_step(&s.procedure, &mut s.fields.fresh(), &units, &readings, None)?,
                 mode,
             )
@@ -91,7 +91,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
             enemy = enemy.or(steps[0].units.get(1).copied());
             course::check_pair(&cf, own, enemy)?;
             let spec = CourseSpec::new(readings, units.clone(), steps, (own, enemy), repeat)?;
-            tabulate(Chain::build(&spec)?, mode)
+            Tabulated::boxed(Chain::build(&spec)?, mode)
         };
         courses.push((name, kernel));
     }

@@ -6,7 +6,7 @@ use crate::error::InputError;
 use crate::scenario::Fields;
 
 /// The unit keys, for `pikeshot list`.
-pub const KEYS: &[&str] = &[
+pub const UNIT_KEYS: &[&str] = &[
     "kind",
     "strength",
     "sp_lost",

@@ -563,26 +563,3 @@ pub fn charts() -> Vec<Chart> {
     };
     vec![process, armour]
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn multiset_counts() {
-        assert_eq!(multisets(0), 1);
-        assert_eq!(multisets(1), 6);
-        assert_eq!(multisets(2), 21);
-        assert_eq!(multisets(8), 1287);
-        for n in 0..=8 {
-            assert_eq!(
-                top_four_distribution(n)
-                    .iter()
-                    .map(|(_, w)| w)
-                    .sum::<f64>()
-                    .round(),
-                1.0
-            );
-        }
-    }
-}

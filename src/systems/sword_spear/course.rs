@@ -55,7 +55,7 @@ steps! {
 }
 
 /// The step keys naming the acting and the other unit, per procedure.
-pub const UNIT_KEYS: &[(&str, &str, Option<&str>)] = &[
+pub const STEP_UNIT_KEYS: &[(&str, &str, Option<&str>)] = &[
     ("activation", "unit", None),
     ("discipline-test", "unit", None),
     ("commander-risk", "unit", None),

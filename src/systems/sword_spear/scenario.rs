@@ -1,9 +1,9 @@
 //! Reading a Sword & Spear scenario: `[units.*]` and `[[course]]`.
 
-use super::course::{CourseSpec, StepSpec, UNIT_KEYS, build_step};
+use super::course::{CourseSpec, STEP_UNIT_KEYS, StepSpec, build_step};
 use super::unit::Unit;
 use crate::engine::chain::Chain;
-use crate::engine::{Kernel, KernelMode, prepare};
+use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
@@ -27,7 +27,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         let mut steps = Vec::new();
         for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
-            if let Some((_, a, t)) = UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
+            if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
                 let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
                 let index = |k: &str| {
                     let n = sf.peek_string(k)?;
@@ -59,13 +59,13 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
         });
         let kernel = if steps.len() == 1 && steps[0].target.is_none() {
             let s = &steps[0];
-            prepare(
+            ProcedureKernel::boxed(
                 build_step(&s.procedure, &mut s.fields.fresh(), &units)?,
                 mode,
             )
         } else {
             let spec = CourseSpec::new(units.clone(), steps, own, enemy)?;
-            prepare(Chain::build(&spec)?, mode)
+            ProcedureKernel::boxed(Chain::build(&spec)?, mode)
         };
         sides.push(Side::of(&unit_names, own, enemy, named));
         courses.push((name, kernel));

@@ -294,16 +294,3 @@ pub fn charts() -> Vec<Chart> {
     };
     vec![movement, fresh]
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rows_are_indexed_by_troop() {
-        for (i, t) in Troop::ALL.iter().enumerate() {
-            assert_eq!(MOVEMENT[i].troop, *t);
-            assert_eq!(t.row().troop, *t);
-        }
-    }
-}

@@ -3,7 +3,10 @@
 mod between_rolls;
 mod charge;
 mod courses;
+mod draw;
 mod fire;
 mod morale;
+mod pair;
 mod tables;
 mod tq;
+mod unit;

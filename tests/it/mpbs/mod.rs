@@ -6,4 +6,5 @@ mod card_names;
 mod close_combat;
 mod courses;
 mod fire;
+mod musketry;
 mod orders;

@@ -13,7 +13,7 @@ use crate::support::ok;
 use crate::support::step::step_from_text;
 use pikeshot::dice::Sampler;
 use pikeshot::engine::exact::exact;
-use pikeshot::engine::{Kernel, KernelMode, Prepared};
+use pikeshot::engine::{Kernel, KernelMode, ProcedureKernel};
 use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
 use pikeshot::scenario::Fields;
@@ -522,7 +522,7 @@ fn orders_monte_carlo_matches_exact() {
     let probs = exact(&p, 1000).unwrap();
     assert!(close(probs[0], 0.6));
     for mode in [KernelMode::Direct, KernelMode::Auto] {
-        let k = Prepared::new(p.clone(), mode);
+        let k = ProcedureKernel::new(p.clone(), mode);
         let mut counts = vec![0u64; p.space().len()];
         k.sample(&mut Sampler::new(0x0bd_0001), N, &mut counts);
         for (leaf, (&c, &q)) in counts.iter().zip(&probs).enumerate() {

@@ -3,6 +3,7 @@
 mod between_rolls;
 mod courses;
 mod fire;
+mod hits;
 mod melee;
 mod orders;
 mod pools;

@@ -1,6 +1,6 @@
 //! Monte Carlo against exact: the one check, under both kernels.
 
-use pikeshot::engine::{Kernel, KernelMode, Prepared};
+use pikeshot::engine::{Kernel, KernelMode, ProcedureKernel};
 use pikeshot::stats;
 use pikeshot::{Procedure, Sampler};
 
@@ -81,7 +81,7 @@ pub fn assert_both_kernels<K: Kernel>(
 }
 
 /// [`assert_both_kernels`] for a procedure on its own: its exact answer
-/// within `budget`, then an `engine::Prepared` kernel in each mode.
+/// within `budget`, then an `engine::ProcedureKernel` kernel in each mode.
 #[track_caller]
 pub fn assert_procedure_matches<P: Procedure + Clone + 'static>(
     p: &P,
@@ -92,7 +92,7 @@ pub fn assert_procedure_matches<P: Procedure + Clone + 'static>(
 ) {
     let probs = pikeshot::engine::exact::exact(p, budget).unwrap();
     assert_both_kernels(
-        |mode| Prepared::new(p.clone(), mode),
+        |mode| ProcedureKernel::new(p.clone(), mode),
         &probs,
         seed,
         leaves,

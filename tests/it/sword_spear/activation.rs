@@ -15,7 +15,7 @@ use crate::support::step::step_from_text;
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::Procedure;
 use pikeshot::engine::exact::exact;
-use pikeshot::engine::{Kernel, KernelMode, Prepared};
+use pikeshot::engine::{Kernel, KernelMode, ProcedureKernel};
 use pikeshot::error::InputError;
 use pikeshot::scenario::Fields;
 use pikeshot::stats;
@@ -74,7 +74,7 @@ fn monte_carlo_matches<P: Procedure + Clone + 'static>(p: &P, seed: u64) {
     let probs = exact(p, 10_000_000).unwrap();
     assert!(close(probs.iter().sum::<f64>(), 1.0));
     assert_both_kernels(
-        |mode| Prepared::new(p.clone(), mode),
+        |mode| ProcedureKernel::new(p.clone(), mode),
         &probs,
         seed,
         Leaves::Each,
@@ -360,7 +360,7 @@ fn activation_monte_carlo_matches_exact() {
     i.dice = 1;
     // One die compiles to a flat table.
     let a = activation(i);
-    assert!(Prepared::new(a.clone(), KernelMode::Auto).is_compiled());
+    assert!(ProcedureKernel::new(a.clone(), KernelMode::Auto).is_compiled());
     monte_carlo_matches(&a, 0x55_0002);
 }
 

@@ -1115,3 +1115,26 @@ fn melee_refusals_are_located() {
         "from 0 to 2",
     );
 }
+
+/// The multisets of combat dice and the top-four distribution built from them.
+mod multisets {
+    use pikeshot::systems::sword_spear::combat::*;
+
+    #[test]
+    fn multiset_counts() {
+        assert_eq!(multisets(0), 1);
+        assert_eq!(multisets(1), 6);
+        assert_eq!(multisets(2), 21);
+        assert_eq!(multisets(8), 1287);
+        for n in 0..=8 {
+            assert_eq!(
+                top_four_distribution(n)
+                    .iter()
+                    .map(|(_, w)| w)
+                    .sum::<f64>()
+                    .round(),
+                1.0
+            );
+        }
+    }
+}

@@ -242,7 +242,7 @@ fn engagement_monte_carlo_matches_exact() {
     let mut m = MeleeInput::new(a, b);
     m.sides[0].charged = true;
     let e = ok(engagement(EngagementInput::new(m)));
-    let k = pikeshot::engine::Prepared::new(e, KernelMode::Direct);
+    let k = pikeshot::engine::ProcedureKernel::new(e, KernelMode::Direct);
     monte_carlo_matches(&k, 0x55_2001);
 }
 

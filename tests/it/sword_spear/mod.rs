@@ -5,3 +5,4 @@ mod between_rolls;
 mod combat;
 mod courses;
 mod tables;
+mod troops;

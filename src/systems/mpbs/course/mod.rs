@@ -18,7 +18,7 @@ use super::threshold::casualty_threshold;
 use super::{Edition, Formation, MoraleState, Unit};
 use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
 use crate::engine::chain::{Action, Chain, Machine};
-use crate::engine::{Kernel, KernelMode, prepare};
+use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
 use crate::outcome::keys::{
     ENEMY_MORALE, FORMATION_HITS_INFLICTED as FH_INFLICTED, FORMATION_HITS_TAKEN as FH_TAKEN,
@@ -33,7 +33,7 @@ mod rules;
 mod state;
 mod step;
 
-pub use rules::CourseRules;
+pub use rules::Readings;
 use state::Sub;
 pub use state::*;
 use step::build;
@@ -64,7 +64,7 @@ pub struct Course<'a> {
     edition: Edition,
     units: Vec<Unit>,
     steps: Vec<StepSpec<'a>>,
-    rules: CourseRules,
+    rules: Readings,
     repeat: Option<Repeat>,
     own: Option<usize>,
     enemy: Option<usize>,
@@ -103,7 +103,7 @@ impl<'a> Course<'a> {
         edition: Edition,
         units: Vec<Unit>,
         steps: Vec<StepSpec<'a>>,
-        rules: CourseRules,
+        rules: Readings,
         repeat: Option<Repeat>,
         own: Option<usize>,
         enemy: Option<usize>,
@@ -563,7 +563,7 @@ pub fn compile(
     edition: Edition,
     units: Vec<Unit>,
     steps: Vec<StepSpec<'_>>,
-    rules: CourseRules,
+    rules: Readings,
     repeat: Option<Repeat>,
     own: Option<usize>,
     enemy: Option<usize>,
@@ -589,7 +589,7 @@ pub fn compile(
         off_map: course.early_index[1].is_some_and(|i| chain.can_end_in(i as usize)),
     };
     if reached == all {
-        return Ok(prepare(chain, mode));
+        return Ok(ProcedureKernel::boxed(chain, mode));
     }
     let wide_index = course.early_index;
     let wide_space = course.space.clone();
@@ -616,5 +616,5 @@ pub fn compile(
             .collect();
         slim.leaf(moved(wide.outcome_of(l)), &values)
     });
-    Ok(prepare(chain, mode))
+    Ok(ProcedureKernel::boxed(chain, mode))
 }

@@ -7,7 +7,7 @@ use super::*;
 /// engagements"). Every default is the reading section 0 of that page
 /// defends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CourseRules {
+pub struct Readings {
     /// 10.6.2: a morale check when fire inflicts at least one hit.
     pub morale_check_on_hits: bool,
     /// 10.6.3: a morale check for the target of Salvo fire.
@@ -44,9 +44,9 @@ pub struct CourseRules {
     pub eliminate_at_strength: bool,
 }
 
-impl Default for CourseRules {
-    fn default() -> CourseRules {
-        CourseRules {
+impl Default for Readings {
+    fn default() -> Readings {
+        Readings {
             morale_check_on_hits: true,
             morale_check_on_salvo: true,
             morale_check_on_threshold: true,
@@ -64,12 +64,12 @@ impl Default for CourseRules {
     }
 }
 
-impl CourseRules {
+impl Readings {
     /// Reads `[rules]`; absent keys keep their defaults. `pursuit` is
     /// `true`, `false`, or a table of the `pursuit` step's keys (besides
     /// `pursuer`) plus `defending_leader`.
-    pub fn from_fields(f: &mut Fields, edition: Edition) -> Result<CourseRules, InputError> {
-        let d = CourseRules::default();
+    pub fn from_fields(f: &mut Fields, edition: Edition) -> Result<Readings, InputError> {
+        let d = Readings::default();
         let (mut pursuit_keys, mut defending_leader) = (d.pursuit_keys, d.defending_leader);
         let pursuit_table = match f.bool("pursuit") {
             Ok(_) => false,
@@ -103,7 +103,7 @@ impl CourseRules {
             )?
             .unwrap_or(false);
         let mut flag = |k: &'static str, dflt: bool| f.bool(k).map(|v| v.unwrap_or(dflt));
-        let r = CourseRules {
+        let r = Readings {
             morale_check_on_hits: flag("morale_check_on_hits", d.morale_check_on_hits)?,
             morale_check_on_salvo: flag("morale_check_on_salvo", d.morale_check_on_salvo)?,
             morale_check_on_threshold: flag(
@@ -126,7 +126,7 @@ impl CourseRules {
         };
         let drm = f.int("morale_check_drm", -9, 9)?.unwrap_or(0) as i32;
         f.finish()?;
-        Ok(CourseRules {
+        Ok(Readings {
             morale_check_drm: drm,
             ..r
         })

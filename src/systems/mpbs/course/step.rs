@@ -52,7 +52,7 @@ pub(super) fn build(
     f: &mut Fields,
     units: &[Unit],
     edition: Edition,
-    rules: &CourseRules,
+    rules: &Readings,
     lenient: bool,
 ) -> Result<Step, InputError> {
     if s.procedure == close_combat::INFO.name {

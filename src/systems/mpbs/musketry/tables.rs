@@ -276,18 +276,3 @@ pub fn tec_fire_drm(edition: Edition, target: &Unit, artillery: bool) -> Result<
     }
     Ok(drm)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn labels_and_cells() {
-        assert_eq!(M.label(), "miss");
-        assert_eq!(H1.label(), "1 hit");
-        assert_eq!(H2FM.label(), "2 hits + FH + MC");
-        assert_eq!(H1F.cell(), "1+FH");
-        assert_eq!(FireResult::new(0, true, true).label(), "FH + MC");
-        assert_eq!(FireResult::new(0, true, false).cell(), "FH");
-    }
-}

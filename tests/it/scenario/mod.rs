@@ -1,0 +1,4 @@
+//! The scenario file: sweeps, `--set` overrides and located key errors.
+
+mod doc;
+mod fields;
