@@ -343,7 +343,9 @@ fn long_wide_and_alike_course_names_get_short_distinct_file_names() {
     // Each course's histogram and its at-least chart.
     assert_eq!(pngs.len(), 4, "{pngs:?}");
     assert_eq!(
-        pngs.iter().filter(|p| s(p).ends_with("-at-least.png")).count(),
+        pngs.iter()
+            .filter(|p| s(p).ends_with("-at-least.png"))
+            .count(),
         2,
         "{pngs:?}"
     );
