@@ -9,7 +9,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use pikeshot::batch::diff::{self, DiffRequest};
 use pikeshot::batch::{self, ReportRequest, json, merge};
 use pikeshot::engine::KernelMode;
-use pikeshot::run::RunRequest;
+use pikeshot::run::{Method, RunRequest};
 use pikeshot::targets::{self as expect, CheckRow, VerdictCounts};
 use pikeshot::{Error, report, run, systems};
 
@@ -88,8 +88,10 @@ struct RunFlags {
     /// `trials`, else 1000000].
     #[arg(long, short = 'n', conflicts_with = "precision")]
     trials: Option<u64>,
-    /// Run in rounds until every reported probability's 95% interval
-    /// half-width is at most E (e.g. 0.001), capped by --max-trials.
+    /// Run in rounds, from one chunk of 65,536 trials and doubling, until
+    /// every reported probability's 95% interval half-width is at most E
+    /// (e.g. 0.001), capped by --max-trials (a warning says when the cap
+    /// stops it short). Not with --trials.
     #[arg(long, value_name = "E")]
     precision: Option<f64>,
     /// Cap on trials per course in --precision mode, honoured exactly (1 to
@@ -100,9 +102,21 @@ struct RunFlags {
     /// else 1].
     #[arg(long, short)]
     seed: Option<u64>,
-    /// Also compute exact probabilities (the `exact` column).
+    /// How the figures are found: `monte-carlo` (trials only), `exact`
+    /// (no trials: every probability exact; a course that does not
+    /// enumerate within --exact-budget is an error naming it) or `both`
+    /// (trials, and the exact column where it fits) [default: monte-carlo].
+    #[arg(long, value_enum, conflicts_with = "exact")]
+    method: Option<MethodArg>,
+    /// Also compute exact probabilities (the `exact` column): the same as
+    /// `--method both`.
     #[arg(long)]
     exact: bool,
+    /// Which plots to draw: `all` (each course's histogram, each
+    /// engagement's turn plots, the comparison charts), `summary` (the
+    /// comparison charts only) or `none` (CSV files only).
+    #[arg(long, value_enum, default_value_t = PlotsArg::All)]
+    plots: PlotsArg,
     /// Most paths of die results an exact enumeration may visit (at least 1).
     #[arg(long, default_value_t = 10_000_000)]
     exact_budget: u64,
@@ -140,14 +154,20 @@ impl RunFlags {
                     .into(),
             );
         }
-        Ok(RunRequest {
+        let mut req = RunRequest {
             scenarios: Vec::new(),
             trials: self.trials,
             seed: self.seed,
             precision: self.precision,
             max_trials: Some(self.max_trials),
             threads: self.threads.unwrap_or(0),
-            exact: self.exact,
+            exact: false,
+            exact_only: false,
+            plots: match self.plots {
+                PlotsArg::All => report::Plots::All,
+                PlotsArg::Summary => report::Plots::Summary,
+                PlotsArg::None => report::Plots::None,
+            },
             exact_budget: Some(self.exact_budget),
             sets: self.sets.clone(),
             out: None,
@@ -156,8 +176,36 @@ impl RunFlags {
                 KernelFlag::Direct => KernelMode::Direct,
             },
             progress: true,
-        })
+        };
+        req.set_method(match (self.method, self.exact) {
+            (Some(MethodArg::Exact), _) => Method::Exact,
+            (Some(MethodArg::Both), _) | (None, true) => Method::Both,
+            (Some(MethodArg::MonteCarlo), _) | (None, false) => Method::MonteCarlo,
+        });
+        Ok(req)
     }
+}
+
+/// `--method`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum MethodArg {
+    /// Monte Carlo trials only.
+    MonteCarlo,
+    /// Exact enumeration only, no trials.
+    Exact,
+    /// Monte Carlo trials and the exact column.
+    Both,
+}
+
+/// `--plots`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PlotsArg {
+    /// Every plot.
+    All,
+    /// The comparison charts only.
+    Summary,
+    /// No plot.
+    None,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -187,7 +235,7 @@ struct RunArgs {
     /// `text`: tables on the terminal; `json`: one JSON document on stdout.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Print no table on the terminal.
+    /// Print no table on the terminal, and no estimate or progress.
     #[arg(long, short)]
     quiet: bool,
 }
@@ -400,6 +448,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
         Command::Run(a) => {
             let mut req = a.flags.request()?;
+            // Quiet: no estimate and no progress either.
+            req.progress = !a.quiet;
             req.scenarios = a.scenarios;
             req.out = a.out;
             let done = run::run_checked(&req)?;
@@ -432,6 +482,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                         }
                     }
                     Format::Text => {}
+                }
+                for w in &f.warnings {
+                    eprintln!("{w}");
                 }
                 eprintln!("wrote {}", f.dir.display());
                 rows.extend(mine);

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub mod estimate;
 mod variant;
 use variant::{VariantCell, VariantKernel};
 
@@ -12,7 +13,7 @@ use crate::error::{InputError, Result};
 use crate::outcome::Side;
 use crate::report::folder;
 use crate::report::replace::{self, NewFolder};
-use crate::report::{self, CourseRun, ScenarioRun};
+use crate::report::{self, CourseRun, Plots, ScenarioRun};
 use crate::scenario::ScenarioFile;
 use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
 use crate::systems;
@@ -35,6 +36,12 @@ pub struct RunRequest {
     pub threads: usize,
     /// Also compute exact distributions.
     pub exact: bool,
+    /// No Monte Carlo (`--method exact`): every probability exact, and a
+    /// course that does not enumerate within the budget is an error
+    /// naming it. Implies `exact`.
+    pub exact_only: bool,
+    /// Which plots to draw (`--plots`).
+    pub plots: Plots,
     /// Path budget for exact enumeration.
     pub exact_budget: Option<u64>,
     /// `--set KEY=VALUE` overrides, applied to every scenario.
@@ -80,7 +87,45 @@ pub struct Prepared {
     pub has_expects: bool,
 }
 
+/// How a run finds its figures (`--method`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Monte Carlo trials only.
+    #[default]
+    MonteCarlo,
+    /// Exact enumeration only: no trials.
+    Exact,
+    /// Monte Carlo trials, and the exact values beside them.
+    Both,
+}
+
+impl Method {
+    /// The name on the command line and in `run.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::MonteCarlo => "monte-carlo",
+            Method::Exact => "exact",
+            Method::Both => "both",
+        }
+    }
+}
+
 impl RunRequest {
+    /// The method this request asks for.
+    pub fn method(&self) -> Method {
+        match (self.exact_only, self.exact) {
+            (true, _) => Method::Exact,
+            (false, true) => Method::Both,
+            (false, false) => Method::MonteCarlo,
+        }
+    }
+
+    /// Sets `exact` and `exact_only` for `method`.
+    pub fn set_method(&mut self, method: Method) {
+        self.exact = method != Method::MonteCarlo;
+        self.exact_only = method == Method::Exact;
+    }
+
     /// Refuses values outside their limits ([`crate::scenario::limits`]):
     /// the same limit for `--trials` as for `trials` in a file, and for
     /// `--seed` as for `seed`; zero for `--max-trials` and
@@ -114,6 +159,22 @@ impl RunRequest {
                 "--max-trials",
                 format!("{m} is outside the accepted range"),
                 format!("a whole number from 1 to {MAX_TRIALS}"),
+            );
+        }
+        if self.exact_only && self.precision.is_some() {
+            return flag(
+                "--precision",
+                "--precision sets how many Monte Carlo trials to run, and --method exact runs none"
+                    .into(),
+                "--precision with --method monte-carlo or both; or --method exact alone".into(),
+            );
+        }
+        if self.exact_only && self.trials.is_some() {
+            return flag(
+                "--trials",
+                "--trials sets how many Monte Carlo trials to run, and --method exact runs none"
+                    .into(),
+                "--trials with --method monte-carlo or both; or --method exact alone".into(),
             );
         }
         if self.exact_budget == Some(0) {
@@ -397,8 +458,11 @@ pub fn record(p: &Prepared, req: &RunRequest) -> Result<report::record::RunRecor
         sha256: report::record::sha256_hex(&bytes),
         sets: req.sets.clone(),
         seed: p.seed,
-        trials: p.trials,
-        exact: req.exact,
+        // No trial is run under `--method exact`.
+        trials: if req.exact_only { 0 } else { p.trials },
+        exact: req.exact || req.exact_only,
+        method: req.method().name().to_string(),
+        plots: req.plots.name().to_string(),
         kernel: format!("{:?}", req.kernel).to_lowercase(),
         variants,
     })
@@ -451,7 +515,8 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         threads: req.threads,
         precision: req.precision,
         max_trials: req.max_trials.unwrap_or(100_000_000),
-        exact: req.exact,
+        exact: req.exact || req.exact_only,
+        monte_carlo: !req.exact_only,
         exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
         progress: req.progress,
     };
@@ -468,6 +533,9 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         })
         .collect();
     let tallies = engine::run(&tasks, &opts)?;
+    if req.exact_only {
+        exact_fits(p, &tallies, opts.exact_budget)?;
+    }
     Ok(ScenarioRun {
         scenario: p.name.clone(),
         file_stem: p.file.stem(),
@@ -489,6 +557,32 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
             })
             .collect(),
     })
+}
+
+/// Under `--method exact`, refuses a run with a course whose exact
+/// distribution was not found (most often: more die paths than the
+/// budget), naming the course and what to do.
+fn exact_fits(p: &Prepared, tallies: &[engine::Tally], budget: u64) -> Result<()> {
+    for ((variant, course, _), t) in p.courses.iter().zip(tallies) {
+        if let Some(why) = &t.exact_error {
+            let within = if variant.is_empty() {
+                String::new()
+            } else {
+                format!(" (variant {variant})")
+            };
+            return Err(InputError::new(format!(
+                "course \"{course}\"{within} has no exact answer within the budget of {budget} die paths: {why}"
+            ))
+            .key("--method exact")
+            .accepted(
+                "--method both or monte-carlo for this scenario (Monte Carlo, with the exact column where it fits), \
+                 or a larger --exact-budget",
+            )
+            .at(Some(&p.file.path.display().to_string()), None)
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// Runs every scenario of a request: all are validated (and the output
@@ -513,6 +607,35 @@ pub struct Finished {
     pub has_expects: bool,
     /// Every target checked against every course it applies to.
     pub checks: Vec<Checked>,
+    /// What the caller should tell the user (a `--precision` target that
+    /// `--max-trials` stopped short of).
+    pub warnings: Vec<String>,
+}
+
+/// A warning for each course whose `--precision` target `--max-trials`
+/// stopped the run short of.
+pub fn precision_warnings(run: &ScenarioRun, req: &RunRequest) -> Vec<String> {
+    let Some(e) = req.precision.filter(|_| !req.exact_only) else {
+        return Vec::new();
+    };
+    run.courses
+        .iter()
+        .filter_map(|c| {
+            let worst = crate::stats::worst_half_width(&c.space, &c.tally.counts, c.tally.trials);
+            (worst > e).then(|| {
+                let within = if c.variant.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (variant {})", c.variant)
+                };
+                format!(
+                    "warning: course \"{}\"{within} stopped at --max-trials {} with a 95% half-width of {:.5}, \
+                     above --precision {e}; raise --max-trials for the target",
+                    c.course, c.tally.trials, worst
+                )
+            })
+        })
+        .collect()
 }
 
 /// As [`run_all`], also checking each scenario's `[[expect]]` targets and
@@ -566,15 +689,36 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             }
         }
     }
+    // Exact only: every scenario is resolved before any is written, so a
+    // course without an exact answer writes nothing.
+    let mut early: Vec<Option<ScenarioRun>> = Vec::new();
+    if req.exact_only {
+        for p in &prepared {
+            early.push(Some(execute(p, req)?));
+        }
+    }
     let mut out = Vec::new();
-    for ((p, d), i) in prepared.iter().zip(dirs).zip(&into) {
-        let run = execute(p, req)?;
+    for (n, ((p, d), i)) in prepared.iter().zip(dirs).zip(&into).enumerate() {
+        let run = match early.get_mut(n).and_then(Option::take) {
+            Some(r) => r,
+            None => {
+                if req.progress {
+                    let e = estimate::estimate(p, req);
+                    if e.worth_saying() {
+                        eprintln!("{}", e.line());
+                    }
+                }
+                execute(p, req)?
+            }
+        };
+        let warnings = precision_warnings(&run, req);
         let checks = expect::evaluate(&p.expects, &run);
         folder::write(
             &run,
             p.has_expects
                 .then(|| expect::expect_csv(&run.scenario, &checks)),
             false,
+            req.plots,
             Some(&record(p, req)?),
             i,
             &d,
@@ -585,6 +729,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             dir: d,
             has_expects: p.has_expects,
             checks,
+            warnings,
         });
     }
     for f in claimed {

@@ -53,6 +53,31 @@ pub fn interval_difference(a: (f64, (f64, f64)), b: (f64, (f64, f64))) -> (f64, 
     (d, (lo, hi))
 }
 
+/// Every marginal of leaf weights (counts or probabilities) in one pass
+/// over the leaves that carry any: per category, and per value
+/// (`min..=max`) of each measure. Each bin sums its leaves in increasing
+/// order, as [`outcome_counts`] and [`measure_counts`] do.
+pub fn marginals<T>(space: &OutcomeSpace, weights: &[T]) -> (Vec<T>, Vec<Vec<T>>)
+where
+    T: Copy + Default + PartialEq + std::ops::AddAssign,
+{
+    let zero = T::default();
+    let mut outcomes = vec![zero; space.outcomes().len()];
+    let mut measures: Vec<Vec<T>> = space
+        .measures()
+        .iter()
+        .map(|m| vec![zero; (m.max - m.min + 1) as usize])
+        .collect();
+    for (leaf, &w) in weights.iter().enumerate().filter(|(_, w)| **w != zero) {
+        let leaf = leaf as u32;
+        outcomes[space.outcome_of(leaf)] += w;
+        for (m, (out, meas)) in measures.iter_mut().zip(space.measures()).enumerate() {
+            out[(space.value_of(leaf, m) - meas.min) as usize] += w;
+        }
+    }
+    (outcomes, measures)
+}
+
 /// Marginal count per category of a space.
 pub fn outcome_counts(space: &OutcomeSpace, counts: &[u64]) -> Vec<u64> {
     let mut out = vec![0u64; space.outcomes().len()];
@@ -75,7 +100,8 @@ pub fn outcome_probs(space: &OutcomeSpace, probs: &[f64]) -> Vec<f64> {
 pub fn measure_counts(space: &OutcomeSpace, m: usize, counts: &[u64]) -> Vec<u64> {
     let meas = &space.measures()[m];
     let mut out = vec![0u64; (meas.max - meas.min + 1) as usize];
-    for (leaf, &c) in counts.iter().enumerate() {
+    // A course's space is mostly leaves no trial reached: skip them.
+    for (leaf, &c) in counts.iter().enumerate().filter(|(_, c)| **c != 0) {
         out[(space.value_of(leaf as u32, m) - meas.min) as usize] += c;
     }
     out
@@ -85,7 +111,7 @@ pub fn measure_counts(space: &OutcomeSpace, m: usize, counts: &[u64]) -> Vec<u64
 pub fn measure_probs(space: &OutcomeSpace, m: usize, probs: &[f64]) -> Vec<f64> {
     let meas = &space.measures()[m];
     let mut out = vec![0.0f64; (meas.max - meas.min + 1) as usize];
-    for (leaf, &p) in probs.iter().enumerate() {
+    for (leaf, &p) in probs.iter().enumerate().filter(|(_, p)| **p != 0.0) {
         out[(space.value_of(leaf as u32, m) - meas.min) as usize] += p;
     }
     out
@@ -147,7 +173,7 @@ pub fn joint_counts(space: &OutcomeSpace, m: usize, counts: &[u64]) -> Vec<Vec<u
     let meas = &space.measures()[m];
     let span = (meas.max - meas.min + 1) as usize;
     let mut out = vec![vec![0u64; span]; space.outcomes().len()];
-    for (leaf, &c) in counts.iter().enumerate() {
+    for (leaf, &c) in counts.iter().enumerate().filter(|(_, c)| **c != 0) {
         let leaf = leaf as u32;
         out[space.outcome_of(leaf)][(space.value_of(leaf, m) - meas.min) as usize] += c;
     }
@@ -160,7 +186,7 @@ pub fn joint_probs(space: &OutcomeSpace, m: usize, probs: &[f64]) -> Vec<Vec<f64
     let meas = &space.measures()[m];
     let span = (meas.max - meas.min + 1) as usize;
     let mut out = vec![vec![0.0f64; span]; space.outcomes().len()];
-    for (leaf, &p) in probs.iter().enumerate() {
+    for (leaf, &p) in probs.iter().enumerate().filter(|(_, p)| **p != 0.0) {
         let leaf = leaf as u32;
         out[space.outcome_of(leaf)][(space.value_of(leaf, m) - meas.min) as usize] += p;
     }

@@ -140,12 +140,23 @@ pub struct RunOptionsRecord {
     pub max_trials: Option<u64>,
     /// `--exact`.
     pub exact: bool,
+    /// `--method exact` (no Monte Carlo).
+    #[serde(default)]
+    pub exact_only: bool,
+    /// `--plots`.
+    #[serde(default = "all_plots")]
+    pub plots: String,
     /// `--exact-budget`.
     pub exact_budget: Option<u64>,
     /// `--set`, in order.
     pub sets: Vec<String>,
     /// `--kernel`.
     pub kernel: String,
+}
+
+/// `plots` of a shard record written before `--plots` existed.
+fn all_plots() -> String {
+    crate::report::Plots::All.name().to_string()
 }
 
 impl RunOptionsRecord {
@@ -157,6 +168,8 @@ impl RunOptionsRecord {
             precision: req.precision,
             max_trials: req.max_trials,
             exact: req.exact,
+            exact_only: req.exact_only,
+            plots: req.plots.name().to_string(),
             exact_budget: req.exact_budget,
             sets: req.sets.clone(),
             kernel: match req.kernel {
@@ -254,6 +267,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             p.has_expects
                 .then(|| crate::targets::expect_csv(&run.scenario, &checks)),
             true,
+            rreq.plots,
             Some(&run::record(p, &rreq)?),
             into.path(),
             &req.out.join(folder),

@@ -11,8 +11,9 @@
 //! (each node's own exact distribution times the mass reaching it), so a
 //! course is exact without enumerating every path of every step.
 
-use std::collections::HashMap;
 use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
 
 use crate::dice::{Dice, EnumerationError};
 use crate::engine::exact;
@@ -27,7 +28,19 @@ enum Next {
     Node(u32),
     /// The course ends in this leaf of the course's space.
     Done(Leaf),
+    /// Nowhere: no path of the node's dice ends in this leaf (its exact
+    /// probability is zero), so no trial follows it.
+    Never,
 }
+
+/// Most die paths a node's procedure is enumerated over while the chain is
+/// built. Within it, the node's exact distribution is kept, and a leaf of
+/// probability zero is not followed (a procedure's space is every
+/// combination of its outcome and measures, most of which its dice cannot
+/// produce; following them would build states no trial reaches). A node
+/// beyond it follows every leaf, and is enumerated when exact values are
+/// asked for.
+pub const BUILD_BUDGET: u64 = 100_000;
 
 /// What a step does to the state: go on to the next step, or stop here.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +165,9 @@ impl<C: ChainSpec> Machine for Steps<'_, C> {
 struct Node<P> {
     proc: P,
     next: Vec<Next>,
+    /// The procedure's exact distribution (its leaves of non-zero
+    /// probability), when it was found within [`BUILD_BUDGET`].
+    probs: Option<Box<[(Leaf, f64)]>>,
 }
 
 /// A course compiled to a chain of nodes.
@@ -268,6 +284,24 @@ impl<P: Procedure> Chain<P> {
         Ok(explore(m)?.0)
     }
 
+    /// The same chain reporting into `space`: every end leaf `l` becomes
+    /// `map(l)`. A course whose space is narrowed after building (outcomes
+    /// no path reaches left out) keeps its nodes instead of building them
+    /// again.
+    pub fn remap(mut self, space: OutcomeSpace, map: impl Fn(Leaf) -> Leaf) -> Chain<P> {
+        let fix = |n: &mut Next| {
+            if let Next::Done(l) = n {
+                *l = map(*l);
+            }
+        };
+        fix(&mut self.start);
+        for node in &mut self.nodes {
+            node.next.iter_mut().for_each(fix);
+        }
+        self.space = space;
+        self
+    }
+
     /// Number of rolling states.
     pub fn nodes(&self) -> usize {
         self.nodes.len()
@@ -279,7 +313,7 @@ impl<P: Procedure> Chain<P> {
             .chain(self.nodes.iter().flat_map(|n| &n.next))
             .any(|n| match n {
                 Next::Done(l) => self.space.outcome_of(*l) == outcome,
-                Next::Node(_) => false,
+                Next::Node(_) | Next::Never => false,
             })
     }
 }
@@ -288,33 +322,40 @@ impl<P: Procedure> Chain<P> {
 /// the chain's nodes (in the order first reached), with the states
 /// themselves.
 fn explore<M: Machine>(m: &M) -> Result<Explored<M>, InputError> {
-    let mut ids: HashMap<M::State, u32> = HashMap::new();
+    // Every state met so far: its node, or the end it is (an end met again
+    // is not worked out again). Only looked up, never iterated, so the
+    // hasher cannot affect the chain: node ids follow the order states are
+    // first met.
+    let mut seen: FxHashMap<M::State, Next> = FxHashMap::default();
     let mut states: Vec<M::State> = Vec::new();
     let mut procs: Vec<Option<M::Proc>> = Vec::new();
     // The node of a state, queued when new; or the end it is.
     let visit = |state: M::State,
-                 ids: &mut HashMap<M::State, u32>,
+                 seen: &mut FxHashMap<M::State, Next>,
                  states: &mut Vec<M::State>,
                  procs: &mut Vec<Option<M::Proc>>|
      -> Result<Next, InputError> {
-        if let Some(&id) = ids.get(&state) {
-            return Ok(Next::Node(id));
+        if let Some(&next) = seen.get(&state) {
+            return Ok(next);
         }
         match m.action(&state)? {
-            Action::End(l) => Ok(Next::Done(l)),
+            Action::End(l) => {
+                seen.insert(state, Next::Done(l));
+                Ok(Next::Done(l))
+            }
             Action::Roll(p) => {
                 if states.len() >= MAX_NODES {
                     return Err(too_many_states(m));
                 }
                 let id = states.len() as u32;
-                ids.insert(state.clone(), id);
+                seen.insert(state.clone(), Next::Node(id));
                 states.push(state);
                 procs.push(Some(p));
                 Ok(Next::Node(id))
             }
         }
     };
-    let start = visit(m.initial(), &mut ids, &mut states, &mut procs)?;
+    let start = visit(m.initial(), &mut seen, &mut states, &mut procs)?;
     let mut nodes: Vec<Node<M::Proc>> = Vec::new();
     let mut head = 0;
     let mut links = 0usize;
@@ -328,12 +369,25 @@ fn explore<M: Machine>(m: &M) -> Result<Explored<M>, InputError> {
                  its states' outcomes; shorten it (fewer steps or turns)"
             )));
         }
+        // A leaf no path of the node's dice reaches is not followed.
+        let dense = exact::exact(&proc, BUILD_BUDGET).ok();
         let mut next = Vec::with_capacity(proc.space().len());
         for leaf in 0..proc.space().len() as Leaf {
+            if dense.as_ref().is_some_and(|p| p[leaf as usize] == 0.0) {
+                next.push(Next::Never);
+                continue;
+            }
             let after = m.apply(&state, &proc, leaf);
-            next.push(visit(after, &mut ids, &mut states, &mut procs)?);
+            next.push(visit(after, &mut seen, &mut states, &mut procs)?);
         }
-        nodes.push(Node { proc, next });
+        let probs = dense.map(|p| {
+            p.into_iter()
+                .enumerate()
+                .filter(|&(_, x)| x != 0.0)
+                .map(|(l, x)| (l as Leaf, x))
+                .collect()
+        });
+        nodes.push(Node { proc, next, probs });
         head += 1;
     }
     let order = topological(&nodes).ok_or_else(|| {
@@ -380,6 +434,7 @@ pub fn reach<M: Machine>(m: &M, budget: u64) -> Result<Reach<M::State, M::Proc>,
     match chain.start {
         Next::Node(n) => mass[n as usize] = 1.0,
         Next::Done(l) => ends[l as usize] = 1.0,
+        Next::Never => unreachable!("a chain starts somewhere"),
     }
     let mut probs: Vec<Vec<f64>> = vec![Vec::new(); chain.nodes.len()];
     for &i in &chain.order {
@@ -391,6 +446,8 @@ pub fn reach<M: Machine>(m: &M, budget: u64) -> Result<Reach<M::State, M::Proc>,
             match node.next[leaf] {
                 Next::Node(n) => mass[n as usize] += mass[i] * q,
                 Next::Done(l) => ends[l as usize] += mass[i] * q,
+                // A leaf no path reaches: its probability is zero.
+                Next::Never => {}
             }
         }
         probs[i] = p;
@@ -410,7 +467,7 @@ pub fn reach<M: Machine>(m: &M, budget: u64) -> Result<Reach<M::State, M::Proc>,
                 .iter()
                 .map(|n| match n {
                     Next::Node(k) => Some(*k as usize),
-                    Next::Done(_) => None,
+                    Next::Done(_) | Next::Never => None,
                 })
                 .collect(),
         })
@@ -491,6 +548,7 @@ impl<P: Procedure> Procedure for Chain<P> {
         loop {
             match at {
                 Next::Done(l) => return l,
+                Next::Never => unreachable!("a trial rolled a leaf no path of its dice reaches"),
                 Next::Node(n) => {
                     let node = &self.nodes[n as usize];
                     at = node.next[node.proc.resolve(dice) as usize];
@@ -507,6 +565,7 @@ impl<P: Procedure> Procedure for Chain<P> {
                 return Some(Ok(out));
             }
             Next::Node(n) => mass[n as usize] = 1.0,
+            Next::Never => unreachable!("a chain starts somewhere"),
         }
         // In topological order every node has all its mass when visited.
         for &i in &self.order {
@@ -515,17 +574,29 @@ impl<P: Procedure> Procedure for Chain<P> {
                 continue;
             }
             let node = &self.nodes[i];
-            let probs = match exact::exact(&node.proc, budget) {
-                Ok(p) => p,
-                Err(e) => return Some(Err(e)),
-            };
-            for (leaf, p) in probs.into_iter().enumerate() {
-                if p == 0.0 {
-                    continue;
+            // Kept from the build when found within a budget no larger
+            // than this one; else enumerated now, within this budget.
+            let fresh;
+            let probs: &[(Leaf, f64)] = match &node.probs {
+                Some(p) if budget >= BUILD_BUDGET => p,
+                _ => {
+                    fresh = match exact::exact(&node.proc, budget) {
+                        Ok(p) => p
+                            .into_iter()
+                            .enumerate()
+                            .filter(|&(_, x)| x != 0.0)
+                            .map(|(l, x)| (l as Leaf, x))
+                            .collect::<Vec<_>>(),
+                        Err(e) => return Some(Err(e)),
+                    };
+                    &fresh
                 }
-                match node.next[leaf] {
+            };
+            for &(leaf, p) in probs {
+                match node.next[leaf as usize] {
                     Next::Node(n) => mass[n as usize] += mass[i] * p,
                     Next::Done(l) => out[l as usize] += mass[i] * p,
+                    Next::Never => unreachable!("a leaf of probability zero has mass"),
                 }
             }
         }

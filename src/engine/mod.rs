@@ -13,6 +13,7 @@ pub mod chain;
 pub mod compiled;
 pub mod exact;
 pub mod pools;
+pub mod progress;
 
 use std::time::Instant;
 
@@ -23,6 +24,7 @@ use crate::outcome::OutcomeSpace;
 use crate::procedure::Procedure;
 use crate::stats;
 pub use compiled::CompiledTable;
+use progress::Progress;
 
 /// Trials per chunk: the unit of parallel work and of seeding.
 pub const CHUNK: u64 = 1 << 16;
@@ -111,7 +113,8 @@ impl<P: Procedure> Kernel for ProcedureKernel<P> {
 /// Options of a run.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
-    /// Trials per task (with `precision`: the first round).
+    /// Trials per task (not used with `precision`, which starts from one
+    /// chunk).
     pub trials: u64,
     /// Master seed.
     pub seed: u64,
@@ -123,6 +126,9 @@ pub struct RunOptions {
     pub max_trials: u64,
     /// Also compute exact distributions.
     pub exact: bool,
+    /// Resolve Monte Carlo trials. Without them (`--method exact`) a tally
+    /// has 0 trials and zero counts, and `exact` must be set.
+    pub monte_carlo: bool,
     /// Path budget for exact enumeration.
     pub exact_budget: u64,
     /// Show a progress bar (only honoured when stderr is a terminal).
@@ -138,6 +144,7 @@ impl Default for RunOptions {
             precision: None,
             max_trials: 100_000_000,
             exact: false,
+            monte_carlo: true,
             exact_budget: exact::DEFAULT_BUDGET,
             progress: false,
         }
@@ -225,23 +232,17 @@ fn run_chunks(task: &Task, seed: u64, total: u64, from: u64, to: u64, bar: &Prog
         )
 }
 
-/// A progress bar on stderr, or nothing.
-struct Progress(Option<indicatif::ProgressBar>);
-
-impl Progress {
-    fn inc(&self, n: u64) {
-        if let Some(b) = &self.0 {
-            b.inc(n);
-        }
-    }
-}
-
 /// Runs every task and returns one [`Tally`] per task, in order.
 ///
 /// Zero trials is bad input; worker threads that cannot start are an
 /// internal failure ([`crate::Error::Internal`]), not the input's fault.
 pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
-    if opts.trials == 0 {
+    if !opts.monte_carlo && !opts.exact {
+        return Err(crate::Error::input(
+            "a run without Monte Carlo must compute exact probabilities; accepted: --method exact, monte-carlo or both",
+        ));
+    }
+    if opts.monte_carlo && opts.trials == 0 {
         return Err(crate::Error::input(
             "trials must be at least 1; accepted: a whole number of at least 1",
         ));
@@ -268,28 +269,23 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
         .map_err(|e| crate::Error::internal(format!("cannot start {threads} threads"), e))?;
     // Checked: a count from input never wraps (a progress total that
     // overflows is shown as the largest number instead).
+    // With a precision target, the cap: the bar then shows the most the
+    // run can take.
     let per_task = match opts.precision {
-        Some(_) => opts.trials.min(opts.max_trials),
+        Some(_) => opts.max_trials,
         None => opts.trials,
     };
-    let planned: u64 = (tasks.len() as u64).saturating_mul(per_task);
-    let show = opts.progress
-        && std::io::IsTerminal::is_terminal(&std::io::stderr())
-        && planned >= 5_000_000;
-    let bar = Progress(show.then(|| {
-        let b = indicatif::ProgressBar::new(planned);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} trials ({per_sec})",
-            )
-            .expect("valid template"),
-        );
-        b
-    }));
+    let planned: u64 = if opts.monte_carlo {
+        (tasks.len() as u64).saturating_mul(per_task)
+    } else {
+        0
+    };
+    let bar = Progress::new(planned, opts.progress);
     let mut out = Vec::with_capacity(tasks.len());
     for (i, task) in tasks.iter().enumerate() {
         let start = Instant::now();
         let (trials, counts) = pool.install(|| match opts.precision {
+            _ if !opts.monte_carlo => (0, vec![0u64; task.kernel.space().len()]),
             None => {
                 let total = opts.trials;
                 let chunks = total.div_ceil(CHUNK);
@@ -326,14 +322,13 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
             }
         }
     }
-    if let Some(b) = bar.0 {
-        b.finish_and_clear();
-    }
+    bar.finish();
     Ok(out)
 }
 
-/// Rounds of chunks, doubling, until every outcome and measure probability
-/// has a 95% Wilson half-width of at most `e`, or `max_trials` trials: the
+/// Rounds of chunks, from one chunk and doubling, until every outcome and
+/// measure probability has a 95% Wilson half-width of at most `e`, or
+/// `max_trials` trials: the
 /// cap is honoured exactly. Only the last round may end in a partial
 /// chunk; its size depends on the request alone (`max_trials`), so the
 /// counts stay the same on any thread count.
@@ -341,7 +336,9 @@ fn run_to_precision(task: &Task, opts: &RunOptions, e: f64, bar: &Progress) -> (
     let cap = opts.max_trials.max(1);
     let cap_chunks = cap.div_ceil(CHUNK);
     let mut done = 0u64;
-    let mut target = opts.trials.div_ceil(CHUNK).clamp(1, cap_chunks);
+    // One chunk first, whatever the file's `trials`: a loose target is met
+    // in a fraction of a second.
+    let mut target: u64 = 1;
     let mut counts = vec![0u64; task.kernel.space().len()];
     loop {
         let trials = target.saturating_mul(CHUNK).min(cap);

@@ -278,7 +278,9 @@ fn subtitle(run: &ScenarioRun, v: &VariantKeys, shown: &[usize]) -> String {
     let trials: Vec<u64> = shown.iter().map(|&i| run.courses[i].tally.trials).collect();
     let lo = trials.iter().copied().min().unwrap_or(0);
     let hi = trials.iter().copied().max().unwrap_or(0);
-    parts.push(if lo == hi {
+    parts.push(if hi == 0 {
+        "exact, no trials".to_string()
+    } else if lo == hi {
         format!("{} trials per course", thousands(lo))
     } else {
         format!("{}–{} trials per course", thousands(lo), thousands(hi))

@@ -10,7 +10,6 @@ use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, key_outcome};
 use super::model::{CourseStats, ScenarioRun};
 use super::{Output, Staging, fixed};
 use crate::error::Error;
-use crate::stats;
 
 /// Decimals of Monte Carlo probabilities, intervals and means.
 pub const DECIMALS: usize = 6;
@@ -62,6 +61,15 @@ fn mc(x: f64) -> String {
     fixed(x, DECIMALS)
 }
 
+/// A Monte Carlo count; empty without trials (`--method exact`).
+fn count(k: u64, trials: u64) -> String {
+    if trials == 0 {
+        String::new()
+    } else {
+        k.to_string()
+    }
+}
+
 fn exact(x: Option<f64>) -> String {
     x.map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS))
 }
@@ -103,7 +111,7 @@ pub fn outcome_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 c.variant.clone(),
                 c.course.clone(),
                 o.id.clone(),
-                o.count.to_string(),
+                count(o.count, s.trials),
                 s.trials.to_string(),
                 mc(o.probability),
                 mc(o.ci.0),
@@ -129,7 +137,7 @@ pub fn measure_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                     c.course.clone(),
                     m.name.clone(),
                     value.to_string(),
-                    m.counts[i].to_string(),
+                    count(m.counts[i], s.trials),
                     mc(m.probs[i]),
                     mc(m.at_least[i]),
                     exact(m.exact.as_ref().map(|e| e[i])),
@@ -194,7 +202,7 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
         };
         for n in &names {
             if let Some(m) = s.measure(n) {
-                let (_, ci) = stats::mean_ci(m.min, &m.counts);
+                let (_, ci) = m.mean_ci();
                 rows.push(row(SUMMARY_MEAN, n, m.mean, ci, m.exact_mean));
             }
         }

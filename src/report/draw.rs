@@ -167,9 +167,19 @@ pub(crate) fn subtitle(run: &ScenarioRun, course: &CourseRun) -> String {
     }
     parts.push(system_text(run));
     parts.push(format!("seed {}", run.seed));
-    parts.push(format!("{} trials", thousands(course.tally.trials)));
+    parts.push(trials_note(course.tally.trials));
     parts.extend(set_parts(run));
     parts.join("  ·  ")
+}
+
+/// "1,000,000 trials", or "exact, no trials" for a run without Monte Carlo
+/// (`--method exact`).
+pub fn trials_note(trials: u64) -> String {
+    if trials == 0 {
+        "exact, no trials".to_string()
+    } else {
+        format!("{} trials", thousands(trials))
+    }
 }
 
 /// The system and its edition for a chart's subtitle: `mpbs (series)`;

@@ -10,7 +10,7 @@ use super::compare::{ComparisonCharts, variant_keys};
 use super::csv::stage as stage_csv;
 use super::engagement::{Which, is_engagement};
 use super::naming::plan;
-use super::{KeyKind, ScenarioRun, Staging};
+use super::{KeyKind, Plots, ScenarioRun, Staging};
 use crate::error::Error;
 
 /// Name of the targets file in a scenario's folder.
@@ -69,7 +69,11 @@ impl PlotKind {
 /// charts, then for each of its courses the histogram, its "at least"
 /// chart when a measure varies and, for an engagement, the turn plots. The names are those the report outputs
 /// write ([`plan`]).
-pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
+/// Only the plots `drawn` asks for are listed.
+pub fn plot_rows(run: &ScenarioRun, drawn: Plots) -> Vec<Vec<String>> {
+    if drawn == Plots::None {
+        return Vec::new();
+    }
     let names = plan(run);
     let keys = variant_keys(run);
     let mut rows = Vec::new();
@@ -97,7 +101,7 @@ pub fn plot_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
             }
         }
         for (c, stem) in run.courses.iter().zip(&names.courses) {
-            if c.variant != variant {
+            if c.variant != variant || drawn != Plots::All {
                 continue;
             }
             rows.push(row(variant, &c.course, PlotKind::Histogram, stem));
@@ -130,16 +134,17 @@ pub struct ExtraCsv<'a> {
     pub rows: Vec<Vec<String>>,
 }
 
-/// Writes every report of `run` into `into`, with `run.json` from
-/// `record`, `extra` (e.g. `expect.csv` when the scenario has targets) and
-/// `plots.csv` when `plots` is set. `into` is a folder being replaced (at
-/// its temporary place, or inside it: see [`super::replace::NewFolder`]),
-/// which will be at `fin` once committed. Returns the paths the files will
-/// have then.
+/// Writes every report of `run` into `into` (with the plots `drawn` asks
+/// for), with `run.json` from `record`, `extra` (e.g. `expect.csv` when the
+/// scenario has targets) and `plots.csv` when `plots` is set. `into` is a
+/// folder being replaced (at its temporary place, or inside it: see
+/// [`super::replace::NewFolder`]), which will be at `fin` once committed.
+/// Returns the paths the files will have then.
 pub fn write(
     run: &ScenarioRun,
     extra: Option<ExtraCsv>,
     plots: bool,
+    drawn: Plots,
     record: Option<&super::record::RunRecord>,
     into: &Path,
     fin: &Path,
@@ -149,14 +154,18 @@ pub fn write(
     if let Some(r) = record {
         staging.bytes(super::record::RUN_JSON, &r.to_bytes())?;
     }
-    for output in super::outputs() {
+    for output in super::outputs_for(drawn) {
         output.render(run, &mut staging)?;
     }
     if let Some(x) = extra {
         let header: Vec<String> = x.header.iter().map(|h| h.to_string()).collect();
         stage_csv(&mut staging, x.name, &header, &x.rows)?;
     }
-    let rows = if plots { plot_rows(run) } else { Vec::new() };
+    let rows = if plots {
+        plot_rows(run, drawn)
+    } else {
+        Vec::new()
+    };
     if plots {
         stage_csv(
             &mut staging,

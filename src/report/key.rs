@@ -131,7 +131,7 @@ pub fn key_outcome(def: KeyDef, stats: &CourseStats) -> Option<KeyOutcome> {
     Some(match def.kind {
         KeyKind::Probability => probability_at_least(def, m, stats.trials),
         KeyKind::Expectation => {
-            let (value, ci) = stats::mean_ci(m.min, &m.counts);
+            let (value, ci) = m.mean_ci();
             KeyOutcome {
                 def,
                 value,
@@ -148,16 +148,18 @@ pub fn key_outcome(def: KeyDef, stats: &CourseStats) -> Option<KeyOutcome> {
 fn probability_at_least(def: KeyDef, m: &MeasureStat, trials: u64) -> KeyOutcome {
     let from = (BROKEN - m.min).clamp(0, m.counts.len() as i32) as usize;
     let k: u64 = m.counts[from..].iter().sum();
-    let value = if trials == 0 {
-        f64::NAN
-    } else {
-        k as f64 / trials as f64
+    let exact: Option<f64> = m.exact.as_ref().map(|e| e[from..].iter().sum());
+    let (value, ci) = match exact {
+        // Exact only (`--method exact`): the exact value, no sampling error.
+        Some(e) if trials == 0 => (e, (e, e)),
+        _ if trials == 0 => (f64::NAN, stats::wilson(k, trials)),
+        _ => (k as f64 / trials as f64, stats::wilson(k, trials)),
     };
     KeyOutcome {
         def,
         value,
-        ci: stats::wilson(k, trials),
-        exact: m.exact.as_ref().map(|e| e[from..].iter().sum()),
+        ci,
+        exact,
         trials,
         successes: Some(k),
     }

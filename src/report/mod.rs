@@ -51,18 +51,56 @@ pub trait Output {
 
 /// Every file output, in the order they are written.
 pub fn outputs() -> Vec<Box<dyn Output>> {
-    vec![
+    outputs_for(Plots::All)
+}
+
+/// The file outputs that `plots` asks for, in the order they are written:
+/// every CSV always; the per-course plots (histograms, at-least charts, an
+/// engagement's turn plots) only with [`Plots::All`]; the comparison charts unless
+/// [`Plots::None`].
+pub fn outputs_for(plots: Plots) -> Vec<Box<dyn Output>> {
+    let mut out: Vec<Box<dyn Output>> = vec![
         Box::new(csv::OutcomesCsv),
         Box::new(csv::MeasuresCsv),
         Box::new(csv::SummaryCsv),
         Box::new(csv::TimingCsv),
         Box::new(compare::ComparisonCsv),
         Box::new(engagement::EngagementsCsv),
-        Box::new(plot::Histograms),
-        Box::new(at_least::AtLeastCharts),
-        Box::new(engagement::EngagementPlots),
-        Box::new(compare::ComparisonCharts),
-    ]
+    ];
+    if plots == Plots::All {
+        out.push(Box::new(plot::Histograms));
+        out.push(Box::new(at_least::AtLeastCharts));
+        out.push(Box::new(engagement::EngagementPlots));
+    }
+    if plots != Plots::None {
+        out.push(Box::new(compare::ComparisonCharts));
+    }
+    out
+}
+
+/// Which plots a scenario's folder gets (`--plots`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Plots {
+    /// Every plot: each course's histogram and at-least chart, each
+    /// engagement's turn plots,
+    /// each variant's comparison charts.
+    #[default]
+    All,
+    /// Only each variant's comparison charts (no per-course plot).
+    Summary,
+    /// No plot: the CSV files (and `run.json`) only.
+    None,
+}
+
+impl Plots {
+    /// The name on the command line and in `run.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Plots::All => "all",
+            Plots::Summary => "summary",
+            Plots::None => "none",
+        }
+    }
 }
 
 /// Writes every report of `run` into `dir` (created if missing) and returns

@@ -50,9 +50,10 @@ pub struct OutcomeStat {
     pub label: String,
     /// Monte Carlo count.
     pub count: u64,
-    /// `count / trials`.
+    /// `count / trials`; without trials (`--method exact`) the exact value.
     pub probability: f64,
-    /// 95% Wilson interval of the probability.
+    /// 95% Wilson interval of the probability; without trials, the exact
+    /// value at both ends.
     pub ci: (f64, f64),
     /// The exact marginal probability, when the tally has one.
     pub exact: Option<f64>,
@@ -69,11 +70,12 @@ pub struct MeasureStat {
     pub min: i32,
     /// Monte Carlo count of each value.
     pub counts: Vec<u64>,
-    /// Probability of each value (`count / trials`).
+    /// Probability of each value (`count / trials`; the exact one without
+    /// trials, under `--method exact`).
     pub probs: Vec<f64>,
     /// `P(X >= value)` for each value.
     pub at_least: Vec<f64>,
-    /// Mean value (NaN without trials).
+    /// Mean value (NaN without trials unless exact).
     pub mean: f64,
     /// Exact probability of each value.
     pub exact: Option<Vec<f64>>,
@@ -84,6 +86,15 @@ pub struct MeasureStat {
 }
 
 impl MeasureStat {
+    /// The mean with its 95% interval: normal from the counts, or, without
+    /// trials but with exact probabilities (`--method exact`), the exact
+    /// mean with an interval of zero width.
+    pub fn mean_ci(&self) -> (f64, (f64, f64)) {
+        match self.exact_mean {
+            Some(e) if self.counts.iter().all(|&c| c == 0) => (e, (e, e)),
+            _ => stats::mean_ci(self.min, &self.counts),
+        }
+    }
     /// The values `min..=max`, in order.
     pub fn values(&self) -> impl Iterator<Item = i32> + '_ {
         (0..self.counts.len()).map(move |i| self.min + i as i32)
@@ -155,17 +166,36 @@ impl CourseRun {
                 k as f64 / n as f64
             }
         };
-        let exact_outcomes = tally.exact.as_ref().map(|e| stats::outcome_probs(space, e));
-        let outcomes = stats::outcome_counts(space, &tally.counts)
+        // Exact only (no trial): the exact values stand in for the Monte
+        // Carlo ones, with intervals of zero width (no sampling error).
+        let exact_only = n == 0 && tally.exact.is_some();
+        // Every marginal in one pass each over the counts and the exact
+        // probabilities (a course's space is mostly leaves never reached).
+        let (outcome_counts, mut measure_counts) = stats::marginals(space, &tally.counts);
+        let (exact_outcomes, mut exact_measures) = match &tally.exact {
+            Some(e) => {
+                let (o, m) = stats::marginals(space, e);
+                (Some(o), Some(m))
+            }
+            None => (None, None),
+        };
+        let outcomes = outcome_counts
             .into_iter()
             .enumerate()
-            .map(|(i, count)| OutcomeStat {
-                id: space.outcome_ids()[i].clone(),
-                label: space.outcomes()[i].clone(),
-                count,
-                probability: ratio(count),
-                ci: stats::wilson(count, n),
-                exact: exact_outcomes.as_ref().map(|e| e[i]),
+            .map(|(i, count)| {
+                let exact = exact_outcomes.as_ref().map(|e| e[i]);
+                let (probability, ci) = match exact {
+                    Some(e) if exact_only => (e, (e, e)),
+                    _ => (ratio(count), stats::wilson(count, n)),
+                };
+                OutcomeStat {
+                    id: space.outcome_ids()[i].clone(),
+                    label: space.outcomes()[i].clone(),
+                    count,
+                    probability,
+                    ci,
+                    exact,
+                }
             })
             .collect();
         let measures = space
@@ -173,27 +203,33 @@ impl CourseRun {
             .iter()
             .enumerate()
             .map(|(m, meas)| {
-                let counts = stats::measure_counts(space, m, &tally.counts);
-                let probs: Vec<f64> = counts.iter().map(|&c| ratio(c)).collect();
+                let counts = std::mem::take(&mut measure_counts[m]);
                 let weights: Vec<f64> = counts.iter().map(|&c| c as f64).collect();
-                let exact = tally
-                    .exact
+                let exact = exact_measures.as_mut().map(|e| std::mem::take(&mut e[m]));
+                let exact_at_least = exact.as_ref().map(|p| stats::at_least(p));
+                let exact_mean = exact
                     .as_ref()
-                    .map(|e| stats::measure_probs(space, m, e));
+                    .map(|p| stats::mean(meas.min, p, p.iter().sum()));
+                let (probs, at_least, mean) = match (&exact, &exact_at_least, exact_mean) {
+                    (Some(p), Some(a), Some(m)) if exact_only => (p.clone(), a.clone(), m),
+                    _ => {
+                        let probs: Vec<f64> = counts.iter().map(|&c| ratio(c)).collect();
+                        let at_least = if n == 0 {
+                            probs.clone()
+                        } else {
+                            stats::at_least(&probs)
+                        };
+                        (probs, at_least, stats::mean(meas.min, &weights, n as f64))
+                    }
+                };
                 MeasureStat {
                     name: meas.id().to_string(),
                     label: meas.display().to_string(),
                     min: meas.min,
-                    at_least: if n == 0 {
-                        probs.clone()
-                    } else {
-                        stats::at_least(&probs)
-                    },
-                    mean: stats::mean(meas.min, &weights, n as f64),
-                    exact_at_least: exact.as_ref().map(|p| stats::at_least(p)),
-                    exact_mean: exact
-                        .as_ref()
-                        .map(|p| stats::mean(meas.min, p, p.iter().sum())),
+                    at_least,
+                    mean,
+                    exact_at_least,
+                    exact_mean,
                     counts,
                     probs,
                     exact,

@@ -219,10 +219,14 @@ fn draw_legend<DB: DrawingBackend>(
     x += 26;
     label(
         &mut x,
-        &format!(
-            "Monte Carlo probability ({} trials)",
-            thousands(stats.trials)
-        ),
+        &if stats.trials == 0 {
+            "exact probability".to_string()
+        } else {
+            format!(
+                "Monte Carlo probability ({} trials)",
+                thousands(stats.trials)
+            )
+        },
     )?;
     let whisker = INK.stroke_width(2);
     root.draw(&PathElement::new(

@@ -1,6 +1,6 @@
 //! `run.json`: a record of what produced a scenario's folder — pikeshot's
 //! version, the command line, the scenario file and its SHA-256, every
-//! `--set`, seed, trials, exact or not, kernel and the variant labels. It has
+//! `--set`, seed, trials, exact or not, the method, the plots drawn, kernel and the variant labels. It has
 //! no timestamp and leaves out `--threads`, `--shard` and `--out` (which
 //! change no figure), so the same run gives the same bytes on any thread
 //! count, sharded or not, wherever it is written.
@@ -31,6 +31,11 @@ pub struct RunRecord {
     pub trials: u64,
     /// Whether exact distributions were asked for.
     pub exact: bool,
+    /// How the figures were found: `monte-carlo`, `exact` (no trial: every
+    /// probability exact) or `both`.
+    pub method: String,
+    /// Which plots were drawn: `all`, `summary` or `none`.
+    pub plots: String,
     /// Kernel mode.
     pub kernel: String,
     /// The variant labels, in run order (one empty label without a sweep).

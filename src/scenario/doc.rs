@@ -223,9 +223,11 @@ impl ScenarioFile {
         };
         // `--set units.NAME.KEY=...` on a unit the file does not have is a
         // typo unless it creates the unit (its `kind` or `type`).
-        if let Some(rest) = key.strip_prefix("units.")
-            && let Some((unit, sub)) = rest.split_once('.')
+        let segs = parse_path(key).unwrap_or_default();
+        if let [Seg::Key(top), Seg::Key(unit), Seg::Key(sub), ..] = segs.as_slice()
+            && top == "units"
         {
+            let (unit, sub) = (unit.as_str(), sub.as_str());
             let units = self.table.get("units").and_then(toml::Value::as_table);
             let exists = units.is_some_and(|t| t.contains_key(unit));
             if !exists && !CREATES_UNIT.contains(&sub) {
@@ -269,7 +271,9 @@ impl ScenarioFile {
             }
         }
         set_path(&mut self.table, key, value).map_err(|m| at_set(InputError::new(m)))?;
-        self.source.mark_overridden(key);
+        // Errors name a course by its index: so is the key marked.
+        self.source
+            .mark_overridden(&indexed_path(&self.table, key).unwrap_or_else(|| key.to_string()));
         Ok(())
     }
 
@@ -382,35 +386,70 @@ fn parse_value(s: &str) -> toml::Value {
 }
 
 /// One segment of a key path.
-enum Seg<'a> {
-    Key(&'a str),
+enum Seg {
+    /// A key of a table, or, in a list of tables such as `course`, the
+    /// entry whose `name` it is.
+    Key(String),
+    /// An entry of a list, by position from 0.
     Index(usize),
 }
 
-fn parse_path(path: &str) -> Result<Vec<Seg<'_>>, String> {
+/// Splits a key path into segments: keys separated by dots, each bare
+/// (`units`) or quoted (`"salvo, then charge"`, which may hold dots,
+/// commas and spaces; `\"` and `\\` inside), each followed by any number
+/// of `[N]` indices.
+fn parse_path(path: &str) -> Result<Vec<Seg>, String> {
+    let bad = |why: &str| format!("`{}` is not a key path: {why}", shown(path));
     let mut out = Vec::new();
-    for part in path.split('.') {
-        let (name, mut rest) = match part.find('[') {
-            Some(i) => (&part[..i], &part[i..]),
-            None => (part, ""),
-        };
-        if name.is_empty() {
-            return Err(format!("`{}` is not a key path", shown(path)));
+    let mut chars = path.chars().peekable();
+    loop {
+        // One key.
+        let mut name = String::new();
+        if chars.peek() == Some(&'"') {
+            chars.next();
+            loop {
+                match chars.next() {
+                    None => return Err(bad("a quoted name has no closing `\"`")),
+                    Some('"') => break,
+                    Some('\\') => match chars.next() {
+                        Some(c @ ('"' | '\\')) => name.push(c),
+                        _ => return Err(bad("in a quoted name, `\\` escapes only `\"` and `\\`")),
+                    },
+                    Some(c) => name.push(c),
+                }
+            }
+        } else {
+            while let Some(&c) = chars.peek() {
+                if c == '.' || c == '[' {
+                    break;
+                }
+                name.push(c);
+                chars.next();
+            }
+            if name.is_empty() {
+                return Err(bad("a part is empty"));
+            }
         }
         out.push(Seg::Key(name));
-        while !rest.is_empty() {
-            let close = rest
-                .find(']')
-                .ok_or_else(|| format!("`{}`: unclosed `[`", shown(path)))?;
-            let idx = rest[1..close].parse::<usize>().map_err(|_| {
+        // Its indices.
+        while chars.peek() == Some(&'[') {
+            chars.next();
+            let mut digits = String::new();
+            loop {
+                match chars.next() {
+                    None => return Err(format!("`{}`: unclosed `[`", shown(path))),
+                    Some(']') => break,
+                    Some(c) => digits.push(c),
+                }
+            }
+            let idx = digits.parse::<usize>().map_err(|_| {
                 format!(
                     "`{}`: `{}` is not a list index",
                     shown(path),
-                    shown(&rest[1..close])
+                    shown(&digits)
                 )
             })?;
             out.push(Seg::Index(idx));
-            rest = &rest[close + 1..];
         }
         if out.len() > super::limits::MAX_KEY_DEPTH {
             return Err(format!(
@@ -418,16 +457,125 @@ fn parse_path(path: &str) -> Result<Vec<Seg<'_>>, String> {
                 super::limits::MAX_KEY_DEPTH
             ));
         }
+        match chars.next() {
+            None => return Ok(out),
+            Some('.') => {}
+            Some(c) => {
+                return Err(bad(&format!(
+                    "`{c}` after a part, where `.` or the end was expected"
+                )));
+            }
+        }
     }
-    Ok(out)
 }
 
-/// Sets the value at a dotted key path such as `units.tercio.terrain` or
-/// `course[1].steps[0].column`, creating tables for missing keys.
+/// The entry of a list of tables (`[[course]]`) whose `name` is `name`; a
+/// located message with did-you-mean when there is none.
+fn named_entry<'v>(
+    list: &'v mut [toml::Value],
+    name: &str,
+    path: &str,
+) -> Result<&'v mut toml::Value, String> {
+    let names: Vec<String> = list
+        .iter()
+        .filter_map(|v| v.get("name").and_then(toml::Value::as_str))
+        .map(str::to_string)
+        .collect();
+    match list
+        .iter()
+        .position(|v| v.get("name").and_then(toml::Value::as_str) == Some(name))
+    {
+        Some(i) => Ok(&mut list[i]),
+        None => Err(no_entry(name, &names, path)),
+    }
+}
+
+/// "no entry named …", with the names there are and a did-you-mean.
+fn no_entry(name: &str, names: &[String], path: &str) -> String {
+    let hint = crate::error::did_you_mean(name, names)
+        .map(|s| format!(" (did you mean \"{s}\"?)"))
+        .unwrap_or_default();
+    format!(
+        "`{}`: no entry named \"{}\" in this list{hint}; accepted: {}, or an index such as [0]",
+        shown(path),
+        shown(name),
+        if names.is_empty() {
+            "none has a name".to_string()
+        } else {
+            names
+                .iter()
+                .map(|n| format!("\"{n}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    )
+}
+
+/// The value at a key path such as `units.tercio.terrain`,
+/// `course[1].steps[0].column` or `course."salvo, then charge".steps[0].column`,
+/// if present.
+pub fn get_path<'t>(root: &'t toml::Table, path: &str) -> Option<&'t toml::Value> {
+    let segs = parse_path(path).ok()?;
+    let (Seg::Key(first), rest) = segs.split_first()? else {
+        return None;
+    };
+    let mut cur = root.get(first)?;
+    for seg in rest {
+        cur = match (seg, cur) {
+            (Seg::Key(k), toml::Value::Table(t)) => t.get(k)?,
+            (Seg::Key(k), toml::Value::Array(a)) => a
+                .iter()
+                .find(|v| v.get("name").and_then(toml::Value::as_str) == Some(k))?,
+            (Seg::Index(n), toml::Value::Array(a)) => a.get(*n)?,
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+/// A key path with every entry named in a list of tables given by its
+/// index instead (`course."charge now".steps[0]` → `course[0].steps[0]`),
+/// keys bare, as errors name them; `None` when the path does not parse or
+/// names an entry `root` lacks.
+fn indexed_path(root: &toml::Table, path: &str) -> Option<String> {
+    let segs = parse_path(path).ok()?;
+    let mut out = String::new();
+    let mut cur: Option<&toml::Value> = None;
+    for seg in &segs {
+        match (seg, cur) {
+            (Seg::Key(k), Some(toml::Value::Array(a))) => {
+                let i = a
+                    .iter()
+                    .position(|v| v.get("name").and_then(toml::Value::as_str) == Some(k))?;
+                out.push_str(&format!("[{i}]"));
+                cur = a.get(i);
+            }
+            (Seg::Key(k), _) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+                cur = match cur {
+                    None => root.get(k),
+                    Some(v) => v.get(k),
+                };
+            }
+            (Seg::Index(n), _) => {
+                out.push_str(&format!("[{n}]"));
+                cur = cur.and_then(|v| v.get(*n));
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Sets the value at a key path such as `units.tercio.terrain`,
+/// `course[1].steps[0].column` or `course."salvo, then charge".steps[0].column`
+/// (a course by its name), creating tables for missing keys.
 pub fn set_path(root: &mut toml::Table, path: &str, value: toml::Value) -> Result<(), String> {
     let segs = parse_path(path)?;
     let (first, rest) = match segs.split_first() {
-        Some((Seg::Key(k), rest)) => (*k, rest),
+        Some((Seg::Key(k), rest)) => (k.as_str(), rest),
         _ => return Err(format!("`{}` is not a key path", shown(path))),
     };
     if rest.is_empty() {
@@ -450,8 +598,16 @@ fn set_in(
         *cur = value;
         return Ok(());
     };
-    let next = match seg {
-        Seg::Key(k) => {
+    let next = match (seg, cur) {
+        (Seg::Key(k), toml::Value::Array(a)) => {
+            let entry = named_entry(a, k, path)?;
+            if rest.is_empty() {
+                *entry = value;
+                return Ok(());
+            }
+            entry
+        }
+        (Seg::Key(k), cur) => {
             let t = cur.as_table_mut().ok_or_else(|| {
                 format!(
                     "`{}`: `{}` is inside something that is not a table",
@@ -460,13 +616,13 @@ fn set_in(
                 )
             })?;
             if rest.is_empty() {
-                t.insert((*k).to_string(), value);
+                t.insert(k.clone(), value);
                 return Ok(());
             }
-            t.entry((*k).to_string())
+            t.entry(k.clone())
                 .or_insert_with(|| toml::Value::Table(toml::Table::new()))
         }
-        Seg::Index(n) => {
+        (Seg::Index(n), cur) => {
             let a = cur.as_array_mut().ok_or_else(|| {
                 format!(
                     "`{}`: [{n}] applies to something that is not a list",

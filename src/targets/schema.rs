@@ -70,30 +70,33 @@ pub fn short(v: &toml::Value) -> String {
     }
 }
 
-/// The value at a dotted key path (`units.tercio.terrain`,
-/// `course[1].steps[0].column`), if present.
+/// The value at a key path (`units.tercio.terrain`,
+/// `course[1].steps[0].column`, `course."charge now".steps[0].column`), if
+/// present: the same reading of a path as `--set` and `[sweep]`.
 #[doc(hidden)]
 pub fn lookup<'t>(table: &'t toml::Table, path: &str) -> Option<&'t toml::Value> {
-    let mut cur: Option<&toml::Value> = None;
-    for part in path.split('.') {
-        let (name, rest) = match part.find('[') {
-            Some(i) => (&part[..i], &part[i..]),
-            None => (part, ""),
-        };
-        let t = match cur {
-            None => table,
-            Some(v) => v.as_table()?,
-        };
-        let mut v = t.get(name)?;
-        let mut rest = rest;
-        while let Some(close) = rest.find(']') {
-            let idx: usize = rest.get(1..close)?.parse().ok()?;
-            v = v.as_array()?.get(idx)?;
-            rest = &rest[close + 1..];
+    crate::scenario::doc::get_path(table, path)
+}
+
+/// Splits a `variant` filter on its commas, but not on those inside a
+/// quoted course name (`course."salvo, then charge".steps[0].column=salvo`).
+fn filter_parts(spec: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut from, mut quoted, mut escaped) = (0, false, false);
+    for (i, c) in spec.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                parts.push(&spec[from..i]);
+                from = i + 1;
+            }
+            _ => {}
         }
-        cur = Some(v);
     }
-    cur
+    parts.push(&spec[from..]);
+    parts
 }
 
 /// Reads a number (integer or float) at `key`, marking it as read.
@@ -352,7 +355,11 @@ pub fn measures_of(space: &OutcomeSpace) -> Vec<String> {
 fn resolve_variant(spec: &str, f: &Fields, scope: &Scope) -> Result<Vec<String>, InputError> {
     let swept: Vec<String> = scope.axes.iter().map(|(k, _)| format!("{k}=…")).collect();
     let mut selected: Vec<String> = scope.labels.clone();
-    for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+    for part in filter_parts(spec)
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
         let Some((k, v)) = part.split_once('=') else {
             return Err(f.locate(
                 "variant",
@@ -370,7 +377,7 @@ fn resolve_variant(spec: &str, f: &Fields, scope: &Scope) -> Result<Vec<String>,
                 ));
             }
             let want = format!("{k}={v}");
-            selected.retain(|label| label.split(", ").any(|p| p == want));
+            selected.retain(|label| filter_parts(label).iter().any(|p| p.trim() == want));
         } else if scope.pinned.iter().any(|p| p == k) {
             // Pinned on the command line: the entry applies when it agrees.
             let now = lookup(&scope.file.table, k).map(short);

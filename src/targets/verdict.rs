@@ -5,7 +5,6 @@
 use super::{EXACT_TOLERANCE, Expect, Target};
 use crate::report::ScenarioRun;
 use crate::report::key::key_outcome;
-use crate::stats;
 
 /// What a figure was judged on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,7 +117,7 @@ pub fn evaluate(expects: &[Expect], run: &ScenarioRun) -> Vec<Checked> {
                     .map(|o| (o.probability, o.ci, o.exact)),
                 Target::Key(def) => key_outcome(*def, s).map(|k| (k.value, k.ci, k.exact)),
                 Target::Mean(name) => s.measure(name).map(|m| {
-                    let (mean, ci) = stats::mean_ci(m.min, &m.counts);
+                    let (mean, ci) = m.mean_ci();
                     (mean, ci, m.exact_mean)
                 }),
             };

@@ -11,7 +11,7 @@ mod html;
 mod selection;
 
 use crate::support::cli::{code, pikeshot, stderr, stdout};
-use crate::support::{files, read_csv};
+use crate::support::{col, files, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -254,13 +254,6 @@ fn assert_index_resolves(out: &Path) -> String {
         assert!(path.is_file(), "{link} does not resolve");
     }
     text
-}
-
-fn col(header: &[String], name: &str) -> usize {
-    header
-        .iter()
-        .position(|h| h == name)
-        .unwrap_or_else(|| panic!("no column {name}"))
 }
 
 #[test]

@@ -623,11 +623,11 @@ repeat = { turns = 10 }
     assert_eq!(e.line, Some(line_containing(text, "repeat = {")), "{e}");
     assert!(e.to_string().contains("at most 5,"), "{e}");
 
-    // Sword & Spear, 40 engagements: 4 outcomes x 3 x 4 x 3 x 5 = 720, times
-    // rounds fought (20 per engagement) and the step it ended at (n): 8
-    // steps fit (720 x 160 x 8), 9 do not.
-    assert!(fits(720 * 160, 8) && !fits(720 * 180, 9));
-    let step = "  { procedure = \"engagement\", attacker = \"knights\", defender = \"spears\" },\n";
+    // Sword & Spear, 40 melee steps fought once each: 4 outcomes x 3 x 4 x
+    // 3 x 5 = 720, times rounds fought (0 to n) and the step it ended at
+    // (n): 37 steps fit (720 x 38 x 37), 38 do not.
+    assert!(fits(720 * 38, 37) && !fits(720 * 39, 38));
+    let step = "  { procedure = \"melee\", attacker = \"knights\", defender = \"spears\" },\n";
     let text = format!(
         r#"name = "forty"
 system = "sword-and-spear"
@@ -652,7 +652,7 @@ steps = [
     let e = refused(&text);
     assert_eq!(e.key.as_deref(), Some("course[0].steps"), "{e}");
     assert_eq!(e.line, Some(line_containing(&text, "steps = [")), "{e}");
-    assert!(e.to_string().contains("at most 8,"), "{e}");
+    assert!(e.to_string().contains("at most 37,"), "{e}");
 }
 
 /// Issue 13 item 10: several unknown keys in one table are reported in file

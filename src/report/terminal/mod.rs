@@ -21,7 +21,7 @@ pub mod views;
 use columns::{LABEL_W_KEY, cell, columns, fit_cap};
 
 use super::compare::{VariantKeys, variant_keys_with};
-use super::draw::thousands;
+use super::draw::trials_note;
 use super::engagement::is_engagement;
 use super::engagement::stop_phrase;
 use super::key::KeyKind;
@@ -86,7 +86,7 @@ fn block(out: &mut String, course: &CourseRun, s: &CourseStats) {
     if !course.variant.is_empty() {
         let _ = write!(head, "  [{}]", course.variant);
     }
-    let _ = write!(head, "  ({} trials)", thousands(s.trials));
+    let _ = write!(head, "  ({})", trials_note(s.trials));
     let _ = writeln!(out, "{}", cell(&head, WIDTH).trim_end());
 
     let exact = s.has_exact();
@@ -287,6 +287,23 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], v: &Var
             .collect();
         items.push((stop_phrase(reason), KeyKind::Probability, shown));
     }
+    // Exact only (`--method exact`): the value is exact, with nothing to
+    // set beside it.
+    let exact_only = members
+        .iter()
+        .all(|&i| stats[i].trials == 0 && stats[i].has_exact());
+    if exact_only {
+        for s in items
+            .iter_mut()
+            .flat_map(|(_, _, s)| s.iter_mut().flatten())
+        {
+            *s = Shown {
+                value: s.value,
+                ci: (f64::NAN, f64::NAN),
+                exact: None,
+            };
+        }
+    }
     let all: Vec<&Shown> = items
         .iter()
         .flat_map(|(_, _, s)| s.iter().flatten())
@@ -300,7 +317,9 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], v: &Var
     } else {
         let _ = writeln!(out, "== key outcomes  [{}]", v.variant);
     }
-    let legend = if all_exact {
+    let legend = if exact_only {
+        "exact (no Monte Carlo trials)"
+    } else if all_exact {
         "Monte Carlo [exact]"
     } else if any_exact {
         "Monte Carlo [exact], or ± half the 95% interval where exact is missing"

@@ -79,6 +79,15 @@ pub fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     out
 }
 
+/// The index of the column `name` in a CSV header (panics, naming it, when
+/// there is none).
+pub fn col(header: &[String], name: &str) -> usize {
+    header
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name} in {header:?}"))
+}
+
 /// Asserts `got` is within `tol` of `want`.
 #[track_caller]
 pub fn assert_near(got: f64, want: f64, tol: f64) {

@@ -429,7 +429,7 @@ impl Machine for Course<'_> {
             units: self.units.iter().map(UnitState::of).collect(),
             turn: 0,
             pc: 0,
-            pending: Vec::new(),
+            pending: Pending::new(),
             last: 0,
             ended: None,
         })
@@ -641,7 +641,11 @@ pub fn settle_course<'a>(
     if reached == all {
         return Ok((course, Some(chain)));
     }
-    let course = Course::new(
+    let wide_index = course.early_index;
+    let wide_space = course.space.clone();
+    // The narrower course has the same states (its ends renumbered), so
+    // the chain built is kept and only its end leaves are moved over.
+    let narrow = Course::new(
         edition,
         units,
         course.into_steps(),
@@ -651,5 +655,21 @@ pub fn settle_course<'a>(
         enemy,
         reached,
     )?;
-    Ok((course, None))
+    let chain = {
+        let (wide, slim) = (&wide_space, &narrow.space);
+        let moved = |cat: usize| match wide_index.iter().position(|&i| i == Some(cat as OutcomeIx))
+        {
+            Some(k) => {
+                narrow.early_index[k].expect("an outcome some path reaches is kept") as usize
+            }
+            None => cat,
+        };
+        chain.remap(slim.clone(), |l| {
+            let values: Vec<i32> = (0..wide.measures().len())
+                .map(|m| wide.value_of(l, m))
+                .collect();
+            slim.leaf(moved(wide.outcome_of(l)), &values)
+        })
+    };
+    Ok((narrow, Some(chain)))
 }

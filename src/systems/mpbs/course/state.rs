@@ -1,6 +1,8 @@
 //! What a course carries from one roll to the next: unit states, leaders,
 //! the rolls results trigger, and the stop conditions of an engagement.
 
+use smallvec::SmallVec;
+
 use super::*;
 use crate::outcome::MAX_LEAVES;
 use crate::scenario::limits::{MAX_STEPS, MAX_UNITS};
@@ -109,16 +111,24 @@ pub(super) enum Sub {
     LeaderCasualty(UnitIx),
 }
 
+/// The unit states of a course, inline for the few units a course names
+/// (a state is cloned for every leaf of every roll while the chain is
+/// built: no allocation then).
+pub(super) type Units = SmallVec<[UnitState; 4]>;
+
+/// The rolls still to take, inline for the usual few.
+pub(super) type Pending = SmallVec<[Sub; 4]>;
+
 /// The state of a course between rolls.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CourseState {
-    pub(super) units: Vec<UnitState>,
+    pub(super) units: Units,
     /// Turn (0-based) of an engagement.
     pub(super) turn: u8,
     /// Next step of the turn.
     pub(super) pc: u8,
     /// Triggered rolls still to take, first first.
-    pub(super) pending: Vec<Sub>,
+    pub(super) pending: Pending,
     /// Category of the last step resolved.
     pub(super) last: OutcomeIx,
     /// The category the course ended in, once it has.

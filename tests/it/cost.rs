@@ -1,0 +1,278 @@
+//! Cost before work and precision that starts small (issue 14, items 4 and
+//! 5): the estimate a long run prints first, the progress wording, and
+//! `--precision` from one chunk with a warning when `--max-trials` stops it.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use pikeshot::engine::CHUNK;
+use pikeshot::engine::progress::{duration, line, rate, si};
+use pikeshot::run::estimate::{Estimate, ExactFit, estimate};
+use pikeshot::run::{RunRequest, execute, prepare};
+
+use crate::support::cli::{pikeshot_ok, stderr};
+
+const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
+
+fn scenario() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENARIO)
+}
+
+#[test]
+fn counts_rates_and_durations_are_said_in_words() {
+    assert_eq!(si(950.0), "950");
+    assert_eq!(si(12_345.0), "12 k");
+    assert_eq!(si(4_900_000.0), "4.9 M");
+    assert_eq!(si(610_000_000.0), "610 M");
+    assert_eq!(si(1_113_741_901.991_2), "1.1 G");
+    assert_eq!(si(999_999.0), "1.0 M");
+    assert_eq!(rate(1_113_741_901.991_2), "1.1 G/s");
+    assert_eq!(duration(0.42), "0.4 s");
+    assert_eq!(duration(12.3), "12 s");
+    assert_eq!(duration(185.0), "3 min 5 s");
+    assert_eq!(duration(7920.0), "2 h 12 min");
+    // 12 M done in 10 s: 1.2 M/s, 88 M left take 73.3 s.
+    assert_eq!(
+        line(12_000_000, 100_000_000, Duration::from_secs(10)),
+        "12 M of 100 M trials (12%), 1.2 M/s, about 1 min 13 s left"
+    );
+}
+
+#[test]
+fn the_estimate_counts_variants_courses_and_trials() {
+    let req = RunRequest {
+        trials: Some(1_000_000),
+        threads: 2,
+        ..RunRequest::default()
+    };
+    let p = prepare(&scenario(), &req).unwrap();
+    let e = estimate(&p, &req);
+    assert_eq!((e.variants, e.courses, e.trials), (2, 3, 1_000_000));
+    assert!(!e.up_to);
+    assert!(e.seconds > 0.0 && e.seconds.is_finite(), "{e:?}");
+    let l = e.line();
+    assert!(
+        l.starts_with("estimate: 2 variants × 3 courses × 1,000,000 trials (6.0 M in all), about "),
+        "{l}"
+    );
+    assert!(l.contains(" on 2 threads"), "{l}");
+    // With --precision, the cap.
+    let req = RunRequest {
+        precision: Some(0.001),
+        max_trials: Some(50_000_000),
+        ..RunRequest::default()
+    };
+    let e = estimate(&p, &req);
+    assert!(e.up_to && e.trials == 50_000_000);
+    assert!(e.line().contains("up to 50,000,000 trials"), "{}", e.line());
+    // Exact only: no trial, nothing to wait for.
+    let req = RunRequest {
+        exact: true,
+        exact_only: true,
+        ..RunRequest::default()
+    };
+    let e = estimate(&p, &req);
+    assert_eq!(e.seconds, 0.0);
+    assert!(!e.worth_saying());
+}
+
+#[test]
+fn a_long_estimate_says_whether_exact_fits() {
+    let mut e = Estimate {
+        variants: 1,
+        courses: 1,
+        trials: 10_000_000_000,
+        up_to: false,
+        threads: 1,
+        seconds: 12.0,
+        exact: ExactFit::Fits,
+    };
+    assert!(e.worth_saying());
+    assert!(
+        e.line().ends_with(
+            "about 12 s on 1 thread; exact fits every course: --method exact answers without trials"
+        ),
+        "{}",
+        e.line()
+    );
+    e.exact = ExactFit::Not("keep firing".into());
+    assert!(
+        e.line()
+            .ends_with("; exact does not fit course \"keep firing\" within --exact-budget"),
+        "{}",
+        e.line()
+    );
+    e.seconds = 2.0;
+    assert!(!e.worth_saying());
+}
+
+#[test]
+fn a_short_run_prints_no_estimate() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = pikeshot_ok(&[
+        "run",
+        SCENARIO,
+        "--trials",
+        "2000",
+        "--out",
+        tmp.path().to_str().unwrap(),
+    ]);
+    assert!(!stderr(&o).contains("estimate"), "{}", stderr(&o));
+}
+
+/// Starts a run of 10^10 trials a course (minutes of work), waits up to
+/// `wait` or until its stderr has an estimate, and stops it. Returns what
+/// it printed and how long the estimate took to appear.
+fn long_run(quiet: bool, wait: Duration) -> (String, Option<Duration>) {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut args = vec![
+        "run",
+        SCENARIO,
+        "--trials",
+        "10000000000",
+        "--threads",
+        "1",
+        "--set",
+        "edition=sfo",
+        "--out",
+        tmp.path().to_str().unwrap(),
+    ];
+    if quiet {
+        args.push("-q");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pikeshot"))
+        .args(&args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = err.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let start = Instant::now();
+    let mut text = String::new();
+    let mut seen = None;
+    while start.elapsed() < wait {
+        if let Ok(b) = rx.recv_timeout(Duration::from_millis(100)) {
+            text.push_str(&String::from_utf8_lossy(&b));
+        }
+        if text.contains("estimate:") {
+            seen = Some(start.elapsed());
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    (text, seen)
+}
+
+#[test]
+fn a_long_run_says_its_cost_first_unless_quiet() {
+    let (text, seen) = long_run(false, Duration::from_secs(120));
+    let took = seen.unwrap_or_else(|| panic!("no estimate within 120 s: {text}"));
+    assert!(
+        text.contains("estimate: 1 variant × 3 courses × 10,000,000,000 trials (30 G in all)"),
+        "{text}"
+    );
+    assert!(text.contains("exact fits every course"), "{text}");
+    // Quiet: given twice as long as the estimate took, still nothing.
+    let (text, seen) = long_run(true, took * 2 + Duration::from_secs(1));
+    assert!(seen.is_none() && text.is_empty(), "{text}");
+}
+
+#[test]
+fn precision_starts_from_one_chunk_and_is_the_same_on_any_thread_count() {
+    // The file asks for 1,000,000 trials; a half-width of 0.01 needs about
+    // 9,600 (1.96² · 0.25 / 0.01²), so one chunk meets it.
+    let run = |threads| {
+        let req = RunRequest {
+            precision: Some(0.01),
+            threads,
+            ..RunRequest::default()
+        };
+        let p = prepare(&scenario(), &req).unwrap();
+        execute(&p, &req).unwrap()
+    };
+    let one = run(1);
+    for c in &one.courses {
+        assert_eq!(c.tally.trials, CHUNK, "{}", c.course);
+    }
+    let two = run(2);
+    for (a, b) in one.courses.iter().zip(&two.courses) {
+        assert_eq!(a.tally.counts, b.tally.counts, "{}", a.course);
+    }
+    // A tighter target doubles from there: 0.002 needs about 240,000.
+    let req = RunRequest {
+        precision: Some(0.002),
+        ..RunRequest::default()
+    };
+    let p = prepare(&scenario(), &req).unwrap();
+    for c in &execute(&p, &req).unwrap().courses {
+        let chunks = c.tally.trials / CHUNK;
+        assert!(
+            c.tally.trials % CHUNK == 0 && chunks.is_power_of_two() && (4..=8).contains(&chunks),
+            "{}: {} trials",
+            c.course,
+            c.tally.trials
+        );
+    }
+}
+
+#[test]
+fn max_trials_stopping_precision_short_is_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = pikeshot_ok(&[
+        "run",
+        SCENARIO,
+        "--precision",
+        "0.0005",
+        "--max-trials",
+        "70000",
+        "--set",
+        "edition=sfo",
+        "-q",
+        "--out",
+        tmp.path().to_str().unwrap(),
+    ]);
+    let e = stderr(&o);
+    assert!(
+        e.contains("warning: course \"charge now\" stopped at --max-trials 70000"),
+        "{e}"
+    );
+    assert!(
+        e.contains("above --precision 0.0005; raise --max-trials"),
+        "{e}"
+    );
+    // Met: no warning.
+    let o = pikeshot_ok(&[
+        "run",
+        SCENARIO,
+        "--precision",
+        "0.01",
+        "-q",
+        "--out",
+        tmp.path().to_str().unwrap(),
+    ]);
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    // With --trials: refused, saying so.
+    let o = crate::support::cli::pikeshot(&[
+        "run",
+        SCENARIO,
+        "--precision",
+        "0.01",
+        "--trials",
+        "1000",
+    ]);
+    assert_eq!(crate::support::cli::code(&o), 2);
+    assert!(stderr(&o).contains("--trials"), "{}", stderr(&o));
+}

@@ -1,0 +1,242 @@
+//! `--method exact|monte-carlo|both` and `--plots all|summary|none` (issue
+//! 14, item 1): an exact-only run resolves no trial, writes exact figures
+//! with intervals of zero width, refuses a course that does not enumerate,
+//! and draws only the plots asked for.
+
+use std::path::Path;
+
+use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr};
+use crate::support::{col, read_csv};
+
+const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
+
+/// The files of a folder, sorted.
+fn files(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn exact_only_writes_exact_probabilities_no_counts_and_zero_width_intervals() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    let o = pikeshot_ok(&[
+        "run",
+        SCENARIO,
+        "--method",
+        "exact",
+        "--set",
+        "edition=series",
+        "--plots",
+        "none",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let (h, rows) = read_csv(&out.join("outcomes.csv"));
+    let (count, trials, p, lo, hi, exact) = (
+        col(&h, "count"),
+        col(&h, "trials"),
+        col(&h, "probability"),
+        col(&h, "ci_low"),
+        col(&h, "ci_high"),
+        col(&h, "exact"),
+    );
+    assert_eq!(rows.len(), 8 + 8 + 3, "every outcome of the three courses");
+    for r in &rows {
+        assert_eq!(r[count], "", "no Monte Carlo count: {r:?}");
+        assert_eq!(r[trials], "0", "no trial: {r:?}");
+        let e: f64 = r[exact].parse().unwrap();
+        let v: f64 = r[p].parse().unwrap();
+        assert!(
+            (v - e).abs() < 1e-6,
+            "probability is the exact value: {r:?}"
+        );
+        assert_eq!(
+            (&r[lo], &r[hi]),
+            (&r[p], &r[p]),
+            "zero-width interval: {r:?}"
+        );
+    }
+    // "charge now" is one close combat: its result is one d10 roll on the
+    // chart, so every exact probability is a whole number of tenths, and
+    // they sum to 1.
+    let charge: Vec<f64> = rows
+        .iter()
+        .filter(|r| r[2] == "charge now")
+        .map(|r| r[exact].parse().unwrap())
+        .collect();
+    assert!((charge.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    for x in &charge {
+        assert!(
+            (x * 10.0 - (x * 10.0).round()).abs() < 1e-9,
+            "{x} is not k/10"
+        );
+    }
+    let (h, rows) = read_csv(&out.join("summary.csv"));
+    let (value, lo, hi, exact) = (
+        col(&h, "value"),
+        col(&h, "ci_low"),
+        col(&h, "ci_high"),
+        col(&h, "exact"),
+    );
+    for r in &rows {
+        assert!(!r[value].is_empty() && r[lo] == r[value] && r[hi] == r[value]);
+        assert!(!r[exact].is_empty(), "{r:?}");
+    }
+    // No plot at all, and the record says how the figures were found.
+    assert!(
+        files(&out)
+            .iter()
+            .all(|f| !f.ends_with(".png") && !f.ends_with(".svg")),
+        "{:?}",
+        files(&out)
+    );
+    let v: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(v["method"], "exact");
+    assert_eq!(v["plots"], "none");
+    assert_eq!(v["trials"], 0);
+    let table = crate::support::cli::stdout(&o);
+    assert!(table.contains("exact (no Monte Carlo trials)"), "{table}");
+}
+
+#[test]
+fn exact_only_figures_equal_the_exact_column_of_a_run_with_both() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    for (method, dir) in [("exact", &a), ("both", &b)] {
+        let mut args = vec!["run", SCENARIO, "--method", method, "--plots", "none"];
+        if method == "both" {
+            args.extend(["--trials", "2000"]);
+        }
+        args.extend(["-q", "--out", dir.to_str().unwrap()]);
+        pikeshot_ok(&args);
+    }
+    let exact_of = |dir: &Path| {
+        let (h, rows) = read_csv(&dir.join("outcomes.csv"));
+        let e = col(&h, "exact");
+        rows.iter()
+            .map(|r| (r[1].clone(), r[2].clone(), r[3].clone(), r[e].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(exact_of(&a), exact_of(&b));
+}
+
+#[test]
+fn exact_is_the_same_as_method_both() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    for (flags, dir) in [(&["--exact"][..], &a), (&["--method", "both"][..], &b)] {
+        let mut args = vec!["run", SCENARIO, "--trials", "3000", "--plots", "none"];
+        args.extend(flags.iter().copied());
+        args.extend(["-q", "--out", dir.to_str().unwrap()]);
+        pikeshot_ok(&args);
+    }
+    for f in ["outcomes.csv", "measures.csv", "summary.csv"] {
+        assert_eq!(
+            std::fs::read(a.join(f)).unwrap(),
+            std::fs::read(b.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+}
+
+#[test]
+fn exact_only_refuses_a_course_beyond_the_budget_and_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    let o = pikeshot(&[
+        "run",
+        SCENARIO,
+        "--method",
+        "exact",
+        "--exact-budget",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    let e = stderr(&o);
+    for needle in [
+        "charge-or-salvo.toml",
+        "course \"charge now\"",
+        "edition=series",
+        "--method both",
+        "--exact-budget",
+    ] {
+        assert!(e.contains(needle), "{needle:?} missing from: {e}");
+    }
+    assert!(!out.exists() || files(&out).is_empty(), "{:?}", files(&out));
+}
+
+#[test]
+fn exact_only_refuses_trials_and_precision() {
+    for extra in [["--trials", "1000"], ["--precision", "0.01"]] {
+        let mut args = vec![
+            "run",
+            SCENARIO,
+            "--method",
+            "exact",
+            "--out",
+            "/nonexistent/x",
+        ];
+        args.extend(extra);
+        let o = pikeshot(&args);
+        assert_eq!(code(&o), 2, "{}", stderr(&o));
+        assert!(stderr(&o).contains(extra[0]), "{}", stderr(&o));
+        assert!(stderr(&o).contains("--method exact"), "{}", stderr(&o));
+    }
+    let o = pikeshot(&["run", SCENARIO, "--method", "exact", "--exact"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+}
+
+#[test]
+fn plots_summary_draws_the_comparison_charts_only_and_all_draws_every_plot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (s, a) = (tmp.path().join("s"), tmp.path().join("a"));
+    for (plots, dir) in [("summary", &s), ("all", &a)] {
+        pikeshot_ok(&[
+            "run",
+            SCENARIO,
+            "--method",
+            "exact",
+            "--set",
+            "edition=sfo",
+            "--plots",
+            plots,
+            "-q",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+    }
+    let images = |dir: &Path| -> Vec<String> {
+        files(dir)
+            .into_iter()
+            .filter(|f| f.ends_with(".png") || f.ends_with(".svg"))
+            .collect()
+    };
+    let summary = images(&s);
+    assert!(!summary.is_empty());
+    assert!(
+        summary.iter().all(|f| f.starts_with("comparison")),
+        "{summary:?}"
+    );
+    let all = images(&a);
+    for f in &summary {
+        assert!(all.contains(f), "{f} missing from --plots all");
+    }
+    for f in ["charge-now.png", "keep-firing-turns.svg"] {
+        assert!(all.contains(&f.to_string()), "{f} missing from {all:?}");
+    }
+    // The CSV files do not depend on the plots drawn.
+    for f in ["outcomes.csv", "summary.csv", "comparison.csv"] {
+        assert_eq!(
+            std::fs::read(s.join(f)).unwrap(),
+            std::fs::read(a.join(f)).unwrap()
+        );
+    }
+}
