@@ -21,12 +21,14 @@ use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
 mod charts;
+mod input;
 mod modifiers;
 mod rules;
 mod step;
 mod table;
 
 pub use charts::charts;
+pub use input::*;
 pub(crate) use modifiers::Fail;
 pub use modifiers::*;
 pub use rules::*;

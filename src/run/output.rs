@@ -1,0 +1,223 @@
+//! Writing a run: the output folders a run claims and names, `run.json`,
+//! and running every scenario of a request into them.
+
+use super::*;
+
+/// The `run.json` of a prepared scenario run with `req`.
+pub fn record(p: &Prepared, req: &RunRequest) -> Result<report::record::RunRecord> {
+    let bytes =
+        std::fs::read(&p.file.path).map_err(|e| crate::error::Error::io(&p.file.path, e))?;
+    let mut variants: Vec<String> = Vec::new();
+    for (v, _, _) in &p.courses {
+        if !variants.contains(v) {
+            variants.push(v.clone());
+        }
+    }
+    Ok(report::record::RunRecord {
+        pikeshot: env!("CARGO_PKG_VERSION").to_string(),
+        command: report::record::command_line(),
+        scenario: p.file.path.display().to_string(),
+        sha256: report::record::sha256_hex(&bytes),
+        sets: req.sets.clone(),
+        seed: p.seed,
+        // No trial is run under `--method exact`.
+        trials: if req.exact_only { 0 } else { p.trials },
+        exact: req.exact || req.exact_only,
+        method: req.method().name().to_string(),
+        plots: req.plots.name().to_string(),
+        kernel: format!("{:?}", req.kernel).to_lowercase(),
+        variants,
+    })
+}
+
+/// The output folder of a scenario.
+pub fn out_dir(req: &RunRequest, stem: &str, several: bool) -> PathBuf {
+    match (&req.out, several) {
+        (Some(o), false) => o.clone(),
+        (Some(o), true) => o.join(stem),
+        (None, _) => PathBuf::from("reports").join(stem),
+    }
+}
+
+/// The folder names of the scenarios of one run: each file's stem, and
+/// where two stems are alike (`hakkaa/fire-or-charge.toml` and
+/// `snaphance/fire-or-charge.toml`) the name of the folder holding the
+/// file before it (`hakkaa-fire-or-charge`), then `-2`, `-3`… until every
+/// name differs.
+pub fn folder_names(paths: &[&Path]) -> Vec<String> {
+    let stem = |p: &Path| {
+        p.file_stem()
+            .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned())
+    };
+    let stems: Vec<String> = paths.iter().map(|p| stem(p)).collect();
+    let mut out: Vec<String> = Vec::with_capacity(paths.len());
+    for (p, s) in paths.iter().zip(&stems) {
+        let mut base = s.clone();
+        if stems.iter().filter(|x| *x == s).count() > 1
+            && let Some(parent) = p.parent().and_then(Path::file_name)
+        {
+            base = format!("{}-{s}", parent.to_string_lossy());
+        }
+        let mut name = base.clone();
+        let mut k = 2;
+        while out.contains(&name) {
+            name = format!("{base}-{k}");
+            k += 1;
+        }
+        out.push(name);
+    }
+    out
+}
+
+/// Runs every scenario of a request: all are validated (and the output
+/// folders checked) before any is resolved, so bad input writes nothing.
+/// Returns the runs and the folders written.
+pub fn run_all(req: &RunRequest) -> Result<Vec<(ScenarioRun, PathBuf)>> {
+    Ok(run_checked(req)?
+        .into_iter()
+        .map(|f| (f.run, f.dir))
+        .collect())
+}
+
+/// A scenario resolved, written and checked against its targets.
+pub struct Finished {
+    /// The run.
+    pub run: ScenarioRun,
+    /// Its scenario file, as given.
+    pub path: PathBuf,
+    /// The folder written.
+    pub dir: PathBuf,
+    /// Whether the file has `[[expect]]` entries.
+    pub has_expects: bool,
+    /// Every target checked against every course it applies to.
+    pub checks: Vec<Checked>,
+    /// What the caller should tell the user (a `--precision` target that
+    /// `--max-trials` stopped short of).
+    pub warnings: Vec<String>,
+}
+
+/// A warning for each course whose `--precision` target `--max-trials`
+/// stopped the run short of.
+pub fn precision_warnings(run: &ScenarioRun, req: &RunRequest) -> Vec<String> {
+    let Some(e) = req.precision.filter(|_| !req.exact_only) else {
+        return Vec::new();
+    };
+    run.courses
+        .iter()
+        .filter_map(|c| {
+            let worst = crate::stats::worst_half_width(&c.space, &c.tally.counts, c.tally.trials);
+            (worst > e).then(|| {
+                let within = if c.variant.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (variant {})", c.variant)
+                };
+                format!(
+                    "warning: course \"{}\"{within} stopped at --max-trials {} with a 95% half-width of {:.5}, \
+                     above --precision {e}; raise --max-trials for the target",
+                    c.course, c.tally.trials, worst
+                )
+            })
+        })
+        .collect()
+}
+
+/// As [`run_all`], also checking each scenario's `[[expect]]` targets and
+/// writing `expect.csv` beside the reports of a scenario that has them.
+///
+/// Every output folder is claimed before any work ([`NewFolder::begin`]:
+/// locked, checked, its temporary made) and replaced whole once every
+/// scenario is done: with several scenarios, the `--out` folder holds one
+/// folder each and is replaced whole too.
+pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
+    let prepared: Vec<Prepared> = req
+        .scenarios
+        .iter()
+        .map(|p| prepare(p, req))
+        .collect::<Result<_>>()?;
+    let several = prepared.len() > 1;
+    let paths: Vec<&Path> = prepared.iter().map(|p| p.file.path.as_path()).collect();
+    let names = folder_names(&paths);
+    let dirs: Vec<PathBuf> = names.iter().map(|n| out_dir(req, n, several)).collect();
+    for d in &dirs {
+        check_out(d)?;
+    }
+    // The folders replaced whole, and where each scenario is written.
+    let mut claimed: Vec<NewFolder> = Vec::new();
+    let mut into: Vec<PathBuf> = Vec::new();
+    match (&req.out, several) {
+        (Some(o), true) => {
+            check_out(o)?;
+            let f = NewFolder::begin(o, "--out", "run")?;
+            for n in &names {
+                let d = f.path().join(n);
+                std::fs::create_dir(&d).map_err(|e| crate::error::Error::io(o.join(n), e))?;
+                replace::mark(&d, "run")?;
+                into.push(d);
+            }
+            claimed.push(f);
+        }
+        _ => {
+            for d in &dirs {
+                let f = NewFolder::begin(
+                    d,
+                    if req.out.is_some() {
+                        "--out"
+                    } else {
+                        "reports"
+                    },
+                    "run",
+                )?;
+                into.push(f.path().to_path_buf());
+                claimed.push(f);
+            }
+        }
+    }
+    // Exact only: every scenario is resolved before any is written, so a
+    // course without an exact answer writes nothing.
+    let mut early: Vec<Option<ScenarioRun>> = Vec::new();
+    if req.exact_only {
+        for p in &prepared {
+            early.push(Some(execute(p, req)?));
+        }
+    }
+    let mut out = Vec::new();
+    for (n, ((p, d), i)) in prepared.iter().zip(dirs).zip(&into).enumerate() {
+        let run = match early.get_mut(n).and_then(Option::take) {
+            Some(r) => r,
+            None => {
+                if req.progress {
+                    let e = estimate::estimate(p, req);
+                    if e.worth_saying() {
+                        eprintln!("{}", e.line());
+                    }
+                }
+                execute(p, req)?
+            }
+        };
+        let warnings = precision_warnings(&run, req);
+        let checks = expect::evaluate(&p.expects, &run);
+        folder::write(
+            &run,
+            p.has_expects
+                .then(|| expect::expect_csv(&run.scenario, &checks)),
+            false,
+            req.plots,
+            Some(&record(p, req)?),
+            i,
+            &d,
+        )?;
+        out.push(Finished {
+            run,
+            path: p.file.path.clone(),
+            dir: d,
+            has_expects: p.has_expects,
+            checks,
+            warnings,
+        });
+    }
+    for f in claimed {
+        f.commit()?;
+    }
+    Ok(out)
+}
