@@ -133,13 +133,18 @@ pub struct Folder {
     pub measures: Table,
     /// `run.json`, when the folder has one: the options the run used.
     pub record: Option<RunRecord>,
+    /// `explain.json`, when the folder has one: each course's rolls.
+    pub explain: Option<crate::explain::Explanation>,
     /// The other files present, by name, for links: `measures.csv`,
     /// `engagements.csv`, `timing.csv`.
     pub files: Vec<&'static str>,
 }
 
+/// Each course's rolls explained, in a scenario's folder of a report.
+pub const EXPLAIN_JSON: &str = "explain.json";
+
 /// Files of a scenario folder the page links to when present.
-pub const LINKED: [&str; 7] = [
+pub const LINKED: [&str; 8] = [
     "outcomes.csv",
     "measures.csv",
     "summary.csv",
@@ -147,6 +152,7 @@ pub const LINKED: [&str; 7] = [
     "engagements.csv",
     EXPECT_CSV,
     "timing.csv",
+    EXPLAIN_JSON,
 ];
 
 /// Reads a scenario folder.
@@ -179,7 +185,20 @@ pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
     } else {
         None
     };
+    let explain_path = dir.join(EXPLAIN_JSON);
+    let explain = if explain_path.is_file() {
+        let bytes = std::fs::read(&explain_path).map_err(|e| Error::io(&explain_path, e))?;
+        Some(serde_json::from_slice(&bytes).map_err(|e| {
+            Error::io(
+                &explain_path,
+                std::io::Error::other(format!("not a pikeshot explain.json: {e}")),
+            )
+        })?)
+    } else {
+        None
+    };
     Ok(Folder {
+        explain,
         measures: if measures_path.is_file() {
             read_csv(&measures_path)?
         } else {
