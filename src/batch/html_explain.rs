@@ -10,7 +10,9 @@
 use std::fmt::Write as _;
 
 use super::html::esc;
-use crate::explain::{Case, CourseExplanation, Explanation, Roll, SourceKind, StepExplanation};
+use crate::explain::{
+    Case, CourseExplanation, Explanation, Roll, Source, SourceKind, StepExplanation,
+};
 
 /// Most cases (states a step is rolled in) shown per step.
 pub const CASES_SHOWN: usize = 3;
@@ -177,8 +179,7 @@ fn roll(o: &mut String, r: &Roll) {
                 &format!("{:+}D", p.dice),
                 &p.label,
                 &p.rule,
-                source(p.source.kind),
-                &p.source.detail,
+                &p.source,
                 p.applied,
                 p.note.as_deref(),
             );
@@ -189,8 +190,7 @@ fn roll(o: &mut String, r: &Roll) {
                 &signed(t.value),
                 &t.label,
                 &t.rule,
-                source(t.source.kind),
-                &t.source.detail,
+                &t.source,
                 t.applied,
                 t.note.as_deref(),
             );
@@ -235,14 +235,14 @@ fn roll(o: &mut String, r: &Roll) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// One line of a roll's count: its value (struck through when it did not
+/// apply), label and note, rule, and source.
 fn term_row(
     o: &mut String,
     value: &str,
     label: &str,
     rule: &str,
-    kind: &str,
-    detail: &str,
+    src: &Source,
     applied: bool,
     note: Option<&str>,
 ) {
@@ -256,9 +256,10 @@ fn term_row(
     });
     let _ = writeln!(
         o,
-        "<tr><td class=\"num\">{value}</td><td>{}{note}</td><td>{}</td><td class=\"k\">{kind}: {}</td></tr>",
+        "<tr><td class=\"num\">{value}</td><td>{}{note}</td><td>{}</td><td class=\"k\">{}: {}</td></tr>",
         esc(label),
         esc(rule),
-        esc(detail)
+        source(src.kind),
+        esc(&src.detail)
     );
 }

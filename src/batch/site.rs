@@ -3,9 +3,10 @@
 //! scenario, `expect.csv` with every target checked, and `index.html`.
 //!
 //! Everything here reads only the per-scenario CSVs (`outcomes.csv`,
-//! `comparison.csv`, `summary.csv`, `plots.csv`, `expect.csv`) and whether
-//! optional files exist, never `timing.csv`'s contents, so a report and the
-//! merge of its shards write the same bytes.
+//! `comparison.csv`, `summary.csv`, `plots.csv`, `expect.csv`), `run.json`
+//! and `explain.json`, and whether optional files exist, never
+//! `timing.csv`'s contents, so a report and the merge of its shards write
+//! the same bytes.
 
 use std::path::{Path, PathBuf};
 
