@@ -48,16 +48,22 @@ pub fn course(o: &mut String, e: Option<&Explanation>, variant: &str, course: &s
     for s in c.steps.iter().take(STEPS_SHOWN) {
         step(o, s, link);
     }
-    if c.steps.len() > STEPS_SHOWN {
-        let more = c.steps.len() - STEPS_SHOWN;
+    more(o, c.steps.len(), STEPS_SHOWN, "step", link);
+    let _ = writeln!(o, "</details>");
+}
+
+/// The line saying how many of `total` things the page left out after
+/// showing `shown`, pointing at `explain.json` (nothing when none was).
+fn more(o: &mut String, total: usize, shown: usize, thing: &str, link: &str) {
+    if total > shown {
+        let more = total - shown;
         let _ = writeln!(
             o,
-            "<p class=\"meta\">… {more} more step{} (see <a href=\"{}\">explain.json</a>)</p>",
+            "<p class=\"meta\">… {more} more {thing}{} (see <a href=\"{}\">explain.json</a>)</p>",
             if more == 1 { "" } else { "s" },
             esc(link)
         );
     }
-    let _ = writeln!(o, "</details>");
 }
 
 fn pct(p: f64) -> String {
@@ -91,15 +97,7 @@ fn step(o: &mut String, s: &StepExplanation, link: &str) {
     for c in order.iter().take(CASES_SHOWN) {
         case(o, c, alone);
     }
-    if s.cases.len() > CASES_SHOWN {
-        let more = s.cases.len() - CASES_SHOWN;
-        let _ = writeln!(
-            o,
-            "<p class=\"meta\">… {more} more state{} (see <a href=\"{}\">explain.json</a>)</p>",
-            if more == 1 { "" } else { "s" },
-            esc(link)
-        );
-    }
+    more(o, s.cases.len(), CASES_SHOWN, "state", link);
     let _ = writeln!(o, "</details>");
 }
 

@@ -174,30 +174,8 @@ pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
     };
     let expect_path = dir.join(EXPECT_CSV);
     let measures_path = dir.join("measures.csv");
-    let record_path = dir.join(RUN_JSON);
-    let record = if record_path.is_file() {
-        let bytes = std::fs::read(&record_path).map_err(|e| Error::io(&record_path, e))?;
-        Some(serde_json::from_slice(&bytes).map_err(|e| {
-            Error::io(
-                &record_path,
-                std::io::Error::other(format!("not a pikeshot run.json: {e}")),
-            )
-        })?)
-    } else {
-        None
-    };
-    let explain_path = dir.join(EXPLAIN_JSON);
-    let explain = if explain_path.is_file() {
-        let bytes = std::fs::read(&explain_path).map_err(|e| Error::io(&explain_path, e))?;
-        Some(serde_json::from_slice(&bytes).map_err(|e| {
-            Error::io(
-                &explain_path,
-                std::io::Error::other(format!("not a pikeshot explain.json: {e}")),
-            )
-        })?)
-    } else {
-        None
-    };
+    let record = read_json(&dir.join(RUN_JSON), RUN_JSON)?;
+    let explain = read_json(&dir.join(EXPLAIN_JSON), EXPLAIN_JSON)?;
     Ok(Folder {
         explain,
         measures: if measures_path.is_file() {
@@ -219,6 +197,21 @@ pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
             .into_iter()
             .filter(|f| dir.join(f).is_file())
             .collect(),
+    })
+}
+
+/// A pikeshot JSON file of a scenario's folder (`name` for the error), or
+/// `None` when the folder has none.
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path, name: &str) -> Result<Option<T>, Error> {
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+        Error::io(
+            path,
+            std::io::Error::other(format!("not a pikeshot {name}: {e}")),
+        )
     })
 }
 

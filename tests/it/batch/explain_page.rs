@@ -6,6 +6,7 @@ use super::{CHARGE, s, write};
 use crate::support::cli::{pikeshot, pikeshot_ok, stdout};
 use pikeshot::batch::html_explain::CASES_SHOWN;
 use std::fs;
+use std::path::Path;
 
 /// The explanation's part of the page for the course `name` (escaped).
 fn explain_box<'a>(page: &'a str, name: &str) -> &'a str {
@@ -21,6 +22,15 @@ fn explain_box<'a>(page: &'a str, name: &str) -> &'a str {
     &rest[..end]
 }
 
+/// `pikeshot report DIR --out OUT --trials 2000 -q` and the extra `args`,
+/// which must succeed.
+fn report(dir: &Path, out: &Path, args: &[&str]) {
+    let mut a = vec!["report", s(dir), "--out", s(out), "--trials", "2000", "-q"];
+    a.extend_from_slice(args);
+    let o = pikeshot(&a);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 #[test]
 fn report_writes_explain_json_equal_to_explain_and_the_page_shows_it() {
     let tmp = tempfile::tempdir().unwrap();
@@ -29,18 +39,7 @@ fn report_writes_explain_json_equal_to_explain_and_the_page_shows_it() {
     let scenario = write(&dir, "mpbs/charge.toml", &text);
     for (threads, out) in [("1", "out1"), ("2", "out2")] {
         let out = tmp.path().join(out);
-        let o = pikeshot(&[
-            "report",
-            s(&dir),
-            "--out",
-            s(&out),
-            "--trials",
-            "2000",
-            "--threads",
-            threads,
-            "-q",
-        ]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        report(&dir, &out, &["--threads", threads]);
     }
     let json = fs::read_to_string(tmp.path().join("out1/mpbs/charge/explain.json")).unwrap();
     assert_eq!(
@@ -96,16 +95,7 @@ fn the_page_bounds_the_cases_of_an_engagement() {
     let dir = tmp.path().join("in");
     write(&dir, "mpbs/swept.toml", super::SWEPT);
     let out = tmp.path().join("out");
-    let o = pikeshot(&[
-        "report",
-        s(&dir),
-        "--out",
-        s(&out),
-        "--trials",
-        "2000",
-        "-q",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    report(&dir, &out, &[]);
     let json = fs::read_to_string(out.join("mpbs/swept/explain.json")).unwrap();
     let e: pikeshot::explain::Explanation = serde_json::from_str(&json).unwrap();
     let page = fs::read_to_string(out.join("index.html")).unwrap();
