@@ -3,7 +3,7 @@
 //! No script, no network, no external asset: the style sheet is inline and
 //! every link and image is a path relative to the page, so the page works
 //! from a CI artifact unpacked anywhere. It is built from the CSV files of
-//! the scenario folders only, so it is a pure function of their bytes.
+//! the scenario folders (and their `explain.json`) only, so it is a pure function of their bytes.
 //!
 //! Every element but the void ones (`meta`, `img`) is closed, and all text
 //! and attribute values are escaped, so the page also parses as XML.
@@ -77,6 +77,11 @@ figure img{width:100%;height:auto;border:1px solid var(--line)}
 figcaption{font-size:.8rem;color:var(--muted)}
 details{margin:.6rem 0;padding:.2rem .6rem;border-left:3px solid var(--line)}
 summary{cursor:pointer;font-weight:600}
+details.explain summary,details.step summary{font-weight:500}
+details.step{margin:.3rem 0 .3rem .4rem}
+.case{margin:.4rem 0 .8rem;padding-left:.6rem;border-left:2px solid var(--head)}
+.case p{margin:.15rem 0}
+table.terms{font-size:.82rem;margin:.2rem 0}
 ";
 
 /// A number in a CSV cell, if any.
@@ -426,6 +431,13 @@ fn scenario(o: &mut String, k: usize, e: &Entry, f: &Folder, checks: &[CheckRow]
                 })
                 .collect();
             plots(o, f, &base, &figures);
+            super::html_explain::course(
+                o,
+                f.explain.as_ref(),
+                &variant,
+                &course,
+                &href(&format!("{base}{}", super::site::EXPLAIN_JSON)),
+            );
             let _ = writeln!(o, "</details>");
         }
         let _ = writeln!(o, "</section>");

@@ -3,9 +3,10 @@
 //! scenario, `expect.csv` with every target checked, and `index.html`.
 //!
 //! Everything here reads only the per-scenario CSVs (`outcomes.csv`,
-//! `comparison.csv`, `summary.csv`, `plots.csv`, `expect.csv`) and whether
-//! optional files exist, never `timing.csv`'s contents, so a report and the
-//! merge of its shards write the same bytes.
+//! `comparison.csv`, `summary.csv`, `plots.csv`, `expect.csv`), `run.json`
+//! and `explain.json`, and whether optional files exist, never
+//! `timing.csv`'s contents, so a report and the merge of its shards write
+//! the same bytes.
 
 use std::path::{Path, PathBuf};
 
@@ -133,13 +134,18 @@ pub struct Folder {
     pub measures: Table,
     /// `run.json`, when the folder has one: the options the run used.
     pub record: Option<RunRecord>,
+    /// `explain.json`, when the folder has one: each course's rolls.
+    pub explain: Option<crate::explain::Explanation>,
     /// The other files present, by name, for links: `measures.csv`,
     /// `engagements.csv`, `timing.csv`.
     pub files: Vec<&'static str>,
 }
 
+/// Each course's rolls explained, in a scenario's folder of a report.
+pub const EXPLAIN_JSON: &str = "explain.json";
+
 /// Files of a scenario folder the page links to when present.
-pub const LINKED: [&str; 7] = [
+pub const LINKED: [&str; 8] = [
     "outcomes.csv",
     "measures.csv",
     "summary.csv",
@@ -147,6 +153,7 @@ pub const LINKED: [&str; 7] = [
     "engagements.csv",
     EXPECT_CSV,
     "timing.csv",
+    EXPLAIN_JSON,
 ];
 
 /// Reads a scenario folder.
@@ -167,19 +174,10 @@ pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
     };
     let expect_path = dir.join(EXPECT_CSV);
     let measures_path = dir.join("measures.csv");
-    let record_path = dir.join(RUN_JSON);
-    let record = if record_path.is_file() {
-        let bytes = std::fs::read(&record_path).map_err(|e| Error::io(&record_path, e))?;
-        Some(serde_json::from_slice(&bytes).map_err(|e| {
-            Error::io(
-                &record_path,
-                std::io::Error::other(format!("not a pikeshot run.json: {e}")),
-            )
-        })?)
-    } else {
-        None
-    };
+    let record = read_json(&dir.join(RUN_JSON), RUN_JSON)?;
+    let explain = read_json(&dir.join(EXPLAIN_JSON), EXPLAIN_JSON)?;
     Ok(Folder {
+        explain,
         measures: if measures_path.is_file() {
             read_csv(&measures_path)?
         } else {
@@ -199,6 +197,21 @@ pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
             .into_iter()
             .filter(|f| dir.join(f).is_file())
             .collect(),
+    })
+}
+
+/// A pikeshot JSON file of a scenario's folder (`name` for the error), or
+/// `None` when the folder has none.
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path, name: &str) -> Result<Option<T>, Error> {
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+        Error::io(
+            path,
+            std::io::Error::other(format!("not a pikeshot {name}: {e}")),
+        )
     })
 }
 

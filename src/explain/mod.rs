@@ -13,7 +13,7 @@
 //! later step come from the same state machine the run resolves
 //! ([`walk`]), each with the exact probability of reaching it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::outcome::OutcomeSpace;
 use crate::procedure::Procedure;
@@ -25,7 +25,7 @@ pub mod walk;
 pub use run::{ExplainRequest, explain_file, explain_path};
 
 /// Where a modifier came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SourceKind {
     /// A line of the card's chart (the value is printed there).
@@ -39,7 +39,7 @@ pub enum SourceKind {
 }
 
 /// The source of a modifier: what kind of thing set it, and which.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Source {
     /// Card line, unit state, step key or `[rules]` switch.
     pub kind: SourceKind,
@@ -79,7 +79,7 @@ impl Source {
 }
 
 /// One modifier of a roll, as the procedure summed it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Term {
     /// The modifier's line, as the card (or the reading) names it.
     pub label: String,
@@ -127,7 +127,7 @@ pub fn sum(terms: &[Term]) -> i32 {
 }
 
 /// A limit on the summed modifiers, and what it cost.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limit {
     /// Lowest total allowed.
     pub min: i32,
@@ -140,7 +140,7 @@ pub struct Limit {
 }
 
 /// A range of die faces and the row of the table they land on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Face {
     /// The natural die faces, e.g. `0-2`.
     pub faces: String,
@@ -155,7 +155,7 @@ pub struct Face {
 }
 
 /// One line of a dice pool's count.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PoolLine {
     /// Dice added (or taken away) by this line.
     pub dice: i32,
@@ -172,7 +172,7 @@ pub struct PoolLine {
 }
 
 /// The roll of one procedure as built for one state of its units.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roll {
     /// The dice, e.g. `1d10 read 0-9`.
     pub dice: String,
@@ -283,7 +283,7 @@ pub fn faces_of(
 }
 
 /// The probability of one result (outcome) of a roll or a step.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ResultP {
     /// The outcome's id (kebab-case), as in the CSV and JSON of a run.
     pub id: String,
@@ -307,7 +307,7 @@ pub fn results(space: &OutcomeSpace, leaf_probs: &[f64]) -> Vec<ResultP> {
 }
 
 /// A roll a result triggers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trigger {
     /// The result (outcome label) that triggers it.
     pub on: String,
@@ -319,7 +319,7 @@ pub struct Trigger {
 }
 
 /// One state a step is rolled in, and the roll there.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Case {
     /// Probability that the course reaches this state (and rolls this roll).
     pub p_reached: f64,
@@ -335,7 +335,7 @@ pub struct Case {
 }
 
 /// One step of a course (or a roll some result triggers).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StepExplanation {
     /// E.g. `step 2: close-combat` or `after step 1: morale check of tercio`.
     pub title: String,
@@ -353,7 +353,7 @@ pub struct StepExplanation {
 }
 
 /// One course explained.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CourseExplanation {
     /// The course's name.
     pub name: String,
@@ -368,7 +368,7 @@ pub struct CourseExplanation {
 }
 
 /// One variant of a scenario (one point of its sweep) explained.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VariantExplanation {
     /// The variant's label (`edition=series`), empty without a sweep.
     pub variant: String,
@@ -379,7 +379,7 @@ pub struct VariantExplanation {
 }
 
 /// `pikeshot explain` of one scenario.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Explanation {
     /// The scenario file.
     pub file: String,
