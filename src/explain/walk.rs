@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 
 use super::{Case, Explain, ResultP, StepExplanation, Trigger, results};
-use crate::engine::chain::Reach;
+use crate::engine::alias::Tabulated;
+use crate::engine::chain::{Chain, Reach};
+use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::procedure::Procedure;
 
 /// Which step of a course a state rolls.
@@ -271,6 +273,24 @@ pub fn explain_single<P: Explain>(
     })
 }
 
+/// Which kernel a course's procedure is boxed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boxer {
+    /// [`ProcedureKernel`]: a compiled table where one fits, else the dice.
+    Procedure,
+    /// [`Tabulated`]: an alias table of the exact distribution.
+    Tabulated,
+}
+
+impl Boxer {
+    fn boxed<P: Procedure + 'static>(self, p: P, mode: KernelMode) -> Box<dyn Kernel> {
+        match self {
+            Boxer::Procedure => ProcedureKernel::boxed(p, mode),
+            Boxer::Tabulated => Tabulated::boxed(p, mode),
+        }
+    }
+}
+
 /// A course as a system's reader makes it: one procedure resolved on its
 /// own, or a chain of steps (a `ChainSpec`).
 pub enum Made<S, C> {
@@ -278,6 +298,27 @@ pub enum Made<S, C> {
     Single(S),
     /// A chain of steps.
     Course(C),
+}
+
+impl<S, C> Made<S, C>
+where
+    S: Procedure + 'static,
+    C: crate::engine::chain::ChainSpec,
+    C::Proc: Procedure + 'static,
+{
+    /// The course as a kernel: the procedure itself, or the chain of its
+    /// steps, boxed by `boxed` (`ProcedureKernel::boxed` or
+    /// `Tabulated::boxed`).
+    pub fn kernel(
+        self,
+        mode: KernelMode,
+        boxed: Boxer,
+    ) -> Result<Box<dyn Kernel>, crate::error::InputError> {
+        Ok(match self {
+            Made::Single(s) => boxed.boxed(s, mode),
+            Made::Course(spec) => boxed.boxed(Chain::build(&spec)?, mode),
+        })
+    }
 }
 
 impl<S, C> Made<S, C>

@@ -4,10 +4,9 @@
 use super::course::{CourseSpec, Plan, STOP_NAMES, Step, Stop, default_pair};
 use super::tq::Readings;
 use super::unit::Unit;
-use crate::engine::chain::Chain;
-use crate::engine::{Kernel, KernelMode, ProcedureKernel};
+use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
-use crate::explain::walk::{self, Made};
+use crate::explain::walk::{self, Boxer, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::named::read;
@@ -45,12 +44,8 @@ pub fn build_courses(
 /// Reads `[rules]` (`tq_modifier_mode`, `double_results`), `[units.*]` and
 /// `[[course]]` from a scenario's top level.
 pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
-    let (readings, courses, sides) = read_scenario(f, |_, _, made| {
-        Ok(match made {
-            Made::Single(s) => ProcedureKernel::boxed(s, kernel),
-            Made::Course(spec) => ProcedureKernel::boxed(Chain::build(&spec)?, kernel),
-        })
-    })?;
+    let (readings, courses, sides) =
+        read_scenario(f, |_, _, made| made.kernel(kernel, Boxer::Procedure))?;
     Ok(Built {
         readings,
         courses,

@@ -1,7 +1,9 @@
 //! Reading a Musket & Pike scenario: edition, rules switches, units and
 //! courses (with engagements).
 
-use super::course::{Readings, Repeat, StepSpec, Stop, compile, explain_course, settle_course};
+use super::course::{
+    CourseInput, Readings, Repeat, StepSpec, Stop, compile, explain_course, settle_course,
+};
 use super::{Edition, Unit};
 use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
@@ -35,11 +37,7 @@ pub const MAX_TURNS: i64 = 50;
 
 /// Reads `edition`, `[rules]`, `[units.*]` and `[[course]]` from a scenario's top level.
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
-    let (edition, courses, sides) = read(f, |c| {
-        compile(
-            c.edition, c.units, c.steps, c.rules, c.repeat, c.own, c.enemy, mode,
-        )
-    })?;
+    let (edition, courses, sides) = read(f, |c| compile(c.input, mode))?;
     Ok(Built {
         edition,
         courses,
@@ -50,9 +48,7 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
     let (edition, courses, _) = read(f, |c| {
-        let (course, _) = settle_course(
-            c.edition, c.units, c.steps, c.rules, c.repeat, c.own, c.enemy,
-        )?;
+        let (course, _) = settle_course(c.input)?;
         explain_course(c.name, &c.side, &course)
     })?;
     let courses = courses.into_iter().map(|(_, c)| c).collect();
@@ -66,13 +62,7 @@ pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> 
 struct CourseParts<'a, 'n> {
     name: &'n str,
     side: Side,
-    edition: Edition,
-    units: Vec<Unit>,
-    steps: Vec<StepSpec<'a>>,
-    rules: Readings,
-    repeat: Option<Repeat>,
-    own: Option<usize>,
-    enemy: Option<usize>,
+    input: CourseInput<'a>,
 }
 
 /// Reads the scenario and hands each course to `make`: the edition, each
@@ -121,13 +111,15 @@ fn read<'a, T>(
         let kernel = make(CourseParts {
             name,
             side: side.clone(),
-            edition,
-            units: units.clone(),
-            steps,
-            rules,
-            repeat,
-            own,
-            enemy,
+            input: CourseInput {
+                edition,
+                units: units.clone(),
+                steps,
+                rules,
+                repeat,
+                own,
+                enemy,
+            },
         })
         .map_err(|e| course::locate_course_error(&cf, e, "steps"))?;
         Ok((kernel, side))

@@ -5,10 +5,8 @@ use super::course::{
 };
 use super::{Readings, Stand};
 use crate::engine::KernelMode;
-use crate::engine::alias::Tabulated;
-use crate::engine::chain::Chain;
 use crate::error::InputError;
-use crate::explain::walk::{self, Made};
+use crate::explain::walk::{self, Boxer, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
@@ -19,12 +17,7 @@ use crate::systems::BuiltCourses;
 /// an alias table of the exact distribution ([`KernelMode::Auto`]) or
 /// rolled die by die ([`KernelMode::Direct`]).
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
-    let (courses, sides) = read(f, |_, _, made| {
-        Ok(match made {
-            Made::Single(s) => Tabulated::boxed(s, mode),
-            Made::Course(spec) => Tabulated::boxed(Chain::build(&spec)?, mode),
-        })
-    })?;
+    let (courses, sides) = read(f, |_, _, made| made.kernel(mode, Boxer::Tabulated))?;
     Ok(BuiltCourses {
         edition: None,
         courses,

@@ -6,11 +6,10 @@ use super::course::{CourseSpec, PROCEDURES, STEP_UNIT_KEYS, Step, StepSpec, buil
 use super::melee::Round;
 use super::repeat::{self, Repeat, Rules};
 use super::unit::Unit;
-use crate::engine::alias::Tabulated;
-use crate::engine::chain::{Chain, MAX_NODES};
-use crate::engine::{Kernel, KernelMode};
+use crate::engine::KernelMode;
+use crate::engine::chain::MAX_NODES;
 use crate::error::InputError;
-use crate::explain::walk::{self, Made};
+use crate::explain::walk::{self, Boxer, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::BuiltCourses;
@@ -21,12 +20,7 @@ use crate::systems::BuiltCourses;
 /// are drawn from an alias table of the exact distribution
 /// ([`KernelMode::Auto`]) or rolled die by die ([`KernelMode::Direct`]).
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
-    let (courses, sides) = read(f, |_, _, made| -> Result<Box<dyn Kernel>, InputError> {
-        Ok(match made {
-            Made::Single(s) => Tabulated::boxed(s, mode),
-            Made::Course(spec) => Tabulated::boxed(Chain::build(&spec)?, mode),
-        })
-    })?;
+    let (courses, sides) = read(f, |_, _, made| made.kernel(mode, Boxer::Tabulated))?;
     Ok(BuiltCourses {
         edition: None,
         courses,

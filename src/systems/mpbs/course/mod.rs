@@ -61,6 +61,24 @@ pub struct EarlyEnds {
     pub off_map: bool,
 }
 
+/// What a Musket & Pike course is built from, as the scenario reads it.
+pub struct CourseInput<'a> {
+    /// The card.
+    pub edition: Edition,
+    /// Every unit of the scenario, as it starts.
+    pub units: Vec<Unit>,
+    /// The course's steps.
+    pub steps: Vec<StepSpec<'a>>,
+    /// The `[rules]` readings.
+    pub rules: Readings,
+    /// `repeat = { turns, until, from_step }`, if any.
+    pub repeat: Option<Repeat>,
+    /// The unit whose results the course reports as its own.
+    pub own: Option<usize>,
+    /// The unit it reports as the enemy.
+    pub enemy: Option<usize>,
+}
+
 /// A Musket & Pike course as a state machine.
 pub struct Course<'a> {
     edition: Edition,
@@ -101,16 +119,16 @@ impl<'a> Course<'a> {
     /// key measures report; `early` adds the [`ENDED_EARLY`] and
     /// [`PURSUED_OFF_MAP`] outcomes.
     #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        edition: Edition,
-        units: Vec<Unit>,
-        steps: Vec<StepSpec<'a>>,
-        rules: Readings,
-        repeat: Option<Repeat>,
-        own: Option<usize>,
-        enemy: Option<usize>,
-        early: EarlyEnds,
-    ) -> Result<Course<'a>, InputError> {
+    pub fn new(input: CourseInput<'a>, early: EarlyEnds) -> Result<Course<'a>, InputError> {
+        let CourseInput {
+            edition,
+            units,
+            steps,
+            rules,
+            repeat,
+            own,
+            enemy,
+        } = input;
         let most = crate::scenario::limits::MAX_UNITS;
         if units.len() > most {
             return Err(InputError::new(format!(
@@ -220,9 +238,17 @@ impl<'a> Course<'a> {
         self.early
     }
 
-    /// Gives back the steps (to build the course again).
-    pub fn into_steps(self) -> Vec<StepSpec<'a>> {
-        self.steps
+    /// Gives back what the course was built from (to build it again).
+    pub fn into_input(self) -> CourseInput<'a> {
+        CourseInput {
+            edition: self.edition,
+            units: self.units,
+            steps: self.steps,
+            rules: self.rules,
+            repeat: self.repeat,
+            own: self.own,
+            enemy: self.enemy,
+        }
     }
 
     fn units_in(&self, state: &CourseState) -> Vec<Unit> {
@@ -587,18 +613,8 @@ impl Machine for Course<'_> {
 /// [`PURSUED_OFF_MAP`]) are listed only when some path reaches them, so a
 /// course that always runs to its end reports exactly its last step's
 /// outcomes.
-#[allow(clippy::too_many_arguments)]
-pub fn compile(
-    edition: Edition,
-    units: Vec<Unit>,
-    steps: Vec<StepSpec<'_>>,
-    rules: Readings,
-    repeat: Option<Repeat>,
-    own: Option<usize>,
-    enemy: Option<usize>,
-    mode: KernelMode,
-) -> Result<Box<dyn Kernel>, InputError> {
-    let (course, chain) = settle_course(edition, units, steps, rules, repeat, own, enemy)?;
+pub fn compile(input: CourseInput<'_>, mode: KernelMode) -> Result<Box<dyn Kernel>, InputError> {
+    let (course, chain) = settle_course(input)?;
     let chain = match chain {
         Some(c) => c,
         None => Chain::from_machine(&course)?,
@@ -609,30 +625,14 @@ pub fn compile(
 /// The course a run resolves: built with every early-end outcome, then
 /// again with only those some path reaches. Also gives back its chain when
 /// the first build was already the one.
-#[allow(clippy::too_many_arguments)]
-pub fn settle_course<'a>(
-    edition: Edition,
-    units: Vec<Unit>,
-    steps: Vec<StepSpec<'a>>,
-    rules: Readings,
-    repeat: Option<Repeat>,
-    own: Option<usize>,
-    enemy: Option<usize>,
-) -> Result<(Course<'a>, Option<Chain<Step>>), InputError> {
+pub fn settle_course(
+    input: CourseInput<'_>,
+) -> Result<(Course<'_>, Option<Chain<Step>>), InputError> {
     let all = EarlyEnds {
         eliminated: true,
         off_map: true,
     };
-    let course = Course::new(
-        edition,
-        units.clone(),
-        steps,
-        rules,
-        repeat.clone(),
-        own,
-        enemy,
-        all,
-    )?;
+    let course = Course::new(input, all)?;
     let chain = Chain::from_machine(&course)?;
     let reached = EarlyEnds {
         eliminated: course.early_index[0].is_some_and(|i| chain.can_end_in(i as usize)),
@@ -645,16 +645,7 @@ pub fn settle_course<'a>(
     let wide_space = course.space.clone();
     // The narrower course has the same states (its ends renumbered), so
     // the chain built is kept and only its end leaves are moved over.
-    let narrow = Course::new(
-        edition,
-        units,
-        course.into_steps(),
-        rules,
-        repeat,
-        own,
-        enemy,
-        reached,
-    )?;
+    let narrow = Course::new(course.into_input(), reached)?;
     let chain = {
         let (wide, slim) = (&wide_space, &narrow.space);
         let moved = |cat: usize| match wide_index.iter().position(|&i| i == Some(cat as OutcomeIx))
