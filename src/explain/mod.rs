@@ -182,6 +182,10 @@ pub struct Roll {
     pub rule: String,
     /// The column read, if the table has several.
     pub column: Option<String>,
+    /// How the row or column read was chosen, line by line, each with its
+    /// source (e.g. the Fire Points that pick a Fire Table row).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub column_from: Vec<Term>,
     /// The modifiers, in card order, each with its source.
     pub modifiers: Vec<Term>,
     /// Sum of the applied modifiers.
@@ -196,6 +200,20 @@ pub struct Roll {
     pub faces: Vec<Face>,
     /// Anything else a player needs to read the roll.
     pub notes: Vec<String>,
+    /// The rolls the same procedure makes after this one, each with when
+    /// it is made (a Hakkaa Päälle step-loss die, commander die or
+    /// Receiving Casualties test; a second side's test).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub follow_ups: Vec<FollowUp>,
+}
+
+/// A roll a procedure makes after its first one, within the same step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FollowUp {
+    /// When it is made, e.g. `on DS (C * S5+): imperialists' step-loss roll`.
+    pub when: String,
+    /// The roll.
+    pub roll: Roll,
 }
 
 impl Roll {
@@ -207,6 +225,7 @@ impl Roll {
             table: table.to_string(),
             rule: rule.to_string(),
             column: None,
+            column_from: Vec::new(),
             modifiers,
             raw_total: raw,
             limit: None,
@@ -214,6 +233,7 @@ impl Roll {
             pool: Vec::new(),
             faces: Vec::new(),
             notes: Vec::new(),
+            follow_ups: Vec::new(),
         }
     }
     /// The same roll with its total limited to `min..=max` by rule `rule`.
@@ -243,6 +263,14 @@ impl Roll {
     /// Adds a note.
     pub fn note(mut self, n: impl Into<String>) -> Roll {
         self.notes.push(n.into());
+        self
+    }
+    /// Adds a roll made after this one, `when` saying when.
+    pub fn then(mut self, when: impl Into<String>, roll: Roll) -> Roll {
+        self.follow_ups.push(FollowUp {
+            when: when.into(),
+            roll,
+        });
         self
     }
 }

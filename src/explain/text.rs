@@ -89,6 +89,15 @@ pub fn roll(out: &mut String, pad: &str, r: &Roll) {
         format!(" ({})", r.rule)
     };
     let _ = writeln!(out, "{pad}roll: {} on {}{rule}{column}", r.dice, r.table);
+    if !r.column_from.is_empty() {
+        let _ = writeln!(out, "{pad}row/column from:");
+        for t in &r.column_from {
+            term_line(out, &format!("{pad}  "), t);
+        }
+        if r.column_from.len() > 1 {
+            let _ = writeln!(out, "{pad}  = {}", super::sum(&r.column_from));
+        }
+    }
     if !r.pool.is_empty() {
         let _ = writeln!(out, "{pad}dice:");
         let mut total = 0;
@@ -151,6 +160,10 @@ pub fn roll(out: &mut String, pad: &str, r: &Roll) {
     for n in &r.notes {
         let _ = writeln!(out, "{pad}note: {n}");
     }
+    for f in &r.follow_ups {
+        let _ = writeln!(out, "{pad}then, {}:", f.when);
+        roll(out, &format!("{pad}  "), &f.roll);
+    }
 }
 
 fn results(out: &mut String, pad: &str, head: &str, rs: &[ResultP]) {
@@ -182,11 +195,15 @@ fn case(out: &mut String, pad: &str, c: &Case) {
 }
 
 fn step(out: &mut String, s: &StepExplanation) {
+    let rule = if s.rule.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", s.rule)
+    };
     let _ = writeln!(
         out,
-        "  {} ({}) — rolled with P = {}",
+        "  {}{rule} — rolled with P = {}",
         s.title,
-        s.rule,
         pct(s.p_reached)
     );
     if let [one] = s.cases.as_slice() {

@@ -222,13 +222,29 @@ where
     C: crate::engine::chain::ChainSpec,
     C::Proc: Explain,
 {
+    explain_spec_lines(name, side, spec, |_: &C::State| Vec::new())
+}
+
+/// As [`explain_spec`], each state described by `lines` (what the earlier
+/// steps left on the units, one line per unit that changed).
+pub fn explain_spec_lines<C, L>(
+    name: &str,
+    side: &crate::outcome::Side,
+    spec: &C,
+    lines: L,
+) -> Result<super::CourseExplanation, crate::error::InputError>
+where
+    C: crate::engine::chain::ChainSpec,
+    C::Proc: Explain,
+    L: Fn(&C::State) -> Vec<String>,
+{
     let r = crate::engine::chain::reach_steps(spec, crate::engine::exact::DEFAULT_BUDGET)?;
     let view = StepsView::new(
         |_, p: &C::Proc| {
             let roll = p.roll();
             (roll.table, roll.rule)
         },
-        |_: &C::State| Vec::new(),
+        lines,
     );
     Ok(super::CourseExplanation {
         name: name.to_string(),
@@ -336,6 +352,22 @@ where
         match self {
             Made::Single(s) => explain_single(name, side, s),
             Made::Course(c) => explain_spec(name, side, c),
+        }
+    }
+
+    /// Explains the course, each state of a chain described by `lines`.
+    pub fn explain_with<L>(
+        &self,
+        name: &str,
+        side: &crate::outcome::Side,
+        lines: L,
+    ) -> Result<super::CourseExplanation, crate::error::InputError>
+    where
+        L: Fn(&C::State) -> Vec<String>,
+    {
+        match self {
+            Made::Single(s) => explain_single(name, side, s),
+            Made::Course(c) => explain_spec_lines(name, side, c, lines),
         }
     }
 }

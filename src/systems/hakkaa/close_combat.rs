@@ -9,6 +9,7 @@
 
 use super::casualties::{self, Injury, StepRoll};
 use super::draw::{self, Draw};
+use super::explain::{Tested, Why};
 use super::fire::read_pair;
 use super::pair::{self, Ranges};
 use super::tq::{
@@ -98,6 +99,8 @@ pub struct CcOptions {
     pub attacker_extra_tq: i8,
     /// Further TQ modifier of the defender's test.
     pub defender_extra_tq: i8,
+    /// The step keys of the two further modifiers (for `pikeshot explain`).
+    pub extra_keys: [&'static str; 2],
 }
 
 impl CcOptions {
@@ -124,6 +127,7 @@ impl CcOptions {
             lower_cc_value: lower,
             attacker_extra_tq: read_extra_tq(f, extras[0])?,
             defender_extra_tq: read_extra_tq(f, extras[1])?,
+            extra_keys: extras,
         })
     }
 }
@@ -164,6 +168,8 @@ pub struct CloseCombat {
     attacker: UnitState,
     defender: UnitState,
     space: OutcomeSpace,
+    /// What `pikeshot explain` reads of how the procedure was built.
+    why: Box<Why>,
 }
 
 impl CloseCombat {
@@ -188,15 +194,36 @@ impl CloseCombat {
         let lower = o
             .lower_cc_value
             .unwrap_or_else(|| lower_side(attacker, defender));
-        let test = |u: &Unit, side: Side, extra: i8| {
-            let s = Situation {
-                kind: TestKind::CloseCombat,
-                lower_cc_value: lower == Some(side),
-                single_unit: false,
-                extra,
-            };
-            *Tester::new(u, &s, readings.tq_mode).get(&u.state)
+        let situation = |side: Side, extra: i8| Situation {
+            kind: TestKind::CloseCombat,
+            lower_cc_value: lower == Some(side),
+            single_unit: false,
+            extra,
         };
+        let test = |u: &Unit, side: Side, extra: i8| {
+            *Tester::new(u, &situation(side, extra), readings.tq_mode).get(&u.state)
+        };
+        let tested = |u: &Unit, side: Side, extra: i8, key: &'static str| {
+            Tested::new(u, TestKind::CloseCombat, extra, key).in_situation(situation(side, extra))
+        };
+        let keys = o.extra_keys;
+        let why = Box::new(Why {
+            tests: vec![
+                tested(attacker, Side::Attacker, o.attacker_extra_tq, keys[0]),
+                tested(defender, Side::Defender, o.defender_extra_tq, keys[1]),
+            ],
+            lines: Vec::new(),
+            notes: vec![match (o.lower_cc_value, attacker.cc_value, defender.cc_value) {
+                (Some(_), _, _) => "lower total CC value: as the step's lower_cc_value says".into(),
+                (None, Some(a), Some(d)) => format!(
+                    "lower total CC value: {} cc_value {a} against {} cc_value {d}",
+                    attacker.name, defender.name
+                ),
+                (None, _, _) => {
+                    "lower total CC value: neither (a unit has no cc_value and the step no lower_cc_value)".into()
+                }
+            }],
+        });
         let space = pair::space(
             Ranges {
                 target_losses: 1,
@@ -212,6 +239,7 @@ impl CloseCombat {
             attacker: attacker.state,
             defender: defender.state,
             space,
+            why,
         })
     }
 
@@ -231,6 +259,10 @@ impl CloseCombat {
         CloseCombat::new(&units[a], &units[d], &o, readings).map_err(|e| relocate(f, e))
     }
 
+    /// How the procedure was built, for `pikeshot explain`.
+    pub fn why(&self) -> &Why {
+        &self.why
+    }
     /// The attacker's and the defender's tests.
     pub fn tests(&self) -> (&TqTest, &TqTest) {
         (&self.attacker_test, &self.defender_test)

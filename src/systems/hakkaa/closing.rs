@@ -9,6 +9,7 @@
 //! and `favourable` / `unfavourable` override the result.
 
 use super::draw::{self, Draw};
+use super::explain::{Tested, Why};
 use super::fire::read_pair;
 use super::pair::{self, Ranges};
 use super::tq::{
@@ -291,6 +292,8 @@ pub struct Closing {
     unfavourable: bool,
     leaves: [Leaf; 4],
     space: OutcomeSpace,
+    /// What `pikeshot explain` reads of how the procedure was built.
+    why: Box<Why>,
 }
 
 impl Closing {
@@ -351,6 +354,40 @@ impl Closing {
             let contact = res.contact(favourable, unfavourable);
             pair::leaf(&space, (&t, &t), (&own, &after), &[contact as i32])
         });
+        let mut notes = vec![match o.row {
+            Some(_) => format!("row {}: the step's closing_row", CLOSING_TABLE[row].label),
+            None => format!(
+                "row {}: {} class {} ({})",
+                CLOSING_TABLE[row].label,
+                super::explain::poss(&charger.name),
+                charger.class.abbreviation(),
+                charger.formation
+            ),
+        }];
+        let said = |v: &[usize], of: &[&str], key: Option<bool>, name: &str| match key {
+            Some(b) => format!("{name} conditions: {} (step key {name} = {b})", if b { "yes" } else { "no" }),
+            None if v.is_empty() => format!("{name} conditions: none hold"),
+            None => format!(
+                "{name} conditions: {}",
+                v.iter().map(|&i| of[i]).collect::<Vec<_>>().join("; ")
+            ),
+        };
+        notes.push(said(&fav, &FAVOURABLE, o.favourable, "favourable"));
+        notes.push(said(&unfav, &UNFAVOURABLE, o.unfavourable, "unfavourable"));
+        let why = Box::new(Why {
+            // The charger tests; the target is named (it does not test here).
+            tests: vec![
+                Tested::new(
+                    charger,
+                    TestKind::General,
+                    o.charger_extra_tq,
+                    "charger_extra_tq",
+                ),
+                Tested::new(target, TestKind::General, 0, "target_extra_tq"),
+            ],
+            lines: Vec::new(),
+            notes,
+        });
         Ok(Closing {
             test,
             row,
@@ -358,6 +395,7 @@ impl Closing {
             unfavourable,
             leaves,
             space,
+            why,
         })
     }
 
@@ -373,6 +411,10 @@ impl Closing {
         Closing::new(&units[a], &units[t], &o, readings).map_err(|e| relocate(f, e))
     }
 
+    /// How the procedure was built, for `pikeshot explain`.
+    pub fn why(&self) -> &Why {
+        &self.why
+    }
     /// The charger's test.
     pub fn test(&self) -> &TqTest {
         &self.test

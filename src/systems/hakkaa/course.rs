@@ -41,13 +41,21 @@ use crate::systems::ProcedureInfo;
 #[derive(Clone, Debug)]
 pub struct Skip {
     space: OutcomeSpace,
+    why: String,
 }
 
-impl Default for Skip {
-    fn default() -> Skip {
+impl Skip {
+    /// A step that does not happen, `why` saying which state stops it
+    /// (e.g. "swedes did not reach contact").
+    pub fn because(why: impl Into<String>) -> Skip {
         Skip {
             space: OutcomeSpace::from_labels(&["skipped"], vec![]),
+            why: why.into(),
         }
+    }
+    /// Why the step does not happen.
+    pub fn why(&self) -> &str {
+        &self.why
     }
 }
 
@@ -311,7 +319,7 @@ impl Stop {
 /// The state of a course between steps.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CourseState {
-    units: Vec<UnitState>,
+    pub(super) units: Vec<UnitState>,
     contact: bool,
     /// The pair (lower index first) still in contact after a close combat
     /// in which neither fell back, fled or was eliminated: a later charge
@@ -337,7 +345,7 @@ fn holds_contact(s: &UnitState) -> bool {
 /// A course (or engagement) of Hakkaa Päälle steps.
 #[derive(Debug)]
 pub struct CourseSpec {
-    units: Vec<Unit>,
+    pub(super) units: Vec<Unit>,
     plans: Vec<Plan>,
     stages: Vec<(usize, Part)>,
     /// Stages run once, before the repeated ones (`repeat.from_step`).
@@ -567,7 +575,10 @@ impl ChainSpec for CourseSpec {
             // Already in contact: no Closing test and no Charge Reaction,
             // only the close combat.
             if part != Part::CloseCombat {
-                return Ok(Step::Skip(Skip::default()));
+                return Ok(Step::Skip(Skip::because(format!(
+                    "{} and {} are already in contact: no Closing test or Charge Reaction, only the close combat",
+                    self.units[*charger].name, self.units[*target].name
+                ))));
             }
             contact = true;
         }

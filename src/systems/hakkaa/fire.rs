@@ -14,7 +14,9 @@ use super::tq::{
     DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err,
     read_extra_tq, relocate,
 };
+use super::explain::{Tested, Why, fp_lines};
 use super::unit::{MAX_FP, Unit, UnitState, find_unit};
+use crate::explain::Source;
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
@@ -222,6 +224,14 @@ impl Volley {
     pub fn firer_test(&self) -> &TqTest {
         &self.firer
     }
+    /// The target's Receiving Casualties test in state `s`.
+    pub fn target_test(&self, s: &UnitState) -> &TqTest {
+        self.target.get(s)
+    }
+    /// True when "2 LC" and "2 C" take one test (`[rules] double_results`).
+    pub fn one_test(&self) -> bool {
+        self.one_test
+    }
     /// Fires once at a target in state `s`; true when the target was moved
     /// back or eliminated.
     #[inline]
@@ -314,6 +324,8 @@ pub struct Fire {
     target: UnitState,
     own: UnitState,
     space: OutcomeSpace,
+    /// What `pikeshot explain` reads of how the procedure was built.
+    why: Box<Why>,
 }
 
 impl Fire {
@@ -357,11 +369,25 @@ impl Fire {
                 result_value(Casualty::Hc),
             )],
         );
+        let why = Box::new(Why {
+            tests: vec![
+                Tested::new(firer, TestKind::General, o.firer_extra_tq, "firer_extra_tq"),
+                Tested::new(target, TestKind::General, o.target_extra_tq, "target_extra_tq"),
+            ],
+            lines: fp_lines(
+                firer,
+                o.fp.map(|f| (f, "fp")),
+                (o.fp_modifier, "fp_modifier"),
+                o.half.then(|| Source::key("half = true")),
+            ),
+            notes: Vec::new(),
+        });
         Ok(Fire {
             volley,
             target: target.state,
             own: firer.state,
             space,
+            why,
         })
     }
 
@@ -377,6 +403,10 @@ impl Fire {
         Fire::new(&units[a], &units[t], &o, readings).map_err(|e| relocate(f, e))
     }
 
+    /// How the procedure was built, for `pikeshot explain`.
+    pub fn why(&self) -> &Why {
+        &self.why
+    }
     /// The volley (firer's test, FP, target's tests).
     pub fn volley(&self) -> &Volley {
         &self.volley

@@ -8,6 +8,7 @@
 
 use super::casualties::StepRoll;
 use super::draw::{self, Draw};
+use super::explain::{Tested, Why};
 use super::tq::{
     Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
 };
@@ -146,6 +147,8 @@ pub struct Fleeing {
     one_step: bool,
     rally_status: Status,
     space: OutcomeSpace,
+    /// What `pikeshot explain` reads of how the procedure was built.
+    why: Box<Why>,
 }
 
 impl Fleeing {
@@ -173,7 +176,30 @@ impl Fleeing {
             },
             ..unit.state
         };
+        let why = Box::new(Why {
+            tests: vec![Tested::new(
+                &unit.in_state(as_tested),
+                TestKind::General,
+                o.extra_tq,
+                "extra_tq",
+            )],
+            lines: Vec::new(),
+            notes: vec![
+                format!(
+                    "{}: commander {}; a friendly non-fleeing unit closer than the nearest enemy: {} (friend_closer)",
+                    unit.name,
+                    if unit.state.commander { "attached" } else { "not attached" },
+                    if o.friend_closer { "yes" } else { "no" }
+                ),
+                format!(
+                    "a rallied unit becomes {} (rally_status); the Disordered modifier {} (disordered)",
+                    o.rally_status,
+                    if o.disordered { "applies: a fleeing unit counts as Disordered" } else { "is switched off by the step" }
+                ),
+            ],
+        });
         Ok(Fleeing {
+            why,
             test: *tester.get(&as_tested),
             rallies: FLEEING_TABLE.map(|r| r.rallies(unit.state.commander, o.friend_closer)),
             one_step: unit.state.steps == 1,
@@ -194,6 +220,14 @@ impl Fleeing {
         Fleeing::new(&units[u], &o, readings).map_err(|e| relocate(f, e))
     }
 
+    /// How the procedure was built, for `pikeshot explain`.
+    pub fn why(&self) -> &Why {
+        &self.why
+    }
+    /// Whether each result (DS, S, F, DF) rallies.
+    pub fn rallies(&self) -> [bool; 4] {
+        self.rallies
+    }
     /// The test.
     pub fn test(&self) -> &TqTest {
         &self.test

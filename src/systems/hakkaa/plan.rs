@@ -220,12 +220,17 @@ impl Plan {
     ) -> Result<Step, InputError> {
         let s = |i: usize| &units[i].state;
         let skip = |possible: bool| skip_impossible && !possible;
-        let skipped = || Ok(Step::Skip(Skip::default()));
+        let skipped = |why: String| Ok(Step::Skip(Skip::because(why)));
+        let name = |i: usize| units[i].name.as_str();
         match (self, part) {
             (Plan::Single(p), _) => Ok((**p).clone()),
             (Plan::Fire { firer, target, o }, _) => {
                 if skip(s(*firer).can_act() && !s(*target).eliminated()) {
-                    return skipped();
+                    return skipped(format!(
+                        "{} is fleeing or eliminated, or {} is eliminated",
+                        name(*firer),
+                        name(*target)
+                    ));
                 }
                 Fire::new(&units[*firer], &units[*target], o, readings).map(Step::Fire)
             }
@@ -247,7 +252,11 @@ impl Plan {
                 _,
             ) => {
                 if skip(s(*charger).can_act() && s(*target).can_act()) {
-                    return skipped();
+                    return skipped(format!(
+                        "{} or {} is fleeing or eliminated",
+                        name(*charger),
+                        name(*target)
+                    ));
                 }
                 Closing::new(&units[*charger], &units[*target], closing, readings)
                     .map(Step::Closing)
@@ -262,14 +271,21 @@ impl Plan {
                 Part::Reaction,
             ) => {
                 if skip(contact) {
-                    return skipped();
+                    return skipped(format!(
+                        "{} did not go in: its Closing result did not reach contact",
+                        name(*charger)
+                    ));
                 }
                 ChargeReaction::new(&units[*charger], &units[*target], reaction, readings)
                     .map(Step::Reaction)
             }
             (Plan::Reaction { charger, target, o }, _) => {
                 if skip(s(*charger).can_act() && s(*target).can_act()) {
-                    return skipped();
+                    return skipped(format!(
+                        "{} or {} is fleeing or eliminated",
+                        name(*charger),
+                        name(*target)
+                    ));
                 }
                 ChargeReaction::new(&units[*charger], &units[*target], o, readings)
                     .map(Step::Reaction)
@@ -284,7 +300,11 @@ impl Plan {
                 _,
             ) => {
                 if skip(contact) {
-                    return skipped();
+                    return skipped(format!(
+                        "the charge made no contact: {c} did not go in, {} fled, or its reaction fire repulsed {c}",
+                        name(*target),
+                        c = name(*charger)
+                    ));
                 }
                 CloseCombat::new(&units[*charger], &units[*target], cc, readings)
                     .map(Step::CloseCombat)
@@ -298,14 +318,18 @@ impl Plan {
                 _,
             ) => {
                 if skip(s(*attacker).can_act() && s(*defender).can_act()) {
-                    return skipped();
+                    return skipped(format!(
+                        "{} or {} is fleeing or eliminated",
+                        name(*attacker),
+                        name(*defender)
+                    ));
                 }
                 CloseCombat::new(&units[*attacker], &units[*defender], o, readings)
                     .map(Step::CloseCombat)
             }
             (Plan::Fleeing { unit, o }, _) => {
                 if skip(s(*unit).status == Status::Fled && !s(*unit).eliminated()) {
-                    return skipped();
+                    return skipped(format!("{} is not fleeing", name(*unit)));
                 }
                 Fleeing::new(&units[*unit], o, readings).map(Step::Fleeing)
             }

@@ -12,6 +12,7 @@
 
 use super::closing::{CONTACT, check_charge, read_row};
 use super::draw::{self, Draw};
+use super::explain::{Tested, Why, fp_lines};
 use super::fire::{Volley, effective_fp, read_pair};
 use super::pair::{self, Ranges};
 use super::tq::{Readings, Situation, TestKind, Tester, TqTest, finish, read_extra_tq, relocate};
@@ -32,6 +33,15 @@ named_enum! {
         Trot = "trot",
         /// A running charge (the Trotting/Running table).
         Run = "run",
+    }
+}
+
+/// The title of the Charge Reaction table `pace` reads.
+pub fn pace_title(pace: Pace) -> &'static str {
+    if pace.galloping() {
+        "Charge reaction table - Galloping charge"
+    } else {
+        "Charge reaction table - Trotting/Running charge"
     }
 }
 
@@ -342,6 +352,8 @@ pub struct ChargeReaction {
     target: UnitState,
     charger: UnitState,
     space: OutcomeSpace,
+    /// What `pikeshot explain` reads of how the procedure was built.
+    why: Box<Why>,
 }
 
 impl ChargeReaction {
@@ -389,7 +401,52 @@ impl ChargeReaction {
                 Measure::new(REACTION_FIRE, 0, 2),
             ],
         );
+        let why = Box::new(Why {
+            tests: vec![
+                Tested::new(
+                    target,
+                    TestKind::ChargeReaction,
+                    o.target_extra_tq,
+                    "target_extra_tq",
+                ),
+                Tested::new(target, TestKind::General, o.target_extra_tq, "target_extra_tq"),
+                Tested::new(charger, TestKind::General, o.charger_extra_tq, "charger_extra_tq"),
+            ],
+            lines: if fire.is_some() {
+                fp_lines(
+                    target,
+                    o.reaction_fp.map(|f| (f, "reaction_fp")),
+                    (o.reaction_fp_modifier, "reaction_fp_modifier"),
+                    None,
+                )
+            } else {
+                Vec::new()
+            },
+            notes: vec![
+                match o.pace {
+                    Some(p) => format!("{} table: the step's pace = {p}", pace_title(pace)),
+                    None => format!(
+                        "{} table: {} charges at the {} of its arm (no pace given)",
+                        pace_title(pace),
+                        charger.name,
+                        pace
+                    ),
+                },
+                match o.row {
+                    Some(_) => format!("row {}: the step's reaction_row", table(pace)[row].label),
+                    None => format!(
+                        "row {}: {} class {} ({}{})",
+                        table(pace)[row].label,
+                        super::explain::poss(&target.name),
+                        target.class.abbreviation(),
+                        target.formation,
+                        if target.limbered { ", limbered" } else { "" }
+                    ),
+                },
+            ],
+        });
         Ok(ChargeReaction {
+            why,
             test,
             row,
             pace,
@@ -414,9 +471,21 @@ impl ChargeReaction {
         ChargeReaction::new(&units[a], &units[t], &o, readings).map_err(|e| relocate(f, e))
     }
 
+    /// How the procedure was built, for `pikeshot explain`.
+    pub fn why(&self) -> &Why {
+        &self.why
+    }
+    /// Whether a CC result counter-charges (`counter_charge_possible`).
+    pub fn counter_charge_possible(&self) -> bool {
+        self.counter_charge_possible
+    }
     /// The target's reaction test.
     pub fn test(&self) -> &TqTest {
         &self.test
+    }
+    /// The pace of the charge (which table is read).
+    pub fn pace(&self) -> Pace {
+        self.pace
     }
     /// The row read.
     pub fn row(&self) -> &'static ReactionRow {

@@ -55,7 +55,10 @@ pub fn build(f: &mut Fields, kernel: KernelMode) -> Result<Built, InputError> {
 
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
-    let (_, courses, _) = read_scenario(f, |name, side, made| made.explain(name, side))?;
+    let (_, courses, _) = read_scenario(f, |name, side, made| match &made {
+        Made::Course(c) => made.explain_with(name, side, |s| c.state_lines(s)),
+        Made::Single(_) => made.explain(name, side),
+    })?;
     Ok(walk::explained(courses))
 }
 

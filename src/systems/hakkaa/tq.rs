@@ -344,6 +344,10 @@ impl TqTest {
     pub fn net(&self) -> i32 {
         self.net
     }
+    /// How the modifiers apply (`[rules] tq_modifier_mode`).
+    pub fn mode(&self) -> TqMode {
+        self.mode
+    }
     /// The grade row read in row mode (the unit's own row in roll mode).
     pub fn row(&self) -> Grade {
         match self.mode {
@@ -410,18 +414,7 @@ pub fn modifiers(
 ) -> Vec<(&'static str, i32)> {
     let mut m = Vec::new();
     for &(k, v, label) in &TQ_MODIFIERS {
-        let on = match k {
-            TqModifier::Disordered => disordered,
-            TqModifier::LowerCcValue => s.kind == TestKind::CloseCombat && s.lower_cc_value,
-            TqModifier::SingleUncontrolled => s.kind == TestKind::Uncontrolled && s.single_unit,
-            TqModifier::Fatigued => unit.fatigued,
-            TqModifier::Charismatic => charisma && unit.charismatic,
-            TqModifier::FieldWorks => {
-                unit.field_works
-                    && matches!(s.kind, TestKind::ChargeReaction | TestKind::CloseCombat)
-            }
-        };
-        if on {
+        if applies(k, unit, disordered, charisma, s) {
             m.push((label, v as i32));
         }
     }
@@ -432,6 +425,21 @@ pub fn modifiers(
         m.push(("step extra_tq", s.extra as i32));
     }
     m
+}
+
+/// Whether the card's modifier `k` applies to a test by `unit` in
+/// situation `s` (`disordered`, `charisma`: as in [`modifiers`]).
+pub fn applies(k: TqModifier, unit: &Unit, disordered: bool, charisma: bool, s: &Situation) -> bool {
+    match k {
+        TqModifier::Disordered => disordered,
+        TqModifier::LowerCcValue => s.kind == TestKind::CloseCombat && s.lower_cc_value,
+        TqModifier::SingleUncontrolled => s.kind == TestKind::Uncontrolled && s.single_unit,
+        TqModifier::Fatigued => unit.fatigued,
+        TqModifier::Charismatic => charisma && unit.charismatic,
+        TqModifier::FieldWorks => {
+            unit.field_works && matches!(s.kind, TestKind::ChargeReaction | TestKind::CloseCombat)
+        }
+    }
 }
 
 /// A unit's tests in one situation, for each state that changes a modifier
@@ -502,6 +510,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 pub struct TroopQualityTest {
     test: TqTest,
     modifiers: Vec<(&'static str, i32)>,
+    tested: super::explain::Tested,
     space: OutcomeSpace,
     leaves: [Leaf; 4],
 }
@@ -519,6 +528,8 @@ impl TroopQualityTest {
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![Measure::new("passed", 0, 1)]);
         let leaves = Tq::ALL.map(|t| space.leaf(t as usize, &[t.passed() as i32]));
         TroopQualityTest {
+            tested: super::explain::Tested::new(unit, situation.kind, situation.extra, "extra_tq")
+                .in_situation(*situation),
             test: TqTest::new(unit.grade, net, mode.tq_mode),
             modifiers,
             space,
@@ -576,6 +587,10 @@ impl TroopQualityTest {
     /// The test.
     pub fn test(&self) -> &TqTest {
         &self.test
+    }
+    /// Who tests, for `pikeshot explain`.
+    pub fn tested(&self) -> &super::explain::Tested {
+        &self.tested
     }
     /// Each modifier applied, with its label.
     pub fn modifiers(&self) -> &[(&'static str, i32)] {

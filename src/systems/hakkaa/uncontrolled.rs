@@ -9,6 +9,7 @@
 
 use super::closing::read_row;
 use super::draw::{self, Draw};
+use super::explain::{Tested, Why};
 use super::tq::{
     Readings, Situation as TqSituation, TestKind, Tester, Tq, TqTest, finish, key_err,
     read_extra_tq, relocate,
@@ -279,6 +280,8 @@ pub struct Uncontrolled {
     row: Option<&'static URow>,
     leaves: [Leaf; 4],
     space: OutcomeSpace,
+    /// What `pikeshot explain` reads of how the procedure was built.
+    why: Box<Why>,
 }
 
 impl Uncontrolled {
@@ -298,6 +301,14 @@ impl Uncontrolled {
                 row: None,
                 leaves: [0; 4],
                 space: OutcomeSpace::from_labels(&[label], vec![]),
+                why: Box::new(Why {
+                    notes: vec![format!(
+                        "situation {}. {}: no test",
+                        o.situation.number(),
+                        o.situation.title()
+                    )],
+                    ..Why::default()
+                }),
             });
         };
         let r = match o.row {
@@ -340,7 +351,31 @@ impl Uncontrolled {
             single_unit: o.single_unit,
             extra: o.extra_tq,
         };
+        let why = Box::new(Why {
+            tests: vec![
+                Tested::new(unit, TestKind::Uncontrolled, o.extra_tq, "extra_tq").in_situation(s),
+            ],
+            lines: Vec::new(),
+            notes: vec![
+                format!(
+                    "Uncontrolled units {}. {}",
+                    o.situation.number(),
+                    o.situation.title()
+                ),
+                match o.row {
+                Some(_) => format!("row {}: the step's row", row.label),
+                None => format!(
+                    "row {}: {} class {} ({})",
+                    row.label,
+                    super::explain::poss(&unit.name),
+                    unit.class.abbreviation(),
+                    unit.formation
+                ),
+            },
+            ],
+        });
         Ok(Uncontrolled {
+            why,
             test: Some(*Tester::new(unit, &s, readings.tq_mode).get(&unit.state)),
             row: Some(row),
             leaves,
@@ -398,6 +433,10 @@ impl Uncontrolled {
         Uncontrolled::new(&units[unit], &o, readings).map_err(|e| relocate(f, e))
     }
 
+    /// How the procedure was built, for `pikeshot explain`.
+    pub fn why(&self) -> &Why {
+        &self.why
+    }
     /// The unit's test, when the situation has one.
     pub fn test(&self) -> Option<&TqTest> {
         self.test.as_ref()
