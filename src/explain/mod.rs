@@ -121,6 +121,16 @@ impl Term {
     }
 }
 
+/// `name`'s, or `name`' for a name ending in s: how an explanation names
+/// a unit's roll ("swedes' TQ test", "tercio's fire").
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// The sum of the applied terms.
 pub fn sum(terms: &[Term]) -> i32 {
     terms.iter().filter(|t| t.applied).map(|t| t.value).sum()
@@ -169,6 +179,32 @@ pub struct PoolLine {
     pub applied: bool,
     /// Why not, or a remark.
     pub note: Option<String>,
+}
+
+impl PoolLine {
+    /// A line adding (or taking away) `dice` dice.
+    pub fn new(dice: i32, label: impl Into<String>, rule: &str, source: Source) -> PoolLine {
+        PoolLine {
+            dice,
+            label: label.into(),
+            rule: rule.to_string(),
+            source,
+            applied: true,
+            note: None,
+        }
+    }
+    /// The same line, not counted, with the reason (`dice` is what it
+    /// would have given).
+    pub fn not_applied(mut self, why: impl Into<String>) -> PoolLine {
+        self.applied = false;
+        self.note = Some(why.into());
+        self
+    }
+}
+
+/// The dice of a pool: the sum of its counted lines.
+pub fn pool_sum(lines: &[PoolLine]) -> i32 {
+    lines.iter().filter(|l| l.applied).map(|l| l.dice).sum()
 }
 
 /// The roll of one procedure as built for one state of its units.

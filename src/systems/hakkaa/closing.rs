@@ -359,7 +359,7 @@ impl Closing {
             None => format!(
                 "row {}: {} class {} ({})",
                 CLOSING_TABLE[row].label,
-                super::explain::poss(&charger.name),
+                crate::explain::possessive(&charger.name),
                 charger.class.abbreviation(),
                 charger.formation
             ),

@@ -437,7 +437,7 @@ impl ChargeReaction {
                     None => format!(
                         "row {}: {} class {} ({}{})",
                         table(pace)[row].label,
-                        super::explain::poss(&target.name),
+                        crate::explain::possessive(&target.name),
                         target.class.abbreviation(),
                         target.formation,
                         if target.limbered { ", limbered" } else { "" }

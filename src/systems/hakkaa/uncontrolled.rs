@@ -367,7 +367,7 @@ impl Uncontrolled {
                 None => format!(
                     "row {}: {} class {} ({})",
                     row.label,
-                    super::explain::poss(&unit.name),
+                    crate::explain::possessive(&unit.name),
                     unit.class.abbreviation(),
                     unit.formation
                 ),

@@ -5,13 +5,14 @@
 //! most 1 SP (2 from point-blank artillery).
 
 use super::hits::{self, roll_hits};
-use super::morale::{After, MoraleCheck, loss_cap};
+use super::morale::{self, After, MoraleCheck, MoraleWhy, loss_cap};
 use super::readings::{Fives, Readings};
 use super::terrain::{self, TOWN_FIRE_16TH_PS};
 use super::unit::{Stand, find, finish, key_err, relocate};
 use super::{Aspect, Era, Kind, MoveFire};
 use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
+use crate::explain::{PoolLine, Source, pool_sum};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -143,8 +144,12 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 pub struct Fire {
     dice: u8,
     fives: Fives,
-    modifiers: Vec<(String, i32)>,
+    modifiers: Vec<PoolLine>,
     check: MoraleCheck,
+    /// The target's morale test, for `pikeshot explain`.
+    why: Box<MoraleWhy>,
+    /// The firer's name.
+    firer: String,
     cap: u8,
     space: OutcomeSpace,
     /// `leaves[h][roll - 1]`: the leaf for `h` hits and a morale roll.
@@ -181,9 +186,27 @@ impl Fire {
                 ),
             ));
         }
-        let mut mods: Vec<(String, i32)> = vec![("SP".into(), firer.sp() as i32)];
+        const R: &str = "Firing";
+        let fname = &firer.name;
+        let tname = &target.name;
+        let mut mods: Vec<PoolLine> = vec![PoolLine::new(
+            firer.sp() as i32,
+            "1D6 per remaining SP",
+            R,
+            Source::unit(format!(
+                "{fname}: {} SP ({} lost of {})",
+                firer.sp(),
+                firer.sp_lost,
+                firer.strength
+            )),
+        )];
         if input.range_dice != 0 {
-            mods.push(("range factor (army list)".into(), input.range_dice as i32));
+            mods.push(PoolLine::new(
+                input.range_dice as i32,
+                "range factor (army list)",
+                R,
+                Source::key(format!("range_dice = {}", input.range_dice)),
+            ));
         }
         let aspect = input.aspect.unwrap_or(Aspect::Front);
         if fk == Kind::Artillery
@@ -191,13 +214,18 @@ impl Fire {
             && aspect != Aspect::Flank
             && target.ranks > 0
         {
-            mods.push((
+            mods.push(PoolLine::new(
+                d.art_per_extra_rank as i32 * target.ranks as i32,
                 format!(
                     "art vs {} extra rank(s) of {}",
                     target.ranks,
                     target.kind.short()
                 ),
-                d.art_per_extra_rank as i32 * target.ranks as i32,
+                R,
+                Source::unit(format!(
+                    "{tname}: {} with ranks = {}, fired at {aspect}",
+                    target.kind, target.ranks
+                )),
             ));
         }
         // Move and Fire [7.2].
@@ -249,10 +277,35 @@ impl Fire {
             _ => d.per_bound_moved as i32 * input.bounds_moved as i32,
         };
         if moved != 0 {
-            mods.push(("moved this turn (7.2)".into(), moved));
+            let key = if dragoon_or_lc {
+                format!("hexes_moved = {}", input.hexes_moved)
+            } else {
+                format!("bounds_moved = {}", input.bounds_moved)
+            };
+            mods.push(PoolLine::new(
+                moved,
+                format!("moved this turn ({fk})"),
+                "7.2",
+                Source::key(key),
+            ));
+        } else if mf == MoveFire::Skirmishers && input.bounds_moved > 0 {
+            mods.push(
+                PoolLine::new(
+                    d.per_bound_moved as i32 * input.bounds_moved as i32,
+                    "moved this turn",
+                    "7.2",
+                    Source::key(format!("bounds_moved = {}", input.bounds_moved)),
+                )
+                .not_applied("skirmishers move once and fire normally"),
+            );
         }
         if firer.is_disordered() {
-            mods.push(("firer disordered".into(), d.firer_disordered as i32));
+            mods.push(PoolLine::new(
+                d.firer_disordered as i32,
+                "firer disordered",
+                R,
+                Source::unit(format!("{fname} is disordered")),
+            ));
         }
         if input.target_evading {
             if !target.kind.row().evades {
@@ -264,19 +317,36 @@ impl Fire {
                     ),
                 ));
             }
-            mods.push(("target evading".into(), d.target_evading as i32));
+            mods.push(PoolLine::new(
+                d.target_evading as i32,
+                format!("target evading ({tname})"),
+                R,
+                Source::key("target_evading = true"),
+            ));
         }
         if matches!(target.kind, Kind::Skirmishers | Kind::LightCavalry) && target.in_open() {
-            mods.push(("firing at Sk/LC in the open".into(), d.sk_lc_in_open as i32));
+            mods.push(PoolLine::new(
+                d.sk_lc_in_open as i32,
+                "firing at Sk/LC in the open",
+                R,
+                Source::unit(format!("{tname}: {} in {}", target.kind, target.terrain)),
+            ));
         }
         if target.terrain.cover() {
-            mods.push((
-                format!("target in cover ({})", target.terrain),
+            mods.push(PoolLine::new(
                 d.target_in_cover as i32,
+                format!("target in cover ({})", target.terrain),
+                R,
+                Source::unit(format!("{tname} is in {}", target.terrain)),
             ));
         }
         if target.kind == Kind::Artillery && target.in_open() {
-            mods.push(("firing at art in the open".into(), d.art_in_open as i32));
+            mods.push(PoolLine::new(
+                d.art_in_open as i32,
+                "firing at art in the open",
+                R,
+                Source::unit(format!("{tname}: artillery in {}", target.terrain)),
+            ));
         }
         if input.second_rank {
             if fk != Kind::Pistols {
@@ -285,7 +355,12 @@ impl Fire {
                     format!("the 2nd rank line is for pistols; {} is {fk}", firer.name),
                 ));
             }
-            mods.push(("2nd rank of pistols".into(), d.second_rank_pistols as i32));
+            mods.push(PoolLine::new(
+                d.second_rank_pistols as i32,
+                "2nd rank of pistols",
+                R,
+                Source::key("second_rank = true"),
+            ));
         }
         if target.defences {
             let v = match fk {
@@ -293,16 +368,26 @@ impl Fire {
                 Kind::Skirmishers | Kind::LightCavalry => 0,
                 _ => d.defences,
             };
-            if v != 0 {
-                mods.push(("target in prepared defences".into(), v as i32));
-            }
+            let line = PoolLine::new(
+                v as i32,
+                "target in prepared defences",
+                R,
+                Source::unit(format!("{tname}: defences = true; firer {fk}")),
+            );
+            mods.push(if v != 0 {
+                line
+            } else {
+                line.not_applied("Sk and LC lose no dice at defences")
+            });
         }
         if firer.terrain == terrain::Terrain::Town
             && (fk == Kind::Tercio || (fk == Kind::PikeAndShot && firer.era == Era::Sixteenth))
         {
-            mods.push((
-                "16th century or tercio P&S firing out of a town".into(),
+            mods.push(PoolLine::new(
                 TOWN_FIRE_16TH_PS as i32,
+                "16th century or tercio P&S firing out of a town",
+                "towns 2.0",
+                Source::unit(format!("{fname}: {fk} ({}) in a town", firer.era)),
             ));
         }
         if input.point_blank && fk != Kind::Artillery {
@@ -312,19 +397,30 @@ impl Fire {
             ));
         }
         if input.extra_dice != 0 {
-            mods.push(("extra_dice".into(), input.extra_dice as i32));
+            mods.push(PoolLine::new(
+                input.extra_dice as i32,
+                "extra_dice",
+                "",
+                Source::key(format!("extra_dice = {}", input.extra_dice)),
+            ));
         }
-        let dice = mods
-            .iter()
-            .map(|(_, v)| v)
-            .sum::<i32>()
-            .clamp(0, u8::MAX as i32) as u8;
+        let dice = pool_sum(&mods).clamp(0, u8::MAX as i32) as u8;
         let after = if input.point_blank {
             After::PointBlank
         } else {
             After::Fire
         };
-        let (cap, _) = loss_cap(after, target, Some(firer));
+        let (cap, caps) = loss_cap(after, target, Some(firer));
+        let why = Box::new(MoraleWhy {
+            name: target.name.clone(),
+            terms: morale::terms(
+                target,
+                target.is_disordered(),
+                input.extra_morale,
+                "extra_morale",
+            ),
+            caps,
+        });
         let check = MoraleCheck::new(
             target,
             target.is_disordered(),
@@ -355,6 +451,8 @@ impl Fire {
             })
             .collect();
         Ok(Fire {
+            why,
+            firer: firer.name.clone(),
             dice,
             fives: readings.fives,
             modifiers: mods,
@@ -397,9 +495,34 @@ impl Fire {
     pub fn dice(&self) -> u8 {
         self.dice
     }
-    /// Each modifier with what it is for (the first is the firer's SP).
-    pub fn modifiers(&self) -> &[(String, i32)] {
+    /// The pool built line by line, each line with its rule and source.
+    pub fn lines(&self) -> &[PoolLine] {
         &self.modifiers
+    }
+    /// The target's morale test, line by line, for `pikeshot explain`.
+    pub fn morale_why(&self) -> &MoraleWhy {
+        &self.why
+    }
+    /// The firer's name.
+    pub fn firer(&self) -> &str {
+        &self.firer
+    }
+    /// How fives score ([rules] fives).
+    pub fn fives(&self) -> Fives {
+        self.fives
+    }
+    /// The morale test the target takes when hit.
+    pub fn check(&self) -> &MoraleCheck {
+        &self.check
+    }
+
+    /// Each counted line as (label, dice), the first the firer's SP.
+    pub fn modifiers(&self) -> Vec<(String, i32)> {
+        self.modifiers
+            .iter()
+            .filter(|l| l.applied)
+            .map(|l| (l.label.clone(), l.dice))
+            .collect()
     }
     /// The target's adjusted morale before the hits.
     pub fn target_morale(&self) -> i32 {

@@ -9,7 +9,7 @@
 
 use super::Aspect;
 use super::hits::{self, roll_hits};
-use super::morale::{After, MoraleCheck, loss_cap};
+use super::morale::{self, After, MoraleCheck, MoraleWhy, loss_cap};
 use super::readings::{Fives, Readings};
 use super::terrain::{self, Terrain};
 use super::unit::{Stand, find, finish, key_err, relocate};
@@ -153,6 +153,8 @@ pub struct Melee {
     space: OutcomeSpace,
     /// Leaves some roll reaches (the space is dense; a course follows only these).
     reachable: Vec<bool>,
+    /// Each side's morale test, line by line, for `pikeshot explain`.
+    why: Box<[MoraleWhy; 2]>,
 }
 
 /// What `pikeshot list` shows of `melee`.
@@ -239,6 +241,7 @@ impl Melee {
         ];
         let mut loss: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
         let mut max_loss = [0u8; 2];
+        let mut why: Box<[MoraleWhy; 2]> = Box::default();
         for s in 0..2 {
             let me = stands[s];
             let foe = stands[1 - s];
@@ -248,6 +251,12 @@ impl Melee {
                 input.extra_morale[s],
                 readings.sp_loss,
             );
+            let key = ["attacker_extra_morale", "defender_extra_morale"][s];
+            why[s] = MoraleWhy {
+                name: me.name.clone(),
+                terms: morale::terms(me, pools[s].disordered, input.extra_morale[s], key),
+                caps: Vec::new(),
+            };
             let h_max = pools[1 - s].dice as usize;
             let mut t = vec![0u8; 3 * (h_max + 1) * 6];
             for (res, after) in [
@@ -255,7 +264,12 @@ impl Melee {
                 (DRAWN, After::MeleeDraw),
                 (LOST, After::MeleeLost),
             ] {
-                let (cap, _) = loss_cap(after, me, Some(foe));
+                let (cap, lines) = loss_cap(after, me, Some(foe));
+                for l in lines {
+                    if !why[s].caps.contains(&l) {
+                        why[s].caps.push(l);
+                    }
+                }
                 for h in 0..=h_max {
                     for r in 1..=6u8 {
                         let mut l = check.loss(h as u32, r, cap);
@@ -301,6 +315,7 @@ impl Melee {
             reachable: vec![false; space.len()],
             space,
             pools,
+            why,
         };
         let mut reachable = vec![false; m.space.len()];
         m.each_roll(|ha, hd, ra, rd, _| reachable[m.leaf(ha, hd, ra, rd) as usize] = true);
@@ -329,6 +344,23 @@ impl Melee {
     /// True when some roll ends in `leaf`.
     pub fn reachable(&self, leaf: Leaf) -> bool {
         self.reachable[leaf as usize]
+    }
+
+    /// Each side's pool (attacker, defender).
+    pub fn pools(&self) -> &[SidePool; 2] {
+        &self.pools
+    }
+    /// Each side's morale test, line by line (attacker, defender).
+    pub fn morale_why(&self) -> &[MoraleWhy; 2] {
+        &self.why
+    }
+    /// A beaten stand in a town holds (attacker, defender; towns 3.3).
+    pub fn holds(&self) -> [bool; 2] {
+        self.holds
+    }
+    /// How fives score ([rules] fives).
+    pub fn fives(&self) -> Fives {
+        self.fives
     }
 
     /// Reads the melee keys of a step ([`MELEE_KEYS`]) for `round`, and the

@@ -7,6 +7,7 @@ use super::terrain::{
     self, DEFENCES, STREAM_BANK_DICE, TOWN_ATTACKING, TOWN_INSIDE, TOWN_TERCIO_DEPTH, Terrain,
 };
 use super::unit::Stand;
+use crate::explain::{PoolLine, Source, pool_sum};
 use super::{Aspect, Kind};
 use crate::systems::Chart;
 
@@ -49,8 +50,12 @@ pub const MELEE_DICE: MeleeDice = MeleeDice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SidePool {
     /// Each modifier with what it is for (the first is the SP; Charge Bonus
-    /// lines the terrain cancels are listed with 0).
+    /// lines the terrain cancels are listed with 0): [`SidePool::lines`] as
+    /// (label, dice).
     pub modifiers: Vec<(String, i32)>,
+    /// The pool line by line, each with its rule and source; a line that
+    /// cannot apply is listed as not applied, with why.
+    pub lines: Vec<PoolLine>,
     /// Dice thrown.
     pub dice: u8,
     /// Why the stand becomes disordered in this melee (empty: it does not).
@@ -77,7 +82,21 @@ pub fn side_pool(
     let woods_fight = me.terrain == Terrain::Woods || foe.terrain == Terrain::Woods;
     let attacking_town = in_town(foe) && !in_town(me);
     let attacking = role == Role::Attacker;
-    let mut mods: Vec<(String, i32)> = vec![("SP".into(), me.sp() as i32)];
+    const R: &str = "10.0";
+    let n = &me.name;
+    let fname = &foe.name;
+    let role_key = |k: &str| format!("{}_{k}", role.name());
+    let mut mods: Vec<PoolLine> = vec![PoolLine::new(
+        me.sp() as i32,
+        "SP",
+        R,
+        Source::unit(format!(
+            "{n}: {} SP ({} lost of {})",
+            me.sp(),
+            me.sp_lost,
+            me.strength
+        )),
+    )];
     // Disorder this melee gives.
     let mut new_disorder: Vec<&'static str> = Vec::new();
     if !attacking
@@ -102,22 +121,46 @@ pub fn side_pool(
     let disordered = me.is_disordered()
         || (readings.new_disorder == NewDisorder::ThisMelee && !new_disorder.is_empty());
     if disordered {
-        mods.push(("disordered".into(), d.disordered as i32));
+        let why = if me.is_disordered() {
+            format!("{n} is disordered")
+        } else {
+            format!(
+                "{n} disorders in this melee: {} ([rules] new_disorder = this-melee)",
+                new_disorder.join("; ")
+            )
+        };
+        mods.push(PoolLine::new(
+            d.disordered as i32,
+            "disordered",
+            R,
+            Source::unit(why),
+        ));
     }
     if input.higher == Some(role) {
-        mods.push(("up hill (higher hex)".into(), d.uphill as i32));
+        mods.push(PoolLine::new(
+            d.uphill as i32,
+            "up hill (higher hex)",
+            R,
+            Source::key(format!("higher = {}", role.name())),
+        ));
     }
     if attacking && input.attack_on != Aspect::Front {
+        let line = PoolLine::new(
+            d.enemy_flank as i32,
+            format!("fighting enemy {}", input.attack_on),
+            R,
+            Source::key(format!("attack_on = {}", input.attack_on)),
+        );
         if in_town(foe) {
-            mods.push((
-                "flank/rear of a stand in a town: no benefit (3.0)".into(),
-                0,
-            ));
+            mods.push(
+                PoolLine {
+                    label: "flank/rear of a stand in a town: no benefit (3.0)".into(),
+                    ..line
+                }
+                .not_applied(format!("{fname} is in a town (towns 3.0)")),
+            );
         } else {
-            mods.push((
-                format!("fighting enemy {}", input.attack_on),
-                d.enemy_flank as i32,
-            ));
+            mods.push(line);
         }
     }
     // Charge Bonus.
@@ -151,9 +194,21 @@ pub fn side_pool(
         } else {
             None
         };
+        let src = Source::unit(format!(
+            "{n}: charge_bonus = {} (army list), charging in (charge = true)",
+            me.charge_bonus
+        ));
         match lost {
-            Some(why) => mods.push((format!("no Charge Bonus: {why}"), 0)),
-            None => mods.push(("Charge Bonus".into(), me.charge_bonus as i32)),
+            Some(why) => mods.push(
+                PoolLine::new(
+                    me.charge_bonus as i32,
+                    format!("no Charge Bonus: {why}"),
+                    R,
+                    src,
+                )
+                .not_applied(why),
+            ),
+            None => mods.push(PoolLine::new(me.charge_bonus as i32, "Charge Bonus", R, src)),
         }
     }
     // Pikes, if fighting frontally.
@@ -185,16 +240,24 @@ pub fn side_pool(
         } else {
             None
         };
+        let src = Source::unit(format!(
+            "{n}: ranks = {} ([rules] pike_ranks = {}), against {fname} ({})",
+            me.ranks, readings.pike_ranks, foe.kind
+        ));
+        let mut v = ranks * per_rank;
+        if attacking_town {
+            v = v.min(TOWN_TERCIO_DEPTH as i32);
+        }
         match lost {
-            Some(why) => mods.push((format!("no depth bonus: {why}"), 0)),
+            Some(why) => mods.push(
+                PoolLine::new(v, format!("no depth bonus: {why}"), R, src).not_applied(why),
+            ),
             None => {
-                let mut v = ranks * per_rank;
-                if attacking_town {
-                    v = v.min(TOWN_TERCIO_DEPTH as i32);
-                }
-                mods.push((
-                    format!("{} extra rank(s) of pikes vs {against}", me.ranks),
+                mods.push(PoolLine::new(
                     v,
+                    format!("{} extra rank(s) of pikes vs {against}", me.ranks),
+                    if attacking_town { "towns 3.1" } else { R },
+                    src,
                 ));
             }
         }
@@ -211,45 +274,70 @@ pub fn side_pool(
         } else {
             None
         };
+        let src = Source::unit(format!("{n}: pike_bonus = true, against {fname} ({})", foe.kind));
         match lost {
-            Some(why) => mods.push((format!("no P&S bonus: {why}"), 0)),
-            None => mods.push((format!("P&S bonus vs {against}"), per_rank)),
+            Some(why) => mods.push(
+                PoolLine::new(per_rank, format!("no P&S bonus: {why}"), R, src).not_applied(why),
+            ),
+            None => mods.push(PoolLine::new(
+                per_rank,
+                format!("P&S bonus vs {against}"),
+                R,
+                src,
+            )),
         }
     }
     // Shot.
     if k == Kind::Shot {
         let supported = me.supported || me.in_cover();
         let open = !me.in_cover();
+        let src = Source::unit(format!(
+            "{n}: in {}, supported = {}; against {fname} ({})",
+            me.terrain, me.supported, foe.kind
+        ));
         if !supported && open && foe.kind.mcs() {
-            mods.push((
-                "Shot caught unsupported in the open by MCS".into(),
+            mods.push(PoolLine::new(
                 d.shot_unsupported_vs_mcs as i32,
+                "Shot caught unsupported in the open by MCS",
+                R,
+                src.clone(),
             ));
         }
         if !supported && open && foe.kind == Kind::LightCavalry {
-            mods.push((
-                "Shot unsupported in the open against LC".into(),
+            mods.push(PoolLine::new(
                 d.shot_unsupported_vs_lc as i32,
+                "Shot unsupported in the open against LC",
+                R,
+                src.clone(),
             ));
         }
         if open && foe.kind.combat_stand() {
-            mods.push((
-                "Shot not in cover fighting a CS".into(),
+            mods.push(PoolLine::new(
                 d.shot_no_cover_vs_cs as i32,
+                "Shot not in cover fighting a CS",
+                R,
+                src,
             ));
         }
     }
     // Terrain.
     if woods_fight && w.dice != 0 {
-        mods.push((
-            format!("woods ({} in or vs unit in)", w.label),
+        mods.push(PoolLine::new(
             w.dice as i32,
+            format!("woods ({} in or vs unit in)", w.label),
+            "terrain 4.0",
+            Source::unit(format!(
+                "{n} in {}, {fname} in {}",
+                me.terrain, foe.terrain
+            )),
         ));
     }
     if foe.terrain == Terrain::Stream && me.terrain != Terrain::Stream {
-        mods.push((
-            "on bank fighting stand in stream".into(),
+        mods.push(PoolLine::new(
             STREAM_BANK_DICE as i32,
+            "on bank fighting stand in stream",
+            "terrain 4.0",
+            Source::unit(format!("{fname} is in a stream, {n} in {}", me.terrain)),
         ));
     }
     if attacking && foe.defences {
@@ -261,31 +349,51 @@ pub fn side_pool(
             0
         };
         if v != 0 {
-            mods.push(("attacking defences".into(), v as i32));
+            mods.push(PoolLine::new(
+                v as i32,
+                "attacking defences",
+                "terrain 4.0",
+                Source::unit(format!("{fname}: defences = true; {n} is {k}")),
+            ));
         }
     }
     if in_town(me) {
         let v = TOWN_INSIDE.dice(k, me.single_stand);
         if v != 0 {
-            mods.push(("3.2 in a town".into(), v as i32));
+            mods.push(PoolLine::new(
+                v as i32,
+                "3.2 in a town",
+                "towns 3.2",
+                Source::unit(format!("{n}: {k} in a town")),
+            ));
         }
     } else if attacking_town {
         let v = TOWN_ATTACKING.dice(k, me.single_stand);
         if v != 0 {
-            mods.push(("3.1 attacking a town".into(), v as i32));
+            mods.push(PoolLine::new(
+                v as i32,
+                "3.1 attacking a town",
+                "towns 3.1",
+                Source::unit(format!("{fname} is in a town; {n} is {k}")),
+            ));
         }
     }
     let extra = input.extra_dice[role as usize];
     if extra != 0 {
-        mods.push(("extra_dice".into(), extra as i32));
+        mods.push(PoolLine::new(
+            extra as i32,
+            "extra_dice",
+            "",
+            Source::key(format!("{} = {extra}", role_key("extra_dice"))),
+        ));
     }
-    let dice = mods
-        .iter()
-        .map(|(_, v)| v)
-        .sum::<i32>()
-        .clamp(0, u8::MAX as i32) as u8;
+    let dice = pool_sum(&mods).clamp(0, u8::MAX as i32) as u8;
     SidePool {
-        modifiers: mods,
+        modifiers: mods
+            .iter()
+            .map(|l| (l.label.clone(), if l.applied { l.dice } else { 0 }))
+            .collect(),
+        lines: mods,
         dice,
         new_disorder,
         disordered,

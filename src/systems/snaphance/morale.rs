@@ -10,6 +10,7 @@ use super::readings::{Readings, SpLoss};
 use super::unit::{Stand, find, finish};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::{Source, Term, sum};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -135,6 +136,83 @@ pub fn passes(roll: u8, morale: i32) -> bool {
     roll == MORALE.always_pass || (roll != MORALE.always_fail && roll as i32 <= morale)
 }
 
+/// The rule of the morale test's lines.
+pub const MORALE_RULE: &str = "8.0";
+
+/// The adjusted morale of `stand` before the hits, line by line, each with
+/// its source (`disordered`: as the test sees it; `extra` from step key
+/// `extra_key`). [`MoraleCheck::new`] sums these.
+pub fn terms(stand: &Stand, disordered: bool, extra: i8, extra_key: &str) -> Vec<Term> {
+    let n = &stand.name;
+    let mut t = vec![Term::new(
+        "commencing strength points",
+        MORALE_RULE,
+        stand.strength as i32,
+        Source::unit(format!("{n}: strength = {}", stand.strength)),
+    )];
+    let commander = Term::new(
+        "commander attached",
+        MORALE_RULE,
+        MORALE.commander as i32,
+        Source::unit(format!("{n}: leader = true")),
+    );
+    if stand.leader {
+        t.push(commander);
+    }
+    if disordered {
+        t.push(Term::new(
+            "disordered",
+            MORALE_RULE,
+            MORALE.disordered as i32,
+            Source::unit(if stand.disordered {
+                format!("{n} is disordered")
+            } else {
+                format!("{n} is disordered by this melee")
+            }),
+        ));
+    }
+    if stand.sp_lost > 0 {
+        t.push(Term::new(
+            format!("each SP already lost ({})", stand.sp_lost),
+            MORALE_RULE,
+            MORALE.per_sp_lost as i32 * stand.sp_lost as i32,
+            Source::unit(format!("{n}: sp_lost = {}", stand.sp_lost)),
+        ));
+    }
+    if extra != 0 {
+        t.push(Term::new(
+            "further morale modifier",
+            "",
+            extra as i32,
+            Source::key(format!("{extra_key} = {extra}")),
+        ));
+    }
+    t
+}
+
+/// The line "-1 each hit just taken" for `hits` hits, `from` saying whose.
+pub fn hits_term(hits: u32, from: &str) -> Term {
+    Term::new(
+        format!("each hit just taken ({hits})"),
+        MORALE_RULE,
+        MORALE.per_hit as i32 * hits as i32,
+        Source::unit(format!("{hits} hit(s) {from}")),
+    )
+}
+
+/// What a stand's morale test records for `pikeshot explain`: whose, its
+/// adjusted morale line by line ([`terms`]), and the loss-cap lines that
+/// set its cap.
+#[derive(Clone, Debug, Default)]
+pub struct MoraleWhy {
+    /// The stand's name.
+    pub name: String,
+    /// Its adjusted morale before the hits, line by line.
+    pub terms: Vec<Term>,
+    /// The cap lines ([`loss_cap`]).
+    pub caps: Vec<&'static str>,
+}
+
 /// One stand's morale test, built once: its adjusted morale before hits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoraleCheck {
@@ -150,21 +228,8 @@ impl MoraleCheck {
     /// The test of `stand`, disordered or not (terrain or the fight may
     /// disorder it), with `extra` added to its morale.
     pub fn new(stand: &Stand, disordered: bool, extra: i8, sp_loss: SpLoss) -> MoraleCheck {
-        let base = stand.strength as i32
-            + if stand.leader {
-                MORALE.commander as i32
-            } else {
-                0
-            }
-            + if disordered {
-                MORALE.disordered as i32
-            } else {
-                0
-            }
-            + MORALE.per_sp_lost as i32 * stand.sp_lost as i32
-            + extra as i32;
         MoraleCheck {
-            base,
+            base: sum(&terms(stand, disordered, extra, "extra_morale")),
             remaining: stand.sp(),
             sp_loss,
         }
@@ -231,6 +296,7 @@ pub struct MoraleTest {
     caps: Vec<&'static str>,
     space: OutcomeSpace,
     leaves: [Leaf; 6],
+    why: Box<MoraleWhy>,
 }
 
 impl MoraleTest {
@@ -261,6 +327,11 @@ impl MoraleTest {
             *l = space.leaf(o, &[lost as i32]);
         }
         MoraleTest {
+            why: Box::new(MoraleWhy {
+                name: stand.name.clone(),
+                terms: terms(stand, stand.is_disordered(), extra_morale, "extra_morale"),
+                caps: caps.clone(),
+            }),
             check,
             hits,
             cap,
@@ -303,6 +374,18 @@ impl MoraleTest {
         ))
     }
 
+    /// The stand's morale lines, for `pikeshot explain`.
+    pub fn why(&self) -> &MoraleWhy {
+        &self.why
+    }
+    /// The hits just taken.
+    pub fn hits(&self) -> u32 {
+        self.hits
+    }
+    /// The test.
+    pub fn check(&self) -> &MoraleCheck {
+        &self.check
+    }
     /// The adjusted morale the roll is held to.
     pub fn adjusted(&self) -> i32 {
         self.check.adjusted(self.hits)

@@ -7,6 +7,7 @@ use super::terrain;
 use super::unit::{Stand, find, finish};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::{Source, Term, sum};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -122,8 +123,9 @@ pub struct OrderTest {
     purpose: Purpose,
     need: u8,
     modifier: i32,
-    modifiers: Vec<(String, i32)>,
+    modifiers: Vec<Term>,
     stop_on_fail: bool,
+    class: Class,
     space: OutcomeSpace,
     leaves: [Leaf; 6],
 }
@@ -162,27 +164,48 @@ impl OrderTest {
             .key(key));
         }
         let m = ORDER_MODS;
-        let mut mods: Vec<(String, i32)> = Vec::new();
+        const R: &str = "4.5";
+        let n = &stand.name;
+        let mut mods: Vec<Term> = Vec::new();
         if stand.leader {
-            mods.push(("leader attached".into(), m.leader_attached as i32));
+            mods.push(Term::new(
+                "leader attached",
+                R,
+                m.leader_attached as i32,
+                Source::unit(format!("{n}: leader = true")),
+            ));
         }
         if input.out_of_leader_range || input.leader_dead {
-            mods.push((
+            let key = if input.leader_dead {
+                "leader_dead = true"
+            } else {
+                "out_of_leader_range = true"
+            };
+            mods.push(Term::new(
                 format!("out of range of leader [{LEADER_RANGE_HEXES}H] or leader dead"),
+                R,
                 m.out_of_range_or_dead as i32,
+                Source::key(key),
             ));
         }
         let after_first = input.moves_taken.saturating_sub(1);
         if after_first > 0 {
-            mods.push((
+            mods.push(Term::new(
                 format!("{after_first} movement(s) after the first this round"),
+                R,
                 m.per_move_after_first as i32 * after_first as i32,
+                Source::key(format!("moves_taken = {}", input.moves_taken)),
             ));
         }
         if input.extra_mod != 0 {
-            mods.push(("extra_mod".into(), input.extra_mod as i32));
+            mods.push(Term::new(
+                "extra_mod",
+                "",
+                input.extra_mod as i32,
+                Source::key(format!("extra_mod = {}", input.extra_mod)),
+            ));
         }
-        let modifier: i32 = mods.iter().map(|(_, v)| v).sum();
+        let modifier: i32 = sum(&mods);
         let need = pass_on(class);
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
         let mut leaves = [0; 6];
@@ -198,6 +221,7 @@ impl OrderTest {
             need,
             modifier,
             modifiers: mods,
+            class,
             stop_on_fail: input.stop_on_fail.unwrap_or(purpose != Purpose::Recover),
             space,
             leaves,
@@ -246,8 +270,12 @@ impl OrderTest {
     pub fn modifier(&self) -> i32 {
         self.modifier
     }
-    /// Each modifier with what it is for.
-    pub fn modifiers(&self) -> &[(String, i32)] {
+    /// The stand's class (A, B or C).
+    pub fn class(&self) -> Class {
+        self.class
+    }
+    /// Each modifier with what it is for, and its source.
+    pub fn modifiers(&self) -> &[Term] {
         &self.modifiers
     }
     /// In a course, a failure ends the course.

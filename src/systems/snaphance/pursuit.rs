@@ -93,6 +93,8 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 pub struct Pursuit {
     column: Option<Column>,
     adjust: i8,
+    /// The pursuer's name and why it reads its column, for `pikeshot explain`.
+    who: (String, String),
     space: OutcomeSpace,
     leaves: [Leaf; 6],
 }
@@ -131,7 +133,19 @@ impl Pursuit {
             let h = column.map_or(0, |c| hexes(c, i as i32 + 1 + adjust as i32));
             *l = space.leaf(h as usize, &[h as i32]);
         }
+        let why = match (must, pursue) {
+            (true, _) => format!("{}: {} must attempt to pursue", stand.name, stand.kind),
+            (false, true) => format!(
+                "{}: {} with Charge Bonus {} may pursue, and does (pursue = true)",
+                stand.name, stand.kind, stand.charge_bonus
+            ),
+            (false, false) => format!(
+                "{}: {} may pursue, and does not (pursue = false): no roll",
+                stand.name, stand.kind
+            ),
+        };
         Ok(Pursuit {
+            who: (stand.name.clone(), why),
             column,
             adjust,
             space,
@@ -166,6 +180,10 @@ impl Pursuit {
     /// The leader's adjustment.
     pub fn adjust(&self) -> i8 {
         self.adjust
+    }
+    /// The pursuer's name, and why it reads its column.
+    pub fn who(&self) -> (&str, &str) {
+        (&self.who.0, &self.who.1)
     }
 }
 

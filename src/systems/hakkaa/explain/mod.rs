@@ -12,7 +12,6 @@ mod procs;
 mod roll;
 mod why;
 
-pub use procs::poss;
 pub use why::{TQ_MODIFIERS_RULE, Tested, Why, fp_lines, terms};
 
 use super::course::{CourseSpec, CourseState, Step};

@@ -13,16 +13,7 @@ use super::super::uncontrolled::Uncontrolled;
 use super::super::unit::Effect;
 use super::roll::{d6_roll, tq_roll};
 use super::why::Tested;
-use crate::explain::{FollowUp, Roll, Source, Term};
-
-/// `name`'s, or `name`' for a name ending in s.
-pub fn poss(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
-    } else {
-        format!("{name}'s")
-    }
-}
+use crate::explain::{FollowUp, Roll, Source, Term, possessive as poss};
 
 /// The results a test can give.
 fn possible(t: &TqTest) -> Vec<Tq> {

@@ -32,7 +32,7 @@ pub fn tq_roll(
     let terms = who.terms();
     debug_assert_eq!(sum(&terms), test.net(), "the terms are the test's modifiers");
     let g = test.grade();
-    let dice = format!("2d6, {} TQ test ({} {})", super::procs::poss(who.name()), g.title(), g.tq());
+    let dice = format!("2d6, {} TQ test ({} {})", crate::explain::possessive(who.name()), g.title(), g.tq());
     let mut r = Roll::new(&dice, table, rule, terms).column(column);
     match test.mode() {
         TqMode::Row => {
