@@ -273,7 +273,8 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             into.path(),
             &req.out.join(folder),
         )?;
-        write_explanation(&req.dir.join(file), &rreq.sets, into.path())?;
+        // The page shows each course's rolls from it.
+        crate::explain::run::write_json(&req.dir.join(file), &rreq.sets, into.path())?;
         if req.json {
             docs.push(json::scenario(file, folder, &run, &checks));
         }
@@ -317,20 +318,4 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         site,
         json: req.json.then(|| json::document(docs)),
     })
-}
-
-/// Writes `explain.json` (what `pikeshot explain --format json` prints for
-/// the same file and `--set`s) into the scenario folder being written, so
-/// the page can show each course's rolls. It depends on the scenario and
-/// the overrides only, never on threads or trials.
-fn write_explanation(file: &Path, sets: &[String], into: &Path) -> Result<(), Error> {
-    let req = crate::explain::ExplainRequest {
-        sets: sets.to_vec(),
-        ..Default::default()
-    };
-    let e = crate::explain::explain_path(file, &req)?;
-    let mut staging = crate::report::Staging::new(into)?;
-    staging.bytes(site::EXPLAIN_JSON, crate::explain::to_json(&e).as_bytes())?;
-    staging.commit()?;
-    Ok(())
 }

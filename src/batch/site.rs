@@ -142,7 +142,7 @@ pub struct Folder {
 }
 
 /// Each course's rolls explained, in a scenario's folder of a report.
-pub const EXPLAIN_JSON: &str = "explain.json";
+pub const EXPLAIN_JSON: &str = crate::explain::run::EXPLAIN_JSON;
 
 /// Files of a scenario folder the page links to when present.
 pub const LINKED: [&str; 8] = [

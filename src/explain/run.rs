@@ -21,6 +21,26 @@ pub struct ExplainRequest {
     pub variants: Vec<String>,
 }
 
+/// The file `report` and `run` write into each scenario folder: what
+/// `pikeshot explain --format json` prints for the same file and `--set`s.
+pub const EXPLAIN_JSON: &str = "explain.json";
+
+/// Writes [`EXPLAIN_JSON`] for the scenario `file` under `sets` into the
+/// folder being written, `into` (staged and renamed into place). It
+/// depends on the scenario and the overrides only, never on threads,
+/// trials or seed, so it is byte-identical on any thread count.
+pub fn write_json(file: &Path, sets: &[String], into: &Path) -> Result<()> {
+    let req = ExplainRequest {
+        sets: sets.to_vec(),
+        ..Default::default()
+    };
+    let e = explain_path(file, &req)?;
+    let mut staging = crate::report::Staging::new(into)?;
+    staging.bytes(EXPLAIN_JSON, super::to_json(&e).as_bytes())?;
+    staging.commit()?;
+    Ok(())
+}
+
 /// Explains the scenario at `path`.
 pub fn explain_path(path: &Path, req: &ExplainRequest) -> Result<Explanation> {
     explain_file(ScenarioFile::load(path)?, req)

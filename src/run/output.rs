@@ -207,6 +207,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             i,
             &d,
         )?;
+        crate::explain::run::write_json(&p.file.path, &req.sets, i)?;
         out.push(Finished {
             run,
             path: p.file.path.clone(),

@@ -365,7 +365,10 @@ impl Closing {
             ),
         }];
         let said = |v: &[usize], of: &[&str], key: Option<bool>, name: &str| match key {
-            Some(b) => format!("{name} conditions: {} (step key {name} = {b})", if b { "yes" } else { "no" }),
+            Some(b) => format!(
+                "{name} conditions: {} (step key {name} = {b})",
+                if b { "yes" } else { "no" }
+            ),
             None if v.is_empty() => format!("{name} conditions: none hold"),
             None => format!(
                 "{name} conditions: {}",

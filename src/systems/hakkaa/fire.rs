@@ -9,15 +9,15 @@
 
 use super::casualties::{self, Injury, Level, StepRoll};
 use super::draw::{self, Draw};
+use super::explain::{Tested, Why, fp_lines};
 use super::pair::{self, Ranges};
 use super::tq::{
     DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err,
     read_extra_tq, relocate,
 };
-use super::explain::{Tested, Why, fp_lines};
 use super::unit::{MAX_FP, Unit, UnitState, find_unit};
-use crate::explain::Source;
 use crate::error::InputError;
+use crate::explain::Source;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
@@ -372,7 +372,12 @@ impl Fire {
         let why = Box::new(Why {
             tests: vec![
                 Tested::new(firer, TestKind::General, o.firer_extra_tq, "firer_extra_tq"),
-                Tested::new(target, TestKind::General, o.target_extra_tq, "target_extra_tq"),
+                Tested::new(
+                    target,
+                    TestKind::General,
+                    o.target_extra_tq,
+                    "target_extra_tq",
+                ),
             ],
             lines: fp_lines(
                 firer,

@@ -188,13 +188,21 @@ impl Fleeing {
                 format!(
                     "{}: commander {}; a friendly non-fleeing unit closer than the nearest enemy: {} (friend_closer)",
                     unit.name,
-                    if unit.state.commander { "attached" } else { "not attached" },
+                    if unit.state.commander {
+                        "attached"
+                    } else {
+                        "not attached"
+                    },
                     if o.friend_closer { "yes" } else { "no" }
                 ),
                 format!(
                     "a rallied unit becomes {} (rally_status); the Disordered modifier {} (disordered)",
                     o.rally_status,
-                    if o.disordered { "applies: a fleeing unit counts as Disordered" } else { "is switched off by the step" }
+                    if o.disordered {
+                        "applies: a fleeing unit counts as Disordered"
+                    } else {
+                        "is switched off by the step"
+                    }
                 ),
             ],
         });

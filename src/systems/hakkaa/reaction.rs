@@ -409,8 +409,18 @@ impl ChargeReaction {
                     o.target_extra_tq,
                     "target_extra_tq",
                 ),
-                Tested::new(target, TestKind::General, o.target_extra_tq, "target_extra_tq"),
-                Tested::new(charger, TestKind::General, o.charger_extra_tq, "charger_extra_tq"),
+                Tested::new(
+                    target,
+                    TestKind::General,
+                    o.target_extra_tq,
+                    "target_extra_tq",
+                ),
+                Tested::new(
+                    charger,
+                    TestKind::General,
+                    o.charger_extra_tq,
+                    "charger_extra_tq",
+                ),
             ],
             lines: if fire.is_some() {
                 fp_lines(

@@ -429,7 +429,13 @@ pub fn modifiers(
 
 /// Whether the card's modifier `k` applies to a test by `unit` in
 /// situation `s` (`disordered`, `charisma`: as in [`modifiers`]).
-pub fn applies(k: TqModifier, unit: &Unit, disordered: bool, charisma: bool, s: &Situation) -> bool {
+pub fn applies(
+    k: TqModifier,
+    unit: &Unit,
+    disordered: bool,
+    charisma: bool,
+    s: &Situation,
+) -> bool {
     match k {
         TqModifier::Disordered => disordered,
         TqModifier::LowerCcValue => s.kind == TestKind::CloseCombat && s.lower_cc_value,

@@ -363,15 +363,15 @@ impl Uncontrolled {
                     o.situation.title()
                 ),
                 match o.row {
-                Some(_) => format!("row {}: the step's row", row.label),
-                None => format!(
-                    "row {}: {} class {} ({})",
-                    row.label,
-                    crate::explain::possessive(&unit.name),
-                    unit.class.abbreviation(),
-                    unit.formation
-                ),
-            },
+                    Some(_) => format!("row {}: the step's row", row.label),
+                    None => format!(
+                        "row {}: {} class {} ({})",
+                        row.label,
+                        crate::explain::possessive(&unit.name),
+                        unit.class.abbreviation(),
+                        unit.formation
+                    ),
+                },
             ],
         });
         Ok(Uncontrolled {

@@ -10,7 +10,7 @@
 //! Double 3lb, 4-8lb, Double 4-8lb, 12-24lb, Double 12-24lb.
 
 use super::input::{firer_and_target, key_err, read_extra, read_tec, relocate};
-use super::musketry::{FireResult, tec_fire_drm};
+use super::musketry::{FireResult, FireWho, tec_fire_terms};
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::dice::Dice;
 use crate::error::InputError;
@@ -196,6 +196,8 @@ pub struct ArtilleryInput {
     pub tec: i8,
     /// Any further DRM.
     pub extra_drm: i8,
+    /// Who fires at whom and the TEC lines, for `pikeshot explain`.
+    pub who: FireWho,
 }
 
 impl ArtilleryInput {
@@ -209,7 +211,7 @@ impl ArtilleryInput {
         range: u32,
     ) -> Result<ArtilleryInput, InputError> {
         let gun = gun_of(firer)?;
-        let tec = tec_fire_drm(edition, target, true).map_err(|why| {
+        let terms = tec_fire_terms(edition, target, true).map_err(|why| {
             key_err(
                 "target",
                 format!(
@@ -218,7 +220,9 @@ impl ArtilleryInput {
                 ),
             )
         })?;
+        let tec = crate::explain::sum(&terms) as i8;
         Ok(ArtilleryInput {
+            who: FireWho::of(firer, target, terms),
             gun,
             range,
             firer_morale: firer.morale_state,
@@ -345,7 +349,11 @@ impl Artillery {
                 format!("target in {}", input.target_formation),
                 "10.8",
                 d.target_hedgehog_or_column as i32,
-                Source::unit(format!("the target is in {}", input.target_formation)),
+                Source::unit(format!(
+                    "{} is in {}",
+                    input.who.target(),
+                    input.target_formation
+                )),
             ));
         }
         if input.firer_morale == MoraleState::Shaken {
@@ -353,7 +361,7 @@ impl Artillery {
                 "firing artillery Morale Shaken",
                 "10.8",
                 d.firer_morale_shaken as i32,
-                Source::unit("the firing artillery is Morale Shaken"),
+                Source::unit(format!("{} is Morale Shaken", input.who.firer())),
             ));
         }
         if range_drm != 0 {
@@ -372,6 +380,7 @@ impl Artillery {
             input.tec,
             input.extra_drm,
             "the target's hex and hexside, TEC fire column (artillery)",
+            &input.who,
         );
         let drm: i32 = crate::explain::sum(&mods);
         let results = [M, F, FM];
@@ -411,8 +420,9 @@ impl Artillery {
         let (firer, target) = firer_and_target(f, units)?;
         let gun = gun_of(firer).map_err(|e| relocate(f, e))?;
         let range = f.req_int("range", 0, 1000)? as u32;
-        let tec = read_tec(f, edition, target, "target", true)?;
+        let (tec, terms) = read_tec(f, edition, target, "target", true)?;
         let input = ArtilleryInput {
+            who: FireWho::of(firer, target, terms),
             gun,
             range,
             firer_morale: firer.morale_state,

@@ -2,7 +2,7 @@
 //! two cards spell differently, locating errors of pure constructors, and
 //! the keys every roll accepts.
 
-use super::musketry::{FireMode, tec_fire_drm};
+use super::musketry::{FireMode, tec_fire_terms};
 use super::unit::find_unit;
 use super::{Edition, Unit};
 use crate::error::{InputError, did_you_mean, levenshtein};
@@ -72,7 +72,8 @@ pub fn card_name<T>(
 }
 
 /// Reads the TEC fire DRM for the target named by `target_key`: the explicit
-/// `tec_drm` key when given, else [`tec_fire_drm`]; an NA row is an error at
+/// `tec_drm` key when given, else the TEC's hex and hexside lines
+/// ([`tec_fire_terms`]), with the terms that make it; an NA row is an error at
 /// `target_key`.
 pub(crate) fn read_tec(
     f: &mut Fields,
@@ -80,11 +81,22 @@ pub(crate) fn read_tec(
     target: &Unit,
     target_key: &'static str,
     artillery: bool,
-) -> Result<i8, InputError> {
+) -> Result<(i8, Vec<crate::explain::Term>), InputError> {
+    use crate::explain::{Source, Term};
     if let Some(v) = f.int("tec_drm", -9, 9)? {
-        return Ok(v as i8);
+        let t = Term::new(
+            "TEC fire DRM",
+            "TEC",
+            v as i32,
+            Source::key(format!("tec_drm = {v}")),
+        )
+        .noted(format!(
+            "replaces the TEC hex and hexside of {}",
+            target.name
+        ));
+        return Ok((v as i8, vec![t]));
     }
-    tec_fire_drm(edition, target, artillery).map_err(|why| {
+    let terms = tec_fire_terms(edition, target, artillery).map_err(|why| {
         f.err(
             target_key,
             format!(
@@ -93,7 +105,8 @@ pub(crate) fn read_tec(
                 target.name
             ),
         )
-    })
+    })?;
+    Ok((crate::explain::sum(&terms) as i8, terms))
 }
 
 pub(crate) use crate::scenario::fields::{key_err, relocate};

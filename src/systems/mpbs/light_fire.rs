@@ -8,8 +8,8 @@
 
 use super::input::{firer_and_target, key_err, read_extra, read_fire_mode, read_tec, relocate};
 use super::musketry::{
-    FireMode, firer_formation_notes, firer_formation_term, target_formation_term, target_notes,
-    tec_and_extra_terms, tec_fire_drm,
+    FireMode, FireWho, firer_formation_notes, firer_formation_term, target_formation_term,
+    target_notes, tec_and_extra_terms, tec_fire_terms,
 };
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::dice::Dice;
@@ -165,6 +165,8 @@ pub struct LightFireInput {
     pub tec: i8,
     /// Any further DRM.
     pub extra_drm: i8,
+    /// Who fires at whom and the TEC lines, for `pikeshot explain`.
+    pub who: FireWho,
 }
 
 impl LightFireInput {
@@ -177,7 +179,7 @@ impl LightFireInput {
         target: &Unit,
     ) -> Result<LightFireInput, InputError> {
         let column = column_of(firer)?;
-        let tec = tec_fire_drm(edition, target, false).map_err(|why| {
+        let terms = tec_fire_terms(edition, target, false).map_err(|why| {
             key_err(
                 "target",
                 format!(
@@ -186,7 +188,9 @@ impl LightFireInput {
                 ),
             )
         })?;
+        let tec = crate::explain::sum(&terms) as i8;
         Ok(LightFireInput {
+            who: FireWho::of(firer, target, terms),
             column,
             strength_points: firer.current_strength(),
             arquebusier: firer.kind == UnitKind::Arquebusier,
@@ -252,7 +256,8 @@ impl LightFire {
     pub fn new(edition: Edition, input: &LightFireInput) -> Result<LightFire, InputError> {
         let d = &LIGHT_FIRE_DRMS[edition as usize];
         let mut mods: Vec<Term> = Vec::new();
-        let firer = |what: &str| Source::unit(format!("the firer is {what}"));
+        let who = &input.who;
+        let firer = |what: &str| Source::unit(format!("{} is {what}", who.firer()));
         let step_key = |k: &str| Source::key(k.to_string());
         if input.strength_points == 0 {
             return Err(key_err(
@@ -297,6 +302,7 @@ impl LightFire {
             d.formation_shaken,
             d.formation_broken,
             d.open_order,
+            who.firer(),
         ));
         match input.fire_mode {
             FireMode::Normal => {}
@@ -355,12 +361,14 @@ impl LightFire {
             input.target_formation,
             d.target_hedgehog,
             d.target_column,
+            who.target(),
         ));
         tec_and_extra_terms(
             &mut mods,
             input.tec,
             input.extra_drm,
             "the target's hex and hexside, TEC fire column",
+            who,
         );
         let drm: i32 = crate::explain::sum(&mods);
         let space = OutcomeSpace::from_labels(INFO.outcomes, vec![Measure::new("hits", 0, 1)]);
@@ -387,8 +395,9 @@ impl LightFire {
     ) -> Result<LightFire, InputError> {
         let (firer, target) = firer_and_target(f, units)?;
         let column = column_of(firer).map_err(|e| relocate(f, e))?;
-        let tec = read_tec(f, edition, target, "target", false)?;
+        let (tec, terms) = read_tec(f, edition, target, "target", false)?;
         let mut input = LightFireInput {
+            who: FireWho::of(firer, target, terms),
             column,
             strength_points: firer.current_strength(),
             arquebusier: firer.kind == UnitKind::Arquebusier,

@@ -304,7 +304,7 @@ impl Fire {
                 d.firer_disordered as i32,
                 "firer disordered",
                 R,
-                Source::unit(format!("{fname} is disordered")),
+                Source::unit(morale::disorder_why(firer)),
             ));
         }
         if input.target_evading {

@@ -7,8 +7,8 @@ use super::terrain::{
     self, DEFENCES, STREAM_BANK_DICE, TOWN_ATTACKING, TOWN_INSIDE, TOWN_TERCIO_DEPTH, Terrain,
 };
 use super::unit::Stand;
-use crate::explain::{PoolLine, Source, pool_sum};
 use super::{Aspect, Kind};
+use crate::explain::{PoolLine, Source, pool_sum};
 use crate::systems::Chart;
 
 use super::melee::{MeleeInput, Role};
@@ -122,7 +122,7 @@ pub fn side_pool(
         || (readings.new_disorder == NewDisorder::ThisMelee && !new_disorder.is_empty());
     if disordered {
         let why = if me.is_disordered() {
-            format!("{n} is disordered")
+            super::morale::disorder_why(me)
         } else {
             format!(
                 "{n} disorders in this melee: {} ([rules] new_disorder = this-melee)",
@@ -208,7 +208,12 @@ pub fn side_pool(
                 )
                 .not_applied(why),
             ),
-            None => mods.push(PoolLine::new(me.charge_bonus as i32, "Charge Bonus", R, src)),
+            None => mods.push(PoolLine::new(
+                me.charge_bonus as i32,
+                "Charge Bonus",
+                R,
+                src,
+            )),
         }
     }
     // Pikes, if fighting frontally.
@@ -249,9 +254,8 @@ pub fn side_pool(
             v = v.min(TOWN_TERCIO_DEPTH as i32);
         }
         match lost {
-            Some(why) => mods.push(
-                PoolLine::new(v, format!("no depth bonus: {why}"), R, src).not_applied(why),
-            ),
+            Some(why) => mods
+                .push(PoolLine::new(v, format!("no depth bonus: {why}"), R, src).not_applied(why)),
             None => {
                 mods.push(PoolLine::new(
                     v,
@@ -274,7 +278,10 @@ pub fn side_pool(
         } else {
             None
         };
-        let src = Source::unit(format!("{n}: pike_bonus = true, against {fname} ({})", foe.kind));
+        let src = Source::unit(format!(
+            "{n}: pike_bonus = true, against {fname} ({})",
+            foe.kind
+        ));
         match lost {
             Some(why) => mods.push(
                 PoolLine::new(per_rank, format!("no P&S bonus: {why}"), R, src).not_applied(why),
@@ -326,10 +333,7 @@ pub fn side_pool(
             w.dice as i32,
             format!("woods ({} in or vs unit in)", w.label),
             "terrain 4.0",
-            Source::unit(format!(
-                "{n} in {}, {fname} in {}",
-                me.terrain, foe.terrain
-            )),
+            Source::unit(format!("{n} in {}, {fname} in {}", me.terrain, foe.terrain)),
         ));
     }
     if foe.terrain == Terrain::Stream && me.terrain != Terrain::Stream {

@@ -150,25 +150,20 @@ pub fn terms(stand: &Stand, disordered: bool, extra: i8, extra_key: &str) -> Vec
         stand.strength as i32,
         Source::unit(format!("{n}: strength = {}", stand.strength)),
     )];
-    let commander = Term::new(
-        "commander attached",
-        MORALE_RULE,
-        MORALE.commander as i32,
-        Source::unit(format!("{n}: leader = true")),
-    );
     if stand.leader {
-        t.push(commander);
+        t.push(Term::new(
+            "commander attached",
+            MORALE_RULE,
+            MORALE.commander as i32,
+            Source::unit(format!("{n}: leader = true")),
+        ));
     }
     if disordered {
         t.push(Term::new(
             "disordered",
             MORALE_RULE,
             MORALE.disordered as i32,
-            Source::unit(if stand.disordered {
-                format!("{n} is disordered")
-            } else {
-                format!("{n} is disordered by this melee")
-            }),
+            Source::unit(disorder_why(stand)),
         ));
     }
     if stand.sp_lost > 0 {
@@ -188,6 +183,19 @@ pub fn terms(stand: &Stand, disordered: bool, extra: i8, extra_key: &str) -> Vec
         ));
     }
     t
+}
+
+/// Why `stand` counts as disordered: its `disordered` key, the terrain it
+/// cannot recover in, or (neither) this melee's disorder.
+pub fn disorder_why(stand: &Stand) -> String {
+    let n = &stand.name;
+    if stand.disordered {
+        format!("{n}: disordered = true")
+    } else if stand.forced_disorder() {
+        format!("{n} is in {} and cannot recover there", stand.terrain)
+    } else {
+        format!("{n} disorders in this melee")
+    }
 }
 
 /// The line "-1 each hit just taken" for `hits` hits, `from` saying whose.

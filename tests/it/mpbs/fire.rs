@@ -238,6 +238,7 @@ fn musketry_distribution_follows_the_column_at_every_drm() {
                     target_formation: Formation::Normal,
                     tec: 0,
                     extra_drm: drm,
+                    who: Default::default(),
                 };
                 let p = Musketry::new(edition, &input).unwrap();
                 assert_eq!(p.drm(), drm as i32);
@@ -1055,6 +1056,7 @@ fn artillery_range_errors_name_key_line_and_accepted_ranges() {
         target_formation: Formation::Normal,
         tec: 0,
         extra_drm: 0,
+        who: Default::default(),
     };
     let e = Artillery::new(Sfo, &input).unwrap_err();
     assert!(e.message.contains("no double-3lb column"), "{e}");

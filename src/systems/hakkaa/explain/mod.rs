@@ -28,12 +28,7 @@ impl Explain for Step {
             Step::CloseCombat(p) => procs::close_combat(p),
             Step::Fleeing(p) => procs::fleeing(p),
             Step::Uncontrolled(p) => procs::uncontrolled(p),
-            Step::Skip(s) => Roll::new(
-                "no dice",
-                &format!("no roll: {}", s.why()),
-                "",
-                Vec::new(),
-            ),
+            Step::Skip(s) => Roll::new("no dice", &format!("no roll: {}", s.why()), "", Vec::new()),
         }
     }
 }

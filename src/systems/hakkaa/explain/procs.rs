@@ -88,20 +88,20 @@ fn suffer_rolls(
             roll,
         });
     }
-    if let Some(n) = injury.need() {
-        if who.unit.state.commander {
-            let roll = d6_roll(
-                n,
-                &format!("{table}: {}", injury.mark()),
-                rule,
-                &format!("{} commander is injured", poss(name)),
-                "commander unhurt",
-            );
-            r.follow_ups.push(FollowUp {
-                when: format!("{on}, if {name} still stands: commander-injury roll"),
-                roll,
-            });
-        }
+    if let Some(n) = injury.need()
+        && who.unit.state.commander
+    {
+        let roll = d6_roll(
+            n,
+            &format!("{table}: {}", injury.mark()),
+            rule,
+            &format!("{} commander is injured", poss(name)),
+            "commander unhurt",
+        );
+        r.follow_ups.push(FollowUp {
+            when: format!("{on}, if {name} still stands: commander-injury roll"),
+            roll,
+        });
     }
 }
 
@@ -114,7 +114,13 @@ pub fn tq_test(p: &TroopQualityTest) -> Roll {
         "TQ Table",
         "Troop Quality",
         format!("{} row", t.grade().title()),
-        |r| format!("{} ({})", r.label(), if r.passed() { "pass" } else { "fail" }),
+        |r| {
+            format!(
+                "{} ({})",
+                r.label(),
+                if r.passed() { "pass" } else { "fail" }
+            )
+        },
     )
 }
 
@@ -134,7 +140,10 @@ fn volley(v: &Volley, firer: &Tested, target: &Tested, fp_lines: Vec<Term>) -> R
         firer,
         "Fire table",
         "Fire combat",
-        format!("FP {row} row ({fp} Fire Points{end}); {} result picks the column", poss(firer.name())),
+        format!(
+            "FP {row} row ({fp} Fire Points{end}); {} result picks the column",
+            poss(firer.name())
+        ),
         |t| fire::cell(fp, t).cell(),
     );
     r.column_from = fp_lines;
@@ -175,8 +184,12 @@ fn volley(v: &Volley, firer: &Tested, target: &Tested, fp_lines: Vec<Term>) -> R
                 "the second test reads with the status the first left: after a D, {tname} is Disordered (-1) and a second D makes it fall back ([rules] double_results = two-tests)"
             ));
             format!("{on}: two Receiving Casualties tests of {tname}, one after the other")
-        } else if matches!(level, Level::Lc | Level::C) && cell.casualty.tests().is_some_and(|x| x.1 == 2) {
-            format!("{on}: one Receiving Casualties test of {tname} ([rules] double_results = one-test)")
+        } else if matches!(level, Level::Lc | Level::C)
+            && cell.casualty.tests().is_some_and(|x| x.1 == 2)
+        {
+            format!(
+                "{on}: one Receiving Casualties test of {tname} ([rules] double_results = one-test)"
+            )
         } else {
             format!("{on}: Receiving Casualties test of {tname}")
         };
@@ -206,7 +219,11 @@ pub fn closing(p: &Closing) -> Roll {
     let w = p.why();
     let row = p.row();
     let (fav, unfav) = (p.favourable(), p.unfavourable());
-    let target_name = w.tests.get(1).map_or("the target", |t| t.name()).to_string();
+    let target_name = w
+        .tests
+        .get(1)
+        .map_or("the target", |t| t.name())
+        .to_string();
     let mut r = tq_roll(
         p.test(),
         &w.tests[0],
@@ -226,7 +243,8 @@ pub fn closing(p: &Closing) -> Roll {
     );
     r.notes.extend(w.notes.iter().cloned());
     r.note(format!(
-        "into contact: {} Charge Reaction test follows (in a charge); otherwise the charge ends", poss(&target_name)
+        "into contact: {} Charge Reaction test follows (in a charge); otherwise the charge ends",
+        poss(&target_name)
     ))
 }
 
@@ -296,7 +314,10 @@ pub fn reaction(p: &ChargeReaction) -> Roll {
                     ));
                 }
                 let roll = volley(v, firer, charger, lines);
-                r = r.then(format!("on {on} ({label}): {tname} fires at {}", charger.name()), roll);
+                r = r.then(
+                    format!("on {on} ({label}): {tname} fires at {}", charger.name()),
+                    roll,
+                );
             }
         }
         r = r.note(format!(
@@ -333,11 +354,22 @@ pub fn close_combat(p: &CloseCombat) -> Roll {
     for (t, who, roll) in [(ta, &w.tests[0], &mut r), (td, &w.tests[1], &mut rd)] {
         for (on, c) in grouped(t, close_combat::cell) {
             let on = format!("on {} {on} ({})", poss(who.name()), c.cell());
-            suffer_rolls(roll, &on, who, c.step, c.injury, "Close combat table", "Close Combat");
+            suffer_rolls(
+                roll,
+                &on,
+                who,
+                c.step,
+                c.injury,
+                "Close combat table",
+                "Close Combat",
+            );
         }
     }
     r.then(
-        format!("at the same time: {} test on the same table", poss(w.tests[1].name())),
+        format!(
+            "at the same time: {} test on the same table",
+            poss(w.tests[1].name())
+        ),
         rd,
     )
 }

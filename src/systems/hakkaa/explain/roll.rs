@@ -30,9 +30,18 @@ pub fn tq_roll(
     read: impl Fn(Tq) -> String,
 ) -> Roll {
     let terms = who.terms();
-    debug_assert_eq!(sum(&terms), test.net(), "the terms are the test's modifiers");
+    debug_assert_eq!(
+        sum(&terms),
+        test.net(),
+        "the terms are the test's modifiers"
+    );
     let g = test.grade();
-    let dice = format!("2d6, {} TQ test ({} {})", crate::explain::possessive(who.name()), g.title(), g.tq());
+    let dice = format!(
+        "2d6, {} TQ test ({} {})",
+        crate::explain::possessive(who.name()),
+        g.title(),
+        g.tq()
+    );
     let mut r = Roll::new(&dice, table, rule, terms).column(column);
     match test.mode() {
         TqMode::Row => {
@@ -58,7 +67,11 @@ pub fn tq_roll(
             let net = test.net();
             r.faces = faces_of(2..=12, -net, |m| {
                 let t = tq::read(g, m.clamp(2, 12) as u8);
-                (t.abbreviation().to_string(), !(2..=12).contains(&m), read(t))
+                (
+                    t.abbreviation().to_string(),
+                    !(2..=12).contains(&m),
+                    read(t),
+                )
             });
             r = r.note(format!(
                 "[rules] tq_modifier_mode = roll: the modifiers shift the 2d6 roll (a +1 reads one lower), read on the {} ({}) row, clamped to 2..12",

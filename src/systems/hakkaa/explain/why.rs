@@ -80,9 +80,9 @@ pub fn terms(unit: &Unit, s: &Situation, extra_key: &str) -> Vec<Term> {
             }
             TqModifier::SingleUncontrolled => Source::key("single_unit = true"),
             TqModifier::Fatigued => Source::unit(format!("{name}: fatigued = true")),
-            TqModifier::Charismatic => Source::unit(format!(
-                "{name}: charismatic = true, commander attached"
-            )),
+            TqModifier::Charismatic => {
+                Source::unit(format!("{name}: charismatic = true, commander attached"))
+            }
             TqModifier::FieldWorks => Source::unit(format!("{name}: field_works = true")),
         };
         let t = Term::new(label, TQ_MODIFIERS_RULE, v as i32, source);

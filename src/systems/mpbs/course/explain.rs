@@ -31,41 +31,94 @@ impl Course<'_> {
         }
     }
 
-    /// The notes of step `pc`'s roll that come from the course, not the
-    /// procedure: which morale checks its fire results trigger.
-    fn fire_triggers(&self) -> String {
+    /// Why the fire that led from `before` to `after` queued `n` morale
+    /// checks (10.6) of unit `u`: the sub-rules that hold, read off the
+    /// states (hits taken, a Salvo marker placed, the Casualty Threshold
+    /// reached); checks beyond those come from an MC result or a formation
+    /// hit on a Formation Broken unit.
+    fn morale_reasons(
+        &self,
+        before: &CourseState,
+        after: &CourseState,
+        u: usize,
+        n: usize,
+    ) -> String {
         let r = &self.rules;
-        let mut on = Vec::new();
-        for (flag, what) in [
-            (r.morale_check_on_hits, "10.6.2 at least one hit"),
-            (r.morale_check_on_salvo, "10.6.3 the target of Salvo fire"),
+        let (b, a) = (&before.units[u], &after.units[u]);
+        let salvo = before
+            .units
+            .iter()
+            .zip(&after.units)
+            .any(|(x, y)| !x.salvo_marker && y.salvo_marker);
+        let mut why: Vec<&str> = Vec::new();
+        if r.morale_check_on_hits && a.casualty_points > b.casualty_points {
+            why.push("10.6.2 at least one hit");
+        }
+        if r.morale_check_on_salvo && salvo {
+            why.push("10.6.3 the target of Salvo fire");
+        }
+        if r.morale_check_on_threshold && a.threshold_reached && !b.threshold_reached {
+            why.push("10.6.4 casualty points reach the Casualty Threshold (12.5)");
+        }
+        let ordinary = if r.morale_checks_combined {
+            why.len().min(1)
+        } else {
+            why.len()
+        };
+        let mut text = why.join(", ");
+        if r.morale_checks_combined && why.len() > 1 {
+            text.push_str(": one check for them all ([rules] morale_checks_combined)");
+        }
+        let mut more: Vec<&str> = Vec::new();
+        if r.morale_check_on_table {
+            more.push("10.6.5 an MC result");
+        }
+        if r.morale_check_on_broken_formation_hit && b.formation == Formation::Broken {
+            more.push("10.6.6 a formation hit on a unit already Formation Broken");
+        }
+        let extra = n.saturating_sub(ordinary);
+        if extra > 0 && !more.is_empty() {
+            let m = if extra >= more.len() {
+                more.join(", ")
+            } else {
+                more.join(" or ")
+            };
+            text = if text.is_empty() {
+                m
+            } else {
+                format!("{text}; and {m}")
+            };
+        }
+        text
+    }
+
+    /// The morale-check readings switched off in `[rules]`, if any: the
+    /// fire results they would have checked do not trigger.
+    fn morale_checks_off(&self) -> Option<String> {
+        let r = &self.rules;
+        let off: Vec<&str> = [
+            (r.morale_check_on_hits, "10.6.2 (morale_check_on_hits)"),
+            (r.morale_check_on_salvo, "10.6.3 (morale_check_on_salvo)"),
             (
                 r.morale_check_on_threshold,
-                "10.6.4 casualty points reaching the Casualty Threshold (12.5)",
+                "10.6.4 (morale_check_on_threshold)",
             ),
-            (r.morale_check_on_table, "10.6.5 an MC result"),
+            (r.morale_check_on_table, "10.6.5 (morale_check_on_table)"),
             (
                 r.morale_check_on_broken_formation_hit,
-                "10.6.6 a formation hit on a unit already Formation Broken",
+                "10.6.6 (morale_check_on_broken_formation_hit)",
             ),
-        ] {
-            if flag {
-                on.push(what);
-            }
-        }
-        format!(
-            "morale checks of the target ([rules] morale_check_on_*): {}; 10.6.2-10.6.4 together give {} ([rules] morale_checks_combined)",
-            if on.is_empty() {
-                "none".to_string()
-            } else {
-                on.join(", ")
-            },
-            if r.morale_checks_combined {
-                "one check"
-            } else {
-                "one check each"
-            }
-        )
+        ]
+        .into_iter()
+        .filter(|(on, _)| !on)
+        .map(|(_, w)| w)
+        .collect();
+        (!off.is_empty()).then(|| {
+            format!(
+                "no morale check from {}: switched off in [rules]",
+                off.join(", ")
+            )
+        })
     }
 }
 
@@ -172,16 +225,29 @@ impl CourseView for Course<'_> {
 
     fn triggered(&self, before: &CourseState, after: &CourseState) -> Vec<String> {
         let mut rest: Vec<Sub> = before.pending.iter().skip(1).copied().collect();
-        let mut out = Vec::new();
+        let mut new: Vec<Sub> = Vec::new();
         for sub in &after.pending {
             match rest.iter().position(|x| x == sub) {
                 Some(i) => {
                     rest.remove(i);
                 }
-                None => out.push(describe(&self.units, sub)),
+                None => new.push(*sub),
             }
         }
-        out
+        new.iter()
+            .map(|sub| match *sub {
+                Sub::Morale(u) => {
+                    let n = new.iter().filter(|x| **x == *sub).count();
+                    let why = self.morale_reasons(before, after, usize::from(u), n);
+                    if why.is_empty() {
+                        describe(&self.units, sub)
+                    } else {
+                        format!("{}: {why}", describe(&self.units, sub))
+                    }
+                }
+                _ => describe(&self.units, sub),
+            })
+            .collect()
     }
 }
 
@@ -194,14 +260,15 @@ pub fn explain_course(
 ) -> Result<CourseExplanation, InputError> {
     let r = reach(course, crate::engine::exact::DEFAULT_BUDGET)?;
     let mut steps = walk::steps(course, &r);
-    let fire = course.fire_triggers();
-    for s in &mut steps {
-        if matches!(
-            s.procedure.as_str(),
-            "musketry" | "light-fire" | "artillery"
-        ) {
-            for c in &mut s.cases {
-                c.roll.notes.push(fire.clone());
+    if let Some(off) = course.morale_checks_off() {
+        for s in &mut steps {
+            if matches!(
+                s.procedure.as_str(),
+                "musketry" | "light-fire" | "artillery"
+            ) {
+                for c in &mut s.cases {
+                    c.roll.notes.push(off.clone());
+                }
             }
         }
     }

@@ -28,6 +28,45 @@ pub use charts::charts;
 pub(crate) use charts::{firer_formation_notes, target_notes};
 pub use tables::*;
 
+/// Who fires at whom, and the TEC fire DRM line by line, for `pikeshot
+/// explain` (the DRM itself is the input's `tec`, which these terms sum to).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FireWho {
+    /// The firer's name (empty: "the firer").
+    pub firer: String,
+    /// The target's name (empty: "the target").
+    pub target: String,
+    /// The TEC hex and hexside lines, or the step's `tec_drm`.
+    pub tec: Vec<Term>,
+}
+
+impl FireWho {
+    /// `firer` at `target`, the TEC read as `tec`.
+    pub fn of(firer: &Unit, target: &Unit, tec: Vec<Term>) -> FireWho {
+        FireWho {
+            firer: firer.name.clone(),
+            target: target.name.clone(),
+            tec,
+        }
+    }
+    /// The firer's name, or "the firer".
+    pub fn firer(&self) -> &str {
+        if self.firer.is_empty() {
+            "the firer"
+        } else {
+            &self.firer
+        }
+    }
+    /// The target's name, or "the target".
+    pub fn target(&self) -> &str {
+        if self.target.is_empty() {
+            "the target"
+        } else {
+            &self.target
+        }
+    }
+}
+
 /// The firer's formation line of a fire table (10.0): Formation Shaken,
 /// Formation Broken or Open Order, with the card's values.
 pub(crate) fn firer_formation_term(
@@ -35,6 +74,7 @@ pub(crate) fn firer_formation_term(
     shaken: i8,
     broken: i8,
     open_order: i8,
+    firer: &str,
 ) -> Option<Term> {
     let (label, v, what) = match formation {
         Formation::Shaken => ("firer Formation Shaken", shaken, "in Formation Shaken"),
@@ -46,7 +86,7 @@ pub(crate) fn firer_formation_term(
         label,
         "10.0",
         v as i32,
-        Source::unit(format!("the firer is {what}")),
+        Source::unit(format!("{firer} is {what}")),
     ))
 }
 
@@ -55,19 +95,33 @@ pub(crate) fn target_formation_term(
     formation: Formation,
     hedgehog: i8,
     column: i8,
+    target: &str,
 ) -> Option<Term> {
     let (label, v, what) = match formation {
-        Formation::Hedgehog => ("target in Hedgehog", hedgehog, "the target is in Hedgehog"),
-        Formation::Column => ("target in Column", column, "the target is in Column"),
+        Formation::Hedgehog => ("target in Hedgehog", hedgehog, "Hedgehog"),
+        Formation::Column => ("target in Column", column, "Column"),
         _ => return None,
     };
-    Some(Term::new(label, "10.0", v as i32, Source::unit(what)))
+    Some(Term::new(
+        label,
+        "10.0",
+        v as i32,
+        Source::unit(format!("{target} is in {what}")),
+    ))
 }
 
 /// The TEC fire DRM and the step's `extra_drm`, the last lines of every
 /// fire table.
-pub(crate) fn tec_and_extra_terms(mods: &mut Vec<Term>, tec: i8, extra_drm: i8, what: &str) {
-    if tec != 0 {
+pub(crate) fn tec_and_extra_terms(
+    mods: &mut Vec<Term>,
+    tec: i8,
+    extra_drm: i8,
+    what: &str,
+    who: &FireWho,
+) {
+    if !who.tec.is_empty() && crate::explain::sum(&who.tec) == tec as i32 {
+        mods.extend(who.tec.iter().cloned());
+    } else if tec != 0 {
         mods.push(Term::new("TEC", "TEC", tec as i32, Source::unit(what)));
     }
     if extra_drm != 0 {
@@ -128,6 +182,8 @@ pub struct MusketryInput {
     pub tec: i8,
     /// Any further DRM.
     pub extra_drm: i8,
+    /// Who fires at whom and the TEC lines, for `pikeshot explain`.
+    pub who: FireWho,
 }
 
 impl MusketryInput {
@@ -141,7 +197,7 @@ impl MusketryInput {
         column: FireColumn,
     ) -> Result<MusketryInput, InputError> {
         check_firer(firer)?;
-        let tec = tec_fire_drm(edition, target, false).map_err(|why| {
+        let terms = tec_fire_terms(edition, target, false).map_err(|why| {
             key_err(
                 "target",
                 format!(
@@ -150,7 +206,9 @@ impl MusketryInput {
                 ),
             )
         })?;
+        let tec = crate::explain::sum(&terms) as i8;
         Ok(MusketryInput {
+            who: FireWho::of(firer, target, terms),
             regimental_artillery: firer.regimental_artillery,
             column,
             firer_formation: firer.formation,
@@ -249,7 +307,8 @@ impl Musketry {
     pub fn new(edition: Edition, input: &MusketryInput) -> Result<Musketry, InputError> {
         let d = &MUSKETRY_DRMS[edition as usize];
         let mut mods: Vec<Term> = Vec::new();
-        let firer = |what: &str| Source::unit(format!("the firer is {what}"));
+        let who = &input.who;
+        let firer = |what: &str| Source::unit(format!("{} is {what}", who.firer()));
         let step_key = |k: &str| Source::key(k.to_string());
         if input.column == FireColumn::Salvo && input.salvo_marker {
             return Err(key_err(
@@ -263,6 +322,7 @@ impl Musketry {
             d.formation_shaken,
             d.formation_broken,
             d.open_order,
+            who.firer(),
         ));
         if input.reaction_fire {
             mods.push(Term::new(
@@ -382,12 +442,14 @@ impl Musketry {
             input.target_formation,
             d.target_hedgehog,
             d.target_column,
+            who.target(),
         ));
         tec_and_extra_terms(
             &mut mods,
             input.tec,
             input.extra_drm,
             "the target's hex and hexside, TEC fire column",
+            who,
         );
         let drm: i32 = crate::explain::sum(&mods);
         let results = column_results(edition, input.regimental_artillery, input.column);
@@ -434,7 +496,7 @@ impl Musketry {
             )?
             .ok_or_else(|| f.missing("column").one_of("", &FireColumn::names()))?;
         check_firer(firer).map_err(|e| relocate(f, e))?;
-        let tec = read_tec(f, edition, target, "target", false)?;
+        let (tec, terms) = read_tec(f, edition, target, "target", false)?;
         let reaction_fire = f.flag("reaction_fire")?;
         if reaction_fire && !target.kind.is_cavalry() {
             return Err(f.err(
@@ -459,6 +521,7 @@ impl Musketry {
             target_formation: target.formation,
             tec,
             extra_drm: read_extra(f)?,
+            who: FireWho::of(firer, target, terms),
         };
         let p = Musketry::new(edition, &input).map_err(|e| relocate(f, e))?;
         f.finish()?;

@@ -261,18 +261,56 @@ pub const MUSKETRY_DRMS: [MusketryDrms; 2] = [
 /// the artillery value when `artillery` (series Woods: −1 / +1). `Err` names
 /// the TEC row whose fire column is NA.
 pub fn tec_fire_drm(edition: Edition, target: &Unit, artillery: bool) -> Result<i8, String> {
+    Ok(crate::explain::sum(&tec_fire_terms(edition, target, artillery)?) as i8)
+}
+
+/// The TEC fire DRM as terms: the hex line, and the hexside line when the
+/// target stands behind one, each with its source (what
+/// [`tec_fire_drm`] sums).
+pub fn tec_fire_terms(
+    edition: Edition,
+    target: &Unit,
+    artillery: bool,
+) -> Result<Vec<Term>, String> {
     let pick = |f: terrain::FireDrm| if artillery { f.artillery } else { f.musket };
+    let column = if artillery {
+        "fire column, artillery value"
+    } else {
+        "fire column, musket value"
+    };
     let hex = terrain::hex(edition, target.terrain).ok_or_else(|| {
         format!(
             "terrain \"{}\" is not on the {} TEC",
             target.terrain, edition
         )
     })?;
-    let mut drm = pick(hex.fire).ok_or_else(|| format!("the TEC hex row \"{}\"", hex.label))?;
+    let drm = pick(hex.fire).ok_or_else(|| format!("the TEC hex row \"{}\"", hex.label))?;
+    let mut out = vec![Term::new(
+        "TEC hex",
+        "TEC",
+        drm as i32,
+        Source::unit(format!(
+            "{} stands in {} ({}'s TEC, {column})",
+            target.name,
+            hex.label,
+            edition.card()
+        )),
+    )];
     if let Some(side) = target.hexside {
         let row = terrain::hexside(edition, side)
             .ok_or_else(|| format!("hexside \"{side}\" is not on the {edition} TEC"))?;
-        drm += pick(row.fire).ok_or_else(|| format!("the TEC hexside row \"{}\"", row.label))?;
+        let v = pick(row.fire).ok_or_else(|| format!("the TEC hexside row \"{}\"", row.label))?;
+        out.push(Term::new(
+            "TEC hexside",
+            "TEC",
+            v as i32,
+            Source::unit(format!(
+                "{} is behind {} ({}'s TEC, {column}; cumulative with the hex)",
+                target.name,
+                row.label,
+                edition.card()
+            )),
+        ));
     }
-    Ok(drm)
+    Ok(out)
 }

@@ -1,0 +1,65 @@
+//! `pikeshot run --out DIR` writes `explain.json` beside the reports: what
+//! `pikeshot explain --format json` prints, byte for byte, the same on any
+//! thread count.
+
+use crate::support::cli::{pikeshot_ok, stdout};
+
+#[test]
+fn run_writes_explain_json_identical_across_threads_and_to_explain() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    let scenario = "scenarios/snaphance/shot-vs-pike.toml";
+    let mut got = Vec::new();
+    for threads in ["1", "2"] {
+        pikeshot_ok(&[
+            "run",
+            scenario,
+            "--trials",
+            "2000",
+            "--threads",
+            threads,
+            "-q",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        got.push(std::fs::read(out.join("explain.json")).unwrap());
+    }
+    assert_eq!(
+        got[0], got[1],
+        "explain.json differs between --threads 1 and 2"
+    );
+    let printed = stdout(&pikeshot_ok(&["explain", scenario, "--format", "json"]));
+    assert_eq!(String::from_utf8(got[0].clone()).unwrap(), printed);
+}
+
+#[test]
+fn every_shipped_scenario_explains_as_text_and_json() {
+    use pikeshot::explain::{self, ExplainRequest, Explanation};
+    for sys in ["mpbs", "hakkaa", "snaphance", "sword-and-spear"] {
+        let mut files: Vec<_> = std::fs::read_dir(format!("scenarios/{sys}"))
+            .unwrap()
+            .map(|f| f.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .collect();
+        files.sort();
+        assert!(!files.is_empty(), "{sys}");
+        for f in files {
+            let e = explain::explain_path(&f, &ExplainRequest::default())
+                .unwrap_or_else(|err| panic!("{}: {err}", f.display()));
+            let text = explain::text::render(&e);
+            for s in e
+                .variants
+                .iter()
+                .flat_map(|v| &v.courses)
+                .flat_map(|c| &c.steps)
+            {
+                assert!(text.contains(&s.title), "{}: {}", f.display(), s.title);
+                // Every roll has a table, and no empty parentheses are printed.
+                assert!(s.cases.iter().all(|c| !c.roll.table.is_empty()));
+            }
+            assert!(!text.contains("()"), "{}", f.display());
+            let back: Explanation = serde_json::from_str(&explain::to_json(&e)).unwrap();
+            assert_eq!(back.variants.len(), e.variants.len(), "{}", f.display());
+        }
+    }
+}
