@@ -268,10 +268,10 @@ struct Stage {
 /// The state of a course between stages.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CourseState {
-    sp_lost: Vec<u8>,
-    disordered: Vec<bool>,
+    pub(super) sp_lost: Vec<u8>,
+    pub(super) disordered: Vec<bool>,
     /// Beaten in a melee (lost it and fell back), until it wins one.
-    beaten: Vec<bool>,
+    pub(super) beaten: Vec<bool>,
     /// Won the last melee it fought (its opponent beaten or destroyed, it
     /// not): the one state in which Pursuit 13.0 rolls.
     won: Vec<bool>,
@@ -286,7 +286,7 @@ pub struct CourseState {
 /// A course of Snaphance steps.
 pub struct CourseSpec<'a> {
     readings: Readings,
-    units: Vec<Stand>,
+    pub(super) units: Vec<Stand>,
     steps: Vec<StepSpec<'a>>,
     stages: Vec<Stage>,
     repeat: Option<Repeat>,

@@ -189,17 +189,7 @@ impl Fire {
         const R: &str = "Firing";
         let fname = &firer.name;
         let tname = &target.name;
-        let mut mods: Vec<PoolLine> = vec![PoolLine::new(
-            firer.sp() as i32,
-            "1D6 per remaining SP",
-            R,
-            Source::unit(format!(
-                "{fname}: {} SP ({} lost of {})",
-                firer.sp(),
-                firer.sp_lost,
-                firer.strength
-            )),
-        )];
+        let mut mods: Vec<PoolLine> = vec![firer.sp_line("1D6 per remaining SP", R)];
         if input.range_dice != 0 {
             mods.push(PoolLine::new(
                 input.range_dice as i32,

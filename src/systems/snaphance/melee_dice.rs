@@ -86,17 +86,7 @@ pub fn side_pool(
     let n = &me.name;
     let fname = &foe.name;
     let role_key = |k: &str| format!("{}_{k}", role.name());
-    let mut mods: Vec<PoolLine> = vec![PoolLine::new(
-        me.sp() as i32,
-        "SP",
-        R,
-        Source::unit(format!(
-            "{n}: {} SP ({} lost of {})",
-            me.sp(),
-            me.sp_lost,
-            me.strength
-        )),
-    )];
+    let mut mods: Vec<PoolLine> = vec![me.sp_line("SP", R)];
     // Disorder this melee gives.
     let mut new_disorder: Vec<&'static str> = Vec::new();
     if !attacking

@@ -27,7 +27,10 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
 
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
-    let (courses, _) = read(f, |name, side, made| made.explain(name, side))?;
+    let (courses, _) = read(f, |name, side, made| match &made {
+        Made::Course(c) => made.explain_with(name, side, |s| c.state_lines(s)),
+        Made::Single(_) => made.explain(name, side),
+    })?;
     Ok(walk::explained(courses))
 }
 

@@ -98,6 +98,22 @@ impl Stand {
         self.disordered || self.forced_disorder()
     }
 
+    /// The first line of a fire or melee pool: one die per remaining SP.
+    pub fn sp_line(&self, label: &str, rule: &str) -> crate::explain::PoolLine {
+        crate::explain::PoolLine::new(
+            self.sp() as i32,
+            label,
+            rule,
+            crate::explain::Source::unit(format!(
+                "{}: {} SP ({} lost of {})",
+                self.name,
+                self.sp(),
+                self.sp_lost,
+                self.strength
+            )),
+        )
+    }
+
     /// Disordered by the terrain it stands in.
     pub fn forced_disorder(&self) -> bool {
         terrain::cannot_recover(self.kind, self.era, self.terrain)

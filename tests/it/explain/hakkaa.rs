@@ -4,10 +4,10 @@
 //! 2d6 band with its chance, the rolls a result leads to, and the results
 //! equal to `run --method exact`.
 
-use pikeshot::explain::{self, ExplainRequest, Explanation, Roll, SourceKind};
-use pikeshot::scenario::ScenarioFile;
+use pikeshot::explain::{self, Roll, SourceKind};
 use pikeshot::stats;
 
+use super::explained;
 use crate::support::assert_close;
 use crate::support::scenario::{course, exact, prepare};
 
@@ -34,17 +34,16 @@ field_works = true
 
 [[course]]
 name = "volley"
+own = "shot"
+enemy = "pike"
 steps = [{ procedure = "fire", firer = "shot", target = "pike", fp_modifier = -1 }]
 
 [[course]]
 name = "charge"
+own = "pike"
+enemy = "shot"
 steps = [{ procedure = "charge", charger = "pike", target = "shot" }]
 "#;
-
-fn explained(text: &str) -> Explanation {
-    let f = ScenarioFile::from_str("h.toml", text).unwrap();
-    explain::explain_file(f, &ExplainRequest::default()).unwrap_or_else(|e| panic!("{e}"))
-}
 
 fn term<'a>(r: &'a Roll, label: &str) -> &'a explain::Term {
     r.modifiers
@@ -209,10 +208,11 @@ fn with_roll_mode_the_roll_moves_and_reads_off_the_table_end() {
     let text = format!("{VOLLEY}\n[rules]\ntq_modifier_mode = \"roll\"\n");
     let e = explained(&text);
     let r = &e.variants[0].courses[0].steps[0].cases[0].roll;
-    // No row clamp: the -2 moves the roll up by 2 on the Green row.
+    // No row clamp: the -2 moves the roll up by 2 on the Green row, whose
+    // DF is 11-12: faces 9-12 read 11-14, the top past the table's end.
     assert!(r.limit.is_none());
     assert_eq!(r.final_total, -2);
     let last = r.faces.last().unwrap();
-    assert_eq!((last.modified.as_str(), last.row.as_str()), ("12-14", "DF"));
+    assert_eq!((last.modified.as_str(), last.row.as_str()), ("11-14", "DF"));
     assert!(last.note.as_deref().unwrap().contains("table's end"));
 }

@@ -3,10 +3,10 @@
 //! the morale test each hit stand takes with its adjusted morale line by
 //! line, and the results equal to `run --method exact`.
 
-use pikeshot::explain::{self, ExplainRequest, Explanation, PoolLine, SourceKind};
-use pikeshot::scenario::ScenarioFile;
+use pikeshot::explain::{self, PoolLine, SourceKind};
 use pikeshot::stats;
 
+use super::explained;
 use crate::support::assert_close;
 use crate::support::scenario::{course, exact, prepare};
 
@@ -43,13 +43,10 @@ steps = [{ procedure = "fire", firer = "shot", target = "pike", range_dice = 1 }
 
 [[course]]
 name = "frontal charge"
+own = "gendarmes"
+enemy = "block"
 steps = [{ procedure = "melee", attacker = "gendarmes", defender = "block" }]
 "#;
-
-fn explained(text: &str) -> Explanation {
-    let f = ScenarioFile::from_str("s.toml", text).unwrap();
-    explain::explain_file(f, &ExplainRequest::default()).unwrap_or_else(|e| panic!("{e}"))
-}
 
 fn line<'a>(pool: &'a [PoolLine], label: &str) -> &'a PoolLine {
     pool.iter()

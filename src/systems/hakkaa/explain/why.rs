@@ -140,40 +140,22 @@ pub fn fp_lines(
     const RULE: &str = "Fire combat";
     let name = &firer.name;
     let mut out = Vec::new();
-    let fp = match (base, firer.fire_points) {
-        (Some((fp, key)), _) => {
-            out.push(Term::new(
-                "Fire Points",
-                RULE,
-                fp as i32,
-                Source::key(format!("{key} = {fp}")),
-            ));
-            fp as i32
-        }
-        (None, Some(FirePoints::Total(fp))) => {
-            out.push(Term::new(
-                "Fire Points",
-                RULE,
-                fp as i32,
-                Source::unit(format!("{name}: fp = {fp}")),
-            ));
-            fp as i32
-        }
-        (None, Some(FirePoints::PerStep(per))) => {
-            let fp = firer.fp().unwrap_or(0);
-            out.push(Term::new(
-                "Fire Points",
-                RULE,
-                fp as i32,
-                Source::unit(format!(
-                    "{name}: fp_per_step = {per} x {} steps",
-                    firer.state.steps
-                )),
-            ));
-            fp as i32
-        }
-        (None, None) => 0,
+    let (fp, source) = match (base, firer.fire_points) {
+        (Some((fp, key)), _) => (fp, Source::key(format!("{key} = {fp}"))),
+        (None, Some(FirePoints::Total(fp))) => (fp, Source::unit(format!("{name}: fp = {fp}"))),
+        (None, Some(FirePoints::PerStep(per))) => (
+            firer.fp().unwrap_or(0),
+            Source::unit(format!(
+                "{name}: fp_per_step = {per} x {} steps",
+                firer.state.steps
+            )),
+        ),
+        (None, None) => (0, Source::unit(format!("{name} has no Fire Points"))),
     };
+    let fp = fp as i32;
+    if base.is_some() || firer.fire_points.is_some() {
+        out.push(Term::new("Fire Points", RULE, fp, source));
+    }
     let (m, key) = modifier;
     let mut v = fp;
     if m != 0 {

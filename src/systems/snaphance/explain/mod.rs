@@ -8,7 +8,7 @@
 
 mod morale;
 
-use super::course::Step;
+use super::course::{CourseSpec, CourseState, Step};
 use super::fire::Fire;
 use super::melee::Melee;
 use super::orders::{self, OrderTest};
@@ -155,5 +155,38 @@ impl Explain for Step {
                 Vec::new(),
             ),
         }
+    }
+}
+
+impl CourseSpec<'_> {
+    /// What the earlier steps left on the stands in `s`, one line per stand
+    /// that differs from the scenario: SP lost, disorder, beaten.
+    pub fn state_lines(&self, s: &CourseState) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, u) in self.units.iter().enumerate() {
+            let mut parts = Vec::new();
+            let lost = s.sp_lost[i];
+            if lost != u.sp_lost {
+                if lost >= u.strength {
+                    parts.push("destroyed".to_string());
+                } else {
+                    parts.push(format!("{lost} SP lost (was {})", u.sp_lost));
+                }
+            }
+            if s.disordered[i] != u.disordered {
+                parts.push(if s.disordered[i] {
+                    "disordered".to_string()
+                } else {
+                    "recovered from disorder".to_string()
+                });
+            }
+            if s.beaten[i] {
+                parts.push("beaten in melee".to_string());
+            }
+            if !parts.is_empty() {
+                out.push(format!("{}: {}", u.name, parts.join(", ")));
+            }
+        }
+        out
     }
 }
