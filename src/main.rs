@@ -38,7 +38,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Resolve scenario files and write outcomes.csv, measures.csv, summary.csv,
-    /// timing.csv and a PNG and SVG histogram per course.
+    /// timing.csv, run.json, explain.json (every roll explained, as
+    /// `explain --format json`) and a PNG and SVG histogram per course.
     Run(RunArgs),
     /// Resolve every scenario file under a folder into a report: one folder
     /// per scenario, summary.csv across all, and index.html.
