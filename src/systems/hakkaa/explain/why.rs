@@ -75,9 +75,10 @@ pub fn terms(unit: &Unit, s: &Situation, extra_key: &str) -> Vec<Term> {
                 Status::Fled => format!("{name} is fleeing (counts as Disordered)"),
                 _ => format!("{name} is Disordered"),
             }),
-            TqModifier::LowerCcValue => {
-                Source::unit(format!("{name}'s side has the lower total CC value"))
-            }
+            TqModifier::LowerCcValue => Source::unit(format!(
+                "{} side has the lower total CC value",
+                crate::explain::possessive(name)
+            )),
             TqModifier::SingleUncontrolled => Source::key("single_unit = true"),
             TqModifier::Fatigued => Source::unit(format!("{name}: fatigued = true")),
             TqModifier::Charismatic => {
