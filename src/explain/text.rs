@@ -127,7 +127,10 @@ pub fn roll(out: &mut String, pad: &str, r: &Roll) {
         }
     }
     if r.modifiers.is_empty() {
-        let _ = writeln!(out, "{pad}modifiers: none");
+        // A pool's lines above are its modifiers.
+        if r.pool.is_empty() {
+            let _ = writeln!(out, "{pad}modifiers: none");
+        }
     } else {
         let _ = writeln!(out, "{pad}modifiers:");
         for t in &r.modifiers {
