@@ -6,7 +6,10 @@ use std::sync::Arc;
 
 pub mod estimate;
 mod output;
+mod sweep;
 mod variant;
+
+pub use sweep::SUMMARY_ABOVE;
 
 pub use output::*;
 use variant::{VariantCell, VariantKernel};
@@ -43,8 +46,9 @@ pub struct RunRequest {
     /// course that does not enumerate within the budget is an error
     /// naming it. Implies `exact`.
     pub exact_only: bool,
-    /// Which plots to draw (`--plots`).
-    pub plots: Plots,
+    /// Which plots to draw (`--plots`); `None` for the default (see
+    /// [`RunRequest::plots_for`]).
+    pub plots: Option<Plots>,
     /// Path budget for exact enumeration.
     pub exact_budget: Option<u64>,
     /// `--set KEY=VALUE` overrides, applied to every scenario.
@@ -493,6 +497,7 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
                 tally,
             })
             .collect(),
+        sweep: p.sweep(),
     })
 }
 

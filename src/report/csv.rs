@@ -57,7 +57,8 @@ pub const TIMING_HEADER: [&str; 7] = [
     "resolutions_per_second",
 ];
 
-fn mc(x: f64) -> String {
+/// A Monte Carlo figure with the CSV files' decimals; empty when not finite.
+pub(crate) fn mc(x: f64) -> String {
     fixed(x, DECIMALS)
 }
 
@@ -70,7 +71,8 @@ fn count(k: u64, trials: u64) -> String {
     }
 }
 
-fn exact(x: Option<f64>) -> String {
+/// An exact figure with the CSV files' exact decimals; empty when unknown.
+pub(crate) fn exact(x: Option<f64>) -> String {
     x.map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS))
 }
 

@@ -39,6 +39,9 @@ pub struct ScenarioRun {
     pub sets: Vec<String>,
     /// One entry per variant × course, variants outermost.
     pub courses: Vec<CourseRun>,
+    /// The sweep: each swept key with its values, and each variant's
+    /// values; `None` without a sweep.
+    pub sweep: Option<super::sweep::Sweep>,
 }
 
 /// One outcome category of a course.
@@ -259,9 +262,10 @@ impl ScenarioRun {
     }
     /// The distinct variants, in order of first appearance.
     pub fn variants(&self) -> Vec<&str> {
+        let mut seen = std::collections::HashSet::new();
         let mut out: Vec<&str> = Vec::new();
         for c in &self.courses {
-            if !out.contains(&c.variant.as_str()) {
+            if seen.insert(c.variant.as_str()) {
                 out.push(&c.variant);
             }
         }

@@ -87,6 +87,7 @@ fn run() -> ScenarioRun {
         seed: 1631,
         sets: Vec::new(),
         courses: vec![course_one(), course_two()],
+        sweep: None,
     }
 }
 
