@@ -254,75 +254,92 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
     let mut courses: Vec<(String, String, Box<dyn Kernel>)> = Vec::new();
     let mut sides = Vec::new();
     let mut identities = Vec::new();
-    for i in 0..count {
-        let v = file.variant(i)?;
-        let mut f = file.fields(&v);
-        if let Some(n) = f.string("name")? {
-            name = n;
-        }
-        f.string("description")?;
-        let sys = systems::registry::read_system(&mut f)?;
-        let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
-        let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
-        if i == 0 {
-            system = sys.id().to_string();
-            seed = req.seed.or(s).unwrap_or(DEFAULT_SEED);
-            trials = req.trials.or(t).unwrap_or(DEFAULT_TRIALS);
-        }
-        let built = match sys.build_courses(&mut f, req.kernel) {
-            Ok(b) => b,
-            // An unknown top-level key above the error is reported first
-            // (file order): a misspelt `[unit.a]` before the missing unit.
-            Err(e) => return Err(earlier_unknown_top(&file, &v, e).into()),
-        };
-        // Every edition the variants use, in order ("series, sfo" for a
-        // sweep of both cards), so that no page lists such a sweep as one.
-        if let Some(e) = &built.edition {
-            match &mut edition {
-                None => edition = Some(e.clone()),
-                Some(all) => {
-                    if !all.split(", ").any(|x| x == e) {
-                        all.push_str(", ");
-                        all.push_str(e);
+    // Under `--method exact`, a sweep's exact answers are found while its
+    // variants are built to validate them, so no variant is built twice.
+    let early_exact = req.exact_only && shared.is_some();
+    let budget = req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET);
+    let pool = validation_pool(req.threads)?;
+    // Variants are built a batch at a time on every thread (in order, the
+    // first error first), so memory holds one batch's kernels at most.
+    let batch = VALIDATION_BATCH.max(pool.current_num_threads());
+    for first in (0..count).step_by(batch) {
+        let built: Vec<Result<Validated>> = pool.install(|| {
+            use rayon::prelude::*;
+            (first..(first + batch).min(count))
+                .into_par_iter()
+                .map(|i| validate(&file, i, req, early_exact.then_some(budget)))
+                .collect()
+        });
+        for (k, b) in built.into_iter().enumerate() {
+            let i = first + k;
+            let Validated {
+                v,
+                name: n,
+                sys,
+                seed: s,
+                trials: t,
+                built,
+                exact,
+            } = b?;
+            if let Some(n) = n {
+                name = n;
+            }
+            if i == 0 {
+                system = sys.id().to_string();
+                seed = req.seed.or(s).unwrap_or(DEFAULT_SEED);
+                trials = req.trials.or(t).unwrap_or(DEFAULT_TRIALS);
+            }
+            // Every edition the variants use, in order ("series, sfo" for a
+            // sweep of both cards), so that no page lists such a sweep as one.
+            if let Some(e) = &built.edition {
+                match &mut edition {
+                    None => edition = Some(e.clone()),
+                    Some(all) => {
+                        if !all.split(", ").any(|x| x == e) {
+                            all.push_str(", ");
+                            all.push_str(e);
+                        }
                     }
                 }
             }
-        }
-        f.finish()?;
-        check_sides(&file, &v.label, &built)?;
-        identities.extend(std::iter::repeat_n(v.identity.clone(), built.courses.len()));
-        sides.extend(built.sides);
-        match &shared {
-            None => {
-                for (course, kernel) in built.courses {
-                    courses.push((v.label.clone(), course, kernel));
+            identities.extend(std::iter::repeat_n(v.identity.clone(), built.courses.len()));
+            sides.extend(built.sides);
+            match &shared {
+                None => {
+                    for (course, kernel) in built.courses {
+                        courses.push((v.label.clone(), course, kernel));
+                    }
+                }
+                Some(shared) => {
+                    let (names, kernels): (Vec<String>, Vec<Box<dyn Kernel>>) =
+                        built.courses.into_iter().unzip();
+                    let spaces: Vec<_> = kernels.iter().map(|k| k.space().clone()).collect();
+                    let cell = VariantCell::new(
+                        Arc::clone(shared),
+                        i,
+                        sys,
+                        req.kernel,
+                        (i == 0 && keep && exact.is_none()).then_some(kernels),
+                    );
+                    let mut exact = exact.map(Vec::into_iter);
+                    for (c, (course, space)) in names.into_iter().zip(spaces).enumerate() {
+                        courses.push((
+                            v.label.clone(),
+                            course,
+                            Box::new(VariantKernel {
+                                cell: Arc::clone(&cell),
+                                course: c,
+                                space,
+                                exact: std::sync::Mutex::new(
+                                    exact.as_mut().and_then(Iterator::next),
+                                ),
+                            }),
+                        ));
+                    }
                 }
             }
-            Some(shared) => {
-                let (names, kernels): (Vec<String>, Vec<Box<dyn Kernel>>) =
-                    built.courses.into_iter().unzip();
-                let spaces: Vec<_> = kernels.iter().map(|k| k.space().clone()).collect();
-                let cell = VariantCell::new(
-                    Arc::clone(shared),
-                    i,
-                    sys,
-                    req.kernel,
-                    (i == 0 && keep).then_some(kernels),
-                );
-                for (c, (course, space)) in names.into_iter().zip(spaces).enumerate() {
-                    courses.push((
-                        v.label.clone(),
-                        course,
-                        Box::new(VariantKernel {
-                            cell: Arc::clone(&cell),
-                            course: c,
-                            space,
-                        }),
-                    ));
-                }
-            }
+            labels.push(v.label);
         }
-        labels.push(v.label);
     }
     let expects = {
         let scope = Scope {
@@ -353,6 +370,69 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
         identities,
         has_expects: expect_value.is_some(),
         expects,
+    })
+}
+
+/// Variants validated together, each batch built on every thread.
+const VALIDATION_BATCH: usize = 32;
+
+/// The threads that build a sweep's variants to validate them.
+fn validation_pool(threads: usize) -> Result<rayon::ThreadPool> {
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    } else {
+        threads
+    };
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| crate::Error::internal(format!("cannot start {threads} threads"), e))
+}
+
+/// One variant built and checked.
+struct Validated {
+    v: crate::scenario::Variant,
+    name: Option<String>,
+    sys: &'static dyn systems::RuleSystem,
+    seed: Option<u64>,
+    trials: Option<u64>,
+    built: systems::BuiltCourses,
+    /// Each course's exact answer, when asked for while building.
+    exact: Option<Vec<variant::ExactAnswer>>,
+}
+
+/// Builds variant `i` of `file` (which validates it); with `exact`, also
+/// finds each course's exact answer within that budget.
+fn validate(
+    file: &ScenarioFile,
+    i: usize,
+    req: &RunRequest,
+    exact: Option<u64>,
+) -> Result<Validated> {
+    let v = file.variant(i)?;
+    let mut f = file.fields(&v);
+    let name = f.string("name")?;
+    f.string("description")?;
+    let sys = systems::registry::read_system(&mut f)?;
+    let seed = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
+    let trials = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
+    let built = match sys.build_courses(&mut f, req.kernel) {
+        Ok(b) => b,
+        // An unknown top-level key above the error is reported first
+        // (file order): a misspelt `[unit.a]` before the missing unit.
+        Err(e) => return Err(earlier_unknown_top(file, &v, e).into()),
+    };
+    f.finish()?;
+    check_sides(file, &v.label, &built)?;
+    let exact = exact.map(|budget| built.courses.iter().map(|(_, k)| k.exact(budget)).collect());
+    Ok(Validated {
+        v,
+        name,
+        sys,
+        seed,
+        trials,
+        built,
+        exact,
     })
 }
 

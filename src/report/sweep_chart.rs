@@ -149,10 +149,13 @@ pub fn heatmap_stem(course: &str, n: usize) -> String {
     format!("sweep--heatmap--{s}")
 }
 
+/// Charts by the index they draw (an axis or a course) and file stem.
+pub type Stems = Vec<(usize, String)>;
+
 /// The charts of a sweep, in the order they are written: each key's line
 /// chart (axis index, stem), then each course's heatmap (course index,
 /// stem) when two keys or more are swept. Stems are unique (`-2`, `-3`…).
-pub fn chart_stems(fig: &SweepFigures) -> (Vec<(usize, String)>, Vec<(usize, String)>) {
+pub fn chart_stems(fig: &SweepFigures) -> (Stems, Stems) {
     let mut taken: Vec<String> = Vec::new();
     let mut claim = |base: String| {
         let mut stem = base.clone();
@@ -304,18 +307,15 @@ fn line_chart<DB: DrawingBackend>(
     let pad = if hi > lo { (hi - lo) * 0.05 } else { 0.5 };
     let numeric = axis.numeric();
     for (def, panel) in fig.charted.iter().zip(panels.iter()) {
-        let mut y_top: f64 = 0.0;
-        for (&p, c) in points
+        let y_top = points
             .iter()
-            .flat_map(|p| p.iter().map(move |p| (p, ())))
-            .flat_map(|(p, _)| (0..fig.courses.len()).map(move |c| (p, c)))
-        {
-            if let Some(k) = fig.value(p, c, def) {
-                y_top = y_top
-                    .max(k.value)
-                    .max(if k.ci.1.is_finite() { k.ci.1 } else { 0.0 });
-            }
-        }
+            .flatten()
+            .flat_map(|&p| (0..fig.courses.len()).filter_map(move |c| fig.value(p, c, def)))
+            .map(|k| {
+                let hi = if k.ci.1.is_finite() { k.ci.1 } else { 0.0 };
+                k.value.max(hi)
+            })
+            .fold(0.0f64, f64::max);
         let y_max = match def.kind {
             KeyKind::Probability => draw::nice_probability_top(y_top),
             KeyKind::Expectation => draw::nice_top(y_top),
@@ -342,15 +342,16 @@ fn line_chart<DB: DrawingBackend>(
         // one each value's text at its slot.
         let x_fmt = |x: &f64| {
             if numeric {
-                let r = x.round();
-                return if (x - r).abs() < 1e-9 {
-                    format!("{}", r as i64)
+                let text = format!("{x:.3}");
+                let text = text.trim_end_matches('0').trim_end_matches('.');
+                return if text == "-0" {
+                    "0".into()
                 } else {
-                    format!("{x}")
+                    text.into()
                 };
             }
             let r = x.round();
-            if (x - r).abs() < 1e-6 && r >= 0.0 && (r as usize) % every == 0 {
+            if (x - r).abs() < 1e-6 && r >= 0.0 && (r as usize).is_multiple_of(every) {
                 axis.values
                     .get(r as usize)
                     .map_or_else(String::new, |v| v.text())
@@ -441,7 +442,7 @@ fn heatmap<DB: DrawingBackend>(
         .build_cartesian_2d(-0.5f64..(nx as f64 - 0.5), -0.5f64..(ny as f64 - 0.5))?;
     let label = |axis: &SweepAxis, n: usize, v: f64| {
         let r = v.round();
-        if (v - r).abs() < 1e-6 && r >= 0.0 && (r as usize) % every(n) == 0 {
+        if (v - r).abs() < 1e-6 && r >= 0.0 && (r as usize).is_multiple_of(every(n)) {
             axis.values
                 .get(r as usize)
                 .map_or_else(String::new, |x| x.text())
