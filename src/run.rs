@@ -261,7 +261,7 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
     let pool = validation_pool(req.threads)?;
     // Variants are built a batch at a time on every thread (in order, the
     // first error first), so memory holds one batch's kernels at most.
-    let batch = VALIDATION_BATCH.max(pool.current_num_threads());
+    let batch = VALIDATION_BATCH * pool.current_num_threads();
     for first in (0..count).step_by(batch) {
         let built: Vec<Result<Validated>> = pool.install(|| {
             use rayon::prelude::*;
@@ -373,8 +373,9 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
     })
 }
 
-/// Variants validated together, each batch built on every thread.
-const VALIDATION_BATCH: usize = 32;
+/// Variants validated together per thread: a batch is built on every
+/// thread at once, and its kernels are held until the batch is done.
+const VALIDATION_BATCH: usize = 2;
 
 /// The threads that build a sweep's variants to validate them.
 fn validation_pool(threads: usize) -> Result<rayon::ThreadPool> {

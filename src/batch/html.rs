@@ -485,7 +485,6 @@ fn key_table(o: &mut String, f: &Folder, variant: &str) {
         let def = KEY_OUTCOMES.iter().find(|d| d.name == m);
         let label = def.map_or(m.as_str(), |d| d.label);
         let prob = def.is_none_or(|d| d.kind == KeyKind::Probability);
-        let show = |s: &str, d: usize| if prob { pct(s, d) } else { dec(s, d) };
         let _ = write!(o, "<tr><td>{}</td>", esc(label));
         for c in &courses {
             let cell = idx
@@ -496,15 +495,6 @@ fn key_table(o: &mut String, f: &Folder, variant: &str) {
                     let _ = write!(o, "<td class=\"num\">–</td>");
                 }
                 Some(&i) => {
-                    let exact = t.get(i, "exact");
-                    let ex = if exact.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            " <span class=\"ex\">exact {}</span>",
-                            show(&exact, if prob { 2 } else { 3 })
-                        )
-                    };
                     let kind = if prob {
                         KeyKind::Probability
                     } else {
@@ -512,11 +502,8 @@ fn key_table(o: &mut String, f: &Folder, variant: &str) {
                     };
                     let _ = write!(
                         o,
-                        "<td class=\"num\">{}{}<span class=\"ci\">{} – {}</span>{}</td>",
-                        show(&t.get(i, "value"), if prob { 2 } else { 3 }),
-                        ex,
-                        show(&t.get(i, "ci_low"), if prob { 2 } else { 3 }),
-                        show(&t.get(i, "ci_high"), if prob { 2 } else { 3 }),
+                        "<td class=\"num\">{}{}</td>",
+                        figure(t, i, prob),
                         html_views::difference_line(t, i, kind),
                     );
                 }
@@ -540,6 +527,26 @@ fn key_table(o: &mut String, f: &Folder, variant: &str) {
             ""
         }
     );
+}
+
+/// The figure at row `i` of a table with `value`, `ci_low`, `ci_high` and
+/// `exact` columns, for a cell: the value, the exact value beside it when
+/// known, the 95% interval below; a probability as a percentage.
+pub(crate) fn figure(t: &super::site::Table, i: usize, prob: bool) -> String {
+    let d = if prob { 2 } else { 3 };
+    let show = |s: &str| if prob { pct(s, d) } else { dec(s, d) };
+    let exact = t.get(i, "exact");
+    let ex = if exact.is_empty() {
+        String::new()
+    } else {
+        format!(" <span class=\"ex\">exact {}</span>", show(&exact))
+    };
+    format!(
+        "{}{ex}<span class=\"ci\">{} – {}</span>",
+        show(&t.get(i, "value")),
+        show(&t.get(i, "ci_low")),
+        show(&t.get(i, "ci_high")),
+    )
 }
 
 /// Figures for the plots at rows `idx` of `plots.csv`: the PNG, linking to

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::html::{dec, esc, pct, plots};
+use super::html::{esc, figure, plots};
 use super::site::{Folder, Table};
 use crate::report::folder::PlotKind;
 use crate::report::key::{KEY_OUTCOMES, KeyKind};
@@ -55,7 +55,6 @@ fn table(o: &mut String, t: &Table, base: &str) {
     };
     let def = KEY_OUTCOMES.iter().find(|d| d.name == id);
     let prob = def.is_none_or(|d| d.kind == KeyKind::Probability);
-    let show = |s: &str, d: usize| if prob { pct(s, d) } else { dec(s, d) };
     let mut variants: Vec<String> = Vec::new();
     let mut courses: Vec<String> = Vec::new();
     let mut cells: HashMap<(String, String), usize> = HashMap::new();
@@ -99,7 +98,6 @@ fn table(o: &mut String, t: &Table, base: &str) {
         let _ = write!(o, "<th class=\"num\">{}</th>", esc(c));
     }
     let _ = writeln!(o, "</tr></thead>\n<tbody>");
-    let d = if prob { 2 } else { 3 };
     for v in variants.iter().take(MAX_ROWS) {
         let first = swept[v];
         let _ = write!(o, "<tr>");
@@ -112,20 +110,7 @@ fn table(o: &mut String, t: &Table, base: &str) {
                     let _ = write!(o, "<td class=\"num\">–</td>");
                 }
                 Some(&i) => {
-                    let exact = t.get(i, "exact");
-                    let ex = if exact.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" <span class=\"ex\">exact {}</span>", show(&exact, d))
-                    };
-                    let _ = write!(
-                        o,
-                        "<td class=\"num\">{}{}<span class=\"ci\">{} – {}</span></td>",
-                        show(&t.get(i, "value"), d),
-                        ex,
-                        show(&t.get(i, "ci_low"), d),
-                        show(&t.get(i, "ci_high"), d),
-                    );
+                    let _ = write!(o, "<td class=\"num\">{}</td>", figure(t, i, prob));
                 }
             }
         }

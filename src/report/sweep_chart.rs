@@ -271,6 +271,20 @@ fn x_of(axis: &SweepAxis, i: usize) -> f64 {
     }
 }
 
+/// The tick label of slot `x` of a categorical axis: the value's text at
+/// a whole slot, every slot up to 24 values (every second up to 48, …).
+fn slot_label(axis: &SweepAxis, x: f64) -> String {
+    let every = axis.values.len().div_ceil(24).max(1);
+    let r = x.round();
+    if (x - r).abs() < 1e-6 && r >= 0.0 && (r as usize).is_multiple_of(every) {
+        axis.values
+            .get(r as usize)
+            .map_or_else(String::new, |v| v.text())
+    } else {
+        String::new()
+    }
+}
+
 /// Key outcome panels side by side, each with one line per course over the
 /// values of axis `a`.
 fn line_chart<DB: DrawingBackend>(
@@ -333,7 +347,6 @@ fn line_chart<DB: DrawingBackend>(
         } else {
             axis.values.len().min(24) + 2
         };
-        let every = axis.values.len().div_ceil(24).max(1);
         let y_fmt = |y: &f64| match def.kind {
             KeyKind::Probability => draw::percent_axis(*y, y_max),
             KeyKind::Expectation => format!("{y:.1}"),
@@ -350,14 +363,7 @@ fn line_chart<DB: DrawingBackend>(
                     text.into()
                 };
             }
-            let r = x.round();
-            if (x - r).abs() < 1e-6 && r >= 0.0 && (r as usize).is_multiple_of(every) {
-                axis.values
-                    .get(r as usize)
-                    .map_or_else(String::new, |v| v.text())
-            } else {
-                String::new()
-            }
+            slot_label(axis, *x)
         };
         let mut mesh = chart.configure_mesh();
         draw::house_mesh(&mut mesh)
@@ -435,21 +441,10 @@ fn heatmap<DB: DrawingBackend>(
     ))]];
     let legend_h = draw_legend_rows(root, &legend, 20, w - 20, h - 10)?;
     let body = root.margin(top + 8, legend_h + 16, 10, 24);
-    let every = |n: usize| n.div_ceil(24).max(1);
     let mut chart = ChartBuilder::on(&body)
         .x_label_area_size(48)
         .y_label_area_size(96)
         .build_cartesian_2d(-0.5f64..(nx as f64 - 0.5), -0.5f64..(ny as f64 - 0.5))?;
-    let label = |axis: &SweepAxis, n: usize, v: f64| {
-        let r = v.round();
-        if (v - r).abs() < 1e-6 && r >= 0.0 && (r as usize).is_multiple_of(every(n)) {
-            axis.values
-                .get(r as usize)
-                .map_or_else(String::new, |x| x.text())
-        } else {
-            String::new()
-        }
-    };
     let mut mesh = chart.configure_mesh();
     draw::house_mesh(&mut mesh)
         .disable_mesh()
@@ -457,8 +452,8 @@ fn heatmap<DB: DrawingBackend>(
         .y_desc(ay.key.as_str())
         .x_labels(nx.min(24) + 2)
         .y_labels(ny.min(24) + 2)
-        .x_label_formatter(&|x: &f64| label(ax, nx, *x))
-        .y_label_formatter(&|y: &f64| label(ay, ny, *y))
+        .x_label_formatter(&|x: &f64| slot_label(ax, *x))
+        .y_label_formatter(&|y: &f64| slot_label(ay, *y))
         .draw()?;
     let area = chart.plotting_area();
     let blue = PALETTE[0];

@@ -6,19 +6,9 @@
 use std::path::Path;
 
 use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr};
-use crate::support::{col, read_csv};
+use crate::support::{col, file_names as files, read_csv};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
-
-/// The files of a folder, sorted.
-fn files(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
 
 #[test]
 fn exact_only_writes_exact_probabilities_no_counts_and_zero_width_intervals() {

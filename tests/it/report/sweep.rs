@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::support::cli::{pikeshot_ok, stderr};
-use crate::support::{col, read_csv};
+use crate::support::{col, file_names as names, read_csv};
 
 /// Two courses of charge-or-salvo's brigade against the tercio, without
 /// the long "keep firing" engagement, swept over `sweep`.
@@ -63,16 +63,6 @@ fn run(scenario: &Path, out: &Path, args: &[&str]) -> std::process::Output {
     ];
     a.extend_from_slice(args);
     pikeshot_ok(&a)
-}
-
-/// The files of a folder.
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]
