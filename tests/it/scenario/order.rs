@@ -137,7 +137,7 @@ fn sword_and_spear_errors_come_in_file_order() {
 #[test]
 fn errors_in_two_courses_and_an_unknown_top_key_below_come_in_file_order() {
     // Each course is read on its own: an error in the second does not hide
-    // one in the first; the unknown top-level key at the end comes last.
+    // one in the first; the misspelt `[unit.extra]` at the end comes last.
     let text = shipped("hakkaa", "musketeers-vs-pike.toml")
         .replacen(
             "name = \"one volley\"\n",
@@ -149,13 +149,13 @@ fn errors_in_two_courses_and_an_unknown_top_key_below_come_in_file_order() {
             "name = \"one volley at close range\"\nenemy = true\n",
             1,
         )
-        + "\nsytem_note = 1\n";
+        + "\n[unit.extra]\ntype = \"mi\"\n";
     assert_in_order(
         &text,
         &[
             ("course[0].own", "own = 5"),
             ("course[1].enemy", "enemy = true"),
-            ("sytem_note", "sytem_note = 1"),
+            ("unit", "[unit.extra]"),
         ],
     );
 }
