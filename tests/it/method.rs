@@ -20,22 +20,27 @@ fn files(dir: &Path) -> Vec<String> {
     v
 }
 
+/// Runs the scenario's series variant under `--method method` with `extra`
+/// arguments into `out`, and asserts it succeeded.
+fn run_series(method: &str, extra: &[&str], out: &Path) -> std::process::Output {
+    let mut args = vec![
+        "run",
+        SCENARIO,
+        "--method",
+        method,
+        "--set",
+        "edition=series",
+    ];
+    args.extend_from_slice(extra);
+    args.extend(["--out", out.to_str().unwrap()]);
+    pikeshot_ok(&args)
+}
+
 #[test]
 fn exact_only_writes_exact_probabilities_no_counts_and_zero_width_intervals() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
-    let o = pikeshot_ok(&[
-        "run",
-        SCENARIO,
-        "--method",
-        "exact",
-        "--set",
-        "edition=series",
-        "--plots",
-        "none",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = run_series("exact", &["--plots", "none"], &out);
     let (h, rows) = read_csv(&out.join("outcomes.csv"));
     let (count, trials, p, lo, hi, exact) = (
         col(&h, "count"),
@@ -245,18 +250,7 @@ fn plots_summary_draws_the_comparison_charts_only_and_all_draws_every_plot() {
 fn exact_only_shows_one_exact_column_and_exact_differences_without_intervals() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
-    let o = pikeshot_ok(&[
-        "run",
-        SCENARIO,
-        "--method",
-        "exact",
-        "--set",
-        "edition=series",
-        "--plots",
-        "none",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = run_series("exact", &["--plots", "none"], &out);
     let table = crate::support::cli::stdout(&o);
     // The outcome tables: one exact column, no Monte Carlo or interval one.
     assert!(!table.contains("95% CI"), "{table}");
@@ -298,21 +292,11 @@ fn exact_only_shows_one_exact_column_and_exact_differences_without_intervals() {
     }
     assert!(differences > 0);
     // JSON: the same differences, null rather than NaN intervals.
-    let o = pikeshot_ok(&[
-        "run",
-        SCENARIO,
-        "--method",
+    let o = run_series(
         "exact",
-        "--set",
-        "edition=series",
-        "--plots",
-        "none",
-        "--format",
-        "json",
-        "-q",
-        "--out",
-        tmp.path().join("j").to_str().unwrap(),
-    ]);
+        &["--plots", "none", "--format", "json", "-q"],
+        &tmp.path().join("j"),
+    );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let mut seen = 0;
     for c in v["scenarios"][0]["courses"].as_array().unwrap() {
@@ -350,17 +334,7 @@ fn histograms_leave_out_outcomes_the_exact_enumeration_finds_impossible() {
     // probability 0 (the close combat chart never eliminates the attacker).
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
-    pikeshot_ok(&[
-        "run",
-        SCENARIO,
-        "--method",
-        "exact",
-        "--set",
-        "edition=series",
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    run_series("exact", &["-q"], &out);
     let (h, rows) = read_csv(&out.join("outcomes.csv"));
     let e = col(&h, "exact");
     let possible = rows
@@ -372,19 +346,7 @@ fn histograms_leave_out_outcomes_the_exact_enumeration_finds_impossible() {
     // Under Monte Carlo alone nothing is known to be impossible: with 10
     // trials some outcome of eight has no count, and every one keeps its bar.
     let mc = tmp.path().join("mc");
-    pikeshot_ok(&[
-        "run",
-        SCENARIO,
-        "--method",
-        "monte-carlo",
-        "--trials",
-        "10",
-        "--set",
-        "edition=series",
-        "-q",
-        "--out",
-        mc.to_str().unwrap(),
-    ]);
+    run_series("monte-carlo", &["--trials", "10", "-q"], &mc);
     let (h, rows) = read_csv(&mc.join("outcomes.csv"));
     let count = col(&h, "count");
     let charge: Vec<&Vec<String>> = rows.iter().filter(|r| r[2] == "charge now").collect();

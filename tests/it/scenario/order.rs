@@ -53,23 +53,31 @@ fn assert_in_order(text: &str, want: &[(&str, &str)]) {
     assert!(at.is_sorted(), "{shown}");
 }
 
+/// Scenario `folder/file` with two bad keys of unit `unit` (`key = value`
+/// pairs, in this file order, the reverse of the code's) and a bad `[rules]`
+/// key appended: the three errors come in file order.
+#[track_caller]
+fn unit_then_rules(folder: &str, file: &str, unit: &str, keys: [&str; 2], rule: &str) {
+    let text = broken(&shipped(folder, file), unit, &keys.join("\n"), rule);
+    let key = |line: &str, table: &str| format!("{table}.{}", line.split(" = ").next().unwrap());
+    let (a, b) = (
+        key(keys[0], &format!("units.{unit}")),
+        key(keys[1], &format!("units.{unit}")),
+    );
+    let r = key(rule, "rules");
+    assert_in_order(&text, &[(&a, keys[0]), (&b, keys[1]), (&r, rule)]);
+}
+
 #[test]
 fn hakkaa_errors_come_in_file_order() {
     // The unit reader reads `limbered` before `fatigued`; `[rules]` is read
     // before any unit.
-    let text = broken(
-        &shipped("hakkaa", "musketeers-vs-pike.toml"),
+    unit_then_rules(
+        "hakkaa",
+        "musketeers-vs-pike.toml",
         "musketeers",
-        "fatigued = 3\nlimbered = \"yes\"",
+        ["fatigued = 3", "limbered = \"yes\""],
         "tq_modifier_mode = \"bogus\"",
-    );
-    assert_in_order(
-        &text,
-        &[
-            ("units.musketeers.fatigued", "fatigued = 3"),
-            ("units.musketeers.limbered", "limbered = \"yes\""),
-            ("rules.tq_modifier_mode", "tq_modifier_mode = \"bogus\""),
-        ],
     );
 }
 
@@ -77,60 +85,36 @@ fn hakkaa_errors_come_in_file_order() {
 fn musket_and_pike_errors_come_in_file_order() {
     // `hexes` is read before `can_retreat`; `edition` and `[rules]` before
     // any unit.
-    let text = broken(
-        &shipped("mpbs", "salvo-vs-front.toml"),
+    unit_then_rules(
+        "mpbs",
+        "salvo-vs-front.toml",
         "musketeers",
-        "can_retreat = 1\nhexes = 7",
+        ["can_retreat = 1", "hexes = 7"],
         "morale_check_on_hits = \"often\"",
-    );
-    assert_in_order(
-        &text,
-        &[
-            ("units.musketeers.can_retreat", "can_retreat = 1"),
-            ("units.musketeers.hexes", "hexes = 7"),
-            (
-                "rules.morale_check_on_hits",
-                "morale_check_on_hits = \"often\"",
-            ),
-        ],
     );
 }
 
 #[test]
 fn snaphance_errors_come_in_file_order() {
     // `sp_lost` is read before `leader`; `[rules]` before any unit.
-    let text = broken(
-        &shipped("snaphance", "shot-vs-pike.toml"),
+    unit_then_rules(
+        "snaphance",
+        "shot-vs-pike.toml",
         "musketeers",
-        "leader = 2\nsp_lost = -1",
+        ["leader = 2", "sp_lost = -1"],
         "sp_loss = \"bogus\"",
-    );
-    assert_in_order(
-        &text,
-        &[
-            ("units.musketeers.leader", "leader = 2"),
-            ("units.musketeers.sp_lost", "sp_lost = -1"),
-            ("rules.sp_loss", "sp_loss = \"bogus\""),
-        ],
     );
 }
 
 #[test]
 fn sword_and_spear_errors_come_in_file_order() {
     // `large` is read before `heroic`; `[rules]` before any unit.
-    let text = broken(
-        &shipped("sword-and-spear", "heavy-foot-vs-cavalry.toml"),
+    unit_then_rules(
+        "sword-and-spear",
+        "heavy-foot-vs-cavalry.toml",
         "knights",
-        "heroic = 1\nlarge = \"x\"",
+        ["heroic = 1", "large = \"x\""],
         "later_rounds_impetus = 3",
-    );
-    assert_in_order(
-        &text,
-        &[
-            ("units.knights.heroic", "heroic = 1"),
-            ("units.knights.large", "large = \"x\""),
-            ("rules.later_rounds_impetus", "later_rounds_impetus = 3"),
-        ],
     );
 }
 
