@@ -10,11 +10,13 @@ use crate::error::InputError;
 use crate::outcome::{MAX_LEAVES, Measure, OutcomeSpace, Side};
 
 /// Reads every `[units.NAME]` table with `read` (which reads one unit's
-/// keys); refuses keys `read` did not ask for. A collecting reader
+/// keys); refuses keys `read` did not ask for (`keys`: every key a unit may
+/// have, see [`Fields::finish_knowing`]). A collecting reader
 /// ([`super::fields::collect`]) reads every unit even when one fails, then
 /// stops (courses would otherwise meet units counted as absent).
 pub fn read_units<'a, U>(
     f: &mut Fields<'a>,
+    keys: &[&'static str],
     mut read: impl FnMut(&str, &mut Fields<'a>) -> Result<U, InputError>,
 ) -> Result<Vec<U>, InputError> {
     let tables = f.named_tables("units")?.ok_or_else(|| {
@@ -37,7 +39,7 @@ pub fn read_units<'a, U>(
     let start = f.recorded();
     for (name, mut uf) in tables {
         let mark = f.recorded();
-        match read(&name, &mut uf).and_then(|u| uf.finish().map(|()| u)) {
+        match read(&name, &mut uf).and_then(|u| uf.finish_knowing(keys).map(|()| u)) {
             Ok(u) => units.push(u),
             Err(e) => keep_going(f, mark, e)?,
         }

@@ -595,19 +595,32 @@ impl<'a> Fields<'a> {
     /// unknown keys once it has recorded an error of its own (a value
     /// counted as absent may have left keys unasked).
     pub fn finish(&self) -> Result<(), InputError> {
+        self.finish_knowing(&[])
+    }
+
+    /// As [`Fields::finish`]; a collecting reader that recorded an error of
+    /// its own still refuses the keys that are none of `possible` (every key
+    /// the table may have, whatever its values), which no value counted as
+    /// absent can have left unasked.
+    pub fn finish_knowing(&self, possible: &[&'static str]) -> Result<(), InputError> {
         if !self.collecting() {
-            return self.unknown_keys();
+            return self.unknown_keys(&[]);
         }
-        if !self.recorded_here
-            && let Err(e) = self.unknown_keys()
-        {
+        let checked = match (self.recorded_here, possible.is_empty()) {
+            (false, _) => self.unknown_keys(&[]),
+            (true, true) => Ok(()),
+            (true, false) => self.unknown_keys(possible),
+        };
+        if let Err(e) = checked {
             self.record(e);
         }
         Ok(())
     }
 
-    fn unknown_keys(&self) -> Result<(), InputError> {
+    /// Refuses the keys neither asked for nor in `known`.
+    fn unknown_keys(&self, known: &[&'static str]) -> Result<(), InputError> {
         let mut accepted = self.asked.clone();
+        accepted.extend_from_slice(known);
         accepted.sort_unstable();
         accepted.dedup();
         // Every unknown key, in file order (the table's own order is by

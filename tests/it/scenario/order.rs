@@ -119,6 +119,31 @@ fn sword_and_spear_errors_come_in_file_order() {
 }
 
 #[test]
+fn a_misspelt_unit_key_above_a_bad_value_comes_first() {
+    // A key no unit has is refused even beside a bad value (the keys the
+    // reader asked may then be incomplete, but no unit asks `fatiuged`).
+    let text = broken(
+        &shipped("hakkaa", "musketeers-vs-pike.toml"),
+        "musketeers",
+        "fatiuged = true\nlimbered = \"yes\"",
+        "tq_modifier_mode = \"bogus\"",
+    );
+    assert_in_order(
+        &text,
+        &[
+            ("units.musketeers.fatiuged", "fatiuged = true"),
+            ("units.musketeers.limbered", "limbered = \"yes\""),
+            ("rules.tq_modifier_mode", "tq_modifier_mode = \"bogus\""),
+        ],
+    );
+    assert!(
+        refused(&text)
+            .to_string()
+            .contains("did you mean `fatigued`?")
+    );
+}
+
+#[test]
 fn errors_in_two_courses_and_an_unknown_top_key_below_come_in_file_order() {
     // Each course is read on its own: an error in the second does not hide
     // one in the first; the misspelt `[unit.extra]` at the end comes last.
