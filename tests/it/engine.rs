@@ -174,6 +174,17 @@ impl pikeshot::procedure::Procedure for D6 {
     }
 }
 
+/// A d6 roll in turn `turn`, or the end once `turns` turns are done.
+fn d6_until(turn: usize, turns: usize) -> pikeshot::engine::chain::Action<D6> {
+    use pikeshot::engine::chain::Action;
+    if turn == turns {
+        Action::End(0)
+    } else {
+        let faces: Vec<String> = (1..=6).map(|f| format!("face-{f}")).collect();
+        Action::Roll(D6(pikeshot::outcome::OutcomeSpace::new(faces, vec![])))
+    }
+}
+
 /// A course of `turns` turns of one d6 each, whose state remembers every
 /// face rolled: turn `t` has 6^t states, so the turns below `t` have
 /// (6^t - 1) / 5 of them.
@@ -195,13 +206,7 @@ impl pikeshot::engine::chain::Machine for Branching {
         &self,
         s: &(usize, u64),
     ) -> Result<pikeshot::engine::chain::Action<D6>, pikeshot::error::InputError> {
-        use pikeshot::engine::chain::Action;
-        Ok(if s.0 == self.turns {
-            Action::End(0)
-        } else {
-            let faces: Vec<String> = (1..=6).map(|f| format!("face-{f}")).collect();
-            Action::Roll(D6(pikeshot::outcome::OutcomeSpace::new(faces, vec![])))
-        })
+        Ok(d6_until(s.0, self.turns))
     }
     fn apply(&self, s: &(usize, u64), _: &D6, leaf: pikeshot::outcome::Leaf) -> (usize, u64) {
         (s.0 + 1, s.1 * 6 + leaf as u64)
@@ -260,13 +265,7 @@ impl pikeshot::engine::chain::Machine for Bounded {
         &self,
         s: &Self::State,
     ) -> Result<pikeshot::engine::chain::Action<D6>, pikeshot::error::InputError> {
-        use pikeshot::engine::chain::Action;
-        Ok(if s.0 == self.turns {
-            Action::End(0)
-        } else {
-            let faces: Vec<String> = (1..=6).map(|f| format!("face-{f}")).collect();
-            Action::Roll(D6(pikeshot::outcome::OutcomeSpace::new(faces, vec![])))
-        })
+        Ok(d6_until(s.0, self.turns))
     }
     fn apply(&self, s: &Self::State, _: &D6, leaf: pikeshot::outcome::Leaf) -> Self::State {
         let kept = 6u64.pow(self.turns.min(8) as u32);
