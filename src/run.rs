@@ -21,6 +21,7 @@ use crate::report::folder;
 use crate::report::replace::{self, NewFolder};
 use crate::report::{self, CourseRun, Plots, ScenarioRun};
 use crate::scenario::ScenarioFile;
+use crate::scenario::fields::collect;
 use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
 use crate::systems;
 use crate::targets::{self as expect, Checked, Expect, Scope};
@@ -411,19 +412,16 @@ fn validate(
     exact: Option<u64>,
 ) -> Result<Validated> {
     let v = file.variant(i)?;
-    let mut f = file.fields(&v);
-    let name = f.string("name")?;
-    f.string("description")?;
-    let sys = systems::registry::read_system(&mut f)?;
-    let seed = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
-    let trials = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
-    let built = match sys.build_courses(&mut f, req.kernel) {
-        Ok(b) => b,
-        // An unknown top-level key above the error is reported first
-        // (file order): a misspelt `[unit.a]` before the missing unit.
-        Err(e) => return Err(earlier_unknown_top(file, &v, e).into()),
-    };
-    f.finish()?;
+    // Every error of the variant in file order (see `fields::collect`).
+    let (name, sys, seed, trials, built) = collect(&file.source, &v.table, TOP_KEYS, |f| {
+        let n = f.string("name")?;
+        f.string("description")?;
+        let sys = systems::registry::read_system(f)?;
+        let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
+        let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
+        let built = sys.build_courses(f, req.kernel)?;
+        Ok((n, sys, s, t, built))
+    })?;
     check_sides(file, &v.label, &built)?;
     let exact = exact.map(|budget| built.courses.iter().map(|(_, k)| k.exact(budget)).collect());
     Ok(Validated {
@@ -438,11 +436,10 @@ fn validate(
 }
 
 /// Every top-level key some rule system reads (`sweep` and `expect` are
-/// taken out before): when building fails, a key outside these on an
-/// earlier line is reported instead, so that a misspelt table (`[unit.a]`)
-/// is reported at its own line with "did you mean", not as a missing unit
-/// further down.
-const TOP_KEYS: &[&str] = &[
+/// taken out before): when building fails, a key outside these is
+/// reported too, so that a misspelt table (`[unit.a]`) is reported at its
+/// own line with "did you mean", before the missing unit further down.
+pub(crate) const TOP_KEYS: &[&str] = &[
     "name",
     "description",
     "system",
@@ -453,21 +450,6 @@ const TOP_KEYS: &[&str] = &[
     "units",
     "course",
 ];
-
-fn earlier_unknown_top(
-    file: &ScenarioFile,
-    v: &crate::scenario::Variant,
-    e: InputError,
-) -> InputError {
-    let mut f = file.fields(v);
-    for k in TOP_KEYS {
-        f.has(k);
-    }
-    match f.finish() {
-        Err(u) if u.line.is_some() && e.line.is_none_or(|l| u.line < Some(l)) => u,
-        _ => e,
-    }
-}
 
 /// Refuses an output folder that names something other than a folder,
 /// before any work.
