@@ -405,7 +405,7 @@ pub fn charts() -> Vec<Chart> {
         rule: "Combat",
         headers: vec!["Dice".into(), "For".into()],
         rows: vec![
-            vec!["Strength".into(), "Base combat dice is the strength of the unit (less its hits: `dice_from`)".into()],
+            vec!["Strength".into(), "Base combat dice is the strength of the unit (less its hits: `[rules] dice_from`)".into()],
             vec!["+2 / +1".into(), "Impetus: two dice for a fresh large unit, cavalry or large beasts, otherwise one; plus any magical bonuses or bonuses from action dice".into()],
             vec!["+1 each".into(), "Extra units in contact: one die per extra unit in contact".into()],
             vec!["+1".into(), "Uphill: medium or heavy foot, unless the enemy unit is a swarm, a monster or a hero".into()],

@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use super::combat::{Clash, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE};
 use super::discipline::adjusted;
 pub use super::impetus::{NO_IMPETUS, NoImpetus, SideDice, charts, combat_dice};
-use super::shooting::read_rules;
+use super::readings::Readings;
 use super::unit::{Armour, Unit, find_unit, finish_step};
 use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
@@ -153,12 +153,6 @@ macro_rules! melee_keys {
             ("defender", "required: the defending unit"),
             ("pursuit", "true: the combat is the result of a pursuit (no impetus for either)"),
             ("obstacle", "true: fighting across an obstacle or stakes (no impetus for a side that charged)"),
-            ("dice_from", "\"strength-less-hits\" (default) or \"full-strength\""),
-            ("unpaired", "\"ignored\" (default) or \"hits\": dice with no opposing die"),
-            ("armour_choice", "\"hits-first\" (default) or \"literal\" (the order docs/rules/sword-and-spear.md section 3 lists)"),
-            ("commander_risk", "\"rout-or-all-dice-lost\" (default) or \"rout-only\""),
-            ("mounted_pursue", "true (default): a mounted side that does not rout pursues, so a routed opponent's commander dies on 5+"),
-            ("bonus_needs_impetus", "true (default): bonus and magic dice are part of impetus and lost with it"),
             $(($ek, $ed),)*
         ] [
             ("charged", "true: charged this phase (counts as moved)"),
@@ -203,8 +197,12 @@ impl MeleeInput {
     }
 
     /// Reads the melee keys (shared and per side) of a step, without
-    /// refusing other keys.
-    pub fn read(f: &mut Fields, units: &[Unit]) -> Result<MeleeInput, InputError> {
+    /// refusing other keys, under the scenario's `[rules]` `readings`.
+    pub fn read(
+        f: &mut Fields,
+        units: &[Unit],
+        readings: &Readings,
+    ) -> Result<MeleeInput, InputError> {
         let a = find_unit(f, "attacker", units)?.clone();
         let d = find_unit(f, "defender", units)?.clone();
         let mut input = MeleeInput::new(a, d);
@@ -212,11 +210,10 @@ impl MeleeInput {
         input.sides[1] = read_side!(f, "defender", &input.units[1]);
         input.pursuit = f.flag("pursuit")?;
         input.obstacle = f.flag("obstacle")?;
-        let (dice_from, rules) = read_rules(f)?;
-        input.dice_from = dice_from;
-        input.rules = rules;
-        input.mounted_pursue = f.bool("mounted_pursue")?.unwrap_or(true);
-        input.bonus_needs_impetus = f.bool("bonus_needs_impetus")?.unwrap_or(true);
+        input.dice_from = readings.dice_from;
+        input.rules = readings.clash_rules();
+        input.mounted_pursue = readings.mounted_pursue;
+        input.bonus_needs_impetus = readings.bonus_needs_impetus;
         Ok(input)
     }
 
@@ -393,20 +390,22 @@ impl MeleeRound {
         })
     }
 
-    /// Builds the step from its keys (in [`INFO`]).
+    /// Builds the step from its keys (in [`INFO`]) under the default
+    /// readings.
     pub fn from_step(f: &mut Fields, units: &[Unit]) -> Result<MeleeRound, InputError> {
-        MeleeRound::from_step_in(f, units, Round::single())
+        MeleeRound::from_step_in(f, units, Round::single(), &Readings::default())
     }
 
-    /// Builds the step from its keys as round `round` of a course: the
-    /// first round as the keys say, a later one as
-    /// [`MeleeInput::later_round`] makes it.
+    /// Builds the step from its keys as round `round` of a course, under
+    /// the scenario's `[rules]` `readings`: the first round as the keys
+    /// say, a later one as [`MeleeInput::later_round`] makes it.
     pub fn from_step_in(
         f: &mut Fields,
         units: &[Unit],
         round: Round,
+        readings: &Readings,
     ) -> Result<MeleeRound, InputError> {
-        let input = MeleeInput::read(f, units)?;
+        let input = MeleeInput::read(f, units, readings)?;
         finish_step(f, INFO.keys)?;
         // The first round is built (and so checked) in every case.
         let first = MeleeRound::build(&input, round.detail).map_err(|(k, e)| f.locate(k, e))?;

@@ -12,6 +12,7 @@
 use super::combat::{Clash, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE};
 use super::discipline::adjusted;
 use super::named_enum;
+use super::readings::Readings;
 use super::unit::{Armour, Unit, find_unit, finish_step};
 use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
@@ -323,16 +324,6 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "cover_levels",
             "0..2 levels of protection cover adds (default 1)",
         ),
-        (
-            "dice_from",
-            "\"strength-less-hits\" (default) or \"full-strength\"",
-        ),
-        ("unpaired", "\"ignored\" (default) or \"hits\""),
-        ("armour_choice", "\"hits-first\" (default) or \"literal\""),
-        (
-            "commander_risk",
-            "\"rout-or-all-dice-lost\" (default) or \"rout-only\"",
-        ),
         ("extra_dice", "-8..8 dice added to the shooter's"),
         ("target_extra_dice", "-8..8 dice added to the target's"),
         (
@@ -351,20 +342,6 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         "NAME-commander-lost",
     ],
 };
-
-/// Reads the combat switches shared by shooting and melee.
-pub(crate) fn read_rules(f: &mut Fields) -> Result<(DiceFrom, ClashRules), InputError> {
-    use crate::systems::named::read;
-    let dice_from = read(f, "dice_from", "dice rule")?.unwrap_or(DiceFrom::StrengthLessHits);
-    let d = ClashRules::default();
-    let rules = ClashRules {
-        unpaired: read(f, "unpaired", "unpaired rule")?.unwrap_or(d.unpaired),
-        armour_choice: read(f, "armour_choice", "armour choice")?.unwrap_or(d.armour_choice),
-        commander_risk: read(f, "commander_risk", "commander risk rule")?
-            .unwrap_or(d.commander_risk),
-    };
-    Ok((dice_from, rules))
-}
 
 type Fail = (&'static str, InputError);
 
@@ -517,8 +494,19 @@ impl Shooting {
         })
     }
 
-    /// Builds the step from its keys (in [`INFO`]).
+    /// Builds the step from its keys (in [`INFO`]) under the default
+    /// readings.
     pub fn from_step(f: &mut Fields, units: &[Unit]) -> Result<Shooting, InputError> {
+        Shooting::from_step_with(f, units, &Readings::default())
+    }
+
+    /// Builds the step from its keys under the scenario's `[rules]`
+    /// `readings`.
+    pub fn from_step_with(
+        f: &mut Fields,
+        units: &[Unit],
+        readings: &Readings,
+    ) -> Result<Shooting, InputError> {
         let firer = find_unit(f, "firer", units)?.clone();
         let target = find_unit(f, "target", units)?.clone();
         let mut input = ShootingInput::new(firer, target);
@@ -529,9 +517,8 @@ impl Shooting {
         input.magic_dice = f.int("magic_dice", 0, 4)?.unwrap_or(0) as u8;
         input.cover = f.bool("cover")?;
         input.cover_levels = f.int("cover_levels", 0, 2)?.unwrap_or(1) as u8;
-        let (dice_from, rules) = read_rules(f)?;
-        input.dice_from = dice_from;
-        input.rules = rules;
+        input.dice_from = readings.dice_from;
+        input.rules = readings.clash_rules();
         input.extra_dice = f.int("extra_dice", -8, 8)?.unwrap_or(0) as i32;
         input.target_extra_dice = f.int("target_extra_dice", -8, 8)?.unwrap_or(0) as i32;
         input.extra_discipline = f.int("extra_discipline", -3, 3)?.unwrap_or(0) as i32;
