@@ -484,6 +484,32 @@ impl Clash {
         self.finish(&o, dice)
     }
 
+    /// Steps 3–5 over every pair of top fours of the two pools: the
+    /// probability of each dice outcome, in a table of [`OUTCOME_CELLS`].
+    fn outcome_cells(&self, ta: &[(Placed, f64)], tb: &[(Placed, f64)]) -> Vec<f64> {
+        let mut outcomes = vec![0.0f64; OUTCOME_CELLS];
+        for (pa, wa) in ta {
+            for (pb, wb) in tb {
+                outcomes[cell(&self.compare(pa, pb))] += wa * wb;
+            }
+        }
+        outcomes
+    }
+
+    /// The exact distribution of the dice outcomes (steps 3–5: hits and
+    /// Discipline tests from the dice, lost dice), before any test is
+    /// rolled: what `pikeshot explain` says a round triggers.
+    pub fn dice_outcomes(&self) -> Vec<(DiceOutcome, f64)> {
+        let ta = top_four_distribution(self.sides[0].dice);
+        let tb = top_four_distribution(self.sides[1].dice);
+        self.outcome_cells(ta, tb)
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, w)| w > 0.0)
+            .map(|(i, w)| (uncell(i), w))
+            .collect()
+    }
+
     /// Exact probabilities of a space of `len` leaves, `leaf` mapping each
     /// result to its leaf. Each side's pool is tabulated alone, as
     /// multisets, and reduced to the distribution of its top four
@@ -508,12 +534,7 @@ impl Clash {
         if used > budget {
             return Err(over);
         }
-        let mut outcomes = vec![0.0f64; OUTCOME_CELLS];
-        for (pa, wa) in ta {
-            for (pb, wb) in tb {
-                outcomes[cell(&self.compare(pa, pb))] += wa * wb;
-            }
-        }
+        let outcomes = self.outcome_cells(ta, tb);
         let mut probs = vec![0.0f64; len];
         for (i, &w) in outcomes.iter().enumerate() {
             if w == 0.0 {

@@ -150,6 +150,13 @@ pub struct CourseState {
     last_outcome: usize,
 }
 
+impl CourseState {
+    /// Each unit's state, in the scenario's order.
+    pub fn units(&self) -> &[UnitState] {
+        &self.units
+    }
+}
+
 /// The outcome of a course stopped by an activation without what it `need`s.
 pub const STOPPED_NOT_ACTIVATED: &str = "stopped-not-activated";
 
@@ -388,6 +395,33 @@ impl<'a> CourseSpec<'a> {
             routed_outcome,
             cache: RefCell::new(HashMap::new()),
         })
+    }
+
+    /// The step and turn (1-based) of stage `stage`.
+    pub fn stage(&self, stage: usize) -> (usize, u8) {
+        let st = self.stages[stage];
+        (st.step, st.turn)
+    }
+    /// Step `step`'s procedure name and the units it names (acting, other).
+    pub fn step_units(&self, step: usize) -> (&str, Option<usize>, Option<usize>) {
+        let s = &self.steps[step];
+        (&s.procedure, s.actor, s.target)
+    }
+    /// Number of steps.
+    pub fn step_count(&self) -> usize {
+        self.steps.len()
+    }
+    /// The scenario's units, as the course starts.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+    /// The course's repeat, if any.
+    pub fn repeat(&self) -> Option<&Repeat> {
+        self.repeat.as_ref()
+    }
+    /// The `[rules]` readings in force.
+    pub fn readings(&self) -> &Readings {
+        &self.rules
     }
 
     fn units_in(&self, state: &CourseState) -> Vec<Unit> {

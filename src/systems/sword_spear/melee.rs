@@ -5,12 +5,13 @@
 use std::sync::{Arc, OnceLock};
 
 use super::combat::{Clash, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE};
-use super::discipline::adjusted;
+use super::discipline::discipline_terms;
 pub use super::impetus::{NO_IMPETUS, NoImpetus, SideDice, charts, combat_dice};
 use super::readings::Readings;
 use super::unit::{Armour, Unit, find_unit, finish_step};
 use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
+use crate::explain::Term;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -111,6 +112,10 @@ pub struct MeleeInput {
     pub mounted_pursue: bool,
     /// Bonus and magic dice are part of impetus and lost with it.
     pub bonus_needs_impetus: bool,
+    /// `None` for the round of the step's phase; `Some(impetus)` for a
+    /// later round of a repeated melee, `impetus` being `[rules]
+    /// later_rounds_impetus`.
+    pub later: Option<bool>,
 }
 
 /// Reads one side's keys, prefixed `attacker_` or `defender_`. A course
@@ -193,6 +198,7 @@ impl MeleeInput {
             rules: ClashRules::default(),
             mounted_pursue: true,
             bonus_needs_impetus: true,
+            later: None,
         }
     }
 
@@ -237,6 +243,7 @@ impl MeleeInput {
             m.sides[s] = side;
         }
         m.pursuit = false;
+        m.later = Some(impetus);
         m
     }
 }
@@ -264,6 +271,10 @@ pub struct MeleeRound {
     detail: bool,
     commanders: [bool; 2],
     cache: Option<Arc<OnceLock<Vec<f64>>>>,
+    /// What the round was built from, for `pikeshot explain`.
+    input: Box<MeleeInput>,
+    /// Each side's Discipline for its tests, term by term.
+    tests: [Vec<Term>; 2],
 }
 
 /// What `pikeshot list` says of a melee round.
@@ -351,6 +362,15 @@ impl MeleeRound {
                 ));
             }
         }
+        // Each side's Discipline for its tests, term by term (the record
+        // the clash and `pikeshot explain` both read).
+        let tests = [0, 1].map(|s| {
+            discipline_terms(
+                &input.units[s],
+                input.sides[s].extra_discipline,
+                ["attacker_extra_discipline", "defender_extra_discipline"][s],
+            )
+        });
         let sides = [0, 1].map(|s| {
             let (me, opp) = (&input.units[s], &input.units[1 - s]);
             ClashSide {
@@ -358,7 +378,7 @@ impl MeleeRound {
                 reduce: me.armour.reduction(),
                 raise: opp.armour == Armour::LackingProtection,
                 vulnerable: true,
-                discipline: adjusted(me) + input.sides[s].extra_discipline,
+                discipline: crate::explain::sum(&tests[s]),
                 strength: me.strength,
                 hits: me.hits,
                 commander: me.commander.is_some(),
@@ -387,6 +407,8 @@ impl MeleeRound {
             detail,
             commanders,
             cache: None,
+            input: Box::new(input.clone()),
+            tests,
         })
     }
 
@@ -430,6 +452,14 @@ impl MeleeRound {
     /// The clash as built.
     pub fn clash(&self) -> &Clash {
         &self.clash
+    }
+    /// What the round was built from.
+    pub fn input(&self) -> &MeleeInput {
+        &self.input
+    }
+    /// Each side's Discipline for its tests, term by term.
+    pub fn tests(&self) -> &[Vec<Term>; 2] {
+        &self.tests
     }
 
     /// The leaf of a result.

@@ -17,6 +17,7 @@ pub mod combat;
 pub mod commanders;
 pub mod cost;
 pub mod course;
+pub mod course_explain;
 pub mod discipline;
 pub mod explain;
 pub mod impetus;

@@ -31,7 +31,9 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
 
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
-    let (courses, _) = read(f, |name, side, made| made.explain(name, side))?;
+    let (courses, _) = read(f, |name, side, made| {
+        super::course_explain::explain(name, side, &made)
+    })?;
     Ok(walk::explained(courses))
 }
 
