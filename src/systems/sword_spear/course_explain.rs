@@ -7,6 +7,7 @@
 //! carried, a commander's −1 gone).
 
 use super::course::{CourseSpec, CourseState, PROCEDURES, Step};
+use super::explain::poss;
 use crate::engine::chain::{ChainSpec, reach_steps};
 use crate::engine::exact::DEFAULT_BUDGET;
 use crate::error::InputError;
@@ -146,14 +147,14 @@ impl CourseView for View<'_, '_> {
         for (u, (b, a)) in before.1.units().iter().zip(after.1.units()).enumerate() {
             if b.commander && !a.commander {
                 out.push(format!(
-                    "{}'s commander killed: its −1 Discipline is gone in later rolls",
-                    self.name(u)
+                    "{} commander killed: its −1 Discipline is gone in later rolls",
+                    poss(self.name(u))
                 ));
             }
             if a.bonus > b.bonus {
                 out.push(format!(
-                    "{}'s bonus {} carried to its next shooting or melee",
-                    self.name(u),
+                    "{} bonus {} carried to its next shooting or melee",
+                    poss(self.name(u)),
                     a.bonus
                 ));
             }

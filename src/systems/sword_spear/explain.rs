@@ -34,6 +34,15 @@ impl Explain for Step {
     }
 }
 
+/// "knights'" or "spears'": a name's possessive.
+pub(crate) fn poss(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 fn pct(p: f64) -> String {
     format!("{:.2}%", p * 100.0)
 }
@@ -93,6 +102,7 @@ fn activation_roll(step: &Step, a: &Activation) -> Roll {
     ));
     let (dice, allocate) = a.dice();
     if dice > 1 {
+        r.dice = format!("{dice}d6 (action dice)");
         r = r.note(match allocate {
             Allocate::Best => format!(
                 "{dice} action dice (step key dice = {dice}); allocate = \"best\": {name} is given the dice of one face reaching the highest activation, then a group move, then the most bonus, then the highest face (docs/rules/sword-and-spear.md 2)"
@@ -110,7 +120,8 @@ fn activation_roll(step: &Step, a: &Activation) -> Roll {
             format!("rally: not in contact with the enemy only (step key in_contact = true): {name} cannot rally")
         } else {
             format!(
-                "rally: the die must exceed {d} by at least {name}'s {hits} hits: {} or more",
+                "rally: the die must exceed {d} by at least {} {hits} hits: {} or more",
+                poss(name),
                 d + hits as i32
             )
         });
@@ -213,9 +224,9 @@ fn armour_terms(me: &Unit, opp: &Unit, choice: &str) -> Vec<Term> {
         t.push(
             Term::new(
                 format!(
-                    "{}: lowers one of {}'s winning dice by {}",
+                    "{}: lowers one of {} winning dice by {}",
                     me.armour.name(),
-                    opp.name,
+                    poss(&opp.name),
                     if r == 2 { "up to 2" } else { "1" }
                 ),
                 "Effect of Armour",
@@ -223,8 +234,8 @@ fn armour_terms(me: &Unit, opp: &Unit, choice: &str) -> Vec<Term> {
                 Source::unit(format!("{}: armour = \"{}\"", me.name, me.armour.name())),
             )
             .noted(format!(
-                "never below {}'s own die: a losing die is not turned into a winning one; which die: [rules] armour_choice = \"{choice}\"",
-                me.name
+                "never below {} own die: a losing die is not turned into a winning one; which die: [rules] armour_choice = \"{choice}\"",
+                poss(&me.name)
             )),
         );
     }
@@ -232,8 +243,9 @@ fn armour_terms(me: &Unit, opp: &Unit, choice: &str) -> Vec<Term> {
         t.push(
             Term::new(
                 format!(
-                    "{} lacks protection: raises one of {}'s winning or drawing dice by 1",
-                    opp.name, me.name
+                    "{} lacks protection: raises one of {} winning or drawing dice by 1",
+                    opp.name,
+                    poss(&me.name)
                 ),
                 "Effect of Armour",
                 1,
@@ -364,8 +376,8 @@ fn melee_roll(m: &MeleeRound) -> Roll {
             }
             if let Some(k) = measure_dist(m, p, &format!("{role}-commander-killed")) {
                 notes.push(format!(
-                    "{}'s commander killed (exact): {}",
-                    me.name,
+                    "{} commander killed (exact): {}",
+                    poss(&me.name),
                     pct(k.get(1).copied().unwrap_or(0.0))
                 ));
             }
@@ -415,8 +427,8 @@ fn volley_roll(v: &Shooting) -> Roll {
     .column(format!("{} (Shooting Weapons)", row.label));
     let prot = v.protection();
     r = r.note(format!(
-        "{}'s protection against the {}: level {} = {} ({})",
-        t.name,
+        "{} protection against the {}: level {} = {} ({})",
+        poss(&t.name),
         row.label.to_lowercase(),
         prot.level(),
         prot.name(),
@@ -456,8 +468,8 @@ fn volley_roll(v: &Shooting) -> Roll {
         }
         if let Some(k) = measure_dist(v, p, "target-commander-killed") {
             target_notes.push(format!(
-                "{}'s commander killed (exact): {}",
-                t.name,
+                "{} commander killed (exact): {}",
+                poss(&t.name),
                 pct(k.get(1).copied().unwrap_or(0.0))
             ));
         }
@@ -466,8 +478,9 @@ fn volley_roll(v: &Shooting) -> Roll {
     if prot == Armour::LackingProtection {
         shooter_mods.push(Term::new(
             format!(
-                "{} lacks protection: raises one of {}'s winning or drawing dice by 1",
-                t.name, f.name
+                "{} lacks protection: raises one of {} winning or drawing dice by 1",
+                t.name,
+                poss(&f.name)
             ),
             "Effect of Armour",
             1,
@@ -483,8 +496,8 @@ fn volley_roll(v: &Shooting) -> Roll {
         test_terms: Vec::new(),
         test_total: 0,
         notes: vec![format!(
-            "only the shooter's dice hurt: {}'s winning dice do nothing (docs/rules/sword-and-spear.md 5)",
-            t.name
+            "only the shooter's dice hurt: {} winning dice do nothing (docs/rules/sword-and-spear.md 5)",
+            poss(&t.name)
         )],
     });
     let reduce = prot.reduction() as i32;
@@ -493,9 +506,9 @@ fn volley_roll(v: &Shooting) -> Roll {
         target_mods.push(
             Term::new(
                 format!(
-                    "{}: lowers one of {}'s winning dice by {}",
+                    "{}: lowers one of {} winning dice by {}",
                     prot.name(),
-                    f.name,
+                    poss(&f.name),
                     if reduce == 2 { "up to 2" } else { "1" }
                 ),
                 "Effect of Armour",
@@ -503,8 +516,8 @@ fn volley_roll(v: &Shooting) -> Roll {
                 Source::card("the target's protection against the weapon (modifiers above)"),
             )
             .noted(format!(
-                "never below {}'s own die; which die: [rules] armour_choice = \"{}\"",
-                t.name,
+                "never below {} own die; which die: [rules] armour_choice = \"{}\"",
+                poss(&t.name),
                 clash.rules.armour_choice.name()
             )),
         );

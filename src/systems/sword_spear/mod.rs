@@ -28,6 +28,7 @@ pub mod scenario;
 pub mod shooting;
 pub mod troops;
 pub mod unit;
+pub mod volley_dice;
 
 pub use unit::Unit;
 
