@@ -100,10 +100,10 @@ impl Readings {
     /// Reads the optional `[rules]` table; refuses keys it does not know.
     pub fn from_fields(f: &mut Fields) -> Result<Readings, InputError> {
         use crate::systems::named::read;
-        let Some(mut r) = f.table("rules")? else {
-            return Ok(Readings::default());
-        };
         let d = Readings::default();
+        let Some(mut r) = f.table("rules")? else {
+            return Ok(d);
+        };
         let out = Readings {
             later_rounds_impetus: r
                 .bool("later_rounds_impetus")?

@@ -67,16 +67,8 @@ pub(crate) fn shooter_lines(
             Source::key(format!("magic_dice = {}", input.magic_dice)),
         ));
     }
-    if input.extra_dice != 0 {
-        lines.push(line(
-            input.extra_dice,
-            "extra dice (not on the card)",
-            "",
-            Source::key(format!("extra_dice = {}", input.extra_dice)),
-        ));
-    }
-    let total = lines.iter().filter(|l| l.applied).map(|l| l.dice).sum();
-    (lines, total)
+    lines.extend(extra_line("extra_dice", input.extra_dice));
+    counted(lines)
 }
 
 /// The target's dice line by line (strength, hits, extra dice: no impetus
@@ -90,14 +82,24 @@ pub(crate) fn target_lines(input: &ShootingInput) -> (Vec<PoolLine>, i32) {
         Source::unit(format!("{}: strength = {}", tu.name, tu.strength)),
     )];
     lines.extend(hits_line(tu, input.dice_from));
-    if input.target_extra_dice != 0 {
-        lines.push(line(
-            input.target_extra_dice,
+    lines.extend(extra_line("target_extra_dice", input.target_extra_dice));
+    counted(lines)
+}
+
+/// The line of `dice` extra dice set by step key `key`, when not 0.
+fn extra_line(key: &str, dice: i32) -> Option<PoolLine> {
+    (dice != 0).then(|| {
+        line(
+            dice,
             "extra dice (not on the card)",
             "",
-            Source::key(format!("target_extra_dice = {}", input.target_extra_dice)),
-        ));
-    }
+            Source::key(format!("{key} = {dice}")),
+        )
+    })
+}
+
+/// The lines with the dice they count (the applied lines' sum).
+fn counted(lines: Vec<PoolLine>) -> (Vec<PoolLine>, i32) {
     let total = lines.iter().filter(|l| l.applied).map(|l| l.dice).sum();
     (lines, total)
 }
