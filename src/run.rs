@@ -18,6 +18,7 @@ use crate::report::folder;
 use crate::report::replace::{self, NewFolder};
 use crate::report::{self, CourseRun, Plots, ScenarioRun};
 use crate::scenario::ScenarioFile;
+use crate::scenario::fields::collect;
 use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
 use crate::systems;
 use crate::targets::{self as expect, Checked, Expect, Scope};
@@ -252,25 +253,24 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
     let mut identities = Vec::new();
     for i in 0..count {
         let v = file.variant(i)?;
-        let mut f = file.fields(&v);
-        if let Some(n) = f.string("name")? {
+        // Every error of the variant in file order (see `fields::collect`).
+        let (n, sys, s, t, built) = collect(&file.source, &v.table, TOP_KEYS, |f| {
+            let n = f.string("name")?;
+            f.string("description")?;
+            let sys = systems::registry::read_system(f)?;
+            let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
+            let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
+            let built = sys.build_courses(f, req.kernel)?;
+            Ok((n, sys, s, t, built))
+        })?;
+        if let Some(n) = n {
             name = n;
         }
-        f.string("description")?;
-        let sys = systems::registry::read_system(&mut f)?;
-        let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
-        let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
         if i == 0 {
             system = sys.id().to_string();
             seed = req.seed.or(s).unwrap_or(DEFAULT_SEED);
             trials = req.trials.or(t).unwrap_or(DEFAULT_TRIALS);
         }
-        let built = match sys.build_courses(&mut f, req.kernel) {
-            Ok(b) => b,
-            // An unknown top-level key above the error is reported first
-            // (file order): a misspelt `[unit.a]` before the missing unit.
-            Err(e) => return Err(earlier_unknown_top(&file, &v, e).into()),
-        };
         // Every edition the variants use, in order ("series, sfo" for a
         // sweep of both cards), so that no page lists such a sweep as one.
         if let Some(e) = &built.edition {
@@ -284,7 +284,6 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
                 }
             }
         }
-        f.finish()?;
         check_sides(&file, &v.label, &built)?;
         identities.extend(std::iter::repeat_n(v.identity.clone(), built.courses.len()));
         sides.extend(built.sides);
@@ -353,11 +352,10 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
 }
 
 /// Every top-level key some rule system reads (`sweep` and `expect` are
-/// taken out before): when building fails, a key outside these on an
-/// earlier line is reported instead, so that a misspelt table (`[unit.a]`)
-/// is reported at its own line with "did you mean", not as a missing unit
-/// further down.
-const TOP_KEYS: &[&str] = &[
+/// taken out before): when building fails, a key outside these is
+/// reported too, so that a misspelt table (`[unit.a]`) is reported at its
+/// own line with "did you mean", before the missing unit further down.
+pub(crate) const TOP_KEYS: &[&str] = &[
     "name",
     "description",
     "system",
@@ -368,21 +366,6 @@ const TOP_KEYS: &[&str] = &[
     "units",
     "course",
 ];
-
-fn earlier_unknown_top(
-    file: &ScenarioFile,
-    v: &crate::scenario::Variant,
-    e: InputError,
-) -> InputError {
-    let mut f = file.fields(v);
-    for k in TOP_KEYS {
-        f.has(k);
-    }
-    match f.finish() {
-        Err(u) if u.line.is_some() && e.line.is_none_or(|l| u.line < Some(l)) => u,
-        _ => e,
-    }
-}
 
 /// Refuses an output folder that names something other than a folder,
 /// before any work.

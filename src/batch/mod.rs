@@ -4,13 +4,13 @@
 //! `pikeshot report DIR` finds every scenario file (`*.toml`) under `DIR`
 //! ([`discover`]: recursive, sorted, hidden entries skipped), resolves each
 //! into its own folder under the output folder (mirroring its relative
-//! path, see [`report::folder`]), then writes the top level from those folders on
+//! path, see [`crate::report::folder`]), then writes the top level from those folders on
 //! disk ([`site`]): `scenarios.csv`, `summary.csv`, `expect.csv` and
 //! `index.html` ([`html`]). Nothing at the top level depends on
 //! `timing.csv`, so the same inputs give the same bytes, and [`merge`] can
 //! rebuild the top level of a sharded report exactly.
 //!
-//! [`expect`] reads and checks the `[[expect]]` targets of a scenario;
+//! [`crate::targets`] reads and checks the `[[expect]]` targets of a scenario;
 //! [`diff`] compares the two Musket & Pike cards on one scenario; [`json`]
 //! is `--format json`.
 

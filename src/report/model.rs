@@ -59,6 +59,17 @@ pub struct OutcomeStat {
     pub exact: Option<f64>,
 }
 
+impl OutcomeStat {
+    /// Whether the outcome can happen: some trial reached it, or it has no
+    /// exact probability of 0. An outcome the exact enumeration finds
+    /// impossible is left out of the histograms; without an exact figure,
+    /// an outcome no trial reached is kept (it may be rare, and its
+    /// interval says how rare).
+    pub fn possible(&self) -> bool {
+        self.count > 0 || self.exact.is_none_or(|e| e > 0.0)
+    }
+}
+
 /// One measure of a course: its distribution over `min..=max`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeasureStat {

@@ -6,6 +6,7 @@ mod draw;
 mod engagement;
 mod fixed;
 mod naming;
+mod summary;
 
 use crate::support::report::{course_run, leaves, space, tally, written_csv};
 use crate::support::{Z, assert_near, wilson};
