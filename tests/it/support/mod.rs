@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod course;
+pub mod explain;
 pub mod hakkaa;
 pub mod located;
 pub mod monte_carlo;
