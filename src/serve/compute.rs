@@ -189,7 +189,7 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
     cancel.check()?;
     let mut note = None;
     let exact_first = method.is_none() || method == Some(Method::Exact);
-    let mut done = if exact_first {
+    let done = if exact_first {
         match run::execute(&prepared, &req) {
             Ok(r) => Some(r),
             Err(e) if method.is_none() => {
@@ -203,17 +203,19 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
     } else {
         None
     };
-    if done.is_none() {
-        cancel.check()?;
-        req.set_method(method.unwrap_or(Method::Both));
-        // A bounded number of trials in all, shared by the courses.
-        let courses = prepared.courses.len().max(1) as u64;
-        let cap = (SERVE_TRIALS / courses).max(1);
-        let asked = body.trials.unwrap_or(prepared.trials);
-        prepared.trials = asked.clamp(1, cap);
-        done = Some(run::execute(&prepared, &req).map_err(ErrorBody::from)?);
-    }
-    let done = done.expect("a run");
+    let done = match done {
+        Some(r) => r,
+        None => {
+            cancel.check()?;
+            req.set_method(method.unwrap_or(Method::Both));
+            // A bounded number of trials in all, shared by the courses.
+            let courses = prepared.courses.len().max(1) as u64;
+            let cap = (SERVE_TRIALS / courses).max(1);
+            let asked = body.trials.unwrap_or(prepared.trials);
+            prepared.trials = asked.clamp(1, cap);
+            run::execute(&prepared, &req).map_err(ErrorBody::from)?
+        }
+    };
     cancel.check()?;
     let (explain, explain_note) = if body.explain.unwrap_or(true) {
         explained(file, &body.sets)

@@ -76,11 +76,6 @@ pub struct Cancel {
 }
 
 impl Cancel {
-    /// A request that nothing supersedes.
-    pub fn never() -> Cancel {
-        Arc::new(Generations::default()).begin(None)
-    }
-
     /// Whether a newer request of the same page has come in.
     pub fn superseded(&self) -> bool {
         self.client

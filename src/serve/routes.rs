@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
@@ -227,7 +227,47 @@ fn read_capped(path: &Path) -> Result<String, ErrorBody> {
     Ok(text)
 }
 
-async fn run(State(s): State<Arc<AppState>>, bytes: Bytes) -> Response {
+/// A request's body: refused before it is read when its stated length is
+/// over [`MAX_BODY_BYTES`], and cut off at that limit when it has none.
+async fn read_body(request: Request) -> Result<Bytes, Response> {
+    if let Some(r) = too_long(request.headers()) {
+        return Err(r);
+    }
+    axum::body::to_bytes(request.into_body(), MAX_BODY_BYTES)
+        .await
+        .map_err(|e| {
+            error(ErrorBody::plain(
+                "too-large",
+                format!(
+                    "the request body could not be read whole within {MAX_BODY_BYTES} bytes: {e}"
+                ),
+            ))
+        })
+}
+
+fn too_long(headers: &HeaderMap) -> Option<Response> {
+    let length = headers
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .parse::<u64>()
+        .ok()?;
+    (length > MAX_BODY_BYTES as u64).then(|| {
+        error(ErrorBody::plain(
+            "too-large",
+            format!(
+                "the request is {length} bytes, over the limit of {MAX_BODY_BYTES} \
+                 (a scenario may be at most {MAX_FILE_BYTES} bytes)"
+            ),
+        ))
+    })
+}
+
+async fn run(State(s): State<Arc<AppState>>, request: Request) -> Response {
+    let bytes = match read_body(request).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
     let req: RunBody = match body(&bytes) {
         Ok(r) => r,
         Err(e) => return error(e),
@@ -278,7 +318,11 @@ struct ParseBody {
     toml: String,
 }
 
-async fn parse(bytes: Bytes) -> Response {
+async fn parse(request: Request) -> Response {
+    let bytes = match read_body(request).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
     let result = body::<ParseBody>(&bytes).and_then(|b| {
         let text = compute::scenario_text(Some(b.toml), None)?;
         compute::parse(&text).map_err(ErrorBody::from)
@@ -296,7 +340,11 @@ struct TomlBody {
     doc: toml::Table,
 }
 
-async fn to_toml(bytes: Bytes) -> Response {
+async fn to_toml(request: Request) -> Response {
+    let bytes = match read_body(request).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
     let result = body::<TomlBody>(&bytes).and_then(|b| {
         let text = compute::to_toml(&b.doc)?;
         compute::scenario_text(Some(text), None).map_err(ErrorBody::from)

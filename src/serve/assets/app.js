@@ -14,6 +14,7 @@ let lastToml = "";        // the TOML of `doc`, as the server wrote it
 let runGen = 0;           // the latest run asked for
 let runTimer = null;
 let controller = null;    // aborts the run in flight when a newer one starts
+let lastMethod = "exact"; // how the odds shown were found
 
 // ---------------------------------------------------------------- helpers
 
@@ -388,6 +389,7 @@ async function runNow() {
   if (gen !== runGen) return;
   if (answer.error) { finish(gen, answer.error); return; }
   clearErrors();
+  lastMethod = answer.method;
   renderResults(answer);
   status.className = ""; status.dataset.state = "done"; status.dataset.gen = gen;
   status.textContent = `${answer.method === "exact" ? "exact" : `Monte Carlo, ${answer.trials.toLocaleString()} trials per course`} · ${Math.round(performance.now() - t0)} ms`;
@@ -581,8 +583,10 @@ function tomlValue(v) {
 }
 
 function cliCommand() {
-  const method = $("#method").value;
-  const flags = method === "exact" ? ["--method", "exact"] : method === "monte-carlo" ? [] : ["--exact"];
+  // The method of the odds shown: exact, or Monte Carlo with the exact
+  // column where it fits (the page's trials are fewer: the CLI's default
+  // is the file's `trials`).
+  const flags = lastMethod === "exact" ? ["--method", "exact"] : lastMethod === "monte-carlo" ? [] : ["--exact"];
   let line, note;
   const sets = origin ? setsFrom(origin.doc, doc, [], []) : null;
   if (origin && sets) {
