@@ -309,6 +309,9 @@ fn system(s: &dyn RuleSystem) -> SystemMeta {
     }
 }
 
+/// Whether a vocabulary label names a unit key.
+type Matcher<'a> = dyn Fn(&str, &str) -> bool + 'a;
+
 /// For each unit key, the labels of the vocabulary lines naming its
 /// values, matched in three passes so that a closer match wins: the label
 /// names the key in backticks (`` `tq` ``) or its words, made singular,
@@ -334,7 +337,7 @@ fn match_vocabulary(keys: &[&str], labels: &[String]) -> Vec<Vec<String>> {
     };
     let mut out: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
     let mut taken = vec![false; labels.len()];
-    let passes: [&dyn Fn(&str, &str) -> bool; 3] = [
+    let passes: [&Matcher<'_>; 3] = [
         &exact,
         &|l, k| !l.contains('`') && words(l).last().is_some_and(|w| w == k),
         &|l, k| !l.contains('`') && words(l).first().is_some_and(|w| w == k),
