@@ -234,28 +234,7 @@ fn key_meta(k: KeyInfo) -> KeyMeta {
 
 fn system(s: &dyn RuleSystem) -> SystemMeta {
     let editions = s.editions();
-    let vocabulary: Vec<Vocabulary> = s
-        .vocabulary()
-        .lines()
-        .filter_map(|line| {
-            let (label, names) = line.split_once(": ")?;
-            let edition = editions
-                .iter()
-                .map(|e| e.id)
-                .find(|e| label.ends_with(&format!("({e})")));
-            let values = names
-                .split(", ")
-                .map(|n| n.split(" (").next().unwrap_or(n).trim())
-                .map(|n| n.trim_matches(|c| c == '(' || c == ')').to_string())
-                .filter(|n| !n.is_empty())
-                .collect();
-            Some(Vocabulary {
-                label: label.to_string(),
-                edition,
-                values,
-            })
-        })
-        .collect();
+    let vocabulary = vocabulary_lines(&s.vocabulary(), editions);
     let keys: Vec<&'static str> = s
         .unit_keys()
         .into_iter()
@@ -307,6 +286,49 @@ fn system(s: &dyn RuleSystem) -> SystemMeta {
         charts: s.charts(s.default_edition()).iter().map(|c| c.id).collect(),
         list: s.list(),
     }
+}
+
+/// The vocabulary of `pikeshot list` as lists: `label: a, b (note), c`
+/// on one line, or `label:` followed by indented lines `  name  meaning`.
+fn vocabulary_lines(text: &str, editions: &[crate::systems::EditionInfo]) -> Vec<Vocabulary> {
+    let mut out: Vec<Vocabulary> = Vec::new();
+    let mut open = false;
+    for line in text.lines() {
+        if line.starts_with(' ') {
+            if open && let (Some(v), Some(name)) = (out.last_mut(), line.split_whitespace().next())
+            {
+                v.values.push(name.to_string());
+            }
+            continue;
+        }
+        let (label, names) = match line.split_once(": ") {
+            Some(pair) => pair,
+            None => match line.strip_suffix(':') {
+                Some(label) => (label, ""),
+                None => {
+                    open = false;
+                    continue;
+                }
+            },
+        };
+        open = names.is_empty();
+        let edition = editions
+            .iter()
+            .map(|e| e.id)
+            .find(|e| label.ends_with(&format!("({e})")));
+        let values = names
+            .split(", ")
+            .map(|n| n.split(" (").next().unwrap_or(n).trim())
+            .map(|n| n.trim_matches(|c| c == '(' || c == ')').to_string())
+            .filter(|n| !n.is_empty())
+            .collect();
+        out.push(Vocabulary {
+            label: label.to_string(),
+            edition,
+            values,
+        });
+    }
+    out
 }
 
 /// Whether a vocabulary label names a unit key.

@@ -146,6 +146,28 @@ fn systems_lists_every_registry_system_procedure_and_key() {
         terrain["vocabulary"],
         json!(["terrain (sfo)", "terrain (series)"])
     );
+    // A vocabulary given one name per line (Hakkaa's unit classes).
+    let hakkaa = listed.iter().find(|m| m["id"] == "hakkaa").unwrap();
+    let label = hakkaa["unit_keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["key"] == "type")
+        .unwrap()["vocabulary"][0]
+        .clone();
+    let classes = hakkaa["vocabulary"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["label"] == label)
+        .unwrap();
+    assert!(
+        classes["values"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("levy")),
+        "{classes}"
+    );
     // A step key's range becomes a number control with its bounds.
     let cc = &mpbs["procedures"][0]["keys"];
     let drm = cc
