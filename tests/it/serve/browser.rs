@@ -109,6 +109,17 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
     let shown = s.js(ODDS, json!([]));
     assert_shown(&shown, &cli);
 
+    // Why: the charge's breakdown names the modifier and its source.
+    let why = s.js(
+        "return document.querySelector('.course[data-course=\"charge now\"] details.explain').textContent;",
+        json!([]),
+    );
+    assert!(
+        why.as_str()
+            .unwrap()
+            .contains("extra DRM+1key: extra_drm = 1"),
+        "{why}"
+    );
     s.js("window.scrollTo(0, 0); return true;", json!([]));
     let shot = s.screenshot();
     assert!(shot.starts_with(b"\x89PNG"));
