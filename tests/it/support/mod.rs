@@ -9,12 +9,14 @@ pub mod cli;
 pub mod course;
 pub mod explain;
 pub mod hakkaa;
+pub mod http;
 pub mod located;
 pub mod monte_carlo;
 pub mod mpbs;
 pub mod report;
 pub mod scenario;
 pub mod step;
+pub mod webdriver;
 
 use std::path::Path;
 
