@@ -22,6 +22,7 @@ pub mod procedure;
 pub mod report;
 pub mod run;
 pub mod scenario;
+pub mod serve;
 pub mod stats;
 pub mod systems;
 pub mod targets;

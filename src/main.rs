@@ -28,7 +28,8 @@ Examples:\n  pikeshot run scenarios/mpbs/charge-or-salvo.toml\n  \
 pikeshot run scenarios/mpbs/cuirassiers-vs-pike.toml --exact --set units.pike.terrain=woods\n  \
 pikeshot report scenarios --check\n  \
 pikeshot diff scenarios/mpbs/charge-or-salvo.toml --from sfo --to series --exact --check\n  \
-pikeshot tables mpbs --edition sfo close-combat\n  pikeshot list mpbs"
+pikeshot tables mpbs --edition sfo close-combat\n  pikeshot list mpbs\n  \
+pikeshot serve --open"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -74,6 +75,15 @@ enum Command {
         #[arg(value_parser = RegistryNames(system_names))]
         system: Option<String>,
     },
+    /// Serve a page on which to set up a fight and read its odds in a
+    /// browser: forms generated from the registry (systems, editions, unit
+    /// keys, procedures and every key), the shipped scenarios (and those
+    /// under DIR) in one click, odds recomputed on every change (exact
+    /// where every course enumerates, else Monte Carlo with intervals),
+    /// side by side per course with the explain breakdown, TOML download
+    /// and upload, and the page's state in its URL. Listens on 127.0.0.1
+    /// only unless --host says otherwise; writes nothing to disk.
+    Serve(ServeArgs),
     /// Print a shell completion script, e.g. `pikeshot completions bash >
     /// ~/.local/share/bash-completion/completions/pikeshot`.
     Completions {
@@ -114,10 +124,12 @@ struct RunFlags {
     #[arg(long)]
     exact: bool,
     /// Which plots to draw: `all` (each course's histogram, each
-    /// engagement's turn plots, the comparison charts), `summary` (the
-    /// comparison charts only) or `none` (CSV files only).
-    #[arg(long, value_enum, default_value_t = PlotsArg::All)]
-    plots: PlotsArg,
+    /// engagement's turn plots, the comparison charts, the sweep charts),
+    /// `summary` (the sweep charts, and each variant's comparison charts
+    /// when there are at most 20 variants) or `none` (CSV files only)
+    /// [default: all; summary for a sweep of more than 20 variants].
+    #[arg(long, value_enum)]
+    plots: Option<PlotsArg>,
     /// Most paths of die results an exact enumeration may visit (at least 1).
     #[arg(long, default_value_t = 10_000_000)]
     exact_budget: u64,
@@ -164,11 +176,11 @@ impl RunFlags {
             threads: self.threads.unwrap_or(0),
             exact: false,
             exact_only: false,
-            plots: match self.plots {
+            plots: self.plots.map(|p| match p {
                 PlotsArg::All => report::Plots::All,
                 PlotsArg::Summary => report::Plots::Summary,
                 PlotsArg::None => report::Plots::None,
-            },
+            }),
             exact_budget: Some(self.exact_budget),
             sets: self.sets.clone(),
             out: None,
@@ -203,7 +215,7 @@ enum MethodArg {
 enum PlotsArg {
     /// Every plot.
     All,
-    /// The comparison charts only.
+    /// The sweep charts, and the comparison charts of at most 20 variants.
     Summary,
     /// No plot.
     None,
@@ -315,6 +327,25 @@ struct ExplainArgs {
     /// `text`: a column of lines; `json`: the same content as one JSON document.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+#[derive(clap::Args, Debug)]
+struct ServeArgs {
+    /// A folder whose scenario files (every *.toml under it) the page may
+    /// load, beside the shipped ones (which are built into the binary).
+    #[arg(value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// Port to listen on; 0 picks a free one. The address is printed on the
+    /// first line of stdout.
+    #[arg(long, short, default_value_t = 8631)]
+    port: u16,
+    /// Address to listen on. Anything but a loopback address (127.0.0.1,
+    /// ::1) lets other machines use the page, and prints a warning.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    open: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -586,6 +617,15 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
         }
         Command::List { system } => {
             out(systems::list(system.as_deref())?)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Serve(a) => {
+            pikeshot::serve::serve(&pikeshot::serve::ServeOptions {
+                host: a.host,
+                port: a.port,
+                open: a.open,
+                dir: a.dir,
+            })?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Completions { shell } => {

@@ -11,7 +11,8 @@ use std::fmt::Write as _;
 
 use super::html::esc;
 use crate::explain::{
-    Case, CourseExplanation, Explanation, Roll, Source, SourceKind, StepExplanation,
+    Case, CourseExplanation, Explanation, PoolLine, Roll, SidePool, Source, SourceKind,
+    StepExplanation, Term,
 };
 
 /// Most cases (states a step is rolled in) shown per step.
@@ -168,31 +169,14 @@ fn roll(o: &mut String, r: &Roll) {
         esc(&r.dice),
         esc(&r.table)
     );
+    for side in &r.sides {
+        side_pool(o, side);
+    }
     let lines = r.pool.len() + r.modifiers.len();
     if lines > 0 {
         let _ = writeln!(o, "<div class=\"wide\"><table class=\"terms\"><tbody>");
-        for p in &r.pool {
-            term_row(
-                o,
-                &format!("{:+}D", p.dice),
-                &p.label,
-                &p.rule,
-                &p.source,
-                p.applied,
-                p.note.as_deref(),
-            );
-        }
-        for t in &r.modifiers {
-            term_row(
-                o,
-                &signed(t.value),
-                &t.label,
-                &t.rule,
-                &t.source,
-                t.applied,
-                t.note.as_deref(),
-            );
-        }
+        pool_rows(o, &r.pool);
+        term_rows(o, &r.modifiers);
         let _ = writeln!(o, "</tbody></table></div>");
     }
     if !r.modifiers.is_empty() {
@@ -235,6 +219,62 @@ fn roll(o: &mut String, r: &Roll) {
 
 /// One line of a roll's count: its value (struck through when it did not
 /// apply), label and note, rule, and source.
+/// One side's pool of an opposed roll: its dice line by line, the
+/// modifiers to its dice, and the number its tests need.
+fn side_pool(o: &mut String, s: &SidePool) {
+    let _ = writeln!(
+        o,
+        "<p>{}: {} dice</p><div class=\"wide\"><table class=\"terms\"><tbody>",
+        esc(&s.side),
+        s.total
+    );
+    pool_rows(o, &s.lines);
+    term_rows(o, &s.dice_modifiers);
+    term_rows(o, &s.test_terms);
+    let _ = writeln!(o, "</tbody></table></div>");
+    if !s.test.is_empty() {
+        let _ = writeln!(
+            o,
+            "<p class=\"meta\">{}: {}</p>",
+            esc(&s.test),
+            s.test_total
+        );
+    }
+    for n in &s.notes {
+        let _ = writeln!(o, "<p class=\"meta\">{}</p>", esc(n));
+    }
+}
+
+/// A row for each line of a dice count.
+fn pool_rows(o: &mut String, lines: &[PoolLine]) {
+    for p in lines {
+        term_row(
+            o,
+            &format!("{:+}D", p.dice),
+            &p.label,
+            &p.rule,
+            &p.source,
+            p.applied,
+            p.note.as_deref(),
+        );
+    }
+}
+
+/// A row for each modifier.
+fn term_rows(o: &mut String, terms: &[Term]) {
+    for t in terms {
+        term_row(
+            o,
+            &signed(t.value),
+            &t.label,
+            &t.rule,
+            &t.source,
+            t.applied,
+            t.note.as_deref(),
+        );
+    }
+}
+
 fn term_row(
     o: &mut String,
     value: &str,

@@ -241,6 +241,10 @@ pub struct Roll {
     /// Receiving Casualties test; a second side's test).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub follow_ups: Vec<FollowUp>,
+    /// For an opposed roll where each side rolls its own pool (a Sword &
+    /// Spear melee or volley): each side's pool, counted line by line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<SidePool>,
 }
 
 /// A roll a procedure makes after its first one, within the same step.
@@ -250,6 +254,30 @@ pub struct FollowUp {
     pub when: String,
     /// The roll.
     pub roll: Roll,
+}
+
+/// One side's dice pool in an opposed roll: its dice counted line by line,
+/// the modifiers to its placed dice, and the number its tests need.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SidePool {
+    /// Whose dice, e.g. `knights (attacker)`.
+    pub side: String,
+    /// The dice count, line by line.
+    pub lines: Vec<PoolLine>,
+    /// The dice rolled (the applied lines' sum, at least 0).
+    pub total: i32,
+    /// Modifiers to its placed dice or the opponent's (armour), each with
+    /// its source; they are not summed.
+    pub dice_modifiers: Vec<Term>,
+    /// What the number its tests need is called, e.g. `Discipline for its
+    /// tests`; empty when it takes none.
+    pub test: String,
+    /// That number built term by term (summed into `test_total`).
+    pub test_terms: Vec<Term>,
+    /// The applied test terms' sum.
+    pub test_total: i32,
+    /// Anything else about this side.
+    pub notes: Vec<String>,
 }
 
 impl Roll {
@@ -270,6 +298,7 @@ impl Roll {
             faces: Vec::new(),
             notes: Vec::new(),
             follow_ups: Vec::new(),
+            sides: Vec::new(),
         }
     }
     /// The same roll with its total limited to `min..=max` by rule `rule`.

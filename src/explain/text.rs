@@ -2,7 +2,9 @@
 
 use std::fmt::Write;
 
-use super::{Case, Explanation, Limit, ResultP, Roll, SourceKind, StepExplanation, Term};
+use super::{
+    Case, Explanation, Limit, PoolLine, ResultP, Roll, SidePool, SourceKind, StepExplanation, Term,
+};
 
 fn pct(p: f64) -> String {
     format!("{:.2}%", p * 100.0)
@@ -102,33 +104,15 @@ pub fn roll(out: &mut String, pad: &str, r: &Roll) {
         let _ = writeln!(out, "{pad}dice:");
         let mut total = 0;
         for l in &r.pool {
-            if l.applied {
-                total += l.dice;
-            }
-            let rule = if l.rule.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", l.rule)
-            };
-            let state = match (&l.note, l.applied) {
-                (Some(n), false) => format!(" [not applied: {n}]"),
-                (None, false) => " [not applied]".into(),
-                (Some(n), true) => format!(" [{n}]"),
-                (None, true) => String::new(),
-            };
-            let _ = writeln!(
-                out,
-                "{pad}  {:>3}  {}{rule} — {}: {}{state}  (= {total})",
-                signed(l.dice),
-                l.label,
-                source_kind(l.source.kind),
-                l.source.detail
-            );
+            pool_line(out, pad, l, &mut total);
         }
     }
+    for side in &r.sides {
+        side_pool(out, pad, side);
+    }
     if r.modifiers.is_empty() {
-        // A pool's lines above are its modifiers.
-        if r.pool.is_empty() {
+        // A pool's lines above, or an opposed roll's sides, are its modifiers.
+        if r.pool.is_empty() && r.sides.is_empty() {
             let _ = writeln!(out, "{pad}modifiers: none");
         }
     } else {
@@ -166,6 +150,61 @@ pub fn roll(out: &mut String, pad: &str, r: &Roll) {
     for f in &r.follow_ups {
         let _ = writeln!(out, "{pad}then, {}:", f.when);
         roll(out, &format!("{pad}  "), &f.roll);
+    }
+}
+
+/// One line of a dice count, with the running count `total` after it.
+fn pool_line(out: &mut String, pad: &str, l: &PoolLine, total: &mut i32) {
+    if l.applied {
+        *total += l.dice;
+    }
+    let rule = if l.rule.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", l.rule)
+    };
+    let state = match (&l.note, l.applied) {
+        (Some(n), false) => format!(" [not applied: {n}]"),
+        (None, false) => " [not applied]".into(),
+        (Some(n), true) => format!(" [{n}]"),
+        (None, true) => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "{pad}  {:>3}  {}{rule} — {}: {}{state}  (= {total})",
+        signed(l.dice),
+        l.label,
+        source_kind(l.source.kind),
+        l.source.detail
+    );
+}
+
+/// One side's pool of an opposed roll: its dice line by line with the
+/// running count, the modifiers to its dice, and the number its tests need.
+fn side_pool(out: &mut String, pad: &str, s: &SidePool) {
+    let _ = writeln!(
+        out,
+        "{pad}{}: {} {}",
+        s.side,
+        s.total,
+        if s.total == 1 { "die" } else { "dice" }
+    );
+    let mut count = 0;
+    for l in &s.lines {
+        pool_line(out, pad, l, &mut count);
+    }
+    for t in &s.dice_modifiers {
+        term_line(out, &format!("{pad}  "), t);
+    }
+    if !s.test.is_empty() {
+        let _ = writeln!(out, "{pad}  {}:", s.test);
+        for t in &s.test_terms {
+            term_line(out, &format!("{pad}    "), t);
+        }
+        let _ = writeln!(out, "{pad}    = {}", s.test_total);
+    }
+    for n in &s.notes {
+        let _ = writeln!(out, "{pad}  note: {n}");
     }
 }
 

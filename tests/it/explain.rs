@@ -14,28 +14,11 @@ use serde_json::Value;
 
 use crate::support::assert_close;
 use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr, stdout};
+use crate::support::explain::{explained, json};
 use crate::support::scenario::exact;
-use pikeshot::explain::{self, ExplainRequest, Explanation, SourceKind, StepExplanation};
+use pikeshot::explain::{self, ExplainRequest, SourceKind, StepExplanation};
 use pikeshot::run::{self, RunRequest};
-use pikeshot::scenario::ScenarioFile;
 use pikeshot::stats;
-
-/// `pikeshot explain ARGS --format json`, parsed.
-#[track_caller]
-fn json(args: &[&str]) -> Value {
-    let mut a = vec!["explain"];
-    a.extend_from_slice(args);
-    a.extend(["--format", "json"]);
-    let o = pikeshot_ok(&a);
-    serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("not JSON: {e}"))
-}
-
-/// The explanation of a scenario text.
-#[track_caller]
-fn explained(text: &str) -> Explanation {
-    let f = ScenarioFile::from_str("t.toml", text).unwrap();
-    explain::explain_file(f, &ExplainRequest::default()).unwrap_or_else(|e| panic!("{e}"))
-}
 
 fn modifier<'a>(roll: &'a Value, label: &str) -> &'a Value {
     roll["modifiers"]

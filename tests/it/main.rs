@@ -34,6 +34,7 @@ mod report;
 mod report_compare;
 mod report_views;
 mod scenario;
+mod serve;
 mod side;
 mod snaphance;
 mod stats;

@@ -14,11 +14,12 @@
 //! face and count when the step is built, so `resolve` only rolls and
 //! compares.
 
-use super::discipline::adjusted;
+use super::discipline::{adjusted, discipline_terms};
 use super::named_enum;
 use super::unit::{Unit, find_unit, finish_step};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::Term;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -186,6 +187,12 @@ pub struct Activation {
     /// For `count` dice of `face`, `table[face][count]`: the preference
     /// (higher is preferred) and the leaf.
     table: Box<[[(u32, Leaf); MAX_DICE as usize + 1]; 7]>,
+    /// The unit's adjusted Discipline, term by term, then each other unit
+    /// of a group with its adjusted Discipline (for `pikeshot explain`).
+    terms: Vec<Term>,
+    group: Vec<(String, i32)>,
+    /// The unit's name, hits, and whether it is in contact.
+    unit: (String, u8, bool),
 }
 
 /// What `pikeshot list` says of activation.
@@ -233,7 +240,8 @@ impl Activation {
                 .accepted(format!("a whole number from 1 to {MAX_DICE}")));
         }
         let u = &input.unit;
-        let discipline = adjusted(u) + input.extra_discipline;
+        let terms = discipline_terms(u, input.extra_discipline, "extra_discipline");
+        let discipline = crate::explain::sum(&terms);
         let group: Vec<i32> = input.group.iter().map(adjusted).collect();
         let has_group = !group.is_empty();
         let mut measures: Vec<Measure> = vec![
@@ -287,6 +295,13 @@ impl Activation {
             discipline,
             need: input.need,
             table,
+            terms,
+            group: input
+                .group
+                .iter()
+                .map(|g| (g.name.clone(), adjusted(g)))
+                .collect(),
+            unit: (u.name.clone(), u.hits, input.in_contact),
         })
     }
 
@@ -352,6 +367,22 @@ impl Activation {
     /// The unit's adjusted Discipline (with `extra_discipline`).
     pub fn discipline(&self) -> i32 {
         self.discipline
+    }
+    /// That Discipline, term by term.
+    pub fn terms(&self) -> &[Term] {
+        &self.terms
+    }
+    /// The other units of a group move, each with its adjusted Discipline.
+    pub fn group(&self) -> &[(String, i32)] {
+        &self.group
+    }
+    /// Action dice offered, and how they are given.
+    pub fn dice(&self) -> (u8, Allocate) {
+        (self.dice, self.allocate)
+    }
+    /// The unit's name, its hits, and whether it is in contact.
+    pub fn unit(&self) -> (&str, u8, bool) {
+        (&self.unit.0, self.unit.1, self.unit.2)
     }
 
     /// The level of a leaf.

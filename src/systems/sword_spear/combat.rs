@@ -84,7 +84,7 @@ pub fn top_four(pool: &Pool) -> Placed {
 /// What one pair of dice does, after armour: from the side of the die that
 /// wins it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
+pub enum PairEffect {
     /// The winner's die is at least double the loser's: a hit on the loser.
     Hit,
     /// The winner's die beats the loser's without doubling it: the loser
@@ -96,13 +96,13 @@ pub enum Verdict {
 
 /// Step 5 for one pair: `winner` against `loser` when `winner >= loser`.
 #[inline]
-pub fn verdict(winner: u8, loser: u8) -> Verdict {
+pub fn pair_effect(winner: u8, loser: u8) -> PairEffect {
     if winner == loser {
-        Verdict::Draw
+        PairEffect::Draw
     } else if winner >= 2 * loser {
-        Verdict::Hit
+        PairEffect::Hit
     } else {
-        Verdict::Test
+        PairEffect::Test
     }
 }
 
@@ -243,8 +243,8 @@ pub struct Clash {
 }
 
 /// Conversions an armour reduction can make, scored per [`ArmourChoice`].
-fn reduction_score(choice: ArmourChoice, before: Verdict, after: Verdict) -> u8 {
-    use Verdict::*;
+fn reduction_score(choice: ArmourChoice, before: PairEffect, after: PairEffect) -> u8 {
+    use PairEffect::*;
     match (choice, before, after) {
         (ArmourChoice::HitsFirst, Hit, Draw) => 3,
         (ArmourChoice::HitsFirst, Hit, Test) => 2,
@@ -257,8 +257,8 @@ fn reduction_score(choice: ArmourChoice, before: Verdict, after: Verdict) -> u8 
 
 /// Conversions a raise against an opponent lacking protection can make:
 /// a draw into a hit, else a test into a hit, else a draw into a test.
-fn raise_score(before: Verdict, after: Verdict) -> u8 {
-    use Verdict::*;
+fn raise_score(before: PairEffect, after: PairEffect) -> u8 {
+    use PairEffect::*;
     match (before, after) {
         (Draw, Hit) => 3,
         (Test, Hit) => 2,
@@ -332,8 +332,8 @@ impl Clash {
                 let lowered = theirs - r.min(theirs - mine);
                 let score = reduction_score(
                     self.rules.armour_choice,
-                    verdict(theirs, mine),
-                    verdict(lowered, mine),
+                    pair_effect(theirs, mine),
+                    pair_effect(lowered, mine),
                 );
                 if score > best.0 {
                     best = (score, i, lowered);
@@ -358,7 +358,7 @@ impl Clash {
                 if mine < theirs {
                     continue;
                 }
-                let score = raise_score(verdict(mine, theirs), verdict(mine + 1, theirs));
+                let score = raise_score(pair_effect(mine, theirs), pair_effect(mine + 1, theirs));
                 if score > best.0 {
                     best = (score, i);
                 }
@@ -378,9 +378,9 @@ impl Clash {
         for i in 0..pairs {
             let (x, y) = (d[0][i], d[1][i]);
             let (loser, v) = if x >= y {
-                (1, verdict(x, y))
+                (1, pair_effect(x, y))
             } else {
-                (0, verdict(y, x))
+                (0, pair_effect(y, x))
             };
             if x >= y {
                 won_or_drew[0] = true;
@@ -389,9 +389,9 @@ impl Clash {
                 won_or_drew[1] = true;
             }
             match v {
-                Verdict::Hit => out.hits[loser] += 1,
-                Verdict::Test => out.tests[loser] += 1,
-                Verdict::Draw => {}
+                PairEffect::Hit => out.hits[loser] += 1,
+                PairEffect::Test => out.tests[loser] += 1,
+                PairEffect::Draw => {}
             }
         }
         for s in 0..2 {
@@ -484,6 +484,32 @@ impl Clash {
         self.finish(&o, dice)
     }
 
+    /// Steps 3–5 over every pair of top fours of the two pools: the
+    /// probability of each dice outcome, in a table of [`OUTCOME_CELLS`].
+    fn outcome_cells(&self, ta: &[(Placed, f64)], tb: &[(Placed, f64)]) -> Vec<f64> {
+        let mut outcomes = vec![0.0f64; OUTCOME_CELLS];
+        for (pa, wa) in ta {
+            for (pb, wb) in tb {
+                outcomes[cell(&self.compare(pa, pb))] += wa * wb;
+            }
+        }
+        outcomes
+    }
+
+    /// The exact distribution of the dice outcomes (steps 3–5: hits and
+    /// Discipline tests from the dice, lost dice), before any test is
+    /// rolled: what `pikeshot explain` says a round triggers.
+    pub fn dice_outcomes(&self) -> Vec<(DiceOutcome, f64)> {
+        let ta = top_four_distribution(self.sides[0].dice);
+        let tb = top_four_distribution(self.sides[1].dice);
+        self.outcome_cells(ta, tb)
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, w)| w > 0.0)
+            .map(|(i, w)| (uncell(i), w))
+            .collect()
+    }
+
     /// Exact probabilities of a space of `len` leaves, `leaf` mapping each
     /// result to its leaf. Each side's pool is tabulated alone, as
     /// multisets, and reduced to the distribution of its top four
@@ -508,12 +534,7 @@ impl Clash {
         if used > budget {
             return Err(over);
         }
-        let mut outcomes = vec![0.0f64; OUTCOME_CELLS];
-        for (pa, wa) in ta {
-            for (pb, wb) in tb {
-                outcomes[cell(&self.compare(pa, pb))] += wa * wb;
-            }
-        }
+        let outcomes = self.outcome_cells(ta, tb);
         let mut probs = vec![0.0f64; len];
         for (i, &w) in outcomes.iter().enumerate() {
             if w == 0.0 {
@@ -623,7 +644,7 @@ pub fn charts() -> Vec<Chart> {
             "Each die which doubles its opposing die: Hit".into(),
             "Each die which beats but does not double its opposing die: Discipline test".into(),
             "Equal dice: no effect (reading, docs/rules/sword-and-spear.md section 3)".into(),
-            "Dice with no opposing die: ignored (`unpaired = \"hits\"`: a hit each)".into(),
+            "Dice with no opposing die: ignored (`[rules] unpaired = \"hits\"`: a hit each)".into(),
             "Discipline test: one d6, passed on a roll at least the adjusted Discipline; a failure is a hit (docs/rules/sword-and-spear.md section 3)".into(),
             "A unit routs when its hits reach its strength (docs/rules/sword-and-spear.md section 3)".into(),
         ],
@@ -648,7 +669,7 @@ pub fn charts() -> Vec<Chart> {
             ],
         ],
         notes: vec![
-            "Armour lowers the die where it gains most: a hit into a draw, else a hit into a test, else a test into a draw (`armour_choice = \"literal\"`: hit->test, hit->draw, test->draw as docs/rules/sword-and-spear.md section 3 lists them)".into(),
+            "Armour lowers the die where it gains most: a hit into a draw, else a hit into a test, else a test into a draw (`[rules] armour_choice = \"literal\"`: hit->test, hit->draw, test->draw as docs/rules/sword-and-spear.md section 3 lists them)".into(),
             "The raise goes where it gains most: a draw into a hit, else a test into a hit, else a draw into a test".into(),
             "Armour is applied first, then raises; ties go to the higher pair".into(),
         ],

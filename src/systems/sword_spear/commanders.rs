@@ -156,7 +156,7 @@ pub fn charts() -> Vec<Chart> {
             .collect(),
         notes: vec![
             "Loses all combat dice (reading): every die it placed is beaten and it placed no more dice than its opponent".into(),
-            "Pursuit by mounted (reading): a mounted opponent that does not rout itself pursues (`mounted_pursue = false` to stop it)".into(),
+            "Pursuit by mounted (reading): a mounted opponent that does not rout itself pursues (`[rules] mounted_pursue = false` to stop it)".into(),
         ],
     }]
 }

@@ -13,7 +13,8 @@ use super::activation::{self, Activation, Level};
 use super::commanders::{self, CommanderRisk};
 use super::discipline::{self, DisciplineTest};
 use super::melee::{self, MeleeRound, Round};
-use super::repeat::{Repeat, Rules, Stop};
+use super::readings::{KEYS, MOVED_STEP_KEYS, Readings};
+use super::repeat::{Repeat, Stop};
 use super::shooting::{self, Shooting};
 use super::unit::Unit;
 
@@ -36,16 +37,16 @@ macro_rules! steps {
             Step { $($var($ty, $info)),+ }
         }
 
-        /// Builds the step named `name` from its keys; a `melee` as round
-        /// `round` of its course. Spellings that moved are refused naming
-        /// the new one.
-        pub fn build_step(name: &str, f: &mut Fields, units: &[Unit], round: Round) -> Result<Step, InputError> {
+        /// Builds the step named `name` from its keys under the scenario's
+        /// `[rules]` `readings`; a `melee` as round `round` of its course.
+        /// Spellings that moved are refused naming the new one.
+        pub fn build_step(name: &str, f: &mut Fields, units: &[Unit], round: Round, readings: &Readings) -> Result<Step, InputError> {
             f.has("procedure");
             refuse_moved_step_keys(name, f)?;
             $(
                 if name == $info.name {
-                    let build: fn(&mut Fields, &[Unit], Round) -> Result<$ty, InputError> = $build;
-                    return Ok(Step::$var(build(f, units, round)?));
+                    let build: fn(&mut Fields, &[Unit], Round, &Readings) -> Result<$ty, InputError> = $build;
+                    return Ok(Step::$var(build(f, units, round, readings)?));
                 }
             )+
             let names: Vec<&str> = PROCEDURES.iter().map(|p| p.name).collect();
@@ -55,11 +56,11 @@ macro_rules! steps {
 }
 
 steps! {
-    Activation(Activation, activation::INFO, |f, u, _| Activation::from_step(f, u)),
-    DisciplineTest(DisciplineTest, discipline::INFO, |f, u, _| DisciplineTest::from_step(f, u)),
-    Shooting(Shooting, shooting::INFO, |f, u, _| Shooting::from_step(f, u)),
+    Activation(Activation, activation::INFO, |f, u, _, _| Activation::from_step(f, u)),
+    DisciplineTest(DisciplineTest, discipline::INFO, |f, u, _, _| DisciplineTest::from_step(f, u)),
+    Shooting(Shooting, shooting::INFO, |f, u, _, r| Shooting::from_step_with(f, u, r)),
     Melee(MeleeRound, melee::INFO, MeleeRound::from_step_in),
-    CommanderRisk(CommanderRisk, commanders::INFO, |f, u, _| CommanderRisk::from_step(f, u)),
+    CommanderRisk(CommanderRisk, commanders::INFO, |f, u, _, _| CommanderRisk::from_step(f, u)),
 }
 
 /// The `repeat` a melee fought until a unit routs is written with, for the
@@ -67,7 +68,8 @@ steps! {
 const REPEAT_MELEE: &str = "`procedure = \"melee\"` and, on the course, `repeat = { turns = 20, until = [\"either-routs\"] }` (`from_step = K` when steps come before the melee)";
 
 /// Refuses the `engagement` procedure and its keys, which became a `melee`
-/// step repeated by its course (docs/rules/sword-and-spear.md section 7).
+/// step repeated by its course (docs/rules/sword-and-spear.md section 7),
+/// and the readings switches that moved from a step to `[rules]`.
 fn refuse_moved_step_keys(name: &str, f: &mut Fields) -> Result<(), InputError> {
     if name == "engagement" {
         return Err(f.err(
@@ -83,11 +85,20 @@ fn refuse_moved_step_keys(name: &str, f: &mut Fields) -> Result<(), InputError> 
             ),
         ));
     }
-    if f.has("later_rounds_impetus") {
-        return Err(f.err(
-            "later_rounds_impetus",
-            "`later_rounds_impetus` is no longer a step key; write it in the `[rules]` table (`[rules]\nlater_rounds_impetus = true`)",
-        ));
+    // Readings of the card moved to the scenario's `[rules]` table.
+    for key in MOVED_STEP_KEYS {
+        if f.has(key) {
+            let accepted = KEYS
+                .iter()
+                .find(|(k, _, _)| *k == key)
+                .map_or("", |(_, a, _)| a);
+            return Err(f.err(
+                key,
+                format!(
+                    "`{key}` is no longer a step key: it is a reading of the card for the whole scenario; write it in the `[rules]` table (`[rules]\n{key} = ...`, one of {accepted})"
+                ),
+            ));
+        }
     }
     Ok(())
 }
@@ -139,6 +150,13 @@ pub struct CourseState {
     last_outcome: usize,
 }
 
+impl CourseState {
+    /// Each unit's state, in the scenario's order.
+    pub fn units(&self) -> &[UnitState] {
+        &self.units
+    }
+}
+
 /// The outcome of a course stopped by an activation without what it `need`s.
 pub const STOPPED_NOT_ACTIVATED: &str = "stopped-not-activated";
 
@@ -181,7 +199,7 @@ pub struct CourseSpec<'a> {
     steps: Vec<StepSpec<'a>>,
     stages: Vec<Stage>,
     repeat: Option<Repeat>,
-    rules: Rules,
+    rules: Readings,
     own: Option<usize>,
     enemy: Option<usize>,
     space: OutcomeSpace,
@@ -225,7 +243,7 @@ impl<'a> CourseSpec<'a> {
         steps: Vec<StepSpec<'a>>,
         (own, enemy): (Option<usize>, Option<usize>),
         repeat: Option<Repeat>,
-        rules: Rules,
+        rules: Readings,
     ) -> Result<CourseSpec<'a>, InputError> {
         let mut last: Vec<String> = Vec::new();
         // Whether each step is a melee (its rounds are counted).
@@ -239,7 +257,7 @@ impl<'a> CourseSpec<'a> {
             detail: false,
         };
         for (i, s) in steps.iter().enumerate() {
-            let p = build_step(&s.procedure, &mut s.fields.fresh(), &units, round)?;
+            let p = build_step(&s.procedure, &mut s.fields.fresh(), &units, round, &rules)?;
             melee_at.push(matches!(p, Step::Melee(_)));
             if let Step::Activation(a) = &p {
                 has_need |= a.need().is_some();
@@ -377,6 +395,33 @@ impl<'a> CourseSpec<'a> {
             routed_outcome,
             cache: RefCell::new(HashMap::new()),
         })
+    }
+
+    /// The step and turn (1-based) of stage `stage`.
+    pub fn stage(&self, stage: usize) -> (usize, u8) {
+        let st = self.stages[stage];
+        (st.step, st.turn)
+    }
+    /// Step `step`'s procedure name and the units it names (acting, other).
+    pub fn step_units(&self, step: usize) -> (&str, Option<usize>, Option<usize>) {
+        let s = &self.steps[step];
+        (&s.procedure, s.actor, s.target)
+    }
+    /// Number of steps.
+    pub fn step_count(&self) -> usize {
+        self.steps.len()
+    }
+    /// The scenario's units, as the course starts.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+    /// The course's repeat, if any.
+    pub fn repeat(&self) -> Option<&Repeat> {
+        self.repeat.as_ref()
+    }
+    /// The `[rules]` readings in force.
+    pub fn readings(&self) -> &Readings {
+        &self.rules
     }
 
     fn units_in(&self, state: &CourseState) -> Vec<Unit> {
@@ -517,6 +562,7 @@ impl ChainSpec for CourseSpec<'_> {
             &mut s.fields.fresh(),
             &self.units_in(state),
             round,
+            &self.rules,
         )?;
         Ok(match step {
             // Rounds that are the same procedure share one exact result.

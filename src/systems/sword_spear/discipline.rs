@@ -11,6 +11,7 @@ use super::troops::Troop;
 use super::unit::{Commander, Unit, find_unit, finish_step};
 use crate::dice::Dice;
 use crate::error::InputError;
+use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -98,22 +99,74 @@ pub const ADJUSTMENTS: [Adjustment; 3] = [
 
 /// The adjustments that apply to `unit`, labelled, in card order.
 pub fn adjustments(unit: &Unit) -> Vec<(&'static str, i32)> {
-    let applies = [
-        unit.commander.is_some(),
-        unit.out_of_command,
-        unit.terrain == super::troops::Terrain::Difficult,
-    ];
-    ADJUSTMENTS
-        .iter()
-        .zip(applies)
-        .filter(|(a, on)| *on && !a.exempt.contains(&unit.troop))
-        .map(|(a, _)| (a.situation, a.adjustment as i32))
+    discipline_terms(unit, 0, "")
+        .into_iter()
+        .skip(1)
+        .filter(|t| t.applied)
+        .map(|t| {
+            let a = ADJUSTMENTS
+                .iter()
+                .find(|a| a.situation == t.label)
+                .expect("a term of the table");
+            (a.situation, t.value)
+        })
         .collect()
 }
 
 /// `unit`'s Discipline after the sheet's adjustments.
 pub fn adjusted(unit: &Unit) -> i32 {
-    unit.discipline as i32 + adjustments(unit).iter().map(|(_, a)| a).sum::<i32>()
+    crate::explain::sum(&discipline_terms(unit, 0, ""))
+}
+
+/// The Discipline `unit` activates and tests against, term by term: its
+/// printed Discipline, each of the sheet's Adjustments to Discipline that
+/// its state calls for (one its footnote exempts is kept, not applied, with
+/// the footnote), and `extra` from step key `extra_key` when not 0. The
+/// applied terms sum to the adjusted Discipline ([`adjusted`]).
+pub fn discipline_terms(unit: &Unit, extra: i32, extra_key: &str) -> Vec<Term> {
+    let name = &unit.name;
+    let mut terms = vec![Term::new(
+        "Discipline (printed)",
+        "",
+        unit.discipline as i32,
+        Source::unit(format!("{name}: discipline = {}", unit.discipline)),
+    )];
+    let states = [
+        unit.commander
+            .map(|c| format!("{name}: commander = \"{}\"", c.name())),
+        unit.out_of_command.then(|| {
+            format!("{name}: out of command range (command_distance beyond command_by, or out_of_command)")
+        }),
+        (unit.terrain == super::troops::Terrain::Difficult)
+            .then(|| format!("{name}: terrain = \"difficult\"")),
+    ];
+    for (a, state) in ADJUSTMENTS.iter().zip(states) {
+        let Some(state) = state else { continue };
+        let t = Term::new(
+            a.situation,
+            "Adjustments to Discipline",
+            a.adjustment as i32,
+            Source::unit(state),
+        );
+        terms.push(if a.exempt.contains(&unit.troop) {
+            t.not_applied(format!(
+                "{} are exempt (footnote {})",
+                unit.troop.name(),
+                a.footnote.unwrap_or("")
+            ))
+        } else {
+            t
+        });
+    }
+    if extra != 0 {
+        terms.push(Term::new(
+            "extra Discipline (not on the card)",
+            "",
+            extra,
+            Source::key(format!("{extra_key} = {extra}")),
+        ));
+    }
+    terms
 }
 
 /// Faces of a d6 that fail a Discipline test against `discipline`: the
@@ -138,6 +191,9 @@ pub struct DisciplineTest {
     discipline: i32,
     fail: u8,
     by_failures: [Leaf; MAX_TESTS as usize + 1],
+    terms: Vec<Term>,
+    /// The unit's name, strength and hits, for `pikeshot explain`.
+    unit: (String, u8, u8),
 }
 
 /// What `pikeshot list` says of Discipline tests.
@@ -161,7 +217,8 @@ impl DisciplineTest {
     /// `tests` Discipline tests of `unit`, its adjusted Discipline moved by `extra`.
     pub fn new(unit: &Unit, tests: u8, extra: i32) -> DisciplineTest {
         assert!((1..=MAX_TESTS).contains(&tests));
-        let discipline = adjusted(unit) + extra;
+        let terms = discipline_terms(unit, extra, "extra_discipline");
+        let discipline = crate::explain::sum(&terms);
         let fail = fail_faces(discipline);
         let space =
             OutcomeSpace::from_labels(&OUTCOMES, vec![Measure::new("hits", 0, tests as i32)]);
@@ -176,6 +233,8 @@ impl DisciplineTest {
             discipline,
             fail,
             by_failures,
+            terms,
+            unit: (unit.name.clone(), unit.strength, unit.hits),
         }
     }
 
@@ -191,6 +250,18 @@ impl DisciplineTest {
     /// The Discipline the tests are rolled against.
     pub fn discipline(&self) -> i32 {
         self.discipline
+    }
+    /// That Discipline, term by term.
+    pub fn terms(&self) -> &[Term] {
+        &self.terms
+    }
+    /// Tests rolled.
+    pub fn tests(&self) -> u8 {
+        self.tests
+    }
+    /// The unit's name, strength and hits before the tests.
+    pub fn unit(&self) -> (&str, u8, u8) {
+        (&self.unit.0, self.unit.1, self.unit.2)
     }
 }
 

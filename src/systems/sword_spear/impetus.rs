@@ -21,6 +21,7 @@ use super::named_enum;
 use super::shooting::Weapon;
 use super::troops::{Terrain, Troop, is_fresh};
 use super::unit::MeleeWeapon;
+use crate::explain::{PoolLine, Source};
 use crate::systems::Chart;
 
 named_enum! {
@@ -156,11 +157,12 @@ pub const NO_IMPETUS: [(NoImpetus, &str, &str); 17] = [
     ),
 ];
 
-/// One side's combat dice, labelled, and why it has no impetus.
+/// One side's combat dice, counted line by line, and why it has no impetus.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideDice {
-    /// Each contribution, labelled (zero entries explain a die not given).
-    pub entries: Vec<(String, i32)>,
+    /// Each contribution with its card line and source (lines not applied
+    /// explain a die not given).
+    pub lines: Vec<PoolLine>,
     /// The dice rolled.
     pub total: u8,
     /// Impetus dice (with bonus and magic dice when they go with it).
@@ -169,6 +171,37 @@ pub struct SideDice {
     pub fresh: bool,
     /// The conditions that deny impetus.
     pub no_impetus: Vec<NoImpetus>,
+}
+
+/// A line of a dice count: `dice` for `label` (card line `rule`), set by
+/// `source`.
+pub(crate) fn line(dice: i32, label: impl Into<String>, rule: &str, source: Source) -> PoolLine {
+    PoolLine {
+        dice,
+        label: label.into(),
+        rule: rule.to_string(),
+        source,
+        applied: true,
+        note: None,
+    }
+}
+
+/// The same line, not applied, with the reason.
+pub(crate) fn not_applied(mut l: PoolLine, why: impl Into<String>) -> PoolLine {
+    l.applied = false;
+    l.note = Some(why.into());
+    l
+}
+
+/// The same line, with a remark.
+pub(crate) fn with_note(mut l: PoolLine, note: impl Into<String>) -> PoolLine {
+    l.note = Some(note.into());
+    l
+}
+
+/// The card line of the melee dice (Melee Combat Dice, item `n`).
+fn item(n: u8) -> String {
+    format!("Melee Combat Dice {n}")
 }
 
 fn is_missile(w: Option<Weapon>) -> bool {
@@ -296,99 +329,216 @@ pub fn combat_dice(input: &MeleeInput) -> [SideDice; 2] {
         no_impetus.extend(opponent_denials(input, s, fresh, first[o]));
         no_impetus.sort();
         let has = my.impetus && no_impetus.is_empty();
-        let mut entries: Vec<(String, i32)> =
-            vec![(format!("strength {}", me.strength), me.strength as i32)];
-        let from_strength = input.dice_from.dice(me.strength, me.hits);
-        if from_strength < me.strength {
-            entries.push((
-                format!("{} hits", me.hits),
+        let name = &me.name;
+        let key = |k: &str| format!("{}_{k}", ["attacker", "defender"][s]);
+        let mut lines = vec![line(
+            me.strength as i32,
+            format!("strength {}", me.strength),
+            "Melee Combat Dice (base)",
+            Source::unit(format!("{name}: strength = {}", me.strength)),
+        )];
+        if me.hits > 0 {
+            let from_strength = input.dice_from.dice(me.strength, me.hits);
+            let l = line(
                 from_strength as i32 - me.strength as i32,
-            ));
+                format!("{} hits", me.hits),
+                "docs/rules/sword-and-spear.md 3",
+                Source::unit(format!("{name}: {} hits", me.hits)),
+            );
+            lines.push(if from_strength < me.strength {
+                with_note(l, "[rules] dice_from = \"strength-less-hits\"")
+            } else {
+                not_applied(
+                    line(
+                        -(me.hits as i32),
+                        format!("{} hits", me.hits),
+                        "docs/rules/sword-and-spear.md 3",
+                        Source::rules("dice_from = \"full-strength\""),
+                    ),
+                    "[rules] dice_from = \"full-strength\": dice from full strength",
+                )
+            });
         }
         let big = me.large || matches!(me.troop, Troop::Cavalry | Troop::LargeBeasts);
         let base = if fresh[s] && big { 2 } else { 1 };
         let extra = my.bonus_dice + my.magic_dice;
+        let why_base = if base == 2 {
+            format!(
+                "{name}: fresh {}{}",
+                if me.large { "large " } else { "" },
+                me.troop.name()
+            )
+        } else if big {
+            format!(
+                "{name}: {}{}, not fresh (one die)",
+                if me.large { "large " } else { "" },
+                me.troop.name()
+            )
+        } else {
+            format!("{name}: {}", me.troop.name())
+        };
+        let impetus_line = line(
+            base,
+            if base == 2 {
+                "impetus (fresh large unit, cavalry or large beasts)"
+            } else {
+                "impetus"
+            },
+            &item(1),
+            Source::unit(why_base),
+        );
         let impetus = if has {
-            entries.push((
-                if base == 2 {
-                    "impetus (fresh large unit, cavalry or large beasts)".into()
-                } else {
-                    "impetus".into()
-                },
-                base,
-            ));
+            lines.push(impetus_line);
             base as u8 + extra
         } else {
-            let why = if !my.impetus {
-                "impetus: not claimed".to_string()
+            lines.push(if !my.impetus {
+                match input.later {
+                    Some(false) => not_applied(
+                        line(
+                            base,
+                            "impetus: none in a later round",
+                            &item(1),
+                            Source::rules("later_rounds_impetus = false"),
+                        ),
+                        "impetus is the clash that opens the melee (docs/rules/sword-and-spear.md 7)",
+                    ),
+                    _ => not_applied(
+                        line(
+                            base,
+                            "impetus: not claimed",
+                            &item(1),
+                            Source::key(format!("{} = false", key("impetus"))),
+                        ),
+                        "the side claims no impetus",
+                    ),
+                }
             } else {
-                format!(
-                    "no impetus: {}",
-                    no_impetus
-                        .iter()
-                        .map(|c| c.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            };
-            entries.push((why, 0));
+                let mut l = line(
+                    base,
+                    format!(
+                        "no impetus: {}",
+                        no_impetus
+                            .iter()
+                            .map(|c| c.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    "No dice for Impetus",
+                    Source::card(
+                        no_impetus
+                            .iter()
+                            .map(|c| {
+                                let (i, (_, text, by)) = NO_IMPETUS
+                                    .iter()
+                                    .enumerate()
+                                    .find(|(_, (x, _, _))| x == c)
+                                    .expect("every condition is on the card");
+                                format!("{}. \"{text}\" (decided by {by})", i + 1)
+                            })
+                            .collect::<Vec<_>>()
+                            .join("; "),
+                    ),
+                );
+                l.applied = false;
+                l
+            });
             if input.bonus_needs_impetus { 0 } else { extra }
         };
-        if my.bonus_dice > 0 {
-            entries.push((
-                "bonus dice (action dice)".into(),
-                if has || !input.bonus_needs_impetus {
-                    my.bonus_dice as i32
+        let kept = has || !input.bonus_needs_impetus;
+        let lost = |l: PoolLine| {
+            if kept {
+                if has {
+                    l
                 } else {
-                    0
-                },
-            ));
+                    with_note(
+                        l,
+                        "kept without impetus: [rules] bonus_needs_impetus = false",
+                    )
+                }
+            } else {
+                not_applied(
+                    l,
+                    "lost with impetus ([rules] bonus_needs_impetus = true)",
+                )
+            }
+        };
+        if my.bonus_dice > 0 {
+            let source = if me.action_bonus > 0 && my.bonus_dice == me.action_bonus {
+                Source::unit(format!(
+                    "{name}: bonus {} left by its activation ({} overrides)",
+                    me.action_bonus,
+                    key("bonus_dice")
+                ))
+            } else {
+                Source::key(format!("{} = {}", key("bonus_dice"), my.bonus_dice))
+            };
+            lines.push(lost(line(
+                my.bonus_dice as i32,
+                "bonus dice (action dice)",
+                &item(1),
+                source,
+            )));
         }
         if my.magic_dice > 0 {
-            entries.push((
-                "magic dice".into(),
-                if has || !input.bonus_needs_impetus {
-                    my.magic_dice as i32
-                } else {
-                    0
-                },
-            ));
+            lines.push(lost(line(
+                my.magic_dice as i32,
+                "magic dice",
+                &item(1),
+                Source::key(format!("{} = {}", key("magic_dice"), my.magic_dice)),
+            )));
         }
         if my.extra_units > 0 {
-            entries.push(("extra units in contact".into(), my.extra_units as i32));
+            lines.push(line(
+                my.extra_units as i32,
+                "extra units in contact",
+                &item(2),
+                Source::key(format!("{} = {}", key("extra_units"), my.extra_units)),
+            ));
         }
         let vs_special =
             opp.troop == Troop::Swarms || opp.troop == Troop::Monsters || opp.troop.is_hero();
         if my.uphill {
-            let d = me.troop.is_medium_or_heavy_foot() && !vs_special;
-            entries.push((
-                if d {
-                    "uphill".into()
-                } else if !me.troop.is_medium_or_heavy_foot() {
-                    "uphill: no die (not medium or heavy foot)".into()
-                } else {
-                    "uphill: no die (enemy is a swarm, monster or hero)".into()
-                },
-                d as i32,
-            ));
+            let l = line(
+                1,
+                "uphill",
+                &item(3),
+                Source::key(format!("{} = true", key("uphill"))),
+            );
+            lines.push(if !me.troop.is_medium_or_heavy_foot() {
+                not_applied(l, format!("uphill: no die ({name} is not medium or heavy foot)"))
+            } else if vs_special {
+                not_applied(l, "uphill: no die (enemy is a swarm, monster or hero)")
+            } else {
+                l
+            });
         }
         if my.flank {
-            let d = !(vs_special || opp.train);
-            entries.push((
-                if d {
-                    "flank or rear contact".into()
-                } else {
-                    "flank or rear: no die (enemy is train, a swarm, a monster or a hero)".into()
-                },
-                d as i32,
-            ));
+            let l = line(
+                1,
+                "flank or rear contact",
+                &item(4),
+                Source::key(format!("{} = true", key("flank"))),
+            );
+            lines.push(if vs_special || opp.train {
+                not_applied(
+                    l,
+                    "flank or rear: no die (enemy is train, a swarm, a monster or a hero)",
+                )
+            } else {
+                l
+            });
         }
         if my.extra_dice != 0 {
-            entries.push(("extra dice".into(), my.extra_dice));
+            lines.push(line(
+                my.extra_dice,
+                "extra dice (not on the card)",
+                "",
+                Source::key(format!("{} = {}", key("extra_dice"), my.extra_dice)),
+            ));
         }
-        let total: i32 = entries.iter().map(|(_, d)| d).sum();
+        let total: i32 = lines.iter().filter(|l| l.applied).map(|l| l.dice).sum();
         SideDice {
-            entries,
+            lines,
             total: total.clamp(0, 255) as u8,
             impetus: if has { impetus } else { 0 },
             fresh: fresh[s],
@@ -405,7 +555,7 @@ pub fn charts() -> Vec<Chart> {
         rule: "Combat",
         headers: vec!["Dice".into(), "For".into()],
         rows: vec![
-            vec!["Strength".into(), "Base combat dice is the strength of the unit (less its hits: `dice_from`)".into()],
+            vec!["Strength".into(), "Base combat dice is the strength of the unit (less its hits: `[rules] dice_from`)".into()],
             vec!["+2 / +1".into(), "Impetus: two dice for a fresh large unit, cavalry or large beasts, otherwise one; plus any magical bonuses or bonuses from action dice".into()],
             vec!["+1 each".into(), "Extra units in contact: one die per extra unit in contact".into()],
             vec!["+1".into(), "Uphill: medium or heavy foot, unless the enemy unit is a swarm, a monster or a hero".into()],

@@ -5,12 +5,13 @@
 use std::sync::{Arc, OnceLock};
 
 use super::combat::{Clash, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE};
-use super::discipline::adjusted;
+use super::discipline::discipline_terms;
 pub use super::impetus::{NO_IMPETUS, NoImpetus, SideDice, charts, combat_dice};
-use super::shooting::read_rules;
+use super::readings::Readings;
 use super::unit::{Armour, Unit, find_unit, finish_step};
 use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
+use crate::explain::Term;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -111,6 +112,10 @@ pub struct MeleeInput {
     pub mounted_pursue: bool,
     /// Bonus and magic dice are part of impetus and lost with it.
     pub bonus_needs_impetus: bool,
+    /// `None` for the round of the step's phase; `Some(impetus)` for a
+    /// later round of a repeated melee, `impetus` being `[rules]
+    /// later_rounds_impetus`.
+    pub later: Option<bool>,
 }
 
 /// Reads one side's keys, prefixed `attacker_` or `defender_`. A course
@@ -153,12 +158,6 @@ macro_rules! melee_keys {
             ("defender", "required: the defending unit"),
             ("pursuit", "true: the combat is the result of a pursuit (no impetus for either)"),
             ("obstacle", "true: fighting across an obstacle or stakes (no impetus for a side that charged)"),
-            ("dice_from", "\"strength-less-hits\" (default) or \"full-strength\""),
-            ("unpaired", "\"ignored\" (default) or \"hits\": dice with no opposing die"),
-            ("armour_choice", "\"hits-first\" (default) or \"literal\" (the order docs/rules/sword-and-spear.md section 3 lists)"),
-            ("commander_risk", "\"rout-or-all-dice-lost\" (default) or \"rout-only\""),
-            ("mounted_pursue", "true (default): a mounted side that does not rout pursues, so a routed opponent's commander dies on 5+"),
-            ("bonus_needs_impetus", "true (default): bonus and magic dice are part of impetus and lost with it"),
             $(($ek, $ed),)*
         ] [
             ("charged", "true: charged this phase (counts as moved)"),
@@ -199,12 +198,17 @@ impl MeleeInput {
             rules: ClashRules::default(),
             mounted_pursue: true,
             bonus_needs_impetus: true,
+            later: None,
         }
     }
 
     /// Reads the melee keys (shared and per side) of a step, without
-    /// refusing other keys.
-    pub fn read(f: &mut Fields, units: &[Unit]) -> Result<MeleeInput, InputError> {
+    /// refusing other keys, under the scenario's `[rules]` `readings`.
+    pub fn read(
+        f: &mut Fields,
+        units: &[Unit],
+        readings: &Readings,
+    ) -> Result<MeleeInput, InputError> {
         let a = find_unit(f, "attacker", units)?.clone();
         let d = find_unit(f, "defender", units)?.clone();
         let mut input = MeleeInput::new(a, d);
@@ -212,11 +216,10 @@ impl MeleeInput {
         input.sides[1] = read_side!(f, "defender", &input.units[1]);
         input.pursuit = f.flag("pursuit")?;
         input.obstacle = f.flag("obstacle")?;
-        let (dice_from, rules) = read_rules(f)?;
-        input.dice_from = dice_from;
-        input.rules = rules;
-        input.mounted_pursue = f.bool("mounted_pursue")?.unwrap_or(true);
-        input.bonus_needs_impetus = f.bool("bonus_needs_impetus")?.unwrap_or(true);
+        input.dice_from = readings.dice_from;
+        input.rules = readings.clash_rules();
+        input.mounted_pursue = readings.mounted_pursue;
+        input.bonus_needs_impetus = readings.bonus_needs_impetus;
         Ok(input)
     }
 
@@ -240,6 +243,7 @@ impl MeleeInput {
             m.sides[s] = side;
         }
         m.pursuit = false;
+        m.later = Some(impetus);
         m
     }
 }
@@ -267,6 +271,10 @@ pub struct MeleeRound {
     detail: bool,
     commanders: [bool; 2],
     cache: Option<Arc<OnceLock<Vec<f64>>>>,
+    /// What the round was built from, for `pikeshot explain`.
+    input: Box<MeleeInput>,
+    /// Each side's Discipline for its tests, term by term.
+    tests: [Vec<Term>; 2],
 }
 
 /// What `pikeshot list` says of a melee round.
@@ -354,6 +362,15 @@ impl MeleeRound {
                 ));
             }
         }
+        // Each side's Discipline for its tests, term by term (the record
+        // the clash and `pikeshot explain` both read).
+        let tests = [0, 1].map(|s| {
+            discipline_terms(
+                &input.units[s],
+                input.sides[s].extra_discipline,
+                ["attacker_extra_discipline", "defender_extra_discipline"][s],
+            )
+        });
         let sides = [0, 1].map(|s| {
             let (me, opp) = (&input.units[s], &input.units[1 - s]);
             ClashSide {
@@ -361,7 +378,7 @@ impl MeleeRound {
                 reduce: me.armour.reduction(),
                 raise: opp.armour == Armour::LackingProtection,
                 vulnerable: true,
-                discipline: adjusted(me) + input.sides[s].extra_discipline,
+                discipline: crate::explain::sum(&tests[s]),
                 strength: me.strength,
                 hits: me.hits,
                 commander: me.commander.is_some(),
@@ -390,23 +407,27 @@ impl MeleeRound {
             detail,
             commanders,
             cache: None,
+            input: Box::new(input.clone()),
+            tests,
         })
     }
 
-    /// Builds the step from its keys (in [`INFO`]).
+    /// Builds the step from its keys (in [`INFO`]) under the default
+    /// readings.
     pub fn from_step(f: &mut Fields, units: &[Unit]) -> Result<MeleeRound, InputError> {
-        MeleeRound::from_step_in(f, units, Round::single())
+        MeleeRound::from_step_in(f, units, Round::single(), &Readings::default())
     }
 
-    /// Builds the step from its keys as round `round` of a course: the
-    /// first round as the keys say, a later one as
-    /// [`MeleeInput::later_round`] makes it.
+    /// Builds the step from its keys as round `round` of a course, under
+    /// the scenario's `[rules]` `readings`: the first round as the keys
+    /// say, a later one as [`MeleeInput::later_round`] makes it.
     pub fn from_step_in(
         f: &mut Fields,
         units: &[Unit],
         round: Round,
+        readings: &Readings,
     ) -> Result<MeleeRound, InputError> {
-        let input = MeleeInput::read(f, units)?;
+        let input = MeleeInput::read(f, units, readings)?;
         finish_step(f, INFO.keys)?;
         // The first round is built (and so checked) in every case.
         let first = MeleeRound::build(&input, round.detail).map_err(|(k, e)| f.locate(k, e))?;
@@ -431,6 +452,14 @@ impl MeleeRound {
     /// The clash as built.
     pub fn clash(&self) -> &Clash {
         &self.clash
+    }
+    /// What the round was built from.
+    pub fn input(&self) -> &MeleeInput {
+        &self.input
+    }
+    /// Each side's Discipline for its tests, term by term.
+    pub fn tests(&self) -> &[Vec<Term>; 2] {
+        &self.tests
     }
 
     /// The leaf of a result.

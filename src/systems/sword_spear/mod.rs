@@ -7,7 +7,8 @@
 //! ([`combat`]), melee combat dice and impetus ([`melee`]), shooting by
 //! weapon ([`shooting`]), risk to commanders ([`commanders`]), courses of
 //! several steps ([`course`]), repeated turn after turn (a melee until a
-//! unit routs) with the stop conditions and `[rules]` of [`repeat`]. Readings of what the sheet leaves open are in
+//! unit routs) with the stop conditions of [`repeat`], and the `[rules]` readings
+//! ([`readings`]). Readings of what the sheet leaves open are in
 //! `docs/rules/sword-and-spear.md`, each with the scenario key that
 //! overrides it.
 
@@ -16,15 +17,18 @@ pub mod combat;
 pub mod commanders;
 pub mod cost;
 pub mod course;
+pub mod course_explain;
 pub mod discipline;
 pub mod explain;
 pub mod impetus;
 pub mod melee;
+pub mod readings;
 pub mod repeat;
 pub mod scenario;
 pub mod shooting;
 pub mod troops;
 pub mod unit;
+pub mod volley_dice;
 
 pub use unit::Unit;
 
@@ -95,7 +99,7 @@ impl crate::systems::RuleSystem for SwordSpear {
         "either-routs"
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
-        repeat::Rules::keys()
+        readings::Readings::keys()
     }
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
         scenario::explain(f)

@@ -1,6 +1,6 @@
-//! What a Sword & Spear course of turns reads beyond its steps: the
-//! `[rules]` table and the stop conditions of `repeat = { turns, until,
-//! from_step }` (docs/rules/sword-and-spear.md section 7).
+//! What a Sword & Spear course of turns reads beyond its steps: the stop
+//! conditions of `repeat = { turns, until, from_step }`
+//! (docs/rules/sword-and-spear.md section 7).
 //!
 //! A melee fought until a unit routs is a `melee` step repeated by its
 //! course: turn 1 is the round of the step's phase, later turns are later
@@ -8,51 +8,11 @@
 
 use crate::error::InputError;
 use crate::scenario::Fields;
-use crate::systems::{KeyInfo, StopInfo};
+use crate::systems::StopInfo;
 
 /// Most turns `repeat` may ask for (the rounds the `engagement` step
 /// allowed).
 pub const MAX_TURNS: u8 = 50;
-
-/// The readings switches of the `[rules]` table.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Rules {
-    /// Impetus in a repeated melee's later rounds too, by the card's
-    /// conditions (default: the first round only).
-    pub later_rounds_impetus: bool,
-}
-
-/// The `[rules]` keys, with what they accept (the default first).
-pub const RULES_KEYS: &[(&str, &str)] = &[("later_rounds_impetus", "false | true")];
-
-impl Rules {
-    /// Reads the optional `[rules]` table; refuses keys it does not know.
-    pub fn from_fields(f: &mut Fields) -> Result<Rules, InputError> {
-        let Some(mut r) = f.table("rules")? else {
-            return Ok(Rules::default());
-        };
-        let out = Rules {
-            later_rounds_impetus: r.bool("later_rounds_impetus")?.unwrap_or(false),
-        };
-        r.finish()?;
-        Ok(out)
-    }
-
-    /// What `pikeshot list` says of the `[rules]` keys.
-    pub fn keys() -> Vec<KeyInfo> {
-        RULES_KEYS
-            .iter()
-            .map(|&(key, accepted)| KeyInfo {
-                key,
-                accepted: accepted.to_string(),
-                default: accepted.split(" | ").next().unwrap_or("").to_string(),
-                meaning: "Melee Combat Dice, item 1 (docs/rules/sword-and-spear.md 7): \
-                          false, impetus in a repeated melee's first round only (the charge); \
-                          true, in later rounds too by the card's conditions",
-            })
-            .collect()
-    }
-}
 
 /// What ends a repeated course, checked at the end of every turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

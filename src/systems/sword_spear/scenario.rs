@@ -4,7 +4,8 @@
 use super::cost::{self, StepShape};
 use super::course::{CourseSpec, PROCEDURES, STEP_UNIT_KEYS, Step, StepSpec, build_step};
 use super::melee::Round;
-use super::repeat::{self, Repeat, Rules};
+use super::readings::Readings;
+use super::repeat::{self, Repeat};
 use super::unit::Unit;
 use crate::engine::KernelMode;
 use crate::engine::chain::MAX_NODES;
@@ -30,7 +31,9 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputErro
 
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
-    let (courses, _) = read(f, |name, side, made| made.explain(name, side))?;
+    let (courses, _) = read(f, |name, side, made| {
+        super::course_explain::explain(name, side, &made)
+    })?;
     Ok(walk::explained(courses))
 }
 
@@ -43,8 +46,8 @@ fn read<'a, T>(
     f: &mut Fields<'a>,
     mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec<'a>>) -> Result<T, InputError>,
 ) -> Result<Read<T>, InputError> {
-    let rules = Rules::from_fields(f)?;
-    let units = course::read_units(f, Unit::from_fields)?;
+    let rules = Readings::from_fields(f)?;
+    let units = course::read_units(f, &super::unit::UNIT_KEYS, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
@@ -85,7 +88,13 @@ fn read<'a, T>(
         cf.finish()?;
         let kernel = if steps.len() == 1 && steps[0].target.is_none() && repeat.is_none() {
             let s = &steps[0];
-            let step = build_step(&s.procedure, &mut s.fields.fresh(), &units, Round::single())?;
+            let step = build_step(
+                &s.procedure,
+                &mut s.fields.fresh(),
+                &units,
+                Round::single(),
+                &rules,
+            )?;
             make(name, &side, Made::Single(step))?
         } else {
             check_cost(&cf, name, &steps, &units, repeat.as_ref())?;

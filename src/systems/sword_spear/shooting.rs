@@ -10,11 +10,14 @@
 //! ([`protection`]) decides the armour step.
 
 use super::combat::{Clash, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE};
-use super::discipline::adjusted;
+use super::discipline::{adjusted, discipline_terms};
 use super::named_enum;
+use super::readings::Readings;
 use super::unit::{Armour, Unit, find_unit, finish_step};
+use super::volley_dice::{protection_terms, shooter_lines, target_lines};
 use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
+use crate::explain::{PoolLine, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -289,8 +292,23 @@ pub struct Shooting {
     space: OutcomeSpace,
     clash: Clash,
     protection: Armour,
-    firer_dice: Vec<(String, i32)>,
+    firer_dice: Vec<PoolLine>,
     commander_measure: bool,
+    explain: Box<VolleyRecord>,
+}
+
+/// What a volley was built from and how, for `pikeshot explain`.
+#[derive(Clone, Debug)]
+pub struct VolleyRecord {
+    /// The step's input.
+    pub input: ShootingInput,
+    /// The target's dice, line by line.
+    pub target_dice: Vec<PoolLine>,
+    /// The target's level of protection against the weapon, term by term
+    /// (3 heavily armoured … 0 lacking protection).
+    pub protection_terms: Vec<Term>,
+    /// The target's Discipline for its tests, term by term.
+    pub tests: Vec<Term>,
 }
 
 /// What `pikeshot list` says of shooting.
@@ -323,16 +341,6 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "cover_levels",
             "0..2 levels of protection cover adds (default 1)",
         ),
-        (
-            "dice_from",
-            "\"strength-less-hits\" (default) or \"full-strength\"",
-        ),
-        ("unpaired", "\"ignored\" (default) or \"hits\""),
-        ("armour_choice", "\"hits-first\" (default) or \"literal\""),
-        (
-            "commander_risk",
-            "\"rout-or-all-dice-lost\" (default) or \"rout-only\"",
-        ),
         ("extra_dice", "-8..8 dice added to the shooter's"),
         ("target_extra_dice", "-8..8 dice added to the target's"),
         (
@@ -351,20 +359,6 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         "NAME-commander-lost",
     ],
 };
-
-/// Reads the combat switches shared by shooting and melee.
-pub(crate) fn read_rules(f: &mut Fields) -> Result<(DiceFrom, ClashRules), InputError> {
-    use crate::systems::named::read;
-    let dice_from = read(f, "dice_from", "dice rule")?.unwrap_or(DiceFrom::StrengthLessHits);
-    let d = ClashRules::default();
-    let rules = ClashRules {
-        unpaired: read(f, "unpaired", "unpaired rule")?.unwrap_or(d.unpaired),
-        armour_choice: read(f, "armour_choice", "armour choice")?.unwrap_or(d.armour_choice),
-        commander_risk: read(f, "commander_risk", "commander risk rule")?
-            .unwrap_or(d.commander_risk),
-    };
-    Ok((dice_from, rules))
-}
 
 type Fail = (&'static str, InputError);
 
@@ -451,23 +445,8 @@ impl Shooting {
                 ),
             ));
         }
-        let from_strength = input.dice_from.dice(fu.strength, fu.hits);
-        let mut firer_dice = vec![(format!("strength {}", fu.strength), fu.strength as i32)];
-        if from_strength < fu.strength {
-            firer_dice.push(("hits".into(), from_strength as i32 - fu.strength as i32));
-        }
-        if bonus_dice > 0 {
-            firer_dice.push(("bonus dice".into(), bonus_dice as i32));
-        }
-        if input.magic_dice > 0 {
-            firer_dice.push(("magic dice".into(), input.magic_dice as i32));
-        }
-        if input.extra_dice != 0 {
-            firer_dice.push(("extra dice".into(), input.extra_dice));
-        }
-        let total: i32 = firer_dice.iter().map(|(_, d)| d).sum();
-        let target_total =
-            input.dice_from.dice(tu.strength, tu.hits) as i32 + input.target_extra_dice;
+        let (firer_dice, total) = shooter_lines(input, row, bonus_dice, bonus_range);
+        let (target_dice, target_total) = target_lines(input);
         for (key, t) in [("extra_dice", total), ("target_extra_dice", target_total)] {
             if t > MAX_DICE as i32 {
                 return Err(fail(
@@ -478,6 +457,10 @@ impl Shooting {
         }
         let cover = input.cover.unwrap_or(tu.cover);
         let prot = protection(tu.armour, weapon, cover, input.cover_levels);
+        let protection_terms = protection_terms(input, weapon, cover);
+        // The target's Discipline for its tests, term by term (the record
+        // the clash and `pikeshot explain` both read).
+        let tests = discipline_terms(tu, input.extra_discipline, "extra_discipline");
         let firer = ClashSide {
             dice: total.max(0) as u8,
             reduce: 0,
@@ -494,7 +477,7 @@ impl Shooting {
             reduce: prot.reduction(),
             raise: false,
             vulnerable: true,
-            discipline: adjusted(tu) + input.extra_discipline,
+            discipline: crate::explain::sum(&tests),
             strength: tu.strength,
             hits: tu.hits,
             commander: tu.commander.is_some(),
@@ -514,11 +497,28 @@ impl Shooting {
             protection: prot,
             firer_dice,
             commander_measure,
+            explain: Box::new(VolleyRecord {
+                input: input.clone(),
+                target_dice,
+                protection_terms,
+                tests,
+            }),
         })
     }
 
-    /// Builds the step from its keys (in [`INFO`]).
+    /// Builds the step from its keys (in [`INFO`]) under the default
+    /// readings.
     pub fn from_step(f: &mut Fields, units: &[Unit]) -> Result<Shooting, InputError> {
+        Shooting::from_step_with(f, units, &Readings::default())
+    }
+
+    /// Builds the step from its keys under the scenario's `[rules]`
+    /// `readings`.
+    pub fn from_step_with(
+        f: &mut Fields,
+        units: &[Unit],
+        readings: &Readings,
+    ) -> Result<Shooting, InputError> {
         let firer = find_unit(f, "firer", units)?.clone();
         let target = find_unit(f, "target", units)?.clone();
         let mut input = ShootingInput::new(firer, target);
@@ -529,9 +529,8 @@ impl Shooting {
         input.magic_dice = f.int("magic_dice", 0, 4)?.unwrap_or(0) as u8;
         input.cover = f.bool("cover")?;
         input.cover_levels = f.int("cover_levels", 0, 2)?.unwrap_or(1) as u8;
-        let (dice_from, rules) = read_rules(f)?;
-        input.dice_from = dice_from;
-        input.rules = rules;
+        input.dice_from = readings.dice_from;
+        input.rules = readings.clash_rules();
         input.extra_dice = f.int("extra_dice", -8, 8)?.unwrap_or(0) as i32;
         input.target_extra_dice = f.int("target_extra_dice", -8, 8)?.unwrap_or(0) as i32;
         input.extra_discipline = f.int("extra_discipline", -3, 3)?.unwrap_or(0) as i32;
@@ -543,9 +542,13 @@ impl Shooting {
     pub fn protection(&self) -> Armour {
         self.protection
     }
-    /// The shooter's dice, labelled.
-    pub fn firer_dice(&self) -> &[(String, i32)] {
+    /// The shooter's dice, line by line.
+    pub fn firer_dice(&self) -> &[PoolLine] {
         &self.firer_dice
+    }
+    /// What the volley was built from and how.
+    pub fn record(&self) -> &VolleyRecord {
+        &self.explain
     }
     /// The clash as built.
     pub fn clash(&self) -> &Clash {

@@ -7,13 +7,16 @@
 
 pub mod cli;
 pub mod course;
+pub mod explain;
 pub mod hakkaa;
+pub mod http;
 pub mod located;
 pub mod monte_carlo;
 pub mod mpbs;
 pub mod report;
 pub mod scenario;
 pub mod step;
+pub mod webdriver;
 
 use std::path::Path;
 
@@ -59,6 +62,16 @@ pub fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
         .map(|rec| rec.unwrap().iter().map(str::to_string).collect())
         .collect();
     (header, rows)
+}
+
+/// The names of the entries of `dir`, sorted.
+pub fn file_names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
 }
 
 /// Every file under `dir`, hidden ones included (relative path → bytes).

@@ -19,8 +19,8 @@ use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
 use pikeshot::error::InputError;
 use pikeshot::scenario::Fields;
 use pikeshot::systems::sword_spear::combat::{
-    ArmourChoice, Clash, ClashRules, ClashSide, CommanderRisk, DiceFrom, DiceOutcome, Placed,
-    Unpaired, Verdict, multisets, top_four, top_four_distribution, verdict,
+    ArmourChoice, Clash, ClashRules, ClashSide, CommanderRisk, DiceFrom, DiceOutcome, PairEffect,
+    Placed, Unpaired, multisets, pair_effect, top_four, top_four_distribution,
 };
 use pikeshot::systems::sword_spear::melee::{
     MeleeInput, MeleeRound, NO_IMPETUS, NoImpetus, Situation, combat_dice,
@@ -156,13 +156,13 @@ fn every_pair_of_faces() {
     for w in 1..=7u8 {
         for l in 1..=w {
             let want = if w == l {
-                Verdict::Draw
+                PairEffect::Draw
             } else if w >= 2 * l {
-                Verdict::Hit
+                PairEffect::Hit
             } else {
-                Verdict::Test
+                PairEffect::Test
             };
-            assert_eq!(verdict(w, l), want, "{w} vs {l}");
+            assert_eq!(pair_effect(w, l), want, "{w} vs {l}");
         }
     }
     // Card: a die that doubles its opponent is a hit; beating without doubling a test.
@@ -683,10 +683,13 @@ fn every_no_impetus_condition() {
             d[0].no_impetus
         );
         assert_eq!(d[0].impetus, 0, "{cond}");
+        // The breakdown names the condition, on a line that gives no die.
         assert!(
-            d[0].entries.iter().any(|(l, _)| l.contains(cond.name())),
+            d[0].lines
+                .iter()
+                .any(|l| l.label.contains(cond.name()) && !l.applied),
             "{cond}: {:?}",
-            d[0].entries
+            d[0].lines
         );
     }
 }
@@ -1078,11 +1081,14 @@ fn melee_refusals_are_located() {
         "attacker_extra_units",
         "from 0 to 3",
     );
-    let t = doc(
-        "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\narmour_choice = \"literall\"",
+    // A reading is a `[rules]` key, with "did you mean" there.
+    let t = doc("procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"").replace(
+        "name = \"t\"\n",
+        "name = \"t\"\nsystem = \"sword-and-spear\"\n\n[rules]\narmour_choice = \"literall\"\n",
     );
-    let e = from_doc(&t, MeleeRound::from_step).unwrap_err();
+    let e = crate::support::scenario::input_error("s.toml", &t);
     assert_eq!(e.suggestion.as_deref(), Some("literal"), "{e}");
+    assert_eq!(e.line, Some(key_line(&t, "armour_choice")));
     let t = doc(
         "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\nattacker_charge = true",
     );
@@ -1141,27 +1147,39 @@ fn multiset_tabulation_equals_every_ordered_roll() {
     use pikeshot::engine::alias::Tabulated;
     use pikeshot::systems::sword_spear::course::build_step;
     use pikeshot::systems::sword_spear::melee::Round;
+    use pikeshot::systems::sword_spear::readings::Readings;
     // Small pools (2 against 3 dice, 3 against 2) with armour both ways, a
     // side lacking protection, Discipline tests and a commander at risk.
     let units = "[units.a]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 2\narmour = \"heavily-armoured\"\ncommander = \"captain\"\nweapon = \"bow\"\n\n[units.b]\ntroop = \"medium-foot\"\ndiscipline = 4\nstrength = 3\narmour = \"lacking-protection\"\n\n[units.c]\ntroop = \"medium-foot\"\ndiscipline = 4\nstrength = 3\nweapon = \"bow\"\n\n[units.d]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 2\narmour = \"armoured\"\ncommander = \"general\"\n";
+    // The second melee under `[rules] unpaired = "hits"`.
+    let unpaired_hits = Readings {
+        unpaired: Unpaired::Hits,
+        ..Readings::default()
+    };
     let steps = [
         (
             "melee",
             "attacker = \"a\", defender = \"b\", attacker_impetus = false, defender_impetus = false",
+            Readings::default(),
         ),
         (
             "melee",
-            "attacker = \"b\", defender = \"a\", attacker_impetus = false, defender_impetus = false, unpaired = \"hits\"",
+            "attacker = \"b\", defender = \"a\", attacker_impetus = false, defender_impetus = false",
+            unpaired_hits,
         ),
-        ("shooting", "firer = \"c\", target = \"d\", range = 3"),
+        (
+            "shooting",
+            "firer = \"c\", target = \"d\", range = 3",
+            Readings::default(),
+        ),
     ];
-    for (procedure, keys) in steps {
+    for (procedure, keys, readings) in steps {
         let step = format!("{{ procedure = \"{procedure}\", {keys} }}");
         let text = format!(
             "name = \"t\"\nsystem = \"sword-and-spear\"\n\n{units}\n[[course]]\nname = \"c\"\nsteps = [{step}]\n"
         );
         let p = ok(step_from_text(&text, Unit::from_fields, |f, u| {
-            build_step(procedure, f, u, Round::single())
+            build_step(procedure, f, u, Round::single(), &readings)
         }));
         let mut ordered = vec![0.0; p.space().len()];
         let paths = Enumerator::new()

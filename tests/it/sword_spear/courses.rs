@@ -618,7 +618,11 @@ fn key_outcomes_of_single_step_courses_follow_the_step() {
                 // A melee until one side routs: the course against the
                 // rounds worked out one by one.
                 let turns = repeat["turns"].as_integer().unwrap() as usize;
-                let m = ok(MeleeInput::read(&mut f, &units));
+                let m = ok(MeleeInput::read(
+                    &mut f,
+                    &units,
+                    &pikeshot::systems::sword_spear::readings::Readings::default(),
+                ));
                 let want = engagement_by_rounds(&m, turns, false);
                 let got = outcome_probs(k.as_ref());
                 for (g, w) in got.iter().zip(want.outcomes) {
@@ -654,7 +658,13 @@ fn key_outcomes_of_single_step_courses_follow_the_step() {
                 checked += 1;
                 continue;
             }
-            let step = ok(build_step(&proc_name, &mut f, &units, Round::single()));
+            let step = ok(build_step(
+                &proc_name,
+                &mut f,
+                &units,
+                Round::single(),
+                &pikeshot::systems::sword_spear::readings::Readings::default(),
+            ));
             let sp = step.space();
             let q = exact(&step, DEFAULT_BUDGET).unwrap();
             let shooting = proc_name == "shooting";

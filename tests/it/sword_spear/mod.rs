@@ -4,5 +4,6 @@ mod activation;
 mod between_rolls;
 mod combat;
 mod courses;
+mod explain;
 mod tables;
 mod troops;

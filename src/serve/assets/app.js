@@ -1,0 +1,640 @@
+// pikeshot serve: the page. Plain JavaScript, no build step, no network but
+// this server. The page's state is `doc`, the JSON mirror of the scenario's
+// TOML document; the server converts it to TOML and back (/api/toml,
+// /api/parse) and runs it through the CLI's own run path (/api/run).
+"use strict";
+
+const $ = (sel, el = document) => el.querySelector(sel);
+const CLIENT = Math.random().toString(36).slice(2) + Date.now().toString(36);
+
+let META = null;          // /api/systems
+let doc = null;           // the scenario as JSON
+let origin = null;        // { id, doc } of the shipped scenario loaded, for --set
+let lastToml = "";        // the TOML of `doc`, as the server wrote it
+let runGen = 0;           // the latest run asked for
+let runTimer = null;
+let controller = null;    // aborts the run in flight when a newer one starts
+let lastMethod = "exact"; // how the odds shown were found
+
+// ---------------------------------------------------------------- helpers
+
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k);
+  return e;
+}
+
+async function api(path, body, signal) {
+  const r = await fetch(path, body === undefined ? { signal } : {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify(body), signal,
+  });
+  const text = await r.text();
+  let data;
+  try { data = JSON.parse(text); } catch { data = { error: { kind: "http", message: `${r.status}: ${text}` } }; }
+  if (!r.ok && !data.error) data = { error: { kind: "http", message: `${r.status}: ${text}` } };
+  return data;
+}
+
+const isTable = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const sys = () => META.systems.find((s) => s.id === doc.system) || null;
+const pct = (p) => (p === null || p === undefined || Number.isNaN(p)) ? "–" : (100 * p).toFixed(2) + "%";
+const num3 = (x) => (x === null || x === undefined || Number.isNaN(x)) ? "–" : x.toFixed(3);
+function signed(x, kind) {
+  if (x === null || x === undefined || Number.isNaN(x)) return "–";
+  const s = kind === "probability" ? (100 * x).toFixed(2) + " pp" : x.toFixed(3);
+  return (x > 0 ? "+" : x < 0 ? "−" : "±") + s.replace("-", "");
+}
+
+// A text control's value: true/false, a whole number, a number, a JSON
+// list or table, or else the text as a string.
+function loose(text) {
+  const t = text.trim();
+  if (t === "true") return true;
+  if (t === "false") return false;
+  if (/^-?\d+$/.test(t)) return parseInt(t, 10);
+  if (/^-?\d+\.\d+$/.test(t)) return parseFloat(t);
+  if (/^[[{]/.test(t)) { try { return JSON.parse(t); } catch { /* a string */ } }
+  return text;
+}
+const shown = (v) => (typeof v === "string" ? v : JSON.stringify(v));
+
+// ---------------------------------------------------------------- state in the URL
+
+function b64url(s) {
+  const bytes = new TextEncoder().encode(s);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function unb64url(s) {
+  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+function saveUrl() {
+  const state = { doc, method: $("#method").value, origin: origin && origin.id };
+  history.replaceState(null, "", "#s=" + b64url(JSON.stringify(state)));
+}
+
+// ---------------------------------------------------------------- the form
+
+function changed(structural) {
+  if (structural) renderForm();
+  saveUrl();
+  scheduleRun();
+}
+
+function setPath(obj, path, value) {
+  const last = path[path.length - 1];
+  let o = obj;
+  for (const p of path.slice(0, -1)) o = o[p];
+  if (value === undefined) { if (Array.isArray(o)) o.splice(last, 1); else delete o[last]; }
+  else o[last] = value;
+}
+
+// The canonical key of a path, as the CLI's errors name it:
+// `units.tercio.kind`, `course[1].steps[0].extra_drm`.
+function keyOf(path) {
+  let s = "";
+  for (const p of path) s += typeof p === "number" ? `[${p}]` : (s ? "." : "") + p;
+  return s;
+}
+
+// One control for `value` at `path`, chosen by `control` (from the
+// registry) and the value's own type.
+function control(path, value, meta, opts = {}) {
+  const key = keyOf(path);
+  const c = (meta && meta.control) || { kind: "text", values: [] };
+  const set = (v) => { setPath(doc, path, v); changed(opts.structural); };
+  let input;
+  const suggestions = [...(c.values || []), ...(opts.suggest || [])];
+  if (typeof value === "boolean" || (value === undefined && c.kind === "bool")) {
+    input = el("input", { type: "checkbox", onchange: (e) => set(e.target.checked) });
+    input.checked = !!value;
+  } else if (opts.choices || (c.kind === "enum" && typeof value === "string")) {
+    const choices = opts.choices || c.values;
+    input = el("select", { onchange: (e) => set(e.target.value) },
+      (choices.includes(value) ? choices : [value, ...choices]).map((v) => el("option", { value: v, text: v })));
+    input.value = value;
+  } else if (typeof value === "number" && Number.isInteger(value)) {
+    input = el("input", { type: "number", step: 1, min: c.min ?? undefined, max: c.max ?? undefined,
+      oninput: (e) => { const t = e.target.value; set(t === "" ? t : (/^-?\d+$/.test(t) ? parseInt(t, 10) : loose(t))); } });
+    input.value = value;
+  } else {
+    const listId = suggestions.length ? "dl-" + key.replace(/[^\w]/g, "_") : undefined;
+    input = el("input", { type: "text", list: listId, oninput: (e) => set(loose(e.target.value)) });
+    input.value = value === undefined ? "" : shown(value);
+    if (listId) input = el("span", {}, input, el("datalist", { id: listId }, suggestions.map((v) => el("option", { value: v }))));
+  }
+  const field = input.matches("input,select") ? input : input.querySelector("input");
+  field.dataset.path = key;
+  field.id = "f-" + key;
+  const remove = opts.removable === false ? el("span") :
+    el("button", { type: "button", class: "x", title: "remove " + key, onclick: () => { setPath(doc, path, undefined); changed(true); } }, "×");
+  return el("div", { class: "row", "data-row": key },
+    el("label", { for: field.id, title: key, text: opts.label || String(path[path.length - 1]) }), input, remove,
+    meta && meta.help ? el("div", { class: "help", text: meta.help }) : null);
+}
+
+function adder(label, names, add) {
+  if (!names.length) return null;
+  return el("select", { onchange: (e) => { if (e.target.value) add(e.target.value); } },
+    el("option", { value: "", text: label }), names.map((n) => el("option", { value: n, text: n })));
+}
+
+// A first value for a key just added, from its control.
+function initial(meta) {
+  const c = meta && meta.control;
+  if (!c) return "";
+  if (c.kind === "bool") return true;
+  if (c.kind === "int") return Math.max(c.min ?? 0, Math.min(c.max ?? 0, 0));
+  if (c.kind === "enum") return c.values[0];
+  return c.values && c.values.length ? c.values[0] : "";
+}
+
+function unitNames() { return isTable(doc.units) ? Object.keys(doc.units) : []; }
+
+function editionOf() { return typeof doc.edition === "string" ? doc.edition : (sys() && sys().default_edition); }
+
+function renderForm() {
+  const s = sys();
+  const form = $("#form");
+  form.replaceChildren();
+  // The scenario.
+  const top = el("fieldset", {}, el("legend", { text: "Scenario" }));
+  top.append(control(["name"], doc.name ?? "", null, { removable: false }));
+  top.append(control(["system"], doc.system, null, { choices: META.systems.map((x) => x.id), structural: true, removable: false }));
+  if (s && s.editions.length) {
+    const swept = isTable(doc.sweep) && Array.isArray(doc.sweep.edition);
+    const choices = s.editions.map((e) => e[0]);
+    const both = "every card (sweep)";
+    const sel = el("select", { "data-path": "edition", id: "f-edition", onchange: (e) => {
+      if (e.target.value === both) {
+        doc.sweep = isTable(doc.sweep) ? doc.sweep : {};
+        doc.sweep.edition = choices.slice().reverse();
+      } else {
+        doc.edition = e.target.value;
+        if (isTable(doc.sweep)) { delete doc.sweep.edition; if (!Object.keys(doc.sweep).length) delete doc.sweep; }
+      }
+      changed(true);
+    } }, [...choices, both].map((v) => el("option", { value: v, text: v === both ? v : `${v}: ${s.editions.find((e) => e[0] === v)[1]}` })));
+    sel.value = swept ? both : editionOf();
+    top.append(el("div", { class: "row", "data-row": "edition" }, el("label", { for: "f-edition", text: "edition (card)" }), sel, el("span")));
+  }
+  for (const k of ["seed", "trials", "description"]) if (k in doc) top.append(control([k], doc[k], null));
+  top.append(el("div", { class: "adders" }, adder("+ key…", ["seed", "trials", "description"].filter((k) => !(k in doc)),
+    (k) => { doc[k] = k === "description" ? "" : 1; changed(true); })));
+  form.append(top);
+  if (!s) { form.append(el("p", { class: "err", text: `unknown system "${doc.system}"` })); return; }
+
+  // [rules]
+  const rules = el("fieldset", {}, el("legend", { text: "[rules] readings" }));
+  if (isTable(doc.rules)) for (const [k, v] of Object.entries(doc.rules)) rules.append(control(["rules", k], v, s.rules_keys.find((r) => r.key === k)));
+  rules.append(el("div", { class: "adders" }, adder("+ reading…", s.rules_keys.map((r) => r.key).filter((k) => !(isTable(doc.rules) && k in doc.rules)),
+    (k) => { doc.rules = isTable(doc.rules) ? doc.rules : {}; doc.rules[k] = initial(s.rules_keys.find((r) => r.key === k)); changed(true); })));
+  if (s.rules_keys.length || isTable(doc.rules)) form.append(rules);
+
+  // Units.
+  const units = el("fieldset", {}, el("legend", { text: "Units" }));
+  const ed = editionOf();
+  for (const name of unitNames()) {
+    const u = doc.units[name];
+    const box = el("fieldset", { "data-unit": name }, el("legend", {}, `[units.${name}] `,
+      el("button", { type: "button", class: "x", title: "remove unit " + name, onclick: () => { delete doc.units[name]; changed(true); } }, "×")));
+    for (const [k, v] of Object.entries(u)) {
+      const uk = s.unit_keys.find((x) => x.key === k);
+      const vocab = uk ? s.vocabulary.filter((x) => uk.vocabulary.includes(x.label) && (!x.edition || x.edition === ed)) : [];
+      const values = vocab.flatMap((x) => x.values);
+      const meta = values.length ? { control: { kind: "enum", values }, help: vocab.map((x) => x.label).join("; ") } : null;
+      box.append(control(["units", name, k], v, meta));
+    }
+    box.append(el("div", { class: "adders" }, adder("+ unit key…", s.unit_keys.map((x) => x.key).filter((k) => !(k in u)), (k) => {
+      const uk = s.unit_keys.find((x) => x.key === k);
+      const vocab = s.vocabulary.find((x) => uk.vocabulary.includes(x.label) && (!x.edition || x.edition === ed));
+      u[k] = vocab ? vocab.values[0] : 0; changed(true);
+    })));
+    units.append(box);
+  }
+  const newName = el("input", { type: "text", placeholder: "new unit name", size: 14 });
+  units.append(el("div", { class: "adders" }, newName, el("button", { type: "button", onclick: () => {
+    const n = newName.value.trim(); if (!n) return;
+    doc.units = isTable(doc.units) ? doc.units : {};
+    const kindKey = s.unit_keys[0].key;
+    const vocab = s.vocabulary.find((x) => s.unit_keys[0].vocabulary.includes(x.label));
+    doc.units[n] = { [kindKey]: vocab ? vocab.values[0] : "" };
+    changed(true);
+  } }, "+ unit")));
+  form.append(units);
+
+  // Courses.
+  const courses = el("fieldset", {}, el("legend", { text: "Courses of action" }));
+  const list = Array.isArray(doc.course) ? doc.course : [];
+  list.forEach((c, ci) => courses.append(renderCourse(s, c, ci)));
+  courses.append(el("div", { class: "adders" }, el("button", { type: "button", onclick: () => {
+    doc.course = list;
+    const p = s.procedures[0];
+    list.push({ name: `course ${list.length + 1}`, steps: [{ procedure: p.name }] });
+    changed(true);
+  } }, "+ course")));
+  form.append(courses);
+
+  // Anything else (sweep, expect, ...), as JSON.
+  const known = new Set(["name", "system", "edition", "seed", "trials", "description", "rules", "units", "course"]);
+  const rest = Object.keys(doc).filter((k) => !known.has(k));
+  if (rest.length) {
+    const other = el("fieldset", {}, el("legend", { text: "Other tables (as JSON)" }));
+    for (const k of rest) {
+      const ta = el("textarea", { rows: 3, "data-path": k, id: "f-" + k, oninput: (e) => {
+        try { doc[k] = JSON.parse(e.target.value); e.target.classList.remove("invalid"); changed(false); }
+        catch (err) { e.target.classList.add("invalid"); }
+      } });
+      ta.value = JSON.stringify(doc[k]);
+      other.append(el("div", { class: "row", "data-row": k }, el("label", { for: "f-" + k, text: k }), ta,
+        el("button", { type: "button", class: "x", onclick: () => { delete doc[k]; changed(true); } }, "×")));
+    }
+    form.append(other);
+  }
+}
+
+function renderCourse(s, c, ci) {
+  const base = ["course", ci];
+  const box = el("fieldset", { "data-course": ci }, el("legend", {}, `course[${ci}] `,
+    el("button", { type: "button", class: "x", title: "remove course", onclick: () => { doc.course.splice(ci, 1); changed(true); } }, "×")));
+  const units = unitNames();
+  box.append(control([...base, "name"], c.name ?? "", null, { removable: false }));
+  for (const k of ["own", "enemy"]) if (k in c) box.append(control([...base, k], c[k], null, { choices: units }));
+  for (const ck of s.course_keys) if (ck.key in c) box.append(control([...base, ck.key], c[ck.key], ck));
+  if (s.max_turns > 0 && isTable(c.repeat)) {
+    const r = c.repeat;
+    const rb = el("fieldset", {}, el("legend", {}, "repeat ",
+      el("button", { type: "button", class: "x", onclick: () => { delete c.repeat; changed(true); } }, "×")));
+    rb.append(control([...base, "repeat", "turns"], r.turns ?? 1, { control: { kind: "int", min: 1, max: s.max_turns }, help: `1 to ${s.max_turns} turns` }, { removable: false }));
+    const until = Array.isArray(r.until) ? r.until : [];
+    const boxes = el("div", { class: "row", "data-row": keyOf([...base, "repeat", "until"]) }, el("label", { text: "until" }),
+      el("div", { "data-path": keyOf([...base, "repeat", "until"]) }, s.stop_conditions.map(([n, meaning]) => {
+        const cb = el("input", { type: "checkbox", title: meaning, onchange: (e) => {
+          const now = Array.isArray(r.until) ? r.until.filter((x) => x !== n) : [];
+          if (e.target.checked) now.push(n);
+          if (now.length) r.until = now; else delete r.until;
+          changed(false);
+        } });
+        cb.checked = until.includes(n);
+        return el("label", { title: meaning, style: "margin-right:8px;white-space:nowrap" }, cb, " " + n);
+      })), el("span"), el("div", { class: "help", text: `default: ${s.default_until}` }));
+    rb.append(boxes);
+    if ("from_step" in r) rb.append(control([...base, "repeat", "from_step"], r.from_step, { control: { kind: "int", min: 0, max: 99 }, help: "0-based: the steps before it run once" }));
+    else rb.append(el("div", { class: "adders" }, el("button", { type: "button", onclick: () => { r.from_step = 0; changed(true); } }, "+ from_step")));
+    box.append(rb);
+  }
+  (Array.isArray(c.steps) ? c.steps : []).forEach((st, si) => box.append(renderStep(s, st, [...base, "steps", si])));
+  const more = [];
+  for (const k of ["own", "enemy"]) if (!(k in c)) more.push(k);
+  for (const ck of s.course_keys) if (!(ck.key in c)) more.push(ck.key);
+  if (s.max_turns > 0 && !("repeat" in c)) more.push("repeat");
+  box.append(el("div", { class: "adders" },
+    el("button", { type: "button", onclick: () => { c.steps = Array.isArray(c.steps) ? c.steps : []; c.steps.push({ procedure: s.procedures[0].name }); changed(true); } }, "+ step"),
+    adder("+ course key…", more, (k) => {
+      if (k === "repeat") c.repeat = { turns: Math.min(6, s.max_turns) };
+      else if (k === "own" || k === "enemy") c[k] = units[k === "own" ? 0 : 1] ?? units[0] ?? "";
+      else c[k] = initial(s.course_keys.find((x) => x.key === k));
+      changed(true);
+    })));
+  return box;
+}
+
+function renderStep(s, st, path) {
+  const box = el("fieldset", { "data-step": keyOf(path) });
+  const p = s.procedures.find((x) => x.name === st.procedure);
+  box.append(el("legend", {}, `step ${path[path.length - 1] + 1} `,
+    el("button", { type: "button", class: "x", title: "remove step", onclick: () => { setPath(doc, path, undefined); changed(true); } }, "×")));
+  box.append(control([...path, "procedure"], st.procedure ?? "", p ? { help: `${p.rule}: ${p.summary}` } : null,
+    { choices: s.procedures.map((x) => x.name), structural: true, removable: false }));
+  const units = unitNames();
+  for (const [k, v] of Object.entries(st)) {
+    if (k === "procedure") continue;
+    const km = p && p.keys.find((x) => x.key === k);
+    box.append(control([...path, k], v, km, { suggest: units }));
+  }
+  if (p) box.append(el("div", { class: "adders" }, adder("+ key…", p.keys.map((x) => x.key).filter((k) => !(k in st)), (k) => {
+    const km = p.keys.find((x) => x.key === k);
+    st[k] = km.control.kind === "text" && !km.control.values.length && /unit/.test(km.help) ? (units[0] ?? "") : initial(km);
+    changed(true);
+  })));
+  return box;
+}
+
+// ---------------------------------------------------------------- errors beside their controls
+
+function clearErrors() {
+  document.querySelectorAll(".err[data-for]").forEach((e) => e.remove());
+  document.querySelectorAll(".invalid").forEach((e) => e.classList.remove("invalid"));
+  $("#errors").hidden = true;
+}
+
+function showError(err) {
+  const text = err.message;
+  let placed = false;
+  for (const key of (err.key || "").split(", ").filter(Boolean)) {
+    // The control of the key, or of the nearest table above it.
+    let k = key;
+    while (k) {
+      const field = document.querySelector(`[data-path="${CSS.escape(k)}"]`);
+      if (field) {
+        field.classList.add("invalid");
+        const row = field.closest("[data-row]") || field.parentElement;
+        row.append(el("div", { class: "err", "data-for": key, text }));
+        placed = true;
+        break;
+      }
+      const cut = Math.max(k.lastIndexOf("."), k.lastIndexOf("["));
+      k = cut > 0 ? k.slice(0, cut) : "";
+    }
+  }
+  if (!placed) { $("#errors").textContent = text; $("#errors").hidden = false; }
+}
+
+// ---------------------------------------------------------------- running
+
+function scheduleRun() {
+  clearTimeout(runTimer);
+  runTimer = setTimeout(runNow, 250);
+}
+
+async function runNow() {
+  const gen = ++runGen;
+  if (controller) controller.abort();
+  controller = new AbortController();
+  const status = $("#status");
+  status.className = "busy"; status.dataset.state = "busy"; status.textContent = "computing…";
+  const t0 = performance.now();
+  let answer;
+  try {
+    const conv = await api("/api/toml", { doc }, controller.signal);
+    if (gen !== runGen) return;
+    if (conv.error) { finish(gen, conv.error); return; }
+    lastToml = conv.toml;
+    $("#toml-text").value = lastToml;
+    answer = await api("/api/run", { toml: lastToml, method: $("#method").value, client: CLIENT }, controller.signal);
+  } catch (e) {
+    if (e.name === "AbortError") return;
+    answer = { error: { kind: "http", message: String(e) } };
+  }
+  if (gen !== runGen) return;
+  if (answer.error) { finish(gen, answer.error); return; }
+  clearErrors();
+  lastMethod = answer.method;
+  renderResults(answer);
+  status.className = ""; status.dataset.state = "done"; status.dataset.gen = gen;
+  status.textContent = `${answer.method === "exact" ? "exact" : `Monte Carlo, ${answer.trials.toLocaleString()} trials per course`} · ${Math.round(performance.now() - t0)} ms`;
+}
+
+function finish(gen, error) {
+  if (error.kind === "superseded") return;
+  clearErrors();
+  showError(error);
+  const status = $("#status");
+  status.className = ""; status.dataset.state = "error"; status.dataset.gen = gen;
+  status.textContent = "invalid input: see the message beside the control";
+}
+
+// ---------------------------------------------------------------- results
+
+function renderResults(a) {
+  const note = $("#note");
+  note.hidden = !a.note; note.textContent = a.note || "";
+  const out = $("#results");
+  out.replaceChildren();
+  const byVariant = new Map();
+  for (const c of a.scenario.courses) {
+    if (!byVariant.has(c.variant)) byVariant.set(c.variant, []);
+    byVariant.get(c.variant).push(c);
+  }
+  for (const [variant, courses] of byVariant) {
+    const ex = a.explain && a.explain.variants.find((v) => v.variant === variant);
+    out.append(el("div", { class: "variant", "data-variant": variant },
+      el("h2", { text: variant ? `variant ${variant}` : "" }),
+      el("div", { class: "courses" }, courses.map((c) => renderCourse2(c, a, ex)))));
+  }
+  if (a.explain_note) out.append(el("p", { class: "muted", text: a.explain_note }));
+}
+
+const value = (x) => (x.exact !== null && x.exact !== undefined ? x.exact : x.value);
+
+function renderCourse2(c, a, ex) {
+  const exact = a.method === "exact";
+  const box = el("div", { class: "course", "data-course": c.course });
+  box.append(el("h3", { text: c.course }));
+  box.append(el("div", { class: "side", text: c.own ? `${c.own} vs ${c.enemy || "–"}` : "" }));
+  // Key outcomes, with the difference from the first course.
+  const kt = el("table", { class: "keys" }, el("tr", {}, el("th", { text: "key outcome" }), el("th", { text: exact ? "exact" : "value [95%]" }), el("th", { text: "vs first" })));
+  for (const k of c.key_outcomes) {
+    const fmt = k.kind === "probability" ? pct : num3;
+    const v = value(k);
+    const main = exact ? fmt(v) : `${fmt(k.value)} [${fmt(k.ci_low)}, ${fmt(k.ci_high)}]` + (k.exact !== null ? ` (exact ${fmt(k.exact)})` : "");
+    const d = k.difference;
+    let diff = "";
+    if (d) {
+      const dv = d.exact !== null && d.exact !== undefined ? d.exact : d.value;
+      diff = signed(dv, k.kind) + (exact || d.exact !== null ? "" : ` [${signed(d.ci_low, k.kind)}, ${signed(d.ci_high, k.kind)}]`);
+    }
+    kt.append(el("tr", {}, el("td", { text: k.label }),
+      el("td", { class: "num", "data-key": k.name, "data-value": String(v), text: main }),
+      el("td", { class: "num" + (d ? (value(d) > 0 ? " up" : value(d) < 0 ? " down" : "") : ""), "data-diff": k.name, text: diff })));
+  }
+  box.append(kt);
+  box.append(chart(c, exact));
+  box.append(atLeast(c, exact));
+  const ce = ex && ex.courses.find((x) => x.name === c.course);
+  if (ce) box.append(explainView(ce));
+  return box;
+}
+
+// The outcome distribution as horizontal bars (inline SVG).
+function chart(c, exact) {
+  const rows = c.outcomes;
+  const W = 340, lw = 170, bh = 16, H = rows.length * (bh + 3) + 4;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`); svg.setAttribute("width", "100%"); svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `outcome distribution of ${c.course}`);
+  const max = Math.max(1e-9, ...rows.map((o) => (exact ? o.exact : o.probability) || 0));
+  const mk = (tag, attrs, text) => { const e = document.createElementNS(svg.namespaceURI, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); if (text) e.textContent = text; svg.append(e); };
+  rows.forEach((o, i) => {
+    const p = exact ? o.exact : o.probability;
+    const y = 2 + i * (bh + 3);
+    mk("text", { x: lw - 4, y: y + 12, "text-anchor": "end" }, o.label.length > 27 ? o.label.slice(0, 26) + "…" : o.label);
+    mk("rect", { x: lw, y, width: Math.max(0.5, ((W - lw - 50) * (p || 0)) / max), height: bh, fill: "#4a78b0" });
+    mk("text", { x: lw + ((W - lw - 50) * (p || 0)) / max + 3, y: y + 12 }, pct(p));
+  });
+  return el("details", { open: true }, el("summary", { text: "outcome distribution" }), svg);
+}
+
+// P(X >= k) for each measure.
+function atLeast(c, exact) {
+  const t = el("table", { class: "atleast" }, el("tr", {}, el("th", { text: "measure" }), el("th", { text: "mean" }), el("th", { text: "P(X ≥ k)" })));
+  for (const m of c.measures) {
+    const cells = m.distribution.filter((d) => d.value >= 1)
+      .map((d) => `≥${d.value} ${pct(exact ? d.exact_at_least : d.at_least)}`).join(", ");
+    t.append(el("tr", {}, el("td", { text: m.measure }), el("td", { class: "num", text: num3(exact ? m.exact_mean : m.mean) }), el("td", { text: cells || "–" })));
+  }
+  return el("details", {}, el("summary", { text: "at least, per measure" }), t);
+}
+
+// The explain breakdown of a course: each step, each state it is rolled
+// in, every modifier with its source, the limit and the results.
+function explainView(ce) {
+  const d = el("details", { class: "explain" }, el("summary", { text: "why: how each roll is made" }));
+  for (const st of ce.steps) {
+    const s = el("div", { class: "step" }, el("b", { text: `${st.title} (${st.rule})` }), ` — rolled ${pct(st.p_reached)} of the time`);
+    for (const cs of st.cases.slice(0, 20)) {
+      const r = cs.roll;
+      const mods = el("table", { class: "mods" }, r.modifiers.map((m) => el("tr", { class: m.applied ? "" : "na" },
+        el("td", { text: `${m.label}${m.rule ? " (" + m.rule + ")" : ""}` }), el("td", { text: (m.value > 0 ? "+" : "") + m.value }),
+        el("td", { text: `${m.source.kind}: ${m.source.detail}${m.note ? " — " + m.note : ""}` }))));
+      const lim = r.limit ? ` limited to ${r.limit.min}..${r.limit.max} (${r.limit.rule})${r.limit.lost ? `, losing ${r.limit.lost}` : ""}` : "";
+      s.append(el("div", { class: "case" },
+        cs.state.length ? el("div", { class: "muted", text: `when ${cs.state.join("; ")} (${pct(cs.p_reached)})` }) : null,
+        el("div", { text: `${r.dice} on ${r.table}${r.column ? ", column " + r.column : ""}: modifiers ${r.raw_total >= 0 ? "+" : ""}${r.raw_total}${lim} → ${r.final_total >= 0 ? "+" : ""}${r.final_total}` }),
+        r.modifiers.length ? mods : null,
+        el("div", { class: "muted", text: cs.results.map((x) => `${x.label} ${pct(x.p)}`).join(" · ") })));
+    }
+    if (st.cases.length > 20) s.append(el("div", { class: "muted", text: `… ${st.cases.length - 20} more states: pikeshot explain prints them all` }));
+    d.append(s);
+  }
+  return d;
+}
+
+// ---------------------------------------------------------------- load, upload, download, share
+
+async function loadShipped(id) {
+  const r = await fetch("/api/scenario/" + id);
+  const text = await r.text();
+  if (!r.ok) { showError(JSON.parse(text).error); return; }
+  const parsed = await api("/api/parse", { toml: text });
+  if (parsed.error) { showError(parsed.error); return; }
+  doc = parsed.doc;
+  origin = { id, doc: JSON.parse(JSON.stringify(doc)) };
+  changed(true);
+}
+
+async function upload(file) {
+  const text = await file.text();
+  const parsed = await api("/api/parse", { toml: text });
+  if (parsed.error) { clearErrors(); showError(parsed.error); return; }
+  doc = parsed.doc; origin = null;
+  changed(true);
+}
+
+function download() {
+  const blob = new Blob([lastToml], { type: "application/toml" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: (doc.name ? doc.name.replace(/[^\w-]+/g, "-").toLowerCase().slice(0, 60) : "scenario") + ".toml" });
+  document.body.append(a); a.click(); a.remove();
+}
+
+const quote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+
+// `--set` lines that turn the loaded shipped scenario into `doc`, or null
+// when a change is not a value (a key removed, a list grown).
+function setsFrom(a, b, path, out) {
+  if (isTable(a) && isTable(b)) {
+    for (const k of Object.keys(b)) {
+      if (!(k in a)) { if (isTable(b[k])) return null; out.push(`${keyOf([...path, k])}=${tomlValue(b[k])}`); continue; }
+      if (setsFrom(a[k], b[k], [...path, k], out) === null) return null;
+    }
+    // A key gone is no `--set`, except a swept key that a `--set` pinned
+    // (which takes it out of the sweep).
+    const pinned = (k) => out.some((x) => x.startsWith(k + "="));
+    // The value the page holds at a swept key, pinned with `--set`.
+    const pin = (k) => {
+      const v = k.split(".").reduce((o, p) => (isTable(o) ? o[p] : undefined), doc);
+      if (v === undefined || isTable(v)) return false;
+      out.push(`${k}=${tomlValue(v)}`);
+      return true;
+    };
+    for (const k of Object.keys(a)) if (!(k in b)) {
+      if (path.length === 0 && k === "sweep" && isTable(a.sweep)) {
+        for (const sk of Object.keys(a.sweep)) if (!pinned(sk) && !pin(sk)) return null;
+        continue;
+      }
+      if (path.length === 1 && path[0] === "sweep" && (pinned(k) || pin(k))) continue;
+      return null;
+    }
+    return out;
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && b.some(isTable)) {
+    for (let i = 0; i < a.length; i++) if (setsFrom(a[i], b[i], [...path, i], out) === null) return null;
+    return out;
+  }
+  if (JSON.stringify(a) !== JSON.stringify(b)) {
+    if (isTable(b)) return null;
+    out.push(`${keyOf(path)}=${tomlValue(b)}`);
+  }
+  return out;
+}
+function tomlValue(v) {
+  if (typeof v === "string") return /^[\w.-]+$/.test(v) && !/^(true|false|-?\d[\d_.]*)$/.test(v) ? v : JSON.stringify(v);
+  return JSON.stringify(v);
+}
+
+function cliCommand() {
+  // The method of the odds shown: exact, or Monte Carlo with the exact
+  // column where it fits (the page's trials are fewer: the CLI's default
+  // is the file's `trials`).
+  const flags = lastMethod === "exact" ? ["--method", "exact"] : lastMethod === "monte-carlo" ? [] : ["--exact"];
+  let line, note;
+  const sets = origin ? setsFrom(origin.doc, doc, [], []) : null;
+  if (origin && sets) {
+    // Sweep keys first, as the page pinned them.
+    line = ["pikeshot", "run", "scenarios/" + origin.id.replace(/^shipped\//, "").replace(/^dir\//, ""), ...flags, ...sets.flatMap((s) => ["--set", s])];
+    note = origin.id.startsWith("shipped/")
+      ? "Run it in a clone of pikeshot (the shipped scenarios are under scenarios/)."
+      : "Run it from the folder `pikeshot serve` was given.";
+  } else {
+    line = ["pikeshot", "run", "scenario.toml", ...flags];
+    note = "Save the scenario first (Download TOML) as scenario.toml: the change is more than values --set can give.";
+  }
+  return { line: line.map(quote).join(" "), note };
+}
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  META = await api("/api/systems");
+  const list = await api("/api/scenarios");
+  const groups = new Map();
+  for (const s of list) { if (!groups.has(s.group)) groups.set(s.group, []); groups.get(s.group).push(s); }
+  for (const [g, items] of groups) $("#load").append(el("optgroup", { label: g }, items.map((s) => el("option", { value: s.id, text: s.id.split("/").slice(-1)[0].replace(/\.toml$/, "") }))));
+  $("#load").addEventListener("change", (e) => { if (e.target.value) loadShipped(e.target.value); e.target.value = ""; });
+  $("#upload").addEventListener("change", (e) => { if (e.target.files[0]) upload(e.target.files[0]); e.target.value = ""; });
+  $("#download").addEventListener("click", download);
+  $("#method").addEventListener("change", () => { saveUrl(); scheduleRun(); });
+  $("#copy-cli").addEventListener("click", () => {
+    const { line, note } = cliCommand();
+    $("#cli-text").textContent = line; $("#cli-note").textContent = note; $("#cli").hidden = false;
+    if (navigator.clipboard) navigator.clipboard.writeText(line).catch(() => {});
+  });
+  $("#copy-link").addEventListener("click", () => { saveUrl(); if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {}); });
+  const m = location.hash.match(/^#s=(.+)$/);
+  if (m) {
+    try {
+      const state = JSON.parse(unb64url(m[1]));
+      doc = state.doc; $("#method").value = state.method || "auto";
+      if (state.origin) {
+        const r = await fetch("/api/scenario/" + state.origin);
+        const parsed = r.ok ? await api("/api/parse", { toml: await r.text() }) : {};
+        origin = parsed.doc ? { id: state.origin, doc: parsed.doc } : null;
+      }
+      changed(true);
+      return;
+    } catch (e) { $("#errors").textContent = "the link's state could not be read: " + e; $("#errors").hidden = false; }
+  }
+  await loadShipped("shipped/mpbs/charge-or-salvo.toml");
+}
+
+start();

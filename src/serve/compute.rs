@@ -1,0 +1,260 @@
+//! `POST /api/run`, `/api/parse` and `/api/toml`: a scenario's odds and
+//! explanation through the CLI's own run path (`run::prepare_file`,
+//! `run::execute`, the `--format json` model of `batch::json` and
+//! `explain::explain_file`), and the page's JSON form of a scenario to
+//! TOML and back. Nothing is written to disk.
+
+use serde::{Deserialize, Serialize};
+
+use super::limits::{Cancel, MAX_EXPLAIN_BYTES, SERVE_TRIALS};
+use crate::batch::json;
+use crate::error::{Error, InputError};
+use crate::explain::{ExplainRequest, Explanation, explain_file};
+use crate::run::{self, Method, RunRequest};
+use crate::scenario::ScenarioFile;
+use crate::scenario::limits::MAX_FILE_BYTES;
+
+/// The name errors give the scenario the page sent.
+pub const SCENARIO_NAME: &str = "scenario.toml";
+
+/// What the page asks of `POST /api/run`.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct RunBody {
+    /// The scenario as TOML text; or
+    pub toml: Option<String>,
+    /// the scenario as the JSON mirror of its TOML document.
+    pub doc: Option<toml::Table>,
+    /// `--set KEY=VALUE` overrides.
+    #[serde(default)]
+    pub sets: Vec<String>,
+    /// `auto` (default: exact where every course enumerates within the
+    /// budget, else Monte Carlo with the exact column where it fits),
+    /// `exact`, `both` or `monte-carlo`.
+    pub method: Option<String>,
+    /// Trials per course for Monte Carlo (at most [`SERVE_TRIALS`] in all).
+    pub trials: Option<u64>,
+    /// Master seed.
+    pub seed: Option<u64>,
+    /// The page's id, so that its newer request supersedes this one.
+    pub client: Option<String>,
+    /// Whether to include the explanation (default true).
+    pub explain: Option<bool>,
+}
+
+/// The answer of `POST /api/run`.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunAnswer {
+    /// `exact`, `both` or `monte-carlo`: how the figures were found.
+    pub method: &'static str,
+    /// Trials per course (0 for exact).
+    pub trials: u64,
+    /// The scenario's run, as `pikeshot run --format json` gives it.
+    pub scenario: json::Scenario,
+    /// Why Monte Carlo was used when the page asked for `auto`.
+    pub note: Option<String>,
+    /// `pikeshot explain --format json` of the same scenario, or `None`
+    /// when not asked for or too large.
+    pub explain: Option<Explanation>,
+    /// Why the explanation is missing, when it is.
+    pub explain_note: Option<String>,
+}
+
+/// An error as the page shows it: the CLI's words, split into their parts
+/// so that the page can put it beside the control of `key`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorBody {
+    /// `input` (bad input: exit 2 on the CLI), `busy`, `superseded`,
+    /// `timeout`, `too-large` or `internal`.
+    pub kind: &'static str,
+    /// The whole message, as the CLI prints it after `error: `.
+    pub message: String,
+    /// The dotted key, e.g. `units.tercio.kind`.
+    pub key: Option<String>,
+    /// The line in the TOML text.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub what: Option<String>,
+    /// What would be accepted.
+    pub accepted: Option<String>,
+    /// A close match.
+    pub suggestion: Option<String>,
+}
+
+impl ErrorBody {
+    /// An error of `kind` with only a message.
+    pub fn plain(kind: &'static str, message: impl Into<String>) -> ErrorBody {
+        ErrorBody {
+            kind,
+            message: message.into(),
+            key: None,
+            line: None,
+            what: None,
+            accepted: None,
+            suggestion: None,
+        }
+    }
+}
+
+impl From<Error> for ErrorBody {
+    fn from(e: Error) -> ErrorBody {
+        match &e {
+            Error::Input(i) => ErrorBody {
+                kind: "input",
+                message: e.to_string(),
+                key: i.key.clone(),
+                line: i.line,
+                what: Some(i.message.clone()),
+                accepted: i.accepted.clone(),
+                suggestion: i.suggestion.clone(),
+            },
+            _ => ErrorBody::plain("internal", e.to_string()),
+        }
+    }
+}
+
+impl From<InputError> for ErrorBody {
+    fn from(e: InputError) -> ErrorBody {
+        Error::from(e).into()
+    }
+}
+
+/// The scenario's TOML text from a body's `toml` or `doc`, refused over
+/// the scenario file size limit.
+pub fn scenario_text(toml_text: Option<String>, doc: Option<toml::Table>) -> Result<String, Error> {
+    let text = match (toml_text, doc) {
+        (Some(t), _) => t,
+        (None, Some(d)) => to_toml(&d)?,
+        (None, None) => {
+            return Err(InputError::new("no scenario sent")
+                .key("toml")
+                .accepted("a JSON body with `toml` (the scenario's text) or `doc` (its JSON form)")
+                .into());
+        }
+    };
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(InputError::new(format!(
+            "the scenario is {} bytes, over the limit",
+            text.len()
+        ))
+        .accepted(format!(
+            "at most {MAX_FILE_BYTES} bytes, as for a scenario file"
+        ))
+        .into());
+    }
+    Ok(text)
+}
+
+/// The TOML text of a scenario's JSON form.
+pub fn to_toml(doc: &toml::Table) -> Result<String, Error> {
+    toml::to_string(doc).map_err(|e| {
+        InputError::new(format!("the form does not make a TOML document: {e}"))
+            .accepted("tables, arrays, strings, whole numbers, numbers and true/false")
+            .into()
+    })
+}
+
+/// The JSON form of a scenario's TOML text (its table, in file order),
+/// refused with the CLI's located parse error.
+pub fn parse(text: &str) -> Result<toml::Table, Error> {
+    Ok(ScenarioFile::from_str(SCENARIO_NAME, text)?.table)
+}
+
+/// Runs a scenario as `pikeshot run --format json` would, without writing
+/// anything: exact first under `auto`, Monte Carlo otherwise. `cancel` is
+/// polled between the stages (exact, Monte Carlo, explanation).
+pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
+    let text = scenario_text(body.toml, body.doc)?;
+    let file = ScenarioFile::from_str(SCENARIO_NAME, &text)?;
+    let mut req = RunRequest {
+        trials: None,
+        seed: body.seed,
+        sets: body.sets.clone(),
+        progress: false,
+        ..RunRequest::default()
+    };
+    let method = match body.method.as_deref().unwrap_or("auto") {
+        "auto" => None,
+        "exact" => Some(Method::Exact),
+        "both" => Some(Method::Both),
+        "monte-carlo" => Some(Method::MonteCarlo),
+        other => {
+            return Err(InputError::new(format!("unknown method \"{other}\""))
+                .key("method")
+                .one_of(other, &["auto", "exact", "both", "monte-carlo"])
+                .into());
+        }
+    };
+    req.set_method(method.unwrap_or(Method::Exact));
+    let mut prepared = run::prepare_file(file.clone(), &req).map_err(ErrorBody::from)?;
+    cancel.check()?;
+    let mut note = None;
+    let exact_first = method.is_none() || method == Some(Method::Exact);
+    let done = if exact_first {
+        match run::execute(&prepared, &req) {
+            Ok(r) => Some(r),
+            Err(e) if method.is_none() => {
+                note = Some(format!(
+                    "Monte Carlo: not every course has an exact answer ({e})"
+                ));
+                None
+            }
+            Err(e) => return Err(e.into()),
+        }
+    } else {
+        None
+    };
+    let done = match done {
+        Some(r) => r,
+        None => {
+            cancel.check()?;
+            req.set_method(method.unwrap_or(Method::Both));
+            // A bounded number of trials in all, shared by the courses.
+            let courses = prepared.courses.len().max(1) as u64;
+            let cap = (SERVE_TRIALS / courses).max(1);
+            let asked = body.trials.unwrap_or(prepared.trials);
+            prepared.trials = asked.clamp(1, cap);
+            run::execute(&prepared, &req).map_err(ErrorBody::from)?
+        }
+    };
+    cancel.check()?;
+    let (explain, explain_note) = if body.explain.unwrap_or(true) {
+        explained(file, &body.sets)
+    } else {
+        (None, None)
+    };
+    cancel.check()?;
+    Ok(RunAnswer {
+        method: req.method().name(),
+        trials: if req.exact_only { 0 } else { prepared.trials },
+        scenario: json::scenario(SCENARIO_NAME, "", &done, &[]),
+        note,
+        explain,
+        explain_note,
+    })
+}
+
+/// The explanation of `file` under `sets`, unless it is larger than
+/// [`MAX_EXPLAIN_BYTES`] as JSON.
+fn explained(file: ScenarioFile, sets: &[String]) -> (Option<Explanation>, Option<String>) {
+    let req = ExplainRequest {
+        sets: sets.to_vec(),
+        ..ExplainRequest::default()
+    };
+    match explain_file(file, &req) {
+        Ok(e) => {
+            let size = serde_json::to_vec(&e).map_or(usize::MAX, |v| v.len());
+            if size > MAX_EXPLAIN_BYTES {
+                (
+                    None,
+                    Some(format!(
+                        "the breakdown is {size} bytes of JSON, over the page's {MAX_EXPLAIN_BYTES}; \
+                         `pikeshot explain` prints it whole"
+                    )),
+                )
+            } else {
+                (Some(e), None)
+            }
+        }
+        Err(e) => (None, Some(format!("no breakdown: {e}"))),
+    }
+}

@@ -1,0 +1,444 @@
+//! `pikeshot serve`: the JSON API, through the binary on a free port (no
+//! browser; `serve/browser.rs` drives the page in headless Chromium).
+
+mod browser;
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::support::cli::{pikeshot, stderr, stdout};
+use crate::support::http::{Server, claim_length, request};
+use pikeshot::scenario::limits::MAX_FILE_BYTES;
+use pikeshot::serve::limits::{Generations, MAX_BODY_BYTES};
+use pikeshot::systems::SYSTEMS;
+
+const CHARGE: &str = "scenarios/mpbs/charge-or-salvo.toml";
+
+fn text(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+/// `pikeshot run FILE --method exact --format json` with `sets`: the
+/// scenario's JSON.
+pub fn cli_exact(file: &Path, sets: &[&str]) -> Value {
+    let out = tempfile::tempdir().unwrap();
+    let mut args = vec![
+        "run",
+        file.to_str().unwrap(),
+        "--method",
+        "exact",
+        "--format",
+        "json",
+        "-q",
+        "--plots",
+        "none",
+        "--out",
+        out.path().to_str().unwrap(),
+    ];
+    for s in sets {
+        args.extend(["--set", s]);
+    }
+    let o = pikeshot(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let doc: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    doc["scenarios"][0].clone()
+}
+
+/// Every (variant, course, outcome) exact probability and (variant,
+/// course, key outcome) exact value and exact difference of a run's JSON.
+pub fn exact_figures(scenario: &Value) -> Vec<(String, f64)> {
+    let mut out = Vec::new();
+    for c in scenario["courses"].as_array().unwrap() {
+        let at = format!("{} / {}", c["variant"], c["course"]);
+        for o in c["outcomes"].as_array().unwrap() {
+            out.push((
+                format!("{at} / {}", o["outcome"]),
+                o["exact"].as_f64().unwrap(),
+            ));
+        }
+        for k in c["key_outcomes"].as_array().unwrap() {
+            out.push((
+                format!("{at} / {}", k["name"]),
+                k["exact"].as_f64().unwrap(),
+            ));
+            if let Some(d) = k["difference"].as_object() {
+                out.push((
+                    format!("{at} / {} difference", k["name"]),
+                    d["exact"].as_f64().unwrap(),
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn systems_lists_every_registry_system_procedure_and_key() {
+    let server = Server::start(&[]);
+    let r = server.get("/api/systems");
+    assert_eq!(r.status, 200);
+    let meta = r.json();
+    let listed = meta["systems"].as_array().unwrap();
+    assert_eq!(listed.len(), SYSTEMS.len());
+    for (sys, m) in SYSTEMS.iter().zip(listed) {
+        assert_eq!(m["id"], sys.id());
+        assert_eq!(m["list"], sys.list(), "the whole `pikeshot list` text");
+        let eds: Vec<&str> = sys.editions().iter().map(|e| e.id).collect();
+        let got: Vec<&str> = m["editions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e[0].as_str().unwrap())
+            .collect();
+        assert_eq!(got, eds);
+        let procs = m["procedures"].as_array().unwrap();
+        assert_eq!(procs.len(), sys.procedures().len(), "{}", sys.id());
+        for (p, pm) in sys.procedures().iter().zip(procs) {
+            assert_eq!(pm["name"], p.name);
+            let keys: Vec<&str> = pm["keys"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|k| k["key"].as_str().unwrap())
+                .collect();
+            let want: Vec<&str> = p.keys.iter().map(|(k, _)| *k).collect();
+            assert_eq!(keys, want, "{} {}", sys.id(), p.name);
+            for (k, (_, help)) in pm["keys"].as_array().unwrap().iter().zip(p.keys) {
+                assert_eq!(k["help"], *help);
+                assert!(
+                    ["bool", "int", "enum", "text"]
+                        .contains(&k["control"]["kind"].as_str().unwrap())
+                );
+            }
+        }
+        let rules: Vec<&str> = m["rules_keys"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k["key"].as_str().unwrap())
+            .collect();
+        let want: Vec<&str> = sys.rules_keys().iter().map(|k| k.key).collect();
+        assert_eq!(rules, want);
+        let units: Vec<&str> = m["unit_keys"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k["key"].as_str().unwrap())
+            .collect();
+        let want: Vec<&str> = sys
+            .unit_keys()
+            .into_iter()
+            .flat_map(|k| k.split(" | "))
+            .collect();
+        assert_eq!(units, want);
+        assert_eq!(m["max_turns"], sys.max_turns());
+    }
+    // The card's values reach the unit forms: mpbs terrain per edition.
+    let mpbs = &listed[0];
+    let terrain = mpbs["unit_keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["key"] == "terrain")
+        .unwrap();
+    assert_eq!(
+        terrain["vocabulary"],
+        json!(["terrain (sfo)", "terrain (series)"])
+    );
+    // A vocabulary given one name per line (Hakkaa's unit classes).
+    let hakkaa = listed.iter().find(|m| m["id"] == "hakkaa").unwrap();
+    let label = hakkaa["unit_keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["key"] == "type")
+        .unwrap()["vocabulary"][0]
+        .clone();
+    let classes = hakkaa["vocabulary"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["label"] == label)
+        .unwrap();
+    assert!(
+        classes["values"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("levy")),
+        "{classes}"
+    );
+    // A step key's range becomes a number control with its bounds.
+    let cc = &mpbs["procedures"][0]["keys"];
+    let drm = cc
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["key"] == "extra_drm")
+        .unwrap();
+    assert_eq!(drm["control"]["kind"], "int");
+    assert_eq!(
+        (
+            drm["control"]["min"].as_i64(),
+            drm["control"]["max"].as_i64()
+        ),
+        (Some(-9), Some(9))
+    );
+}
+
+#[test]
+fn run_of_charge_or_salvo_equals_the_cli_exact_run() {
+    let server = Server::start(&[]);
+    let r = server.post("/api/run", &json!({ "toml": text(CHARGE) }));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let answer = r.json();
+    assert_eq!(answer["method"], "exact");
+    let cli = cli_exact(Path::new(CHARGE), &[]);
+    let (got, want) = (exact_figures(&answer["scenario"]), exact_figures(&cli));
+    assert_eq!(got.len(), want.len());
+    assert!(!got.is_empty());
+    assert_eq!(got, want);
+    // Each course's explanation comes with it (the CLI's explain model).
+    let ex = &answer["explain"]["variants"];
+    assert_eq!(ex.as_array().unwrap().len(), 2, "one per card of the sweep");
+    assert_eq!(ex[0]["courses"][1]["name"], "salvo, then charge");
+    // And --set applies as on the CLI.
+    let r = server.post(
+        "/api/run",
+        &json!({ "toml": text(CHARGE), "sets": ["edition=sfo"], "explain": false }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let cli = cli_exact(Path::new(CHARGE), &["edition=sfo"]);
+    assert_eq!(exact_figures(&r.json()["scenario"]), exact_figures(&cli));
+}
+
+#[test]
+fn an_invalid_value_is_a_located_error_in_the_cli_words() {
+    let server = Server::start(&[]);
+    let bad = text(CHARGE).replace("fired_salvo = true", "fired_salvo = true, extra_drm = 42");
+    let r = server.post("/api/run", &json!({ "toml": bad }));
+    assert_eq!(r.status, 400, "{}", r.body);
+    let e = &r.json()["error"];
+    assert_eq!(e["kind"], "input");
+    assert_eq!(e["key"], "course[1].steps[1].extra_drm");
+    assert_eq!(e["accepted"], "a whole number from -9 to 9");
+    let line = bad
+        .lines()
+        .position(|l| l.contains("extra_drm = 42"))
+        .unwrap()
+        + 1;
+    assert_eq!(e["line"].as_u64(), Some(line as u64));
+    // The same words as `pikeshot run` on the same text.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("scenario.toml");
+    std::fs::write(&file, &bad).unwrap();
+    let o = pikeshot(&[
+        "run",
+        file.to_str().unwrap(),
+        "-q",
+        "--out",
+        dir.path().join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let cli = stderr(&o);
+    let after_file = |s: &str| {
+        s.split_once("scenario.toml:")
+            .map(|(_, r)| r.trim().to_string())
+    };
+    assert_eq!(
+        after_file(e["message"].as_str().unwrap()),
+        after_file(cli.trim_start_matches("error: ")),
+    );
+    // An unknown method is refused with what is accepted.
+    let r = server.post(
+        "/api/run",
+        &json!({ "toml": text(CHARGE), "method": "guess" }),
+    );
+    assert_eq!(r.status, 400);
+    assert_eq!(r.json()["error"]["key"], "method");
+    // Broken TOML is located by line.
+    let r = server.post(
+        "/api/parse",
+        &json!({ "toml": "system = \"mpbs\"\n[units\n" }),
+    );
+    assert_eq!(r.status, 400);
+    assert_eq!(r.json()["error"]["line"].as_u64(), Some(2));
+}
+
+#[test]
+fn oversize_bodies_and_scenarios_are_refused() {
+    let server = Server::start(&[]);
+    let r = claim_length(&server.addr, "/api/run", MAX_BODY_BYTES as u64 + 1);
+    assert_eq!(r.status, 413, "{}", r.body);
+    // A body within bounds whose scenario is over the file size limit.
+    let big = format!(
+        "# {}\n{}",
+        "x".repeat(MAX_FILE_BYTES as usize),
+        text(CHARGE)
+    );
+    let r = server.post("/api/run", &json!({ "toml": big }));
+    assert_eq!(r.status, 400, "{}", &r.body[..r.body.len().min(300)]);
+    let e = &r.json()["error"];
+    assert!(
+        e["message"].as_str().unwrap().contains("over the limit"),
+        "{e}"
+    );
+    assert!(
+        e["accepted"]
+            .as_str()
+            .unwrap()
+            .contains(&MAX_FILE_BYTES.to_string())
+    );
+}
+
+#[test]
+fn every_shipped_scenario_round_trips_through_parse_and_toml_to_identical_results() {
+    let server = Server::start(&[]);
+    let list = server.get("/api/scenarios").json();
+    let ids: Vec<String> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_string())
+        .collect();
+    // The embedded list is every file under scenarios/.
+    let mut files = Vec::new();
+    fn walk(d: &Path, root: &Path, out: &mut Vec<String>) {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, root, out);
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                let rel = p
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_str()
+                    .unwrap()
+                    .replace('\\', "/");
+                out.push(format!("shipped/{rel}"));
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    walk(&root, &root, &mut files);
+    files.sort();
+    let mut sorted = ids.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted, files,
+        "src/serve/assets.rs lists every shipped scenario"
+    );
+    for id in &ids {
+        let original = server.get(&format!("/api/scenario/{id}"));
+        assert_eq!(original.status, 200, "{id}");
+        assert_eq!(original.body, text(&id.replace("shipped/", "scenarios/")));
+        // The answers are passed on as text: a `serde_json::Value` would
+        // sort the keys, and their order is the file's (a sweep's order is
+        // its variants').
+        let doc = server.post("/api/parse", &json!({ "toml": original.body }));
+        assert_eq!(doc.status, 200, "{id}: {}", doc.body);
+        let toml =
+            request(&server.addr, "POST", "/api/toml", Some(&doc.body)).json()["toml"].clone();
+        let again = server.post("/api/parse", &json!({ "toml": toml }));
+        assert_eq!(
+            again.body, doc.body,
+            "{id}: the document survives the round trip"
+        );
+        let run = |t: &str| {
+            let r = server.post("/api/run", &json!({ "toml": t, "explain": false }));
+            assert_eq!(r.status, 200, "{id}: {}", r.body);
+            r.json()
+        };
+        let (a, b) = (run(&original.body), run(toml.as_str().unwrap()));
+        let differ = differences(&a, &b, String::new());
+        assert!(
+            differ.is_empty(),
+            "{id}: the round-tripped TOML's results differ: {differ:?}"
+        );
+    }
+}
+
+/// The paths at which two JSON documents differ, with both values.
+fn differences(a: &Value, b: &Value, at: String) -> Vec<String> {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) if x.len() == y.len() => x
+            .iter()
+            .flat_map(|(k, v)| differences(v, &y[k], format!("{at}.{k}")))
+            .collect(),
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .flat_map(|(i, (u, v))| differences(u, v, format!("{at}[{i}]")))
+            .collect(),
+        _ if a == b => Vec::new(),
+        _ => vec![format!("{at}: {a} vs {b}")],
+    }
+}
+
+#[test]
+fn dir_scenarios_are_listed_and_nothing_outside_dir_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("mine")).unwrap();
+    std::fs::write(dir.path().join("mine/fight.toml"), text(CHARGE)).unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not a scenario").unwrap();
+    let server = Server::start(&[dir.path().to_str().unwrap()]);
+    let list = server.get("/api/scenarios").json();
+    let dir_ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["id"].as_str())
+        .filter(|id| id.starts_with("dir/"))
+        .collect();
+    assert_eq!(dir_ids, ["dir/mine/fight.toml"]);
+    assert_eq!(
+        server.get("/api/scenario/dir/mine/fight.toml").body,
+        text(CHARGE)
+    );
+    for bad in [
+        "dir/../Cargo.toml",
+        "dir/notes.txt",
+        "dir//etc/passwd",
+        "shipped/nope.toml",
+    ] {
+        assert_eq!(
+            server.get(&format!("/api/scenario/{bad}")).status,
+            404,
+            "{bad}"
+        );
+    }
+    // The page and its assets are served from the binary.
+    let page = server.get("/");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("/app.js"));
+    assert!(server.get("/app.js").body.contains("/api/run"));
+}
+
+#[test]
+fn a_non_loopback_host_is_warned_about_and_loopback_is_the_default() {
+    let server = Server::start(&[]);
+    assert!(server.addr.starts_with("127.0.0.1:"), "{}", server.banner);
+    assert!(!server.stop().contains("WARNING"));
+    let open = Server::start(&["--host", "0.0.0.0"]);
+    let err = open.stop();
+    assert!(
+        err.contains("WARNING") && err.contains("not a loopback address"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_newer_request_of_the_same_page_supersedes_the_older() {
+    let g = std::sync::Arc::new(Generations::default());
+    let first = g.begin(Some("page"));
+    let other = g.begin(Some("another page"));
+    assert!(first.check().is_ok());
+    let second = g.begin(Some("page"));
+    assert_eq!(first.check().unwrap_err().kind, "superseded");
+    assert!(second.check().is_ok() && other.check().is_ok());
+    // A request without a page id is never superseded.
+    let lone = g.begin(None);
+    g.begin(None);
+    assert!(lone.check().is_ok());
+}

@@ -1,0 +1,204 @@
+//! The page end to end in headless Chromium (through chromedriver): load
+//! charge-or-salvo, switch the card, change a modifier, and check that the
+//! odds shown, the "copy as CLI command" line, the shared link and the
+//! downloaded TOML all give `pikeshot run --method exact`'s figures, and
+//! that an invalid value is shown beside its control in the CLI's words.
+//!
+//! Skips (saying so) where Chromium or chromedriver is not installed,
+//! except under CI (`CI=true`), where `.ci/run` installs them and their
+//! absence fails the test.
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use super::{cli_exact, exact_figures};
+use crate::support::cli::{pikeshot, stderr, stdout};
+use crate::support::http::Server;
+use crate::support::webdriver::{Session, browser};
+
+/// The latest run's number once it is shown (`state` `done` or `error`).
+const SETTLED: &str = "const s = document.querySelector('#status'); \
+    return !!s && s.dataset.state === arguments[1] && Number(s.dataset.gen || 0) > arguments[0];";
+const GEN: &str = "const s = document.querySelector('#status'); \
+    return s ? Number(s.dataset.gen || 0) : 0;";
+const CHOOSE: &str = "const e = document.querySelector(arguments[0]); e.value = arguments[1]; \
+    e.dispatchEvent(new Event('change')); return true;";
+/// Every key outcome shown: [course, key, value, text].
+const ODDS: &str = "return [...document.querySelectorAll('.course')].flatMap(c => \
+    [...c.querySelectorAll('td[data-key]')].map(td => \
+    [c.dataset.course, td.dataset.key, Number(td.dataset.value), td.textContent]));";
+
+/// Does `act`, then waits for the run it causes to end in `state`.
+fn settle(s: &Session, state: &str, act: impl FnOnce()) {
+    let before = s.js(GEN, json!([]));
+    act();
+    s.wait_for(
+        SETTLED,
+        json!([before, state]),
+        &format!("a run ending in {state}"),
+    );
+}
+
+/// The odds shown against a CLI run's JSON: the same exact value, shown
+/// as the CLI rounds it.
+fn assert_shown(shown: &Value, cli: &Value) {
+    let mut want = Vec::new();
+    for c in cli["courses"].as_array().unwrap() {
+        for k in c["key_outcomes"].as_array().unwrap() {
+            let v = k["exact"].as_f64().unwrap();
+            let text = if k["kind"] == "probability" {
+                format!("{:.2}%", 100.0 * v)
+            } else {
+                format!("{v:.3}")
+            };
+            want.push((c["course"].clone(), k["name"].clone(), v, text));
+        }
+    }
+    let shown: Vec<(Value, Value, f64, String)> = shown
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r[0].clone(),
+                r[1].clone(),
+                r[2].as_f64().unwrap(),
+                r[3].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(!want.is_empty());
+    assert_eq!(shown, want);
+}
+
+#[test]
+fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
+    let Some((chromium, chromedriver)) = browser() else {
+        let why = "chromium and chromedriver are not both installed \
+                   (Debian: apt-get install chromium chromium-driver)";
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI installs them (.ci/run): {why}"
+        );
+        println!("SKIPPED the browser test: {why}");
+        return;
+    };
+    let server = Server::start(&[]);
+    let s = Session::start(&chromium, &chromedriver);
+    settle(&s, "done", || s.go(&format!("http://{}/", server.addr)));
+    settle(&s, "done", || {
+        s.js(
+            CHOOSE,
+            json!(["#load", "shipped/mpbs/charge-or-salvo.toml"]),
+        );
+    });
+    // The card: one edition instead of the file's sweep over both.
+    settle(&s, "done", || {
+        s.js(CHOOSE, json!(["#f-edition", "sfo"]));
+    });
+    // A modifier: an extra DRM on the charge's close combat, typed in.
+    let step = r#"fieldset[data-step="course[0].steps[0]"] .adders select"#;
+    settle(&s, "done", || {
+        s.js(CHOOSE, json!([step, "extra_drm"]));
+    });
+    let drm = s.find(r#"[data-path="course[0].steps[0].extra_drm"]"#);
+    settle(&s, "done", || s.type_into(&drm, "1"));
+    let sets = ["edition=sfo", "course[0].steps[0].extra_drm=1"];
+    let cli = cli_exact(Path::new("scenarios/mpbs/charge-or-salvo.toml"), &sets);
+    let shown = s.js(ODDS, json!([]));
+    assert_shown(&shown, &cli);
+
+    // Why: the charge's breakdown names the modifier and its source.
+    let why = s.js(
+        "return document.querySelector('.course[data-course=\"charge now\"] details.explain').textContent;",
+        json!([]),
+    );
+    assert!(
+        why.as_str()
+            .unwrap()
+            .contains("extra DRM+1key: extra_drm = 1"),
+        "{why}"
+    );
+    s.js("window.scrollTo(0, 0); return true;", json!([]));
+    let shot = s.screenshot();
+    assert!(shot.starts_with(b"\x89PNG"));
+    let png = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve.png");
+    std::fs::write(&png, shot).unwrap();
+    println!("screenshot: {}", png.display());
+
+    // "Copy as CLI command" names the shipped file and the two --set.
+    s.click(&s.find("#copy-cli"));
+    let line = s.js(
+        "return document.querySelector('#cli-text').textContent;",
+        json!([]),
+    );
+    assert_eq!(
+        line,
+        "pikeshot run scenarios/mpbs/charge-or-salvo.toml --method exact \
+         --set edition=sfo --set 'course[0].steps[0].extra_drm=1'"
+    );
+    let args: Vec<String> = line
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .skip(1)
+        .map(|a| a.trim_matches('\'').to_string())
+        .collect();
+    let out = tempfile::tempdir().unwrap();
+    let mut argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    argv.extend(["--format", "json", "-q", "--plots", "none", "--out"]);
+    argv.push(out.path().to_str().unwrap());
+    let o = pikeshot(&argv);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let from_line: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        exact_figures(&from_line["scenarios"][0]),
+        exact_figures(&cli)
+    );
+
+    // The TOML that Download saves runs on the CLI to the same figures.
+    let toml = s.js(
+        "return document.querySelector('#toml-text').value;",
+        json!([]),
+    );
+    let file = out.path().join("downloaded.toml");
+    std::fs::write(&file, toml.as_str().unwrap()).unwrap();
+    assert_eq!(exact_figures(&cli_exact(&file, &[])), exact_figures(&cli));
+
+    // The link reproduces the page.
+    let href = s.js("return location.href;", json!([]));
+    s.go("about:blank");
+    settle(&s, "done", || s.go(href.as_str().unwrap()));
+    assert_shown(&s.js(ODDS, json!([])), &cli);
+
+    // An invalid value: the CLI's words, beside the control that caused it.
+    let drm = s.find(r#"[data-path="course[0].steps[0].extra_drm"]"#);
+    settle(&s, "error", || s.type_into(&drm, "42"));
+    let beside = s.js(
+        "const f = document.querySelector('[data-path=\"course[0].steps[0].extra_drm\"]'); \
+         const e = f.closest('[data-row]').querySelector('.err'); \
+         return [f.classList.contains('invalid'), e && e.dataset.for, e && e.textContent];",
+        json!([]),
+    );
+    assert_eq!(beside[0], true);
+    assert_eq!(beside[1], "course[0].steps[0].extra_drm");
+    let words = beside[2].as_str().unwrap();
+    let o = pikeshot(&[
+        "run",
+        "scenarios/mpbs/charge-or-salvo.toml",
+        "-q",
+        "--set",
+        "course[0].steps[0].extra_drm=42",
+        "--out",
+        out.path().join("refused").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let cli_words = stderr(&o);
+    let tail = cli_words
+        .split("`course[0].steps[0].extra_drm`: ")
+        .nth(1)
+        .unwrap()
+        .trim();
+    assert!(words.ends_with(tail), "page: {words}\nCLI: {cli_words}");
+}
