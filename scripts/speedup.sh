@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 REPS=${REPS:-3}
 CC_TRIALS=${CC_TRIALS:-6000000000}
-SWEEP_TRIALS=${SWEEP_TRIALS:-400000}
+SWEEP_TRIALS=${SWEEP_TRIALS:-200000}
 
 cargo build --release --locked -q
 bin=$PWD/target/release/pikeshot
