@@ -9,7 +9,8 @@
 #      default plots.
 # Prints both with the load average: on a shared machine the second core
 # is often someone else's, so say how loaded it was beside any figure.
-# Usage: scripts/speedup.sh   (REPS=5 CC_TRIALS=... SWEEP_TRIALS=... to change)
+# Usage: scripts/speedup.sh   (REPS=5 CC_TRIALS=... SWEEP_TRIALS=... to change;
+# PIKESHOT_BIN=... to time another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,8 +18,12 @@ REPS=${REPS:-3}
 CC_TRIALS=${CC_TRIALS:-6000000000}
 SWEEP_TRIALS=${SWEEP_TRIALS:-200000}
 
-cargo build --release --locked -q
-bin=$PWD/target/release/pikeshot
+# PIKESHOT_BIN=path times that binary instead (e.g. a copy of an older build).
+bin=${PIKESHOT_BIN:-}
+if [ -z "$bin" ]; then
+  cargo build --release --locked -q
+  bin=$PWD/target/release/pikeshot
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
