@@ -54,7 +54,13 @@ pub struct InputError {
     pub accepted: Option<String>,
     /// A close match, for "did you mean".
     pub suggestion: Option<String>,
+    /// Further errors of the same file, in file order after this one
+    /// (`scenario::fields::collect`); the first [`SHOWN_ERRORS`] are shown.
+    pub more: Vec<InputError>,
 }
+
+/// Most errors of one file a message shows, the first included.
+pub const SHOWN_ERRORS: usize = 10;
 
 impl InputError {
     /// An error with only a message.
@@ -122,6 +128,12 @@ impl fmt::Display for InputError {
         }
         if let Some(s) = &self.suggestion {
             write!(f, "\n  did you mean `{s}`?")?;
+        }
+        for e in self.more.iter().take(SHOWN_ERRORS - 1) {
+            write!(f, "\n{e}")?;
+        }
+        if self.more.len() >= SHOWN_ERRORS {
+            write!(f, "\nand {} more", self.more.len() + 1 - SHOWN_ERRORS)?;
         }
         Ok(())
     }

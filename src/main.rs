@@ -113,10 +113,12 @@ struct RunFlags {
     #[arg(long)]
     exact: bool,
     /// Which plots to draw: `all` (each course's histogram, each
-    /// engagement's turn plots, the comparison charts), `summary` (the
-    /// comparison charts only) or `none` (CSV files only).
-    #[arg(long, value_enum, default_value_t = PlotsArg::All)]
-    plots: PlotsArg,
+    /// engagement's turn plots, the comparison charts, the sweep charts),
+    /// `summary` (the sweep charts, and each variant's comparison charts
+    /// when there are at most 20 variants) or `none` (CSV files only)
+    /// [default: all; summary for a sweep of more than 20 variants].
+    #[arg(long, value_enum)]
+    plots: Option<PlotsArg>,
     /// Most paths of die results an exact enumeration may visit (at least 1).
     #[arg(long, default_value_t = 10_000_000)]
     exact_budget: u64,
@@ -163,11 +165,11 @@ impl RunFlags {
             threads: self.threads.unwrap_or(0),
             exact: false,
             exact_only: false,
-            plots: match self.plots {
+            plots: self.plots.map(|p| match p {
                 PlotsArg::All => report::Plots::All,
                 PlotsArg::Summary => report::Plots::Summary,
                 PlotsArg::None => report::Plots::None,
-            },
+            }),
             exact_budget: Some(self.exact_budget),
             sets: self.sets.clone(),
             out: None,
@@ -202,7 +204,7 @@ enum MethodArg {
 enum PlotsArg {
     /// Every plot.
     All,
-    /// The comparison charts only.
+    /// The sweep charts, and the comparison charts of at most 20 variants.
     Summary,
     /// No plot.
     None,

@@ -6,7 +6,10 @@ use std::sync::Arc;
 
 pub mod estimate;
 mod output;
+mod sweep;
 mod variant;
+
+pub use sweep::SUMMARY_ABOVE;
 
 pub use output::*;
 use variant::{VariantCell, VariantKernel};
@@ -18,6 +21,7 @@ use crate::report::folder;
 use crate::report::replace::{self, NewFolder};
 use crate::report::{self, CourseRun, Plots, ScenarioRun};
 use crate::scenario::ScenarioFile;
+use crate::scenario::fields::collect;
 use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
 use crate::systems;
 use crate::targets::{self as expect, Checked, Expect, Scope};
@@ -43,8 +47,9 @@ pub struct RunRequest {
     /// course that does not enumerate within the budget is an error
     /// naming it. Implies `exact`.
     pub exact_only: bool,
-    /// Which plots to draw (`--plots`).
-    pub plots: Plots,
+    /// Which plots to draw (`--plots`); `None` for the default (see
+    /// [`RunRequest::plots_for`]).
+    pub plots: Option<Plots>,
     /// Path budget for exact enumeration.
     pub exact_budget: Option<u64>,
     /// `--set KEY=VALUE` overrides, applied to every scenario.
@@ -250,75 +255,92 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
     let mut courses: Vec<(String, String, Box<dyn Kernel>)> = Vec::new();
     let mut sides = Vec::new();
     let mut identities = Vec::new();
-    for i in 0..count {
-        let v = file.variant(i)?;
-        let mut f = file.fields(&v);
-        if let Some(n) = f.string("name")? {
-            name = n;
-        }
-        f.string("description")?;
-        let sys = systems::registry::read_system(&mut f)?;
-        let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
-        let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
-        if i == 0 {
-            system = sys.id().to_string();
-            seed = req.seed.or(s).unwrap_or(DEFAULT_SEED);
-            trials = req.trials.or(t).unwrap_or(DEFAULT_TRIALS);
-        }
-        let built = match sys.build_courses(&mut f, req.kernel) {
-            Ok(b) => b,
-            // An unknown top-level key above the error is reported first
-            // (file order): a misspelt `[unit.a]` before the missing unit.
-            Err(e) => return Err(earlier_unknown_top(&file, &v, e).into()),
-        };
-        // Every edition the variants use, in order ("series, sfo" for a
-        // sweep of both cards), so that no page lists such a sweep as one.
-        if let Some(e) = &built.edition {
-            match &mut edition {
-                None => edition = Some(e.clone()),
-                Some(all) => {
-                    if !all.split(", ").any(|x| x == e) {
-                        all.push_str(", ");
-                        all.push_str(e);
+    // Under `--method exact`, a sweep's exact answers are found while its
+    // variants are built to validate them, so no variant is built twice.
+    let early_exact = req.exact_only && shared.is_some();
+    let budget = req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET);
+    let pool = validation_pool(req.threads)?;
+    // Variants are built a batch at a time on every thread (in order, the
+    // first error first), so memory holds one batch's kernels at most.
+    let batch = VALIDATION_BATCH * pool.current_num_threads();
+    for first in (0..count).step_by(batch) {
+        let built: Vec<Result<Validated>> = pool.install(|| {
+            use rayon::prelude::*;
+            (first..(first + batch).min(count))
+                .into_par_iter()
+                .map(|i| validate(&file, i, req, early_exact.then_some(budget)))
+                .collect()
+        });
+        for (k, b) in built.into_iter().enumerate() {
+            let i = first + k;
+            let Validated {
+                v,
+                name: n,
+                sys,
+                seed: s,
+                trials: t,
+                built,
+                exact,
+            } = b?;
+            if let Some(n) = n {
+                name = n;
+            }
+            if i == 0 {
+                system = sys.id().to_string();
+                seed = req.seed.or(s).unwrap_or(DEFAULT_SEED);
+                trials = req.trials.or(t).unwrap_or(DEFAULT_TRIALS);
+            }
+            // Every edition the variants use, in order ("series, sfo" for a
+            // sweep of both cards), so that no page lists such a sweep as one.
+            if let Some(e) = &built.edition {
+                match &mut edition {
+                    None => edition = Some(e.clone()),
+                    Some(all) => {
+                        if !all.split(", ").any(|x| x == e) {
+                            all.push_str(", ");
+                            all.push_str(e);
+                        }
                     }
                 }
             }
-        }
-        f.finish()?;
-        check_sides(&file, &v.label, &built)?;
-        identities.extend(std::iter::repeat_n(v.identity.clone(), built.courses.len()));
-        sides.extend(built.sides);
-        match &shared {
-            None => {
-                for (course, kernel) in built.courses {
-                    courses.push((v.label.clone(), course, kernel));
+            identities.extend(std::iter::repeat_n(v.identity.clone(), built.courses.len()));
+            sides.extend(built.sides);
+            match &shared {
+                None => {
+                    for (course, kernel) in built.courses {
+                        courses.push((v.label.clone(), course, kernel));
+                    }
+                }
+                Some(shared) => {
+                    let (names, kernels): (Vec<String>, Vec<Box<dyn Kernel>>) =
+                        built.courses.into_iter().unzip();
+                    let spaces: Vec<_> = kernels.iter().map(|k| k.space().clone()).collect();
+                    let cell = VariantCell::new(
+                        Arc::clone(shared),
+                        i,
+                        sys,
+                        req.kernel,
+                        (i == 0 && keep && exact.is_none()).then_some(kernels),
+                    );
+                    let mut exact = exact.map(Vec::into_iter);
+                    for (c, (course, space)) in names.into_iter().zip(spaces).enumerate() {
+                        courses.push((
+                            v.label.clone(),
+                            course,
+                            Box::new(VariantKernel {
+                                cell: Arc::clone(&cell),
+                                course: c,
+                                space,
+                                exact: std::sync::Mutex::new(
+                                    exact.as_mut().and_then(Iterator::next),
+                                ),
+                            }),
+                        ));
+                    }
                 }
             }
-            Some(shared) => {
-                let (names, kernels): (Vec<String>, Vec<Box<dyn Kernel>>) =
-                    built.courses.into_iter().unzip();
-                let spaces: Vec<_> = kernels.iter().map(|k| k.space().clone()).collect();
-                let cell = VariantCell::new(
-                    Arc::clone(shared),
-                    i,
-                    sys,
-                    req.kernel,
-                    (i == 0 && keep).then_some(kernels),
-                );
-                for (c, (course, space)) in names.into_iter().zip(spaces).enumerate() {
-                    courses.push((
-                        v.label.clone(),
-                        course,
-                        Box::new(VariantKernel {
-                            cell: Arc::clone(&cell),
-                            course: c,
-                            space,
-                        }),
-                    ));
-                }
-            }
+            labels.push(v.label);
         }
-        labels.push(v.label);
     }
     let expects = {
         let scope = Scope {
@@ -352,12 +374,72 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
     })
 }
 
+/// Variants validated together per thread: a batch is built on every
+/// thread at once, and its kernels are held until the batch is done.
+const VALIDATION_BATCH: usize = 2;
+
+/// The threads that build a sweep's variants to validate them.
+fn validation_pool(threads: usize) -> Result<rayon::ThreadPool> {
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    } else {
+        threads
+    };
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| crate::Error::internal(format!("cannot start {threads} threads"), e))
+}
+
+/// One variant built and checked.
+struct Validated {
+    v: crate::scenario::Variant,
+    name: Option<String>,
+    sys: &'static dyn systems::RuleSystem,
+    seed: Option<u64>,
+    trials: Option<u64>,
+    built: systems::BuiltCourses,
+    /// Each course's exact answer, when asked for while building.
+    exact: Option<Vec<variant::ExactAnswer>>,
+}
+
+/// Builds variant `i` of `file` (which validates it); with `exact`, also
+/// finds each course's exact answer within that budget.
+fn validate(
+    file: &ScenarioFile,
+    i: usize,
+    req: &RunRequest,
+    exact: Option<u64>,
+) -> Result<Validated> {
+    let v = file.variant(i)?;
+    // Every error of the variant in file order (see `fields::collect`).
+    let (name, sys, seed, trials, built) = collect(&file.source, &v.table, TOP_KEYS, |f| {
+        let n = f.string("name")?;
+        f.string("description")?;
+        let sys = systems::registry::read_system(f)?;
+        let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
+        let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
+        let built = sys.build_courses(f, req.kernel)?;
+        Ok((n, sys, s, t, built))
+    })?;
+    check_sides(file, &v.label, &built)?;
+    let exact = exact.map(|budget| built.courses.iter().map(|(_, k)| k.exact(budget)).collect());
+    Ok(Validated {
+        v,
+        name,
+        sys,
+        seed,
+        trials,
+        built,
+        exact,
+    })
+}
+
 /// Every top-level key some rule system reads (`sweep` and `expect` are
-/// taken out before): when building fails, a key outside these on an
-/// earlier line is reported instead, so that a misspelt table (`[unit.a]`)
-/// is reported at its own line with "did you mean", not as a missing unit
-/// further down.
-const TOP_KEYS: &[&str] = &[
+/// taken out before): when building fails, a key outside these is
+/// reported too, so that a misspelt table (`[unit.a]`) is reported at its
+/// own line with "did you mean", before the missing unit further down.
+pub(crate) const TOP_KEYS: &[&str] = &[
     "name",
     "description",
     "system",
@@ -368,21 +450,6 @@ const TOP_KEYS: &[&str] = &[
     "units",
     "course",
 ];
-
-fn earlier_unknown_top(
-    file: &ScenarioFile,
-    v: &crate::scenario::Variant,
-    e: InputError,
-) -> InputError {
-    let mut f = file.fields(v);
-    for k in TOP_KEYS {
-        f.has(k);
-    }
-    match f.finish() {
-        Err(u) if u.line.is_some() && e.line.is_none_or(|l| u.line < Some(l)) => u,
-        _ => e,
-    }
-}
 
 /// Refuses an output folder that names something other than a folder,
 /// before any work.
@@ -493,6 +560,7 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
                 tally,
             })
             .collect(),
+        sweep: p.sweep(),
     })
 }
 

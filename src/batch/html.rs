@@ -85,17 +85,17 @@ table.terms{font-size:.82rem;margin:.2rem 0}
 ";
 
 /// A number in a CSV cell, if any.
-fn num(s: &str) -> Option<f64> {
+pub(crate) fn num(s: &str) -> Option<f64> {
     s.parse::<f64>().ok().filter(|x| x.is_finite())
 }
 
 /// A probability cell as a percentage with `d` decimals, or `–`.
-fn pct(s: &str, d: usize) -> String {
+pub(crate) fn pct(s: &str, d: usize) -> String {
     num(s).map_or_else(|| "–".into(), |x| format!("{:.d$}%", x * 100.0))
 }
 
 /// An expectation with `d` decimals, or `–`.
-fn dec(s: &str, d: usize) -> String {
+pub(crate) fn dec(s: &str, d: usize) -> String {
     num(s).map_or_else(|| "–".into(), |x| format!("{x:.d$}"))
 }
 
@@ -357,7 +357,18 @@ fn scenario(o: &mut String, k: usize, e: &Entry, f: &Folder, checks: &[CheckRow]
     }
 
     let has_exact = (0..f.outcomes.rows.len()).any(|i| !f.outcomes.get(i, "exact").is_empty());
-    for variant in distinct(&f.outcomes, "variant", |_| true) {
+    // A swept scenario opens with its view across the sweep; each
+    // variant's detail follows, collapsed.
+    let swept = super::html_sweep::section(o, f, &base);
+    let variants = distinct(&f.outcomes, "variant", |_| true);
+    if swept {
+        let _ = writeln!(
+            o,
+            "<details class=\"variants\"><summary>Each variant in detail ({})</summary>",
+            variants.len()
+        );
+    }
+    for variant in variants {
         let _ = writeln!(o, "<section class=\"variant\">");
         if !variant.is_empty() {
             let _ = writeln!(o, "<h3>{}</h3>", esc(&variant));
@@ -442,6 +453,9 @@ fn scenario(o: &mut String, k: usize, e: &Entry, f: &Folder, checks: &[CheckRow]
         }
         let _ = writeln!(o, "</section>");
     }
+    if swept {
+        let _ = writeln!(o, "</details>");
+    }
     let _ = writeln!(o, "</section>");
 }
 
@@ -471,7 +485,6 @@ fn key_table(o: &mut String, f: &Folder, variant: &str) {
         let def = KEY_OUTCOMES.iter().find(|d| d.name == m);
         let label = def.map_or(m.as_str(), |d| d.label);
         let prob = def.is_none_or(|d| d.kind == KeyKind::Probability);
-        let show = |s: &str, d: usize| if prob { pct(s, d) } else { dec(s, d) };
         let _ = write!(o, "<tr><td>{}</td>", esc(label));
         for c in &courses {
             let cell = idx
@@ -482,15 +495,6 @@ fn key_table(o: &mut String, f: &Folder, variant: &str) {
                     let _ = write!(o, "<td class=\"num\">–</td>");
                 }
                 Some(&i) => {
-                    let exact = t.get(i, "exact");
-                    let ex = if exact.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            " <span class=\"ex\">exact {}</span>",
-                            show(&exact, if prob { 2 } else { 3 })
-                        )
-                    };
                     let kind = if prob {
                         KeyKind::Probability
                     } else {
@@ -498,11 +502,8 @@ fn key_table(o: &mut String, f: &Folder, variant: &str) {
                     };
                     let _ = write!(
                         o,
-                        "<td class=\"num\">{}{}<span class=\"ci\">{} – {}</span>{}</td>",
-                        show(&t.get(i, "value"), if prob { 2 } else { 3 }),
-                        ex,
-                        show(&t.get(i, "ci_low"), if prob { 2 } else { 3 }),
-                        show(&t.get(i, "ci_high"), if prob { 2 } else { 3 }),
+                        "<td class=\"num\">{}{}</td>",
+                        figure(t, i, prob),
                         html_views::difference_line(t, i, kind),
                     );
                 }
@@ -528,9 +529,29 @@ fn key_table(o: &mut String, f: &Folder, variant: &str) {
     );
 }
 
+/// The figure at row `i` of a table with `value`, `ci_low`, `ci_high` and
+/// `exact` columns, for a cell: the value, the exact value beside it when
+/// known, the 95% interval below; a probability as a percentage.
+pub(crate) fn figure(t: &super::site::Table, i: usize, prob: bool) -> String {
+    let d = if prob { 2 } else { 3 };
+    let show = |s: &str| if prob { pct(s, d) } else { dec(s, d) };
+    let exact = t.get(i, "exact");
+    let ex = if exact.is_empty() {
+        String::new()
+    } else {
+        format!(" <span class=\"ex\">exact {}</span>", show(&exact))
+    };
+    format!(
+        "{}{ex}<span class=\"ci\">{} – {}</span>",
+        show(&t.get(i, "value")),
+        show(&t.get(i, "ci_low")),
+        show(&t.get(i, "ci_high")),
+    )
+}
+
 /// Figures for the plots at rows `idx` of `plots.csv`: the PNG, linking to
 /// the SVG.
-fn plots(o: &mut String, f: &Folder, base: &str, idx: &[usize]) {
+pub(crate) fn plots(o: &mut String, f: &Folder, base: &str, idx: &[usize]) {
     if idx.is_empty() {
         return;
     }
@@ -545,6 +566,8 @@ fn plots(o: &mut String, f: &Folder, base: &str, idx: &[usize]) {
             Some(PlotKind::Turns) => format!("{course}: turns to each stop reason"),
             Some(PlotKind::Cumulative) => format!("{course}: P(stopped by turn t)"),
             Some(PlotKind::AtLeast) => format!("{course}: at least k, P(X ≥ k)"),
+            Some(PlotKind::Sweep) => "key outcomes across the sweep".to_string(),
+            Some(PlotKind::Heatmap) => format!("{course}: across two swept keys"),
             None => kind.clone(),
         };
         let png = href(&format!("{base}{}", f.plots.get(i, "png")));

@@ -4,19 +4,20 @@
 //! `pikeshot report DIR` finds every scenario file (`*.toml`) under `DIR`
 //! ([`discover`]: recursive, sorted, hidden entries skipped), resolves each
 //! into its own folder under the output folder (mirroring its relative
-//! path, see [`report::folder`]), then writes the top level from those folders on
+//! path, see [`crate::report::folder`]), then writes the top level from those folders on
 //! disk ([`site`]): `scenarios.csv`, `summary.csv`, `expect.csv` and
 //! `index.html` ([`html`]). Nothing at the top level depends on
 //! `timing.csv`, so the same inputs give the same bytes, and [`merge`] can
 //! rebuild the top level of a sharded report exactly.
 //!
-//! [`expect`] reads and checks the `[[expect]]` targets of a scenario;
+//! [`crate::targets`] reads and checks the `[[expect]]` targets of a scenario;
 //! [`diff`] compares the two Musket & Pike cards on one scenario; [`json`]
 //! is `--format json`.
 
 pub mod diff;
 pub mod html;
 pub mod html_explain;
+pub mod html_sweep;
 pub mod html_views;
 pub mod json;
 pub mod merge;
@@ -30,8 +31,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::KernelMode;
 use crate::error::{Error, InputError};
-use crate::report::folder;
 use crate::report::replace::NewFolder;
+use crate::report::{Plots, folder};
 use crate::run::{self, RunRequest};
 use site::{Entry, Site};
 
@@ -170,7 +171,7 @@ impl RunOptionsRecord {
             max_trials: req.max_trials,
             exact: req.exact,
             exact_only: req.exact_only,
-            plots: req.plots.name().to_string(),
+            plots: req.plots.map_or("default", Plots::name).to_string(),
             exact_budget: req.exact_budget,
             sets: req.sets.clone(),
             kernel: match req.kernel {
@@ -261,6 +262,9 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             b.enable_steady_tick(std::time::Duration::from_millis(200));
             b
         });
+    if req.run.progress && prepared.iter().any(|p| rreq.plots_for(p).1) {
+        eprintln!("{}", RunRequest::summary_note());
+    }
     let mut entries = Vec::with_capacity(prepared.len());
     let mut docs = Vec::new();
     for (((p, file), folder), into) in prepared.iter().zip(&chosen).zip(&folders).zip(&claimed) {
@@ -274,7 +278,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             p.has_expects
                 .then(|| crate::targets::expect_csv(&run.scenario, &checks)),
             true,
-            rreq.plots,
+            rreq.plots_for(p).0,
             Some(&run::record(p, &rreq)?),
             into.path(),
             &req.out.join(folder),

@@ -3,7 +3,7 @@
 //! scenario, `expect.csv` with every target checked, and `index.html`.
 //!
 //! Everything here reads only the per-scenario CSVs (`outcomes.csv`,
-//! `comparison.csv`, `summary.csv`, `plots.csv`, `expect.csv`), `run.json`
+//! `comparison.csv`, `summary.csv`, `plots.csv`, `expect.csv`, `sweep.csv`), `run.json`
 //! and `explain.json`, and whether optional files exist, never
 //! `timing.csv`'s contents, so a report and the merge of its shards write
 //! the same bytes.
@@ -16,6 +16,7 @@ use crate::report::Staging;
 use crate::report::csv::{SUMMARY_HEADER, stage as stage_csv};
 use crate::report::folder::{EXPECT_CSV, PLOTS_CSV};
 use crate::report::record::{RUN_JSON, RunRecord};
+use crate::report::sweep::SWEEP_CSV;
 use crate::targets::{CheckRow, EXPECT_HEADER};
 
 /// The manifest: one row per scenario of the report, in report order.
@@ -136,6 +137,8 @@ pub struct Folder {
     pub record: Option<RunRecord>,
     /// `explain.json`, when the folder has one: each course's rolls.
     pub explain: Option<crate::explain::Explanation>,
+    /// `sweep.csv`, when the scenario has a sweep.
+    pub sweep: Option<Table>,
     /// The other files present, by name, for links: `measures.csv`,
     /// `engagements.csv`, `timing.csv`.
     pub files: Vec<&'static str>,
@@ -145,7 +148,8 @@ pub struct Folder {
 pub const EXPLAIN_JSON: &str = "explain.json";
 
 /// Files of a scenario folder the page links to when present.
-pub const LINKED: [&str; 8] = [
+pub const LINKED: [&str; 9] = [
+    SWEEP_CSV,
     "outcomes.csv",
     "measures.csv",
     "summary.csv",
@@ -176,8 +180,14 @@ pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
     let measures_path = dir.join("measures.csv");
     let record = read_json(&dir.join(RUN_JSON), RUN_JSON)?;
     let explain = read_json(&dir.join(EXPLAIN_JSON), EXPLAIN_JSON)?;
+    let sweep_path = dir.join(SWEEP_CSV);
     Ok(Folder {
         explain,
+        sweep: if sweep_path.is_file() {
+            Some(read_csv(&sweep_path)?)
+        } else {
+            None
+        },
         measures: if measures_path.is_file() {
             read_csv(&measures_path)?
         } else {

@@ -203,11 +203,19 @@ fn too_many_states<M: Machine>(m: &M) -> InputError {
         None => e
             .key("steps")
             .accepted("fewer steps, or units that can end in fewer ways"),
-        Some(0) => e
+        // The states of the first turn alone pass the limit; a course of
+        // fewer turns may still fit, as a unit's state can count measures
+        // up to a bound that grows with the turns.
+        Some(Fit::Exactly(0) | Fit::AtLeast(0)) => e
             .key("repeat.turns")
-            .accepted("not even 1 turn fits: fewer steps, or units that can end in fewer ways"),
-        Some(t) => e.key("repeat.turns").accepted(format!(
+            .accepted("fewer turns, fewer steps, or units that can end in fewer ways"),
+        Some(Fit::Exactly(t)) => e.key("repeat.turns").accepted(format!(
             "at most {t}, the largest value for which the states fit"
+        )),
+        // Too many states of later turns to count them all: the turns known
+        // to fit, never a figure that was not worked out.
+        Some(Fit::AtLeast(t)) => e.key("repeat.turns").accepted(format!(
+            "fewer turns: {t} fit (more may; their states were too many to count)"
         )),
     }
 }
@@ -219,8 +227,8 @@ fn too_many_states<M: Machine>(m: &M) -> InputError {
 /// path: so the states are explored turn by turn, and when every state of
 /// turn `j` is known, their count decides whether `j + 1` turns fit. The
 /// states of later turns found meanwhile are held too, up to a bound; past
-/// it, the answer is the turns known to fit (a lower bound).
-fn turns_that_fit<M: Machine>(m: &M) -> Option<usize> {
+/// it, the answer is the turns known to fit, said to be a lower bound.
+fn turns_that_fit<M: Machine>(m: &M) -> Option<Fit> {
     let first = m.initial();
     m.turn(&first)?;
     let mut seen: std::collections::HashSet<M::State> = std::collections::HashSet::new();
@@ -258,21 +266,34 @@ fn turns_that_fit<M: Machine>(m: &M) -> Option<usize> {
             for leaf in 0..p.space().len() as Leaf {
                 push(m.apply(&s, &p, leaf), &mut seen, &mut buckets)?;
             }
+            if rolling_below + buckets[turn].len() > MAX_NODES {
+                // The states of turns up to this one are too many already.
+                return Some(Fit::Exactly(turn));
+            }
             if seen.len() > 2 * MAX_NODES {
-                return Some(turn);
+                return Some(Fit::AtLeast(turn));
             }
             i += 1;
         }
         rolling_below += buckets[turn].len();
         if rolling_below > MAX_NODES {
-            return Some(turn);
+            return Some(Fit::Exactly(turn));
         }
         // No later state is of this turn: forget its states.
         buckets[turn] = Vec::new();
         seen.retain(|s| m.turn(s).is_some_and(|t| t > turn));
         turn += 1;
     }
-    Some(turn)
+    Some(Fit::Exactly(turn))
+}
+
+/// How many turns of a course fit ([`turns_that_fit`]).
+enum Fit {
+    /// The largest number of turns whose states fit.
+    Exactly(usize),
+    /// Turns known to fit, when the states of later turns were too many to
+    /// count (more may fit).
+    AtLeast(usize),
 }
 
 impl<P: Procedure> Chain<P> {

@@ -3,7 +3,7 @@
 //! When every die a procedure rolls has the same number of sides `s` and no
 //! path rolls more than `depth` dice, each path of results is a prefix of a
 //! `depth`-digit number in base `s`. Enumerating the procedure once (with the
-//! exact [`Enumerator`](crate::dice::Enumerator), so the table comes from the
+//! exact [`crate::dice::Enumerator`], so the table comes from the
 //! very same `resolve`) fills a table from that number to the leaf it ends
 //! in. A trial is then one uniform draw below `s^depth` and one lookup: the
 //! distribution sampled is exactly that of replaying `resolve` with fresh dice.

@@ -6,7 +6,9 @@ use std::path::Path;
 
 use super::{Explanation, VariantExplanation};
 use crate::error::{InputError, Result};
+use crate::run::TOP_KEYS;
 use crate::scenario::ScenarioFile;
+use crate::scenario::fields::collect;
 use crate::scenario::limits::{MAX_SEED, MAX_TRIALS};
 use crate::systems;
 
@@ -46,17 +48,19 @@ pub fn explain_file(mut file: ScenarioFile, req: &ExplainRequest) -> Result<Expl
     for i in 0..count {
         let v = file.variant(i)?;
         labels.push(v.label.clone());
-        let mut f = file.fields(&v);
-        if let Some(n) = f.string("name")? {
+        // Every error of the variant in file order, as `run` reports them.
+        let (n, sys, explained) = collect(&file.source, &v.table, TOP_KEYS, |f| {
+            let n = f.string("name")?;
+            f.string("description")?;
+            f.int("seed", 0, MAX_SEED as i64)?;
+            f.int("trials", 1, MAX_TRIALS as i64)?;
+            let sys = systems::registry::read_system(f)?;
+            Ok((n, sys, sys.explain(f)?))
+        })?;
+        if let Some(n) = n {
             out.name = n;
         }
-        f.string("description")?;
-        f.int("seed", 0, MAX_SEED as i64)?;
-        f.int("trials", 1, MAX_TRIALS as i64)?;
-        let sys = systems::registry::read_system(&mut f)?;
         out.system = sys.id().to_string();
-        let explained = sys.explain(&mut f)?;
-        f.finish()?;
         if !req.variants.is_empty() && !req.variants.contains(&v.label) {
             continue;
         }

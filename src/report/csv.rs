@@ -57,7 +57,8 @@ pub const TIMING_HEADER: [&str; 7] = [
     "resolutions_per_second",
 ];
 
-fn mc(x: f64) -> String {
+/// A Monte Carlo figure with the CSV files' decimals; empty when not finite.
+pub(crate) fn mc(x: f64) -> String {
     fixed(x, DECIMALS)
 }
 
@@ -70,7 +71,8 @@ fn count(k: u64, trials: u64) -> String {
     }
 }
 
-fn exact(x: Option<f64>) -> String {
+/// An exact figure with the CSV files' exact decimals; empty when unknown.
+pub(crate) fn exact(x: Option<f64>) -> String {
     x.map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS))
 }
 
@@ -170,13 +172,19 @@ pub const SUMMARY_HEADER: [&str; 13] = [
 pub const SUMMARY_MEAN: &str = "mean";
 /// `kind` of a key probability in `summary.csv`.
 pub const SUMMARY_KEY: &str = "key";
+/// `kind` of an outcome's probability in `summary.csv` (a course without
+/// measures).
+pub const SUMMARY_OUTCOME: &str = "outcome";
 
 /// The rows of `summary.csv`: for each variant × course, the mean of each
 /// of its measures (`kind` `mean`, `id` the measure, in the order of the
 /// run's measures), then each key probability it has (`kind` `key`, `id`
 /// e.g. `p-enemy-broken-or-eliminated`), with its 95% interval (normal for
 /// a mean, Wilson for a probability) and the exact value when known. A
-/// figure a course lacks has no row.
+/// figure a course lacks has no row; a course without measures (one
+/// procedure's result: a morale test, an order) has a row per outcome
+/// instead (`kind` `outcome`, `id` the outcome), so that its answer is
+/// never an empty file.
 pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     let names = run.measure_names();
     let keys = summary_keys(run);
@@ -209,6 +217,11 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
         for &d in &keys {
             if let Some(k) = key_outcome(d, &s) {
                 rows.push(row(SUMMARY_KEY, d.name, k.value, k.ci, k.exact));
+            }
+        }
+        if s.measures.is_empty() {
+            for o in &s.outcomes {
+                rows.push(row(SUMMARY_OUTCOME, &o.id, o.probability, o.ci, o.exact));
             }
         }
     }

@@ -90,7 +90,7 @@ pub(crate) fn house_mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
 }
 
 /// The embedded font at `size` pixels rounded to an even number, in
-/// [`INK`].
+/// the ink colour.
 ///
 /// Even sizes only: plotters' `ab_glyph` text backend places each glyph at
 /// `(size / 2 + top of its pixel box) as i32`, which truncates toward zero.

@@ -10,6 +10,7 @@ use super::compare::{ComparisonCharts, variant_keys};
 use super::csv::stage as stage_csv;
 use super::engagement::{Which, is_engagement};
 use super::naming::plan;
+use super::sweep_chart::{SweepFigures, chart_stems};
 use super::{KeyKind, Plots, ScenarioRun, Staging};
 use crate::error::Error;
 
@@ -36,11 +37,17 @@ pub enum PlotKind {
     Cumulative,
     /// A course's `P(X >= k)` for each measure that varies.
     AtLeast,
+    /// The key outcomes against one swept key's values, a line per course.
+    Sweep,
+    /// A course's first key outcome over two swept keys, a cell per pair.
+    Heatmap,
 }
 
 impl PlotKind {
     /// Every kind, in the order the index shows them.
-    pub const ALL: [PlotKind; 6] = [
+    pub const ALL: [PlotKind; 8] = [
+        PlotKind::Sweep,
+        PlotKind::Heatmap,
         PlotKind::Comparison,
         PlotKind::ComparisonExpected,
         PlotKind::Histogram,
@@ -57,6 +64,8 @@ impl PlotKind {
             PlotKind::Turns => "turns",
             PlotKind::Cumulative => "cumulative",
             PlotKind::AtLeast => "at-least",
+            PlotKind::Sweep => "sweep",
+            PlotKind::Heatmap => "heatmap",
         }
     }
     /// The kind named `name`.
@@ -65,17 +74,17 @@ impl PlotKind {
     }
 }
 
-/// The rows of `plots.csv`: for each variant (in run order) its comparison
-/// charts, then for each of its courses the histogram, its "at least"
-/// chart when a measure varies and, for an engagement, the turn plots. The names are those the report outputs
-/// write ([`plan`]).
-/// Only the plots `drawn` asks for are listed.
+/// The rows of `plots.csv`: under a sweep first its charts (each swept
+/// key's, variant and course empty; each course's heatmap), then for each
+/// variant (in run order) its comparison charts, then for each of its
+/// courses the histogram, its "at least" chart when a measure varies and,
+/// for an engagement, the turn plots. The names are those the report
+/// outputs write ([`plan`], [`chart_stems`]). Only the plots `drawn` asks
+/// for are listed.
 pub fn plot_rows(run: &ScenarioRun, drawn: Plots) -> Vec<Vec<String>> {
     if drawn == Plots::None {
         return Vec::new();
     }
-    let names = plan(run);
-    let keys = variant_keys(run);
     let mut rows = Vec::new();
     let row = |variant: &str, course: &str, kind: PlotKind, stem: &str| {
         vec![
@@ -86,10 +95,37 @@ pub fn plot_rows(run: &ScenarioRun, drawn: Plots) -> Vec<Vec<String>> {
             format!("{stem}.svg"),
         ]
     };
-    for variant in run.variants() {
-        if let Some((_, stem)) = names.comparisons.iter().find(|(v, _)| v == variant)
-            && let Some(v) = keys.iter().find(|k| k.variant == variant)
-        {
+    if let Some(fig) = SweepFigures::of(run) {
+        let (keys, maps) = chart_stems(&fig);
+        for (_, stem) in keys {
+            rows.push(row("", "", PlotKind::Sweep, &stem));
+        }
+        for (c, stem) in maps {
+            rows.push(row("", &fig.courses[c], PlotKind::Heatmap, &stem));
+        }
+    }
+    let variants = run.variants();
+    let comparisons = drawn.draws_comparisons(variants.len());
+    if !comparisons && drawn != Plots::All {
+        return rows;
+    }
+    let names = plan(run);
+    let keys = if comparisons {
+        variant_keys(run)
+    } else {
+        Vec::new()
+    };
+    let stems: std::collections::HashMap<&str, &str> = names
+        .comparisons
+        .iter()
+        .map(|(v, s)| (v.as_str(), s.as_str()))
+        .collect();
+    let keyed: std::collections::HashMap<&str, &super::VariantKeys> =
+        keys.iter().map(|k| (k.variant.as_str(), k)).collect();
+    // Courses come variants outermost: each variant's courses are one run.
+    let mut next = 0;
+    for variant in variants {
+        if let (Some(stem), Some(v)) = (stems.get(variant), keyed.get(variant)) {
             for (kind, pk) in [
                 (KeyKind::Probability, PlotKind::Comparison),
                 (KeyKind::Expectation, PlotKind::ComparisonExpected),
@@ -100,8 +136,10 @@ pub fn plot_rows(run: &ScenarioRun, drawn: Plots) -> Vec<Vec<String>> {
                 }
             }
         }
-        for (c, stem) in run.courses.iter().zip(&names.courses) {
-            if c.variant != variant || drawn != Plots::All {
+        while next < run.courses.len() && run.courses[next].variant == variant {
+            let (c, stem) = (&run.courses[next], &names.courses[next]);
+            next += 1;
+            if drawn != Plots::All {
                 continue;
             }
             rows.push(row(variant, &c.course, PlotKind::Histogram, stem));
@@ -154,7 +192,7 @@ pub fn write(
     if let Some(r) = record {
         staging.bytes(super::record::RUN_JSON, &r.to_bytes())?;
     }
-    for output in super::outputs_for(drawn) {
+    for output in super::outputs_for(drawn, run.variants().len()) {
         output.render(run, &mut staging)?;
     }
     if let Some(x) = extra {

@@ -187,16 +187,22 @@ pub struct KeyDifference {
 }
 
 /// The difference `a - b` of two courses' values of one key outcome.
+/// Without trials (`--method exact`) it is the exact difference (NaN when
+/// not known) with no interval (NaN bounds: empty cells, JSON `null`).
 pub fn difference(a: &KeyOutcome, b: &KeyOutcome) -> KeyDifference {
+    let exact = a.exact.zip(b.exact).map(|(x, y)| x - y);
+    if a.trials == 0 || b.trials == 0 {
+        return KeyDifference {
+            value: exact.unwrap_or(f64::NAN),
+            ci: (f64::NAN, f64::NAN),
+            exact,
+        };
+    }
     let (value, ci) = match (a.successes, b.successes) {
         (Some(ka), Some(kb)) => stats::newcombe(ka, a.trials, kb, b.trials),
         _ => stats::interval_difference((a.value, a.ci), (b.value, b.ci)),
     };
-    KeyDifference {
-        value,
-        ci,
-        exact: a.exact.zip(b.exact).map(|(x, y)| x - y),
-    }
+    KeyDifference { value, ci, exact }
 }
 
 /// A signed difference for people: percentage points with `decimals`
@@ -244,7 +250,13 @@ pub fn difference_text(kind: KeyKind, d: &KeyDifference, decimals: usize) -> Str
 /// outcome that is neither better nor worse when larger.
 pub fn verdict(def: &KeyDef, course: &str, first: &str, d: &KeyDifference) -> Option<String> {
     let more = def.more_is_better?;
-    let text = difference_text(def.kind, d, 1);
+    // Exact only (`--method exact`): the exact figure once.
+    let exact_only = d.ci.0.is_nan() && d.exact == Some(d.value);
+    let text = if exact_only {
+        signed(def.kind, d.value, 2)
+    } else {
+        difference_text(def.kind, d, 1)
+    };
     let sign = match d.exact {
         Some(e) if e.abs() < 1e-12 => 0,
         Some(e) if e > 0.0 => 1,
@@ -253,9 +265,12 @@ pub fn verdict(def: &KeyDef, course: &str, first: &str, d: &KeyDifference) -> Op
         None if d.ci.1 < 0.0 => -1,
         None => 0,
     };
-    let exact = d.exact.map_or_else(String::new, |e| {
-        format!(" (exact {})", signed(def.kind, e, 2))
-    });
+    let exact = d
+        .exact
+        .filter(|_| !exact_only)
+        .map_or_else(String::new, |e| {
+            format!(" (exact {})", signed(def.kind, e, 2))
+        });
     let what = def.label;
     // "by +17.3 pp" where more is better; the figure after a colon where
     // less is (so that "beats" never reads "by −9.7").

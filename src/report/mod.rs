@@ -30,6 +30,8 @@ pub mod naming;
 pub mod plot;
 pub mod record;
 pub mod replace;
+pub mod sweep;
+pub mod sweep_chart;
 pub mod terminal;
 pub mod write;
 
@@ -51,14 +53,17 @@ pub trait Output {
 
 /// Every file output, in the order they are written.
 pub fn outputs() -> Vec<Box<dyn Output>> {
-    outputs_for(Plots::All)
+    outputs_for(Plots::All, 1)
 }
 
-/// The file outputs that `plots` asks for, in the order they are written:
-/// every CSV always; the per-course plots (histograms, at-least charts, an
-/// engagement's turn plots) only with [`Plots::All`]; the comparison charts unless
-/// [`Plots::None`].
-pub fn outputs_for(plots: Plots) -> Vec<Box<dyn Output>> {
+/// The file outputs that `plots` asks for, for a run of `variants`
+/// variants, in the order they are written: every CSV always (`sweep.csv`
+/// under a sweep); the per-course plots (histograms, at-least charts, an
+/// engagement's turn plots) only with [`Plots::All`]; the sweep charts
+/// unless [`Plots::None`]; each variant's comparison charts with
+/// [`Plots::All`], and with [`Plots::Summary`] for at most
+/// [`SUMMARY_ABOVE`] variants.
+pub fn outputs_for(plots: Plots, variants: usize) -> Vec<Box<dyn Output>> {
     let mut out: Vec<Box<dyn Output>> = vec![
         Box::new(csv::OutcomesCsv),
         Box::new(csv::MeasuresCsv),
@@ -66,17 +71,26 @@ pub fn outputs_for(plots: Plots) -> Vec<Box<dyn Output>> {
         Box::new(csv::TimingCsv),
         Box::new(compare::ComparisonCsv),
         Box::new(engagement::EngagementsCsv),
+        Box::new(sweep::SweepCsv),
     ];
     if plots == Plots::All {
         out.push(Box::new(plot::Histograms));
         out.push(Box::new(at_least::AtLeastCharts));
         out.push(Box::new(engagement::EngagementPlots));
     }
-    if plots != Plots::None {
+    if plots.draws_comparisons(variants) {
         out.push(Box::new(compare::ComparisonCharts));
+    }
+    if plots != Plots::None {
+        out.push(Box::new(sweep_chart::SweepCharts));
     }
     out
 }
+
+/// A sweep of more variants than this draws each variant's comparison
+/// charts only under `--plots all`; `--plots summary` (its default) then
+/// draws the sweep charts alone.
+pub const SUMMARY_ABOVE: usize = 20;
 
 /// Which plots a scenario's folder gets (`--plots`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -86,7 +100,8 @@ pub enum Plots {
     /// each variant's comparison charts.
     #[default]
     All,
-    /// Only each variant's comparison charts (no per-course plot).
+    /// The sweep charts, and each variant's comparison charts when the run
+    /// has at most [`SUMMARY_ABOVE`] variants (no per-course plot).
     Summary,
     /// No plot: the CSV files (and `run.json`) only.
     None,
@@ -99,6 +114,18 @@ impl Plots {
             Plots::All => "all",
             Plots::Summary => "summary",
             Plots::None => "none",
+        }
+    }
+
+    /// Whether each variant's comparison charts are drawn in a run of
+    /// `variants` variants: always under `all`, under `summary` for at most
+    /// [`SUMMARY_ABOVE`] variants (past that they are thousands of files;
+    /// the sweep charts show the same figures across the variants).
+    pub fn draws_comparisons(self, variants: usize) -> bool {
+        match self {
+            Plots::All => true,
+            Plots::Summary => variants <= SUMMARY_ABOVE,
+            Plots::None => false,
         }
     }
 }

@@ -39,6 +39,9 @@ pub struct ScenarioRun {
     pub sets: Vec<String>,
     /// One entry per variant × course, variants outermost.
     pub courses: Vec<CourseRun>,
+    /// The sweep: each swept key with its values, and each variant's
+    /// values; `None` without a sweep.
+    pub sweep: Option<super::sweep::Sweep>,
 }
 
 /// One outcome category of a course.
@@ -57,6 +60,17 @@ pub struct OutcomeStat {
     pub ci: (f64, f64),
     /// The exact marginal probability, when the tally has one.
     pub exact: Option<f64>,
+}
+
+impl OutcomeStat {
+    /// Whether the outcome can happen: some trial reached it, or it has no
+    /// exact probability of 0. An outcome the exact enumeration finds
+    /// impossible is left out of the histograms; without an exact figure,
+    /// an outcome no trial reached is kept (it may be rare, and its
+    /// interval says how rare).
+    pub fn possible(&self) -> bool {
+        self.count > 0 || self.exact.is_none_or(|e| e > 0.0)
+    }
 }
 
 /// One measure of a course: its distribution over `min..=max`.
@@ -259,9 +273,10 @@ impl ScenarioRun {
     }
     /// The distinct variants, in order of first appearance.
     pub fn variants(&self) -> Vec<&str> {
+        let mut seen = std::collections::HashSet::new();
         let mut out: Vec<&str> = Vec::new();
         for c in &self.courses {
-            if !out.contains(&c.variant.as_str()) {
+            if seen.insert(c.variant.as_str()) {
                 out.push(&c.variant);
             }
         }

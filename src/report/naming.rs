@@ -78,7 +78,9 @@ pub struct PlotNames {
 /// charts first, then each course (see [`file_stems`]), each name checked
 /// against every name already given, its derived names included.
 pub fn plan(run: &ScenarioRun) -> PlotNames {
-    let mut taken: Vec<String> = Vec::new();
+    // A set, not a list: a sweep of thousands of variants claims tens of
+    // thousands of names.
+    let mut taken: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut claim = |base: String, suffixes: &[&str]| -> String {
         let mut stem = base.clone();
         let mut k = 2;
@@ -94,12 +96,14 @@ pub fn plan(run: &ScenarioRun) -> PlotNames {
         }
     };
     let mut comparisons = Vec::new();
+    let keyed: std::collections::HashSet<&str> = run
+        .courses
+        .iter()
+        .filter(|c| super::key::has_key_measures(&c.space))
+        .map(|c| c.variant.as_str())
+        .collect();
     for variant in run.variants() {
-        if !run
-            .courses
-            .iter()
-            .any(|c| c.variant == variant && super::key::has_key_measures(&c.space))
-        {
+        if !keyed.contains(variant) {
             continue;
         }
         let v = variant_slug(variant);

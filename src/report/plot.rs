@@ -2,7 +2,9 @@
 //!
 //! Each plot shows the Monte Carlo probability of every outcome as a bar,
 //! labelled with its percentage, the 95% Wilson interval as a whisker and
-//! the exact probability, when known, as a diamond. The drawing helpers it
+//! the exact probability, when known, as a diamond. An outcome the exact
+//! enumeration finds impossible has no bar ([`OutcomeStat::possible`]).
+//! The drawing helpers it
 //! shares with the other charts are in [`super::draw`]; file names come from
 //! [`super::naming`].
 
@@ -17,7 +19,7 @@ use super::draw::{
     nice_probability_top, other, percent, percent_axis, register_font, subtitle, thousands, width,
     with_svg_title, wrap_labels,
 };
-use super::model::{CourseRun, CourseStats, ScenarioRun};
+use super::model::{CourseRun, CourseStats, OutcomeStat, ScenarioRun};
 use super::naming::plan;
 use super::{Output, Staging};
 use crate::error::Error;
@@ -33,7 +35,7 @@ impl Output for Histograms {
     fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
         register_font();
         for (course, stem) in run.courses.iter().zip(plan(run).courses) {
-            let stats = course.stats();
+            let stats = drawn(course);
             let png = format!("{stem}.png");
             out.with_path(&png, |tmp| {
                 let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
@@ -46,6 +48,16 @@ impl Output for Histograms {
         }
         Ok(())
     }
+}
+
+/// A course's figures with only the outcomes that can happen (all of them,
+/// should none).
+fn drawn(course: &CourseRun) -> CourseStats {
+    let mut stats = course.stats();
+    if stats.outcomes.iter().any(OutcomeStat::possible) {
+        stats.outcomes.retain(OutcomeStat::possible);
+    }
+    stats
 }
 
 fn title(run: &ScenarioRun, course: &CourseRun) -> String {
@@ -254,7 +266,7 @@ fn draw_legend<DB: DrawingBackend>(
 /// Renders the histogram of one course as an SVG document.
 pub fn render_svg(run: &ScenarioRun, course: &CourseRun) -> io::Result<String> {
     register_font();
-    let stats = course.stats();
+    let stats = drawn(course);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();

@@ -24,7 +24,7 @@ pub fn record(p: &Prepared, req: &RunRequest) -> Result<report::record::RunRecor
         trials: if req.exact_only { 0 } else { p.trials },
         exact: req.exact || req.exact_only,
         method: req.method().name().to_string(),
-        plots: req.plots.name().to_string(),
+        plots: req.plots_for(p).0.name().to_string(),
         kernel: format!("{:?}", req.kernel).to_lowercase(),
         variants,
     })
@@ -182,6 +182,9 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
         }
     }
     let mut out = Vec::new();
+    if req.progress && prepared.iter().any(|p| req.plots_for(p).1) {
+        eprintln!("{}", RunRequest::summary_note());
+    }
     for (n, ((p, d), i)) in prepared.iter().zip(dirs).zip(&into).enumerate() {
         let run = match early.get_mut(n).and_then(Option::take) {
             Some(r) => r,
@@ -202,7 +205,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             p.has_expects
                 .then(|| expect::expect_csv(&run.scenario, &checks)),
             false,
-            req.plots,
+            req.plots_for(p).0,
             Some(&record(p, req)?),
             i,
             &d,

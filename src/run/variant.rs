@@ -6,9 +6,11 @@
 //! dropped, keeping only their outcome spaces. When the run reaches the
 //! variant, the first kernel asked for builds the variant again (the same
 //! table gives the same kernels) and the engine releases them when it moves
-//! on to the next variant.
+//! on to the next variant. Under `--method exact` each course's exact
+//! answer is found in the validating build and kept instead, so no
+//! variant is built twice.
 
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use crate::dice::{EnumerationError, Sampler};
 use crate::engine::{Kernel, KernelMode};
@@ -18,6 +20,9 @@ use crate::systems::RuleSystem;
 
 /// A variant's kernels, in course order, shared while they are used.
 type Kernels = Arc<Vec<Box<dyn Kernel>>>;
+
+/// A course's exact answer found while its variant was validated.
+pub type ExactAnswer = Result<Vec<f64>, EnumerationError>;
 
 /// The built kernels of one variant, shared by its courses' kernels.
 pub struct VariantCell {
@@ -97,6 +102,9 @@ pub struct VariantKernel {
     pub course: usize,
     /// The course's outcome space (from the validating build).
     pub space: OutcomeSpace,
+    /// Its exact answer, when found while validating (`--method exact`):
+    /// given once, so the run never builds the variant again.
+    pub exact: Mutex<Option<ExactAnswer>>,
 }
 
 impl Kernel for VariantKernel {
@@ -107,7 +115,11 @@ impl Kernel for VariantKernel {
         self.cell.kernels()[self.course].sample(rng, n, counts)
     }
     fn exact(&self, budget: u64) -> Result<Vec<f64>, EnumerationError> {
-        self.cell.kernels()[self.course].exact(budget)
+        let found = self.exact.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match found {
+            Some(answer) => answer,
+            None => self.cell.kernels()[self.course].exact(budget),
+        }
     }
     fn is_compiled(&self) -> bool {
         self.cell.kernels()[self.course].is_compiled()

@@ -10,9 +10,13 @@ use crate::error::InputError;
 use crate::outcome::{MAX_LEAVES, Measure, OutcomeSpace, Side};
 
 /// Reads every `[units.NAME]` table with `read` (which reads one unit's
-/// keys); refuses keys `read` did not ask for.
+/// keys); refuses keys `read` did not ask for (`keys`: every key a unit may
+/// have, see [`Fields::finish_knowing`]). A collecting reader
+/// ([`super::fields::collect`]) reads every unit even when one fails, then
+/// stops (courses would otherwise meet units counted as absent).
 pub fn read_units<'a, U>(
     f: &mut Fields<'a>,
+    keys: &[&'static str],
     mut read: impl FnMut(&str, &mut Fields<'a>) -> Result<U, InputError>,
 ) -> Result<Vec<U>, InputError> {
     let tables = f.named_tables("units")?.ok_or_else(|| {
@@ -32,11 +36,32 @@ pub fn read_units<'a, U>(
         ));
     }
     let mut units = Vec::new();
+    let start = f.recorded();
     for (name, mut uf) in tables {
-        units.push(read(&name, &mut uf)?);
-        uf.finish()?;
+        let mark = f.recorded();
+        match read(&name, &mut uf).and_then(|u| uf.finish_knowing(keys).map(|()| u)) {
+            Ok(u) => units.push(u),
+            Err(e) => keep_going(f, mark, e)?,
+        }
+    }
+    if f.recorded() > start {
+        f.stop_if_recorded()?;
     }
     Ok(units)
+}
+
+/// After an error `e` ending the reading of one of several independent
+/// tables: returns it when not collecting; records it when no error was
+/// recorded while that table was read (since `mark`), as it may otherwise
+/// follow from a value counted as absent.
+fn keep_going(f: &Fields, mark: usize, e: InputError) -> Result<(), InputError> {
+    if !f.collecting() {
+        return Err(e);
+    }
+    if f.recorded() == mark {
+        f.record(e);
+    }
+    Ok(())
 }
 
 /// One `[[course]]` table: its name (unique in the file), its keys, and its
@@ -123,18 +148,29 @@ pub type CoursesMade<T> = (Vec<(String, T)>, Vec<Side>);
 /// Reads every `[[course]]` table (see [`read_courses`]) and makes each
 /// with `build`, which is given the course's name, its keys and its steps
 /// and returns what it made of the course (a kernel, or an explanation) and
-/// the course's reported side.
+/// the course's reported side. A collecting reader makes every course even
+/// when one fails; a course's own error is then kept only when nothing was
+/// recorded before it (the `[rules]` it reads may have been counted as
+/// absent).
 pub fn build_courses<'a, T>(
     f: &mut Fields<'a>,
     mut build: impl FnMut(&str, Fields<'a>, Vec<(String, Fields<'a>)>) -> Result<(T, Side), InputError>,
 ) -> Result<CoursesMade<T>, InputError> {
     let mut courses = Vec::new();
     let mut sides = Vec::new();
+    let start = f.recorded();
     for table in read_courses(f)? {
-        let (kernel, side) = build(&table.name, table.fields, table.steps)?;
-        courses.push((table.name, kernel));
-        sides.push(side);
+        // Before the first course, nothing recorded stands for "clean so far".
+        let mark = if start == 0 { f.recorded() } else { usize::MAX };
+        match build(&table.name, table.fields, table.steps) {
+            Ok((kernel, side)) => {
+                courses.push((table.name, kernel));
+                sides.push(side);
+            }
+            Err(e) => keep_going(f, mark, e)?,
+        }
     }
+    f.stop_if_recorded()?;
     Ok((courses, sides))
 }
 

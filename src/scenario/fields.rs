@@ -5,7 +5,9 @@
 //! [`Fields::finish`] then refuses any key nobody asked for, naming the ones
 //! that would have been accepted.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::error::InputError;
 
@@ -173,11 +175,81 @@ fn walk_value(
 const ALSO_SHOWN: usize = 10;
 
 /// Reads the keys of one table, remembering which were asked for.
+///
+/// A reader made by [`collect`] records the errors of single values (a
+/// wrong type, a number out of range, an unknown name, unknown keys) and
+/// reads on as if the key were absent, so that every such error of a file
+/// is found; see [`collect`].
 pub struct Fields<'a> {
     src: &'a Source,
     path: String,
     table: &'a toml::Table,
     asked: Vec<&'static str>,
+    /// The errors recorded so far, shared by every reader of one file
+    /// (`None`: the first error is returned, nothing is recorded).
+    sink: Option<Rc<RefCell<Vec<InputError>>>>,
+    /// Whether this reader recorded an error (its keys asked may then be
+    /// incomplete, so [`Fields::finish`] does not call the others unknown).
+    recorded_here: bool,
+}
+
+/// Reads a whole scenario table with `read`, then refuses its unknown
+/// top-level keys, and reports the errors found in file order.
+///
+/// The reader records each error of a single value and reads on (the key
+/// counted as absent); readers of independent tables (each unit, each
+/// course) go on past a failed one (see `scenario::course`). An error that
+/// ends reading is kept only when no error was recorded before it (it might
+/// otherwise follow from a value counted as absent). When reading fails,
+/// `known` top-level keys count as read, so that only keys no system reads
+/// are called unknown. The error returned is the first by line, with the
+/// others in [`InputError::more`].
+pub fn collect<'a, T>(
+    src: &'a Source,
+    table: &'a toml::Table,
+    known: &[&'static str],
+    read: impl FnOnce(&mut Fields<'a>) -> Result<T, InputError>,
+) -> Result<T, InputError> {
+    let sink = Rc::new(RefCell::new(Vec::new()));
+    let mut f = Fields::new(src, "", table);
+    f.sink = Some(Rc::clone(&sink));
+    let result = read(&mut f);
+    let before = sink.borrow().len();
+    if result.is_err() {
+        for k in known {
+            f.has(k);
+        }
+    }
+    f.finish()?;
+    let mut errors = std::mem::take(&mut *sink.borrow_mut());
+    match result {
+        Ok(v) if errors.is_empty() => return Ok(v),
+        Ok(_) => {}
+        Err(e) => {
+            if before == 0 {
+                errors.push(e);
+            }
+        }
+    }
+    Err(in_file_order(errors))
+}
+
+/// The errors sorted by line (those without one, from `--set`, last),
+/// without repeats: the first, with the others in its `more`.
+fn in_file_order(mut errors: Vec<InputError>) -> InputError {
+    errors.sort_by_key(|e| e.line.unwrap_or(usize::MAX));
+    let mut unique: Vec<InputError> = Vec::new();
+    for e in errors {
+        let seen = unique.iter().any(|u| {
+            (&u.file, u.line, &u.key, &u.message) == (&e.file, e.line, &e.key, &e.message)
+        });
+        if !seen {
+            unique.push(e);
+        }
+    }
+    let mut first = unique.remove(0);
+    first.more = unique;
+    first
 }
 
 impl<'a> Fields<'a> {
@@ -188,13 +260,75 @@ impl<'a> Fields<'a> {
             path: path.into(),
             table,
             asked: Vec::new(),
+            sink: None,
+            recorded_here: false,
+        }
+    }
+
+    /// A reader of `table` at `path` sharing this reader's record of errors.
+    fn child(&self, path: String, table: &'a toml::Table) -> Fields<'a> {
+        let mut f = Fields::new(self.src, path, table);
+        f.sink = self.sink.clone();
+        f
+    }
+
+    /// Whether this reader records errors and reads on (see [`collect`]).
+    pub fn collecting(&self) -> bool {
+        self.sink.is_some()
+    }
+
+    /// How many errors have been recorded in the whole file so far.
+    pub fn recorded(&self) -> usize {
+        self.sink.as_ref().map_or(0, |s| s.borrow().len())
+    }
+
+    /// Records `e` (when collecting; see [`collect`]).
+    pub fn record(&self, e: InputError) {
+        if let Some(s) = &self.sink {
+            s.borrow_mut().push(e);
+        }
+    }
+
+    /// Stops a reading that has already recorded an error (building a
+    /// course from values counted as absent would be wasted work): the
+    /// error returned repeats a recorded one, so it is reported once.
+    pub fn stop_if_recorded(&self) -> Result<(), InputError> {
+        match self.sink.as_ref().and_then(|s| s.borrow().first().cloned()) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Runs `read` returning its errors rather than recording them: for a
+    /// key of several types (`true`, or a number), tried one way then the
+    /// other, or whose error gains an `accepted` of its own.
+    pub fn quietly<T>(
+        &mut self,
+        read: impl FnOnce(&mut Fields<'a>) -> Result<T, InputError>,
+    ) -> Result<T, InputError> {
+        let sink = self.sink.take();
+        let r = read(self);
+        self.sink = sink;
+        r
+    }
+
+    /// The error of a single value: recorded, the key then counted as
+    /// absent, when collecting; returned otherwise.
+    fn value<T>(&mut self, r: Result<Option<T>, InputError>) -> Result<Option<T>, InputError> {
+        match r {
+            Err(e) if self.collecting() => {
+                self.record(e);
+                self.recorded_here = true;
+                Ok(None)
+            }
+            r => r,
         }
     }
 
     /// A new reader over the same table, with nothing asked yet (to build a
     /// step again for another unit state).
     pub fn fresh(&self) -> Fields<'a> {
-        Fields::new(self.src, self.path.clone(), self.table)
+        self.child(self.path.clone(), self.table)
     }
 
     /// The key path of the table.
@@ -221,6 +355,15 @@ impl<'a> Fields<'a> {
     /// key nobody asked for that is close to it (a typo), the error points
     /// at that key's line and suggests the right name.
     pub fn missing(&self, key: &str) -> InputError {
+        // Present but refused (and recorded): that error again, reported once.
+        if self.table.contains_key(key)
+            && let Some(sink) = &self.sink
+        {
+            let k = shown(&self.key_path(key));
+            if let Some(e) = sink.borrow().iter().find(|e| e.key.as_deref() == Some(&k)) {
+                return e.clone();
+            }
+        }
         let msg = format!(
             "missing key `{key}` in `{}`",
             if self.path.is_empty() {
@@ -274,11 +417,12 @@ impl<'a> Fields<'a> {
 
     /// A string value.
     pub fn string(&mut self, key: &'static str) -> Result<Option<String>, InputError> {
-        match self.get(key) {
+        let r = match self.get(key) {
             None => Ok(None),
             Some(toml::Value::String(s)) => Ok(Some(s.clone())),
             Some(v) => Err(self.err(key, format!("expected a string, found {}", describe(v)))),
-        }
+        };
+        self.value(r)
     }
 
     /// A required string value.
@@ -295,7 +439,7 @@ impl<'a> Fields<'a> {
         parse: impl Fn(&str) -> Option<T>,
         names: &[&str],
     ) -> Result<Option<T>, InputError> {
-        match self.string(key)? {
+        let r = match self.string(key)? {
             None => Ok(None),
             Some(s) => match parse(&s) {
                 Some(v) => Ok(Some(v)),
@@ -304,12 +448,13 @@ impl<'a> Fields<'a> {
                     InputError::new(format!("unknown {what} \"{}\"", shown(&s))).one_of(&s, names),
                 )),
             },
-        }
+        };
+        self.value(r)
     }
 
     /// An integer in `lo..=hi` (the card's range).
     pub fn int(&mut self, key: &'static str, lo: i64, hi: i64) -> Result<Option<i64>, InputError> {
-        match self.get(key) {
+        let r = match self.get(key) {
             None => Ok(None),
             Some(toml::Value::Integer(i)) if (lo..=hi).contains(i) => Ok(Some(*i)),
             Some(toml::Value::Integer(i)) => Err(self.locate(
@@ -322,7 +467,8 @@ impl<'a> Fields<'a> {
                 InputError::new(format!("expected a whole number, found {}", describe(v)))
                     .accepted(format!("a whole number from {lo} to {hi}")),
             )),
-        }
+        };
+        self.value(r)
     }
 
     /// A required integer in `lo..=hi`.
@@ -332,7 +478,7 @@ impl<'a> Fields<'a> {
 
     /// A boolean.
     pub fn bool(&mut self, key: &'static str) -> Result<Option<bool>, InputError> {
-        match self.get(key) {
+        let r = match self.get(key) {
             None => Ok(None),
             Some(toml::Value::Boolean(b)) => Ok(Some(*b)),
             Some(v) => Err(self.locate(
@@ -340,7 +486,8 @@ impl<'a> Fields<'a> {
                 InputError::new(format!("expected true or false, found {}", describe(v)))
                     .accepted("true, false"),
             )),
-        }
+        };
+        self.value(r)
     }
 
     /// A boolean that defaults to false.
@@ -352,7 +499,7 @@ impl<'a> Fields<'a> {
     pub fn table(&mut self, key: &'static str) -> Result<Option<Fields<'a>>, InputError> {
         match self.get(key) {
             None => Ok(None),
-            Some(toml::Value::Table(t)) => Ok(Some(Fields::new(self.src, self.key_path(key), t))),
+            Some(toml::Value::Table(t)) => Ok(Some(self.child(self.key_path(key), t))),
             Some(v) => Err(self.err(key, format!("expected a table, found {}", describe(v)))),
         }
     }
@@ -368,10 +515,9 @@ impl<'a> Fields<'a> {
                 let base = self.key_path(key);
                 t.iter()
                     .map(|(name, v)| match v {
-                        toml::Value::Table(sub) => Ok((
-                            name.clone(),
-                            Fields::new(self.src, format!("{base}.{name}"), sub),
-                        )),
+                        toml::Value::Table(sub) => {
+                            Ok((name.clone(), self.child(format!("{base}.{name}"), sub)))
+                        }
                         other => Err(self.src.locate(
                             InputError::new(format!("expected a table, found {}", describe(other)))
                                 .key(format!("{base}.{name}")),
@@ -396,7 +542,7 @@ impl<'a> Fields<'a> {
                     .map(|(i, v)| {
                         let p = format!("{base}[{i}]");
                         match v {
-                            toml::Value::Table(t) => Ok(Fields::new(self.src, p, t)),
+                            toml::Value::Table(t) => Ok(self.child(p, t)),
                             other => Err(self.src.locate(
                                 InputError::new(format!(
                                     "expected a table, found {}",
@@ -419,7 +565,7 @@ impl<'a> Fields<'a> {
 
     /// A string, or a list of strings (e.g. one attacker or several).
     pub fn strings(&mut self, key: &'static str) -> Result<Option<Vec<String>>, InputError> {
-        match self.get(key) {
+        let r = match self.get(key) {
             None => Ok(None),
             Some(toml::Value::String(s)) => Ok(Some(vec![s.clone()])),
             Some(toml::Value::Array(a)) if !a.is_empty() => a
@@ -440,12 +586,41 @@ impl<'a> Fields<'a> {
                     describe(v)
                 ),
             )),
-        }
+        };
+        self.value(r)
     }
 
     /// Refuses any key that was not asked for, naming the accepted keys.
+    /// A collecting reader records the error instead, and says nothing of
+    /// unknown keys once it has recorded an error of its own (a value
+    /// counted as absent may have left keys unasked).
     pub fn finish(&self) -> Result<(), InputError> {
+        self.finish_knowing(&[])
+    }
+
+    /// As [`Fields::finish`]; a collecting reader that recorded an error of
+    /// its own still refuses the keys that are none of `possible` (every key
+    /// the table may have, whatever its values), which no value counted as
+    /// absent can have left unasked.
+    pub fn finish_knowing(&self, possible: &[&'static str]) -> Result<(), InputError> {
+        if !self.collecting() {
+            return self.unknown_keys(&[]);
+        }
+        let checked = match (self.recorded_here, possible.is_empty()) {
+            (false, _) => self.unknown_keys(&[]),
+            (true, true) => Ok(()),
+            (true, false) => self.unknown_keys(possible),
+        };
+        if let Err(e) = checked {
+            self.record(e);
+        }
+        Ok(())
+    }
+
+    /// Refuses the keys neither asked for nor in `known`.
+    fn unknown_keys(&self, known: &[&'static str]) -> Result<(), InputError> {
         let mut accepted = self.asked.clone();
+        accepted.extend_from_slice(known);
         accepted.sort_unstable();
         accepted.dedup();
         // Every unknown key, in file order (the table's own order is by

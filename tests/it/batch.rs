@@ -10,6 +10,7 @@
 mod explain_page;
 mod html;
 mod selection;
+mod sweep_page;
 
 use crate::support::cli::{code, pikeshot, stderr, stdout};
 use crate::support::{col, files, read_csv};

@@ -174,6 +174,17 @@ impl pikeshot::procedure::Procedure for D6 {
     }
 }
 
+/// A d6 roll in turn `turn`, or the end once `turns` turns are done.
+fn d6_until(turn: usize, turns: usize) -> pikeshot::engine::chain::Action<D6> {
+    use pikeshot::engine::chain::Action;
+    if turn == turns {
+        Action::End(0)
+    } else {
+        let faces: Vec<String> = (1..=6).map(|f| format!("face-{f}")).collect();
+        Action::Roll(D6(pikeshot::outcome::OutcomeSpace::new(faces, vec![])))
+    }
+}
+
 /// A course of `turns` turns of one d6 each, whose state remembers every
 /// face rolled: turn `t` has 6^t states, so the turns below `t` have
 /// (6^t - 1) / 5 of them.
@@ -195,13 +206,7 @@ impl pikeshot::engine::chain::Machine for Branching {
         &self,
         s: &(usize, u64),
     ) -> Result<pikeshot::engine::chain::Action<D6>, pikeshot::error::InputError> {
-        use pikeshot::engine::chain::Action;
-        Ok(if s.0 == self.turns {
-            Action::End(0)
-        } else {
-            let faces: Vec<String> = (1..=6).map(|f| format!("face-{f}")).collect();
-            Action::Roll(D6(pikeshot::outcome::OutcomeSpace::new(faces, vec![])))
-        })
+        Ok(d6_until(s.0, self.turns))
     }
     fn apply(&self, s: &(usize, u64), _: &D6, leaf: pikeshot::outcome::Leaf) -> (usize, u64) {
         (s.0 + 1, s.1 * 6 + leaf as u64)
@@ -233,4 +238,65 @@ fn a_course_with_too_many_states_names_the_most_turns_that_fit() {
             "{e}"
         );
     }
+}
+
+/// A course of `turns` turns of eight d6 each, whose state remembers the
+/// faces of the turn up to a bound that grows with the course's turns (as a
+/// unit's state counts a measure up to the course's largest value): the
+/// faces modulo 6^min(turns, 8). A course of one turn has at most 6 × 8
+/// states; a course of 8 turns has (6^8 - 1) / 5 = 335,923 in its first
+/// turn alone.
+struct Bounded {
+    turns: usize,
+    space: pikeshot::outcome::OutcomeSpace,
+}
+
+impl pikeshot::engine::chain::Machine for Bounded {
+    /// (turn, rolls made this turn, the faces remembered).
+    type State = (usize, usize, u64);
+    type Proc = D6;
+    fn space(&self) -> &pikeshot::outcome::OutcomeSpace {
+        &self.space
+    }
+    fn initial(&self) -> Self::State {
+        (0, 0, 0)
+    }
+    fn action(
+        &self,
+        s: &Self::State,
+    ) -> Result<pikeshot::engine::chain::Action<D6>, pikeshot::error::InputError> {
+        Ok(d6_until(s.0, self.turns))
+    }
+    fn apply(&self, s: &Self::State, _: &D6, leaf: pikeshot::outcome::Leaf) -> Self::State {
+        let kept = 6u64.pow(self.turns.min(8) as u32);
+        let faces = (s.2 * 6 + leaf as u64) % kept;
+        if s.1 + 1 == 8 {
+            (s.0 + 1, 0, 0)
+        } else {
+            (s.0, s.1 + 1, faces)
+        }
+    }
+    fn turn(&self, s: &Self::State) -> Option<usize> {
+        Some(s.0)
+    }
+}
+
+/// A course whose first turn alone passes the state limit, while a course
+/// of one turn fits: the error asks for fewer turns and never says that
+/// not even one fits.
+#[test]
+fn a_course_whose_first_turn_is_too_big_does_not_say_one_turn_cannot_fit() {
+    use pikeshot::engine::chain::{Chain, MAX_NODES};
+    assert!((6u64.pow(8) - 1) / 5 > MAX_NODES as u64);
+    let space = pikeshot::outcome::OutcomeSpace::from_labels(&["done"], vec![]);
+    let m = |turns| Bounded {
+        turns,
+        space: space.clone(),
+    };
+    assert!(Chain::from_machine(&m(1)).is_ok());
+    let e = Chain::from_machine(&m(8)).unwrap_err();
+    assert_eq!(e.key.as_deref(), Some("repeat.turns"), "{e}");
+    let accepted = e.accepted.as_deref().unwrap_or("");
+    assert!(accepted.starts_with("fewer turns"), "{e}");
+    assert!(!accepted.contains("not even 1"), "{e}");
 }

@@ -6,36 +6,31 @@
 use std::path::Path;
 
 use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr};
-use crate::support::{col, read_csv};
+use crate::support::{col, file_names as files, read_csv};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
 
-/// The files of a folder, sorted.
-fn files(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
+/// Runs the scenario's series variant under `--method method` with `extra`
+/// arguments into `out`, and asserts it succeeded.
+fn run_series(method: &str, extra: &[&str], out: &Path) -> std::process::Output {
+    let mut args = vec![
+        "run",
+        SCENARIO,
+        "--method",
+        method,
+        "--set",
+        "edition=series",
+    ];
+    args.extend_from_slice(extra);
+    args.extend(["--out", out.to_str().unwrap()]);
+    pikeshot_ok(&args)
 }
 
 #[test]
 fn exact_only_writes_exact_probabilities_no_counts_and_zero_width_intervals() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
-    let o = pikeshot_ok(&[
-        "run",
-        SCENARIO,
-        "--method",
-        "exact",
-        "--set",
-        "edition=series",
-        "--plots",
-        "none",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = run_series("exact", &["--plots", "none"], &out);
     let (h, rows) = read_csv(&out.join("outcomes.csv"));
     let (count, trials, p, lo, hi, exact) = (
         col(&h, "count"),
@@ -239,4 +234,112 @@ fn plots_summary_draws_the_comparison_charts_only_and_all_draws_every_plot() {
             std::fs::read(a.join(f)).unwrap()
         );
     }
+}
+
+#[test]
+fn exact_only_shows_one_exact_column_and_exact_differences_without_intervals() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    let o = run_series("exact", &["--plots", "none"], &out);
+    let table = crate::support::cli::stdout(&o);
+    // The outcome tables: one exact column, no Monte Carlo or interval one.
+    assert!(!table.contains("95% CI"), "{table}");
+    assert!(!table.contains("Monte Carlo ["), "{table}");
+    let head = table
+        .lines()
+        .find(|l| l.trim_start().starts_with("outcome"))
+        .unwrap();
+    assert_eq!(
+        head.split_whitespace().collect::<Vec<_>>(),
+        ["outcome", "exact"]
+    );
+    // The differences: each once, exact, with no interval and no NaN.
+    let diff = &table[table
+        .find("== difference from")
+        .expect("a difference table")..];
+    let diff = &diff[..diff[2..].find("==").map_or(diff.len(), |i| i + 2)];
+    assert!(diff.contains("course minus the first, exact"), "{diff}");
+    assert!(!diff.contains('[') && !diff.contains("NaN"), "{diff}");
+    assert!(
+        !diff.contains("\n    exact "),
+        "no repeated exact row: {diff}"
+    );
+    // salvo, then charge minus charge now, from the comparison file.
+    let (h, rows) = read_csv(&out.join("comparison.csv"));
+    let (diff, lo, hi, ex, from) = (
+        col(&h, "diff"),
+        col(&h, "diff_ci_low"),
+        col(&h, "diff_ci_high"),
+        col(&h, "diff_exact"),
+        col(&h, "diff_from"),
+    );
+    let mut differences = 0;
+    for r in rows.iter().filter(|r| !r[from].is_empty()) {
+        assert_eq!((&r[lo], &r[hi]), (&String::new(), &String::new()), "{r:?}");
+        let (d, e): (f64, f64) = (r[diff].parse().unwrap(), r[ex].parse().unwrap());
+        assert!((d - e).abs() < 1e-6, "{r:?}");
+        differences += 1;
+    }
+    assert!(differences > 0);
+    // JSON: the same differences, null rather than NaN intervals.
+    let o = run_series(
+        "exact",
+        &["--plots", "none", "--format", "json", "-q"],
+        &tmp.path().join("j"),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let mut seen = 0;
+    for c in v["scenarios"][0]["courses"].as_array().unwrap() {
+        for k in c["key_outcomes"].as_array().unwrap() {
+            let d = &k["difference"];
+            if d.is_null() {
+                continue;
+            }
+            assert!(d["ci_low"].is_null() && d["ci_high"].is_null(), "{d}");
+            assert_eq!(d["value"], d["exact"], "{d}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 0);
+}
+
+/// The histogram's exact markers (diamonds, the legend's included) and bars
+/// (the legend's swatch included) of course `stem` in `dir`.
+fn marks(dir: &Path, stem: &str) -> (usize, usize) {
+    let name = files(dir)
+        .into_iter()
+        .find(|f| f.ends_with(&format!("{stem}.svg")))
+        .unwrap_or_else(|| panic!("no {stem}.svg in {:?}", files(dir)));
+    let svg = std::fs::read_to_string(dir.join(name)).unwrap();
+    (
+        svg.matches("<polygon opacity=\"1\" fill=\"#E4572E\"")
+            .count(),
+        svg.matches("fill=\"#4C78A8\"").count(),
+    )
+}
+
+#[test]
+fn histograms_leave_out_outcomes_the_exact_enumeration_finds_impossible() {
+    // "charge now" has 8 outcomes; "attacker-eliminated" has exact
+    // probability 0 (the close combat chart never eliminates the attacker).
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    run_series("exact", &["-q"], &out);
+    let (h, rows) = read_csv(&out.join("outcomes.csv"));
+    let e = col(&h, "exact");
+    let possible = rows
+        .iter()
+        .filter(|r| r[2] == "charge now" && r[e].parse::<f64>().unwrap() > 0.0)
+        .count();
+    assert_eq!(possible, 7);
+    assert_eq!(marks(&out, "charge-now"), (possible + 1, possible + 1));
+    // Under Monte Carlo alone nothing is known to be impossible: with 10
+    // trials some outcome of eight has no count, and every one keeps its bar.
+    let mc = tmp.path().join("mc");
+    run_series("monte-carlo", &["--trials", "10", "-q"], &mc);
+    let (h, rows) = read_csv(&mc.join("outcomes.csv"));
+    let count = col(&h, "count");
+    let charge: Vec<&Vec<String>> = rows.iter().filter(|r| r[2] == "charge now").collect();
+    assert!(charge.iter().any(|r| r[count] == "0"));
+    assert_eq!(marks(&mc, "charge-now"), (0, charge.len() + 1));
 }

@@ -6,6 +6,8 @@ mod draw;
 mod engagement;
 mod fixed;
 mod naming;
+mod summary;
+mod sweep;
 
 use crate::support::report::{course_run, leaves, space, tally, written_csv};
 use crate::support::{Z, assert_near, wilson};
@@ -87,6 +89,7 @@ fn run() -> ScenarioRun {
         seed: 1631,
         sets: Vec::new(),
         courses: vec![course_one(), course_two()],
+        sweep: None,
     }
 }
 

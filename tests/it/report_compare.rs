@@ -143,6 +143,7 @@ fn run() -> ScenarioRun {
         seed: 42,
         sets: Vec::new(),
         courses: vec![charge_now(), salvo(), keep_firing(), woods()],
+        sweep: None,
     }
 }
 

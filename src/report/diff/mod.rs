@@ -7,7 +7,7 @@
 //! intervals; for expectations it is the usual `√(h₁² + h₂²)` half-width).
 //! An outcome one card cannot produce has probability 0 under it.
 //!
-//! [`chart`] draws the change of every outcome per variant; [`terminal`]
+//! [`chart`] draws the change of every outcome per variant; [`terminal()`]
 //! prints the table.
 
 pub mod chart;

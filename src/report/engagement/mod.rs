@@ -1,7 +1,7 @@
 //! Engagements: a course repeated turn after turn until a stop condition.
 //!
 //! A course is an engagement when its outcome space has the
-//! [`TURNS`](super::key::TURNS) measure; its categories are then its stop
+//! [`super::key::TURNS`] measure; its categories are then its stop
 //! reasons. From the joint distribution of (stop reason, turn), computed from
 //! the leaf counts, this module writes `engagements.csv` and two plots per
 //! engagement: `<stem>-turns.png/svg`, the probability of stopping on each

@@ -90,6 +90,8 @@ fn block(out: &mut String, course: &CourseRun, s: &CourseStats) {
     let _ = writeln!(out, "{}", cell(&head, WIDTH).trim_end());
 
     let exact = s.has_exact();
+    // `--method exact`: one exact column, no Monte Carlo ones to repeat it.
+    let exact_only = exact && s.trials == 0;
     let label_w = s
         .outcomes
         .iter()
@@ -97,24 +99,32 @@ fn block(out: &mut String, course: &CourseRun, s: &CourseStats) {
         .max()
         .unwrap_or(0)
         .clamp(7, LABEL_MAX);
-    let mut line = format!(
-        "  {}  {:>8}  {:^17}",
-        cell("outcome", label_w),
-        "prob",
-        "95% CI"
-    );
+    let mut line = if exact_only {
+        format!("  {}", cell("outcome", label_w))
+    } else {
+        format!(
+            "  {}  {:>8}  {:^17}",
+            cell("outcome", label_w),
+            "prob",
+            "95% CI"
+        )
+    };
     if exact {
         let _ = write!(line, "  {:>9}", "exact");
     }
     let _ = writeln!(out, "{}", line.trim_end());
     for o in &s.outcomes {
         let ci = format!("{:>7} – {:>7}", pct(o.ci.0, 2), pct(o.ci.1, 2));
-        let mut line = format!(
-            "  {}  {:>8}  {:^17}",
-            cell(&o.label, label_w),
-            pct(o.probability, 2),
-            ci
-        );
+        let mut line = if exact_only {
+            format!("  {}", cell(&o.label, label_w))
+        } else {
+            format!(
+                "  {}  {:>8}  {:^17}",
+                cell(&o.label, label_w),
+                pct(o.probability, 2),
+                ci
+            )
+        };
         if let Some(e) = o.exact {
             let _ = write!(line, "  {:>9}", pct(e, 3));
         }
@@ -128,6 +138,7 @@ fn block(out: &mut String, course: &CourseRun, s: &CourseStats) {
             .measures
             .iter()
             .map(|m| match m.exact_mean {
+                Some(e) if exact_only => format!("{} {:.4} (exact)", m.label, e),
                 Some(e) => format!("{} {:.3} (exact {:.4})", m.label, m.mean, e),
                 None => format!("{} {:.3}", m.label, m.mean),
             })

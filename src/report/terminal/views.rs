@@ -45,16 +45,22 @@ pub(super) fn difference_block(out: &mut String, run: &ScenarioRun, v: &VariantK
         cols.iter()
             .any(|&j| v.difference(r, j).is_some_and(|d| d.exact.is_some()))
     });
-    let _ = writeln!(
-        out,
-        "  course minus the first: Monte Carlo [95% interval: Newcombe for probabilities, \
-         normal for means]{}",
-        if any_exact {
-            ";\n  the exact difference under it"
-        } else {
-            ""
-        }
-    );
+    // `--method exact`: the exact differences alone, without intervals.
+    let exact_only = v.courses.iter().all(|&c| run.courses[c].tally.trials == 0);
+    if exact_only {
+        let _ = writeln!(out, "  course minus the first, exact");
+    } else {
+        let _ = writeln!(
+            out,
+            "  course minus the first: Monte Carlo [95% interval: Newcombe for probabilities, \
+             normal for means]{}",
+            if any_exact {
+                ";\n  the exact difference under it"
+            } else {
+                ""
+            }
+        );
+    }
     let names: Vec<&str> = cols.iter().map(|&j| name(j)).collect();
     let mut table: Vec<(String, Vec<String>)> = Vec::new();
     for &r in &rows {
@@ -77,9 +83,10 @@ pub(super) fn difference_block(out: &mut String, run: &ScenarioRun, v: &VariantK
             })
             .collect();
         table.push((label, cells));
-        if cols
-            .iter()
-            .any(|&j| v.difference(r, j).is_some_and(|d| d.exact.is_some()))
+        if !exact_only
+            && cols
+                .iter()
+                .any(|&j| v.difference(r, j).is_some_and(|d| d.exact.is_some()))
         {
             let cells = cols
                 .iter()
@@ -133,10 +140,15 @@ pub(super) fn at_least_block(out: &mut String, s: &CourseStats) {
         return;
     }
     let exact = shown.iter().any(|(m, _)| m.exact_at_least.is_some());
+    let exact_only = exact && s.trials == 0;
     let _ = writeln!(
         out,
         "  at least, P(X >= k){}:",
-        if exact { ", Monte Carlo [exact]" } else { "" }
+        match (exact, exact_only) {
+            (true, true) => ", exact",
+            (true, false) => ", Monte Carlo [exact]",
+            _ => "",
+        }
     );
     let label_w = shown
         .iter()
@@ -150,6 +162,7 @@ pub(super) fn at_least_block(out: &mut String, s: &CourseStats) {
             .map(|&i| {
                 let k = m.min + i as i32;
                 match &m.exact_at_least {
+                    Some(e) if exact_only => format!(">={k} {}", pct(e[i], 2)),
                     Some(e) => format!(">={k} {} [{}]", pct(m.at_least[i], 2), pct(e[i], 2)),
                     None => format!(">={k} {}", pct(m.at_least[i], 2)),
                 }

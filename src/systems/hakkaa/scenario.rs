@@ -70,7 +70,12 @@ fn read_scenario<T>(
         course::refuse_moved(f, key, &format!("`{key} = ...` in the `[rules]` table"))?;
     }
     let readings = read_rules(f)?;
-    let units = course::read_units(f, Unit::from_fields)?;
+    // `pikeshot list` shows `fp | fp_per_step` as one entry.
+    let keys: Vec<&'static str> = crate::systems::RuleSystem::unit_keys(&super::Hakkaa)
+        .into_iter()
+        .flat_map(|k| k.split(" | "))
+        .collect();
+    let units = course::read_units(f, &keys, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let own = course::unit_key(&mut cf, "own", &unit_names)?;

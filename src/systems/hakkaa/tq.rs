@@ -59,12 +59,14 @@ pub fn read_grade(f: &mut Fields, key: &'static str) -> Result<Option<Grade>, In
     if f.peek_string(key).is_some() || !f.has(key) {
         return f.named(key, "grade", Grade::from_name, &Grade::names());
     }
-    let n = f.int(key, MIN_TQ as i64, MAX_TQ as i64).map_err(|e| {
-        e.accepted(format!(
-            "{}, or a TQ number from {MIN_TQ} to {MAX_TQ}",
-            Grade::names().join(", ")
-        ))
-    })?;
+    let n = f
+        .quietly(|f| f.int(key, MIN_TQ as i64, MAX_TQ as i64))
+        .map_err(|e| {
+            e.accepted(format!(
+                "{}, or a TQ number from {MIN_TQ} to {MAX_TQ}",
+                Grade::names().join(", ")
+            ))
+        })?;
     Ok(n.and_then(|n| Grade::from_tq(n as i32)))
 }
 

@@ -36,7 +36,7 @@ pub fn nearest(given: &str, here: &[&'static str]) -> Option<String> {
 
 /// Reads the name at `key` as this edition's card names it (`parse`), with
 /// the card's other names. A name only the other card prints is refused with
-/// "on the <edition> card only" and the nearest name on this card; any other
+/// "on the `<edition>` card only" and the nearest name on this card; any other
 /// unknown name with the accepted names and a "did you mean".
 pub fn card_name<T>(
     f: &mut Fields,

@@ -335,10 +335,10 @@ impl PursuitKeys {
                     "the TACW column has no leadership modifier (all but TACW)",
                 ));
             }
-            k.leader = match f.bool("leader") {
+            k.leader = match f.quietly(|f| f.bool("leader")) {
                 Ok(Some(true)) => LeaderKey::Used,
                 Ok(Some(false)) => LeaderKey::None,
-                _ => match f.int("leader", -3, 3) {
+                _ => match f.quietly(|f| f.int("leader", -3, 3)) {
                     Ok(v) => v.map_or(LeaderKey::Used, |v| LeaderKey::Modifier(v as i32)),
                     Err(e) => return Err(e.accepted("true, false, or a whole number from -3 to 3")),
                 },

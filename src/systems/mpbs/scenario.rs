@@ -80,7 +80,11 @@ fn read<'a, T>(
         Some(mut rf) => Readings::from_fields(&mut rf, edition)?,
         None => Readings::default(),
     };
-    let units = course::read_units(f, |name, uf| Unit::from_fields(name, uf, edition))?;
+    let units = course::read_units(
+        f,
+        &crate::systems::RuleSystem::unit_keys(&super::Mpbs),
+        |name, uf| Unit::from_fields(name, uf, edition),
+    )?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let mut steps = Vec::new();

@@ -303,3 +303,51 @@ fn sfo_interception_morale_6_reads_6_or_less() {
     // The series card prints "6 or less": the switch does not change it.
     close(intercept("series", 5, exactly), 0.5);
 }
+
+/// 5.3.3 "1 Use Replacement, but original Leader returns at end of next
+/// turn" in an engagement. The cuirassiers' close combat (total clamped to
+/// +4, every result using the −2 leader) comes first, once; Interception
+/// (Charge 0-5; the −2 leader makes 0-7 succeed, 8/10, else 6/10) then
+/// repeats for three turns. The leader is removed on a 9 (1/10): then a 1
+/// (1/10) brings it back at the end of the next turn, 2-9 (8/10) never. So
+/// it is away for 0.01 + 0.08 of turns 1 and 2, and 0.08 of turn 3:
+/// Interception succeeds 0.91 × 0.8 + 0.09 × 0.6 = 0.782 in turns 1 and 2,
+/// and 0.92 × 0.8 + 0.08 × 0.6 = 0.784 in turn 3, on both cards.
+#[test]
+fn a_leader_that_returns_at_the_end_of_the_next_turn_is_back_the_turn_after() {
+    use pikeshot::explain::{ExplainRequest, explain_file};
+    let text = charge(
+        "[rules]\npursuit = false",
+        "leader = -2",
+        "",
+        "\"cuir\"",
+        "",
+        "{ procedure = \"interception\", unit = \"cuir\" }",
+    )
+    .replace(
+        "name = \"c\"\n",
+        "name = \"c\"\nrepeat = { turns = 3, from_step = 1 }\n",
+    );
+    for edition in ["series", "sfo"] {
+        let file = ScenarioFile::from_str("t.toml", &text).unwrap();
+        let req = ExplainRequest {
+            sets: vec![format!("edition={edition}")],
+            ..ExplainRequest::default()
+        };
+        let x = explain_file(file, &req).unwrap_or_else(|e| panic!("{e}"));
+        let course = &x.variants[0].courses[0];
+        let success: Vec<f64> = course
+            .steps
+            .iter()
+            .filter(|s| s.procedure == "interception")
+            .map(|s| s.results.iter().find(|r| r.id == "success").unwrap().p)
+            .collect();
+        assert_eq!(success.len(), 3, "{edition}: one Interception a turn");
+        close(success[0], 0.91 * 0.8 + 0.09 * 0.6);
+        close(success[1], 0.782);
+        close(success[2], 0.92 * 0.8 + 0.08 * 0.6);
+        close(success[2], 0.784);
+    }
+    // The run itself agrees with its sampler (4.5 standard errors).
+    checked(&text, &[], "c");
+}

@@ -61,6 +61,16 @@ pub fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
+/// The names of the entries of `dir`, sorted.
+pub fn file_names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
 /// Every file under `dir`, hidden ones included (relative path → bytes).
 pub fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     fn walk(base: &Path, dir: &Path, out: &mut std::collections::BTreeMap<String, Vec<u8>>) {

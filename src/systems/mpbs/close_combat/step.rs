@@ -112,7 +112,7 @@ fn read_leader(
     if !f.has(key) {
         return Ok(best);
     }
-    if let Ok(Some(b)) = f.bool(key) {
+    if let Ok(Some(b)) = f.quietly(|f| f.bool(key)) {
         return match (b, rules.leader, best) {
             (false, _, _) => Ok((None, None)),
             (true, LeaderDrm::PlusMinusOne, (d, i)) => Ok((Some(d.unwrap_or(0)), i)),
@@ -127,15 +127,18 @@ fn read_leader(
             .accepted("a rating from -3 to 0, or false")),
         };
     }
-    let rating = f.int(key, -3, 0).map(|v| v.map(|r| r as i8)).map_err(|e| {
-        let accepted = match rules.leader {
-            LeaderDrm::Rating => {
-                "a rating from -3 to 0, true (the stacked leader's rating) or false"
-            }
-            LeaderDrm::PlusMinusOne => "true, false, or a rating from -3 to 0",
-        };
-        e.accepted(accepted)
-    })?;
+    let rating = f
+        .quietly(|f| f.int(key, -3, 0))
+        .map(|v| v.map(|r| r as i8))
+        .map_err(|e| {
+            let accepted = match rules.leader {
+                LeaderDrm::Rating => {
+                    "a rating from -3 to 0, true (the stacked leader's rating) or false"
+                }
+                LeaderDrm::PlusMinusOne => "true, false, or a rating from -3 to 0",
+            };
+            e.accepted(accepted)
+        })?;
     let unit = rating.and_then(|r| side.iter().position(|u| u.leader == Some(r)));
     Ok((rating, unit))
 }
@@ -145,11 +148,11 @@ fn read_momentum(f: &mut Fields) -> Result<Momentum, InputError> {
     if !f.has("momentum") {
         return Ok(Momentum::None);
     }
-    if let Ok(Some(b)) = f.bool("momentum") {
+    if let Ok(Some(b)) = f.quietly(|f| f.bool("momentum")) {
         return Ok(if b { Momentum::All } else { Momentum::None });
     }
     let names = ["true", "false", "cavalry", "heavy-infantry"];
-    match f.string("momentum") {
+    match f.quietly(|f| f.string("momentum")) {
         Ok(Some(s)) => Momentum::from_name(&s).ok_or_else(|| {
             f.locate(
                 "momentum",

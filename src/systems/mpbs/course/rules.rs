@@ -71,7 +71,7 @@ impl Readings {
     pub fn from_fields(f: &mut Fields, edition: Edition) -> Result<Readings, InputError> {
         let d = Readings::default();
         let (mut pursuit_keys, mut defending_leader) = (d.pursuit_keys, d.defending_leader);
-        let pursuit_table = match f.bool("pursuit") {
+        let pursuit_table = match f.quietly(|f| f.bool("pursuit")) {
             Ok(_) => false,
             Err(_) => {
                 let mut pf = f.table("pursuit").map_err(|e| {

@@ -1,0 +1,311 @@
+//! `sweep.csv` and the sweep charts (issue 14, item 2), and the plots a
+//! large sweep draws by default (item 3), through the CLI.
+
+use std::path::{Path, PathBuf};
+
+use crate::support::cli::{pikeshot_ok, stderr};
+use crate::support::{col, file_names as names, read_csv};
+
+/// Two courses of charge-or-salvo's brigade against the tercio, without
+/// the long "keep firing" engagement, swept over `sweep`.
+fn scenario(dir: &Path, sweep: &str) -> PathBuf {
+    let text = format!(
+        r#"name = "charge or salvo, swept"
+system = "mpbs"
+edition = "series"
+seed = 1631
+trials = 2000
+
+[units.swedes]
+kind = "heavy-infantry"
+morale = 7
+strength = 6
+regimental_artillery = true
+order = "charge"
+
+[units.tercio]
+kind = "heavy-infantry"
+morale = 6
+strength = 10
+hexes = 2
+terrain = "clear"
+
+[[course]]
+name = "charge now"
+steps = [
+  {{ procedure = "close-combat", attacker = "swedes", defender = "tercio", momentum = true }},
+]
+
+[[course]]
+name = "salvo, then charge"
+steps = [
+  {{ procedure = "musketry", firer = "swedes", target = "tercio", column = "salvo" }},
+  {{ procedure = "close-combat", attacker = "swedes", defender = "tercio", fired_salvo = true }},
+]
+
+[sweep]
+{sweep}
+"#
+    );
+    let path = dir.join("swept.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const TWO_KEYS: &str = "\"units.tercio.morale\" = [5, 6, 7]\nedition = [\"series\", \"sfo\"]";
+
+fn run(scenario: &Path, out: &Path, args: &[&str]) -> std::process::Output {
+    let mut a = vec![
+        "run",
+        scenario.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    a.extend_from_slice(args);
+    pikeshot_ok(&a)
+}
+
+#[test]
+fn sweep_csv_has_a_typed_column_per_key_and_the_figures_of_the_other_csv_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = scenario(tmp.path(), TWO_KEYS);
+    let out = tmp.path().join("out");
+    run(&file, &out, &["--method", "both", "--plots", "none", "-q"]);
+    let (h, rows) = read_csv(&out.join("sweep.csv"));
+    assert_eq!(
+        h,
+        [
+            "units.tercio.morale",
+            "edition",
+            "variant",
+            "course",
+            "own",
+            "enemy",
+            "kind",
+            "id",
+            "value",
+            "ci_low",
+            "ci_high",
+            "exact"
+        ]
+    );
+    // 3 × 2 variants × 2 courses, each with its key outcomes and means.
+    let c = |n: &str| col(&h, n);
+    let pairs: std::collections::BTreeSet<(String, String)> = rows
+        .iter()
+        .map(|r| (r[c("variant")].clone(), r[c("course")].clone()))
+        .collect();
+    assert_eq!(pairs.len(), 12);
+    for r in &rows {
+        // The swept values are plain values in their own columns, the
+        // morale a whole number, and they agree with the label.
+        let morale: i64 = r[0].parse().expect("a whole number");
+        assert!((5..=7).contains(&morale), "{r:?}");
+        assert!(["series", "sfo"].contains(&r[1].as_str()), "{r:?}");
+        assert_eq!(
+            r[c("variant")],
+            format!("units.tercio.morale={morale}, edition={}", r[1])
+        );
+        assert_eq!((&*r[c("own")], &*r[c("enemy")]), ("swedes", "tercio"));
+        let (v, lo, hi): (f64, f64, f64) = (
+            r[c("value")].parse().unwrap(),
+            r[c("ci_low")].parse().unwrap(),
+            r[c("ci_high")].parse().unwrap(),
+        );
+        assert!(lo <= v && v <= hi, "{r:?}");
+        assert!(!r[c("exact")].is_empty(), "{r:?}");
+    }
+    // Each key outcome is the figure comparison.csv gives that variant's
+    // course, and each mean the one summary.csv gives.
+    let (ch, crows) = read_csv(&out.join("comparison.csv"));
+    let (sh, srows) = read_csv(&out.join("summary.csv"));
+    let mut keys = 0;
+    let mut means = 0;
+    for r in &rows {
+        let (variant, course, id) = (&r[c("variant")], &r[c("course")], &r[c("id")]);
+        let same = |t: &[String], hh: &[String], id_col: &str| {
+            t[col(hh, "variant")] == *variant
+                && t[col(hh, "course")] == *course
+                && t[col(hh, id_col)] == *id
+        };
+        let want = if r[c("kind")] == "key" {
+            keys += 1;
+            let m = crows.iter().find(|t| same(t, &ch, "measure")).unwrap();
+            (
+                m[col(&ch, "value")].clone(),
+                m[col(&ch, "ci_low")].clone(),
+                m[col(&ch, "exact")].clone(),
+            )
+        } else {
+            assert_eq!(r[c("kind")], "mean");
+            means += 1;
+            let m = srows
+                .iter()
+                .find(|t| same(t, &sh, "id") && t[col(&sh, "kind")] == "mean")
+                .unwrap();
+            (
+                m[col(&sh, "value")].clone(),
+                m[col(&sh, "ci_low")].clone(),
+                m[col(&sh, "exact")].clone(),
+            )
+        };
+        assert_eq!(
+            (
+                r[c("value")].clone(),
+                r[c("ci_low")].clone(),
+                r[c("exact")].clone()
+            ),
+            want,
+            "{r:?}"
+        );
+    }
+    assert!(keys >= 24 && means >= 24, "{keys} key rows, {means} means");
+    // And P(enemy broken) of a variant's course is the sum of the
+    // outcomes.csv rows of that course where the enemy ends broken or
+    // eliminated... as measures.csv has it: P(enemy-morale >= 2).
+    let (mh, mrows) = read_csv(&out.join("measures.csv"));
+    let variant = "units.tercio.morale=6, edition=sfo";
+    let at_least = mrows
+        .iter()
+        .find(|m| {
+            m[col(&mh, "variant")] == variant
+                && m[col(&mh, "course")] == "charge now"
+                && m[col(&mh, "measure")] == "enemy-morale"
+                && m[col(&mh, "value")] == "2"
+        })
+        .unwrap();
+    let row = rows
+        .iter()
+        .find(|r| {
+            r[c("variant")] == variant
+                && r[c("course")] == "charge now"
+                && r[c("id")] == "p-enemy-broken-or-eliminated"
+        })
+        .unwrap();
+    let got: f64 = row[c("exact")].parse().unwrap();
+    let want: f64 = at_least[col(&mh, "exact_at_least")].parse().unwrap();
+    assert!((got - want).abs() < 1e-9, "{got} against {want}");
+}
+
+#[test]
+fn a_chart_per_swept_key_and_a_heatmap_per_course_for_two_keys() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = scenario(tmp.path(), TWO_KEYS);
+    let (two, one) = (tmp.path().join("two"), tmp.path().join("one"));
+    run(
+        &file,
+        &two,
+        &["--method", "exact", "--plots", "summary", "-q"],
+    );
+    let f = names(&two);
+    for stem in [
+        "sweep--units-tercio-morale",
+        "sweep--edition",
+        "sweep--heatmap--charge-now",
+        "sweep--heatmap--salvo-then-charge",
+    ] {
+        for ext in ["png", "svg"] {
+            assert!(f.contains(&format!("{stem}.{ext}")), "{stem}.{ext}: {f:?}");
+        }
+    }
+    // Six variants: summary still draws each variant's comparison charts.
+    assert!(f.iter().any(|n| n.ends_with("--comparison.png")), "{f:?}");
+    let svg = std::fs::read_to_string(two.join("sweep--units-tercio-morale.svg")).unwrap();
+    assert!(svg.contains("units.tercio.morale"));
+    // One key swept (the other pinned): its chart, no heatmap.
+    run(
+        &file,
+        &one,
+        &[
+            "--method",
+            "exact",
+            "--plots",
+            "summary",
+            "--set",
+            "edition=sfo",
+            "-q",
+        ],
+    );
+    let f = names(&one);
+    assert!(
+        f.contains(&"sweep--units-tercio-morale.png".to_string()),
+        "{f:?}"
+    );
+    assert!(!f.iter().any(|n| n.starts_with("sweep--edition")), "{f:?}");
+    assert!(!f.iter().any(|n| n.contains("heatmap")), "{f:?}");
+    let (h, _) = read_csv(&one.join("sweep.csv"));
+    assert_eq!(h[0], "units.tercio.morale");
+    assert_eq!(h[1], "variant");
+}
+
+#[test]
+fn a_sweep_of_21_variants_draws_no_per_variant_plot_unless_all_is_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = scenario(
+        tmp.path(),
+        "\"units.tercio.morale\" = [2, 3, 4, 5, 6, 7, 8]\n\"units.tercio.strength\" = [8, 10, 12]",
+    );
+    let (d, a) = (tmp.path().join("default"), tmp.path().join("all"));
+    let o = run(&file, &d, &["--method", "exact"]);
+    let note = stderr(&o);
+    assert_eq!(
+        note.matches("draws the summary charts only").count(),
+        1,
+        "{note}"
+    );
+    let images = |dir: &Path| -> Vec<String> {
+        names(dir)
+            .into_iter()
+            .filter(|f| f.ends_with(".png") || f.ends_with(".svg"))
+            .collect()
+    };
+    let summary = images(&d);
+    assert!(!summary.is_empty());
+    assert!(
+        summary.iter().all(|f| f.starts_with("sweep--")),
+        "{summary:?}"
+    );
+    let record = std::fs::read_to_string(d.join("run.json")).unwrap();
+    assert!(record.contains("\"plots\": \"summary\""), "{record}");
+    let o = run(&file, &a, &["--method", "exact", "--plots", "all", "-q"]);
+    assert!(!stderr(&o).contains("summary charts only"));
+    let all = images(&a);
+    assert!(
+        all.contains(&"morale-2-strength-8--charge-now.png".to_string()),
+        "{all:?}"
+    );
+    assert!(
+        all.iter()
+            .filter(|f| f.ends_with("--comparison.png"))
+            .count()
+            == 21
+    );
+    for f in &summary {
+        assert!(all.contains(f), "{f} missing from --plots all");
+    }
+}
+
+#[test]
+fn sweep_csv_is_byte_identical_on_one_thread_and_two() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = scenario(tmp.path(), TWO_KEYS);
+    let (one, two) = (tmp.path().join("1"), tmp.path().join("2"));
+    for (threads, out) in [("1", &one), ("2", &two)] {
+        run(
+            &file,
+            out,
+            &[
+                "--trials",
+                "3000",
+                "--threads",
+                threads,
+                "--plots",
+                "none",
+                "-q",
+            ],
+        );
+    }
+    let a = std::fs::read(one.join("sweep.csv")).unwrap();
+    assert!(a.len() > 1000);
+    assert_eq!(a, std::fs::read(two.join("sweep.csv")).unwrap());
+}
