@@ -57,6 +57,11 @@ pub trait Kernel: Sync + Send {
     /// Drops what the kernel can build again (the runner calls it when it
     /// is done with a variant); a no-op for a kernel that holds its tables.
     fn release(&self) {}
+    /// Builds what the kernel would build when first used (a sweep
+    /// variant's courses), so that the runner can build the next variant
+    /// on one thread while the chunks of this one run on the others; a
+    /// no-op for a kernel that holds its tables.
+    fn prepare(&self) {}
 }
 
 /// A [`Procedure`] as a [`Kernel`]: the procedure with its compiled table,
@@ -296,7 +301,7 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
                 .take_while(|t| t.variant == variant)
                 .count();
         let group = &tasks[from..to];
-        let runs: Vec<(u64, Vec<u64>, f64)> = pool.install(|| match opts.precision {
+        let trials = || match opts.precision {
             _ if !opts.monte_carlo => group
                 .iter()
                 .map(|t| (0, vec![0u64; t.kernel.space().len()], 0.0))
@@ -310,6 +315,17 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
                     (n, counts, start.elapsed().as_secs_f64())
                 })
                 .collect(),
+        };
+        // The next variant is built meanwhile (it is needed only for
+        // trials: under --method exact its answers come from validation).
+        let next = tasks.get(to).filter(|_| opts.monte_carlo);
+        let runs: Vec<(u64, Vec<u64>, f64)> = pool.install(|| {
+            rayon::join(trials, || {
+                if let Some(n) = next {
+                    n.kernel.prepare()
+                }
+            })
+            .0
         });
         // Each course's exact answer on a thread of its own.
         let exact: Vec<(Option<Vec<f64>>, Option<String>)> = if opts.exact {
