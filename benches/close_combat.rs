@@ -10,7 +10,7 @@ const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
 
 fn close_combat(c: &mut Criterion) {
     common::bench_procedure(c, "close-combat", "charge now", || {
-        common::mpbs_step(SCENARIO, "charge now", 0)
+        common::kernels::mpbs_step(SCENARIO, "charge now", 0)
     });
     common::bench_course(c, "close-combat-course", SCENARIO, "charge now");
 }

@@ -10,7 +10,7 @@ const SCENARIO: &str = "scenarios/mpbs/salvo-vs-front.toml";
 
 fn musketry(c: &mut Criterion) {
     common::bench_procedure(c, "musketry", "salvo", || {
-        common::mpbs_step(SCENARIO, "salvo", 0)
+        common::kernels::mpbs_step(SCENARIO, "salvo", 0)
     });
     common::bench_course(c, "musketry-course", SCENARIO, "salvo");
 }

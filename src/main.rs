@@ -273,8 +273,8 @@ struct ReportArgs {
     /// `text`: a summary on the terminal; `json`: one JSON document on stdout.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Print no progress bar and no summary line (what failed is still
-    /// printed).
+    /// Print no estimate, no progress bar and no summary line (what failed
+    /// is still printed).
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
@@ -302,7 +302,7 @@ struct DiffArgs {
     /// `text`: the table on the terminal; `json`: one JSON document on stdout.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Print no table on the terminal.
+    /// Print no table on the terminal, and no estimate or progress.
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
@@ -555,11 +555,14 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             Ok(verdicts(&r.site.checks, a.check))
         }
         Command::Diff(a) => {
+            let mut run = a.flags.request()?;
+            // Quiet: no estimate and no progress either.
+            run.progress = !a.quiet;
             let req = DiffRequest {
                 scenario: a.scenario,
                 from: a.from,
                 to: a.to,
-                run: a.flags.request()?,
+                run,
                 out: a.out,
             };
             let (d, checks) = diff::diff(&req)?;

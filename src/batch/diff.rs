@@ -131,6 +131,7 @@ pub fn diff(req: &DiffRequest) -> Result<(Diff, Vec<Checked>), Error> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(format!("{stem}-diff")));
     let new = NewFolder::begin(&dir, "--out", "diff")?;
+    run::estimate::announce(&[(&pa, &from), (&pb, &to)], &req.run, "edition");
     let ra = run::execute(&pa, &req.run)?;
     let rb = run::execute(&pb, &req.run)?;
     let mut checks = Vec::new();

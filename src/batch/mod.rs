@@ -244,6 +244,12 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         .map(|f| NewFolder::begin(&req.out.join(f), "--out", "report"))
         .collect::<Result<_, _>>()?;
 
+    let named: Vec<(&run::Prepared, &str)> = prepared
+        .iter()
+        .zip(&chosen)
+        .map(|(p, f)| (p, f.as_str()))
+        .collect();
+    run::estimate::announce(&named, &req.run, "scenario");
     let bar =
         (req.run.progress && std::io::stderr().is_terminal() && !prepared.is_empty()).then(|| {
             let b = indicatif::ProgressBar::new(prepared.len() as u64);

@@ -57,6 +57,11 @@ pub trait Kernel: Sync + Send {
     /// Drops what the kernel can build again (the runner calls it when it
     /// is done with a variant); a no-op for a kernel that holds its tables.
     fn release(&self) {}
+    /// Builds what the kernel would build when first used (a sweep
+    /// variant's courses), so that the runner can build the next variant
+    /// on one thread while the chunks of this one run on the others; a
+    /// no-op for a kernel that holds its tables.
+    fn prepare(&self) {}
 }
 
 /// A [`Procedure`] as a [`Kernel`]: the procedure with its compiled table,
@@ -172,7 +177,9 @@ pub struct Tally {
     pub exact: Option<Vec<f64>>,
     /// Why exact probabilities are missing although asked for.
     pub exact_error: Option<String>,
-    /// Wall-clock seconds of the Monte Carlo part.
+    /// Seconds of the Monte Carlo part: the time its chunks took, spread
+    /// over the threads (a variant's courses run together, so one course's
+    /// wall time is not its own).
     pub seconds: f64,
     /// Threads used.
     pub threads: usize,
@@ -282,48 +289,127 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
     };
     let bar = Progress::new(planned, opts.progress);
     let mut out = Vec::with_capacity(tasks.len());
-    for (i, task) in tasks.iter().enumerate() {
-        let start = Instant::now();
-        let (trials, counts) = pool.install(|| match opts.precision {
-            _ if !opts.monte_carlo => (0, vec![0u64; task.kernel.space().len()]),
-            None => {
-                let total = opts.trials;
-                let chunks = total.div_ceil(CHUNK);
-                (total, run_chunks(task, opts.seed, total, 0, chunks, &bar))
-            }
-            Some(e) => run_to_precision(task, opts, e, &bar),
-        });
-        let seconds = start.elapsed().as_secs_f64();
-        let (exact, exact_error) = if opts.exact {
-            match task.kernel.exact(opts.exact_budget) {
-                Ok(p) => (Some(p), None),
-                Err(e) => (None, Some(e.to_string())),
-            }
-        } else {
-            (None, None)
-        };
-        out.push(Tally {
-            trials,
-            counts,
-            exact,
-            exact_error,
-            seconds,
-            threads,
-        });
-        // Done with a variant: its kernels may be dropped (and rebuilt if
-        // asked for again), so a sweep holds one variant at a time.
-        if tasks.get(i + 1).is_none_or(|n| n.variant != task.variant) {
-            for t in tasks[..=i]
+    let mut from = 0;
+    while from < tasks.len() {
+        // One variant's courses: run together, then their kernels may be
+        // dropped (and rebuilt if asked for again), so a sweep holds one
+        // variant at a time.
+        let variant = tasks[from].variant;
+        let to = from
+            + tasks[from..]
                 .iter()
-                .rev()
-                .take_while(|t| t.variant == task.variant)
-            {
-                t.kernel.release();
-            }
+                .take_while(|t| t.variant == variant)
+                .count();
+        let group = &tasks[from..to];
+        let trials = || match opts.precision {
+            _ if !opts.monte_carlo => group
+                .iter()
+                .map(|t| (0, vec![0u64; t.kernel.space().len()], 0.0))
+                .collect(),
+            None => run_group(group, opts.seed, opts.trials, threads, &bar),
+            Some(e) => group
+                .iter()
+                .map(|t| {
+                    let start = Instant::now();
+                    let (n, counts) = run_to_precision(t, opts, e, &bar);
+                    (n, counts, start.elapsed().as_secs_f64())
+                })
+                .collect(),
+        };
+        // The next variant is built meanwhile (it is needed only for
+        // trials: under --method exact its answers come from validation).
+        let next = tasks.get(to).filter(|_| opts.monte_carlo);
+        let runs: Vec<(u64, Vec<u64>, f64)> = pool.install(|| {
+            rayon::join(trials, || {
+                if let Some(n) = next {
+                    n.kernel.prepare()
+                }
+            })
+            .0
+        });
+        // Each course's exact answer on a thread of its own.
+        let exact: Vec<(Option<Vec<f64>>, Option<String>)> = if opts.exact {
+            pool.install(|| {
+                group
+                    .par_iter()
+                    .map(|t| match t.kernel.exact(opts.exact_budget) {
+                        Ok(p) => (Some(p), None),
+                        Err(e) => (None, Some(e.to_string())),
+                    })
+                    .collect()
+            })
+        } else {
+            vec![(None, None); group.len()]
+        };
+        for ((trials, counts, seconds), (exact, exact_error)) in runs.into_iter().zip(exact) {
+            out.push(Tally {
+                trials,
+                counts,
+                exact,
+                exact_error,
+                seconds,
+                threads,
+            });
         }
+        for t in group {
+            t.kernel.release();
+        }
+        from = to;
     }
     bar.finish();
     Ok(out)
+}
+
+/// Every chunk of every task of `group` (one variant's courses) in one
+/// parallel pass, so that a course of a few chunks leaves no thread idle
+/// while another course has work. Returns each task's trials, counts
+/// (integer sums: the same on any thread count) and seconds: the time its
+/// chunks took, spread over the threads they could use.
+fn run_group(
+    group: &[Task],
+    seed: u64,
+    trials: u64,
+    threads: usize,
+    bar: &Progress,
+) -> Vec<(u64, Vec<u64>, f64)> {
+    let chunks = trials.div_ceil(CHUNK);
+    let zero = || {
+        let counts: Vec<Vec<u64>> = group
+            .iter()
+            .map(|t| vec![0u64; t.kernel.space().len()])
+            .collect();
+        (counts, vec![0.0f64; group.len()])
+    };
+    let (counts, seconds) = (0..group.len() as u64 * chunks)
+        .into_par_iter()
+        .fold(zero, |(mut counts, mut seconds), job| {
+            let (t, k) = ((job / chunks) as usize, job % chunks);
+            let task = &group[t];
+            let n = CHUNK.min(trials - k * CHUNK);
+            let start = Instant::now();
+            let mut rng = Sampler::new(chunk_seed(seed, task.variant, task.course, k));
+            task.kernel.sample(&mut rng, n, &mut counts[t]);
+            seconds[t] += start.elapsed().as_secs_f64();
+            bar.inc(n);
+            (counts, seconds)
+        })
+        .reduce(zero, |(mut a, mut sa), (b, sb)| {
+            for (x, y) in a.iter_mut().zip(b) {
+                for (x, y) in x.iter_mut().zip(y) {
+                    *x += y;
+                }
+            }
+            for (x, y) in sa.iter_mut().zip(sb) {
+                *x += y;
+            }
+            (a, sa)
+        });
+    let spread = threads.min(chunks as usize).max(1) as f64;
+    counts
+        .into_iter()
+        .zip(seconds)
+        .map(|(c, s)| (trials, c, s / spread))
+        .collect()
 }
 
 /// Rounds of chunks, from one chunk and doubling, until every outcome and

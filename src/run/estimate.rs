@@ -76,16 +76,151 @@ impl Estimate {
             duration(self.seconds),
             plural(self.threads, "thread", "threads"),
         );
-        match &self.exact {
-            ExactFit::Fits => {
-                out.push_str("; exact fits every course: --method exact answers without trials")
-            }
-            ExactFit::Not(course) => out.push_str(&format!(
-                "; exact does not fit course \"{course}\" within --exact-budget"
-            )),
-            ExactFit::Unknown => {}
-        }
+        out.push_str(&self.exact.note(""));
         out
+    }
+}
+
+impl ExactFit {
+    /// What the estimate line says of exact (nothing when unknown); `of`
+    /// follows the course's name (the scenario it is in, when several are).
+    fn note(&self, of: &str) -> String {
+        match self {
+            ExactFit::Fits => {
+                "; exact fits every course: --method exact answers without trials".into()
+            }
+            ExactFit::Not(course) => {
+                format!("; exact does not fit course \"{course}\"{of} within --exact-budget")
+            }
+            ExactFit::Unknown => String::new(),
+        }
+    }
+}
+
+/// What several runs will cost together: the scenarios of `report`, or
+/// the two editions of `diff`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Total {
+    /// How many runs.
+    pub runs: usize,
+    /// What each run is, singular (`scenario`, `edition`).
+    pub noun: &'static str,
+    /// Courses over every variant of every run.
+    pub courses: usize,
+    /// Trials in all (with `--precision`: at most this many).
+    pub trials: f64,
+    /// Whether `trials` is a cap (`--precision`) rather than a count.
+    pub up_to: bool,
+    /// Worker threads.
+    pub threads: usize,
+    /// Estimated seconds of Monte Carlo, all runs together.
+    pub seconds: f64,
+    /// Whether exact fits every first variant's courses, and where not,
+    /// the course.
+    pub exact: ExactFit,
+    /// The name of the run holding the course exact does not fit.
+    pub exact_in: String,
+}
+
+impl Total {
+    /// Whether the runs together are long enough to say so first.
+    pub fn worth_saying(&self) -> bool {
+        self.seconds > SAY_ABOVE_SECONDS
+    }
+
+    /// One line for stderr: `estimate: 26 scenarios, 130 courses over
+    /// their variants, 2.6 M trials in all, about 12 s on 2 threads`, then
+    /// what exact fits, as [`Estimate::line`] says it.
+    pub fn line(&self) -> String {
+        let runs = thousands(self.runs as u64);
+        let s = if self.runs == 1 { "" } else { "s" };
+        let c = if self.courses == 1 { "" } else { "s" };
+        let mut out = format!(
+            "estimate: {runs} {}{s}, {} course{c} over their variants, {}{} trials in all, about {} on {} thread{}",
+            self.noun,
+            thousands(self.courses as u64),
+            if self.up_to { "up to " } else { "" },
+            si(self.trials),
+            duration(self.seconds),
+            thousands(self.threads as u64),
+            if self.threads == 1 { "" } else { "s" },
+        );
+        let of = if self.exact_in.is_empty() {
+            String::new()
+        } else {
+            format!(" of {} \"{}\"", self.noun, self.exact_in)
+        };
+        out.push_str(&self.exact.note(&of));
+        out
+    }
+}
+
+/// Says on stderr what the runs of `parts` will cost together, before any
+/// of them starts, when they are long enough to say so and `req.progress`
+/// is on (no `-q`). `report` calls it with its scenarios, `diff` with its
+/// two editions (`noun` names what a part is); `run` says each scenario's
+/// own [`Estimate`]. Kernels built to time them are released after, so a
+/// report still holds one variant's kernels at a time.
+pub fn announce(parts: &[(&Prepared, &str)], req: &RunRequest, noun: &'static str) {
+    if !req.progress {
+        return;
+    }
+    let t = total(parts, req, noun);
+    if t.worth_saying() {
+        eprintln!("{}", t.line());
+    }
+}
+
+/// The cost of the runs of `parts` together (each named, for the course
+/// exact does not fit).
+pub fn total(parts: &[(&Prepared, &str)], req: &RunRequest, noun: &'static str) -> Total {
+    let mut t = Total {
+        runs: parts.len(),
+        noun,
+        courses: 0,
+        trials: 0.0,
+        up_to: req.precision.is_some(),
+        threads: threads(req),
+        seconds: 0.0,
+        exact: ExactFit::Unknown,
+        exact_in: String::new(),
+    };
+    for (p, _) in parts {
+        let e = timed(p, req);
+        let courses = e.variants * e.courses;
+        t.courses += courses;
+        t.trials += courses as f64 * e.trials as f64;
+        t.seconds += e.seconds;
+        release(p);
+    }
+    if t.worth_saying() && req.method() != Method::Exact {
+        t.exact = ExactFit::Fits;
+        for (p, name) in parts {
+            let fit = exact_fit(p, req);
+            release(p);
+            if let ExactFit::Not(_) = fit {
+                t.exact = fit;
+                t.exact_in = name.to_string();
+                break;
+            }
+        }
+    }
+    t
+}
+
+/// Drops the kernels a prepared scenario can build again.
+fn release(p: &Prepared) {
+    for (_, _, k) in &p.courses {
+        k.release();
+    }
+}
+
+/// The worker threads `req` asks for (0: one per core).
+fn threads(req: &RunRequest) -> usize {
+    if req.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        req.threads
     }
 }
 
@@ -94,12 +229,37 @@ impl Estimate {
 /// run's streams is drawn). When the run is long enough to say so, also
 /// tries the exact answer of each of those courses within the budget.
 pub fn estimate(p: &Prepared, req: &RunRequest) -> Estimate {
-    let first = p.courses.first().map(|(v, _, _)| v.clone());
-    let courses: Vec<_> = p
-        .courses
+    let mut e = timed(p, req);
+    if e.worth_saying() && req.method() != Method::Exact {
+        e.exact = exact_fit(p, req);
+    }
+    e
+}
+
+/// The courses of the first variant of `p`.
+fn first_variant(p: &Prepared) -> Vec<&(String, String, Box<dyn crate::engine::Kernel>)> {
+    let first = p.courses.first().map(|(v, _, _)| v);
+    p.courses
         .iter()
-        .filter(|(v, _, _)| Some(v) == first.as_ref())
-        .collect();
+        .filter(|(v, _, _)| Some(v) == first)
+        .collect()
+}
+
+/// Whether every course of the first variant of `p` has an exact answer
+/// within the budget.
+fn exact_fit(p: &Prepared, req: &RunRequest) -> ExactFit {
+    let budget = req
+        .exact_budget
+        .unwrap_or(crate::engine::exact::DEFAULT_BUDGET);
+    first_variant(p)
+        .iter()
+        .find(|(_, _, k)| k.exact(budget).is_err())
+        .map_or(ExactFit::Fits, |(_, c, _)| ExactFit::Not(c.clone()))
+}
+
+/// [`estimate`] without the exact answer: the trials timed.
+fn timed(p: &Prepared, req: &RunRequest) -> Estimate {
+    let courses = first_variant(p);
     let variants = p.courses.len() / courses.len().max(1);
     let up_to = req.precision.is_some();
     let trials = if up_to {
@@ -107,11 +267,7 @@ pub fn estimate(p: &Prepared, req: &RunRequest) -> Estimate {
     } else {
         p.trials
     };
-    let threads = if req.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        req.threads
-    };
+    let threads = threads(req);
     let mut per_variant = 0.0;
     if !req.exact_only {
         for (_, _, k) in &courses {
@@ -120,12 +276,14 @@ pub fn estimate(p: &Prepared, req: &RunRequest) -> Estimate {
             // At least a chunk and CALIBRATE_FOR, so that a thread that
             // waits for a core (a busy machine) or a first call that warms
             // the caches does not stand for the whole run; at most
-            // CALIBRATE_AT_MOST.
+            // CALIBRATE_AT_MOST, and never more trials than the run's own
+            // (then the run is as short as its calibration).
             let (mut n, mut done) = (1024u64, 0u64);
             let start = Instant::now();
             while (done < CHUNK || start.elapsed() < CALIBRATE_FOR)
                 && start.elapsed() < CALIBRATE_AT_MOST
                 && done < 1 << 24
+                && done < trials
             {
                 k.sample(&mut rng, n, &mut counts);
                 done += n;
@@ -138,7 +296,7 @@ pub fn estimate(p: &Prepared, req: &RunRequest) -> Estimate {
     // Chunks spread over the threads; a task of one chunk uses one.
     let chunks = trials.div_ceil(CHUNK) as usize;
     let seconds = per_variant * variants as f64 / threads.min(chunks).max(1) as f64;
-    let mut e = Estimate {
+    Estimate {
         variants,
         courses: courses.len(),
         trials,
@@ -146,15 +304,5 @@ pub fn estimate(p: &Prepared, req: &RunRequest) -> Estimate {
         threads,
         seconds,
         exact: ExactFit::Unknown,
-    };
-    if e.worth_saying() && req.method() != Method::Exact {
-        let budget = req
-            .exact_budget
-            .unwrap_or(crate::engine::exact::DEFAULT_BUDGET);
-        e.exact = courses
-            .iter()
-            .find(|(_, _, k)| k.exact(budget).is_err())
-            .map_or(ExactFit::Fits, |(_, c, _)| ExactFit::Not(c.clone()));
     }
-    e
 }

@@ -127,4 +127,7 @@ impl Kernel for VariantKernel {
     fn release(&self) {
         self.cell.release()
     }
+    fn prepare(&self) {
+        self.cell.kernels();
+    }
 }

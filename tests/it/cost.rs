@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use pikeshot::engine::CHUNK;
 use pikeshot::engine::progress::{duration, line, rate, si};
-use pikeshot::run::estimate::{Estimate, ExactFit, estimate};
+use pikeshot::run::estimate::{Estimate, ExactFit, Total, estimate};
 use pikeshot::run::{RunRequest, execute, prepare};
 
 use crate::support::cli::{pikeshot_ok, stderr};
@@ -122,23 +122,12 @@ fn a_short_run_prints_no_estimate() {
     assert!(!stderr(&o).contains("estimate"), "{}", stderr(&o));
 }
 
-/// Starts a run of 10^10 trials a course (minutes of work), waits up to
-/// `wait` or until its stderr has an estimate, and stops it. Returns what
-/// it printed and how long the estimate took to appear.
-fn long_run(quiet: bool, wait: Duration) -> (String, Option<Duration>) {
-    let tmp = tempfile::tempdir().unwrap();
-    let mut args = vec![
-        "run",
-        SCENARIO,
-        "--trials",
-        "10000000000",
-        "--threads",
-        "1",
-        "--set",
-        "edition=sfo",
-        "--out",
-        tmp.path().to_str().unwrap(),
-    ];
+/// Starts `pikeshot ARGS` (a run, report or diff of 10^10 trials a course:
+/// minutes of work) with `-q` when `quiet`, waits up to `wait` or until its
+/// stderr has an estimate, and stops it. Returns what it printed and how
+/// long the estimate took to appear.
+fn long_run(args: &[&str], quiet: bool, wait: Duration) -> (String, Option<Duration>) {
+    let mut args = args.to_vec();
     if quiet {
         args.push("-q");
     }
@@ -176,18 +165,91 @@ fn long_run(quiet: bool, wait: Duration) -> (String, Option<Duration>) {
     (text, seen)
 }
 
+/// Runs `args` without and with `-q`: the first prints a line starting
+/// `first` (and saying that exact fits), the second nothing at all in
+/// twice the time the first took.
+fn says_its_cost_first_unless_quiet(args: &[&str], first: &str) {
+    let (text, seen) = long_run(args, false, Duration::from_secs(120));
+    let took = seen.unwrap_or_else(|| panic!("no estimate within 120 s: {text}"));
+    assert!(text.contains(first), "{text}");
+    assert!(text.contains("exact fits every course"), "{text}");
+    let (text, seen) = long_run(args, true, took * 2 + Duration::from_secs(1));
+    assert!(seen.is_none() && text.is_empty(), "{text}");
+}
+
+const LONG: [&str; 4] = ["--trials", "10000000000", "--threads", "1"];
+
 #[test]
 fn a_long_run_says_its_cost_first_unless_quiet() {
-    let (text, seen) = long_run(false, Duration::from_secs(120));
-    let took = seen.unwrap_or_else(|| panic!("no estimate within 120 s: {text}"));
-    assert!(
-        text.contains("estimate: 1 variant × 3 courses × 10,000,000,000 trials (30 G in all)"),
-        "{text}"
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let mut args = vec!["run", SCENARIO, "--set", "edition=sfo", "--out", out];
+    args.extend(LONG);
+    says_its_cost_first_unless_quiet(
+        &args,
+        "estimate: 1 variant × 3 courses × 10,000,000,000 trials (30 G in all)",
     );
-    assert!(text.contains("exact fits every course"), "{text}");
-    // Quiet: given twice as long as the estimate took, still nothing.
-    let (text, seen) = long_run(true, took * 2 + Duration::from_secs(1));
-    assert!(seen.is_none() && text.is_empty(), "{text}");
+}
+
+#[test]
+fn a_long_report_says_its_cost_first_unless_quiet() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("scenarios");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::copy(scenario(), dir.join("charge-or-salvo.toml")).unwrap();
+    let out = tmp.path().join("out");
+    let (dir, out) = (dir.to_str().unwrap(), out.to_str().unwrap());
+    let mut args = vec!["report", dir, "--set", "edition=sfo", "--out", out];
+    args.extend(LONG);
+    says_its_cost_first_unless_quiet(
+        &args,
+        "estimate: 1 scenario, 3 courses over their variants, 30 G trials in all, about ",
+    );
+}
+
+#[test]
+fn a_long_diff_says_its_cost_first_unless_quiet() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let mut args = vec!["diff", SCENARIO, "--out", out];
+    args.extend(LONG);
+    // Each edition's run: the sweep over `edition` pinned to it.
+    says_its_cost_first_unless_quiet(
+        &args,
+        "estimate: 2 editions, 6 courses over their variants, 60 G trials in all, about ",
+    );
+}
+
+#[test]
+fn the_total_of_several_runs_names_where_exact_does_not_fit() {
+    let mut t = Total {
+        runs: 26,
+        noun: "scenario",
+        courses: 130,
+        trials: 2.6e9,
+        up_to: false,
+        threads: 2,
+        seconds: 12.0,
+        exact: ExactFit::Fits,
+        exact_in: String::new(),
+    };
+    assert!(t.worth_saying());
+    assert_eq!(
+        t.line(),
+        "estimate: 26 scenarios, 130 courses over their variants, 2.6 G trials in all, \
+         about 12 s on 2 threads; exact fits every course: --method exact answers without trials"
+    );
+    t.exact = ExactFit::Not("keep firing".into());
+    t.exact_in = "mpbs/charge-or-salvo.toml".into();
+    assert!(
+        t.line().ends_with(
+            "; exact does not fit course \"keep firing\" of scenario \"mpbs/charge-or-salvo.toml\" within --exact-budget"
+        ),
+        "{}",
+        t.line()
+    );
+    t.seconds = 2.0;
+    assert!(!t.worth_saying());
 }
 
 #[test]

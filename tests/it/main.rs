@@ -12,6 +12,7 @@
 mod support;
 
 mod batch;
+mod bench_floors;
 mod chart;
 mod cli;
 mod cost;

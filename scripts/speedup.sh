@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The 2-thread over 1-thread speed-up (issue 14, item 9), end to end with
+# the release binary, wall time, the median of REPS runs each:
+#   1. close combat: a Monte Carlo run of a close-combat-only scenario
+#      ("charge now" of scenarios/mpbs/charge-or-salvo.toml), CC_TRIALS
+#      trials (a few seconds on one thread);
+#   2. a sweep: charge-or-salvo over edition × the tercio's morale ×
+#      strength (40 variants × 3 courses), SWEEP_TRIALS trials a course,
+#      default plots.
+# Prints both with the load average: on a shared machine the second core
+# is often someone else's, so say how loaded it was beside any figure.
+# Usage: scripts/speedup.sh   (REPS=5 CC_TRIALS=... SWEEP_TRIALS=... to change;
+# PIKESHOT_BIN=... to time another build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+REPS=${REPS:-3}
+CC_TRIALS=${CC_TRIALS:-6000000000}
+SWEEP_TRIALS=${SWEEP_TRIALS:-200000}
+
+# PIKESHOT_BIN=path times that binary instead (e.g. a copy of an older build).
+bin=${PIKESHOT_BIN:-}
+if [ -z "$bin" ]; then
+  cargo build --release --locked -q
+  bin=$PWD/target/release/pikeshot
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Everything up to the second [[course]]: the units and "charge now".
+awk '/^\[\[course\]\]/ { n++ } n < 2' scenarios/mpbs/charge-or-salvo.toml \
+  > "$tmp/close-combat.toml"
+# Everything before [sweep], then a sweep of 40 variants.
+awk '/^\[sweep\]/ { exit } { print }' scenarios/mpbs/charge-or-salvo.toml \
+  > "$tmp/sweep.toml"
+cat >> "$tmp/sweep.toml" <<'TOML'
+[sweep]
+edition = ["series", "sfo"]
+"units.tercio.morale" = [4, 5, 6, 7, 8]
+"units.tercio.strength" = [6, 8, 10, 12]
+TOML
+
+# The median wall time, in seconds, of REPS runs of the command given.
+median_wall() {
+  for _ in $(seq "$REPS"); do
+    local start end
+    start=$(date +%s.%N)
+    "$@" >/dev/null 2>&1
+    end=$(date +%s.%N)
+    awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f\n", e - s }'
+  done | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+}
+
+row() { # name, one-thread seconds, two-thread seconds
+  awk -v n="$1" -v a="$2" -v b="$3" \
+    'BEGIN { printf "%-44s %8.2f s %8.2f s %7.2f×\n", n, a, b, a / b }'
+}
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+printf '%-44s %10s %10s %8s\n' "run (median of $REPS, wall)" "1 thread" "2 threads" "speed-up"
+cc=(run "$tmp/close-combat.toml" -q --trials "$CC_TRIALS" --plots none)
+one=$(median_wall "$bin" "${cc[@]}" --threads 1 --out "$tmp/cc1")
+two=$(median_wall "$bin" "${cc[@]}" --threads 2 --out "$tmp/cc2")
+row "close combat, $CC_TRIALS trials" "$one" "$two"
+sw=(run "$tmp/sweep.toml" -q --trials "$SWEEP_TRIALS")
+one=$(median_wall "$bin" "${sw[@]}" --threads 1 --out "$tmp/sw1")
+two=$(median_wall "$bin" "${sw[@]}" --threads 2 --out "$tmp/sw2")
+row "sweep, 40 variants × 3 courses × $SWEEP_TRIALS" "$one" "$two"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
