@@ -12,11 +12,9 @@ use super::musketry::{
     tec_and_extra_terms, tec_fire_drm,
 };
 use super::{Edition, Formation, Unit, UnitKind};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -425,15 +423,7 @@ impl LightFire {
     }
 }
 
-impl Procedure for LightFire {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.leaves[dice.d10() as usize]
-    }
-}
+d10_procedure!(LightFire, leaves);
 
 /// The DRM lines of an edition, as notes.
 fn drm_notes(edition: Edition) -> Vec<String> {

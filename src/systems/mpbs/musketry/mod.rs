@@ -13,11 +13,9 @@
 use super::input::{firer_and_target, key_err, read_extra, read_fire_mode, read_tec, relocate};
 use super::terrain;
 use super::{Edition, Formation, Unit, named_enum};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -500,12 +498,4 @@ impl Musketry {
     }
 }
 
-impl Procedure for Musketry {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.leaves[dice.d10() as usize]
-    }
-}
+d10_procedure!(Musketry, leaves);
