@@ -8,7 +8,7 @@
 //! numbers are the same on both cards; the DRM lines differ (docs/rules/mpbs.md,
 //! Where the cards differ) and are data per edition.
 
-use super::input::{key_err, read_extra, relocate};
+use super::input::{key_err, ngbg_drm, read_extra, relocate};
 use super::unit::find_unit;
 use super::{Edition, Order, Unit, chart_morale};
 use crate::dice::Dice;
@@ -245,15 +245,7 @@ fn edition_only(
     edition: Edition,
 ) -> Result<(), InputError> {
     if on {
-        let v = v.ok_or_else(|| {
-            key_err(
-                key,
-                format!(
-                    "the {} has no `{key}` DRM (NGBG lines are on the series card only)",
-                    edition.card()
-                ),
-            )
-        })?;
+        let v = ngbg_drm(key, v, edition)?;
         flag_mod(mods, true, what, v, Source::key(format!("{key} = true")));
     }
     Ok(())
