@@ -32,28 +32,19 @@ fn leftovers(dir: &Path) -> Vec<String> {
 
 /// A small scenario of one close combat, named `course`.
 fn charge(course: &str) -> String {
-    format!(
+    let head = concat!(
         r#"name = "charge"
 system = "mpbs"
 edition = "series"
 seed = 7
 trials = 2000
 
-[units.horse]
-kind = "cuirassier"
-morale = 7
-strength = 4
-order = "charge"
-
-[units.foot]
-kind = "heavy-infantry"
-morale = 6
-strength = 8
-
-[[course]]
-name = "{course}"
-steps = [{{ procedure = "close-combat", attacker = "horse", defender = "foot", momentum = true }}]
-"#
+"#,
+        crate::mpbs_horse_and_foot!()
+    );
+    format!(
+        "{head}\n[[course]]\nname = \"{course}\"\n{}",
+        crate::mpbs_charge_step!()
     )
 }
 
