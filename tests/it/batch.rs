@@ -944,10 +944,7 @@ fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");
     let scenarios = doc["scenarios"].as_array().unwrap();
-    let files: Vec<&str> = scenarios
-        .iter()
-        .map(|s| s["file"].as_str().unwrap())
-        .collect();
+    let files = crate::support::json_strs(&doc["scenarios"], "file");
     assert_eq!(
         files,
         vec!["charge.toml", "fire/light/skirmish.toml", "fire/salvo.toml"]
