@@ -22,7 +22,7 @@
 //! against exact tests hold the table to.
 
 use crate::dice::{EnumerationError, Sampler};
-use crate::engine::{Kernel, KernelMode, exact};
+use crate::engine::{Kernel, KernelMode, TrialTable, exact, sample_trials};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 
@@ -306,19 +306,18 @@ impl<P: Procedure> Tabulated<P> {
     }
 }
 
+impl TrialTable for AliasTable {
+    fn draw(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
+        self.sample(rng, n, counts)
+    }
+}
+
 impl<P: Procedure> Kernel for Tabulated<P> {
     fn space(&self) -> &OutcomeSpace {
         self.procedure.space()
     }
     fn sample(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
-        match &self.table {
-            Some(t) => t.sample(rng, n, counts),
-            None => {
-                for _ in 0..n {
-                    counts[self.procedure.resolve(rng) as usize] += 1;
-                }
-            }
-        }
+        sample_trials(self.table.as_ref(), &self.procedure, rng, n, counts)
     }
     fn exact(&self, budget: u64) -> Result<Vec<f64>, EnumerationError> {
         match &self.exact {

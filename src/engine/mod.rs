@@ -93,19 +93,45 @@ impl<P: Procedure + 'static> ProcedureKernel<P> {
     }
 }
 
+/// A table that trials are drawn from in place of resolving the procedure:
+/// a [`CompiledTable`] or an [`alias::AliasTable`].
+pub(crate) trait TrialTable {
+    /// Resolves `n` trials from `rng`, adding each leaf's count to `counts`.
+    fn draw(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]);
+}
+
+impl TrialTable for CompiledTable {
+    fn draw(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
+        self.sample(rng, n, counts)
+    }
+}
+
+/// The trials of a kernel: drawn from its table when it has one, else each
+/// resolved by the procedure itself.
+#[inline]
+pub(crate) fn sample_trials<T: TrialTable, P: Procedure>(
+    table: Option<&T>,
+    procedure: &P,
+    rng: &mut Sampler,
+    n: u64,
+    counts: &mut [u64],
+) {
+    match table {
+        Some(t) => t.draw(rng, n, counts),
+        None => {
+            for _ in 0..n {
+                counts[procedure.resolve(rng) as usize] += 1;
+            }
+        }
+    }
+}
+
 impl<P: Procedure> Kernel for ProcedureKernel<P> {
     fn space(&self) -> &OutcomeSpace {
         self.procedure.space()
     }
     fn sample(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
-        match &self.table {
-            Some(t) => t.sample(rng, n, counts),
-            None => {
-                for _ in 0..n {
-                    counts[self.procedure.resolve(rng) as usize] += 1;
-                }
-            }
-        }
+        sample_trials(self.table.as_ref(), &self.procedure, rng, n, counts)
     }
     fn exact(&self, budget: u64) -> Result<Vec<f64>, EnumerationError> {
         exact::exact(&self.procedure, budget)

@@ -35,36 +35,31 @@ fn run_check(scenario: &Path, out: &Path) -> std::process::Output {
 }
 
 /// Cuirassiers charge heavy infantry, or the infantry fires at them; no sweep.
-const CHARGE: &str = r#"name = "Cuirassiers against foot"
+const CHARGE: &str = concat!(
+    r#"name = "Cuirassiers against foot"
 system = "mpbs"
 edition = "series"
 seed = 7
 trials = 20000
 
-[units.horse]
-kind = "cuirassier"
-morale = 7
-strength = 4
-order = "charge"
-
-[units.foot]
-kind = "heavy-infantry"
-morale = 6
-strength = 8
-terrain = "clear"
+"#,
+    crate::mpbs_horse_and_foot!(),
+    r#"terrain = "clear"
 
 [[course]]
 name = "charge"
 own = "horse"
 enemy = "foot"
-steps = [{ procedure = "close-combat", attacker = "horse", defender = "foot", momentum = true }]
-
+"#,
+    crate::mpbs_charge_step!(),
+    r#"
 [[course]]
 name = "volley"
 own = "foot"
 enemy = "horse"
 steps = [{ procedure = "musketry", firer = "foot", target = "horse", column = "front" }]
-"#;
+"#
+);
 
 /// Both cards, a salvo then a charge, and an engagement of three turns.
 pub(crate) const SWEPT: &str = r#"name = "Salvo or trade fire, both cards"
@@ -950,10 +945,7 @@ fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");
     let scenarios = doc["scenarios"].as_array().unwrap();
-    let files: Vec<&str> = scenarios
-        .iter()
-        .map(|s| s["file"].as_str().unwrap())
-        .collect();
+    let files = crate::support::json_strs(&doc["scenarios"], "file");
     assert_eq!(
         files,
         vec!["charge.toml", "fire/light/skirmish.toml", "fire/salvo.toml"]

@@ -374,11 +374,7 @@ fn diff_takes_format_json_and_check() {
     );
     assert!((key["exact_change"].as_f64().unwrap() - (b - a)).abs() < 1e-12);
     // Both targets checked under both cards.
-    let targets = v["targets"].as_array().unwrap();
-    let variants: Vec<&str> = targets
-        .iter()
-        .map(|t| t["variant"].as_str().unwrap())
-        .collect();
+    let variants = crate::support::json_strs(&v["targets"], "variant");
     assert_eq!(
         variants,
         [

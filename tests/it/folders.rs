@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::batch::SWEPT;
-use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr};
+use crate::support::cli::{code, pikeshot, pikeshot_ok, run_to, stderr};
 use crate::support::{files, read_csv};
 
 fn s(p: &Path) -> &str {
@@ -32,28 +32,19 @@ fn leftovers(dir: &Path) -> Vec<String> {
 
 /// A small scenario of one close combat, named `course`.
 fn charge(course: &str) -> String {
-    format!(
+    let head = concat!(
         r#"name = "charge"
 system = "mpbs"
 edition = "series"
 seed = 7
 trials = 2000
 
-[units.horse]
-kind = "cuirassier"
-morale = 7
-strength = 4
-order = "charge"
-
-[units.foot]
-kind = "heavy-infantry"
-morale = 6
-strength = 8
-
-[[course]]
-name = "{course}"
-steps = [{{ procedure = "close-combat", attacker = "horse", defender = "foot", momentum = true }}]
-"#
+"#,
+        crate::mpbs_horse_and_foot!()
+    );
+    format!(
+        "{head}\n[[course]]\nname = \"{course}\"\n{}",
+        crate::mpbs_charge_step!()
     )
 }
 
@@ -110,15 +101,7 @@ fn two_scenarios_run_into_one_out_leave_only_the_seconds_files() {
     let q = tmp.path().join("q");
     pikeshot_ok(&["run", s(&swept), "-q", "--out", s(&q)]);
     assert!(files(&q).keys().any(|n| n.contains("sfo")));
-    pikeshot_ok(&[
-        "run",
-        s(&swept),
-        "--set",
-        "edition=series",
-        "-q",
-        "--out",
-        s(&q),
-    ]);
+    run_to(s(&swept), &["--set", "edition=series", "-q"], &q);
     let left: Vec<String> = files(&q)
         .into_keys()
         .filter(|n| n.contains("sfo"))
@@ -367,15 +350,7 @@ fn a_pinned_variant_draws_the_same_numbers_as_inside_the_sweep() {
     pikeshot_ok(&["run", s(&swept), "-q", "--out", s(&sweep)]);
     // The second card: its variants come after the first card's in the
     // sweep, first when pinned.
-    pikeshot_ok(&[
-        "run",
-        s(&swept),
-        "--set",
-        "edition=series",
-        "-q",
-        "--out",
-        s(&pinned),
-    ]);
+    run_to(s(&swept), &["--set", "edition=series", "-q"], &pinned);
     for f in ["outcomes.csv", "measures.csv"] {
         let (h, all) = read_csv(&sweep.join(f));
         let (h2, one) = read_csv(&pinned.join(f));

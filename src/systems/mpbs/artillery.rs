@@ -12,11 +12,9 @@
 use super::input::{firer_and_target, key_err, read_extra, read_tec, relocate};
 use super::musketry::{FireResult, FireWho, tec_fire_terms};
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
 use crate::systems::{Chart, ProcedureInfo};
@@ -457,15 +455,7 @@ impl Artillery {
     }
 }
 
-impl Procedure for Artillery {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.leaves[dice.d10() as usize]
-    }
-}
+d10_procedure!(Artillery, leaves);
 
 /// The Artillery Fire Table and the Artillery Range Chart of an edition.
 pub fn charts(edition: Edition) -> Vec<Chart> {

@@ -111,6 +111,21 @@ pub(crate) fn read_tec(
 
 pub(crate) use crate::scenario::fields::{key_err, relocate};
 
+/// The value of an NGBG DRM line switched on by step key `key`: `line` as
+/// the edition's card prints it, an error naming the key when the card has
+/// no such line (NGBG lines are on the series card only).
+pub(crate) fn ngbg_drm(key: &str, line: Option<i8>, edition: Edition) -> Result<i8, InputError> {
+    line.ok_or_else(|| {
+        key_err(
+            key,
+            format!(
+                "the {} has no `{key}` DRM (NGBG lines are on the series card only)",
+                edition.card()
+            ),
+        )
+    })
+}
+
 /// Reads `extra_drm` (−9..=9, default 0).
 pub(crate) fn read_extra(f: &mut Fields) -> Result<i8, InputError> {
     Ok(f.int("extra_drm", -9, 9)?.unwrap_or(0) as i8)

@@ -6,17 +6,17 @@
 //! The table and its strength modifiers are the same on both cards; the firer
 //! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
-use super::input::{firer_and_target, key_err, read_extra, read_fire_mode, read_tec, relocate};
+use super::input::{
+    firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec, relocate,
+};
 use super::musketry::{
-    FireMode, FireWho, firer_formation_notes, firer_formation_term, target_formation_term,
-    target_notes, tec_and_extra_terms, tec_fire_terms,
+    FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term,
+    target_formation_term, target_notes, tec_and_extra_terms, tec_fire_terms,
 };
 use super::{Edition, Formation, Unit, UnitKind};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -304,34 +304,13 @@ impl LightFire {
             d.open_order,
             who.firer(),
         ));
-        match input.fire_mode {
-            FireMode::Normal => {}
-            FireMode::Advancing => {
-                let v = d.advancing_fire.ok_or_else(|| {
-                    key_err(
-                        "fire_mode",
-                        format!(
-                            "the {} has no Advancing Fire DRM on the Light Infantry and \
-                             Cavalry Fire Table (only the series card lists it)",
-                            edition.card()
-                        ),
-                    )
-                    .accepted("normal, retreating")
-                })?;
-                mods.push(Term::new(
-                    "Advancing Fire",
-                    "10.3.2",
-                    v as i32,
-                    step_key("fire_mode = advancing"),
-                ));
-            }
-            FireMode::Retreating => mods.push(Term::new(
-                "Retreating Fire",
-                "10.3.4",
-                d.retreating_fire as i32,
-                step_key("fire_mode = retreating"),
-            )),
-        }
+        mods.extend(fire_mode_term(
+            input.fire_mode,
+            d.advancing_fire,
+            d.retreating_fire,
+            edition,
+            "Light Infantry and Cavalry Fire Table",
+        )?);
         if input.arquebusier {
             mods.push(Term::new(
                 "Arquebusier",
@@ -341,15 +320,7 @@ impl LightFire {
             ));
         }
         if input.halmstad {
-            let v = d.halmstad.ok_or_else(|| {
-                key_err(
-                    "halmstad",
-                    format!(
-                        "the {} has no `halmstad` DRM (NGBG lines are on the series card only)",
-                        edition.card()
-                    ),
-                )
-            })?;
+            let v = ngbg_drm("halmstad", d.halmstad, edition)?;
             mods.push(Term::new(
                 "NGBG: firing at Halmstad",
                 "10.0",
@@ -434,15 +405,7 @@ impl LightFire {
     }
 }
 
-impl Procedure for LightFire {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.leaves[dice.d10() as usize]
-    }
-}
+d10_procedure!(LightFire, leaves);
 
 /// The DRM lines of an edition, as notes.
 fn drm_notes(edition: Edition) -> Vec<String> {

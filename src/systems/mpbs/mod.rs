@@ -6,6 +6,25 @@
 //! entry per edition. Readings of what the cards leave open are in
 //! `docs/rules/mpbs.md`.
 
+/// Implements `Procedure` for a roll that is one d10 looked up in a table:
+/// the outcome space is `self.space` and the leaf of face `f` is
+/// `self.$faces[f]` (a `[Leaf; 10]` filled when the roll is built). Most
+/// Musket & Pike rolls have this shape; each leaves `exact` to enumeration
+/// of the ten faces.
+macro_rules! d10_procedure {
+    ($name:ty, $faces:ident) => {
+        impl $crate::procedure::Procedure for $name {
+            fn space(&self) -> &$crate::outcome::OutcomeSpace {
+                &self.space
+            }
+            #[inline]
+            fn resolve<D: $crate::dice::Dice>(&self, dice: &mut D) -> $crate::outcome::Leaf {
+                self.$faces[dice.d10() as usize]
+            }
+        }
+    };
+}
+
 pub mod artillery;
 pub mod close_combat;
 pub mod course;

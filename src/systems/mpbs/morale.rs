@@ -7,11 +7,9 @@
 
 use super::unit::find_unit;
 use super::{Edition, Unit};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::ProcedureInfo;
 
@@ -105,15 +103,7 @@ impl MoraleCheck {
     }
 }
 
-impl Procedure for MoraleCheck {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.by_face[dice.d10() as usize]
-    }
-}
+d10_procedure!(MoraleCheck, by_face);
 
 /// The morale check as a chart for `pikeshot tables`.
 pub fn charts(_edition: Edition) -> Vec<crate::systems::Chart> {

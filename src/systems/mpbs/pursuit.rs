@@ -10,11 +10,9 @@
 use super::close_combat::{self, Fail, LeaderDrm, Modifiers, finish_step};
 use super::unit::find_unit;
 use super::{Band, Edition, Order, Unit, named_enum};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -557,15 +555,7 @@ impl Pursuit {
     }
 }
 
-impl Procedure for Pursuit {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.by_face[dice.d10() as usize]
-    }
-}
+d10_procedure!(Pursuit, by_face);
 
 /// The Cavalry Pursuit Table of an edition, laid out like the card.
 pub fn charts(edition: Edition) -> Vec<Chart> {

@@ -6,11 +6,9 @@
 use super::close_combat::{Fail, Modifiers, finish_step};
 use super::unit::find_unit;
 use super::{Band, Edition, Unit, chart_morale};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -181,15 +179,7 @@ impl UnableToRetreat {
     }
 }
 
-impl Procedure for UnableToRetreat {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.by_face[dice.d10() as usize]
-    }
-}
+d10_procedure!(UnableToRetreat, by_face);
 
 /// The Unable to Retreat Table, laid out like the card.
 pub fn charts(edition: Edition) -> Vec<Chart> {

@@ -78,23 +78,12 @@ fn reaching_the_casualty_threshold_triggers_a_check() {
     assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.0);
 }
 
-const CHARGE: &str = r#"system = "mpbs"
-edition = "series"
-RULES
-[units.horse]
-kind = "cuirassier"
-morale = 7
-strength = 4
-order = "charge"
-[units.foot]
-kind = "heavy-infantry"
-morale = 6
-strength = 8
-can_retreat = RETREAT
-[[course]]
-name = "c"
-steps = [{ procedure = "close-combat", attacker = "horse", defender = "foot", momentum = true }]
-"#;
+const CHARGE: &str = concat!(
+    "system = \"mpbs\"\nedition = \"series\"\nRULES\n",
+    crate::mpbs_horse_and_foot!(),
+    "can_retreat = RETREAT\n[[course]]\nname = \"c\"\n",
+    crate::mpbs_charge_step!()
+);
 
 /// Cuirassiers (morale 7, 4 SP, Charge, momentum) on heavy infantry (morale
 /// 6, 8 SP): morale +1, strength 1:2 -1, matrix -1, cavalry momentum +2 =

@@ -162,3 +162,19 @@ pub fn wilson(k: f64, n: f64) -> (f64, f64) {
     let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
+
+/// The string `key` of each element of the JSON array `array`, in order
+/// (panics, naming the key, where an element has none).
+#[track_caller]
+pub fn json_strs<'v>(array: &'v serde_json::Value, key: &str) -> Vec<&'v str> {
+    array
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {array}"))
+        .iter()
+        .map(|e| {
+            e[key]
+                .as_str()
+                .unwrap_or_else(|| panic!("no string {key} in {e}"))
+        })
+        .collect()
+}

@@ -62,3 +62,33 @@ pub fn unit(name: &str, kind: UnitKind, morale: u8, strength: u8) -> Unit {
         can_retreat: true,
     }
 }
+
+/// The units of the Musket & Pike charge many tests run, as scenario text:
+/// cuirassiers `horse` (morale 7, 4 SP, Charge order) and heavy infantry
+/// `foot` (morale 6, 8 SP). The foot's table is left open for more keys. A
+/// macro, so that a test can `concat!` it into a `const` scenario text.
+#[macro_export]
+macro_rules! mpbs_horse_and_foot {
+    () => {
+        r#"[units.horse]
+kind = "cuirassier"
+morale = 7
+strength = 4
+order = "charge"
+
+[units.foot]
+kind = "heavy-infantry"
+morale = 6
+strength = 8
+"#
+    };
+}
+
+/// The step of that charge: `horse` charges `foot` with momentum.
+#[macro_export]
+macro_rules! mpbs_charge_step {
+    () => {
+        r#"steps = [{ procedure = "close-combat", attacker = "horse", defender = "foot", momentum = true }]
+"#
+    };
+}

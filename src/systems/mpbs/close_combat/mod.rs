@@ -12,11 +12,9 @@
 
 use super::unit::find_unit;
 use super::{Band, Edition, Formation, MoraleState, Order, Unit, UnitKind, named_enum, terrain};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -190,12 +188,4 @@ impl CloseCombat {
     }
 }
 
-impl Procedure for CloseCombat {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.by_face[dice.d10() as usize]
-    }
-}
+d10_procedure!(CloseCombat, by_face);

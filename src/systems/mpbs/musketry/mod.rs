@@ -10,14 +10,14 @@
 //! This file also holds what the other fire tables share: [`FireResult`],
 //! [`FireMode`] and the TEC fire column lookup [`tec_fire_drm`].
 
-use super::input::{firer_and_target, key_err, read_extra, read_fire_mode, read_tec, relocate};
+use super::input::{
+    firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec, relocate,
+};
 use super::terrain;
 use super::{Edition, Formation, Unit, named_enum};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -88,6 +88,47 @@ pub(crate) fn firer_formation_term(
         v as i32,
         Source::unit(format!("{firer} is {what}")),
     ))
+}
+
+/// The Advancing or Retreating Fire line (10.3.2, 10.3.4) of a fire table,
+/// with the card's values (`advancing` is `None` where the edition's card
+/// has no such line: an error naming `fire_mode` and the `table`).
+pub(crate) fn fire_mode_term(
+    mode: FireMode,
+    advancing: Option<i8>,
+    retreating: i8,
+    edition: Edition,
+    table: &str,
+) -> Result<Option<Term>, InputError> {
+    let step_key = |k: &str| Source::key(k.to_string());
+    Ok(match mode {
+        FireMode::Normal => None,
+        FireMode::Advancing => {
+            let v = advancing.ok_or_else(|| {
+                key_err(
+                    "fire_mode",
+                    format!(
+                        "the {} has no Advancing Fire DRM on the {table} \
+                         (only the series card lists it)",
+                        edition.card()
+                    ),
+                )
+                .accepted("normal, retreating")
+            })?;
+            Some(Term::new(
+                "Advancing Fire",
+                "10.3.2",
+                v as i32,
+                step_key("fire_mode = advancing"),
+            ))
+        }
+        FireMode::Retreating => Some(Term::new(
+            "Retreating Fire",
+            "10.3.4",
+            retreating as i32,
+            step_key("fire_mode = retreating"),
+        )),
+    })
 }
 
 /// The target's Hedgehog or Column line of a fire table (10.0).
@@ -342,34 +383,13 @@ impl Musketry {
                 ),
             ));
         }
-        match input.fire_mode {
-            FireMode::Normal => {}
-            FireMode::Advancing => {
-                let v = d.advancing_fire.ok_or_else(|| {
-                    key_err(
-                        "fire_mode",
-                        format!(
-                            "the {} has no Advancing Fire DRM on the musketry table \
-                             (only the series card lists it)",
-                            edition.card()
-                        ),
-                    )
-                    .accepted("normal, retreating")
-                })?;
-                mods.push(Term::new(
-                    "Advancing Fire",
-                    "10.3.2",
-                    v as i32,
-                    step_key("fire_mode = advancing"),
-                ));
-            }
-            FireMode::Retreating => mods.push(Term::new(
-                "Retreating Fire",
-                "10.3.4",
-                d.retreating_fire as i32,
-                step_key("fire_mode = retreating"),
-            )),
-        }
+        mods.extend(fire_mode_term(
+            input.fire_mode,
+            d.advancing_fire,
+            d.retreating_fire,
+            edition,
+            "musketry table",
+        )?);
         if input.casualty_points > 0 {
             let (what, v) = if input.hexes >= 2 {
                 (
@@ -421,15 +441,7 @@ impl Musketry {
             ),
         ] {
             if on {
-                let v = line.ok_or_else(|| {
-                    key_err(
-                        key,
-                        format!(
-                            "the {} has no `{key}` DRM (NGBG lines are on the series card only)",
-                            edition.card()
-                        ),
-                    )
-                })?;
+                let v = ngbg_drm(key, line, edition)?;
                 mods.push(Term::new(
                     what,
                     "10.0",
@@ -563,12 +575,4 @@ impl Musketry {
     }
 }
 
-impl Procedure for Musketry {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.leaves[dice.d10() as usize]
-    }
-}
+d10_procedure!(Musketry, leaves);

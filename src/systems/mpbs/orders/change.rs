@@ -120,14 +120,11 @@ impl OrdersChange {
             d.wing_mostly_shaken_to_rally,
             Source::key("wing_mostly_shaken = true, to = rally"),
         );
-        flag_mod(
-            &mut mods,
-            true,
-            "extra_drm",
+        Ok(OrdersChange(OrderCheck::with_extra(
+            number,
+            mods,
             input.extra_drm,
-            Source::key("extra_drm"),
-        );
-        Ok(OrdersChange(OrderCheck::new(number, mods)))
+        )))
     }
 
     /// Reads a scenario step (see [`ORDERS_CHANGE_INFO`]).
@@ -136,18 +133,20 @@ impl OrdersChange {
         _units: &[Unit],
         edition: Edition,
     ) -> Result<OrdersChange, InputError> {
-        f.has("procedure");
-        let input = OrdersChangeInput {
-            order: req_order(f, "order")?,
-            to: req_order(f, "to")?,
-            leadership: Leadership::read(f)?,
-            leader_adjacent_enemy: f.flag("leader_adjacent_enemy")?,
-            cavalry_wing: f.flag("cavalry_wing")?,
-            wing_mostly_shaken: f.flag("wing_mostly_shaken")?,
-            extra_drm: read_extra(f)?,
-        };
-        let p = OrdersChange::new(edition, &input).map_err(|e| relocate(f, e))?;
-        f.finish()?;
-        Ok(p)
+        read_step(
+            f,
+            |f| {
+                Ok(OrdersChangeInput {
+                    order: req_order(f, "order")?,
+                    to: req_order(f, "to")?,
+                    leadership: Leadership::read(f)?,
+                    leader_adjacent_enemy: f.flag("leader_adjacent_enemy")?,
+                    cavalry_wing: f.flag("cavalry_wing")?,
+                    wing_mostly_shaken: f.flag("wing_mostly_shaken")?,
+                    extra_drm: read_extra(f)?,
+                })
+            },
+            |input| OrdersChange::new(edition, input),
+        )
     }
 }

@@ -91,14 +91,11 @@ impl Continuation {
             d.landskrona,
             edition,
         )?;
-        flag_mod(
-            &mut mods,
-            true,
-            "extra_drm",
+        Ok(Continuation(OrderCheck::with_extra(
+            number,
+            mods,
             input.extra_drm,
-            Source::key("extra_drm"),
-        );
-        Ok(Continuation(OrderCheck::new(number, mods)))
+        )))
     }
 
     /// Reads a scenario step (see [`CONTINUATION_INFO`]).
@@ -107,18 +104,20 @@ impl Continuation {
         _units: &[Unit],
         edition: Edition,
     ) -> Result<Continuation, InputError> {
-        f.has("procedure");
-        let input = ContinuationInput {
-            order: req_order(f, "order")?,
-            leadership: Leadership::read(f)?,
-            wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
-            cavalry_wing: f.flag("cavalry_wing")?,
-            second_attempt: f.flag("second_attempt")?,
-            landskrona: f.flag("landskrona")?,
-            extra_drm: read_extra(f)?,
-        };
-        let p = Continuation::new(edition, &input).map_err(|e| relocate(f, e))?;
-        f.finish()?;
-        Ok(p)
+        read_step(
+            f,
+            |f| {
+                Ok(ContinuationInput {
+                    order: req_order(f, "order")?,
+                    leadership: Leadership::read(f)?,
+                    wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
+                    cavalry_wing: f.flag("cavalry_wing")?,
+                    second_attempt: f.flag("second_attempt")?,
+                    landskrona: f.flag("landskrona")?,
+                    extra_drm: read_extra(f)?,
+                })
+            },
+            |input| Continuation::new(edition, input),
+        )
     }
 }

@@ -100,14 +100,11 @@ impl Interception {
             d.interception_halmstad,
             edition,
         )?;
-        flag_mod(
-            &mut mods,
-            true,
-            "extra_drm",
+        Ok(Interception(OrderCheck::with_extra(
+            number,
+            mods,
             input.extra_drm,
-            Source::key("extra_drm"),
-        );
-        Ok(Interception(OrderCheck::new(number, mods)))
+        )))
     }
 
     /// Reads a scenario step (see [`INTERCEPTION_INFO`]) with the default

@@ -8,7 +8,7 @@
 //! numbers are the same on both cards; the DRM lines differ (docs/rules/mpbs.md,
 //! Where the cards differ) and are data per edition.
 
-use super::input::{key_err, read_extra, relocate};
+use super::input::{key_err, ngbg_drm, read_extra, relocate};
 use super::unit::find_unit;
 use super::{Edition, Order, Unit, chart_morale};
 use crate::dice::Dice;
@@ -188,6 +188,21 @@ impl Leadership {
     }
 }
 
+/// Reads one roll's step: its input (`read`), then the roll (`build`), whose
+/// errors name bare step keys and are located at the step; then refuses any
+/// key left over.
+fn read_step<I, P>(
+    f: &mut Fields,
+    read: impl FnOnce(&mut Fields) -> Result<I, InputError>,
+    build: impl FnOnce(&I) -> Result<P, InputError>,
+) -> Result<P, InputError> {
+    f.has("procedure");
+    let input = read(f)?;
+    let p = build(&input).map_err(|e| relocate(f, e))?;
+    f.finish()?;
+    Ok(p)
+}
+
 fn flag_mod(mods: &mut Vec<Term>, on: bool, what: &str, v: i8, source: Source) {
     if on && v != 0 {
         mods.push(Term::new(what, "", v as i32, source));
@@ -230,15 +245,7 @@ fn edition_only(
     edition: Edition,
 ) -> Result<(), InputError> {
     if on {
-        let v = v.ok_or_else(|| {
-            key_err(
-                key,
-                format!(
-                    "the {} has no `{key}` DRM (NGBG lines are on the series card only)",
-                    edition.card()
-                ),
-            )
-        })?;
+        let v = ngbg_drm(key, v, edition)?;
         flag_mod(mods, true, what, v, Source::key(format!("{key} = true")));
     }
     Ok(())
@@ -275,6 +282,18 @@ impl OrderCheck {
             leaves,
         }
     }
+    /// A check against `number` with these DRMs and the step's `extra_drm`
+    /// (any further DRM) last.
+    fn with_extra(number: u8, mut modifiers: Vec<Term>, extra_drm: i8) -> OrderCheck {
+        flag_mod(
+            &mut modifiers,
+            true,
+            "extra_drm",
+            extra_drm,
+            Source::key("extra_drm"),
+        );
+        OrderCheck::new(number, modifiers)
+    }
     /// The printed number (success on modified roll ≤ it).
     pub fn number(&self) -> u8 {
         self.number
@@ -295,15 +314,7 @@ impl OrderCheck {
     }
 }
 
-impl Procedure for OrderCheck {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.leaves[dice.d10() as usize]
-    }
-}
+d10_procedure!(OrderCheck, leaves);
 
 macro_rules! order_procedure {
     ($(#[$m:meta])* $name:ident) => {

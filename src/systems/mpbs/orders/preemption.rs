@@ -76,14 +76,11 @@ impl Preemption {
             d.wc_no_continue,
             Source::key("wc_no_continue = true"),
         );
-        flag_mod(
-            &mut mods,
-            true,
-            "extra_drm",
+        Ok(Preemption(OrderCheck::with_extra(
+            number,
+            mods,
             input.extra_drm,
-            Source::key("extra_drm"),
-        );
-        Ok(Preemption(OrderCheck::new(number, mods)))
+        )))
     }
 
     /// Reads a scenario step (see [`PREEMPTION_INFO`]).
@@ -92,17 +89,19 @@ impl Preemption {
         _units: &[Unit],
         edition: Edition,
     ) -> Result<Preemption, InputError> {
-        f.has("procedure");
-        let input = PreemptionInput {
-            order: req_order(f, "order")?,
-            leadership: Leadership::read(f)?,
-            wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
-            cavalry_wing: f.flag("cavalry_wing")?,
-            wc_no_continue: f.flag("wc_no_continue")?,
-            extra_drm: read_extra(f)?,
-        };
-        let p = Preemption::new(edition, &input).map_err(|e| relocate(f, e))?;
-        f.finish()?;
-        Ok(p)
+        read_step(
+            f,
+            |f| {
+                Ok(PreemptionInput {
+                    order: req_order(f, "order")?,
+                    leadership: Leadership::read(f)?,
+                    wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
+                    cavalry_wing: f.flag("cavalry_wing")?,
+                    wc_no_continue: f.flag("wc_no_continue")?,
+                    extra_drm: read_extra(f)?,
+                })
+            },
+            |input| Preemption::new(edition, input),
+        )
     }
 }
