@@ -497,7 +497,7 @@ impl Fire {
     pub fn firer(&self) -> &str {
         &self.firer
     }
-    /// How fives score ([rules] fives).
+    /// How fives score (`[rules] fives`).
     pub fn fives(&self) -> Fives {
         self.fives
     }

@@ -358,7 +358,7 @@ impl Melee {
     pub fn holds(&self) -> [bool; 2] {
         self.holds
     }
-    /// How fives score ([rules] fives).
+    /// How fives score (`[rules] fives`).
     pub fn fives(&self) -> Fives {
         self.fives
     }

@@ -6,7 +6,7 @@
 //! ([`CloseCombat::from_step`]) or from unit values ([`CloseCombat::new`]):
 //! every DRM goes into a labelled breakdown ([`Modifiers`]), the total is
 //! limited to −4..=+4, and the leaf of each die face is worked out, so
-//! [`Procedure::resolve`] rolls one d10 and indexes. Every reading of what the
+//! [`Procedure::resolve`](crate::procedure::Procedure::resolve) rolls one d10 and indexes. Every reading of what the
 //! cards leave open is in `docs/rules/mpbs.md`, with the step key
 //! that overrides it.
 
