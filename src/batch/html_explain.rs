@@ -172,6 +172,12 @@ fn roll(o: &mut String, r: &Roll) {
     for side in &r.sides {
         side_pool(o, side);
     }
+    if !r.column_from.is_empty() {
+        let _ = writeln!(o, "<p class=\"meta\">row/column from:</p>");
+        let _ = writeln!(o, "<div class=\"wide\"><table class=\"terms\"><tbody>");
+        term_rows(o, &r.column_from);
+        let _ = writeln!(o, "</tbody></table></div>");
+    }
     let lines = r.pool.len() + r.modifiers.len();
     if lines > 0 {
         let _ = writeln!(o, "<div class=\"wide\"><table class=\"terms\"><tbody>");
@@ -215,7 +221,38 @@ fn roll(o: &mut String, r: &Roll) {
     for n in &r.notes {
         let _ = writeln!(o, "<p class=\"meta\">{}</p>", esc(n));
     }
+    follow_ups(o, &r.follow_ups);
 }
+
+/// The rolls the same procedure makes after the first (a step-loss die, a
+/// Receiving Casualties test…), folded; at most `MAX_FOLLOW_UPS` of them,
+/// the rest left to explain.json so that the page stays small.
+fn follow_ups(o: &mut String, f: &[crate::explain::FollowUp]) {
+    if f.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "<details><summary>then: {} further roll{}</summary>",
+        f.len(),
+        if f.len() == 1 { "" } else { "s" }
+    );
+    for u in f.iter().take(MAX_FOLLOW_UPS) {
+        let _ = writeln!(o, "<p><b>{}</b></p>", esc(&u.when));
+        roll(o, &u.roll);
+    }
+    if f.len() > MAX_FOLLOW_UPS {
+        let _ = writeln!(
+            o,
+            "<p class=\"meta\">and {} more in explain.json</p>",
+            f.len() - MAX_FOLLOW_UPS
+        );
+    }
+    let _ = writeln!(o, "</details>");
+}
+
+/// Most follow-up rolls a roll shows on the page.
+pub const MAX_FOLLOW_UPS: usize = 4;
 
 /// One line of a roll's count: its value (struck through when it did not
 /// apply), label and note, rule, and source.

@@ -124,3 +124,53 @@ fn the_page_bounds_the_cases_of_an_engagement() {
         assert!(step.matches("<div class=\"case\">").count() <= CASES_SHOWN);
     }
 }
+
+/// A Hakkaa Päälle fire shows, folded, where its Fire Table row came from
+/// (the Fire Points, line by line) and the rolls its results lead to
+/// (step loss, commander, Receiving Casualties), at most
+/// `MAX_FOLLOW_UPS` of them, the rest counted.
+#[test]
+fn the_page_shows_a_rolls_row_source_and_its_follow_up_rolls() {
+    use pikeshot::batch::html_explain::MAX_FOLLOW_UPS;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("in");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = fs::read_to_string(root.join("scenarios/hakkaa/musketeers-vs-pike.toml")).unwrap();
+    write(&dir, "hakkaa/fire.toml", &text);
+    let out = tmp.path().join("out");
+    report(&dir, &out, &[]);
+    let json = fs::read_to_string(out.join("hakkaa/fire/explain.json")).unwrap();
+    let e: pikeshot::explain::Explanation = serde_json::from_str(&json).unwrap();
+    let fire = e.variants[0]
+        .courses
+        .iter()
+        .find(|c| c.name == "one volley at close range")
+        .expect("the shipped scenario has a course \"one volley at close range\"");
+    let roll = &fire.steps[0]
+        .cases
+        .iter()
+        .max_by_key(|c| c.roll.follow_ups.len())
+        .unwrap()
+        .roll;
+    assert!(
+        !roll.column_from.is_empty(),
+        "the fire roll says no row source"
+    );
+    let n = roll.follow_ups.len();
+    assert!(
+        n > MAX_FOLLOW_UPS,
+        "only {n} follow-up rolls: the bound is not exercised"
+    );
+    let page = fs::read_to_string(out.join("index.html")).unwrap();
+    let b = explain_box(&page, "one volley at close range");
+    assert!(b.contains("<p class=\"meta\">row/column from:</p>"));
+    assert!(b.contains(&format!("<summary>then: {n} further rolls</summary>")));
+    assert!(b.contains(&format!("and {} more in explain.json", n - MAX_FOLLOW_UPS)));
+    for u in roll.follow_ups.iter().take(MAX_FOLLOW_UPS) {
+        let when = pikeshot::batch::html::esc(&u.when);
+        assert!(
+            b.contains(&format!("<p><b>{when}</b></p>")),
+            "follow-up {when} not shown"
+        );
+    }
+}
