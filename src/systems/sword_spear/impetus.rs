@@ -176,21 +176,12 @@ pub struct SideDice {
 /// A line of a dice count: `dice` for `label` (card line `rule`), set by
 /// `source`.
 pub(crate) fn line(dice: i32, label: impl Into<String>, rule: &str, source: Source) -> PoolLine {
-    PoolLine {
-        dice,
-        label: label.into(),
-        rule: rule.to_string(),
-        source,
-        applied: true,
-        note: None,
-    }
+    PoolLine::new(dice, label, rule, source)
 }
 
 /// The same line, not applied, with the reason.
-pub(crate) fn not_applied(mut l: PoolLine, why: impl Into<String>) -> PoolLine {
-    l.applied = false;
-    l.note = Some(why.into());
-    l
+pub(crate) fn not_applied(l: PoolLine, why: impl Into<String>) -> PoolLine {
+    l.not_applied(why)
 }
 
 /// The same line, with a remark.
