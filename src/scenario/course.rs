@@ -251,6 +251,36 @@ pub fn check_pair(f: &Fields, own: Option<usize>, enemy: Option<usize>) -> Resul
     Ok(())
 }
 
+/// One stage of a course's chain: step `step` in turn `turn` (1-based; a
+/// course without `repeat` has one turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// The step (0-based).
+    pub step: usize,
+    /// The turn (1-based).
+    pub turn: u8,
+}
+
+/// The stages of a course of `steps` steps repeated `turns` times from
+/// `from_step` on (`None`: one turn of every step): the steps before
+/// `from_step` once, then the others turn after turn.
+pub fn stages(steps: usize, repeat: Option<(u8, usize)>) -> Vec<Stage> {
+    let (turns, from_step) = repeat.unwrap_or((1, steps));
+    let mut stages: Vec<Stage> = (0..from_step).map(|step| Stage { step, turn: 1 }).collect();
+    for turn in 1..=turns {
+        stages.extend((from_step..steps).map(|step| Stage { step, turn }));
+    }
+    stages
+}
+
+/// The 0-based turn of stage `stage` that a repeated course reports
+/// ([`crate::engine::chain`]'s `turn`); `None` when the course does not
+/// repeat.
+pub fn stage_turn(stages: &[Stage], stage: usize, repeats: bool) -> Option<usize> {
+    let turn = stages.get(stage).map_or(0, |s| s.turn as usize);
+    repeats.then(|| turn.saturating_sub(1))
+}
+
 /// A course's `repeat = { turns = N, until = [...], from_step = K }`: its
 /// steps again and again, at most `turns` times, until a stop condition
 /// holds. Steps before `from_step` (0-based) run once, in the first turn;

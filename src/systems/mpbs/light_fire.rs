@@ -10,8 +10,8 @@ use super::input::{
     firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec, relocate,
 };
 use super::musketry::{
-    FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term,
-    target_formation_term, target_notes, tec_and_extra_terms, tec_fire_terms,
+    FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term, target_notes,
+    target_terms, tec_fire_terms,
 };
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::error::InputError;
@@ -328,17 +328,10 @@ impl LightFire {
                 step_key("halmstad = true"),
             ));
         }
-        mods.extend(target_formation_term(
-            input.target_formation,
-            d.target_hedgehog,
-            d.target_column,
-            who.target(),
-        ));
-        tec_and_extra_terms(
+        target_terms(
             &mut mods,
-            input.tec,
-            input.extra_drm,
-            "the target's hex and hexside, TEC fire column",
+            (input.target_formation, d.target_hedgehog, d.target_column),
+            (input.tec, input.extra_drm),
             who,
         );
         let drm: i32 = crate::explain::sum(&mods);

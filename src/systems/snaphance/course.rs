@@ -39,7 +39,7 @@ use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE,
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::scenario::course::course_space;
+use crate::scenario::course::{self, Stage, course_space};
 use crate::systems::ProcedureInfo;
 
 /// Any Snaphance procedure, as one step of a course.
@@ -258,13 +258,6 @@ fn is_melee(procedure: &str) -> bool {
     procedure == "melee"
 }
 
-/// One stage of the chain: a step in a turn (1-based).
-#[derive(Clone, Copy, Debug)]
-struct Stage {
-    step: usize,
-    turn: u8,
-}
-
 /// The state of a course between stages.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CourseState {
@@ -330,10 +323,7 @@ impl<'a> CourseSpec<'a> {
         let (turns, from_step) = repeat
             .as_ref()
             .map_or((1, steps.len()), |r| (r.turns, r.from_step));
-        let mut stages: Vec<Stage> = (0..from_step).map(|step| Stage { step, turn: 1 }).collect();
-        for turn in 1..=turns {
-            stages.extend((from_step..steps.len()).map(|step| Stage { step, turn }));
-        }
+        let stages = course::stages(steps.len(), repeat.as_ref().map(|_| (turns, from_step)));
         let finish_labels =
             repeat.is_some() && steps.last().is_some_and(|s| is_melee(&s.procedure));
         let mut stops = false;
@@ -568,8 +558,7 @@ impl ChainSpec for CourseSpec<'_> {
         self.stages.len()
     }
     fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
-        let turn = self.stages.get(stage).map_or(0, |s| s.turn as usize);
-        self.repeat.is_some().then(|| turn.saturating_sub(1))
+        course::stage_turn(&self.stages, stage, self.repeat.is_some())
     }
     fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
         let st = self.stages[stage];

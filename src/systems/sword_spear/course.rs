@@ -29,6 +29,7 @@ use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE,
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::scenario::course::{self, Stage};
 
 macro_rules! steps {
     ($($var:ident($ty:ty, $info:expr, $build:expr)),+ $(,)?) => {
@@ -181,14 +182,6 @@ pub fn morale_level(s: &UnitState) -> i32 {
     }
 }
 
-/// One stage of a course's chain: a step in a turn (1-based; a course
-/// without `repeat` has one turn).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Stage {
-    step: usize,
-    turn: u8,
-}
-
 /// Exact results shared by melee rounds that are the same procedure.
 type ExactCache = RefCell<HashMap<(Clash, bool), Arc<OnceLock<Vec<f64>>>>>;
 
@@ -219,17 +212,6 @@ pub struct CourseSpec<'a> {
     /// step that names it when the last step has no outcome saying so.
     routed_outcome: Vec<Option<usize>>,
     cache: ExactCache,
-}
-
-/// The stages of a course of `steps` steps: the steps before `from_step`
-/// once, then the others turn after turn.
-fn stages_of(steps: usize, repeat: Option<&Repeat>) -> Vec<Stage> {
-    let (turns, from_step) = repeat.map_or((1, steps), |r| (r.turns, r.from_step));
-    let mut stages: Vec<Stage> = (0..from_step).map(|step| Stage { step, turn: 1 }).collect();
-    for turn in 1..=turns {
-        stages.extend((from_step..steps).map(|step| Stage { step, turn }));
-    }
-    stages
 }
 
 impl<'a> CourseSpec<'a> {
@@ -379,7 +361,7 @@ impl<'a> CourseSpec<'a> {
         };
         Ok(CourseSpec {
             space,
-            stages: stages_of(steps.len(), repeat.as_ref()),
+            stages: course::stages(steps.len(), repeat.as_ref().map(|r| (r.turns, r.from_step))),
             units,
             steps,
             repeat,
@@ -544,8 +526,7 @@ impl ChainSpec for CourseSpec<'_> {
         self.stages.len()
     }
     fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
-        let turn = self.stages.get(stage).map_or(0, |s| s.turn as usize);
-        self.repeat.is_some().then(|| turn.saturating_sub(1))
+        course::stage_turn(&self.stages, stage, self.repeat.is_some())
     }
     fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
         let st = self.stages[stage];

@@ -118,7 +118,6 @@ impl<'a> Course<'a> {
     /// A course over `units`. `own` and `enemy` are the units whose fate the
     /// key measures report; `early` adds the [`ENDED_EARLY`] and
     /// [`PURSUED_OFF_MAP`] outcomes.
-    #[allow(clippy::too_many_arguments)]
     pub fn new(input: CourseInput<'a>, early: EarlyEnds) -> Result<Course<'a>, InputError> {
         let CourseInput {
             edition,

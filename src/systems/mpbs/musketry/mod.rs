@@ -175,6 +175,30 @@ pub(crate) fn tec_and_extra_terms(
     }
 }
 
+/// The last lines of the musketry and light fire tables: the target's
+/// formation (`formation`, and the table's Hedgehog and Column DRMs), then
+/// its TEC fire DRM and the step's `extra_drm` (`tec_extra`).
+pub(crate) fn target_terms(
+    mods: &mut Vec<Term>,
+    (formation, hedgehog, column): (Formation, i8, i8),
+    (tec, extra_drm): (i8, i8),
+    who: &FireWho,
+) {
+    mods.extend(target_formation_term(
+        formation,
+        hedgehog,
+        column,
+        who.target(),
+    ));
+    tec_and_extra_terms(
+        mods,
+        tec,
+        extra_drm,
+        "the target's hex and hexside, TEC fire column",
+        who,
+    );
+}
+
 /// Refuses a firer that is not heavy infantry (key `firer`).
 fn check_firer(firer: &Unit) -> Result<(), InputError> {
     if firer.kind.is_heavy_infantry() {
@@ -450,17 +474,10 @@ impl Musketry {
                 ));
             }
         }
-        mods.extend(target_formation_term(
-            input.target_formation,
-            d.target_hedgehog,
-            d.target_column,
-            who.target(),
-        ));
-        tec_and_extra_terms(
+        target_terms(
             &mut mods,
-            input.tec,
-            input.extra_drm,
-            "the target's hex and hexside, TEC fire column",
+            (input.target_formation, d.target_hedgehog, d.target_column),
+            (input.tec, input.extra_drm),
             who,
         );
         let drm: i32 = crate::explain::sum(&mods);
