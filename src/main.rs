@@ -39,8 +39,9 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Resolve scenario files and write outcomes.csv, measures.csv, summary.csv,
-    /// timing.csv, run.json, explain.json (every roll explained, as
-    /// `explain --format json`) and a PNG and SVG histogram per course.
+    /// timing.csv, run.json, and with every plot (`--plots all`, the default
+    /// below 21 variants) a PNG and SVG histogram per course and
+    /// explain.json (every roll explained, as `explain --format json`).
     Run(RunArgs),
     /// Resolve every scenario file under a folder into a report: one folder
     /// per scenario, summary.csv across all, and index.html.
@@ -124,9 +125,10 @@ struct RunFlags {
     #[arg(long)]
     exact: bool,
     /// Which plots to draw: `all` (each course's histogram, each
-    /// engagement's turn plots, the comparison charts, the sweep charts),
-    /// `summary` (the sweep charts, and each variant's comparison charts
-    /// when there are at most 20 variants) or `none` (CSV files only)
+    /// engagement's turn plots, the comparison charts, the sweep charts,
+    /// and explain.json), `summary` (the sweep charts, and each variant's
+    /// comparison charts when there are at most 20 variants; no
+    /// explain.json) or `none` (CSV files only)
     /// [default: all; summary for a sweep of more than 20 variants].
     #[arg(long, value_enum)]
     plots: Option<PlotsArg>,
@@ -213,7 +215,7 @@ enum MethodArg {
 /// `--plots`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum PlotsArg {
-    /// Every plot.
+    /// Every plot, and explain.json.
     All,
     /// The sweep charts, and the comparison charts of at most 20 variants.
     Summary,

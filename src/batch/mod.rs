@@ -273,18 +273,19 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         }
         let run = run::execute(p, &rreq)?;
         let checks = crate::targets::evaluate(&p.expects, &run);
+        let plots = rreq.plots_for(p).0;
         folder::write(
             &run,
             p.has_expects
                 .then(|| crate::targets::expect_csv(&run.scenario, &checks)),
             true,
-            rreq.plots_for(p).0,
+            plots,
             Some(&run::record(p, &rreq)?),
             into.path(),
             &req.out.join(folder),
         )?;
         // The page shows each course's rolls from it.
-        crate::explain::run::write_json(&req.dir.join(file), &rreq.sets, into.path())?;
+        crate::explain::run::write_json(&p.file, &rreq.sets, plots, into.path())?;
         if req.json {
             docs.push(json::scenario(file, folder, &run, &checks));
         }

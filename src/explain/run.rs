@@ -27,16 +27,28 @@ pub struct ExplainRequest {
 /// `pikeshot explain --format json` prints for the same file and `--set`s.
 pub const EXPLAIN_JSON: &str = "explain.json";
 
-/// Writes [`EXPLAIN_JSON`] for the scenario `file` under `sets` into the
-/// folder being written, `into` (staged and renamed into place). It
-/// depends on the scenario and the overrides only, never on threads,
-/// trials or seed, so it is byte-identical on any thread count.
-pub fn write_json(file: &Path, sets: &[String], into: &Path) -> Result<()> {
+/// Writes [`EXPLAIN_JSON`] for `file` (a scenario already loaded, with
+/// the overrides `sets` already applied) into the folder being written,
+/// `into` (staged and renamed into place), when `plots` draws every plot:
+/// like the per-course plots it is a reader's view, a few megabytes a
+/// variant, left out of `--plots summary` (the default above a sweep's
+/// size limit) and `--plots none` (the instant answer). It depends on the
+/// scenario and the overrides only, never on threads, trials or seed, so
+/// it is byte-identical on any thread count.
+pub fn write_json(
+    file: &ScenarioFile,
+    sets: &[String],
+    plots: crate::report::Plots,
+    into: &Path,
+) -> Result<()> {
+    if plots != crate::report::Plots::All {
+        return Ok(());
+    }
     let req = ExplainRequest {
         sets: sets.to_vec(),
         ..Default::default()
     };
-    let e = explain_path(file, &req)?;
+    let e = explain_applied(file.clone(), &req)?;
     let mut staging = crate::report::Staging::new(into)?;
     staging.bytes(EXPLAIN_JSON, super::to_json(&e).as_bytes())?;
     staging.commit()?;
@@ -53,6 +65,12 @@ pub fn explain_file(mut file: ScenarioFile, req: &ExplainRequest) -> Result<Expl
     for s in &req.sets {
         file.set(s)?;
     }
+    explain_applied(file, req)
+}
+
+/// Explains `file`, whose overrides `req.sets` are already applied (here
+/// they are only recorded).
+fn explain_applied(mut file: ScenarioFile, req: &ExplainRequest) -> Result<Explanation> {
     // Balance targets say nothing of how a roll is made.
     crate::targets::take(&mut file)?;
     let count = file.variant_count()?;

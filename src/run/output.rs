@@ -200,17 +200,18 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
         };
         let warnings = precision_warnings(&run, req);
         let checks = expect::evaluate(&p.expects, &run);
+        let plots = req.plots_for(p).0;
         folder::write(
             &run,
             p.has_expects
                 .then(|| expect::expect_csv(&run.scenario, &checks)),
             false,
-            req.plots_for(p).0,
+            plots,
             Some(&record(p, req)?),
             i,
             &d,
         )?;
-        crate::explain::run::write_json(&p.file.path, &req.sets, i)?;
+        crate::explain::run::write_json(&p.file, &req.sets, plots, i)?;
         out.push(Finished {
             run,
             path: p.file.path.clone(),

@@ -32,6 +32,48 @@ fn run_writes_explain_json_identical_across_threads_and_to_explain() {
     assert_eq!(String::from_utf8(got[0].clone()).unwrap(), printed);
 }
 
+/// explain.json goes with every plot: `--plots summary` and `--plots none`
+/// (the instant answer) leave it out, and a rerun into the same folder
+/// removes the one an earlier `--plots all` run wrote; with `--set`, the
+/// file records the overrides it was explained under.
+#[test]
+fn explain_json_only_with_every_plot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    let scenario = "scenarios/snaphance/shot-vs-pike.toml";
+    let run = |plots: &str| {
+        pikeshot_ok(&[
+            "run",
+            scenario,
+            "--trials",
+            "2000",
+            "-q",
+            "--plots",
+            plots,
+            "--set",
+            "seed=7",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        out.join("explain.json")
+    };
+    let all = run("all");
+    let json = std::fs::read_to_string(&all).unwrap();
+    assert!(
+        json.contains("\"seed=7\""),
+        "the overrides are not recorded"
+    );
+    assert!(
+        !run("summary").exists(),
+        "explain.json written under --plots summary"
+    );
+    assert!(
+        !run("none").exists(),
+        "explain.json written under --plots none"
+    );
+    assert!(out.join("outcomes.csv").exists());
+}
+
 #[test]
 fn every_shipped_scenario_explains_as_text_and_json() {
     use pikeshot::explain::{self, ExplainRequest, Explanation};
