@@ -1,0 +1,150 @@
+//! The results side of `pikeshot serve`, through the binary: a page's
+//! newer request cancels its older Monte Carlo run on the server (which
+//! answers `cancelled`), the progress of a run, a swept scenario's summary
+//! (the report's own sweep charts and `sweep.csv` rows), and each key
+//! outcome's polarity for colouring a difference.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::{CHARGE, text};
+use crate::support::cli::run_to;
+use crate::support::http::Server;
+use crate::support::read_csv;
+use pikeshot::report::KEY_OUTCOMES;
+use pikeshot::serve::limits::SERVE_TRIALS;
+
+/// Musketeers and pike trading volleys for twelve turns, resolved die by
+/// die: seconds of Monte Carlo for the server's 2,000,000 trials.
+const VOLLEYS: &str = r#"
+name = "volleys"
+system = "hakkaa"
+seed = 7
+
+[units.musketeers]
+type = "mi"
+tq = "trained"
+steps = 4
+fp_per_step = 1
+
+[units.pike]
+type = "hi"
+tq = "veteran"
+steps = 4
+fp_per_step = 1
+
+[[course]]
+name = "volleys for twelve turns"
+repeat = { turns = 12 }
+steps = [
+  { procedure = "fire", firer = "musketeers", target = "pike" },
+  { procedure = "fire", firer = "pike", target = "musketeers" },
+]
+"#;
+
+#[test]
+fn a_newer_request_from_the_same_page_cancels_its_running_monte_carlo() {
+    let server = Server::start(&[]);
+    let addr = server.addr.clone();
+    let first = std::thread::spawn(move || {
+        let body = json!({
+            "toml": VOLLEYS,
+            "method": "monte-carlo",
+            "trials": SERVE_TRIALS,
+            "explain": false,
+            "client": "page",
+        });
+        crate::support::http::request(&addr, "POST", "/api/run", Some(&body.to_string()))
+    });
+    // The first run's trials are under way: the page's progress says so.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let progress = loop {
+        let r = server.get("/api/progress/page");
+        if r.status == 200 && r.json()["trials_done"].as_u64().unwrap() > 0 {
+            break r.json();
+        }
+        assert!(Instant::now() < deadline, "no progress: {}", r.body);
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(progress["trials_planned"], SERVE_TRIALS);
+    assert!(progress["trials_done"].as_u64().unwrap() < SERVE_TRIALS);
+    assert_eq!(progress["cancelled"], false);
+    // The same page asks again: the first run stops and answers so.
+    let second = server.post(
+        "/api/run",
+        &json!({ "toml": text(CHARGE), "explain": false, "client": "page" }),
+    );
+    assert_eq!(second.status, 200, "{}", second.body);
+    let first = first.join().unwrap();
+    assert_eq!(first.status, 409, "{}", first.body);
+    assert_eq!(first.json()["error"]["kind"], "cancelled");
+    // The progress now is the second request's (exact: no trials).
+    let now = server.get("/api/progress/page").json();
+    assert!(now["request"].as_u64() > progress["request"].as_u64());
+    assert_eq!(now["trials_planned"], 0);
+    // A page that never asked has no progress.
+    assert_eq!(server.get("/api/progress/nobody").status, 404);
+}
+
+#[test]
+fn a_sweep_answers_the_reports_sweep_charts_and_table() {
+    let server = Server::start(&[]);
+    let r = server.post(
+        "/api/run",
+        &json!({ "toml": text(CHARGE), "explain": false }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let sweep = r.json()["sweep"].clone();
+    assert_eq!(sweep["keys"], json!(["edition"]));
+    assert_eq!(sweep["variants"], 2);
+    // What `pikeshot run --method exact` writes for the same file.
+    let out = tempfile::tempdir().unwrap();
+    run_to(
+        CHARGE,
+        &["--method", "exact", "--plots", "all", "-q"],
+        out.path(),
+    );
+    let charts = sweep["charts"].as_array().unwrap();
+    assert_eq!(charts.len(), 1, "one swept key, no heatmap");
+    assert_eq!(charts[0]["stem"], "sweep--edition");
+    let written = std::fs::read_to_string(out.path().join("sweep--edition.svg")).unwrap();
+    assert_eq!(charts[0]["svg"].as_str().unwrap(), written);
+    // The table's rows are sweep.csv's key outcome rows.
+    let (header, rows) = read_csv(&out.path().join("sweep.csv"));
+    assert_eq!(sweep["header"], json!(header));
+    let kind = header.iter().position(|h| h == "kind").unwrap();
+    let keys: Vec<Value> = rows
+        .iter()
+        .filter(|r| r[kind] == "key")
+        .map(|r| json!(r))
+        .collect();
+    assert!(!keys.is_empty());
+    assert_eq!(sweep["rows"], json!(keys));
+    // An unswept scenario has none.
+    let r = server.post(
+        "/api/run",
+        &json!({ "toml": text(CHARGE), "sets": ["edition=sfo"], "explain": false }),
+    );
+    assert_eq!(r.json()["sweep"], Value::Null);
+}
+
+#[test]
+fn each_key_outcome_says_whether_more_is_better_for_the_own_side() {
+    let server = Server::start(&[]);
+    let r = server.post(
+        "/api/run",
+        &json!({ "toml": text(CHARGE), "explain": false }),
+    );
+    let polarity = r.json()["more_is_better"].clone();
+    // A rise in the own unit's breaks and in the hits it takes is bad; in
+    // the enemy's and the hits inflicted, good; the turns, neither.
+    assert_eq!(polarity["p-own-broken-or-eliminated"], false);
+    assert_eq!(polarity["expected-hits-taken"], false);
+    assert_eq!(polarity["p-enemy-broken-or-eliminated"], true);
+    assert_eq!(polarity["expected-hits-inflicted"], true);
+    assert_eq!(polarity["expected-turns"], Value::Null);
+    for d in KEY_OUTCOMES {
+        assert_eq!(polarity[d.name].as_bool(), d.more_is_better, "{}", d.name);
+    }
+}
