@@ -11,40 +11,8 @@ use pikeshot::engine::RunControl;
 use pikeshot::report::ScenarioRun;
 use pikeshot::run::{RunRequest, execute};
 
+use crate::support::hakkaa::VOLLEYS;
 use crate::support::scenario::prepare;
-
-/// Hakkaa Päälle musketeers and pike trading volleys for twelve turns
-/// (resolved die by die: a slow course), and one volley.
-const VOLLEYS: &str = r#"
-name = "volleys"
-system = "hakkaa"
-seed = 7
-trials = 300000
-
-[units.musketeers]
-type = "mi"
-tq = "trained"
-steps = 4
-fp_per_step = 1
-
-[units.pike]
-type = "hi"
-tq = "veteran"
-steps = 4
-fp_per_step = 1
-
-[[course]]
-name = "one volley"
-steps = [{ procedure = "fire", firer = "musketeers", target = "pike" }]
-
-[[course]]
-name = "volleys for twelve turns"
-repeat = { turns = 12 }
-steps = [
-  { procedure = "fire", firer = "musketeers", target = "pike" },
-  { procedure = "fire", firer = "pike", target = "musketeers" },
-]
-"#;
 
 fn watched(control: &Arc<RunControl>) -> RunRequest {
     RunRequest {

@@ -42,7 +42,7 @@ const JUDGED: &str = "return [...document.querySelectorAll('.course')].flatMap(c
 /// where it favours the own side (more of a key outcome where more is
 /// better, less where less is), `worse` where it does not, none where it
 /// is zero or the key outcome is neither.
-fn judged(cli: &Value) -> Vec<(Value, Value, String)> {
+fn judged(cli: &Value) -> Value {
     let mut want = Vec::new();
     for c in cli["courses"].as_array().unwrap() {
         for k in c["key_outcomes"].as_array().unwrap() {
@@ -59,10 +59,21 @@ fn judged(cli: &Value) -> Vec<(Value, Value, String)> {
                 Some(more) if (d > 0.0) == more => "better",
                 Some(_) => "worse",
             };
-            want.push((c["course"].clone(), k["name"].clone(), colour.to_string()));
+            want.push(json!([c["course"], k["name"], colour]));
         }
     }
-    want
+    Value::Array(want)
+}
+
+/// The exact figures of the scenario the page would save (Download TOML),
+/// written to `file` and run on the CLI.
+fn saved_figures(s: &Session, file: &Path) -> Vec<(String, f64)> {
+    let toml = s.js(
+        "return document.querySelector('#toml-text').value;",
+        json!([]),
+    );
+    std::fs::write(file, toml.as_str().unwrap()).unwrap();
+    exact_figures(&cli_exact(file, &[]))
 }
 
 /// Does `act`, then waits for the run it causes to end in `state`.
@@ -166,22 +177,11 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
     // Each difference from the first course is coloured by what it means
     // for the own side: salvo first breaks the own unit less often, good.
     let colours = judged(&cli);
-    assert!(colours.iter().any(|c| c.2 == "better"));
-    assert!(colours.iter().any(|c| c.2 == "worse"));
-    let shown: Vec<(Value, Value, String)> = s
-        .js(JUDGED, json!([]))
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            (
-                r[0].clone(),
-                r[1].clone(),
-                r[2].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
-    assert_eq!(shown, colours);
+    for colour in ["better", "worse"] {
+        let has = |c: &Value| c[2] == colour;
+        assert!(colours.as_array().unwrap().iter().any(has), "{colours}");
+    }
+    assert_eq!(s.js(JUDGED, json!([])), colours);
 
     // Why: the charge's breakdown names the modifier and its source.
     let why = s.js(
@@ -232,13 +232,8 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
     );
 
     // The TOML that Download saves runs on the CLI to the same figures.
-    let toml = s.js(
-        "return document.querySelector('#toml-text').value;",
-        json!([]),
-    );
     let file = out.path().join("downloaded.toml");
-    std::fs::write(&file, toml.as_str().unwrap()).unwrap();
-    assert_eq!(exact_figures(&cli_exact(&file, &[])), exact_figures(&cli));
+    assert_eq!(saved_figures(&s, &file), exact_figures(&cli));
 
     // The link reproduces the page.
     let href = s.js("return location.href;", json!([]));
@@ -300,11 +295,6 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
     assert_shown(&s.js(ODDS, json!([])), &cli);
     // And what the form would save runs to the same figures: the round
     // trip loses nothing but the comments.
-    let toml = s.js(
-        "return document.querySelector('#toml-text').value;",
-        json!([]),
-    );
     let again = out.path().join("uploaded.toml");
-    std::fs::write(&again, toml.as_str().unwrap()).unwrap();
-    assert_eq!(exact_figures(&cli_exact(&again, &[])), exact_figures(&cli));
+    assert_eq!(saved_figures(&s, &again), exact_figures(&cli));
 }

@@ -10,38 +10,11 @@ use serde_json::{Value, json};
 
 use super::{CHARGE, text};
 use crate::support::cli::run_to;
+use crate::support::hakkaa::VOLLEYS;
 use crate::support::http::Server;
 use crate::support::read_csv;
 use pikeshot::report::KEY_OUTCOMES;
 use pikeshot::serve::limits::SERVE_TRIALS;
-
-/// Musketeers and pike trading volleys for twelve turns, resolved die by
-/// die: seconds of Monte Carlo for the server's 2,000,000 trials.
-const VOLLEYS: &str = r#"
-name = "volleys"
-system = "hakkaa"
-seed = 7
-
-[units.musketeers]
-type = "mi"
-tq = "trained"
-steps = 4
-fp_per_step = 1
-
-[units.pike]
-type = "hi"
-tq = "veteran"
-steps = 4
-fp_per_step = 1
-
-[[course]]
-name = "volleys for twelve turns"
-repeat = { turns = 12 }
-steps = [
-  { procedure = "fire", firer = "musketeers", target = "pike" },
-  { procedure = "fire", firer = "pike", target = "musketeers" },
-]
-"#;
 
 #[test]
 fn a_newer_request_from_the_same_page_cancels_its_running_monte_carlo() {
