@@ -25,8 +25,10 @@ pub const MAX_RUNNING: usize = 2;
 
 /// Longest a request waits for its turn and then computes. Monte Carlo is
 /// bounded by [`SERVE_TRIALS`] and exact enumeration by its path budget,
-/// so a computation ends; past this the page is told, and the computation's
-/// turn is held until it does end.
+/// so a computation ends; past this the page is told, the computation is
+/// stopped (a Monte Carlo run at its next chunk; an exact enumeration,
+/// which is not watched, at the end of its stage), and its turn is held
+/// until it does end.
 pub const TIME_LIMIT: Duration = Duration::from_secs(60);
 
 /// Most Monte Carlo trials of one request, shared by its courses (and
