@@ -62,29 +62,57 @@ fn a_newer_request_from_the_same_page_cancels_its_running_monte_carlo() {
 
 #[test]
 fn a_sweep_answers_the_reports_sweep_charts_and_table() {
-    let server = Server::start(&[]);
-    let r = server.post(
-        "/api/run",
-        &json!({ "toml": text(CHARGE), "explain": false }),
+    // charge-or-salvo swept over the tercio's morale as well as the card:
+    // a line chart per key and a heatmap per course.
+    let swept = text(CHARGE).replace(
+        "edition = [\"series\", \"sfo\"]",
+        "edition = [\"series\", \"sfo\"]\n\"units.tercio.morale\" = [5, 6, 7]",
     );
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("swept.toml");
+    std::fs::write(&file, &swept).unwrap();
+    let server = Server::start(&[]);
+    let r = server.post("/api/run", &json!({ "toml": swept, "explain": false }));
     assert_eq!(r.status, 200, "{}", r.body);
     let sweep = r.json()["sweep"].clone();
-    assert_eq!(sweep["keys"], json!(["edition"]));
-    assert_eq!(sweep["variants"], 2);
-    // What `pikeshot run --method exact` writes for the same file.
-    let out = tempfile::tempdir().unwrap();
+    assert_eq!(sweep["keys"], json!(["edition", "units.tercio.morale"]));
+    assert_eq!(sweep["variants"], 6);
+    // What `pikeshot run --method exact` writes for the same file: the
+    // same charts, byte for byte, in the order it writes them.
+    let folder = out.path().join("run");
     run_to(
-        CHARGE,
+        file.to_str().unwrap(),
         &["--method", "exact", "--plots", "all", "-q"],
-        out.path(),
+        &folder,
     );
     let charts = sweep["charts"].as_array().unwrap();
-    assert_eq!(charts.len(), 1, "one swept key, no heatmap");
-    assert_eq!(charts[0]["stem"], "sweep--edition");
-    let written = std::fs::read_to_string(out.path().join("sweep--edition.svg")).unwrap();
-    assert_eq!(charts[0]["svg"].as_str().unwrap(), written);
+    let stems: Vec<&str> = charts.iter().map(|c| c["stem"].as_str().unwrap()).collect();
+    assert_eq!(
+        stems,
+        [
+            "sweep--edition",
+            "sweep--units-tercio-morale",
+            "sweep--heatmap--charge-now",
+            "sweep--heatmap--salvo-then-charge",
+            "sweep--heatmap--keep-firing",
+        ]
+    );
+    let mut written: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("sweep--") && n.ends_with(".svg"))
+        .collect();
+    written.sort();
+    let mut sent: Vec<String> = stems.iter().map(|s| format!("{s}.svg")).collect();
+    sent.sort();
+    assert_eq!(sent, written);
+    for c in charts {
+        let svg =
+            std::fs::read_to_string(folder.join(format!("{}.svg", c["stem"].as_str().unwrap())));
+        assert_eq!(c["svg"].as_str().unwrap(), svg.unwrap(), "{}", c["stem"]);
+    }
     // The table's rows are sweep.csv's key outcome rows.
-    let (header, rows) = read_csv(&out.path().join("sweep.csv"));
+    let (header, rows) = read_csv(&folder.join("sweep.csv"));
     assert_eq!(sweep["header"], json!(header));
     let kind = header.iter().position(|h| h == "kind").unwrap();
     let keys: Vec<Value> = rows
