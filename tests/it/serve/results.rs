@@ -18,11 +18,15 @@ use pikeshot::serve::limits::SERVE_TRIALS;
 
 #[test]
 fn a_newer_request_from_the_same_page_cancels_its_running_monte_carlo() {
+    // Eight variants, run one after the other whatever the number of
+    // cores: the first progress comes with most of the run still to go.
+    let swept =
+        format!("{VOLLEYS}\n[sweep]\n\"units.musketeers.steps\" = [1, 2, 3, 4, 5, 6, 7, 8]\n");
     let server = Server::start(&[]);
     let addr = server.addr.clone();
     let first = std::thread::spawn(move || {
         let body = json!({
-            "toml": VOLLEYS,
+            "toml": swept,
             "method": "monte-carlo",
             "trials": SERVE_TRIALS,
             "explain": false,
