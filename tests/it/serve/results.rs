@@ -1,6 +1,7 @@
 //! The results side of `pikeshot serve`, through the binary: a page's
 //! newer request cancels its older Monte Carlo run on the server (which
-//! answers `cancelled`), the progress of a run, a swept scenario's summary
+//! answers `cancelled`) and a page that goes away stops its run, the
+//! progress of a run, a swept scenario's summary
 //! (the report's own sweep charts and `sweep.csv` rows), and each key
 //! outcome's polarity for colouring a difference.
 
@@ -16,12 +17,16 @@ use crate::support::read_csv;
 use pikeshot::report::KEY_OUTCOMES;
 use pikeshot::serve::limits::SERVE_TRIALS;
 
+/// The volleys over eight variants, which run one after the other
+/// whatever the number of cores: seconds of Monte Carlo, whose first
+/// progress comes with most of the run still to go.
+fn long_run() -> String {
+    format!("{VOLLEYS}\n[sweep]\n\"units.musketeers.steps\" = [1, 2, 3, 4, 5, 6, 7, 8]\n")
+}
+
 #[test]
 fn a_newer_request_from_the_same_page_cancels_its_running_monte_carlo() {
-    // Eight variants, run one after the other whatever the number of
-    // cores: the first progress comes with most of the run still to go.
-    let swept =
-        format!("{VOLLEYS}\n[sweep]\n\"units.musketeers.steps\" = [1, 2, 3, 4, 5, 6, 7, 8]\n");
+    let swept = long_run();
     let server = Server::start(&[]);
     let addr = server.addr.clone();
     let first = std::thread::spawn(move || {
@@ -62,6 +67,45 @@ fn a_newer_request_from_the_same_page_cancels_its_running_monte_carlo() {
     assert_eq!(now["trials_planned"], 0);
     // A page that never asked has no progress.
     assert_eq!(server.get("/api/progress/nobody").status, 404);
+}
+
+#[test]
+fn a_page_that_goes_away_leaves_no_run_going() {
+    use std::io::Write;
+    let server = Server::start(&[]);
+    let body = json!({
+        "toml": long_run(),
+        "method": "monte-carlo",
+        "explain": false,
+        "client": "gone",
+    })
+    .to_string();
+    let mut s = std::net::TcpStream::connect(&server.addr).unwrap();
+    let head = format!(
+        "POST /api/run HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        server.addr,
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body.as_bytes()).unwrap();
+    // The request is in: the page knows it.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while server.get("/api/progress/gone").status != 200 {
+        assert!(Instant::now() < deadline, "the request never came in");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The page closes its connection (a tab closed, a fetch aborted): the
+    // server stops the run instead of finishing it for nobody.
+    drop(s);
+    loop {
+        let p = server.get("/api/progress/gone").json();
+        if p["cancelled"] == true {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still running: {p}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 #[test]
