@@ -19,7 +19,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
-use crate::systems::named::named_enum;
+use crate::systems::named::{self, named_enum};
 use crate::systems::{Chart, ProcedureInfo};
 
 named_enum! {
@@ -390,14 +390,7 @@ impl Uncontrolled {
         readings: Readings,
     ) -> Result<Uncontrolled, InputError> {
         let unit = find_unit(f, "unit", units)?;
-        let situation = f
-            .named(
-                "situation",
-                "situation",
-                Situation::from_name,
-                &Situation::names(),
-            )?
-            .ok_or_else(|| f.missing("situation").one_of("", &Situation::names()))?;
+        let situation: Situation = named::require(f, "situation", "situation")?;
         let single_unit = f.flag("single_unit")?;
         let enemy_to_front = f.flag("enemy_to_front")?;
         if f.has("enemy_to_front") && situation != Situation::EnemyToRear {

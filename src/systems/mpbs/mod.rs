@@ -28,6 +28,7 @@ macro_rules! d10_procedure {
 pub mod artillery;
 pub mod close_combat;
 pub mod course;
+pub mod drm_roll;
 pub mod explain;
 pub mod input;
 pub mod leaders;

@@ -10,15 +10,18 @@
 //! This file also holds what the other fire tables share: [`FireResult`],
 //! [`FireMode`] and the TEC fire column lookup [`tec_fire_drm`].
 
+use super::drm_roll::{DrmRoll, drm_roll_procedure};
 use super::input::{
-    firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec, relocate,
+    finish_built, firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec,
+    relocate,
 };
 use super::terrain;
 use super::{Edition, Formation, Unit, named_enum};
 use crate::error::InputError;
 use crate::explain::{Source, Term};
-use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::named;
 use crate::systems::{Chart, ProcedureInfo};
 
 mod charts;
@@ -358,11 +361,7 @@ pub struct Musketry {
     edition: Edition,
     regimental_artillery: bool,
     column: FireColumn,
-    drm: i32,
-    modifiers: Vec<Term>,
-    space: OutcomeSpace,
-    /// The leaf for each die face 0..=9.
-    leaves: [Leaf; 10],
+    roll: DrmRoll,
 }
 
 impl Musketry {
@@ -480,31 +479,21 @@ impl Musketry {
             (input.tec, input.extra_drm),
             who,
         );
-        let drm: i32 = crate::explain::sum(&mods);
         let results = column_results(edition, input.regimental_artillery, input.column);
         let space = OutcomeSpace::new(results.iter().map(|r| r.label()).collect(), fire_measures());
-        let mut leaves = [0; 10];
-        for (face, leaf) in leaves.iter_mut().enumerate() {
-            let r = result(
-                edition,
-                input.regimental_artillery,
-                input.column,
-                face as i32 + drm,
-            );
+        let roll = DrmRoll::new(mods, space, |space, n| {
+            let r = result(edition, input.regimental_artillery, input.column, n);
             let o = results
                 .iter()
                 .position(|x| *x == r)
                 .expect("result is in its column");
-            *leaf = space.leaf(o, &r.measures());
-        }
+            space.leaf(o, &r.measures())
+        });
         Ok(Musketry {
             edition,
             regimental_artillery: input.regimental_artillery,
             column: input.column,
-            drm,
-            modifiers: mods,
-            space,
-            leaves,
+            roll,
         })
     }
 
@@ -516,14 +505,7 @@ impl Musketry {
         edition: Edition,
     ) -> Result<Musketry, InputError> {
         let (firer, target) = firer_and_target(f, units)?;
-        let column = f
-            .named(
-                "column",
-                "musketry column",
-                FireColumn::from_name,
-                &FireColumn::names(),
-            )?
-            .ok_or_else(|| f.missing("column").one_of("", &FireColumn::names()))?;
+        let column: FireColumn = named::require(f, "column", "musketry column")?;
         check_firer(firer).map_err(|e| relocate(f, e))?;
         let (tec, terms) = read_tec(f, edition, target, "target", false)?;
         let reaction_fire = f.flag("reaction_fire")?;
@@ -552,9 +534,7 @@ impl Musketry {
             extra_drm: read_extra(f)?,
             who: FireWho::of(firer, target, terms),
         };
-        let p = Musketry::new(edition, &input).map_err(|e| relocate(f, e))?;
-        f.finish()?;
-        Ok(p)
+        finish_built(f, Musketry::new(edition, &input))
     }
 
     /// The edition.
@@ -573,23 +553,15 @@ impl Musketry {
     pub fn is_salvo(&self) -> bool {
         self.column == FireColumn::Salvo
     }
-    /// The summed DRM.
-    pub fn drm(&self) -> i32 {
-        self.drm
-    }
-    /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[Term] {
-        &self.modifiers
-    }
     /// The result for a natural die face 0..=9.
     pub fn result_for(&self, face: u8) -> FireResult {
         result(
             self.edition,
             self.regimental_artillery,
             self.column,
-            face as i32 + self.drm,
+            face as i32 + self.drm(),
         )
     }
 }
 
-d10_procedure!(Musketry, leaves);
+drm_roll_procedure!(Musketry);

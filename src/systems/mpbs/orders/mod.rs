@@ -8,7 +8,8 @@
 //! numbers are the same on both cards; the DRM lines differ (docs/rules/mpbs.md,
 //! Where the cards differ) and are data per edition.
 
-use super::input::{key_err, ngbg_drm, read_extra, relocate};
+use super::drm_roll::{DrmRoll, drm_roll_procedure};
+use super::input::{finish_built, key_err, ngbg_drm, read_extra, relocate};
 use super::unit::find_unit;
 use super::{Edition, Order, Unit, chart_morale};
 use crate::dice::Dice;
@@ -17,6 +18,7 @@ use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::named;
 use crate::systems::{Chart, ProcedureInfo};
 
 /// Continuation and Preemption Table (4.3, 4.4), both cards: for each
@@ -198,9 +200,7 @@ fn read_step<I, P>(
 ) -> Result<P, InputError> {
     f.has("procedure");
     let input = read(f)?;
-    let p = build(&input).map_err(|e| relocate(f, e))?;
-    f.finish()?;
-    Ok(p)
+    finish_built(f, build(&input))
 }
 
 fn flag_mod(mods: &mut Vec<Term>, on: bool, what: &str, v: i8, source: Source) {
@@ -255,10 +255,7 @@ fn edition_only(
 #[derive(Clone, Debug)]
 pub struct OrderCheck {
     number: u8,
-    drm: i32,
-    modifiers: Vec<Term>,
-    space: OutcomeSpace,
-    leaves: [Leaf; 10],
+    roll: DrmRoll,
 }
 
 /// Outcome labels of every orders roll.
@@ -267,20 +264,11 @@ pub const OUTCOMES: &[&str] = &["success", "failure"];
 impl OrderCheck {
     /// A check against `number` with these DRMs.
     pub fn new(number: u8, modifiers: Vec<Term>) -> OrderCheck {
-        let drm: i32 = crate::explain::sum(&modifiers);
         let space = OutcomeSpace::from_labels(OUTCOMES, vec![]);
-        let mut leaves = [0; 10];
-        for (face, leaf) in leaves.iter_mut().enumerate() {
-            let ok = succeeds(number, face as i32 + drm);
-            *leaf = space.leaf(if ok { 0 } else { 1 }, &[]);
-        }
-        OrderCheck {
-            number,
-            drm,
-            modifiers,
-            space,
-            leaves,
-        }
+        let roll = DrmRoll::new(modifiers, space, |space, n| {
+            space.leaf(if succeeds(number, n) { 0 } else { 1 }, &[])
+        });
+        OrderCheck { number, roll }
     }
     /// A check against `number` with these DRMs and the step's `extra_drm`
     /// (any further DRM) last.
@@ -298,23 +286,15 @@ impl OrderCheck {
     pub fn number(&self) -> u8 {
         self.number
     }
-    /// The summed DRM.
-    pub fn drm(&self) -> i32 {
-        self.drm
-    }
-    /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[Term] {
-        &self.modifiers
-    }
     /// How many of the ten die faces succeed.
     pub fn successes(&self) -> usize {
         (0..10)
-            .filter(|&f| succeeds(self.number, f + self.drm))
+            .filter(|&f| succeeds(self.number, f + self.drm()))
             .count()
     }
 }
 
-d10_procedure!(OrderCheck, leaves);
+drm_roll_procedure!(OrderCheck);
 
 macro_rules! order_procedure {
     ($(#[$m:meta])* $name:ident) => {
@@ -342,11 +322,11 @@ macro_rules! order_procedure {
 }
 
 fn read_order(f: &mut Fields, key: &'static str) -> Result<Option<Order>, InputError> {
-    f.named(key, "order", Order::from_name, &Order::names())
+    named::read(f, key, "order")
 }
 
 fn req_order(f: &mut Fields, key: &'static str) -> Result<Order, InputError> {
-    read_order(f, key)?.ok_or_else(|| f.missing(key).one_of("", &Order::names()))
+    named::require(f, key, "order")
 }
 
 fn na_order(key: &str, order: Order, table: &str) -> InputError {
