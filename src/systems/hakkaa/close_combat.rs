@@ -10,11 +10,8 @@
 use super::casualties::{self, Injury, StepRoll};
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
-use super::fire::read_pair;
 use super::pair::{self, Ranges};
-use super::tq::{
-    Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
-};
+use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
 use super::unit::{Effect, Unit, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
@@ -243,26 +240,6 @@ impl CloseCombat {
         })
     }
 
-    /// Reads a `close-combat` step (keys in [`INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        units: &[Unit],
-        readings: Readings,
-    ) -> Result<CloseCombat, InputError> {
-        let (a, d) = read_pair(f, "attacker", "defender", units)?;
-        let o = CcOptions::read(
-            f,
-            ["attacker", "defender"],
-            ["attacker_extra_tq", "defender_extra_tq"],
-        )?;
-        finish(f)?;
-        CloseCombat::new(&units[a], &units[d], &o, readings).map_err(|e| relocate(f, e))
-    }
-
-    /// How the procedure was built, for `pikeshot explain`.
-    pub fn why(&self) -> &Why {
-        &self.why
-    }
     /// The attacker's and the defender's tests.
     pub fn tests(&self) -> (&TqTest, &TqTest) {
         (&self.attacker_test, &self.defender_test)
@@ -284,7 +261,7 @@ impl CloseCombat {
     }
 }
 
-draw::draw_procedure!(CloseCombat);
+draw::draw_procedure!(CloseCombat, why);
 
 /// The Close Combat Table and its key.
 pub fn charts() -> Vec<Chart> {

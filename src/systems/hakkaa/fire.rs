@@ -12,8 +12,7 @@ use super::draw::{self, Draw};
 use super::explain::{Tested, Why, fp_lines};
 use super::pair::{self, Ranges};
 use super::tq::{
-    DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err,
-    read_extra_tq, relocate,
+    DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq,
 };
 use super::unit::{MAX_FP, Unit, UnitState, find_unit};
 use crate::error::InputError;
@@ -396,22 +395,6 @@ impl Fire {
         })
     }
 
-    /// Reads a `fire` step (keys in [`INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        units: &[Unit],
-        readings: Readings,
-    ) -> Result<Fire, InputError> {
-        let (a, t) = read_pair(f, "firer", "target", units)?;
-        let o = FireOptions::read(f)?;
-        finish(f)?;
-        Fire::new(&units[a], &units[t], &o, readings).map_err(|e| relocate(f, e))
-    }
-
-    /// How the procedure was built, for `pikeshot explain`.
-    pub fn why(&self) -> &Why {
-        &self.why
-    }
     /// The volley (firer's test, FP, target's tests).
     pub fn volley(&self) -> &Volley {
         &self.volley
@@ -433,7 +416,7 @@ impl Fire {
     }
 }
 
-draw::draw_procedure!(Fire);
+draw::draw_procedure!(Fire, why);
 
 /// Reads two distinct units of a step (acting, then acted upon).
 pub(crate) fn read_pair(

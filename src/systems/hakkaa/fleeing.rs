@@ -9,10 +9,8 @@
 use super::casualties::StepRoll;
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
-use super::tq::{
-    Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
-};
-use super::unit::{Status, Unit, UnitState, find_unit};
+use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
+use super::unit::{Status, Unit, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
@@ -216,22 +214,6 @@ impl Fleeing {
         })
     }
 
-    /// Reads a `fleeing` step (keys in [`INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        units: &[Unit],
-        readings: Readings,
-    ) -> Result<Fleeing, InputError> {
-        let u = find_unit(f, "unit", units)?;
-        let o = FleeOptions::read(f)?;
-        finish(f)?;
-        Fleeing::new(&units[u], &o, readings).map_err(|e| relocate(f, e))
-    }
-
-    /// How the procedure was built, for `pikeshot explain`.
-    pub fn why(&self) -> &Why {
-        &self.why
-    }
     /// Whether each result (DS, S, F, DF) rallies.
     pub fn rallies(&self) -> [bool; 4] {
         self.rallies
@@ -269,7 +251,7 @@ impl Fleeing {
     }
 }
 
-draw::draw_procedure!(Fleeing);
+draw::draw_procedure!(Fleeing, why);
 
 /// The Fleeing units table and its key.
 pub fn charts() -> Vec<Chart> {

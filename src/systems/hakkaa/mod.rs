@@ -24,6 +24,7 @@ pub mod movement;
 pub mod pair;
 pub mod plan;
 pub mod reaction;
+pub mod row;
 pub mod scenario;
 pub mod tq;
 pub mod uncontrolled;
