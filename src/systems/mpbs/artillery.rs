@@ -11,7 +11,7 @@
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
 use super::input::{finish_built, firer_and_target, key_err, read_extra, read_tec, relocate};
-use super::musketry::{FireResult, FireWho, tec_fire_terms};
+use super::musketry::{FireResult, FireWho};
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::{Source, Term};
@@ -210,18 +210,9 @@ impl ArtilleryInput {
         range: u32,
     ) -> Result<ArtilleryInput, InputError> {
         let gun = gun_of(firer)?;
-        let terms = tec_fire_terms(edition, target, true).map_err(|why| {
-            key_err(
-                "target",
-                format!(
-                    "{} cannot be fired at: its fire column on the TEC is NA ({why})",
-                    target.name
-                ),
-            )
-        })?;
-        let tec = crate::explain::sum(&terms) as i8;
+        let (who, tec) = FireWho::from_tec(edition, firer, target, true)?;
         Ok(ArtilleryInput {
-            who: FireWho::of(firer, target, terms),
+            who,
             gun,
             range,
             firer_morale: firer.morale_state,

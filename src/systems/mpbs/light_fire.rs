@@ -13,7 +13,7 @@ use super::input::{
 };
 use super::musketry::{
     FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term, target_notes,
-    target_terms, tec_fire_terms,
+    target_terms,
 };
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::error::InputError;
@@ -181,18 +181,9 @@ impl LightFireInput {
         target: &Unit,
     ) -> Result<LightFireInput, InputError> {
         let column = column_of(firer)?;
-        let terms = tec_fire_terms(edition, target, false).map_err(|why| {
-            key_err(
-                "target",
-                format!(
-                    "{} cannot be fired at: its fire column on the TEC is NA ({why})",
-                    target.name
-                ),
-            )
-        })?;
-        let tec = crate::explain::sum(&terms) as i8;
+        let (who, tec) = FireWho::from_tec(edition, firer, target, false)?;
         Ok(LightFireInput {
-            who: FireWho::of(firer, target, terms),
+            who,
             column,
             strength_points: firer.current_strength(),
             arquebusier: firer.kind == UnitKind::Arquebusier,

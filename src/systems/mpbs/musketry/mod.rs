@@ -52,6 +52,27 @@ impl FireWho {
             tec,
         }
     }
+    /// `firer` at `target`, with the TEC fire lines of the target's hex and
+    /// hexside (its artillery value with `artillery`) and the DRM they sum
+    /// to. Errors (keyed `target`): the target's TEC fire column is NA.
+    pub fn from_tec(
+        edition: Edition,
+        firer: &Unit,
+        target: &Unit,
+        artillery: bool,
+    ) -> Result<(FireWho, i8), InputError> {
+        let terms = tec_fire_terms(edition, target, artillery).map_err(|why| {
+            key_err(
+                "target",
+                format!(
+                    "{} cannot be fired at: its fire column on the TEC is NA ({why})",
+                    target.name
+                ),
+            )
+        })?;
+        let tec = crate::explain::sum(&terms) as i8;
+        Ok((FireWho::of(firer, target, terms), tec))
+    }
     /// The firer's name, or "the firer".
     pub fn firer(&self) -> &str {
         if self.firer.is_empty() {
@@ -265,18 +286,9 @@ impl MusketryInput {
         column: FireColumn,
     ) -> Result<MusketryInput, InputError> {
         check_firer(firer)?;
-        let terms = tec_fire_terms(edition, target, false).map_err(|why| {
-            key_err(
-                "target",
-                format!(
-                    "{} cannot be fired at: its fire column on the TEC is NA ({why})",
-                    target.name
-                ),
-            )
-        })?;
-        let tec = crate::explain::sum(&terms) as i8;
+        let (who, tec) = FireWho::from_tec(edition, firer, target, false)?;
         Ok(MusketryInput {
-            who: FireWho::of(firer, target, terms),
+            who,
             regimental_artillery: firer.regimental_artillery,
             column,
             firer_formation: firer.formation,

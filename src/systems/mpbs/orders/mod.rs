@@ -209,31 +209,59 @@ fn flag_mod(mods: &mut Vec<Term>, on: bool, what: &str, v: i8, source: Source) {
     }
 }
 
-/// The DRMs Continuation and Preemption (4.3, 4.4) share: the leaders'
-/// ratings, the WC adjacent to an enemy unit, a cavalry wing.
-fn activation_drms(
-    mods: &mut Vec<Term>,
-    leadership: &Leadership,
-    wc_adjacent_enemy: bool,
-    cavalry_wing: bool,
-    d: &OrdersDrms,
-) -> Result<(), InputError> {
-    leadership.push(mods)?;
-    flag_mod(
-        mods,
-        wc_adjacent_enemy,
-        "WC adjacent to enemy",
-        d.wc_adjacent_enemy,
-        Source::key("wc_adjacent_enemy = true"),
-    );
-    flag_mod(
-        mods,
-        cavalry_wing,
-        "cavalry wing",
-        d.cavalry_wing,
-        Source::key("cavalry_wing = true"),
-    );
-    Ok(())
+/// What Continuation and Preemption (4.3, 4.4) both depend on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Activation {
+    /// The wing's current order.
+    pub order: Order,
+    /// WC and AC ratings.
+    pub leadership: Leadership,
+    /// WC adjacent to an enemy unit (not Morale Broken).
+    pub wc_adjacent_enemy: bool,
+    /// A cavalry wing.
+    pub cavalry_wing: bool,
+}
+
+impl Activation {
+    /// Reads `order`, the leaders' ratings, `wc_adjacent_enemy` and
+    /// `cavalry_wing`.
+    fn read(f: &mut Fields) -> Result<Activation, InputError> {
+        Ok(Activation {
+            order: req_order(f, "order")?,
+            leadership: Leadership::read(f)?,
+            wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
+            cavalry_wing: f.flag("cavalry_wing")?,
+        })
+    }
+
+    /// The printed number for the order on `table` (`number` reads it; NA is
+    /// an error at `order`) and the DRMs the two rolls share: the leaders'
+    /// ratings, the WC adjacent to an enemy unit, a cavalry wing.
+    fn start(
+        &self,
+        number: fn(Order) -> Option<u8>,
+        table: &str,
+        d: &OrdersDrms,
+    ) -> Result<(u8, Vec<Term>), InputError> {
+        let n = number(self.order).ok_or_else(|| na_order("order", self.order, table))?;
+        let mut mods = Vec::new();
+        self.leadership.push(&mut mods)?;
+        flag_mod(
+            &mut mods,
+            self.wc_adjacent_enemy,
+            "WC adjacent to enemy",
+            d.wc_adjacent_enemy,
+            Source::key("wc_adjacent_enemy = true"),
+        );
+        flag_mod(
+            &mut mods,
+            self.cavalry_wing,
+            "cavalry wing",
+            d.cavalry_wing,
+            Source::key("cavalry_wing = true"),
+        );
+        Ok((n, mods))
+    }
 }
 
 fn edition_only(
@@ -296,7 +324,30 @@ impl OrderCheck {
 
 drm_roll_procedure!(OrderCheck);
 
+/// Declares an orders roll: a newtype over [`OrderCheck`] with `check()` and
+/// its `Procedure` impl. With `($input)`, an input type that has
+/// `fn read(&mut Fields) -> Result<Self, InputError>`, also its `from_step`
+/// (read the input, build the roll with `new`, locate its error, refuse
+/// unknown keys) and `checked`, the roll with the step's `extra_drm` last.
 macro_rules! order_procedure {
+    ($(#[$m:meta])* $name:ident($input:ty)) => {
+        order_procedure! { $(#[$m])* $name }
+
+        impl $name {
+            /// Reads a scenario step (see the roll's `ProcedureInfo`).
+            pub fn from_step(
+                f: &mut Fields,
+                _units: &[Unit],
+                edition: Edition,
+            ) -> Result<$name, InputError> {
+                read_step(f, <$input>::read, |input| $name::new(edition, input))
+            }
+
+            fn checked(number: u8, mods: Vec<Term>, extra_drm: i8) -> $name {
+                $name(OrderCheck::with_extra(number, mods, extra_drm))
+            }
+        }
+    };
     ($(#[$m:meta])* $name:ident) => {
         $(#[$m])*
         #[derive(Clone, Debug)]
