@@ -490,21 +490,7 @@ impl Pursuit {
                 )),
             );
         }
-        if !(-9..=9).contains(&input.extra_drm) {
-            return Err((
-                "extra_drm",
-                InputError::new(format!("extra DRM {}", input.extra_drm))
-                    .accepted("a whole number from -9 to 9"),
-            ));
-        }
-        if input.extra_drm != 0 {
-            m.push(
-                "extra DRM",
-                "",
-                input.extra_drm,
-                Source::key(format!("extra_drm = {}", input.extra_drm)),
-            );
-        }
+        m.push_extra(input.extra_drm)?;
         m.finish(None);
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
         let mut by_face = [0; 10];

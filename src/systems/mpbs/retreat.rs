@@ -125,21 +125,7 @@ impl UnableToRetreat {
                 );
             }
         }
-        if !(-9..=9).contains(&extra_drm) {
-            return Err((
-                "extra_drm",
-                InputError::new(format!("extra DRM {extra_drm}"))
-                    .accepted("a whole number from -9 to 9"),
-            ));
-        }
-        if extra_drm != 0 {
-            m.push(
-                "extra DRM",
-                "",
-                extra_drm,
-                Source::key(format!("extra_drm = {extra_drm}")),
-            );
-        }
+        m.push_extra(extra_drm)?;
         m.finish(None);
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
         let mut by_face = [0; 10];
