@@ -8,7 +8,7 @@
 use super::unit::find_unit;
 use super::{Edition, Unit};
 use crate::error::InputError;
-use crate::explain::{Source, Term};
+use crate::explain::Term;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::ProcedureInfo;
@@ -48,14 +48,7 @@ impl MoraleCheck {
     /// A check against `rating` with `drm` (the step's `extra_drm`) added
     /// to the roll.
     pub fn new(rating: u8, drm: i32) -> MoraleCheck {
-        let terms = (drm != 0).then(|| {
-            Term::new(
-                "extra DRM",
-                "",
-                drm,
-                Source::key(format!("extra_drm = {drm}")),
-            )
-        });
+        let terms = crate::explain::key_term("extra DRM", "extra_drm", drm);
         MoraleCheck::with_terms(rating, terms.into_iter().collect())
     }
 

@@ -129,14 +129,8 @@ impl Modifiers {
                     .accepted("a whole number from -9 to 9"),
             ));
         }
-        if extra_drm != 0 {
-            self.push(
-                "extra DRM",
-                "",
-                extra_drm,
-                Source::key(format!("extra_drm = {extra_drm}")),
-            );
-        }
+        let t = crate::explain::key_term("extra DRM", "extra_drm", extra_drm);
+        self.breakdown.extend(t);
         Ok(())
     }
     /// Sums the applied terms into `total`, and `clamped` within `limit`.

@@ -189,14 +189,11 @@ pub(crate) fn tec_and_extra_terms(
     } else if tec != 0 {
         mods.push(Term::new("TEC", "TEC", tec as i32, Source::unit(what)));
     }
-    if extra_drm != 0 {
-        mods.push(Term::new(
-            "extra_drm",
-            "",
-            extra_drm as i32,
-            Source::key(format!("extra_drm = {extra_drm}")),
-        ));
-    }
+    mods.extend(crate::explain::key_term(
+        "extra_drm",
+        "extra_drm",
+        extra_drm as i32,
+    ));
 }
 
 /// The last lines of the musketry and light fire tables: the target's

@@ -14,7 +14,7 @@ use super::unit::find_unit;
 use super::{Edition, Order, Unit, chart_morale};
 use crate::dice::Dice;
 use crate::error::InputError;
-use crate::explain::{Source, Term};
+use crate::explain::{Source, Term, key_term};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -163,14 +163,7 @@ impl Leadership {
         Ok(l)
     }
     fn push(&self, mods: &mut Vec<Term>) -> Result<(), InputError> {
-        if self.wc_rating != 0 {
-            mods.push(Term::new(
-                "WC rating",
-                "",
-                self.wc_rating as i32,
-                Source::key(format!("wc_rating = {}", self.wc_rating)),
-            ));
-        }
+        mods.extend(key_term("WC rating", "wc_rating", self.wc_rating as i32));
         match (self.ac_with_wc, self.ac_rating) {
             (true, None) => {
                 return Err(key_err(
