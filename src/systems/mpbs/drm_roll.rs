@@ -6,6 +6,11 @@
 use crate::explain::Term;
 use crate::outcome::{Leaf, OutcomeSpace};
 
+/// The leaf of each die face 0..=9 of a d10 plus `drm`: `leaf(face + drm)`.
+pub fn by_face(drm: i32, leaf: impl Fn(i32) -> Leaf) -> [Leaf; 10] {
+    std::array::from_fn(|face| leaf(face as i32 + drm))
+}
+
 /// A d10 roll plus the sum of its modifiers, read on one table.
 #[derive(Clone, Debug)]
 pub struct DrmRoll {
@@ -24,10 +29,7 @@ impl DrmRoll {
         leaf: impl Fn(&OutcomeSpace, i32) -> Leaf,
     ) -> DrmRoll {
         let drm: i32 = crate::explain::sum(&modifiers);
-        let mut leaves = [0; 10];
-        for (face, l) in leaves.iter_mut().enumerate() {
-            *l = leaf(&space, face as i32 + drm);
-        }
+        let leaves = by_face(drm, |n| leaf(&space, n));
         DrmRoll {
             drm,
             modifiers,

@@ -12,6 +12,7 @@ use crate::explain::Term;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::ProcedureInfo;
+use crate::systems::mpbs::drm_roll::by_face;
 
 /// Outcome labels of a morale check.
 pub const OUTCOMES: [&str; 2] = ["pass", "fail"];
@@ -55,10 +56,7 @@ impl MoraleCheck {
     /// A check against `rating` with these modifiers on the roll.
     pub fn with_terms(rating: u8, modifiers: Vec<Term>) -> MoraleCheck {
         let drm = crate::explain::sum(&modifiers);
-        let mut by_face = [0; 10];
-        for (face, leaf) in by_face.iter_mut().enumerate() {
-            *leaf = Leaf::from(face as i32 + drm > rating as i32);
-        }
+        let by_face = by_face(drm, |n| Leaf::from(n > rating as i32));
         MoraleCheck {
             space: OutcomeSpace::from_labels(&OUTCOMES, vec![]),
             by_face,
