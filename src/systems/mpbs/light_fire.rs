@@ -247,8 +247,6 @@ impl LightFire {
         let d = &LIGHT_FIRE_DRMS[edition as usize];
         let mut mods: Vec<Term> = Vec::new();
         let who = &input.who;
-        let firer = |what: &str| Source::unit(format!("{} is {what}", who.firer()));
-        let step_key = |k: &str| Source::key(k.to_string());
         if input.strength_points == 0 {
             return Err(key_err(
                 "strength_points",
@@ -264,7 +262,7 @@ impl LightFire {
                         format!("{sp} SP (+1 per SP above {})", d.muskets_sp_base),
                         "10.0",
                         v,
-                        firer(&format!(
+                        who.firer_is(&format!(
                             "{sp} strength points (current SP, or strength_points)"
                         )),
                     ));
@@ -280,7 +278,7 @@ impl LightFire {
                         ),
                         "10.0",
                         v,
-                        firer(&format!(
+                        who.firer_is(&format!(
                             "{sp} strength points (current SP, or strength_points)"
                         )),
                     ));
@@ -306,7 +304,7 @@ impl LightFire {
                 "Arquebusier",
                 "10.0",
                 d.arquebusier as i32,
-                firer("an arquebusier unit"),
+                who.firer_is("an arquebusier unit"),
             ));
         }
         if input.halmstad {
@@ -315,7 +313,7 @@ impl LightFire {
                 "NGBG: firing at Halmstad",
                 "10.0",
                 v as i32,
-                step_key("halmstad = true"),
+                Source::key("halmstad = true"),
             ));
         }
         target_terms(

@@ -73,6 +73,10 @@ impl FireWho {
         let tec = crate::explain::sum(&terms) as i8;
         Ok((FireWho::of(firer, target, terms), tec))
     }
+    /// The source "FIRER is `what`" of a modifier the firer's state sets.
+    pub fn firer_is(&self, what: &str) -> Source {
+        Source::unit(format!("{} is {what}", self.firer()))
+    }
     /// The firer's name, or "the firer".
     pub fn firer(&self) -> &str {
         if self.firer.is_empty() {
@@ -124,7 +128,6 @@ pub(crate) fn fire_mode_term(
     edition: Edition,
     table: &str,
 ) -> Result<Option<Term>, InputError> {
-    let step_key = |k: &str| Source::key(k.to_string());
     Ok(match mode {
         FireMode::Normal => None,
         FireMode::Advancing => {
@@ -143,14 +146,14 @@ pub(crate) fn fire_mode_term(
                 "Advancing Fire",
                 "10.3.2",
                 v as i32,
-                step_key("fire_mode = advancing"),
+                Source::key("fire_mode = advancing"),
             ))
         }
         FireMode::Retreating => Some(Term::new(
             "Retreating Fire",
             "10.3.4",
             retreating as i32,
-            step_key("fire_mode = retreating"),
+            Source::key("fire_mode = retreating"),
         )),
     })
 }
@@ -381,8 +384,6 @@ impl Musketry {
         let d = &MUSKETRY_DRMS[edition as usize];
         let mut mods: Vec<Term> = Vec::new();
         let who = &input.who;
-        let firer = |what: &str| Source::unit(format!("{} is {what}", who.firer()));
-        let step_key = |k: &str| Source::key(k.to_string());
         if input.column == FireColumn::Salvo && input.salvo_marker {
             return Err(key_err(
                 "column",
@@ -402,7 +403,7 @@ impl Musketry {
                 "reaction fire vs. moving cavalry",
                 "10.0",
                 d.reaction_fire as i32,
-                step_key("reaction_fire = true"),
+                Source::key("reaction_fire = true"),
             ));
         }
         if input.salvo_marker {
@@ -410,7 +411,7 @@ impl Musketry {
                 "firer has a Salvo marker",
                 "10.4",
                 d.salvo_marker as i32,
-                firer(
+                who.firer_is(
                     "marked with a Salvo marker (salvo_marker, or a salvo earlier in the course)",
                 ),
             ));
@@ -445,7 +446,7 @@ impl Musketry {
                     what,
                     "10.0",
                     v,
-                    firer(&format!(
+                    who.firer_is(&format!(
                         "a {}-hex unit with {} casualty points",
                         input.hexes, input.casualty_points
                     )),
@@ -478,7 +479,7 @@ impl Musketry {
                     what,
                     "10.0",
                     v as i32,
-                    step_key(&format!("{key} = true")),
+                    Source::key(format!("{key} = true")),
                 ));
             }
         }
