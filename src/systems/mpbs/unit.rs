@@ -1,7 +1,7 @@
 //! A Musket & Pike unit as a scenario describes it.
 
 use super::input::card_name;
-use super::{Edition, Formation, Gun, MoraleState, Order, UnitKind, terrain};
+use super::{CardNamed, Edition, Formation, Gun, MoraleState, Order, UnitKind, terrain};
 use crate::error::InputError;
 use crate::scenario::{Fields, course};
 use crate::systems::named;
