@@ -37,12 +37,7 @@ impl CcCell {
             Effect::Disorder => "D",
             Effect::FallBackOrFlee => "F",
         };
-        [e, self.injury.mark(), self.step.mark()]
-            .iter()
-            .filter(|s| !s.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join(" ")
+        casualties::cell(e, self.injury, self.step)
     }
 }
 

@@ -92,16 +92,7 @@ pub struct FireCell {
 impl FireCell {
     /// The cell as printed: "NE", "2 LC *", "C * S5+", "HC ** S4+".
     pub fn cell(&self) -> String {
-        [
-            self.casualty.abbreviation(),
-            self.injury.mark(),
-            self.step.mark(),
-        ]
-        .iter()
-        .filter(|s| !s.is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" ")
+        casualties::cell(self.casualty.abbreviation(), self.injury, self.step)
     }
 }
 
