@@ -11,6 +11,7 @@ use super::casualties::{self, Injury, StepRoll};
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
 use super::pair::{self, Ranges};
+use super::row::all_row_chart;
 use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
 use super::unit::{Effect, Unit, UnitState};
 use crate::error::InputError;
@@ -260,19 +261,16 @@ draw::draw_procedure!(CloseCombat, why);
 
 /// The Close Combat Table and its key.
 pub fn charts() -> Vec<Chart> {
-    let mut row = vec!["All".to_string()];
-    row.extend(CLOSE_COMBAT_TABLE.iter().map(CcCell::cell));
-    vec![Chart {
-        id: "close-combat",
-        title: "Close combat table".into(),
-        rule: "Close Combat",
-        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
-        rows: vec![row],
-        notes: vec![
+    vec![all_row_chart(
+        "close-combat",
+        "Close combat table",
+        "Close Combat",
+        CLOSE_COMBAT_TABLE.iter().map(CcCell::cell),
+        vec![
             "Each side tests its TQ and suffers the result of its own test".into(),
             "- unit status unchanged; D: Fall Back if Disordered, Disorder if not; F: Flee if Disordered, Fall Back if not".into(),
             "S4+ / S5+ / S6: a step loss on a single die roll of 4+ / 5+ / 6".into(),
             "* / **: any attached commander is injured on a single die roll of 6 / 5+".into(),
         ],
-    }]
+    )]
 }

@@ -436,7 +436,7 @@ pub fn charts() -> Vec<Chart> {
         id: "closing",
         title: "Closing table".into(),
         rule: "Close Combat",
-        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        headers: super::row::result_headers(""),
         rows: CLOSING_TABLE
             .iter()
             .map(|r| labelled(r.label, r.cells.iter().map(|c| c.cell().to_string())))

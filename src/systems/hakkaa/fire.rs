@@ -433,7 +433,7 @@ pub fn charts() -> Vec<Chart> {
         id: "fire",
         title: "Fire table".into(),
         rule: "Fire combat",
-        headers: ["FP", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        headers: super::row::result_headers("FP"),
         rows: FIRE_TABLE
             .iter()
             .zip(FP_ROWS)

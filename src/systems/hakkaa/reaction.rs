@@ -531,7 +531,7 @@ pub fn charts() -> Vec<Chart> {
         id,
         title: title.into(),
         rule: "Charging",
-        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        headers: super::row::result_headers(""),
         rows: rows
             .iter()
             .map(|r| {

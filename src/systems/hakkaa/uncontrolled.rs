@@ -458,7 +458,7 @@ pub fn charts() -> Vec<Chart> {
         "uncontrolled-visible-enemy",
         "uncontrolled-no-visible-enemy",
     ];
-    let headers = ["", "DS", "S", "F", "DF"].map(String::from).to_vec();
+    let headers = super::row::result_headers("");
     Situation::ALL
         .iter()
         .zip(ids)
