@@ -109,24 +109,21 @@ impl OrdersChange {
             d.leader_adjacent_enemy,
             Source::key("leader_adjacent_enemy = true"),
         );
-        if input.cavalry_wing {
-            match input.to {
-                Order::Charge => flag_mod(
-                    &mut mods,
-                    true,
-                    "cavalry wing changing to Charge",
-                    d.cavalry_wing_to_charge,
-                    Source::key("cavalry_wing = true, to = charge"),
-                ),
-                Order::ReceiveCharge => flag_mod(
-                    &mut mods,
-                    true,
-                    "cavalry wing changing to Receive Charge",
-                    d.cavalry_wing_to_receive_charge,
-                    Source::key("cavalry_wing = true, to = receive-charge"),
-                ),
-                _ => {}
-            }
+        let cavalry = match input.to {
+            Order::Charge => Some((
+                "cavalry wing changing to Charge",
+                d.cavalry_wing_to_charge,
+                "cavalry_wing = true, to = charge",
+            )),
+            Order::ReceiveCharge => Some((
+                "cavalry wing changing to Receive Charge",
+                d.cavalry_wing_to_receive_charge,
+                "cavalry_wing = true, to = receive-charge",
+            )),
+            _ => None,
+        };
+        if let (true, Some((what, v, key))) = (input.cavalry_wing, cavalry) {
+            flag_mod(&mut mods, true, what, v, Source::key(key));
         }
         flag_mod(
             &mut mods,
