@@ -131,6 +131,13 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
+/// A further modifier set by a step key, with no rule number: `label` with
+/// `value`, its source the key as written (`key = value`); `None` when the
+/// value is 0, which changes nothing.
+pub fn key_term(label: impl Into<String>, key: &str, value: i32) -> Option<Term> {
+    (value != 0).then(|| Term::new(label, "", value, Source::key(format!("{key} = {value}"))))
+}
+
 /// The sum of the applied terms.
 pub fn sum(terms: &[Term]) -> i32 {
     terms.iter().filter(|t| t.applied).map(|t| t.value).sum()

@@ -50,6 +50,16 @@ pub fn read<T: NameSet>(
     f.named(key, what, T::from_name, &T::names())
 }
 
+/// Reads required key `key` of `f` as one of the names of `T`: as [`read`],
+/// and a missing key is an error listing the names there are.
+pub fn require<T: NameSet>(
+    f: &mut crate::scenario::Fields,
+    key: &'static str,
+    what: &str,
+) -> Result<T, crate::error::InputError> {
+    read(f, key, what)?.ok_or_else(|| f.missing(key).one_of("", &T::names()))
+}
+
 /// Declares a system's step type: one enum over its procedures, whose
 /// [`Procedure`](crate::procedure::Procedure) impl forwards `space`,
 /// `resolve` and `exact` to the procedure inside, so a procedure's own exact

@@ -147,6 +147,17 @@ pub fn suffer<W: Draw>(w: &mut W, s: &mut UnitState, step: StepRoll, injury: Inj
     }
 }
 
+/// A table cell as printed: `first` (the result), then the commander-injury
+/// and step-loss marks, those that are there, e.g. "D * S6", "LC S5+".
+pub fn cell(first: &str, injury: Injury, step: StepRoll) -> String {
+    [first, injury.mark(), step.mark()]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// `count` tests on the `level` row of the Receiving Casualties Table, each
 /// with the unit's status as the previous one left it. Returns true when a
 /// result moved the unit back: a fall back or a flee (D on a Disordered

@@ -10,11 +10,9 @@
 use super::casualties::{self, Injury, StepRoll};
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
-use super::fire::read_pair;
 use super::pair::{self, Ranges};
-use super::tq::{
-    Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
-};
+use super::row::all_row_chart;
+use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
 use super::unit::{Effect, Unit, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
@@ -40,12 +38,7 @@ impl CcCell {
             Effect::Disorder => "D",
             Effect::FallBackOrFlee => "F",
         };
-        [e, self.injury.mark(), self.step.mark()]
-            .iter()
-            .filter(|s| !s.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join(" ")
+        casualties::cell(e, self.injury, self.step)
     }
 }
 
@@ -243,26 +236,6 @@ impl CloseCombat {
         })
     }
 
-    /// Reads a `close-combat` step (keys in [`INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        units: &[Unit],
-        readings: Readings,
-    ) -> Result<CloseCombat, InputError> {
-        let (a, d) = read_pair(f, "attacker", "defender", units)?;
-        let o = CcOptions::read(
-            f,
-            ["attacker", "defender"],
-            ["attacker_extra_tq", "defender_extra_tq"],
-        )?;
-        finish(f)?;
-        CloseCombat::new(&units[a], &units[d], &o, readings).map_err(|e| relocate(f, e))
-    }
-
-    /// How the procedure was built, for `pikeshot explain`.
-    pub fn why(&self) -> &Why {
-        &self.why
-    }
     /// The attacker's and the defender's tests.
     pub fn tests(&self) -> (&TqTest, &TqTest) {
         (&self.attacker_test, &self.defender_test)
@@ -284,23 +257,20 @@ impl CloseCombat {
     }
 }
 
-draw::draw_procedure!(CloseCombat);
+draw::draw_procedure!(CloseCombat, why);
 
 /// The Close Combat Table and its key.
 pub fn charts() -> Vec<Chart> {
-    let mut row = vec!["All".to_string()];
-    row.extend(CLOSE_COMBAT_TABLE.iter().map(CcCell::cell));
-    vec![Chart {
-        id: "close-combat",
-        title: "Close combat table".into(),
-        rule: "Close Combat",
-        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
-        rows: vec![row],
-        notes: vec![
+    vec![all_row_chart(
+        "close-combat",
+        "Close combat table",
+        "Close Combat",
+        CLOSE_COMBAT_TABLE.iter().map(CcCell::cell),
+        vec![
             "Each side tests its TQ and suffers the result of its own test".into(),
             "- unit status unchanged; D: Fall Back if Disordered, Disorder if not; F: Flee if Disordered, Fall Back if not".into(),
             "S4+ / S5+ / S6: a step loss on a single die roll of 4+ / 5+ / 6".into(),
             "* / **: any attached commander is injured on a single die roll of 6 / 5+".into(),
         ],
-    }]
+    )]
 }

@@ -10,11 +10,9 @@
 
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
-use super::fire::read_pair;
 use super::pair::{self, Ranges};
-use super::tq::{
-    Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
-};
+use super::row::ResultRow;
+use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
 use super::unit::{Formation, Unit, UnitClass};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
@@ -59,16 +57,10 @@ use ClosingResult::{
 };
 
 /// A row of the Closing Table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClosingRow {
-    /// The row as printed.
-    pub label: &'static str,
-    /// DS, S, F, DF.
-    pub cells: [ClosingResult; 4],
-}
+pub type ClosingRow = ResultRow<ClosingResult>;
 
 const fn r(label: &'static str, cells: [ClosingResult; 4]) -> ClosingRow {
-    ClosingRow { label, cells }
+    ClosingRow::new(label, cells)
 }
 
 /// Closing table (Close Combat): the charger's row, columns its DS, S, F, DF.
@@ -402,22 +394,6 @@ impl Closing {
         })
     }
 
-    /// Reads a `closing` step (keys in [`INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        units: &[Unit],
-        readings: Readings,
-    ) -> Result<Closing, InputError> {
-        let (a, t) = read_pair(f, "charger", "target", units)?;
-        let o = ClosingOptions::read(f)?;
-        finish(f)?;
-        Closing::new(&units[a], &units[t], &o, readings).map_err(|e| relocate(f, e))
-    }
-
-    /// How the procedure was built, for `pikeshot explain`.
-    pub fn why(&self) -> &Why {
-        &self.why
-    }
     /// The charger's test.
     pub fn test(&self) -> &TqTest {
         &self.test
@@ -441,7 +417,7 @@ impl Closing {
     }
 }
 
-draw::draw_procedure!(Closing);
+draw::draw_procedure!(Closing, why);
 
 /// The Closing Table with its key and conditions.
 pub fn charts() -> Vec<Chart> {
@@ -460,7 +436,7 @@ pub fn charts() -> Vec<Chart> {
         id: "closing",
         title: "Closing table".into(),
         rule: "Close Combat",
-        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        headers: super::row::result_headers(""),
         rows: CLOSING_TABLE
             .iter()
             .map(|r| labelled(r.label, r.cells.iter().map(|c| c.cell().to_string())))

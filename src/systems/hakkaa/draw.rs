@@ -135,8 +135,18 @@ pub fn exact(
 /// over [`Draw`]: a type with a `space: OutcomeSpace` field and a
 /// `run<W: Draw>(&self, w: &mut W) -> Leaf` method. Monte Carlo rolls real
 /// dice through [`Rolled`]; exact enumerates through [`exact`], so both
-/// run the same code.
+/// run the same code. `draw_procedure!(T, why)` also gives `T` its `why()`,
+/// the `why: Why` field that says how it was built.
 macro_rules! draw_procedure {
+    ($t:ty, why) => {
+        $crate::systems::hakkaa::draw::draw_procedure!($t);
+        impl $t {
+            /// How the procedure was built, for `pikeshot explain`.
+            pub fn why(&self) -> &$crate::systems::hakkaa::explain::Why {
+                &self.why
+            }
+        }
+    };
     ($t:ty) => {
         impl $crate::procedure::Procedure for $t {
             fn space(&self) -> &$crate::outcome::OutcomeSpace {

@@ -12,8 +12,7 @@ use super::draw::{self, Draw};
 use super::explain::{Tested, Why, fp_lines};
 use super::pair::{self, Ranges};
 use super::tq::{
-    DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err,
-    read_extra_tq, relocate,
+    DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq,
 };
 use super::unit::{MAX_FP, Unit, UnitState, find_unit};
 use crate::error::InputError;
@@ -93,16 +92,7 @@ pub struct FireCell {
 impl FireCell {
     /// The cell as printed: "NE", "2 LC *", "C * S5+", "HC ** S4+".
     pub fn cell(&self) -> String {
-        [
-            self.casualty.abbreviation(),
-            self.injury.mark(),
-            self.step.mark(),
-        ]
-        .iter()
-        .filter(|s| !s.is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" ")
+        casualties::cell(self.casualty.abbreviation(), self.injury, self.step)
     }
 }
 
@@ -396,22 +386,6 @@ impl Fire {
         })
     }
 
-    /// Reads a `fire` step (keys in [`INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        units: &[Unit],
-        readings: Readings,
-    ) -> Result<Fire, InputError> {
-        let (a, t) = read_pair(f, "firer", "target", units)?;
-        let o = FireOptions::read(f)?;
-        finish(f)?;
-        Fire::new(&units[a], &units[t], &o, readings).map_err(|e| relocate(f, e))
-    }
-
-    /// How the procedure was built, for `pikeshot explain`.
-    pub fn why(&self) -> &Why {
-        &self.why
-    }
     /// The volley (firer's test, FP, target's tests).
     pub fn volley(&self) -> &Volley {
         &self.volley
@@ -433,7 +407,7 @@ impl Fire {
     }
 }
 
-draw::draw_procedure!(Fire);
+draw::draw_procedure!(Fire, why);
 
 /// Reads two distinct units of a step (acting, then acted upon).
 pub(crate) fn read_pair(
@@ -459,7 +433,7 @@ pub fn charts() -> Vec<Chart> {
         id: "fire",
         title: "Fire table".into(),
         rule: "Fire combat",
-        headers: ["FP", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        headers: super::row::result_headers("FP"),
         rows: FIRE_TABLE
             .iter()
             .zip(FP_ROWS)

@@ -9,10 +9,9 @@
 use super::casualties::StepRoll;
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
-use super::tq::{
-    Readings, Situation, TestKind, Tester, Tq, TqTest, finish, key_err, read_extra_tq, relocate,
-};
-use super::unit::{Status, Unit, UnitState, find_unit};
+use super::row::all_row_chart;
+use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
+use super::unit::{Status, Unit, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
@@ -216,22 +215,6 @@ impl Fleeing {
         })
     }
 
-    /// Reads a `fleeing` step (keys in [`INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        units: &[Unit],
-        readings: Readings,
-    ) -> Result<Fleeing, InputError> {
-        let u = find_unit(f, "unit", units)?;
-        let o = FleeOptions::read(f)?;
-        finish(f)?;
-        Fleeing::new(&units[u], &o, readings).map_err(|e| relocate(f, e))
-    }
-
-    /// How the procedure was built, for `pikeshot explain`.
-    pub fn why(&self) -> &Why {
-        &self.why
-    }
     /// Whether each result (DS, S, F, DF) rallies.
     pub fn rallies(&self) -> [bool; 4] {
         self.rallies
@@ -269,23 +252,20 @@ impl Fleeing {
     }
 }
 
-draw::draw_procedure!(Fleeing);
+draw::draw_procedure!(Fleeing, why);
 
 /// The Fleeing units table and its key.
 pub fn charts() -> Vec<Chart> {
-    let mut row = vec!["All".to_string()];
-    row.extend(FLEEING_TABLE.iter().map(|r| r.cell().to_string()));
-    vec![Chart {
-        id: "fleeing",
-        title: "Fleeing units table".into(),
-        rule: "Fleeing",
-        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
-        rows: vec![row],
-        notes: vec![
+    vec![all_row_chart(
+        "fleeing",
+        "Fleeing units table",
+        "Fleeing",
+        FLEEING_TABLE.iter().map(|r| r.cell().to_string()),
+        vec![
             "Flee^S4: make a Flee move; step loss on a single die roll of 4 or more".into(),
             "R_F+C: rally if a commander is attached and a friendly non-fleeing unit is visible and closer than the nearest visible enemy unit [friend_closer], otherwise Flee^S4".into(),
             "R_C: rally if a commander is attached or such a friendly unit is closer, otherwise Flee^S4".into(),
             "R_Y: rally".into(),
         ],
-    }]
+    )]
 }

@@ -24,6 +24,7 @@ pub mod movement;
 pub mod pair;
 pub mod plan;
 pub mod reaction;
+pub mod row;
 pub mod scenario;
 pub mod tq;
 pub mod uncontrolled;
@@ -80,7 +81,7 @@ fn casualties_chart() -> Vec<Chart> {
         id: "receiving-casualties",
         title: "Receiving casualties table".into(),
         rule: "Close Combat",
-        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        headers: row::result_headers(""),
         rows: Level::ALL
             .iter()
             .zip(RECEIVING_CASUALTIES)

@@ -222,6 +222,11 @@ impl Plan {
         let skip = |possible: bool| skip_impossible && !possible;
         let skipped = |why: String| Ok(Step::Skip(Skip::because(why)));
         let name = |i: usize| units[i].name.as_str();
+        // Why a step of `a` on `b` is skipped: one of them cannot act.
+        let pair_down = |a: usize, b: usize| {
+            skip(s(a).can_act() && s(b).can_act())
+                .then(|| format!("{} or {} is fleeing or eliminated", name(a), name(b)))
+        };
         match (self, part) {
             (Plan::Single(p), _) => Ok((**p).clone()),
             (Plan::Fire { firer, target, o }, _) => {
@@ -251,12 +256,8 @@ impl Plan {
                 },
                 _,
             ) => {
-                if skip(s(*charger).can_act() && s(*target).can_act()) {
-                    return skipped(format!(
-                        "{} or {} is fleeing or eliminated",
-                        name(*charger),
-                        name(*target)
-                    ));
+                if let Some(why) = pair_down(*charger, *target) {
+                    return skipped(why);
                 }
                 Closing::new(&units[*charger], &units[*target], closing, readings)
                     .map(Step::Closing)
@@ -280,12 +281,8 @@ impl Plan {
                     .map(Step::Reaction)
             }
             (Plan::Reaction { charger, target, o }, _) => {
-                if skip(s(*charger).can_act() && s(*target).can_act()) {
-                    return skipped(format!(
-                        "{} or {} is fleeing or eliminated",
-                        name(*charger),
-                        name(*target)
-                    ));
+                if let Some(why) = pair_down(*charger, *target) {
+                    return skipped(why);
                 }
                 ChargeReaction::new(&units[*charger], &units[*target], o, readings)
                     .map(Step::Reaction)
@@ -317,12 +314,8 @@ impl Plan {
                 },
                 _,
             ) => {
-                if skip(s(*attacker).can_act() && s(*defender).can_act()) {
-                    return skipped(format!(
-                        "{} or {} is fleeing or eliminated",
-                        name(*attacker),
-                        name(*defender)
-                    ));
+                if let Some(why) = pair_down(*attacker, *defender) {
+                    return skipped(why);
                 }
                 CloseCombat::new(&units[*attacker], &units[*defender], o, readings)
                     .map(Step::CloseCombat)

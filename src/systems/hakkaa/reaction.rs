@@ -13,9 +13,10 @@
 use super::closing::{CONTACT, check_charge, read_row};
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why, fp_lines};
-use super::fire::{Volley, effective_fp, read_pair};
+use super::fire::{Volley, effective_fp};
 use super::pair::{self, Ranges};
-use super::tq::{Readings, Situation, TestKind, Tester, TqTest, finish, read_extra_tq, relocate};
+use super::row::ResultRow;
+use super::tq::{Readings, Situation, TestKind, Tester, TqTest, read_extra_tq};
 use super::unit::{Formation, MAX_FP, Status, Unit, UnitClass, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
@@ -138,16 +139,10 @@ const CC: Reaction = re(false, false, ReactionFire::None, true, false);
 const FLEE: Reaction = re(false, false, ReactionFire::None, false, true);
 
 /// A row of a Charge Reaction table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReactionRow {
-    /// The row as printed.
-    pub label: &'static str,
-    /// DS, S, F, DF.
-    pub cells: [Reaction; 4],
-}
+pub type ReactionRow = ResultRow<Reaction>;
 
 const fn rr(label: &'static str, cells: [Reaction; 4]) -> ReactionRow {
-    ReactionRow { label, cells }
+    ReactionRow::new(label, cells)
 }
 
 /// The row labels, shared by both tables.
@@ -469,22 +464,6 @@ impl ChargeReaction {
         })
     }
 
-    /// Reads a `charge-reaction` step (keys in [`INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        units: &[Unit],
-        readings: Readings,
-    ) -> Result<ChargeReaction, InputError> {
-        let (a, t) = read_pair(f, "charger", "target", units)?;
-        let o = ReactionOptions::read(f, true)?;
-        finish(f)?;
-        ChargeReaction::new(&units[a], &units[t], &o, readings).map_err(|e| relocate(f, e))
-    }
-
-    /// How the procedure was built, for `pikeshot explain`.
-    pub fn why(&self) -> &Why {
-        &self.why
-    }
     /// Whether a CC result counter-charges (`counter_charge_possible`).
     pub fn counter_charge_possible(&self) -> bool {
         self.counter_charge_possible
@@ -543,7 +522,7 @@ impl ChargeReaction {
     }
 }
 
-draw::draw_procedure!(ChargeReaction);
+draw::draw_procedure!(ChargeReaction, why);
 
 /// Both Charge Reaction tables and the key to their results.
 pub fn charts() -> Vec<Chart> {
@@ -552,7 +531,7 @@ pub fn charts() -> Vec<Chart> {
         id,
         title: title.into(),
         rule: "Charging",
-        headers: ["", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        headers: super::row::result_headers(""),
         rows: rows
             .iter()
             .map(|r| {

@@ -653,7 +653,7 @@ pub fn charts() -> Vec<Chart> {
         id: "tq",
         title: "TQ Table".into(),
         rule: "Troop Quality",
-        headers: ["Grade", "DS", "S", "F", "DF"].map(String::from).to_vec(),
+        headers: super::row::result_headers("Grade"),
         rows: TQ_TABLE
             .iter()
             .map(|r| {

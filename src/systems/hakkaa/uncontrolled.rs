@@ -10,6 +10,7 @@
 use super::closing::read_row;
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
+use super::row::ResultRow;
 use super::tq::{
     Readings, Situation as TqSituation, TestKind, Tester, Tq, TqTest, finish, key_err,
     read_extra_tq, relocate,
@@ -19,7 +20,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
-use crate::systems::named::named_enum;
+use crate::systems::named::{self, named_enum};
 use crate::systems::{Chart, ProcedureInfo};
 
 named_enum! {
@@ -44,17 +45,12 @@ named_enum! {
     }
 }
 
-/// A row of an Uncontrolled units table: the codes for DS, S, F, DF.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct URow {
-    /// The row as printed.
-    pub label: &'static str,
-    /// DS, S, F, DF, as printed.
-    pub cells: [&'static str; 4],
-}
+/// A row of an Uncontrolled units table: the codes for DS, S, F, DF, as
+/// printed.
+pub type URow = ResultRow<&'static str>;
 
 const fn u(label: &'static str, cells: [&'static str; 4]) -> URow {
-    URow { label, cells }
+    URow::new(label, cells)
 }
 
 /// Situation 1: Defending.
@@ -390,14 +386,7 @@ impl Uncontrolled {
         readings: Readings,
     ) -> Result<Uncontrolled, InputError> {
         let unit = find_unit(f, "unit", units)?;
-        let situation = f
-            .named(
-                "situation",
-                "situation",
-                Situation::from_name,
-                &Situation::names(),
-            )?
-            .ok_or_else(|| f.missing("situation").one_of("", &Situation::names()))?;
+        let situation: Situation = named::require(f, "situation", "situation")?;
         let single_unit = f.flag("single_unit")?;
         let enemy_to_front = f.flag("enemy_to_front")?;
         if f.has("enemy_to_front") && situation != Situation::EnemyToRear {
@@ -433,10 +422,6 @@ impl Uncontrolled {
         Uncontrolled::new(&units[unit], &o, readings).map_err(|e| relocate(f, e))
     }
 
-    /// How the procedure was built, for `pikeshot explain`.
-    pub fn why(&self) -> &Why {
-        &self.why
-    }
     /// The unit's test, when the situation has one.
     pub fn test(&self) -> Option<&TqTest> {
         self.test.as_ref()
@@ -459,7 +444,7 @@ impl Uncontrolled {
     }
 }
 
-draw::draw_procedure!(Uncontrolled);
+draw::draw_procedure!(Uncontrolled, why);
 
 /// One chart per situation.
 pub fn charts() -> Vec<Chart> {
@@ -473,7 +458,7 @@ pub fn charts() -> Vec<Chart> {
         "uncontrolled-visible-enemy",
         "uncontrolled-no-visible-enemy",
     ];
-    let headers = ["", "DS", "S", "F", "DF"].map(String::from).to_vec();
+    let headers = super::row::result_headers("");
     Situation::ALL
         .iter()
         .zip(ids)

@@ -9,7 +9,7 @@
 use super::tq::{Grade, read_grade};
 use crate::error::InputError;
 use crate::scenario::{Fields, course};
-use crate::systems::named::named_enum;
+use crate::systems::named::{self, named_enum};
 
 named_enum! {
     /// The unit classes the card's tables name, by their abbreviations.
@@ -297,25 +297,11 @@ pub const MAX_FP: u8 = 99;
 impl Unit {
     /// Reads `[units.NAME]` (keys in `pikeshot list hakkaa`).
     pub fn from_fields(name: &str, f: &mut Fields) -> Result<Unit, InputError> {
-        let class = f
-            .named(
-                "type",
-                "unit class",
-                UnitClass::from_name,
-                &UnitClass::names(),
-            )?
-            .ok_or_else(|| f.missing("type").one_of("", &UnitClass::names()))?;
+        let class: UnitClass = named::require(f, "type", "unit class")?;
         let grade =
             read_grade(f, "tq")?.ok_or_else(|| f.missing("tq").one_of("", &Grade::names()))?;
         let steps = f.req_int("steps", 1, MAX_STEPS as i64)? as u8;
-        let formation = f
-            .named(
-                "formation",
-                "formation",
-                Formation::from_name,
-                &Formation::names(),
-            )?
-            .unwrap_or(Formation::Formed);
+        let formation = named::read(f, "formation", "formation")?.unwrap_or(Formation::Formed);
         if formation == Formation::Skirmishing && class == UnitClass::Artillery {
             return Err(f.err("formation", "artillery does not skirmish"));
         }
@@ -323,18 +309,9 @@ impl Unit {
         if limbered && class != UnitClass::Artillery {
             return Err(f.err("limbered", "only artillery limbers"));
         }
-        let status = f
-            .named("status", "status", Status::from_name, &Status::names())?
-            .unwrap_or(Status::Steady);
+        let status = named::read(f, "status", "status")?.unwrap_or(Status::Steady);
         let fatigued = f.flag("fatigued")?;
-        let commander = f
-            .named(
-                "commander",
-                "commander",
-                CommanderKind::from_name,
-                &CommanderKind::names(),
-            )?
-            .unwrap_or(CommanderKind::None);
+        let commander = named::read(f, "commander", "commander")?.unwrap_or(CommanderKind::None);
         let charismatic = f.flag("charismatic")?;
         if charismatic && commander == CommanderKind::None {
             return Err(f.err(

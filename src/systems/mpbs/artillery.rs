@@ -9,12 +9,13 @@
 //! column left of their data (docs/rules/mpbs.md, Printing of the cards): the column order is 3lb,
 //! Double 3lb, 4-8lb, Double 4-8lb, 12-24lb, Double 12-24lb.
 
-use super::input::{firer_and_target, key_err, read_extra, read_tec, relocate};
-use super::musketry::{FireResult, FireWho, tec_fire_terms};
+use super::drm_roll::{DrmRoll, drm_roll_procedure};
+use super::input::{finish_built, firer_and_target, key_err, read_extra, read_tec, relocate};
+use super::musketry::{FireResult, FireWho};
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::{Source, Term};
-use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
 use crate::systems::{Chart, ProcedureInfo};
@@ -209,18 +210,9 @@ impl ArtilleryInput {
         range: u32,
     ) -> Result<ArtilleryInput, InputError> {
         let gun = gun_of(firer)?;
-        let terms = tec_fire_terms(edition, target, true).map_err(|why| {
-            key_err(
-                "target",
-                format!(
-                    "{} cannot be fired at: its fire column on the TEC is NA ({why})",
-                    target.name
-                ),
-            )
-        })?;
-        let tec = crate::explain::sum(&terms) as i8;
+        let (who, tec) = FireWho::from_tec(edition, firer, target, true)?;
         Ok(ArtilleryInput {
-            who: FireWho::of(firer, target, terms),
+            who,
             gun,
             range,
             firer_morale: firer.morale_state,
@@ -278,10 +270,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 pub struct Artillery {
     edition: Edition,
     gun: Gun,
-    drm: i32,
-    modifiers: Vec<Term>,
-    space: OutcomeSpace,
-    leaves: [Leaf; 10],
+    roll: DrmRoll,
 }
 
 impl Artillery {
@@ -380,7 +369,6 @@ impl Artillery {
             "the target's hex and hexside, TEC fire column (artillery)",
             &input.who,
         );
-        let drm: i32 = crate::explain::sum(&mods);
         let results = [M, F, FM];
         let space = OutcomeSpace::new(
             results.iter().map(|r| r.label()).collect(),
@@ -389,22 +377,18 @@ impl Artillery {
                 Measure::new("morale-checks", 0, 1),
             ],
         );
-        let mut leaves = [0; 10];
-        for (face, leaf) in leaves.iter_mut().enumerate() {
-            let r = result(edition, input.gun, face as i32 + drm).expect("gun checked above");
+        let roll = DrmRoll::new(mods, space, |space, n| {
+            let r = result(edition, input.gun, n).expect("gun checked above");
             let o = results
                 .iter()
                 .position(|x| *x == r)
                 .expect("an artillery result");
-            *leaf = space.leaf(o, &[r.formation_hit as i32, r.morale_check as i32]);
-        }
+            space.leaf(o, &[r.formation_hit as i32, r.morale_check as i32])
+        });
         Ok(Artillery {
             edition,
             gun: input.gun,
-            drm,
-            modifiers: mods,
-            space,
-            leaves,
+            roll,
         })
     }
 
@@ -428,9 +412,7 @@ impl Artillery {
             tec,
             extra_drm: read_extra(f)?,
         };
-        let p = Artillery::new(edition, &input).map_err(|e| relocate(f, e))?;
-        f.finish()?;
-        Ok(p)
+        finish_built(f, Artillery::new(edition, &input))
     }
 
     /// The edition.
@@ -441,21 +423,13 @@ impl Artillery {
     pub fn gun(&self) -> Gun {
         self.gun
     }
-    /// The summed DRM.
-    pub fn drm(&self) -> i32 {
-        self.drm
-    }
-    /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[Term] {
-        &self.modifiers
-    }
     /// The result for a natural die face 0..=9.
     pub fn result_for(&self, face: u8) -> FireResult {
-        result(self.edition, self.gun, face as i32 + self.drm).expect("gun checked in new")
+        result(self.edition, self.gun, face as i32 + self.drm()).expect("gun checked in new")
     }
 }
 
-d10_procedure!(Artillery, leaves);
+drm_roll_procedure!(Artillery);
 
 /// The Artillery Fire Table and the Artillery Range Chart of an edition.
 pub fn charts(edition: Edition) -> Vec<Chart> {

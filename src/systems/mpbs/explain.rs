@@ -251,28 +251,24 @@ fn order_roll(check: &OrderCheck, table: &str, rule: &str) -> Roll {
     r
 }
 
-impl Explain for orders::Continuation {
-    fn roll(&self) -> Roll {
-        order_roll(self.check(), "Continuation Table", "4.3")
-    }
+/// `Explain` for each orders roll: its check on its table (and rule).
+macro_rules! explain_orders {
+    ($($t:ident: $table:literal, $rule:literal;)+) => {
+        $(
+            impl Explain for orders::$t {
+                fn roll(&self) -> Roll {
+                    order_roll(self.check(), $table, $rule)
+                }
+            }
+        )+
+    };
 }
 
-impl Explain for orders::Preemption {
-    fn roll(&self) -> Roll {
-        order_roll(self.check(), "Preemption Table", "4.4")
-    }
-}
-
-impl Explain for orders::OrdersChange {
-    fn roll(&self) -> Roll {
-        order_roll(self.check(), "Orders Change Table", "5.7")
-    }
-}
-
-impl Explain for orders::Interception {
-    fn roll(&self) -> Roll {
-        order_roll(self.check(), "Interception Table (cavalry only)", "9.3")
-    }
+explain_orders! {
+    Continuation: "Continuation Table", "4.3";
+    Preemption: "Preemption Table", "4.4";
+    OrdersChange: "Orders Change Table", "5.7";
+    Interception: "Interception Table (cavalry only)", "9.3";
 }
 
 impl Explain for Step {

@@ -7,6 +7,7 @@ use super::unit::find_unit;
 use super::{Edition, Unit};
 use crate::error::{InputError, did_you_mean, levenshtein};
 use crate::scenario::Fields;
+use crate::systems::named;
 
 /// For a name only the other card prints, the name on this card to suggest
 /// instead, as (name, suggestion): the row or kind the cards pair with it
@@ -111,6 +112,18 @@ pub(crate) fn read_tec(
 
 pub(crate) use crate::scenario::fields::{key_err, relocate};
 
+/// Ends reading a step whose procedure its constructor `built`: the
+/// constructor's error located at its key of the step, else the step's
+/// unknown keys refused, else the procedure.
+pub(crate) fn finish_built<P>(
+    f: &mut Fields,
+    built: Result<P, InputError>,
+) -> Result<P, InputError> {
+    let p = built.map_err(|e| relocate(f, e))?;
+    f.finish()?;
+    Ok(p)
+}
+
 /// The value of an NGBG DRM line switched on by step key `key`: `line` as
 /// the edition's card prints it, an error naming the key when the card has
 /// no such line (NGBG lines are on the series card only).
@@ -133,13 +146,7 @@ pub(crate) fn read_extra(f: &mut Fields) -> Result<i8, InputError> {
 
 /// Reads `fire_mode` (default normal).
 pub(crate) fn read_fire_mode(f: &mut Fields) -> Result<FireMode, InputError> {
-    Ok(f.named(
-        "fire_mode",
-        "fire mode",
-        FireMode::from_name,
-        &FireMode::names(),
-    )?
-    .unwrap_or(FireMode::Normal))
+    Ok(named::read(f, "fire_mode", "fire mode")?.unwrap_or(FireMode::Normal))
 }
 
 /// Reads a fire step's `firer` and `target` (two different units).

@@ -72,24 +72,24 @@ pub const OUTCOMES: [&str; 4] = [
     "replaced",
 ];
 
-/// The Leader Casualty result of a modified roll.
-pub fn casualty_result(modified_roll: i32) -> CasualtyResult {
+/// The result of a modified roll on a table of bands that covers every roll.
+fn band_result<T: Copy>(table: &[(Band, T, &str)], modified_roll: i32) -> T {
     let r = modified_roll.clamp(i8::MIN as i32, i8::MAX as i32);
-    LEADER_CASUALTY
+    table
         .iter()
         .find(|(b, _, _)| b.contains(r))
         .map(|&(_, res, _)| res)
         .expect("the table covers every roll")
 }
 
+/// The Leader Casualty result of a modified roll.
+pub fn casualty_result(modified_roll: i32) -> CasualtyResult {
+    band_result(&LEADER_CASUALTY, modified_roll)
+}
+
 /// The Leader Replacement result of a modified roll.
 pub fn replacement_result(modified_roll: i32) -> ReplacementResult {
-    let r = modified_roll.clamp(i8::MIN as i32, i8::MAX as i32);
-    LEADER_REPLACEMENT
-        .iter()
-        .find(|(b, _, _)| b.contains(r))
-        .map(|&(_, res, _)| res)
-        .expect("the table covers every roll")
+    band_result(&LEADER_REPLACEMENT, modified_roll)
 }
 
 /// The final outcome of a casualty check: no effect, or removed with the

@@ -6,17 +6,19 @@
 //! The table and its strength modifiers are the same on both cards; the firer
 //! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
+use super::drm_roll::{DrmRoll, drm_roll_procedure};
 use super::input::{
-    firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec, relocate,
+    finish_built, firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec,
+    relocate,
 };
 use super::musketry::{
     FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term, target_notes,
-    target_terms, tec_fire_terms,
+    target_terms,
 };
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::{Source, Term};
-use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::{Chart, ProcedureInfo};
 
@@ -179,18 +181,9 @@ impl LightFireInput {
         target: &Unit,
     ) -> Result<LightFireInput, InputError> {
         let column = column_of(firer)?;
-        let terms = tec_fire_terms(edition, target, false).map_err(|why| {
-            key_err(
-                "target",
-                format!(
-                    "{} cannot be fired at: its fire column on the TEC is NA ({why})",
-                    target.name
-                ),
-            )
-        })?;
-        let tec = crate::explain::sum(&terms) as i8;
+        let (who, tec) = FireWho::from_tec(edition, firer, target, false)?;
         Ok(LightFireInput {
-            who: FireWho::of(firer, target, terms),
+            who,
             column,
             strength_points: firer.current_strength(),
             arquebusier: firer.kind == UnitKind::Arquebusier,
@@ -244,10 +237,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 #[derive(Clone, Debug)]
 pub struct LightFire {
     column: LightFireColumn,
-    drm: i32,
-    modifiers: Vec<Term>,
-    space: OutcomeSpace,
-    leaves: [Leaf; 10],
+    roll: DrmRoll,
 }
 
 impl LightFire {
@@ -257,8 +247,6 @@ impl LightFire {
         let d = &LIGHT_FIRE_DRMS[edition as usize];
         let mut mods: Vec<Term> = Vec::new();
         let who = &input.who;
-        let firer = |what: &str| Source::unit(format!("{} is {what}", who.firer()));
-        let step_key = |k: &str| Source::key(k.to_string());
         if input.strength_points == 0 {
             return Err(key_err(
                 "strength_points",
@@ -274,7 +262,7 @@ impl LightFire {
                         format!("{sp} SP (+1 per SP above {})", d.muskets_sp_base),
                         "10.0",
                         v,
-                        firer(&format!(
+                        who.firer_is(&format!(
                             "{sp} strength points (current SP, or strength_points)"
                         )),
                     ));
@@ -290,7 +278,7 @@ impl LightFire {
                         ),
                         "10.0",
                         v,
-                        firer(&format!(
+                        who.firer_is(&format!(
                             "{sp} strength points (current SP, or strength_points)"
                         )),
                     ));
@@ -316,7 +304,7 @@ impl LightFire {
                 "Arquebusier",
                 "10.0",
                 d.arquebusier as i32,
-                firer("an arquebusier unit"),
+                who.firer_is("an arquebusier unit"),
             ));
         }
         if input.halmstad {
@@ -325,7 +313,7 @@ impl LightFire {
                 "NGBG: firing at Halmstad",
                 "10.0",
                 v as i32,
-                step_key("halmstad = true"),
+                Source::key("halmstad = true"),
             ));
         }
         target_terms(
@@ -334,19 +322,14 @@ impl LightFire {
             (input.tec, input.extra_drm),
             who,
         );
-        let drm: i32 = crate::explain::sum(&mods);
         let space = OutcomeSpace::from_labels(INFO.outcomes, vec![Measure::new("hits", 0, 1)]);
-        let mut leaves = [0; 10];
-        for (face, leaf) in leaves.iter_mut().enumerate() {
-            let hits = result(input.column, face as i32 + drm);
-            *leaf = space.leaf(hits as usize, &[hits as i32]);
-        }
+        let roll = DrmRoll::new(mods, space, |space, n| {
+            let hits = result(input.column, n);
+            space.leaf(hits as usize, &[hits as i32])
+        });
         Ok(LightFire {
             column: input.column,
-            drm,
-            modifiers: mods,
-            space,
-            leaves,
+            roll,
         })
     }
 
@@ -375,30 +358,20 @@ impl LightFire {
         if let Some(sp) = f.int("strength_points", 1, 30)? {
             input.strength_points = sp as u8;
         }
-        let p = LightFire::new(edition, &input).map_err(|e| relocate(f, e))?;
-        f.finish()?;
-        Ok(p)
+        finish_built(f, LightFire::new(edition, &input))
     }
 
     /// The column fired on.
     pub fn column(&self) -> LightFireColumn {
         self.column
     }
-    /// The summed DRM.
-    pub fn drm(&self) -> i32 {
-        self.drm
-    }
-    /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[Term] {
-        &self.modifiers
-    }
     /// Hits for a natural die face 0..=9.
     pub fn hits_for(&self, face: u8) -> u8 {
-        result(self.column, face as i32 + self.drm)
+        result(self.column, face as i32 + self.drm())
     }
 }
 
-d10_procedure!(LightFire, leaves);
+drm_roll_procedure!(LightFire);
 
 /// The DRM lines of an edition, as notes.
 fn drm_notes(edition: Edition) -> Vec<String> {

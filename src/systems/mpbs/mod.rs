@@ -28,6 +28,7 @@ macro_rules! d10_procedure {
 pub mod artillery;
 pub mod close_combat;
 pub mod course;
+pub mod drm_roll;
 pub mod explain;
 pub mod input;
 pub mod leaders;
@@ -222,54 +223,53 @@ named_enum! {
 /// editions").
 pub const GUN_ALIASES: &[(&str, Gun)] = &[("12lb", Gun::Heavy), ("double-12lb", Gun::DoubleHeavy)];
 
+/// A closed set of names some of which only one edition's card prints, and
+/// which answers to a few other names besides (the cards' spellings).
+pub trait CardNamed: crate::systems::named::NameSet + Copy + 'static {
+    /// Other names the values answer to.
+    const ALIASES: &'static [(&'static str, Self)];
+    /// Whether the edition's card prints this value.
+    fn on_card(self, edition: Edition) -> bool;
+    /// The value named `s` (or one of its [`CardNamed::ALIASES`]) if the
+    /// edition's card has it.
+    fn parse(edition: Edition, s: &str) -> Option<Self> {
+        Self::from_name(s)
+            .or_else(|| Self::ALIASES.iter().find(|(a, _)| *a == s).map(|&(_, v)| v))
+            .filter(|v| v.on_card(edition))
+    }
+    /// Every name a value answers to on the edition's card, in card order,
+    /// the aliases last.
+    fn card_names(edition: Edition) -> Vec<&'static str> {
+        Self::names()
+            .into_iter()
+            .filter(|n| Self::from_name(n).is_some_and(|v| v.on_card(edition)))
+            .chain(Self::ALIASES.iter().map(|&(a, _)| a))
+            .collect()
+    }
+}
+
 /// Other names the unit kinds answer to: the Close Combat Matrix's "Lt Inf"
 /// column is commanded muskets and dragoons, which read the same on every
 /// table (docs/rules/mpbs.md, "Card names across editions").
 pub const KIND_ALIASES: &[(&str, UnitKind)] = &[("light-infantry", UnitKind::CommandedMuskets)];
 
-impl UnitKind {
-    /// Whether the edition's card prints this kind (HI no Pikes: series only).
-    pub fn on_card(self, edition: Edition) -> bool {
+impl CardNamed for UnitKind {
+    const ALIASES: &'static [(&'static str, UnitKind)] = KIND_ALIASES;
+    /// HI no Pikes: series only.
+    fn on_card(self, edition: Edition) -> bool {
         self != UnitKind::HeavyInfantryNoPikes || edition == Edition::Series
     }
-    /// The kind named `s` (or one of its [`KIND_ALIASES`]) if the edition's card has it.
-    pub fn parse(edition: Edition, s: &str) -> Option<UnitKind> {
-        UnitKind::from_name(s)
-            .or_else(|| KIND_ALIASES.iter().find(|(a, _)| *a == s).map(|&(_, k)| k))
-            .filter(|k| k.on_card(edition))
-    }
-    /// Every name a kind answers to on the edition's card.
-    pub fn card_names(edition: Edition) -> Vec<&'static str> {
-        UnitKind::ALL
-            .iter()
-            .filter(|k| k.on_card(edition))
-            .map(|k| k.name())
-            .chain(KIND_ALIASES.iter().map(|&(a, _)| a))
-            .collect()
+}
+
+impl CardNamed for Gun {
+    const ALIASES: &'static [(&'static str, Gun)] = GUN_ALIASES;
+    /// Double 3lb: series only.
+    fn on_card(self, edition: Edition) -> bool {
+        self != Gun::Double3 || edition == Edition::Series
     }
 }
 
 impl Gun {
-    /// Whether the edition's card prints this gun (Double 3lb: series only).
-    pub fn on_card(self, edition: Edition) -> bool {
-        self != Gun::Double3 || edition == Edition::Series
-    }
-    /// The gun named `s` (or one of its [`GUN_ALIASES`]) if the edition's card has it.
-    pub fn parse(edition: Edition, s: &str) -> Option<Gun> {
-        Gun::from_name(s)
-            .or_else(|| GUN_ALIASES.iter().find(|(a, _)| *a == s).map(|&(_, g)| g))
-            .filter(|g| g.on_card(edition))
-    }
-    /// Every name a gun answers to on the edition's card.
-    pub fn card_names(edition: Edition) -> Vec<&'static str> {
-        Gun::ALL
-            .iter()
-            .filter(|g| g.on_card(edition))
-            .map(|g| g.name())
-            .chain(GUN_ALIASES.iter().map(|&(a, _)| a))
-            .collect()
-    }
-
     /// The range class of the Artillery Range Chart (10.8.2).
     pub fn range_class(self) -> RangeClass {
         match self {

@@ -8,10 +8,11 @@
 use super::unit::find_unit;
 use super::{Edition, Unit};
 use crate::error::InputError;
-use crate::explain::{Source, Term};
+use crate::explain::Term;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::ProcedureInfo;
+use crate::systems::mpbs::drm_roll::by_face;
 
 /// Outcome labels of a morale check.
 pub const OUTCOMES: [&str; 2] = ["pass", "fail"];
@@ -48,24 +49,14 @@ impl MoraleCheck {
     /// A check against `rating` with `drm` (the step's `extra_drm`) added
     /// to the roll.
     pub fn new(rating: u8, drm: i32) -> MoraleCheck {
-        let terms = (drm != 0).then(|| {
-            Term::new(
-                "extra DRM",
-                "",
-                drm,
-                Source::key(format!("extra_drm = {drm}")),
-            )
-        });
+        let terms = crate::explain::key_term("extra DRM", "extra_drm", drm);
         MoraleCheck::with_terms(rating, terms.into_iter().collect())
     }
 
     /// A check against `rating` with these modifiers on the roll.
     pub fn with_terms(rating: u8, modifiers: Vec<Term>) -> MoraleCheck {
         let drm = crate::explain::sum(&modifiers);
-        let mut by_face = [0; 10];
-        for (face, leaf) in by_face.iter_mut().enumerate() {
-            *leaf = Leaf::from(face as i32 + drm > rating as i32);
-        }
+        let by_face = by_face(drm, |n| Leaf::from(n > rating as i32));
         MoraleCheck {
             space: OutcomeSpace::from_labels(&OUTCOMES, vec![]),
             by_face,

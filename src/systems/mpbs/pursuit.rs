@@ -14,6 +14,7 @@ use crate::error::InputError;
 use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::mpbs::drm_roll::by_face;
 use crate::systems::{Chart, ProcedureInfo};
 
 /// The results of the Cavalry Pursuit Table, in table order.
@@ -490,27 +491,12 @@ impl Pursuit {
                 )),
             );
         }
-        if !(-9..=9).contains(&input.extra_drm) {
-            return Err((
-                "extra_drm",
-                InputError::new(format!("extra DRM {}", input.extra_drm))
-                    .accepted("a whole number from -9 to 9"),
-            ));
-        }
-        if input.extra_drm != 0 {
-            m.push(
-                "extra DRM",
-                "",
-                input.extra_drm,
-                Source::key(format!("extra_drm = {}", input.extra_drm)),
-            );
-        }
+        m.push_extra(input.extra_drm)?;
         m.finish(None);
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
-        let mut by_face = [0; 10];
-        for (face, leaf) in by_face.iter_mut().enumerate() {
-            *leaf = space.leaf(pursuit_result(col, face as i32 + m.total) as usize, &[]);
-        }
+        let by_face = by_face(m.total, |n| {
+            space.leaf(pursuit_result(col, n) as usize, &[])
+        });
         Ok(Pursuit {
             column: col,
             space,

@@ -10,6 +10,7 @@ use crate::error::InputError;
 use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::mpbs::drm_roll::by_face;
 use crate::systems::{Chart, ProcedureInfo};
 
 /// The results of the Unable to Retreat Table.
@@ -125,30 +126,12 @@ impl UnableToRetreat {
                 );
             }
         }
-        if !(-9..=9).contains(&extra_drm) {
-            return Err((
-                "extra_drm",
-                InputError::new(format!("extra DRM {extra_drm}"))
-                    .accepted("a whole number from -9 to 9"),
-            ));
-        }
-        if extra_drm != 0 {
-            m.push(
-                "extra DRM",
-                "",
-                extra_drm,
-                Source::key(format!("extra_drm = {extra_drm}")),
-            );
-        }
+        m.push_extra(extra_drm)?;
         m.finish(None);
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
-        let mut by_face = [0; 10];
-        for (face, leaf) in by_face.iter_mut().enumerate() {
-            *leaf = space.leaf(
-                unable_to_retreat_result(face as i32 + m.total) as usize,
-                &[],
-            );
-        }
+        let by_face = by_face(m.total, |n| {
+            space.leaf(unable_to_retreat_result(n) as usize, &[])
+        });
         Ok(UnableToRetreat {
             space,
             modifiers: m,

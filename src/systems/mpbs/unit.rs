@@ -1,9 +1,10 @@
 //! A Musket & Pike unit as a scenario describes it.
 
 use super::input::card_name;
-use super::{Edition, Formation, Gun, MoraleState, Order, UnitKind, terrain};
+use super::{CardNamed, Edition, Formation, Gun, MoraleState, Order, UnitKind, terrain};
 use crate::error::InputError;
 use crate::scenario::{Fields, course};
+use crate::systems::named;
 
 /// A unit: what it is, and the state it is in when the course starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,14 +68,7 @@ impl Unit {
                 format!("{casualty_points} casualty points would leave no strength (strength is {strength})"),
             ));
         }
-        let formation = f
-            .named(
-                "formation",
-                "formation",
-                Formation::from_name,
-                &Formation::names(),
-            )?
-            .unwrap_or(Formation::Normal);
+        let formation = named::read(f, "formation", "formation")?.unwrap_or(Formation::Normal);
         let morale_state = f
             .named(
                 "morale_state",

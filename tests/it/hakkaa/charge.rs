@@ -178,34 +178,36 @@ fn reaction_without_firearms() {
     assert_close(outcome(k.as_ref(), "target-fled"), 3.0 / F36);
     assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
     assert_close(measure(k.as_ref(), "reaction-fire")[0], 1.0);
-    // Disordered, it reads Rabble (DS 3, S 12, F 15, DF 6) and "(d)" flees.
-    let k = reaction(
-        hbc,
-        "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
-        "pace = \"gallop\"",
-    );
-    assert_close(outcome(k.as_ref(), "target-fled"), 33.0 / F36);
-    // Skirmishers at a gallop: St Fi, Flee, Flee, St.
-    let k = reaction(
-        hbc,
-        "type = \"mi\"\ntq = \"trained\"\nformation = \"skirmishing\"",
-        "",
-    );
-    assert_close(outcome(k.as_ref(), "target-fled"), 27.0 / F36);
-    // Limbered artillery reads the same row.
-    let k = reaction(
-        hbc,
-        "type = \"artillery\"\ntq = \"trained\"\nlimbered = true",
-        "",
-    );
-    assert_close(outcome(k.as_ref(), "target-fled"), 27.0 / F36);
-    // Field works +1 on the reaction test: Trained reads Veteran, DF 1/36.
-    let k = reaction(
-        hbc,
-        "type = \"mi\"\ntq = \"trained\"\nfield_works = true",
-        "",
-    );
-    assert_close(outcome(k.as_ref(), "target-fled"), 1.0 / F36);
+    // (target, step keys, P(target flees) in 36ths)
+    for (target, keys, fled) in [
+        // Disordered, it reads Rabble (DS 3, S 12, F 15, DF 6) and "(d)" flees.
+        (
+            "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
+            "pace = \"gallop\"",
+            33.0,
+        ),
+        // Skirmishers at a gallop: St Fi, Flee, Flee, St.
+        (
+            "type = \"mi\"\ntq = \"trained\"\nformation = \"skirmishing\"",
+            "",
+            27.0,
+        ),
+        // Limbered artillery reads the same row.
+        (
+            "type = \"artillery\"\ntq = \"trained\"\nlimbered = true",
+            "",
+            27.0,
+        ),
+        // Field works +1 on the reaction test: Trained reads Veteran, DF 1/36.
+        (
+            "type = \"mi\"\ntq = \"trained\"\nfield_works = true",
+            "",
+            1.0,
+        ),
+    ] {
+        let k = reaction(hbc, target, keys);
+        assert_close(outcome(k.as_ref(), "target-fled"), fled / F36);
+    }
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! Carlo against exact; bad input.
 
 use crate::support::hakkaa::*;
+use pikeshot::engine::Kernel;
 use pikeshot::systems::hakkaa::fire::{Fire, FireOptions};
 use pikeshot::systems::hakkaa::tq::Readings;
 
@@ -16,6 +17,11 @@ fn fire_scenario(top: &str, firer: &str, target: &str, step: &str) -> String {
         &format!("[units.a]\ntype = \"mi\"\n{firer}\n\n[units.b]\ntype = \"hi\"\n{target}\n"),
         &format!("procedure = \"fire\"\nfirer = \"a\"\ntarget = \"b\"\n{step}"),
     )
+}
+
+/// The one course of a fire step, with no top-level keys.
+fn fired(firer: &str, target: &str, step: &str) -> Box<dyn Kernel> {
+    only(&fire_scenario("", firer, target, step))
 }
 
 #[track_caller]
@@ -152,12 +158,7 @@ fn charismatic_leader_counts_until_injured() {
 #[test]
 fn fire_points_from_the_unit_the_step_and_half_fire() {
     let target = "tq = \"green\"\nsteps = 4\ncommander = \"commander\"";
-    let base = only(&fire_scenario(
-        "",
-        "tq = \"trained\"\nsteps = 4\nfp = 1",
-        target,
-        "",
-    ));
+    let base = fired("tq = \"trained\"\nsteps = 4\nfp = 1", target, "");
     let want = exact(base.as_ref());
     // ½Fi of 3 is 1; 1 + 2 - 2 is 1; 1 per step with one step is 1; the
     // step's `fp` replaces the unit's.
@@ -171,18 +172,13 @@ fn fire_points_from_the_unit_the_step_and_half_fire() {
             "fp = 4\nfp_modifier = -1\nhalf = true",
         ),
     ] {
-        let k = only(&fire_scenario("", firer, target, step));
+        let k = fired(firer, target, step);
         for (a, b) in exact(k.as_ref()).iter().zip(&want) {
             assert_close(*a, *b);
         }
     }
     // FP 0 reads "<1": LC on a DS only (6/36), then the Green LC test.
-    let k = only(&fire_scenario(
-        "",
-        "tq = \"trained\"\nsteps = 4\nfp = 0",
-        target,
-        "",
-    ));
+    let k = fired("tq = \"trained\"\nsteps = 4\nfp = 0", target, "");
     assert_close(
         outcome(k.as_ref(), "target-disordered"),
         6.0 / 36.0 * 12.0 / 36.0,
@@ -192,18 +188,8 @@ fn fire_points_from_the_unit_the_step_and_half_fire() {
         6.0 / 36.0 * 3.0 / 36.0,
     );
     // 4 per step on two steps is 8: "8+".
-    let k8 = only(&fire_scenario(
-        "",
-        "tq = \"trained\"\nsteps = 2\nfp_per_step = 4",
-        target,
-        "",
-    ));
-    let k99 = only(&fire_scenario(
-        "",
-        "tq = \"trained\"\nsteps = 4\nfp = 99",
-        target,
-        "",
-    ));
+    let k8 = fired("tq = \"trained\"\nsteps = 2\nfp_per_step = 4", target, "");
+    let k99 = fired("tq = \"trained\"\nsteps = 4\nfp = 99", target, "");
     for (a, b) in exact(k8.as_ref()).iter().zip(exact(k99.as_ref())) {
         assert_close(*a, b);
     }
@@ -213,24 +199,17 @@ fn fire_points_from_the_unit_the_step_and_half_fire() {
 fn firer_modifiers_and_fleeing_targets() {
     // A Disordered firer reads the next row down; `firer_extra_tq` too.
     let target = "tq = \"veteran\"\nsteps = 4";
-    let a = only(&fire_scenario(
-        "",
+    let a = fired(
         "tq = \"trained\"\nsteps = 4\nfp = 4\nstatus = \"disordered\"",
         target,
         "",
-    ));
-    let b = only(&fire_scenario(
-        "",
-        "tq = \"green\"\nsteps = 4\nfp = 4",
-        target,
-        "",
-    ));
-    let c = only(&fire_scenario(
-        "",
+    );
+    let b = fired("tq = \"green\"\nsteps = 4\nfp = 4", target, "");
+    let c = fired(
         "tq = \"trained\"\nsteps = 4\nfp = 4",
         target,
         "firer_extra_tq = -1",
-    ));
+    );
     // (The leaves differ in own-morale: compare what happens to the target.)
     for k in [&b, &c] {
         for ((_, x), (_, y)) in outcomes(a.as_ref()).iter().zip(outcomes(k.as_ref())) {
@@ -244,12 +223,11 @@ fn firer_modifiers_and_fleeing_targets() {
     }
     assert_close(measure(a.as_ref(), "own-morale")[1], 1.0);
     // A fleeing target stays fleeing, and still loses steps.
-    let k = only(&fire_scenario(
-        "",
+    let k = fired(
         "tq = \"trained\"\nsteps = 4\nfp = 4",
         "tq = \"veteran\"\nsteps = 4\nstatus = \"fled\"",
         "",
-    ));
+    );
     assert_close(outcome(k.as_ref(), "target-fled"), 1.0);
     assert_close(measure(k.as_ref(), "hits-inflicted")[1], 6.0 / 36.0 / 3.0);
 }

@@ -2,8 +2,8 @@
 //! morale checks of 10.6, the Casualty Threshold, pursuit, Unable to Retreat
 //! and turn counting, each against hand arithmetic on the exact answer.
 
-use crate::support::assert_close;
-use crate::support::scenario::{exact_course, input_error, p_measure, p_outcome};
+use crate::support::scenario::Want::{Measure as M, Outcome as O};
+use crate::support::scenario::{assert_course, input_error};
 
 const FIRE: &str = r#"system = "mpbs"
 edition = "series"
@@ -33,36 +33,38 @@ fn fire(rules: &str, cp: u8, column: &str) -> String {
 /// check (10.6.2) into one: P(fail) = P(d10 > 6) = 3/10.
 #[test]
 fn a_salvo_target_takes_one_combined_morale_check() {
-    let (p, k) = exact_course(&fire("", 0, "salvo"), "c");
-    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.3);
-    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 0), 0.7);
-    assert_close(p_measure(k.as_ref(), &p, "hits-inflicted", 0), 0.2);
-    assert_close(p_measure(k.as_ref(), &p, "hits-inflicted", 1), 0.4);
-    assert_close(p_measure(k.as_ref(), &p, "hits-inflicted", 2), 0.4);
+    assert_course(
+        &fire("", 0, "salvo"),
+        "c",
+        &[
+            M("enemy-morale", 1, 0.3),
+            M("enemy-morale", 0, 0.7),
+            M("hits-inflicted", 0, 0.2),
+            M("hits-inflicted", 1, 0.4),
+            M("hits-inflicted", 2, 0.4),
+        ],
+    );
 }
 
 /// Without 10.6.3 only a hit triggers the check: 0.8 x 0.3.
 #[test]
 fn salvo_check_can_be_switched_off() {
-    let (p, k) = exact_course(
-        &fire("[rules]\nmorale_check_on_salvo = false", 0, "salvo"),
-        "c",
-    );
-    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.24);
+    let rules = "[rules]\nmorale_check_on_salvo = false";
+    assert_course(&fire(rules, 0, "salvo"), "c", &[M("enemy-morale", 1, 0.24)]);
 }
 
 /// Checks one per trigger: a hit and the salvo give two checks (each
 /// failure one level down), a miss only the salvo's.
 #[test]
 fn uncombined_checks_stack() {
-    let (p, k) = exact_course(
-        &fire("[rules]\nmorale_checks_combined = false", 0, "salvo"),
+    let rules = "[rules]\nmorale_checks_combined = false";
+    assert_course(
+        &fire(rules, 0, "salvo"),
         "c",
-    );
-    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 2), 0.8 * 0.09);
-    assert_close(
-        p_measure(k.as_ref(), &p, "enemy-morale", 1),
-        0.2 * 0.3 + 0.8 * 2.0 * 0.3 * 0.7,
+        &[
+            M("enemy-morale", 2, 0.8 * 0.09),
+            M("enemy-morale", 1, 0.2 * 0.3 + 0.8 * 2.0 * 0.3 * 0.7),
+        ],
     );
 }
 
@@ -71,11 +73,13 @@ fn uncombined_checks_stack() {
 #[test]
 fn reaching_the_casualty_threshold_triggers_a_check() {
     let rules = "[rules]\nmorale_check_on_hits = false";
-    let (p, k) = exact_course(&fire(rules, 2, "front"), "c");
-    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.9 * 0.3);
+    assert_course(
+        &fire(rules, 2, "front"),
+        "c",
+        &[M("enemy-morale", 1, 0.9 * 0.3)],
+    );
     // Already past the threshold: no further check.
-    let (p, k) = exact_course(&fire(rules, 3, "front"), "c");
-    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 1), 0.0);
+    assert_course(&fire(rules, 3, "front"), "c", &[M("enemy-morale", 1, 0.0)]);
 }
 
 const CHARGE: &str = concat!(
@@ -85,6 +89,13 @@ const CHARGE: &str = concat!(
     crate::mpbs_charge_step!()
 );
 
+/// The charge course with `rules` and `can_retreat`.
+fn charge(rules: &str, retreat: bool) -> String {
+    CHARGE
+        .replace("RULES", rules)
+        .replace("RETREAT", &retreat.to_string())
+}
+
 /// Cuirassiers (morale 7, 4 SP, Charge, momentum) on heavy infantry (morale
 /// 6, 8 SP): morale +1, strength 1:2 -1, matrix -1, cavalry momentum +2 =
 /// +1. Faces 6-7 defender Morale Broken, 8-9 eliminated; on both the
@@ -92,27 +103,25 @@ const CHARGE: &str = concat!(
 /// 0-2 break off, 3-6 pursue and eliminate, 7-9 off map (the pursuer lost).
 #[test]
 fn victorious_cavalry_pursues() {
-    let text = CHARGE.replace("RULES", "").replace("RETREAT", "true");
-    let (p, k) = exact_course(&text, "c");
-    assert_close(
-        p_measure(k.as_ref(), &p, "enemy-morale", 3),
-        0.2 + 0.2 * 0.7,
+    assert_course(
+        &charge("", true),
+        "c",
+        &[
+            M("enemy-morale", 3, 0.2 + 0.2 * 0.7),
+            // Pursuing off the map (0.4 x 0.3) is its own result, not
+            // elimination (docs/rules/mpbs.md, Cavalry Pursuit).
+            M("own-morale", 3, 0.0),
+            M("own-pursued-off-map", 1, 0.4 * 0.3),
+            // The table result is still what the course reports.
+            O("defender-broken-retreat-2", 0.2),
+        ],
     );
-    // Pursuing off the map (0.4 x 0.3) is its own result, not elimination
-    // (docs/rules/mpbs.md, Cavalry Pursuit).
-    assert_close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.0);
-    assert_close(
-        p_measure(k.as_ref(), &p, "own-pursued-off-map", 1),
-        0.4 * 0.3,
+    let no_pursuit = charge("[rules]\npursuit = false", true);
+    assert_course(
+        &no_pursuit,
+        "c",
+        &[M("enemy-morale", 3, 0.2), M("own-morale", 3, 0.0)],
     );
-    // The table result is still what the course reports.
-    assert_close(p_outcome(k.as_ref(), &p, "defender-broken-retreat-2"), 0.2);
-    let text = CHARGE
-        .replace("RULES", "[rules]\npursuit = false")
-        .replace("RETREAT", "true");
-    let (p, k) = exact_course(&text, "c");
-    assert_close(p_measure(k.as_ref(), &p, "enemy-morale", 3), 0.2);
-    assert_close(p_measure(k.as_ref(), &p, "own-morale", 3), 0.0);
 }
 
 /// A defender that cannot retreat and is Morale Broken rolls 11.4.5: base
@@ -120,17 +129,13 @@ fn victorious_cavalry_pursues() {
 /// Shaken.
 #[test]
 fn a_broken_unit_that_cannot_retreat_rolls_for_it() {
-    let text = CHARGE
-        .replace("RULES", "[rules]\npursuit = false")
-        .replace("RETREAT", "false");
-    let (p, k) = exact_course(&text, "c");
-    assert_close(
-        p_measure(k.as_ref(), &p, "enemy-morale", 3),
-        0.2 + 0.2 * 0.7,
-    );
-    assert_close(
-        p_measure(k.as_ref(), &p, "enemy-morale", 1),
-        0.2 + 0.2 * 0.3,
+    assert_course(
+        &charge("[rules]\npursuit = false", false),
+        "c",
+        &[
+            M("enemy-morale", 3, 0.2 + 0.2 * 0.7),
+            M("enemy-morale", 1, 0.2 + 0.2 * 0.3),
+        ],
     );
 }
 
@@ -163,12 +168,17 @@ fn engagements_count_turns_to_each_stop() {
 repeat = { turns = 3, until = ["enemy-threshold"] }
 "#
     );
-    let (p, k) = exact_course(&text, "volleys");
-    assert_close(p_outcome(k.as_ref(), &p, "enemy-casualty-threshold"), 0.999);
-    assert_close(p_outcome(k.as_ref(), &p, "turn-limit"), 0.001);
-    assert_close(p_measure(k.as_ref(), &p, "turns", 1), 0.9);
-    assert_close(p_measure(k.as_ref(), &p, "turns", 2), 0.09);
-    assert_close(p_measure(k.as_ref(), &p, "turns", 3), 0.01);
+    assert_course(
+        &text,
+        "volleys",
+        &[
+            O("enemy-casualty-threshold", 0.999),
+            O("turn-limit", 0.001),
+            M("turns", 1, 0.9),
+            M("turns", 2, 0.09),
+            M("turns", 3, 0.01),
+        ],
+    );
 }
 
 /// `from_step = 1`: the first volley is fired once, the second every turn;
@@ -187,12 +197,11 @@ repeat = {{ turns = 2, until = ["enemy-threshold"], from_step = {from} }}
     };
     // 1 + 2 volleys, then 2 × 2.
     for (from, volleys) in [(1, 3), (0, 4)] {
-        let (p, k) = exact_course(&text(from), "volleys");
-        assert_close(
-            p_outcome(k.as_ref(), &p, "turn-limit"),
-            0.1f64.powi(volleys),
+        assert_course(
+            &text(from),
+            "volleys",
+            &[O("turn-limit", 0.1f64.powi(volleys)), M("turns", 2, 0.01)],
         );
-        assert_close(p_measure(k.as_ref(), &p, "turns", 2), 0.01);
     }
     let e = input_error("t.toml", &text(2)).to_string();
     assert!(

@@ -20,8 +20,8 @@ use pikeshot::procedure::Procedure;
 use pikeshot::scenario::Fields;
 use pikeshot::stats;
 use pikeshot::systems::mpbs::orders::{
-    self, Continuation, ContinuationInput, Interception, Leadership, OrderCheck, OrdersChange,
-    Preemption,
+    self, Activation, Continuation, ContinuationInput, Interception, Leadership, OrderCheck,
+    OrdersChange, Preemption,
 };
 use pikeshot::systems::mpbs::{Edition, Order, Unit};
 
@@ -323,14 +323,16 @@ fn leadership_keys_are_checked() {
     assert!(e.to_string().contains("missing key `order`"), "{e}");
     // The pure constructor gives the same roll.
     let input = ContinuationInput {
-        order: Charge,
-        leadership: Leadership {
-            wc_rating: -1,
-            ac_rating: Some(-1),
-            ac_with_wc: true,
+        activation: Activation {
+            order: Charge,
+            leadership: Leadership {
+                wc_rating: -1,
+                ac_rating: Some(-1),
+                ac_with_wc: true,
+            },
+            wc_adjacent_enemy: true,
+            cavalry_wing: false,
         },
-        wc_adjacent_enemy: true,
-        cavalry_wing: false,
         second_attempt: false,
         landskrona: false,
         extra_drm: 0,

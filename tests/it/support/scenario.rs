@@ -103,3 +103,30 @@ pub fn p_outcome(k: &dyn Kernel, probs: &[f64], label: &str) -> f64 {
         .unwrap_or_else(|| panic!("no outcome {label} in {:?}", s.outcomes()));
     stats::outcome_probs(s, probs)[i]
 }
+
+/// One figure a course's exact answer must show.
+#[derive(Clone, Copy, Debug)]
+pub enum Want {
+    /// P(measure = value) is this probability.
+    Measure(&'static str, i32, f64),
+    /// P(outcome) is this probability.
+    Outcome(&'static str, f64),
+}
+
+/// Resolves course `course_name` of `text` exactly and checks every wanted
+/// figure to rounding, naming the one that differs.
+#[track_caller]
+pub fn assert_course(text: &str, course_name: &str, wants: &[Want]) {
+    let (p, k) = exact_course(text, course_name);
+    for w in wants {
+        let (got, want) = match *w {
+            Want::Measure(name, value, want) => (p_measure(k.as_ref(), &p, name, value), want),
+            Want::Outcome(label, want) => (p_outcome(k.as_ref(), &p, label), want),
+        };
+        assert!(
+            crate::support::close(got, want),
+            "{course_name}: {w:?}: got {got} (diff {})",
+            got - want
+        );
+    }
+}

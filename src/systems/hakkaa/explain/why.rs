@@ -116,14 +116,11 @@ pub fn terms(unit: &Unit, s: &Situation, extra_key: &str) -> Vec<Term> {
             Source::unit(format!("{name}: extra_tq = {}", unit.extra_tq)),
         ));
     }
-    if s.extra != 0 {
-        out.push(Term::new(
-            "the step's further TQ modifier",
-            "",
-            s.extra as i32,
-            Source::key(format!("{extra_key} = {}", s.extra)),
-        ));
-    }
+    out.extend(crate::explain::key_term(
+        "the step's further TQ modifier",
+        extra_key,
+        s.extra as i32,
+    ));
     out
 }
 
@@ -159,23 +156,20 @@ pub fn fp_lines(
     }
     let (m, key) = modifier;
     let mut v = fp;
-    if m != 0 {
+    out.extend(crate::explain::key_term(
+        "Fire Points modifier (range and the like)",
+        key,
+        m as i32,
+    ));
+    v += m as i32;
+    if v < 0 {
         out.push(Term::new(
-            "Fire Points modifier (range and the like)",
+            "Fire Points never below 0",
             "",
-            m as i32,
-            Source::key(format!("{key} = {m}")),
+            -v,
+            Source::card("Fire table: the FP <1 row is the lowest"),
         ));
-        v += m as i32;
-        if v < 0 {
-            out.push(Term::new(
-                "Fire Points never below 0",
-                "",
-                -v,
-                Source::card("Fire table: the FP <1 row is the lowest"),
-            ));
-            v = 0;
-        }
+        v = 0;
     }
     if let Some(src) = half {
         out.push(Term::new(

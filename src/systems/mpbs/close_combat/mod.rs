@@ -16,6 +16,7 @@ use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::mpbs::drm_roll::by_face;
 use crate::systems::{Chart, ProcedureInfo};
 
 mod charts;
@@ -128,17 +129,16 @@ impl CloseCombat {
     fn build(edition: Edition, input: &CloseCombatInput) -> Result<CloseCombat, Fail> {
         let modifiers = assemble(edition, input)?;
         let space = space(input.attackers.len());
-        let mut by_face = [0; 10];
-        for (face, leaf) in by_face.iter_mut().enumerate() {
-            let r = result(face as i32 + modifiers.clamped);
+        let by_face = by_face(modifiers.clamped, |n| {
+            let r = result(n);
             let a = input
                 .attackers
                 .iter()
                 .filter(|u| r.formation_hit_changes(Side::Attacker, u))
                 .count() as i32;
             let d = r.formation_hit_changes(Side::Defender, &input.defender) as i32;
-            *leaf = space.leaf(r as usize, &[a, d]);
-        }
+            space.leaf(r as usize, &[a, d])
+        });
         let attacker_leader = input
             .attacker_leader_unit
             .filter(|_| modifiers.get(ATTACKER_LEADER).is_some())

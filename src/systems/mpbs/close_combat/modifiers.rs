@@ -119,6 +119,20 @@ impl Modifiers {
     pub(crate) fn record(&mut self, t: Term) {
         self.breakdown.push(t);
     }
+    /// Records the step's `extra_drm` (any further DRM), unless 0. Errors
+    /// (keyed `extra_drm`): a DRM outside -9..=9.
+    pub(crate) fn push_extra(&mut self, extra_drm: i32) -> Result<(), Fail> {
+        if !(-9..=9).contains(&extra_drm) {
+            return Err((
+                "extra_drm",
+                InputError::new(format!("extra DRM {extra_drm}"))
+                    .accepted("a whole number from -9 to 9"),
+            ));
+        }
+        let t = crate::explain::key_term("extra DRM", "extra_drm", extra_drm);
+        self.breakdown.extend(t);
+        Ok(())
+    }
     /// Sums the applied terms into `total`, and `clamped` within `limit`.
     pub(crate) fn finish(&mut self, limit: Option<i32>) {
         self.total = crate::explain::sum(&self.breakdown);
@@ -516,21 +530,7 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         );
     }
 
-    if !(-9..=9).contains(&input.extra_drm) {
-        return Err((
-            "extra_drm",
-            InputError::new(format!("extra DRM {}", input.extra_drm))
-                .accepted("a whole number from -9 to 9"),
-        ));
-    }
-    if input.extra_drm != 0 {
-        m.push(
-            "extra DRM",
-            "",
-            input.extra_drm,
-            Source::key(format!("extra_drm = {}", input.extra_drm)),
-        );
-    }
+    m.push_extra(input.extra_drm)?;
     m.finish(Some(DRM_LIMIT));
     Ok(m)
 }

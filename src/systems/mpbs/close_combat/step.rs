@@ -1,6 +1,7 @@
 //! Reading a `close-combat` step's keys (the `Fields` of a scenario).
 
 use super::*;
+use crate::systems::named;
 
 impl CloseCombat {
     /// Builds a close combat from a scenario step (keys in [`INFO`]),
@@ -53,12 +54,7 @@ impl CloseCombat {
         input.defender_leader_stacked = defender_leader.1.is_some();
         input.morale_differential = f.int("morale_differential", -9, 9)?.map(|v| v as i32);
         input.strength_ratio = f.int("strength_ratio", -2, 2)?.map(|v| v as i32);
-        if let Some(r) = f.named(
-            "strength_rounding",
-            "strength rounding",
-            StrengthRounding::from_name,
-            &StrengthRounding::names(),
-        )? {
+        if let Some(r) = named::read(f, "strength_rounding", "strength rounding")? {
             input.strength_rounding = r;
         }
         input.defender_pistol = f.flag("defender_pistol")?;

@@ -1,6 +1,7 @@
 //! The `[rules]` switches of the readings a course applies between rolls.
 
 use super::*;
+use crate::systems::named;
 
 /// The switches of the readings a course applies between rolls: the
 /// scenario's `[rules]` table (docs/rules/mpbs.md, "Courses and
@@ -78,12 +79,9 @@ impl Readings {
                     e.accepted("true, false, or a table of the pursuit step's keys: { column, charge_order, momentum_used, cromwell, leader, extra_drm, defending_leader }")
                 })?.expect("the key is present");
                 pursuit_keys = PursuitKeys::read(&mut pf, edition)?;
-                if let Some(v) = pf.named(
-                    "defending_leader",
-                    "defending leader reading",
-                    DefendingLeader::from_name,
-                    &DefendingLeader::names(),
-                )? {
+                if let Some(v) =
+                    named::read(&mut pf, "defending_leader", "defending leader reading")?
+                {
                     defending_leader = v;
                 }
                 pf.finish()?;

@@ -10,15 +10,18 @@
 //! This file also holds what the other fire tables share: [`FireResult`],
 //! [`FireMode`] and the TEC fire column lookup [`tec_fire_drm`].
 
+use super::drm_roll::{DrmRoll, drm_roll_procedure};
 use super::input::{
-    firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec, relocate,
+    finish_built, firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec,
+    relocate,
 };
 use super::terrain;
 use super::{Edition, Formation, Unit, named_enum};
 use crate::error::InputError;
 use crate::explain::{Source, Term};
-use crate::outcome::{Leaf, Measure, OutcomeSpace};
+use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::named;
 use crate::systems::{Chart, ProcedureInfo};
 
 mod charts;
@@ -48,6 +51,31 @@ impl FireWho {
             target: target.name.clone(),
             tec,
         }
+    }
+    /// `firer` at `target`, with the TEC fire lines of the target's hex and
+    /// hexside (its artillery value with `artillery`) and the DRM they sum
+    /// to. Errors (keyed `target`): the target's TEC fire column is NA.
+    pub fn from_tec(
+        edition: Edition,
+        firer: &Unit,
+        target: &Unit,
+        artillery: bool,
+    ) -> Result<(FireWho, i8), InputError> {
+        let terms = tec_fire_terms(edition, target, artillery).map_err(|why| {
+            key_err(
+                "target",
+                format!(
+                    "{} cannot be fired at: its fire column on the TEC is NA ({why})",
+                    target.name
+                ),
+            )
+        })?;
+        let tec = crate::explain::sum(&terms) as i8;
+        Ok((FireWho::of(firer, target, terms), tec))
+    }
+    /// The source "FIRER is `what`" of a modifier the firer's state sets.
+    pub fn firer_is(&self, what: &str) -> Source {
+        Source::unit(format!("{} is {what}", self.firer()))
     }
     /// The firer's name, or "the firer".
     pub fn firer(&self) -> &str {
@@ -100,7 +128,6 @@ pub(crate) fn fire_mode_term(
     edition: Edition,
     table: &str,
 ) -> Result<Option<Term>, InputError> {
-    let step_key = |k: &str| Source::key(k.to_string());
     Ok(match mode {
         FireMode::Normal => None,
         FireMode::Advancing => {
@@ -119,14 +146,14 @@ pub(crate) fn fire_mode_term(
                 "Advancing Fire",
                 "10.3.2",
                 v as i32,
-                step_key("fire_mode = advancing"),
+                Source::key("fire_mode = advancing"),
             ))
         }
         FireMode::Retreating => Some(Term::new(
             "Retreating Fire",
             "10.3.4",
             retreating as i32,
-            step_key("fire_mode = retreating"),
+            Source::key("fire_mode = retreating"),
         )),
     })
 }
@@ -165,14 +192,11 @@ pub(crate) fn tec_and_extra_terms(
     } else if tec != 0 {
         mods.push(Term::new("TEC", "TEC", tec as i32, Source::unit(what)));
     }
-    if extra_drm != 0 {
-        mods.push(Term::new(
-            "extra_drm",
-            "",
-            extra_drm as i32,
-            Source::key(format!("extra_drm = {extra_drm}")),
-        ));
-    }
+    mods.extend(crate::explain::key_term(
+        "extra_drm",
+        "extra_drm",
+        extra_drm as i32,
+    ));
 }
 
 /// The last lines of the musketry and light fire tables: the target's
@@ -262,18 +286,9 @@ impl MusketryInput {
         column: FireColumn,
     ) -> Result<MusketryInput, InputError> {
         check_firer(firer)?;
-        let terms = tec_fire_terms(edition, target, false).map_err(|why| {
-            key_err(
-                "target",
-                format!(
-                    "{} cannot be fired at: its fire column on the TEC is NA ({why})",
-                    target.name
-                ),
-            )
-        })?;
-        let tec = crate::explain::sum(&terms) as i8;
+        let (who, tec) = FireWho::from_tec(edition, firer, target, false)?;
         Ok(MusketryInput {
-            who: FireWho::of(firer, target, terms),
+            who,
             regimental_artillery: firer.regimental_artillery,
             column,
             firer_formation: firer.formation,
@@ -358,11 +373,7 @@ pub struct Musketry {
     edition: Edition,
     regimental_artillery: bool,
     column: FireColumn,
-    drm: i32,
-    modifiers: Vec<Term>,
-    space: OutcomeSpace,
-    /// The leaf for each die face 0..=9.
-    leaves: [Leaf; 10],
+    roll: DrmRoll,
 }
 
 impl Musketry {
@@ -373,8 +384,6 @@ impl Musketry {
         let d = &MUSKETRY_DRMS[edition as usize];
         let mut mods: Vec<Term> = Vec::new();
         let who = &input.who;
-        let firer = |what: &str| Source::unit(format!("{} is {what}", who.firer()));
-        let step_key = |k: &str| Source::key(k.to_string());
         if input.column == FireColumn::Salvo && input.salvo_marker {
             return Err(key_err(
                 "column",
@@ -394,7 +403,7 @@ impl Musketry {
                 "reaction fire vs. moving cavalry",
                 "10.0",
                 d.reaction_fire as i32,
-                step_key("reaction_fire = true"),
+                Source::key("reaction_fire = true"),
             ));
         }
         if input.salvo_marker {
@@ -402,7 +411,7 @@ impl Musketry {
                 "firer has a Salvo marker",
                 "10.4",
                 d.salvo_marker as i32,
-                firer(
+                who.firer_is(
                     "marked with a Salvo marker (salvo_marker, or a salvo earlier in the course)",
                 ),
             ));
@@ -437,7 +446,7 @@ impl Musketry {
                     what,
                     "10.0",
                     v,
-                    firer(&format!(
+                    who.firer_is(&format!(
                         "a {}-hex unit with {} casualty points",
                         input.hexes, input.casualty_points
                     )),
@@ -470,7 +479,7 @@ impl Musketry {
                     what,
                     "10.0",
                     v as i32,
-                    step_key(&format!("{key} = true")),
+                    Source::key(format!("{key} = true")),
                 ));
             }
         }
@@ -480,31 +489,21 @@ impl Musketry {
             (input.tec, input.extra_drm),
             who,
         );
-        let drm: i32 = crate::explain::sum(&mods);
         let results = column_results(edition, input.regimental_artillery, input.column);
         let space = OutcomeSpace::new(results.iter().map(|r| r.label()).collect(), fire_measures());
-        let mut leaves = [0; 10];
-        for (face, leaf) in leaves.iter_mut().enumerate() {
-            let r = result(
-                edition,
-                input.regimental_artillery,
-                input.column,
-                face as i32 + drm,
-            );
+        let roll = DrmRoll::new(mods, space, |space, n| {
+            let r = result(edition, input.regimental_artillery, input.column, n);
             let o = results
                 .iter()
                 .position(|x| *x == r)
                 .expect("result is in its column");
-            *leaf = space.leaf(o, &r.measures());
-        }
+            space.leaf(o, &r.measures())
+        });
         Ok(Musketry {
             edition,
             regimental_artillery: input.regimental_artillery,
             column: input.column,
-            drm,
-            modifiers: mods,
-            space,
-            leaves,
+            roll,
         })
     }
 
@@ -516,14 +515,7 @@ impl Musketry {
         edition: Edition,
     ) -> Result<Musketry, InputError> {
         let (firer, target) = firer_and_target(f, units)?;
-        let column = f
-            .named(
-                "column",
-                "musketry column",
-                FireColumn::from_name,
-                &FireColumn::names(),
-            )?
-            .ok_or_else(|| f.missing("column").one_of("", &FireColumn::names()))?;
+        let column: FireColumn = named::require(f, "column", "musketry column")?;
         check_firer(firer).map_err(|e| relocate(f, e))?;
         let (tec, terms) = read_tec(f, edition, target, "target", false)?;
         let reaction_fire = f.flag("reaction_fire")?;
@@ -552,9 +544,7 @@ impl Musketry {
             extra_drm: read_extra(f)?,
             who: FireWho::of(firer, target, terms),
         };
-        let p = Musketry::new(edition, &input).map_err(|e| relocate(f, e))?;
-        f.finish()?;
-        Ok(p)
+        finish_built(f, Musketry::new(edition, &input))
     }
 
     /// The edition.
@@ -573,23 +563,15 @@ impl Musketry {
     pub fn is_salvo(&self) -> bool {
         self.column == FireColumn::Salvo
     }
-    /// The summed DRM.
-    pub fn drm(&self) -> i32 {
-        self.drm
-    }
-    /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[Term] {
-        &self.modifiers
-    }
     /// The result for a natural die face 0..=9.
     pub fn result_for(&self, face: u8) -> FireResult {
         result(
             self.edition,
             self.regimental_artillery,
             self.column,
-            face as i32 + self.drm,
+            face as i32 + self.drm(),
         )
     }
 }
 
-d10_procedure!(Musketry, leaves);
+drm_roll_procedure!(Musketry);

@@ -4,7 +4,7 @@ use super::*;
 
 order_procedure! {
     /// Orders Change (5.7): the wing takes the desired order on success.
-    OrdersChange
+    OrdersChange(OrdersChangeInput)
 }
 
 /// Everything an Orders Change roll (5.7) depends on.
@@ -25,6 +25,21 @@ pub struct OrdersChangeInput {
     pub wing_mostly_shaken: bool,
     /// Any further DRM.
     pub extra_drm: i8,
+}
+
+impl OrdersChangeInput {
+    /// Reads the step's keys.
+    fn read(f: &mut Fields) -> Result<OrdersChangeInput, InputError> {
+        Ok(OrdersChangeInput {
+            order: req_order(f, "order")?,
+            to: req_order(f, "to")?,
+            leadership: Leadership::read(f)?,
+            leader_adjacent_enemy: f.flag("leader_adjacent_enemy")?,
+            cavalry_wing: f.flag("cavalry_wing")?,
+            wing_mostly_shaken: f.flag("wing_mostly_shaken")?,
+            extra_drm: read_extra(f)?,
+        })
+    }
 }
 
 /// What `pikeshot list` shows of `orders-change`.
@@ -94,24 +109,21 @@ impl OrdersChange {
             d.leader_adjacent_enemy,
             Source::key("leader_adjacent_enemy = true"),
         );
-        if input.cavalry_wing {
-            match input.to {
-                Order::Charge => flag_mod(
-                    &mut mods,
-                    true,
-                    "cavalry wing changing to Charge",
-                    d.cavalry_wing_to_charge,
-                    Source::key("cavalry_wing = true, to = charge"),
-                ),
-                Order::ReceiveCharge => flag_mod(
-                    &mut mods,
-                    true,
-                    "cavalry wing changing to Receive Charge",
-                    d.cavalry_wing_to_receive_charge,
-                    Source::key("cavalry_wing = true, to = receive-charge"),
-                ),
-                _ => {}
-            }
+        let cavalry = match input.to {
+            Order::Charge => Some((
+                "cavalry wing changing to Charge",
+                d.cavalry_wing_to_charge,
+                "cavalry_wing = true, to = charge",
+            )),
+            Order::ReceiveCharge => Some((
+                "cavalry wing changing to Receive Charge",
+                d.cavalry_wing_to_receive_charge,
+                "cavalry_wing = true, to = receive-charge",
+            )),
+            _ => None,
+        };
+        if let (true, Some((what, v, key))) = (input.cavalry_wing, cavalry) {
+            flag_mod(&mut mods, true, what, v, Source::key(key));
         }
         flag_mod(
             &mut mods,
@@ -120,33 +132,6 @@ impl OrdersChange {
             d.wing_mostly_shaken_to_rally,
             Source::key("wing_mostly_shaken = true, to = rally"),
         );
-        Ok(OrdersChange(OrderCheck::with_extra(
-            number,
-            mods,
-            input.extra_drm,
-        )))
-    }
-
-    /// Reads a scenario step (see [`ORDERS_CHANGE_INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        _units: &[Unit],
-        edition: Edition,
-    ) -> Result<OrdersChange, InputError> {
-        read_step(
-            f,
-            |f| {
-                Ok(OrdersChangeInput {
-                    order: req_order(f, "order")?,
-                    to: req_order(f, "to")?,
-                    leadership: Leadership::read(f)?,
-                    leader_adjacent_enemy: f.flag("leader_adjacent_enemy")?,
-                    cavalry_wing: f.flag("cavalry_wing")?,
-                    wing_mostly_shaken: f.flag("wing_mostly_shaken")?,
-                    extra_drm: read_extra(f)?,
-                })
-            },
-            |input| OrdersChange::new(edition, input),
-        )
+        Ok(OrdersChange::checked(number, mods, input.extra_drm))
     }
 }

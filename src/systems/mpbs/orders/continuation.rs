@@ -4,26 +4,32 @@ use super::*;
 
 order_procedure! {
     /// Continuation (4.3): the wing continues its activation on success.
-    Continuation
+    Continuation(ContinuationInput)
 }
 
 /// Everything a Continuation roll (4.3) depends on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ContinuationInput {
-    /// The wing's current order.
-    pub order: Order,
-    /// WC and AC ratings.
-    pub leadership: Leadership,
-    /// WC adjacent to an enemy unit (not Morale Broken).
-    pub wc_adjacent_enemy: bool,
-    /// A cavalry wing.
-    pub cavalry_wing: bool,
+    /// The order, leaders, WC adjacent to an enemy, cavalry wing.
+    pub activation: Activation,
     /// A second attempt.
     pub second_attempt: bool,
     /// NGBG: Landskrona (series card).
     pub landskrona: bool,
     /// Any further DRM.
     pub extra_drm: i8,
+}
+
+impl ContinuationInput {
+    /// Reads the step's keys.
+    fn read(f: &mut Fields) -> Result<ContinuationInput, InputError> {
+        Ok(ContinuationInput {
+            activation: Activation::read(f)?,
+            second_attempt: f.flag("second_attempt")?,
+            landskrona: f.flag("landskrona")?,
+            extra_drm: read_extra(f)?,
+        })
+    }
 }
 
 /// What `pikeshot list` shows of `continuation`.
@@ -66,16 +72,10 @@ impl Continuation {
     /// (NA), a modifier the edition's card lacks.
     pub fn new(edition: Edition, input: &ContinuationInput) -> Result<Continuation, InputError> {
         let d = &ORDERS_DRMS[edition as usize];
-        let number = continuation_number(input.order)
-            .ok_or_else(|| na_order("order", input.order, "Continuation Table (4.3)"))?;
-        let mut mods = Vec::new();
-        activation_drms(
-            &mut mods,
-            &input.leadership,
-            input.wc_adjacent_enemy,
-            input.cavalry_wing,
-            d,
-        )?;
+        let (number, mut mods) =
+            input
+                .activation
+                .start(continuation_number, "Continuation Table (4.3)", d)?;
         flag_mod(
             &mut mods,
             input.second_attempt,
@@ -91,33 +91,6 @@ impl Continuation {
             d.landskrona,
             edition,
         )?;
-        Ok(Continuation(OrderCheck::with_extra(
-            number,
-            mods,
-            input.extra_drm,
-        )))
-    }
-
-    /// Reads a scenario step (see [`CONTINUATION_INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        _units: &[Unit],
-        edition: Edition,
-    ) -> Result<Continuation, InputError> {
-        read_step(
-            f,
-            |f| {
-                Ok(ContinuationInput {
-                    order: req_order(f, "order")?,
-                    leadership: Leadership::read(f)?,
-                    wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
-                    cavalry_wing: f.flag("cavalry_wing")?,
-                    second_attempt: f.flag("second_attempt")?,
-                    landskrona: f.flag("landskrona")?,
-                    extra_drm: read_extra(f)?,
-                })
-            },
-            |input| Continuation::new(edition, input),
-        )
+        Ok(Continuation::checked(number, mods, input.extra_drm))
     }
 }

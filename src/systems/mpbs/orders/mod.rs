@@ -8,15 +8,17 @@
 //! numbers are the same on both cards; the DRM lines differ (docs/rules/mpbs.md,
 //! Where the cards differ) and are data per edition.
 
-use super::input::{key_err, ngbg_drm, read_extra, relocate};
+use super::drm_roll::{DrmRoll, drm_roll_procedure};
+use super::input::{finish_built, key_err, ngbg_drm, read_extra, relocate};
 use super::unit::find_unit;
 use super::{Edition, Order, Unit, chart_morale};
 use crate::dice::Dice;
 use crate::error::InputError;
-use crate::explain::{Source, Term};
+use crate::explain::{Source, Term, key_term};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::named;
 use crate::systems::{Chart, ProcedureInfo};
 
 /// Continuation and Preemption Table (4.3, 4.4), both cards: for each
@@ -161,14 +163,7 @@ impl Leadership {
         Ok(l)
     }
     fn push(&self, mods: &mut Vec<Term>) -> Result<(), InputError> {
-        if self.wc_rating != 0 {
-            mods.push(Term::new(
-                "WC rating",
-                "",
-                self.wc_rating as i32,
-                Source::key(format!("wc_rating = {}", self.wc_rating)),
-            ));
-        }
+        mods.extend(key_term("WC rating", "wc_rating", self.wc_rating as i32));
         match (self.ac_with_wc, self.ac_rating) {
             (true, None) => {
                 return Err(key_err(
@@ -198,9 +193,7 @@ fn read_step<I, P>(
 ) -> Result<P, InputError> {
     f.has("procedure");
     let input = read(f)?;
-    let p = build(&input).map_err(|e| relocate(f, e))?;
-    f.finish()?;
-    Ok(p)
+    finish_built(f, build(&input))
 }
 
 fn flag_mod(mods: &mut Vec<Term>, on: bool, what: &str, v: i8, source: Source) {
@@ -209,31 +202,59 @@ fn flag_mod(mods: &mut Vec<Term>, on: bool, what: &str, v: i8, source: Source) {
     }
 }
 
-/// The DRMs Continuation and Preemption (4.3, 4.4) share: the leaders'
-/// ratings, the WC adjacent to an enemy unit, a cavalry wing.
-fn activation_drms(
-    mods: &mut Vec<Term>,
-    leadership: &Leadership,
-    wc_adjacent_enemy: bool,
-    cavalry_wing: bool,
-    d: &OrdersDrms,
-) -> Result<(), InputError> {
-    leadership.push(mods)?;
-    flag_mod(
-        mods,
-        wc_adjacent_enemy,
-        "WC adjacent to enemy",
-        d.wc_adjacent_enemy,
-        Source::key("wc_adjacent_enemy = true"),
-    );
-    flag_mod(
-        mods,
-        cavalry_wing,
-        "cavalry wing",
-        d.cavalry_wing,
-        Source::key("cavalry_wing = true"),
-    );
-    Ok(())
+/// What Continuation and Preemption (4.3, 4.4) both depend on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Activation {
+    /// The wing's current order.
+    pub order: Order,
+    /// WC and AC ratings.
+    pub leadership: Leadership,
+    /// WC adjacent to an enemy unit (not Morale Broken).
+    pub wc_adjacent_enemy: bool,
+    /// A cavalry wing.
+    pub cavalry_wing: bool,
+}
+
+impl Activation {
+    /// Reads `order`, the leaders' ratings, `wc_adjacent_enemy` and
+    /// `cavalry_wing`.
+    fn read(f: &mut Fields) -> Result<Activation, InputError> {
+        Ok(Activation {
+            order: req_order(f, "order")?,
+            leadership: Leadership::read(f)?,
+            wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
+            cavalry_wing: f.flag("cavalry_wing")?,
+        })
+    }
+
+    /// The printed number for the order on `table` (`number` reads it; NA is
+    /// an error at `order`) and the DRMs the two rolls share: the leaders'
+    /// ratings, the WC adjacent to an enemy unit, a cavalry wing.
+    fn start(
+        &self,
+        number: fn(Order) -> Option<u8>,
+        table: &str,
+        d: &OrdersDrms,
+    ) -> Result<(u8, Vec<Term>), InputError> {
+        let n = number(self.order).ok_or_else(|| na_order("order", self.order, table))?;
+        let mut mods = Vec::new();
+        self.leadership.push(&mut mods)?;
+        flag_mod(
+            &mut mods,
+            self.wc_adjacent_enemy,
+            "WC adjacent to enemy",
+            d.wc_adjacent_enemy,
+            Source::key("wc_adjacent_enemy = true"),
+        );
+        flag_mod(
+            &mut mods,
+            self.cavalry_wing,
+            "cavalry wing",
+            d.cavalry_wing,
+            Source::key("cavalry_wing = true"),
+        );
+        Ok((n, mods))
+    }
 }
 
 fn edition_only(
@@ -255,10 +276,7 @@ fn edition_only(
 #[derive(Clone, Debug)]
 pub struct OrderCheck {
     number: u8,
-    drm: i32,
-    modifiers: Vec<Term>,
-    space: OutcomeSpace,
-    leaves: [Leaf; 10],
+    roll: DrmRoll,
 }
 
 /// Outcome labels of every orders roll.
@@ -267,20 +285,11 @@ pub const OUTCOMES: &[&str] = &["success", "failure"];
 impl OrderCheck {
     /// A check against `number` with these DRMs.
     pub fn new(number: u8, modifiers: Vec<Term>) -> OrderCheck {
-        let drm: i32 = crate::explain::sum(&modifiers);
         let space = OutcomeSpace::from_labels(OUTCOMES, vec![]);
-        let mut leaves = [0; 10];
-        for (face, leaf) in leaves.iter_mut().enumerate() {
-            let ok = succeeds(number, face as i32 + drm);
-            *leaf = space.leaf(if ok { 0 } else { 1 }, &[]);
-        }
-        OrderCheck {
-            number,
-            drm,
-            modifiers,
-            space,
-            leaves,
-        }
+        let roll = DrmRoll::new(modifiers, space, |space, n| {
+            space.leaf(if succeeds(number, n) { 0 } else { 1 }, &[])
+        });
+        OrderCheck { number, roll }
     }
     /// A check against `number` with these DRMs and the step's `extra_drm`
     /// (any further DRM) last.
@@ -298,25 +307,40 @@ impl OrderCheck {
     pub fn number(&self) -> u8 {
         self.number
     }
-    /// The summed DRM.
-    pub fn drm(&self) -> i32 {
-        self.drm
-    }
-    /// Each DRM applied, with what it is for.
-    pub fn modifiers(&self) -> &[Term] {
-        &self.modifiers
-    }
     /// How many of the ten die faces succeed.
     pub fn successes(&self) -> usize {
         (0..10)
-            .filter(|&f| succeeds(self.number, f + self.drm))
+            .filter(|&f| succeeds(self.number, f + self.drm()))
             .count()
     }
 }
 
-d10_procedure!(OrderCheck, leaves);
+drm_roll_procedure!(OrderCheck);
 
+/// Declares an orders roll: a newtype over [`OrderCheck`] with `check()` and
+/// its `Procedure` impl. With `($input)`, an input type that has
+/// `fn read(&mut Fields) -> Result<Self, InputError>`, also its `from_step`
+/// (read the input, build the roll with `new`, locate its error, refuse
+/// unknown keys) and `checked`, the roll with the step's `extra_drm` last.
 macro_rules! order_procedure {
+    ($(#[$m:meta])* $name:ident($input:ty)) => {
+        order_procedure! { $(#[$m])* $name }
+
+        impl $name {
+            /// Reads a scenario step (see the roll's `ProcedureInfo`).
+            pub fn from_step(
+                f: &mut Fields,
+                _units: &[Unit],
+                edition: Edition,
+            ) -> Result<$name, InputError> {
+                read_step(f, <$input>::read, |input| $name::new(edition, input))
+            }
+
+            fn checked(number: u8, mods: Vec<Term>, extra_drm: i8) -> $name {
+                $name(OrderCheck::with_extra(number, mods, extra_drm))
+            }
+        }
+    };
     ($(#[$m:meta])* $name:ident) => {
         $(#[$m])*
         #[derive(Clone, Debug)]
@@ -342,11 +366,11 @@ macro_rules! order_procedure {
 }
 
 fn read_order(f: &mut Fields, key: &'static str) -> Result<Option<Order>, InputError> {
-    f.named(key, "order", Order::from_name, &Order::names())
+    named::read(f, key, "order")
 }
 
 fn req_order(f: &mut Fields, key: &'static str) -> Result<Order, InputError> {
-    read_order(f, key)?.ok_or_else(|| f.missing(key).one_of("", &Order::names()))
+    named::require(f, key, "order")
 }
 
 fn na_order(key: &str, order: Order, table: &str) -> InputError {

@@ -4,24 +4,29 @@ use super::*;
 
 order_procedure! {
     /// Preemption (4.4): the wing activates out of turn on success.
-    Preemption
+    Preemption(PreemptionInput)
 }
 
 /// Everything a Preemption roll (4.4) depends on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PreemptionInput {
-    /// The wing's current order.
-    pub order: Order,
-    /// WC and AC ratings.
-    pub leadership: Leadership,
-    /// WC adjacent to an enemy unit (not Morale Broken).
-    pub wc_adjacent_enemy: bool,
-    /// A cavalry wing.
-    pub cavalry_wing: bool,
+    /// The order, leaders, WC adjacent to an enemy, cavalry wing.
+    pub activation: Activation,
     /// The WC is marked No Continue.
     pub wc_no_continue: bool,
     /// Any further DRM.
     pub extra_drm: i8,
+}
+
+impl PreemptionInput {
+    /// Reads the step's keys.
+    fn read(f: &mut Fields) -> Result<PreemptionInput, InputError> {
+        Ok(PreemptionInput {
+            activation: Activation::read(f)?,
+            wc_no_continue: f.flag("wc_no_continue")?,
+            extra_drm: read_extra(f)?,
+        })
+    }
 }
 
 /// What `pikeshot list` shows of `preemption`.
@@ -59,16 +64,10 @@ impl Preemption {
     /// Builds the roll. Errors (keyed by the bare step key): a Rally order (NA).
     pub fn new(edition: Edition, input: &PreemptionInput) -> Result<Preemption, InputError> {
         let d = &ORDERS_DRMS[edition as usize];
-        let number = preemption_number(input.order)
-            .ok_or_else(|| na_order("order", input.order, "Preemption Table (4.4)"))?;
-        let mut mods = Vec::new();
-        activation_drms(
-            &mut mods,
-            &input.leadership,
-            input.wc_adjacent_enemy,
-            input.cavalry_wing,
-            d,
-        )?;
+        let (number, mut mods) =
+            input
+                .activation
+                .start(preemption_number, "Preemption Table (4.4)", d)?;
         flag_mod(
             &mut mods,
             input.wc_no_continue,
@@ -76,32 +75,6 @@ impl Preemption {
             d.wc_no_continue,
             Source::key("wc_no_continue = true"),
         );
-        Ok(Preemption(OrderCheck::with_extra(
-            number,
-            mods,
-            input.extra_drm,
-        )))
-    }
-
-    /// Reads a scenario step (see [`PREEMPTION_INFO`]).
-    pub fn from_step(
-        f: &mut Fields,
-        _units: &[Unit],
-        edition: Edition,
-    ) -> Result<Preemption, InputError> {
-        read_step(
-            f,
-            |f| {
-                Ok(PreemptionInput {
-                    order: req_order(f, "order")?,
-                    leadership: Leadership::read(f)?,
-                    wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
-                    cavalry_wing: f.flag("cavalry_wing")?,
-                    wc_no_continue: f.flag("wc_no_continue")?,
-                    extra_drm: read_extra(f)?,
-                })
-            },
-            |input| Preemption::new(edition, input),
-        )
+        Ok(Preemption::checked(number, mods, input.extra_drm))
     }
 }
