@@ -261,11 +261,11 @@ fn system(s: &dyn RuleSystem) -> SystemMeta {
                 keys: p
                     .keys
                     .iter()
-                    .map(|(key, help)| KeyMeta {
-                        key,
-                        help: help.to_string(),
+                    .map(|k| KeyMeta {
+                        key: k.key,
+                        help: k.help.to_string(),
                         default: None,
-                        control: Control::of(help),
+                        control: Control::of(k.help),
                     })
                     .collect(),
                 outcomes: p.outcomes,

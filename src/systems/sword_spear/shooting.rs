@@ -21,7 +21,7 @@ use crate::explain::{PoolLine, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 named_enum! {
     /// Shooting weapons, in card order.
@@ -317,36 +317,46 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Shooting Weapons; Combat Process",
     summary: "A volley: the shooter's combat dice against the target's strength dice, top four paired; only the shooter's dice hurt",
     keys: &[
-        ("firer", "required: the shooting unit (it needs a `weapon`)"),
-        ("target", "required: the target"),
-        (
+        KeyDoc::unit("firer", "required: the shooting unit (it needs a `weapon`)"),
+        KeyDoc::unit("target", "required: the target"),
+        KeyDoc::int(
             "range",
+            0,
+            30,
             "range in DU; refused beyond the weapon's range plus bonus_range",
         ),
-        (
+        KeyDoc::flag(
             "moved",
             "true: the shooter moved this activation (refused for crossbow, firearm, artillery)",
         ),
-        (
+        KeyDoc::int(
             "bonus_dice",
-            "0..8 bonus dice from the action dice (crossbow and firearm may not); default: a pending activation bonus, spent on range first",
+            0,
+            8,
+            "bonus dice from the action dice (crossbow and firearm may not); default: a pending activation bonus, spent on range first",
         ),
-        ("bonus_range", "0..8 DU of bonus range from the action dice"),
-        ("magic_dice", "0..4 magical bonus dice (not with firearms)"),
-        (
+        KeyDoc::int(
+            "bonus_range",
+            0,
+            8,
+            "DU of bonus range from the action dice",
+        )
+        .or("0"),
+        KeyDoc::int("magic_dice", 0, 4, "magical bonus dice (not with firearms)").or("0"),
+        KeyDoc::flag(
             "cover",
             "true/false: the target is in cover (default: its `cover`)",
         ),
-        (
-            "cover_levels",
-            "0..2 levels of protection cover adds (default 1)",
-        ),
-        ("extra_dice", "-8..8 dice added to the shooter's"),
-        ("target_extra_dice", "-8..8 dice added to the target's"),
-        (
+        KeyDoc::int("cover_levels", 0, 2, "levels of protection cover adds").or("1"),
+        KeyDoc::int("extra_dice", -8, 8, "dice added to the shooter's").or("0"),
+        KeyDoc::int("target_extra_dice", -8, 8, "dice added to the target's").or("0"),
+        KeyDoc::int(
             "extra_discipline",
-            "-3..3 added to the target's adjusted Discipline for its tests",
-        ),
+            -3,
+            3,
+            "added to the target's adjusted Discipline for its tests",
+        )
+        .or("0"),
     ],
     outcomes: &OUTCOMES,
     // What a `shooting` step's course writes (docs/rules/sword-and-spear.md 9).

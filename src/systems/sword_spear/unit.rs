@@ -289,14 +289,11 @@ pub use crate::scenario::course::find_unit;
 
 /// Refuses keys of a step that `keys` does not list (besides `procedure`),
 /// without consuming the caller's reader.
-pub(crate) fn finish_step(
-    f: &Fields,
-    keys: &[(&'static str, &'static str)],
-) -> Result<(), InputError> {
+pub(crate) fn finish_step(f: &Fields, keys: &[crate::systems::KeyDoc]) -> Result<(), InputError> {
     let mut g = f.fresh();
     g.has("procedure");
-    for (k, _) in keys {
-        g.has(k);
+    for k in keys {
+        g.has(k.key);
     }
     g.finish()
 }

@@ -17,7 +17,7 @@ use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// Continuation and Preemption Table (4.3, 4.4), both cards: for each
 /// current order in card order (Charge, Make Ready, Receive Charge, Rally),
