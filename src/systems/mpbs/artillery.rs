@@ -259,9 +259,11 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "target",
             "unit fired at (Hedgehog or Column +2; TEC artillery value)",
         ),
-        KeyDoc::text(
+        KeyDoc::int(
             "range",
-            "range in hexes: 1-9 (3lb), 1-14 (4-8lb), 1-17 (12-24lb)",
+            1,
+            17,
+            "range in hexes; the chart's longest for the firer's gun: 9 (3lb), 14 (4-8lb), 17 (12-24lb)",
         ),
         KeyDoc::int(
             "tec_drm",

@@ -80,7 +80,7 @@ impl Unit {
                 "morale_state",
                 "morale state",
                 MoraleState::from_name,
-                &["good", "shaken", "broken"],
+                &super::MORALE_STATES_IN_PLAY,
             )?
             .unwrap_or(MoraleState::Good);
         if morale_state == MoraleState::Eliminated {
