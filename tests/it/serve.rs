@@ -163,8 +163,14 @@ fn systems_lists_every_registry_system_procedure_and_key() {
     assert!(class["values"].as_array().unwrap().contains(&json!("levy")));
     // A grade: a name or a TQ number from 6 to 11.
     let tq = key(&hakkaa["unit_keys"], "tq")["control"].clone();
-    assert_eq!((tq["min"].as_i64(), tq["max"].as_i64()), (Some(6), Some(11)));
-    assert!(tq["values"].as_array().unwrap().contains(&json!("veteran")), "{tq}");
+    assert_eq!(
+        (tq["min"].as_i64(), tq["max"].as_i64()),
+        (Some(6), Some(11))
+    );
+    assert!(
+        tq["values"].as_array().unwrap().contains(&json!("veteran")),
+        "{tq}"
+    );
     // A step key's range becomes a number control with its bounds; a
     // leader is a rating or a switch; a unit key picks the scenario's units.
     let cc = &mpbs["procedures"][0]["keys"];

@@ -10,15 +10,16 @@ use super::input::{
     firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec, relocate,
 };
 use super::musketry::{
-    FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term, target_notes,
-    target_terms, tec_fire_terms,
+    FIRE_MODES, FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term,
+    target_notes, target_terms, tec_fire_terms,
 };
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::{Chart, KeyDoc, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
+use std::borrow::Cow;
 
 /// The two columns of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -224,11 +225,12 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             30,
             "the firer's SP for the SP modifiers (default strength - casualty points)",
         ),
-        KeyDoc::one_of(
+        KeyDoc::new(
             "fire_mode",
-            FireMode::NAMES,
-            "advancing: series only; retreating: -3",
-        ),
+            Kind::PerEdition(Cow::Borrowed(FIRE_MODES)),
+            "advancing: +DRM on the series card; retreating: -3",
+        )
+        .or("normal"),
         KeyDoc::flag(
             "halmstad",
             "true: NGBG all firing at Halmstad, -1 (series only)",

@@ -66,6 +66,10 @@ pub const DRAGOONS_HEXES: [Option<i8>; 4] = [Some(0), Some(-1), Some(-1), None];
 /// Move and Fire [7.2], light cavalry: dice after moving 0–4 hexes.
 pub const LC_HEXES: [i8; 5] = [0, 0, 0, -1, -2];
 
+/// Most hexes a stand may have moved and still fire (LC, 4H: the sheet
+/// gives nothing beyond).
+pub const MAX_HEXES_MOVED: u8 = LC_HEXES.len() as u8 - 1;
+
 /// Move and Fire [7.2], skirmishers: bounds moved without penalty.
 pub const SK_FREE_BOUNDS: u8 = 1;
 
@@ -122,7 +126,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         KeyDoc::int(
             "hexes_moved",
             0,
-            12,
+            MAX_HEXES_MOVED as i64,
             "hexes moved this turn, dragoons (3H: no fire) and LC (up to 4H)",
         ),
         KeyDoc::flag("target_evading", "true: target LC/Dr/Sk evading, -1D6"),
@@ -475,7 +479,9 @@ impl Fire {
             range_dice: f.int("range_dice", -4, 4)?.unwrap_or(0) as i8,
             aspect: f.named("aspect", "aspect", Aspect::from_name, &Aspect::names())?,
             bounds_moved: f.int("bounds_moved", 0, 6)?.unwrap_or(0) as u8,
-            hexes_moved: f.int("hexes_moved", 0, 12)?.unwrap_or(0) as u8,
+            hexes_moved: f
+                .int("hexes_moved", 0, MAX_HEXES_MOVED as i64)?
+                .unwrap_or(0) as u8,
             target_evading: f.flag("target_evading")?,
             second_rank: f.flag("second_rank")?,
             point_blank: f.flag("point_blank")?,

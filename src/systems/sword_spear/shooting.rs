@@ -88,6 +88,23 @@ pub struct WeaponRow {
     pub causes_fear: bool,
 }
 
+/// Most bonus range (DU) the action dice may give a shot.
+pub const MAX_BONUS_RANGE: u8 = 8;
+
+/// The longest shot the sheet allows: the longest weapon's range plus the
+/// most bonus range. `range` beyond it is refused as it is read.
+pub const MAX_RANGE: u8 = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < WEAPONS.len() {
+        if WEAPONS[i].range > longest {
+            longest = WEAPONS[i].range;
+        }
+        i += 1;
+    }
+    longest + MAX_BONUS_RANGE
+};
+
 /// Shooting Weapons table (weapon type, range in DU, notes), card order.
 pub const WEAPONS: [WeaponRow; 8] = [
     WeaponRow {
@@ -322,7 +339,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         KeyDoc::int(
             "range",
             0,
-            30,
+            MAX_RANGE as i64,
             "range in DU; refused beyond the weapon's range plus bonus_range",
         ),
         KeyDoc::flag(
@@ -338,7 +355,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         KeyDoc::int(
             "bonus_range",
             0,
-            8,
+            MAX_BONUS_RANGE as i64,
             "DU of bonus range from the action dice",
         )
         .or("0"),
@@ -532,10 +549,12 @@ impl Shooting {
         let firer = find_unit(f, "firer", units)?.clone();
         let target = find_unit(f, "target", units)?.clone();
         let mut input = ShootingInput::new(firer, target);
-        input.range = f.int("range", 0, 30)?.map(|r| r as u8);
+        input.range = f.int("range", 0, MAX_RANGE as i64)?.map(|r| r as u8);
         input.moved = f.flag("moved")?;
         input.bonus_dice = f.int("bonus_dice", 0, 8)?.map(|b| b as u8);
-        input.bonus_range = f.int("bonus_range", 0, 8)?.map(|b| b as u8);
+        input.bonus_range = f
+            .int("bonus_range", 0, MAX_BONUS_RANGE as i64)?
+            .map(|b| b as u8);
         input.magic_dice = f.int("magic_dice", 0, 4)?.unwrap_or(0) as u8;
         input.cover = f.bool("cover")?;
         input.cover_levels = f.int("cover_levels", 0, 2)?.unwrap_or(1) as u8;

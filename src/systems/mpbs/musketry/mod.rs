@@ -19,7 +19,8 @@ use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::{Chart, KeyDoc, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
+use std::borrow::Cow;
 
 mod charts;
 mod tables;
@@ -323,11 +324,12 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "reaction_fire",
             "true: reaction fire vs. moving cavalry, -1 (default false)",
         ),
-        KeyDoc::one_of(
+        KeyDoc::new(
             "fire_mode",
-            FireMode::NAMES,
-            "advancing: series only; retreating: -3",
-        ),
+            Kind::PerEdition(Cow::Borrowed(FIRE_MODES)),
+            "advancing: +DRM on the series card; retreating: -3",
+        )
+        .or("normal"),
         KeyDoc::flag(
             "halmstad",
             "true: NGBG all firing at Halmstad, -1 (series only)",

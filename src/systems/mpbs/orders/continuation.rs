@@ -34,8 +34,8 @@ pub const CONTINUATION_INFO: ProcedureInfo = ProcedureInfo {
     keys: &[
         KeyDoc::one_of(
             "order",
-            Order::NAMES,
-            "required: the wing's current order (rally is NA)",
+            &ORDERS_BUT_RALLY,
+            "required: the wing's current order",
         ),
         KeyDoc::int("wc_rating", -3, 0, "the Wing Commander's rating").or("0"),
         KeyDoc::int("ac_rating", -3, 0, "the Army Commander's rating"),

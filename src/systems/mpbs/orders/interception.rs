@@ -38,8 +38,8 @@ pub const INTERCEPTION_INFO: ProcedureInfo = ProcedureInfo {
         ),
         KeyDoc::one_of(
             "order",
-            Order::NAMES,
-            "its current order (default the unit's `order`; rally is NA)",
+            &ORDERS_BUT_RALLY,
+            "its current order (default the unit's `order`)",
         ),
         KeyDoc::int(
             "leader",

@@ -341,6 +341,10 @@ macro_rules! order_procedure {
     };
 }
 
+/// The orders a wing table rolls for: every order but Rally (NA on the
+/// Preemption, Continuation and Interception Tables).
+const ORDERS_BUT_RALLY: [&str; 3] = ["charge", "make-ready", "receive-charge"];
+
 fn read_order(f: &mut Fields, key: &'static str) -> Result<Option<Order>, InputError> {
     f.named(key, "order", Order::from_name, &Order::names())
 }
