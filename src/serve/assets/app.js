@@ -38,7 +38,8 @@ async function api(path, body, signal) {
   });
   const text = await r.text();
   let data;
-  try { data = parseJson(text); } catch { data = { error: { kind: "http", message: `${r.status}: ${text}` } }; }
+  // A scenario (/api/parse) keeps its decimals as written; see parseJson.
+  try { data = path === "/api/parse" ? parseJson(text) : JSON.parse(text); } catch { data = { error: { kind: "http", message: `${r.status}: ${text}` } }; }
   if (!r.ok && !data.error) data = { error: { kind: "http", message: `${r.status}: ${text}` } };
   return data;
 }

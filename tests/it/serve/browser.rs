@@ -202,3 +202,54 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
         .trim();
     assert!(words.ends_with(tail), "page: {words}\nCLI: {cli_words}");
 }
+
+/// A number written with a decimal point stays one through the page: a
+/// scenario whose `[[expect]]` bound is `1.0` is uploaded, a step key is
+/// added and typed into, and the TOML the page writes back still holds the
+/// decimal `1.0` (JSON alone would make it the integer 1, which the CLI
+/// then reads as another type), and the typed whole number stays whole.
+#[test]
+fn a_decimal_keeps_its_point_through_the_form() {
+    let Some((chromium, chromedriver)) = browser() else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI installs chromium and chromedriver (.ci/run)"
+        );
+        println!("SKIPPED the browser test: chromium or chromedriver missing");
+        return;
+    };
+    let server = Server::start(&[]);
+    let s = Session::start(&chromium, &chromedriver);
+    settle(&s, "done", || s.go(&format!("http://{}/", server.addr)));
+    let text = std::fs::read_to_string("scenarios/mpbs/charge-or-salvo.toml")
+        .unwrap()
+        .replace("at_most = 0.45", "at_most = 1.0");
+    assert!(text.contains("at_most = 1.0"));
+    settle(&s, "done", || {
+        s.js(
+            "upload(new File([arguments[0]], 'decimal.toml')); return true;",
+            json!([text]),
+        );
+    });
+    let written = || -> toml::Table {
+        let t = s.js(
+            "return document.querySelector('#toml-text').value;",
+            json!([]),
+        );
+        toml::from_str(t.as_str().unwrap()).unwrap()
+    };
+    let bound = |t: &toml::Table| t["expect"][1]["at_most"].clone();
+    assert_eq!(bound(&written()), toml::Value::Float(1.0));
+    let step = r#"fieldset[data-step="course[0].steps[0]"] .adders select"#;
+    settle(&s, "done", || {
+        s.js(CHOOSE, json!([step, "extra_drm"]));
+    });
+    let drm = s.find(r#"[data-path="course[0].steps[0].extra_drm"]"#);
+    settle(&s, "done", || s.type_into(&drm, "2"));
+    let t = written();
+    assert_eq!(bound(&t), toml::Value::Float(1.0));
+    assert_eq!(
+        t["course"][0]["steps"][0]["extra_drm"],
+        toml::Value::Integer(2)
+    );
+}
