@@ -109,6 +109,9 @@ pub struct KeyDoc {
     pub help: &'static str,
 }
 
+/// The names a key accepts on one edition (card): `(edition, names)`.
+pub type EditionNames = (&'static str, Cow<'static, [&'static str]>);
+
 /// What a key accepts.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
@@ -131,7 +134,7 @@ pub enum Kind {
     /// One of these names.
     OneOf(Cow<'static, [&'static str]>),
     /// One of these names, which differ by edition (card): `(edition, names)`.
-    PerEdition(Cow<'static, [(&'static str, Cow<'static, [&'static str]>)]>),
+    PerEdition(Cow<'static, [EditionNames]>),
     /// `true`, `false` or a whole number from `min` to `max`.
     BoolOrInt {
         /// Least accepted number.

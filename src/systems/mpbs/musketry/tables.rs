@@ -103,7 +103,7 @@ named_enum! {
 
 /// The fire modes `fire_mode` accepts on each card: Advancing Fire is a
 /// DRM on the series card only.
-pub const FIRE_MODES: &[(&str, std::borrow::Cow<'static, [&str]>)] = &[
+pub const FIRE_MODES: &[crate::systems::chart::EditionNames] = &[
     ("sfo", std::borrow::Cow::Borrowed(&["normal", "retreating"])),
     ("series", std::borrow::Cow::Borrowed(FireMode::NAMES)),
 ];
