@@ -425,12 +425,17 @@ impl crate::systems::RuleSystem for Mpbs {
                 "required: what the unit is, as the card's charts distinguish it",
             ),
             KeyDoc::int("morale", 2, 9, "required: its printed morale rating"),
-            KeyDoc::int("strength", 1, 30, "required: its strength points"),
+            KeyDoc::int(
+                "strength",
+                1,
+                unit::MAX_STRENGTH as i64,
+                "required: its strength points",
+            ),
             KeyDoc::int("hexes", 1, 2, "hexes it occupies").or("1"),
             KeyDoc::int(
                 "casualty_points",
                 0,
-                30,
+                unit::MAX_STRENGTH as i64 - 1,
                 "casualty points it has taken (fewer than its strength)",
             )
             .or("0"),

@@ -19,7 +19,7 @@ pub fn unit_keys() -> Vec<KeyDoc> {
         KeyDoc::int(
             "sp_lost",
             0,
-            MAX_STRENGTH as i64,
+            MAX_STRENGTH as i64 - 1,
             "SP it has lost (fewer than its strength)",
         )
         .or("0"),
@@ -164,7 +164,7 @@ impl Stand {
             .ok_or_else(|| f.missing("kind").one_of("", &Kind::names()))?;
         let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
         let mut s = Stand::new(name, kind, strength);
-        s.sp_lost = f.int("sp_lost", 0, MAX_STRENGTH as i64)?.unwrap_or(0) as u8;
+        s.sp_lost = f.int("sp_lost", 0, MAX_STRENGTH as i64 - 1)?.unwrap_or(0) as u8;
         if s.sp_lost >= strength {
             return Err(f.err(
                 "sp_lost",

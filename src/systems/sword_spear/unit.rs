@@ -84,7 +84,7 @@ pub fn unit_keys() -> Vec<KeyDoc> {
         KeyDoc::int(
             "hits",
             0,
-            MAX_STRENGTH as i64,
+            MAX_STRENGTH as i64 - 1,
             "hits it has taken (fewer than its strength)",
         )
         .or("0"),
@@ -220,7 +220,7 @@ impl Unit {
             .ok_or_else(|| f.missing("troop").one_of("", &Troop::names()))?;
         let discipline = f.req_int("discipline", 1, 6)? as u8;
         let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
-        let hits = f.int("hits", 0, MAX_STRENGTH as i64)?.unwrap_or(0) as u8;
+        let hits = f.int("hits", 0, MAX_STRENGTH as i64 - 1)?.unwrap_or(0) as u8;
         if hits >= strength {
             return Err(f.err(
                 "hits",

@@ -211,6 +211,10 @@ strength = 5
 [units.lc]
 kind = "light-cavalry"
 strength = 2
+
+[units.pas]
+kind = "pike-and-shot"
+strength = 4
 "#,
     steps: &[
         ("fire", &[("firer", r#""shot""#), ("target", r#""pike""#)]),
@@ -382,14 +386,34 @@ fn accepted(text: &str, what: &str, failures: &mut Vec<String>) {
 /// 2) located at `key` of the step (its line in the file), whose text
 /// contains each of `says`.
 fn refused(text: &str, key: &str, says: &[String], what: &str, failures: &mut Vec<String>) {
+    let line = key_line(text, key);
+    refused_at(
+        text,
+        &format!("course[0].steps[0].{key}"),
+        line,
+        says,
+        what,
+        failures,
+    );
+}
+
+/// Records a failure unless `text` is refused with an input error (exit 2)
+/// at key path `at`, line `line`, whose text contains each of `says`.
+fn refused_at(
+    text: &str,
+    at: &str,
+    line: usize,
+    says: &[String],
+    what: &str,
+    failures: &mut Vec<String>,
+) {
     let e = match try_prepare("keys.toml", text, KernelMode::Auto) {
         Err(pikeshot::Error::Input(e)) => e,
         Err(e) => return failures.push(format!("{what}: not an input error: {e}")),
         Ok(_) => return failures.push(format!("{what}: accepted")),
     };
-    let at = format!("course[0].steps[0].{key}");
-    let located = e.key.as_deref() == Some(at.as_str())
-        && e.line == Some(key_line(text, key))
+    let located = e.key.as_deref() == Some(at)
+        && e.line == Some(line)
         && e.file.as_deref() == Some("keys.toml");
     let shown = e.to_string();
     let missing: Vec<&String> = says
@@ -398,8 +422,7 @@ fn refused(text: &str, key: &str, says: &[String], what: &str, failures: &mut Ve
         .collect();
     if !located || !missing.is_empty() {
         failures.push(format!(
-            "{what}: refused as {e} (want {at}, line {}; missing {missing:?})",
-            key_line(text, key)
+            "{what}: refused as {e} (want {at}, line {line}; missing {missing:?})"
         ));
     }
 }
@@ -492,4 +515,173 @@ fn every_step_key_accepts_what_the_registry_says_and_refuses_the_rest() {
     );
     // Not vacuous: hundreds of values were tried.
     assert!(checked > 300, "{checked}");
+}
+
+/// Unit keys a value needs another unit for, or other keys beside (the
+/// system, the key, the value or every value, the unit whose table it is
+/// set in, then the unit's other keys), as the card says: a gun is for
+/// artillery, ranks for pikes, losses short of the strength...
+type UnitFor = (
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+const UNIT_FOR: &[UnitFor] = &[
+    ("mpbs", "gun", None, "gun", &[]),
+    ("mpbs", "kind", Some(r#""artillery""#), "gun", &[]),
+    (
+        "mpbs",
+        "casualty_points",
+        None,
+        "foot",
+        &[("strength", "30")],
+    ),
+    ("hakkaa", "fp", None, "riders", &[]),
+    ("snaphance", "ranks", None, "pike", &[]),
+    ("snaphance", "sp_lost", None, "horse", &[("strength", "30")]),
+    ("snaphance", "era", None, "pas", &[]),
+    (
+        "sword-and-spear",
+        "hits",
+        None,
+        "spearmen",
+        &[("strength", "10")],
+    ),
+    (
+        "sword-and-spear",
+        "command_by",
+        None,
+        "spearmen",
+        &[("command_distance", "1")],
+    ),
+    (
+        "sword-and-spear",
+        "command_distance",
+        None,
+        "spearmen",
+        &[("command_by", r#""captain""#)],
+    ),
+];
+
+/// The step a unit key is tried under: one whose roll the unit's state
+/// does not forbid (a close combat is NA into some terrain).
+const UNIT_STEP: &[(&str, &str)] = &[
+    ("mpbs", "morale-check"),
+    ("hakkaa", "tq-test"),
+    ("snaphance", "morale-test"),
+    ("sword-and-spear", "discipline-test"),
+];
+
+/// `text` with `key = value` in `[units.UNIT]` (replacing the key's line
+/// there, if any), and that line's number.
+fn with_unit_key(text: &str, unit: &str, key: &str, value: &str) -> (String, usize) {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let head = lines
+        .iter()
+        .position(|l| l.trim() == format!("[units.{unit}]"))
+        .unwrap_or_else(|| panic!("no unit {unit}"));
+    let end = (head + 1..lines.len())
+        .find(|&i| lines[i].starts_with('['))
+        .unwrap_or(lines.len());
+    let set = format!("{key} = {value}");
+    let at = match (head + 1..end).find(|&i| lines[i].starts_with(&format!("{key} ="))) {
+        Some(i) => {
+            lines[i] = set;
+            i
+        }
+        None => {
+            lines.insert(head + 1, set);
+            head + 1
+        }
+    };
+    (lines.join("\n") + "\n", at + 1)
+}
+
+#[test]
+fn every_unit_key_accepts_what_the_registry_says_and_refuses_the_rest() {
+    let bases = [MPBS, HAKKAA, SNAPHANCE, SWORD_SPEAR];
+    let mut checked = 0;
+    let mut failures: Vec<String> = Vec::new();
+    for sys in SYSTEMS {
+        let base = bases.iter().find(|b| b.system == sys.id()).unwrap();
+        let first = base
+            .head
+            .lines()
+            .find_map(|l| l.strip_prefix("[units.")?.strip_suffix(']'))
+            .unwrap();
+        let procedure = UNIT_STEP.iter().find(|(s, _)| *s == sys.id()).unwrap().1;
+        for ed in editions(sys.id()) {
+            let text = scenario(base, ed, procedure, &[]);
+            for k in sys.unit_keys() {
+                let context = |v: &str| {
+                    UNIT_FOR.iter().find(|(s, key, val, _, _)| {
+                        *s == sys.id() && *key == k.key && val.is_none_or(|x| x == v)
+                    })
+                };
+                let unit = |v: &str| context(v).map_or(first, |f| f.3);
+                // The scenario with the key's context, then `key = v`.
+                let set = |v: &str| {
+                    let mut t = text.clone();
+                    for (key, val) in context(v).map_or(&[][..], |f| f.4) {
+                        t = with_unit_key(&t, unit(v), key, val).0;
+                    }
+                    with_unit_key(&t, unit(v), k.key, v)
+                };
+                let what = |v: &str| format!("{} {ed} units.{}.{} = {v}", sys.id(), unit(v), k.key);
+                let names: Vec<&str> = match &k.kind {
+                    Kind::OneOf(n) | Kind::BoolOrOneOf(n) => n.to_vec(),
+                    Kind::OneOfOrInt { names, .. } => names.to_vec(),
+                    Kind::PerEdition(by) => by
+                        .iter()
+                        .find(|(e, _)| *e == ed)
+                        .map(|(_, n)| n.to_vec())
+                        .unwrap_or_else(|| panic!("{}: no names on {ed}", k.key)),
+                    _ => Vec::new(),
+                };
+                for n in &names {
+                    let v = format!("{n:?}");
+                    let (t, _) = set(&v);
+                    accepted(&t, &what(&v), &mut failures);
+                    checked += 1;
+                }
+                if !names.is_empty() {
+                    let v = "\"no-such-name\"";
+                    let (t, line) = set(v);
+                    let at = format!("units.{}.{}", unit(v), k.key);
+                    let says: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+                    refused_at(&t, &at, line, &says, &what(v), &mut failures);
+                    checked += 1;
+                }
+                let range = match k.kind {
+                    Kind::Int { min, max }
+                    | Kind::BoolOrInt { min, max }
+                    | Kind::OneOfOrInt { min, max, .. } => Some((min, max)),
+                    _ => None,
+                };
+                if let Some((min, max)) = range {
+                    for v in [min, max] {
+                        let v = v.to_string();
+                        let (t, _) = set(&v);
+                        accepted(&t, &what(&v), &mut failures);
+                    }
+                    for v in [min - 1, max + 1] {
+                        let v = v.to_string();
+                        let (t, line) = set(&v);
+                        let at = format!("units.{}.{}", unit(&v), k.key);
+                        refused_at(&t, &at, line, &[], &what(&v), &mut failures);
+                    }
+                    checked += 4;
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked > 100, "{checked}");
 }
