@@ -427,6 +427,43 @@ fn refused_at(
     }
 }
 
+/// The names `kind` accepts on edition `ed` (none for a kind without
+/// names).
+fn names_on(kind: &Kind, ed: &str) -> Vec<&'static str> {
+    match kind {
+        Kind::OneOf(n) | Kind::BoolOrOneOf(n) | Kind::OneOfOrInt { names: n, .. } => n.to_vec(),
+        Kind::PerEdition(by) => by
+            .iter()
+            .find(|(e, _)| *e == ed)
+            .map(|(_, n)| n.to_vec())
+            .unwrap_or_else(|| panic!("no names on {ed}: {kind:?}")),
+        _ => Vec::new(),
+    }
+}
+
+/// The whole numbers `kind` accepts, `(min, max)`, if any.
+fn range_of(kind: &Kind) -> Option<(i64, i64)> {
+    match *kind {
+        Kind::Int { min, max }
+        | Kind::BoolOrInt { min, max }
+        | Kind::OneOfOrInt { min, max, .. } => Some((min, max)),
+        _ => None,
+    }
+}
+
+/// Asserts no check failed (listing every failure) and that more than
+/// `least` values were tried (not vacuous).
+#[track_caller]
+fn assert_all_held(failures: &[String], checked: usize, least: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked > least, "{checked}");
+}
+
 /// The editions a base is built under (every card), or none.
 fn editions(system: &str) -> Vec<&'static str> {
     let s = SYSTEMS.iter().find(|s| s.id() == system).unwrap();
@@ -454,15 +491,7 @@ fn every_step_key_accepts_what_the_registry_says_and_refuses_the_rest() {
                     &mut failures,
                 );
                 for k in p.keys {
-                    let names: Vec<&str> = match &k.kind {
-                        Kind::OneOf(n) | Kind::BoolOrOneOf(n) => n.to_vec(),
-                        Kind::PerEdition(by) => by
-                            .iter()
-                            .find(|(e, _)| *e == ed)
-                            .map(|(_, n)| n.to_vec())
-                            .unwrap_or_else(|| panic!("{}: no names on {ed}", k.key)),
-                        _ => Vec::new(),
-                    };
+                    let names = names_on(&k.kind, ed);
                     for n in &names {
                         let v = format!("{n:?}");
                         accepted(&at(k.key, v.clone()), &what(k.key, &v), &mut failures);
@@ -480,10 +509,7 @@ fn every_step_key_accepts_what_the_registry_says_and_refuses_the_rest() {
                         );
                         checked += 1;
                     }
-                    let range = match k.kind {
-                        Kind::Int { min, max } | Kind::BoolOrInt { min, max } => Some((min, max)),
-                        _ => None,
-                    };
+                    let range = range_of(&k.kind);
                     if let Some((min, max)) = range {
                         for v in [min, max] {
                             accepted(
@@ -507,14 +533,7 @@ fn every_step_key_accepts_what_the_registry_says_and_refuses_the_rest() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-    // Not vacuous: hundreds of values were tried.
-    assert!(checked > 300, "{checked}");
+    assert_all_held(&failures, checked, 300);
 }
 
 /// Unit keys a value needs another unit for, or other keys beside (the
@@ -630,16 +649,7 @@ fn every_unit_key_accepts_what_the_registry_says_and_refuses_the_rest() {
                     with_unit_key(&t, unit(v), k.key, v)
                 };
                 let what = |v: &str| format!("{} {ed} units.{}.{} = {v}", sys.id(), unit(v), k.key);
-                let names: Vec<&str> = match &k.kind {
-                    Kind::OneOf(n) | Kind::BoolOrOneOf(n) => n.to_vec(),
-                    Kind::OneOfOrInt { names, .. } => names.to_vec(),
-                    Kind::PerEdition(by) => by
-                        .iter()
-                        .find(|(e, _)| *e == ed)
-                        .map(|(_, n)| n.to_vec())
-                        .unwrap_or_else(|| panic!("{}: no names on {ed}", k.key)),
-                    _ => Vec::new(),
-                };
+                let names = names_on(&k.kind, ed);
                 for n in &names {
                     let v = format!("{n:?}");
                     let (t, _) = set(&v);
@@ -654,12 +664,7 @@ fn every_unit_key_accepts_what_the_registry_says_and_refuses_the_rest() {
                     refused_at(&t, &at, line, &says, &what(v), &mut failures);
                     checked += 1;
                 }
-                let range = match k.kind {
-                    Kind::Int { min, max }
-                    | Kind::BoolOrInt { min, max }
-                    | Kind::OneOfOrInt { min, max, .. } => Some((min, max)),
-                    _ => None,
-                };
+                let range = range_of(&k.kind);
                 if let Some((min, max)) = range {
                     for v in [min, max] {
                         let v = v.to_string();
@@ -677,11 +682,5 @@ fn every_unit_key_accepts_what_the_registry_says_and_refuses_the_rest() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-    assert!(checked > 100, "{checked}");
+    assert_all_held(&failures, checked, 100);
 }
