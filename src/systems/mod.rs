@@ -10,8 +10,8 @@ pub mod registry;
 pub mod snaphance;
 pub mod sword_spear;
 
-pub use chart::{Chart, ProcedureInfo};
-pub use registry::{BuiltCourses, EditionInfo, KeyInfo, RuleSystem, SYSTEMS, StopInfo, find};
+pub use chart::{Chart, KeyDoc, Kind, ProcedureInfo};
+pub use registry::{BuiltCourses, EditionInfo, RuleSystem, SYSTEMS, StopInfo, find};
 
 use crate::engine::KernelMode;
 use crate::error::{Error, InputError};
@@ -101,8 +101,8 @@ pub fn describe_procedures(procs: &[ProcedureInfo]) -> String {
     let mut out = String::new();
     for p in procs {
         out.push_str(&format!("  {} ({}): {}\n", p.name, p.rule, p.summary));
-        for (k, meaning) in p.keys {
-            out.push_str(&format!("      {k:<24} {meaning}\n"));
+        for k in p.keys {
+            out.push_str(&format!("      {:<24} {}\n", k.key, k.describe()));
         }
         out.push_str(&format!("      outcomes: {}\n", p.outcomes.join(", ")));
         if !p.measures.is_empty() {

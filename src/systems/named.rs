@@ -12,6 +12,8 @@ macro_rules! named_enum {
         impl $name {
             /// Every value, in card order.
             pub const ALL: &'static [$name] = &[$($name::$var),+];
+            /// Every scenario-file name, in card order (for key metadata).
+            pub const NAMES: &'static [&'static str] = &[$($s),+];
             /// The name used in scenario files.
             pub fn name(self) -> &'static str { match self { $($name::$var => $s),+ } }
             /// Parses a scenario-file name.

@@ -3,10 +3,11 @@
 //! and completions all loop over it, so a new rule system is one folder
 //! under `src/systems/` and one line here.
 
-use super::{Chart, ProcedureInfo};
+use super::{Chart, KeyDoc, Kind, ProcedureInfo};
 use crate::engine::{Kernel, KernelMode};
 use crate::error::{Error, InputError};
 use crate::scenario::Fields;
+use std::borrow::Cow;
 
 /// Every rule system, in the order `pikeshot list` prints them.
 pub static SYSTEMS: &[&dyn RuleSystem] = &[
@@ -23,20 +24,6 @@ pub struct EditionInfo {
     pub id: &'static str,
     /// The card's title.
     pub card: &'static str,
-}
-
-/// A key a scenario may set, with what it accepts and what it means (for
-/// `pikeshot list`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KeyInfo {
-    /// The key.
-    pub key: &'static str,
-    /// What it accepts, e.g. `true | false` or `row | roll`.
-    pub accepted: String,
-    /// Its default.
-    pub default: String,
-    /// What it means, with its rule number.
-    pub meaning: &'static str,
 }
 
 /// A stop condition of `repeat = { turns = N, until = [...] }`.
@@ -83,10 +70,10 @@ pub trait RuleSystem: Send + Sync {
     /// The lines of `pikeshot list` naming the values unit keys accept
     /// (kinds, formations, terrain…), each ending in a newline.
     fn vocabulary(&self) -> String;
-    /// The keys of a `[units.NAME]` table.
-    fn unit_keys(&self) -> Vec<&'static str>;
+    /// The keys of a `[units.NAME]` table: what each means and accepts.
+    fn unit_keys(&self) -> Vec<KeyDoc>;
     /// Course keys beyond `name`, `steps`, `own`, `enemy` and `repeat`.
-    fn course_keys(&self) -> Vec<KeyInfo> {
+    fn course_keys(&self) -> Vec<KeyDoc> {
         Vec::new()
     }
     /// Most turns `repeat` may ask for; 0 when courses do not repeat.
@@ -99,7 +86,7 @@ pub trait RuleSystem: Send + Sync {
     }
     /// The keys of the scenario's `[rules]` table: the readings of what the
     /// card leaves open, each with its default.
-    fn rules_keys(&self) -> Vec<KeyInfo>;
+    fn rules_keys(&self) -> Vec<KeyDoc>;
     /// Reads the system's top-level keys (`edition`, `[rules]`, `[units.*]`,
     /// `[[course]]`) and builds every course.
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError>;
@@ -198,7 +185,10 @@ pub fn describe<S: RuleSystem + ?Sized>(s: &S) -> String {
     out.push_str("procedures (scenario steps):\n");
     out.push_str(&super::describe_procedures(s.procedures()));
     out.push_str(&s.vocabulary());
-    out.push_str(&format!("unit keys: {}\n", s.unit_keys().join(", ")));
+    out.push_str("unit keys ([units.NAME]):\n");
+    for k in s.unit_keys() {
+        out.push_str(&format!("  {:<24} {}\n", k.key, k.describe()));
+    }
     out.push_str("course keys: name, steps, own, enemy (unit names: the reported pair)");
     if s.max_turns() > 0 {
         out.push_str(&format!(
@@ -208,10 +198,7 @@ pub fn describe<S: RuleSystem + ?Sized>(s: &S) -> String {
     }
     out.push('\n');
     for k in s.course_keys() {
-        out.push_str(&format!(
-            "  {:<24} {} (default {}): {}\n",
-            k.key, k.accepted, k.default, k.meaning
-        ));
+        out.push_str(&table_key_line(&k));
     }
     if s.max_turns() > 0 {
         out.push_str(&format!(
@@ -228,10 +215,7 @@ pub fn describe<S: RuleSystem + ?Sized>(s: &S) -> String {
     } else {
         out.push_str("[rules] keys (readings of what the card leaves open):\n");
         for k in rules {
-            out.push_str(&format!(
-                "  {:<24} {} (default {}): {}\n",
-                k.key, k.accepted, k.default, k.meaning
-            ));
+            out.push_str(&table_key_line(&k));
         }
     }
     let ids: Vec<&str> = s.charts(s.default_edition()).iter().map(|c| c.id).collect();
@@ -251,24 +235,45 @@ pub fn describe<S: RuleSystem + ?Sized>(s: &S) -> String {
     out
 }
 
+/// The line of `pikeshot list` for a course or `[rules]` key: what it
+/// accepts, its default, what it means.
+fn table_key_line(k: &KeyDoc) -> String {
+    let default = k
+        .default
+        .map_or(String::new(), |d| format!(" (default {d})"));
+    format!(
+        "  {:<24} {}{default}: {}\n",
+        k.key,
+        k.kind.accepts(),
+        k.help
+    )
+}
+
 /// A `[rules]` key that is `true | false`.
-pub fn flag(key: &'static str, default: bool, meaning: &'static str) -> KeyInfo {
-    KeyInfo {
-        key,
-        accepted: "true | false".into(),
-        default: default.to_string(),
-        meaning,
-    }
+pub fn flag(key: &'static str, default: bool, meaning: &'static str) -> KeyDoc {
+    KeyDoc::flag(key, meaning).or(if default { "true" } else { "false" })
 }
 
 /// A `[rules]` key from a closed set of names.
-pub fn named(key: &'static str, names: &[&str], default: &str, meaning: &'static str) -> KeyInfo {
-    KeyInfo {
-        key,
-        accepted: names.join(" | "),
-        default: default.to_string(),
-        meaning,
-    }
+pub fn named(
+    key: &'static str,
+    names: &'static [&'static str],
+    default: &'static str,
+    meaning: &'static str,
+) -> KeyDoc {
+    KeyDoc::new(key, Kind::OneOf(Cow::Borrowed(names)), meaning).or(default)
+}
+
+/// The names of `keys`, as a reader's list of the keys it knows.
+pub fn key_names(keys: &[KeyDoc]) -> Vec<&'static str> {
+    keys.iter().map(|k| k.key).collect()
+}
+
+/// A [`Kind::PerEdition`] from `(edition, names)` pairs.
+pub fn per_edition(by: impl Iterator<Item = (&'static str, Vec<&'static str>)>) -> Kind {
+    Kind::PerEdition(Cow::Owned(
+        by.map(|(e, names)| (e, Cow::Owned(names))).collect(),
+    ))
 }
 
 /// Lines of [`RuleSystem::vocabulary`]: `label: name, name, ...` for each

@@ -5,6 +5,8 @@
 
 use std::path::Path;
 
+mod keys;
+
 use crate::support::scenario::input_error;
 
 use pikeshot::run::{self, RunRequest};
@@ -189,7 +191,10 @@ fn every_listed_rules_key_is_read_and_its_default_changes_nothing() {
         };
         let plain = exact(Vec::new());
         for k in s.rules_keys() {
-            let set = format!("rules.{}={}", k.key, k.default);
+            let d = k
+                .default
+                .unwrap_or_else(|| panic!("{}: [rules] {} has no default", s.id(), k.key));
+            let set = format!("rules.{}={d}", k.key);
             assert_eq!(exact(vec![set.clone()]), plain, "{}: --set {set}", s.id());
         }
         let e = run::prepare(

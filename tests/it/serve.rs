@@ -103,12 +103,12 @@ fn systems_lists_every_registry_system_procedure_and_key() {
                 .iter()
                 .map(|k| k["key"].as_str().unwrap())
                 .collect();
-            let want: Vec<&str> = p.keys.iter().map(|(k, _)| *k).collect();
+            let want: Vec<&str> = p.keys.iter().map(|k| k.key).collect();
             assert_eq!(keys, want, "{} {}", sys.id(), p.name);
-            for (k, (_, help)) in pm["keys"].as_array().unwrap().iter().zip(p.keys) {
-                assert_eq!(k["help"], *help);
+            for (k, doc) in pm["keys"].as_array().unwrap().iter().zip(p.keys) {
+                assert_eq!(k["help"], doc.describe(), "as `pikeshot list` prints it");
                 assert!(
-                    ["bool", "int", "enum", "text"]
+                    ["bool", "int", "decimal", "enum", "unit", "units", "text"]
                         .contains(&k["control"]["kind"].as_str().unwrap())
                 );
             }
@@ -121,62 +121,61 @@ fn systems_lists_every_registry_system_procedure_and_key() {
             .collect();
         let want: Vec<&str> = sys.rules_keys().iter().map(|k| k.key).collect();
         assert_eq!(rules, want);
+        for k in m["rules_keys"].as_array().unwrap() {
+            assert!(k["default"].is_string(), "every reading has a default: {k}");
+        }
         let units: Vec<&str> = m["unit_keys"]
             .as_array()
             .unwrap()
             .iter()
             .map(|k| k["key"].as_str().unwrap())
             .collect();
-        let want: Vec<&str> = sys
-            .unit_keys()
-            .into_iter()
-            .flat_map(|k| k.split(" | "))
-            .collect();
+        let want: Vec<&str> = sys.unit_keys().iter().map(|k| k.key).collect();
         assert_eq!(units, want);
         assert_eq!(m["max_turns"], sys.max_turns());
     }
-    // The card's values reach the unit forms: mpbs terrain per edition.
-    let mpbs = &listed[0];
-    let terrain = mpbs["unit_keys"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|k| k["key"] == "terrain")
-        .unwrap();
-    assert_eq!(
-        terrain["vocabulary"],
-        json!(["terrain (sfo)", "terrain (series)"])
-    );
-    // A vocabulary given one name per line (Hakkaa's unit classes).
-    let hakkaa = listed.iter().find(|m| m["id"] == "hakkaa").unwrap();
-    let label = hakkaa["unit_keys"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|k| k["key"] == "type")
-        .unwrap()["vocabulary"][0]
-        .clone();
-    let classes = hakkaa["vocabulary"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|v| v["label"] == label)
-        .unwrap();
-    assert!(
-        classes["values"]
-            .as_array()
+    let key = |keys: &Value, name: &str| -> Value {
+        keys.as_array()
             .unwrap()
-            .contains(&json!("levy")),
-        "{classes}"
-    );
-    // A step key's range becomes a number control with its bounds.
-    let cc = &mpbs["procedures"][0]["keys"];
-    let drm = cc
+            .iter()
+            .find(|k| k["key"] == name)
+            .unwrap_or_else(|| panic!("no key {name}"))
+            .clone()
+    };
+    // The card's names reach the unit forms, per card where they differ
+    // (mpbs terrain, one list per card's TEC).
+    let mpbs = &listed[0];
+    let terrain = key(&mpbs["unit_keys"], "terrain")["control"].clone();
+    assert_eq!(terrain["kind"], "enum");
+    let cards: Vec<&str> = terrain["by_edition"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|k| k["key"] == "extra_drm")
-        .unwrap();
+        .map(|e| e[0].as_str().unwrap())
+        .collect();
+    assert_eq!(cards, ["sfo", "series"]);
+    for by in terrain["by_edition"].as_array().unwrap() {
+        assert!(by[1].as_array().unwrap().contains(&json!("clear")), "{by}");
+    }
+    // A class given one name per line of `pikeshot list` (Hakkaa's `type`).
+    let hakkaa = listed.iter().find(|m| m["id"] == "hakkaa").unwrap();
+    let class = key(&hakkaa["unit_keys"], "type")["control"].clone();
+    assert_eq!(class["kind"], "enum");
+    assert!(class["values"].as_array().unwrap().contains(&json!("levy")));
+    // A grade: a name or a TQ number from 6 to 11.
+    let tq = key(&hakkaa["unit_keys"], "tq")["control"].clone();
+    assert_eq!(
+        (tq["min"].as_i64(), tq["max"].as_i64()),
+        (Some(6), Some(11))
+    );
+    assert!(
+        tq["values"].as_array().unwrap().contains(&json!("veteran")),
+        "{tq}"
+    );
+    // A step key's range becomes a number control with its bounds; a
+    // leader is a rating or a switch; a unit key picks the scenario's units.
+    let cc = &mpbs["procedures"][0]["keys"];
+    let drm = key(cc, "extra_drm");
     assert_eq!(drm["control"]["kind"], "int");
     assert_eq!(
         (
@@ -185,6 +184,18 @@ fn systems_lists_every_registry_system_procedure_and_key() {
         ),
         (Some(-9), Some(9))
     );
+    assert_eq!(drm["default"], "0");
+    let leader = key(cc, "attacker_leader")["control"].clone();
+    assert_eq!(
+        (leader["kind"].as_str(), leader["or_bool"].as_bool()),
+        (Some("int"), Some(true))
+    );
+    assert_eq!(key(cc, "defender")["control"]["kind"], "unit");
+    assert_eq!(key(cc, "attacker")["control"]["kind"], "units");
+    // A choice of the card's names, from the reader's own list.
+    let momentum = key(cc, "momentum")["control"].clone();
+    assert_eq!(momentum["values"], json!(["cavalry", "heavy-infantry"]));
+    assert_eq!(momentum["or_bool"], true);
 }
 
 #[test]

@@ -38,12 +38,31 @@ async function api(path, body, signal) {
   });
   const text = await r.text();
   let data;
-  try { data = JSON.parse(text); } catch { data = { error: { kind: "http", message: `${r.status}: ${text}` } }; }
+  // A scenario (/api/parse) keeps its decimals as written; see parseJson.
+  try { data = path === "/api/parse" ? parseJson(text) : JSON.parse(text); } catch { data = { error: { kind: "http", message: `${r.status}: ${text}` } }; }
   if (!r.ok && !data.error) data = { error: { kind: "http", message: `${r.status}: ${text}` } };
   return data;
 }
 
-const isTable = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+// A number written with a decimal point (TOML's float) stays one through
+// the page: JSON.parse would make `1.0` the integer 1, and the TOML the
+// server writes back would then hold `1`. `parseJson` keeps such a number
+// as its source text (JSON.rawJSON), which JSON.stringify writes as is.
+const RAW = typeof JSON.rawJSON === "function";
+const isRaw = (v) => RAW && JSON.isRawJSON(v);
+function parseJson(text) {
+  return JSON.parse(text, (k, v, ctx) =>
+    RAW && typeof v === "number" && ctx && typeof ctx.source === "string" && /[.eE]/.test(ctx.source) ? JSON.rawJSON(ctx.source) : v);
+}
+// A decimal number from the text `t` ("2", "2.5"), keeping its decimal point.
+function decimal(t) {
+  const x = Number(t);
+  if (t.trim() === "" || !Number.isFinite(x)) return t;
+  if (!RAW) return x;
+  const text = String(x);
+  return JSON.rawJSON(/[.eE]/.test(text) ? text : text + ".0");
+}
+const isTable = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !isRaw(v);
 const sys = () => META.systems.find((s) => s.id === doc.system) || null;
 const pct = (p) => (p === null || p === undefined || Number.isNaN(p)) ? "–" : (100 * p).toFixed(2) + "%";
 const num3 = (x) => (x === null || x === undefined || Number.isNaN(x)) ? "–" : x.toFixed(3);
@@ -60,8 +79,8 @@ function loose(text) {
   if (t === "true") return true;
   if (t === "false") return false;
   if (/^-?\d+$/.test(t)) return parseInt(t, 10);
-  if (/^-?\d+\.\d+$/.test(t)) return parseFloat(t);
-  if (/^[[{]/.test(t)) { try { return JSON.parse(t); } catch { /* a string */ } }
+  if (/^-?\d+\.\d+([eE][-+]?\d+)?$/.test(t)) return decimal(t);
+  if (/^[[{]/.test(t)) { try { return parseJson(t); } catch { /* a string */ } }
   return text;
 }
 const shown = (v) => (typeof v === "string" ? v : JSON.stringify(v));
@@ -107,27 +126,74 @@ function keyOf(path) {
   return s;
 }
 
-// One control for `value` at `path`, chosen by `control` (from the
-// registry) and the value's own type.
+// The names a control offers on the card in use (`by_edition` when they
+// differ by card).
+function namesOf(c) {
+  if (c.by_edition && c.by_edition.length) {
+    const ed = editionOf();
+    const on = c.by_edition.find(([e]) => e === ed);
+    return on ? on[1] : [...new Set(c.by_edition.flatMap(([, n]) => n))];
+  }
+  return c.values || [];
+}
+
+// The typed values a choice offers: the names, true and false where the
+// key is also a switch, and the whole numbers of its range.
+function options(c) {
+  const out = [...namesOf(c)];
+  if (c.or_bool) out.push(true, false);
+  if (c.min !== null && c.min !== undefined && c.max - c.min <= 60) for (let i = c.min; i <= c.max; i++) out.push(i);
+  return out;
+}
+
+// A choice of typed `values` (strings, booleans, numbers); `value` is kept
+// among them when it is not one (so the server's error can name it).
+function choice(value, values, set) {
+  const list = values.some((v) => v === value) || value === undefined ? values : [value, ...values];
+  // Each option's value is the choice as written (a name, `true`, `3`), so
+  // the control reads as the scenario does; the typed value is looked up.
+  const sel = el("select", { onchange: (e) => set(list.find((v) => shown(v) === e.target.value)) },
+    list.map((v) => el("option", { value: shown(v), text: shown(v) })));
+  sel.value = shown(list[Math.max(0, list.findIndex((v) => v === value))]);
+  return sel;
+}
+
+// One control for `value` at `path`, built from the key's `control` (the
+// registry's description of what the key accepts, /api/systems).
 function control(path, value, meta, opts = {}) {
   const key = keyOf(path);
   const c = (meta && meta.control) || { kind: "text", values: [] };
   const set = (v) => { setPath(doc, path, v); changed(opts.structural); };
+  const units = unitNames();
   let input;
-  const suggestions = [...(c.values || []), ...(opts.suggest || [])];
-  if (typeof value === "boolean" || (value === undefined && c.kind === "bool")) {
+  if (opts.choices) {
+    input = choice(value, opts.choices, set);
+  } else if (c.kind === "bool" && (typeof value === "boolean" || value === undefined)) {
     input = el("input", { type: "checkbox", onchange: (e) => set(e.target.checked) });
     input.checked = !!value;
-  } else if (opts.choices || (c.kind === "enum" && typeof value === "string")) {
-    const choices = opts.choices || c.values;
-    input = el("select", { onchange: (e) => set(e.target.value) },
-      (choices.includes(value) ? choices : [value, ...choices]).map((v) => el("option", { value: v, text: v })));
-    input.value = value;
+  } else if (c.kind === "enum" || (c.kind === "int" && c.or_bool)) {
+    input = choice(value, options(c), set);
+  } else if ((c.kind === "int" || c.kind === "decimal") && !isTable(value) && !Array.isArray(value)) {
+    const int = c.kind === "int";
+    input = el("input", { type: "number", step: int ? 1 : "any", min: c.min ?? undefined, max: c.max ?? undefined,
+      oninput: (e) => { const t = e.target.value; set(t === "" ? t : int ? (/^-?\d+$/.test(t) ? parseInt(t, 10) : loose(t)) : decimal(t)); } });
+    input.value = isRaw(value) ? value.rawJSON : value ?? "";
+  } else if (c.kind === "unit" && typeof value === "string") {
+    input = choice(value, units, set);
+  } else if (c.kind === "units" && (typeof value === "string" || Array.isArray(value))) {
+    // One unit or several (a list): a multiple choice of the scenario's units.
+    const chosen = Array.isArray(value) ? value : [value];
+    input = el("select", { multiple: true, size: Math.min(4, Math.max(2, units.length)), onchange: (e) => {
+      const picked = [...e.target.selectedOptions].map((o) => o.value);
+      set(picked.length === 1 ? picked[0] : picked);
+    } }, [...new Set([...chosen, ...units])].map((u) => el("option", { value: u, text: u })));
+    for (const o of input.options) o.selected = chosen.includes(o.value);
   } else if (typeof value === "number" && Number.isInteger(value)) {
-    input = el("input", { type: "number", step: 1, min: c.min ?? undefined, max: c.max ?? undefined,
+    input = el("input", { type: "number", step: 1,
       oninput: (e) => { const t = e.target.value; set(t === "" ? t : (/^-?\d+$/.test(t) ? parseInt(t, 10) : loose(t))); } });
     input.value = value;
   } else {
+    const suggestions = [...namesOf(c), ...(opts.suggest || [])];
     const listId = suggestions.length ? "dl-" + key.replace(/[^\w]/g, "_") : undefined;
     input = el("input", { type: "text", list: listId, oninput: (e) => set(loose(e.target.value)) });
     input.value = value === undefined ? "" : shown(value);
@@ -149,14 +215,24 @@ function adder(label, names, add) {
     el("option", { value: "", text: label }), names.map((n) => el("option", { value: n, text: n })));
 }
 
-// A first value for a key just added, from its control.
+// A first value for a key just added: its default where it has one, else
+// the first its control offers.
 function initial(meta) {
   const c = meta && meta.control;
   if (!c) return "";
+  const typed = (d) => {
+    if (c.kind === "bool" || c.or_bool) { if (d === "true") return true; if (d === "false") return false; }
+    if (c.kind === "int" && /^-?\d+$/.test(d)) return parseInt(d, 10);
+    if (c.kind === "decimal") return decimal(d);
+    return d;
+  };
+  if (meta.default !== null && meta.default !== undefined) return typed(meta.default);
   if (c.kind === "bool") return true;
-  if (c.kind === "int") return Math.max(c.min ?? 0, Math.min(c.max ?? 0, 0));
-  if (c.kind === "enum") return c.values[0];
-  return c.values && c.values.length ? c.values[0] : "";
+  if (c.kind === "int" && !c.or_bool) return Math.max(c.min ?? 0, Math.min(c.max ?? 0, 0));
+  if (c.kind === "decimal") return decimal(String(Math.max(c.min ?? 0, Math.min(c.max ?? 0, 0))));
+  if (c.kind === "enum" || c.kind === "int") return options(c)[0];
+  if (c.kind === "unit" || c.kind === "units") return unitNames()[0] ?? "";
+  return "";
 }
 
 function unitNames() { return isTable(doc.units) ? Object.keys(doc.units) : []; }
@@ -203,22 +279,13 @@ function renderForm() {
 
   // Units.
   const units = el("fieldset", {}, el("legend", { text: "Units" }));
-  const ed = editionOf();
   for (const name of unitNames()) {
     const u = doc.units[name];
     const box = el("fieldset", { "data-unit": name }, el("legend", {}, `[units.${name}] `,
       el("button", { type: "button", class: "x", title: "remove unit " + name, onclick: () => { delete doc.units[name]; changed(true); } }, "×")));
-    for (const [k, v] of Object.entries(u)) {
-      const uk = s.unit_keys.find((x) => x.key === k);
-      const vocab = uk ? s.vocabulary.filter((x) => uk.vocabulary.includes(x.label) && (!x.edition || x.edition === ed)) : [];
-      const values = vocab.flatMap((x) => x.values);
-      const meta = values.length ? { control: { kind: "enum", values }, help: vocab.map((x) => x.label).join("; ") } : null;
-      box.append(control(["units", name, k], v, meta));
-    }
+    for (const [k, v] of Object.entries(u)) box.append(control(["units", name, k], v, s.unit_keys.find((x) => x.key === k)));
     box.append(el("div", { class: "adders" }, adder("+ unit key…", s.unit_keys.map((x) => x.key).filter((k) => !(k in u)), (k) => {
-      const uk = s.unit_keys.find((x) => x.key === k);
-      const vocab = s.vocabulary.find((x) => uk.vocabulary.includes(x.label) && (!x.edition || x.edition === ed));
-      u[k] = vocab ? vocab.values[0] : 0; changed(true);
+      u[k] = initial(s.unit_keys.find((x) => x.key === k)); changed(true);
     })));
     units.append(box);
   }
@@ -226,9 +293,10 @@ function renderForm() {
   units.append(el("div", { class: "adders" }, newName, el("button", { type: "button", onclick: () => {
     const n = newName.value.trim(); if (!n) return;
     doc.units = isTable(doc.units) ? doc.units : {};
-    const kindKey = s.unit_keys[0].key;
-    const vocab = s.vocabulary.find((x) => s.unit_keys[0].vocabulary.includes(x.label));
-    doc.units[n] = { [kindKey]: vocab ? vocab.values[0] : "" };
+    // The unit's required keys (the registry's help says "required"), each
+    // at its first value.
+    const first = s.unit_keys.filter((x, i) => i === 0 || /^required/.test(x.help));
+    doc.units[n] = Object.fromEntries(first.map((x) => [x.key, initial(x)]));
     changed(true);
   } }, "+ unit")));
   form.append(units);
@@ -252,7 +320,7 @@ function renderForm() {
     const other = el("fieldset", {}, el("legend", { text: "Other tables (as JSON)" }));
     for (const k of rest) {
       const ta = el("textarea", { rows: 3, "data-path": k, id: "f-" + k, oninput: (e) => {
-        try { doc[k] = JSON.parse(e.target.value); e.target.classList.remove("invalid"); changed(false); }
+        try { doc[k] = parseJson(e.target.value); e.target.classList.remove("invalid"); changed(false); }
         catch (err) { e.target.classList.add("invalid"); }
       } });
       ta.value = JSON.stringify(doc[k]);
@@ -316,15 +384,12 @@ function renderStep(s, st, path) {
     el("button", { type: "button", class: "x", title: "remove step", onclick: () => { setPath(doc, path, undefined); changed(true); } }, "×")));
   box.append(control([...path, "procedure"], st.procedure ?? "", p ? { help: `${p.rule}: ${p.summary}` } : null,
     { choices: s.procedures.map((x) => x.name), structural: true, removable: false }));
-  const units = unitNames();
   for (const [k, v] of Object.entries(st)) {
     if (k === "procedure") continue;
-    const km = p && p.keys.find((x) => x.key === k);
-    box.append(control([...path, k], v, km, { suggest: units }));
+    box.append(control([...path, k], v, p && p.keys.find((x) => x.key === k)));
   }
   if (p) box.append(el("div", { class: "adders" }, adder("+ key…", p.keys.map((x) => x.key).filter((k) => !(k in st)), (k) => {
-    const km = p.keys.find((x) => x.key === k);
-    st[k] = km.control.kind === "text" && !km.control.values.length && /unit/.test(km.help) ? (units[0] ?? "") : initial(km);
+    st[k] = initial(p.keys.find((x) => x.key === k));
     changed(true);
   })));
   return box;
@@ -601,7 +666,7 @@ async function loadShipped(id) {
   const parsed = await api("/api/parse", { toml: text });
   if (parsed.error) { showError(parsed.error); return; }
   doc = parsed.doc;
-  origin = { id, doc: JSON.parse(JSON.stringify(doc)) };
+  origin = { id, doc: parseJson(JSON.stringify(doc)) };
   changed(true);
 }
 
@@ -705,7 +770,7 @@ async function start() {
   const m = location.hash.match(/^#s=(.+)$/);
   if (m) {
     try {
-      const state = JSON.parse(unb64url(m[1]));
+      const state = parseJson(unb64url(m[1]));
       doc = state.doc; $("#method").value = state.method || "auto";
       if (state.origin) {
         const r = await fetch("/api/scenario/" + state.origin);

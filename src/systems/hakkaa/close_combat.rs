@@ -17,7 +17,7 @@ use super::unit::{Effect, Unit, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// A cell of the Close Combat Table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,22 +131,27 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Close combat table",
     summary: "both sides test TQ on the Close Combat Table; each suffers its result (D / F, step loss S6 / S5+ / S4+, commander * / **)",
     keys: &[
-        ("attacker", "required: the attacking unit (reported as own)"),
-        (
+        KeyDoc::unit("attacker", "required: the attacking unit (reported as own)"),
+        KeyDoc::unit(
             "defender",
             "required: the defending unit (reported as target)",
         ),
-        (
+        KeyDoc::one_of(
             "lower_cc_value",
-            "attacker | defender | neither: the side with the lower total CC value, -1 (default: compare the units' cc_value)",
+            &["attacker", "defender", "neither"],
+            "the side with the lower total CC value, -1 (default: compare the units' cc_value)",
         ),
-        (
+        KeyDoc::int(
             "attacker_extra_tq",
-            "-5..5: further modifier of the attacker's test",
+            -5,
+            5,
+            "further modifier of the attacker's test",
         ),
-        (
+        KeyDoc::int(
             "defender_extra_tq",
-            "-5..5: further modifier of the defender's test",
+            -5,
+            5,
+            "further modifier of the defender's test",
         ),
     ],
     outcomes: &pair::TARGET_OUTCOMES,

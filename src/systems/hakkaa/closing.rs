@@ -18,7 +18,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// A cell of the Closing Table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,6 +62,17 @@ pub type ClosingRow = ResultRow<ClosingResult>;
 const fn r(label: &'static str, cells: [ClosingResult; 4]) -> ClosingRow {
     ClosingRow::new(label, cells)
 }
+
+/// The row labels of [`CLOSING_TABLE`], which `closing_row` names.
+pub const CLOSING_ROWS: [&str; CLOSING_TABLE.len()] = {
+    let mut out = [""; CLOSING_TABLE.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = CLOSING_TABLE[i].label;
+        i += 1;
+    }
+    out
+};
 
 /// Closing table (Close Combat): the charger's row, columns its DS, S, F, DF.
 pub const CLOSING_TABLE: [ClosingRow; 12] = [
@@ -156,7 +167,6 @@ pub(crate) fn read_row(
 impl ClosingOptions {
     /// Reads the closing keys of a `closing` or `charge` step.
     pub fn read(f: &mut Fields) -> Result<ClosingOptions, InputError> {
-        let labels: Vec<&'static str> = CLOSING_TABLE.iter().map(|r| r.label).collect();
         Ok(ClosingOptions {
             favourable: f.bool("favourable")?,
             unfavourable: f.bool("unfavourable")?,
@@ -164,7 +174,7 @@ impl ClosingOptions {
             flank_or_rear: f.flag("flank_or_rear")?,
             enemy_uphill: f.flag("enemy_uphill")?,
             chevaux_de_frise: f.flag("chevaux_de_frise")?,
-            row: read_row(f, "closing_row", &labels)?,
+            row: read_row(f, "closing_row", &CLOSING_ROWS)?,
             charger_extra_tq: read_extra_tq(f, "charger_extra_tq")?,
         })
     }
@@ -241,37 +251,40 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 };
 
 /// The keys of a closing test.
-pub const CLOSING_KEYS: &[(&str, &str)] = &[
-    ("charger", "required: the charging unit"),
-    ("target", "required: the unit charged"),
-    (
+pub const CLOSING_KEYS: &[KeyDoc] = &[
+    KeyDoc::unit("charger", "required: the charging unit"),
+    KeyDoc::unit("target", "required: the unit charged"),
+    KeyDoc::flag(
         "favourable",
         "true / false: replaces the computed favourable conditions",
     ),
-    (
+    KeyDoc::flag(
         "unfavourable",
         "true / false: replaces the computed unfavourable conditions",
     ),
-    (
+    KeyDoc::flag(
         "group_in_contact",
         "true: other units of the charger's group already moved into contact",
     ),
-    (
+    KeyDoc::flag(
         "flank_or_rear",
         "true: closing with the target's flank or rear (favourable)",
     ),
-    ("enemy_uphill", "true: the target is uphill"),
-    (
+    KeyDoc::flag("enemy_uphill", "true: the target is uphill"),
+    KeyDoc::flag(
         "chevaux_de_frise",
         "true: the target is behind chevaux de frise",
     ),
-    (
+    KeyDoc::one_of(
         "closing_row",
-        "a Closing Table row (MI, AI/HI, CI, Skirmishing, LTI, Levy, HL, HQ, HBC, EH, LBC, LC), replacing the charger's",
+        &CLOSING_ROWS,
+        "a Closing Table row, replacing the charger's",
     ),
-    (
+    KeyDoc::int(
         "charger_extra_tq",
-        "-5..5: further modifier of the charger's tests",
+        -5,
+        5,
+        "further modifier of the charger's tests",
     ),
 ];
 

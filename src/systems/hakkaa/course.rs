@@ -35,7 +35,7 @@ use crate::error::InputError;
 use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
-use crate::systems::ProcedureInfo;
+use crate::systems::{KeyDoc, ProcedureInfo};
 
 /// A step that cannot happen in the state reached: no dice, no change.
 #[derive(Clone, Debug)]
@@ -195,65 +195,77 @@ pub const CHARGE_INFO: ProcedureInfo = ProcedureInfo {
 };
 
 /// The keys of a `charge` step.
-pub const CHARGE_KEYS: &[(&str, &str)] = &[
-    ("charger", "required: the charging unit (reported as own)"),
-    ("target", "required: the unit charged"),
-    (
+pub const CHARGE_KEYS: &[KeyDoc] = &[
+    KeyDoc::unit("charger", "required: the charging unit (reported as own)"),
+    KeyDoc::unit("target", "required: the unit charged"),
+    KeyDoc::one_of(
         "pace",
-        "gallop | trot | run: which Charge Reaction table (default: gallop for cavalry, run for others)",
+        super::reaction::Pace::NAMES,
+        "which Charge Reaction table (default: gallop for cavalry, run for others)",
     ),
-    (
+    KeyDoc::flag(
         "favourable",
         "true / false: replaces the computed favourable closing conditions",
     ),
-    (
+    KeyDoc::flag(
         "unfavourable",
         "true / false: replaces the computed unfavourable closing conditions",
     ),
-    (
+    KeyDoc::flag(
         "group_in_contact",
         "true: other units of the charger's group already moved into contact",
     ),
-    (
+    KeyDoc::flag(
         "flank_or_rear",
         "true: closing with the target's flank or rear",
     ),
-    ("enemy_uphill", "true: the target is uphill"),
-    (
+    KeyDoc::flag("enemy_uphill", "true: the target is uphill"),
+    KeyDoc::flag(
         "chevaux_de_frise",
         "true: the target is behind chevaux de frise",
     ),
-    (
+    KeyDoc::one_of(
         "closing_row",
+        &super::closing::CLOSING_ROWS,
         "a Closing Table row, replacing the charger's",
     ),
-    (
+    KeyDoc::one_of(
         "reaction_row",
-        "a Charge Reaction row (mi-hi-art, skirmishing-com-art, other-infantry, hl, eastern-horse, other-cavalry), replacing the target's",
+        &super::reaction::ROW_IDS,
+        "a Charge Reaction row, replacing the target's",
     ),
-    (
+    KeyDoc::flag(
         "counter_charge_possible",
         "false: a CC reaction stands instead (default true)",
     ),
-    (
+    KeyDoc::int(
         "reaction_fp",
-        "0..99: Fire Points of the target's reaction fire, replacing its own",
+        0,
+        super::unit::MAX_FP as i64,
+        "Fire Points of the target's reaction fire, replacing its own",
     ),
-    (
+    KeyDoc::int(
         "reaction_fp_modifier",
-        "-20..20: added to the reaction fire's Fire Points before ½Fi halves them",
+        -20,
+        20,
+        "added to the reaction fire's Fire Points before ½Fi halves them",
     ),
-    (
+    KeyDoc::one_of(
         "lower_cc_value",
-        "charger | target | neither: the side with the lower total CC value in the close combat, -1 (default: compare the units' cc_value)",
+        &["charger", "target", "neither"],
+        "the side with the lower total CC value in the close combat, -1 (default: compare the units' cc_value)",
     ),
-    (
+    KeyDoc::int(
         "charger_extra_tq",
-        "-5..5: further modifier of all the charger's tests",
+        -5,
+        5,
+        "further modifier of all the charger's tests",
     ),
-    (
+    KeyDoc::int(
         "target_extra_tq",
-        "-5..5: further modifier of all the target's tests",
+        -5,
+        5,
+        "further modifier of all the target's tests",
     ),
 ];
 

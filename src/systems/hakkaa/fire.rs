@@ -20,7 +20,7 @@ use crate::explain::Source;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The casualties of a Fire Table cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -280,27 +280,35 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Fire combat",
     summary: "the firer's TQ test picks the Fire Table column on its FP row; the target rolls for step loss and commander, then tests on the Receiving Casualties Table once per casualty",
     keys: &[
-        ("firer", "required: the unit firing"),
-        ("target", "required: the unit fired at"),
-        (
+        KeyDoc::unit("firer", "required: the unit firing"),
+        KeyDoc::unit("target", "required: the unit fired at"),
+        KeyDoc::int(
             "fp",
-            "0..99: Fire Points, replacing the firer's `fp` / `fp_per_step` x steps",
+            0,
+            super::unit::MAX_FP as i64,
+            "Fire Points, replacing the firer's `fp` / `fp_per_step` x steps",
         ),
-        (
+        KeyDoc::int(
             "fp_modifier",
-            "-20..20: added to the Fire Points (range and the like; not below 0)",
+            -20,
+            20,
+            "added to the Fire Points (range and the like; not below 0)",
         ),
-        (
+        KeyDoc::flag(
             "half",
             "true: ½Fi, half Fire Points rounded down (default false)",
         ),
-        (
+        KeyDoc::int(
             "firer_extra_tq",
-            "-5..5: further modifier of the firer's test",
+            -5,
+            5,
+            "further modifier of the firer's test",
         ),
-        (
+        KeyDoc::int(
             "target_extra_tq",
-            "-5..5: further modifier of the target's Receiving Casualties tests",
+            -5,
+            5,
+            "further modifier of the target's Receiving Casualties tests",
         ),
     ],
     outcomes: &pair::TARGET_OUTCOMES,

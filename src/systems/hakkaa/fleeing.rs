@@ -15,7 +15,7 @@ use super::unit::{Status, Unit, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// A cell of the Fleeing units table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,6 +86,9 @@ impl Default for FleeOptions {
     }
 }
 
+/// The statuses `rally_status` may name.
+pub const RALLY_STATUSES: [&str; 2] = ["disordered", "steady"];
+
 impl FleeOptions {
     /// Reads the options of a `fleeing` step.
     pub fn read(f: &mut Fields) -> Result<FleeOptions, InputError> {
@@ -101,7 +104,7 @@ impl FleeOptions {
                         "steady" => Some(Status::Steady),
                         _ => None,
                     },
-                    &["disordered", "steady"],
+                    &RALLY_STATUSES,
                 )?
                 .unwrap_or(d.rally_status),
             disordered: f.bool("disordered")?.unwrap_or(d.disordered),
@@ -116,23 +119,25 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Fleeing units table",
     summary: "a fleeing unit's TQ test: rally (R_Y; R_C commander or friend; R_F+C both) or Flee with a step loss on 4+",
     keys: &[
-        (
+        KeyDoc::unit(
             "unit",
             "required: the fleeing unit (its status must be fled)",
         ),
-        (
+        KeyDoc::flag(
             "friend_closer",
             "true: a friendly non-fleeing unit is visible and closer than the nearest visible enemy (default false)",
         ),
-        (
+        KeyDoc::one_of(
             "rally_status",
-            "disordered (default) | steady: the status a rallied unit takes",
-        ),
-        (
+            &RALLY_STATUSES,
+            "the status a rallied unit takes",
+        )
+        .or("disordered"),
+        KeyDoc::flag(
             "disordered",
             "false: the fleeing unit tests without the Disordered -1 (default true)",
         ),
-        ("extra_tq", "-5..5: further TQ modifier"),
+        KeyDoc::int("extra_tq", -5, 5, "further TQ modifier").or("0"),
     ],
     outcomes: &OUTCOMES,
     measures: &["step-losses"],

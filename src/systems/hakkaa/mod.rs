@@ -171,21 +171,53 @@ impl crate::systems::RuleSystem for Hakkaa {
         ));
         out
     }
-    fn unit_keys(&self) -> Vec<&'static str> {
+    fn unit_keys(&self) -> Vec<crate::systems::KeyDoc> {
+        use crate::systems::{KeyDoc, Kind};
+        use std::borrow::Cow;
+        use unit::{CommanderKind, Formation, MAX_FP, MAX_STEPS, Status};
         vec![
-            "type",
-            "tq",
-            "steps",
-            "formation",
-            "limbered",
-            "status",
-            "fatigued",
-            "commander",
-            "charismatic",
-            "field_works",
-            "cc_value",
-            "fp | fp_per_step",
-            "extra_tq",
+            KeyDoc::one_of("type", UnitClass::NAMES, "required: the unit's class"),
+            KeyDoc::new(
+                "tq",
+                Kind::OneOfOrInt {
+                    names: Cow::Borrowed(tq::Grade::NAMES),
+                    min: tq::MIN_TQ as i64,
+                    max: tq::MAX_TQ as i64,
+                },
+                "required: its grade, by name or TQ number",
+            ),
+            KeyDoc::int("steps", 1, MAX_STEPS as i64, "required: its steps"),
+            KeyDoc::one_of(
+                "formation",
+                Formation::NAMES,
+                "its formation (artillery does not skirmish)",
+            )
+            .or("formed"),
+            KeyDoc::flag("limbered", "true: limbered artillery"),
+            KeyDoc::one_of("status", Status::NAMES, "its status").or("steady"),
+            KeyDoc::flag("fatigued", "true: fatigued"),
+            KeyDoc::one_of("commander", CommanderKind::NAMES, "an attached commander").or("none"),
+            KeyDoc::flag("charismatic", "true: its attached commander is charismatic"),
+            KeyDoc::flag("field_works", "true: behind field works"),
+            KeyDoc::int(
+                "cc_value",
+                0,
+                999,
+                "its close combat value, compared with the opponent's for the lower-CC-value modifier",
+            ),
+            KeyDoc::int(
+                "fp",
+                0,
+                MAX_FP as i64,
+                "its Fire Points (or give fp_per_step, not both)",
+            ),
+            KeyDoc::int(
+                "fp_per_step",
+                0,
+                MAX_FP as i64,
+                "Fire Points per step, times its steps (or give fp, not both)",
+            ),
+            KeyDoc::int("extra_tq", -5, 5, "a further TQ modifier on all its tests").or("0"),
         ]
     }
     fn max_turns(&self) -> u8 {
@@ -197,18 +229,18 @@ impl crate::systems::RuleSystem for Hakkaa {
     fn default_until(&self) -> &'static str {
         "target-fled, own-fled; a course of one unit: own-rallied, own-eliminated"
     }
-    fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
+    fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
         use crate::systems::registry::named;
         vec![
             named(
                 "tq_modifier_mode",
-                &tq::TqMode::names(),
+                tq::TqMode::NAMES,
                 "row",
                 "row: the modifiers shift the grade row; roll: they shift the 2d6 roll",
             ),
             named(
                 "double_results",
-                &tq::DoubleResults::names(),
+                tq::DoubleResults::NAMES,
                 "two-tests",
                 "two-tests: 2 LC and 2 C are two results, each tested; one-test: one test on the row",
             ),

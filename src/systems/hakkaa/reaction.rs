@@ -23,7 +23,7 @@ use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
 use crate::systems::named::named_enum;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 named_enum! {
     /// The pace of a charge: which Charge Reaction table the target reads.
@@ -257,30 +257,34 @@ pub const COUNTER_CHARGE: &str = "counter-charge";
 pub const REACTION_FIRE: &str = "reaction-fire";
 
 /// The keys of a charge reaction.
-pub const REACTION_KEYS: &[(&str, &str)] = &[
-    (
+pub const REACTION_KEYS: &[KeyDoc] = &[
+    KeyDoc::one_of(
         "pace",
-        "gallop | trot | run: which Charge Reaction table (default: gallop for cavalry, run for others)",
+        Pace::NAMES,
+        "which Charge Reaction table (default: gallop for cavalry, run for others)",
     ),
-    (
+    KeyDoc::flag(
         "counter_charge_possible",
         "false: a CC result stands instead (default true)",
     ),
-    (
+    KeyDoc::int(
         "reaction_fp",
-        "0..99: Fire Points of the reaction fire, replacing the target's",
+        0,
+        super::unit::MAX_FP as i64,
+        "Fire Points of the reaction fire, replacing the target's",
     ),
-    (
+    KeyDoc::int(
         "reaction_fp_modifier",
-        "-20..20: added to the reaction fire's Fire Points before ½Fi halves them",
+        -20,
+        20,
+        "added to the reaction fire's Fire Points before ½Fi halves them",
     ),
-    (
-        "reaction_row",
-        "a Charge Reaction row (mi-hi-art, skirmishing-com-art, other-infantry, hl, eastern-horse, other-cavalry), replacing the target's",
-    ),
-    (
+    KeyDoc::one_of("reaction_row", &ROW_IDS, "replaces the target's row"),
+    KeyDoc::int(
         "target_extra_tq",
-        "-5..5: further modifier of the target's tests (reaction, its fire, close combat)",
+        -5,
+        5,
+        "further modifier of the target's tests (reaction, its fire, close combat)",
     ),
 ];
 
@@ -290,35 +294,41 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Charge reaction tables",
     summary: "the target's TQ test on the galloping or trotting/running table: stand, flee, counter-charge, or fire at the charger (Fire Table, step and commander rolls, Receiving Casualties)",
     keys: &[
-        ("charger", "required: the charging unit"),
-        ("target", "required: the unit charged"),
-        (
+        KeyDoc::unit("charger", "required: the charging unit"),
+        KeyDoc::unit("target", "required: the unit charged"),
+        KeyDoc::one_of(
             "pace",
-            "gallop | trot | run (default: gallop for cavalry, run for others)",
+            Pace::NAMES,
+            "which Charge Reaction table (default: gallop for cavalry, run for others)",
         ),
-        (
+        KeyDoc::flag(
             "counter_charge_possible",
             "false: a CC result stands instead (default true)",
         ),
-        (
+        KeyDoc::int(
             "reaction_fp",
-            "0..99: Fire Points of the reaction fire, replacing the target's",
+            0,
+            super::unit::MAX_FP as i64,
+            "Fire Points of the reaction fire, replacing the target's",
         ),
-        (
+        KeyDoc::int(
             "reaction_fp_modifier",
-            "-20..20: added to the reaction fire's Fire Points before ½Fi halves them",
+            -20,
+            20,
+            "added to the reaction fire's Fire Points before ½Fi halves them",
         ),
-        (
-            "reaction_row",
-            "mi-hi-art | skirmishing-com-art | other-infantry | hl | eastern-horse | other-cavalry: replaces the target's row",
-        ),
-        (
+        KeyDoc::one_of("reaction_row", &ROW_IDS, "replaces the target's row"),
+        KeyDoc::int(
             "target_extra_tq",
-            "-5..5: further modifier of the target's tests",
+            -5,
+            5,
+            "further modifier of the target's tests",
         ),
-        (
+        KeyDoc::int(
             "charger_extra_tq",
-            "-5..5: further modifier of the charger's Receiving Casualties tests",
+            -5,
+            5,
+            "further modifier of the charger's Receiving Casualties tests",
         ),
     ],
     outcomes: &pair::TARGET_OUTCOMES,

@@ -73,11 +73,8 @@ fn read_scenario<T>(
         course::refuse_moved(f, key, &format!("`{key} = ...` in the `[rules]` table"))?;
     }
     let readings = read_rules(f)?;
-    // `pikeshot list` shows `fp | fp_per_step` as one entry.
-    let keys: Vec<&'static str> = crate::systems::RuleSystem::unit_keys(&super::Hakkaa)
-        .into_iter()
-        .flat_map(|k| k.split(" | "))
-        .collect();
+    let keys =
+        crate::systems::registry::key_names(&crate::systems::RuleSystem::unit_keys(&super::Hakkaa));
     let units = course::read_units(f, &keys, Unit::from_fields)?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {

@@ -14,7 +14,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::named::named_enum;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 named_enum! {
     /// Troop quality grades, best first.
@@ -493,20 +493,17 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "TQ Table",
     summary: "one TQ test: 2d6 on the unit's grade row, shifted by the TQ modifiers",
     keys: &[
-        ("unit", "required: the unit testing"),
-        (
-            "test",
-            "general (default) | charge-reaction | close-combat | uncontrolled: which situational modifiers can apply",
-        ),
-        (
+        KeyDoc::unit("unit", "required: the unit testing"),
+        KeyDoc::one_of("test", &TEST_KINDS, "which situational modifiers can apply").or("general"),
+        KeyDoc::flag(
             "lower_cc_value",
             "true: the unit's side has the lower total CC value, -1 (with test = close-combat)",
         ),
-        (
+        KeyDoc::flag(
             "single_unit",
             "true: a single (not independent) unit on the Uncontrolled units table, -1 (with test = uncontrolled)",
         ),
-        ("extra_tq", "-5..5: any further TQ modifier (default 0)"),
+        KeyDoc::int("extra_tq", -5, 5, "any further TQ modifier").or("0"),
     ],
     outcomes: &OUTCOMES,
     measures: &["passed"],
@@ -552,7 +549,6 @@ impl TroopQualityTest {
         mode: Readings,
     ) -> Result<TroopQualityTest, InputError> {
         let u = find_unit(f, "unit", units)?;
-        let kinds = ["general", "charge-reaction", "close-combat", "uncontrolled"];
         let kind = f
             .named(
                 "test",
@@ -564,7 +560,7 @@ impl TroopQualityTest {
                     "uncontrolled" => Some(TestKind::Uncontrolled),
                     _ => None,
                 },
-                &kinds,
+                &TEST_KINDS,
             )?
             .unwrap_or(TestKind::General);
         let lower_cc_value = f.flag("lower_cc_value")?;
@@ -612,6 +608,9 @@ impl TroopQualityTest {
 }
 
 draw::draw_procedure!(TroopQualityTest);
+
+/// The tests `test` may name.
+pub const TEST_KINDS: [&str; 4] = ["general", "charge-reaction", "close-combat", "uncontrolled"];
 
 /// Reads a TQ modifier key, −5..=5 (default 0).
 pub(crate) fn read_extra_tq(f: &mut Fields, key: &'static str) -> Result<i8, InputError> {

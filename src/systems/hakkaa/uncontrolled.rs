@@ -21,7 +21,7 @@ use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
 use crate::systems::named::{self, named_enum};
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 named_enum! {
     /// The eight situations of the Uncontrolled units tables, in card order.
@@ -244,24 +244,25 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Uncontrolled units",
     summary: "what an uncontrolled unit does: its TQ test on its row of the situation's table (codes as printed); 1 and 3 take no test",
     keys: &[
-        ("unit", "required: the uncontrolled unit"),
-        (
+        KeyDoc::unit("unit", "required: the uncontrolled unit"),
+        KeyDoc::one_of(
             "situation",
-            "required: defending | fleeing-enemy | enemy-to-rear | enemy-at-flank | defensible-enemy-visible | defensible-no-enemy | visible-enemy | no-visible-enemy",
+            Situation::NAMES,
+            "required: the unit's situation",
         ),
-        (
+        KeyDoc::flag(
             "single_unit",
             "true: a single unit rolling (independent units excepted), TQ -1",
         ),
-        (
+        KeyDoc::flag(
             "enemy_to_front",
             "enemy-to-rear only: true when a visible enemy is to the front (units may turn), false (at least one must turn; default)",
         ),
-        (
+        KeyDoc::text(
             "row",
             "a row label of the situation's table (e.g. \"LBC/HBC\"), replacing the unit's",
         ),
-        ("extra_tq", "-5..5: further TQ modifier"),
+        KeyDoc::int("extra_tq", -5, 5, "further TQ modifier").or("0"),
     ],
     outcomes: &[
         "the row's codes as printed (e.g. H_D, T/A_S, C_C A, Pu, Ret, Flee, M, CM); Hold; at-least-one-turns-180 / may-turn-180",

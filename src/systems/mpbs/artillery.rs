@@ -18,7 +18,7 @@ use crate::explain::{Source, Term};
 use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 const M: FireResult = FireResult::MISS;
 const F: FireResult = FireResult::new(0, true, false);
@@ -243,23 +243,27 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "10.8, 10.8.2",
     summary: "Artillery Fire: d10 + DRM (range, target formation, Morale Shaken, TEC) on the gun's column: FH and MC",
     keys: &[
-        (
+        KeyDoc::unit(
             "firer",
             "artillery unit (its `gun` picks the column and range class)",
         ),
-        (
+        KeyDoc::unit(
             "target",
             "unit fired at (Hedgehog or Column +2; TEC artillery value)",
         ),
-        (
+        KeyDoc::int(
             "range",
-            "range in hexes: 1-9 (3lb), 1-14 (4-8lb), 1-17 (12-24lb)",
+            1,
+            17,
+            "range in hexes; the chart's longest for the firer's gun: 9 (3lb), 14 (4-8lb), 17 (12-24lb)",
         ),
-        (
+        KeyDoc::int(
             "tec_drm",
-            "-9..=9: replaces the TEC fire DRM of the target's hex and hexside",
+            -9,
+            9,
+            "replaces the TEC fire DRM of the target's hex and hexside",
         ),
-        ("extra_drm", "-9..=9: any further DRM (default 0)"),
+        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
     ],
     outcomes: &["miss", "FH", "FH + MC"],
     measures: &["formation-hits", "morale-checks"],

@@ -12,7 +12,7 @@ use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// Results of the Leader Casualty Table (5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,14 +131,20 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "5.3, 5.3.3",
     summary: "Leader Casualty Table (one d10, 9 removes the leader), then on removal the Leader Replacement Table (one d10)",
     keys: &[
-        (
+        KeyDoc::int(
             "extra_drm",
-            "-9..9, a DRM on the Leader Casualty roll (5.3)",
-        ),
-        (
+            -9,
+            9,
+            "a DRM on the Leader Casualty roll (5.3)",
+        )
+        .or("0"),
+        KeyDoc::int(
             "replacement_drm",
-            "-9..9, a DRM on the Leader Replacement roll (5.3.3)",
-        ),
+            -9,
+            9,
+            "a DRM on the Leader Replacement roll (5.3.3)",
+        )
+        .or("0"),
     ],
     outcomes: &OUTCOMES,
     measures: &[],

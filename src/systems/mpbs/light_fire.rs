@@ -12,15 +12,16 @@ use super::input::{
     relocate,
 };
 use super::musketry::{
-    FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term, target_notes,
-    target_terms,
+    FIRE_MODES, FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term,
+    target_notes, target_terms,
 };
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
+use std::borrow::Cow;
 
 /// The two columns of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -203,31 +204,37 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "10 (the card gives the table no number)",
     summary: "Commanded muskets, dragoons and cavalry pistols: d10 + DRM, one hit or a miss",
     keys: &[
-        (
+        KeyDoc::unit(
             "firer",
             "commanded-muskets or dragoons (Commanded Muskets and Dragoons column), cuirassier or arquebusier (Cavalry Pistol Fire column)",
         ),
-        (
+        KeyDoc::unit(
             "target",
             "unit fired at (its formation and TEC hex/hexside give DRMs)",
         ),
-        (
+        KeyDoc::int(
             "strength_points",
-            "1..=30: the firer's SP for the SP modifiers (default strength - casualty points)",
+            1,
+            30,
+            "the firer's SP for the SP modifiers (default strength - casualty points)",
         ),
-        (
+        KeyDoc::new(
             "fire_mode",
-            "normal | advancing (series only) | retreating: -3 (default normal)",
-        ),
-        (
+            Kind::PerEdition(Cow::Borrowed(FIRE_MODES)),
+            "advancing: +DRM on the series card; retreating: -3",
+        )
+        .or("normal"),
+        KeyDoc::flag(
             "halmstad",
             "true: NGBG all firing at Halmstad, -1 (series only)",
         ),
-        (
+        KeyDoc::int(
             "tec_drm",
-            "-9..=9: replaces the TEC fire DRM of the target's hex and hexside",
+            -9,
+            9,
+            "replaces the TEC fire DRM of the target's hex and hexside",
         ),
-        ("extra_drm", "-9..=9: any further DRM (default 0)"),
+        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
     ],
     outcomes: &["miss", "1 hit"],
     measures: &["hits"],

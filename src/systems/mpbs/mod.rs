@@ -186,6 +186,10 @@ named_enum! {
     }
 }
 
+/// The morale states a unit may start a course in (`morale_state`): all
+/// but eliminated.
+pub const MORALE_STATES_IN_PLAY: [&str; 3] = ["good", "shaken", "broken"];
+
 named_enum! {
     /// A wing's orders (5.0).
     Order {
@@ -408,23 +412,74 @@ impl crate::systems::RuleSystem for Mpbs {
         }
         out
     }
-    fn unit_keys(&self) -> Vec<&'static str> {
+    fn unit_keys(&self) -> Vec<crate::systems::KeyDoc> {
+        use crate::systems::registry::per_edition;
+        use crate::systems::{KeyDoc, Kind};
+        let by_card = |f: fn(Edition) -> Vec<&'static str>| {
+            per_edition(Edition::ALL.iter().map(|&e| (e.name(), f(e))))
+        };
         vec![
-            "kind",
-            "morale",
-            "strength",
-            "hexes",
-            "casualty_points",
-            "formation",
-            "morale_state",
-            "terrain",
-            "hexside",
-            "salvo_marker",
-            "regimental_artillery",
-            "gun",
-            "leader",
-            "order",
-            "can_retreat",
+            KeyDoc::new(
+                "kind",
+                by_card(UnitKind::card_names),
+                "required: what the unit is, as the card's charts distinguish it",
+            ),
+            KeyDoc::int("morale", 2, 9, "required: its printed morale rating"),
+            KeyDoc::int(
+                "strength",
+                1,
+                unit::MAX_STRENGTH as i64,
+                "required: its strength points",
+            ),
+            KeyDoc::int("hexes", 1, 2, "hexes it occupies").or("1"),
+            KeyDoc::int(
+                "casualty_points",
+                0,
+                unit::MAX_STRENGTH as i64 - 1,
+                "casualty points it has taken (fewer than its strength)",
+            )
+            .or("0"),
+            KeyDoc::one_of("formation", Formation::NAMES, "its formation (6.3)").or("normal"),
+            KeyDoc::one_of(
+                "morale_state",
+                &MORALE_STATES_IN_PLAY,
+                "its morale level (an eliminated unit cannot take part)",
+            )
+            .or("good"),
+            KeyDoc::new(
+                "terrain",
+                by_card(terrain::hex_names),
+                "the TEC hex it stands in",
+            )
+            .or("clear"),
+            KeyDoc::new(
+                "hexside",
+                by_card(terrain::hexside_names),
+                "the TEC hexside between it and its attacker or firer",
+            ),
+            KeyDoc::flag("salvo_marker", "true: it carries a Salvo marker (10.4)"),
+            KeyDoc::flag(
+                "regimental_artillery",
+                "true: heavy infantry with regimental artillery",
+            ),
+            KeyDoc::new(
+                "gun",
+                by_card(Gun::card_names),
+                "required for artillery, refused for others: the Artillery Fire Table column",
+            ),
+            KeyDoc::int(
+                "leader",
+                -3,
+                0,
+                "the rating of a leader stacked with it (none by default)",
+            ),
+            KeyDoc::one_of("order", Order::NAMES, "its wing's order").or("charge"),
+            KeyDoc::new(
+                "can_retreat",
+                Kind::Bool,
+                "false: it cannot retreat when a result calls for it",
+            )
+            .or("true"),
         ]
     }
     fn max_turns(&self) -> u8 {
@@ -433,7 +488,8 @@ impl crate::systems::RuleSystem for Mpbs {
     fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
         STOPS
     }
-    fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
+    fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
+        use crate::systems::KeyDoc;
         use crate::systems::registry::flag;
         vec![
             flag(
@@ -466,29 +522,29 @@ impl crate::systems::RuleSystem for Mpbs {
                 true,
                 "10.6.2-10.6.4 triggered by one fire give one check together (true) or one each (false)",
             ),
-            crate::systems::KeyInfo {
-                key: "morale_check_drm",
-                accepted: "-9..9".into(),
-                default: "0".into(),
-                meaning: "DRM added to every morale check roll",
-            },
-            crate::systems::KeyInfo {
-                key: "pursuit",
-                accepted: "true, false, or a table of the pursuit step's keys (column, charge_order, momentum_used, cromwell, leader, extra_drm) plus defending_leader (plus, as-applied)".into(),
-                default: "true".into(),
-                meaning: "11.7.2: roll Cavalry Pursuit after a result that calls for it when the winner is cavalry",
-            },
+            KeyDoc::int(
+                "morale_check_drm",
+                -9,
+                9,
+                "DRM added to every morale check roll",
+            )
+            .or("0"),
+            KeyDoc::text(
+                "pursuit",
+                "11.7.2: roll Cavalry Pursuit after a result that calls for it when the winner is cavalry; true, false, or a table of the pursuit step's keys (column, charge_order, momentum_used, cromwell, leader, extra_drm) plus defending_leader (plus, as-applied)",
+            )
+            .or("true"),
             flag(
                 "leader_casualty",
                 true,
                 "5.3: roll Leader Casualty for the leader whose modifier each side used",
             ),
-            crate::systems::KeyInfo {
-                key: "sfo_interception_morale_6",
-                accepted: "6-or-less, exactly-6".into(),
-                default: "6-or-less".into(),
-                meaning: "9.3 on the SFO card: \"Original Morale of 6\" read as 6 or less, or exactly 6",
-            },
+            crate::systems::registry::named(
+                "sfo_interception_morale_6",
+                &course::rules::INTERCEPTION_MORALE_6,
+                "6-or-less",
+                "9.3 on the SFO card: \"Original Morale of 6\" read as 6 or less, or exactly 6",
+            ),
             flag(
                 "eliminate_at_strength",
                 true,

@@ -11,8 +11,8 @@ use crate::error::InputError;
 use crate::explain::Term;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::ProcedureInfo;
 use crate::systems::mpbs::drm_roll::by_face;
+use crate::systems::{KeyDoc, ProcedureInfo};
 
 /// Outcome labels of a morale check.
 pub const OUTCOMES: [&str; 2] = ["pass", "fail"];
@@ -32,14 +32,17 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "10.6",
     summary: "Morale Check (reading, the cards print no table): d10 + DRM ≤ the unit's morale rating passes; a failure costs one morale level",
     keys: &[
-        (
+        KeyDoc::unit(
             "unit",
             "required: the unit checking (its printed morale rating)",
         ),
-        (
+        KeyDoc::int(
             "extra_drm",
-            "-9..9, added to the roll (+ makes failure likelier)",
-        ),
+            -9,
+            9,
+            "added to the roll (+ makes failure likelier)",
+        )
+        .or("0"),
     ],
     outcomes: &OUTCOMES,
     measures: &[],

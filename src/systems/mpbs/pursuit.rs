@@ -15,7 +15,8 @@ use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::mpbs::drm_roll::by_face;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
+use std::borrow::Cow;
 
 /// The results of the Cavalry Pursuit Table, in table order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -375,28 +376,39 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "11.7.2",
     summary: "Cavalry Pursuit Table: one d10 + DRMs on the TACW column or the card's other column",
     keys: &[
-        ("pursuer", "required: the pursuing unit (cavalry)"),
-        (
+        KeyDoc::unit("pursuer", "required: the pursuing unit (cavalry)"),
+        KeyDoc::new(
             "column",
-            "\"tacw\", or the card's other column: \"sfo\" on the SFO card, \"other\" on the series card (default)",
+            Kind::PerEdition(Cow::Borrowed(&[
+                (
+                    "sfo",
+                    Cow::Borrowed(&[SFO_COLUMNS[0].name, SFO_COLUMNS[1].name]),
+                ),
+                (
+                    "series",
+                    Cow::Borrowed(&[SERIES_COLUMNS[0].name, SERIES_COLUMNS[1].name]),
+                ),
+            ])),
+            "the pursuit column: tacw, or the card's other column (default)",
         ),
-        (
+        KeyDoc::flag(
             "charge_order",
             "true: the pursuer is under a Charge order, +1 (default: the pursuer's order is Charge)",
         ),
-        (
+        KeyDoc::flag(
             "momentum_used",
             "true: the pursuer used momentum in the close combat, +1",
         ),
-        (
+        KeyDoc::flag(
             "cromwell",
-            "TACW column only: Cromwell stacked with or adjacent to the cavalry, -2",
+            "true: Cromwell stacked with or adjacent to the cavalry, -2 (TACW column only)",
         ),
-        (
+        KeyDoc::new(
             "leader",
-            "not on the TACW column: the leadership modifier of the friendly leader used in the close combat, -3..3; true (default): the pursuer's stacked leader, used as the attacking leader (series +1, SFO the rating as a plus); false: none",
+            Kind::BoolOrInt { min: -3, max: 3 },
+            "not on the TACW column: the leadership modifier of the friendly leader used in the close combat; true (default): the pursuer's stacked leader, used as the attacking leader (series +1, SFO the rating as a plus); false: none",
         ),
-        ("extra_drm", "-9..9, any further DRM"),
+        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
     ],
     outcomes: &OUTCOMES,
     measures: &[],

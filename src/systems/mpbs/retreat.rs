@@ -11,7 +11,7 @@ use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::mpbs::drm_roll::by_face;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The results of the Unable to Retreat Table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -84,11 +84,11 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "11.4.5",
     summary: "Unable to Retreat Table: a Morale Broken unit that cannot retreat rolls one d10 + DRMs; ≤4 eliminated, 5+ stands (Morale Shaken)",
     keys: &[
-        (
+        KeyDoc::unit(
             "unit",
             "required: the unit that cannot retreat (its base morale sets the DRM: ≤6 -2, 8 +1)",
         ),
-        ("extra_drm", "-9..9, any further DRM"),
+        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
     ],
     outcomes: &OUTCOMES,
     measures: &[],

@@ -82,7 +82,7 @@ fn read<'a, T>(
     };
     let units = course::read_units(
         f,
-        &crate::systems::RuleSystem::unit_keys(&super::Mpbs),
+        &crate::systems::registry::key_names(&crate::systems::RuleSystem::unit_keys(&super::Mpbs)),
         |name, uf| Unit::from_fields(name, uf, edition),
     )?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();

@@ -6,6 +6,10 @@ use crate::error::InputError;
 use crate::scenario::{Fields, course};
 use crate::systems::named;
 
+/// Most strength points a unit may have; its casualty points stay below
+/// its strength.
+pub const MAX_STRENGTH: u8 = 30;
+
 /// A unit: what it is, and the state it is in when the course starts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unit {
@@ -59,9 +63,11 @@ impl Unit {
         )?
         .ok_or_else(|| f.missing("kind").one_of("", &UnitKind::card_names(edition)))?;
         let morale = f.req_int("morale", 2, 9)? as u8;
-        let strength = f.req_int("strength", 1, 30)? as u8;
+        let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
         let hexes = f.int("hexes", 1, 2)?.unwrap_or(1) as u8;
-        let casualty_points = f.int("casualty_points", 0, 30)?.unwrap_or(0) as u8;
+        let casualty_points = f
+            .int("casualty_points", 0, MAX_STRENGTH as i64 - 1)?
+            .unwrap_or(0) as u8;
         if casualty_points >= strength {
             return Err(f.err(
                 "casualty_points",
@@ -74,7 +80,7 @@ impl Unit {
                 "morale_state",
                 "morale state",
                 MoraleState::from_name,
-                &["good", "shaken", "broken"],
+                &super::MORALE_STATES_IN_PLAY,
             )?
             .unwrap_or(MoraleState::Good);
         if morale_state == MoraleState::Eliminated {

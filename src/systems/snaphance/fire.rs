@@ -16,7 +16,7 @@ use crate::explain::{PoolLine, Source, pool_sum};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The ±D6 modifiers of Firing, as printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +66,10 @@ pub const DRAGOONS_HEXES: [Option<i8>; 4] = [Some(0), Some(-1), Some(-1), None];
 /// Move and Fire [7.2], light cavalry: dice after moving 0–4 hexes.
 pub const LC_HEXES: [i8; 5] = [0, 0, 0, -1, -2];
 
+/// Most hexes a stand may have moved and still fire (LC, 4H: the sheet
+/// gives nothing beyond).
+pub const MAX_HEXES_MOVED: u8 = LC_HEXES.len() as u8 - 1;
+
 /// Move and Fire [7.2], skirmishers: bounds moved without penalty.
 pub const SK_FREE_BOUNDS: u8 = 1;
 
@@ -101,38 +105,44 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Firing, 7.2, 8.0",
     summary: "one d6 per SP ± D6 modifiers; hit on each 6 and each double 5; morale test of the target",
     keys: &[
-        ("firer", "the firing stand"),
-        (
+        KeyDoc::unit("firer", "the firing stand"),
+        KeyDoc::unit(
             "target",
             "the stand fired at (terrain, defences, kind give modifiers)",
         ),
-        (
-            "range_dice",
-            "-4..=4: range factor from the army list (default 0)",
-        ),
-        (
+        KeyDoc::int("range_dice", -4, 4, "range factor from the army list").or("0"),
+        KeyDoc::one_of(
             "aspect",
-            "front | flank | rear: where artillery fire arrives on pike/tercio ranks (default front)",
-        ),
-        (
+            Aspect::NAMES,
+            "where artillery fire arrives on pike/tercio ranks",
+        )
+        .or("front"),
+        KeyDoc::int(
             "bounds_moved",
-            "0..=6: bounds moved this turn (not Dr/LC; artillery cannot move and fire)",
+            0,
+            6,
+            "bounds moved this turn (not Dr/LC; artillery cannot move and fire)",
         ),
-        (
+        KeyDoc::int(
             "hexes_moved",
-            "0..=12: hexes moved this turn, dragoons (3H: no fire) and LC (up to 4H)",
+            0,
+            MAX_HEXES_MOVED as i64,
+            "hexes moved this turn, dragoons (3H: no fire) and LC (up to 4H)",
         ),
-        ("target_evading", "true: target LC/Dr/Sk evading, -1D6"),
-        ("second_rank", "true: 2nd rank of pistols firing, -1D6"),
-        (
+        KeyDoc::flag("target_evading", "true: target LC/Dr/Sk evading, -1D6"),
+        KeyDoc::flag("second_rank", "true: 2nd rank of pistols firing, -1D6"),
+        KeyDoc::flag(
             "point_blank",
             "true: artillery at point blank, loss cap 2SP",
         ),
-        ("extra_dice", "-6..=6: further dice (default 0)"),
-        (
+        KeyDoc::int("extra_dice", -6, 6, "further dice").or("0"),
+        KeyDoc::int(
             "extra_morale",
-            "-6..=6: added to the target's adjusted morale (default 0)",
-        ),
+            -6,
+            6,
+            "added to the target's adjusted morale",
+        )
+        .or("0"),
     ],
     outcomes: &OUTCOMES,
     measures: &["hits", "sp-lost"],
@@ -469,7 +479,9 @@ impl Fire {
             range_dice: f.int("range_dice", -4, 4)?.unwrap_or(0) as i8,
             aspect: f.named("aspect", "aspect", Aspect::from_name, &Aspect::names())?,
             bounds_moved: f.int("bounds_moved", 0, 6)?.unwrap_or(0) as u8,
-            hexes_moved: f.int("hexes_moved", 0, 12)?.unwrap_or(0) as u8,
+            hexes_moved: f
+                .int("hexes_moved", 0, MAX_HEXES_MOVED as i64)?
+                .unwrap_or(0) as u8,
             target_evading: f.flag("target_evading")?,
             second_rank: f.flag("second_rank")?,
             point_blank: f.flag("point_blank")?,

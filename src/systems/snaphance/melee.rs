@@ -18,8 +18,8 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::ProcedureInfo;
 use crate::systems::named::named_enum;
+use crate::systems::{KeyDoc, ProcedureInfo};
 
 use super::melee_dice::in_town;
 pub use super::melee_dice::{MELEE_DICE, MeleeDice, SidePool, charts, side_pool};
@@ -173,48 +173,59 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 };
 
 /// The keys of `melee`.
-pub const MELEE_KEYS: &[(&str, &str)] = &[
-    ("attacker", "the stand that attacks"),
-    ("defender", "the stand attacked"),
-    (
+pub const MELEE_KEYS: &[KeyDoc] = &[
+    KeyDoc::unit("attacker", "the stand that attacks"),
+    KeyDoc::unit("defender", "the stand attacked"),
+    KeyDoc::flag(
         "charge",
         "true: the attacker charges in, Charge Bonus (default true; first round only)",
     ),
-    (
+    KeyDoc::one_of(
         "attack_on",
-        "front | flank | rear of the defender (default front): +1D6, no pike bonus for the defender",
-    ),
-    (
+        super::Aspect::NAMES,
+        "where on the defender the attack lands: flank or rear +1D6, no pike bonus for the defender",
+    )
+    .or("front"),
+    KeyDoc::flag(
         "commenced_behind_front",
-        "flank/rear attacker began behind the defender's front: defender disorders (default true for flank/rear)",
+        "true: a flank/rear attacker began behind the defender's front: the defender disorders (default true for flank/rear)",
     ),
-    (
+    KeyDoc::one_of(
         "higher",
-        "attacker | defender: the stand on the higher hex, +1D6",
+        Role::NAMES,
+        "the stand on the higher hex, +1D6",
     ),
-    (
+    KeyDoc::flag(
         "left_town",
         "true: the attacker left a town to attack, no Charge Bonus for combat stands (5.0)",
     ),
-    (
+    KeyDoc::flag(
         "hold_town",
         "true: a stand beaten in a town stays, +1 SP lost, melee ongoing (3.3)",
     ),
-    (
+    KeyDoc::int(
         "attacker_extra_dice",
-        "-6..=6: further dice for the attacker",
+        -6,
+        6,
+        "further dice for the attacker",
     ),
-    (
+    KeyDoc::int(
         "defender_extra_dice",
-        "-6..=6: further dice for the defender",
+        -6,
+        6,
+        "further dice for the defender",
     ),
-    (
+    KeyDoc::int(
         "attacker_extra_morale",
-        "-6..=6: added to the attacker's adjusted morale",
+        -6,
+        6,
+        "added to the attacker's adjusted morale",
     ),
-    (
+    KeyDoc::int(
         "defender_extra_morale",
-        "-6..=6: added to the defender's adjusted morale",
+        -6,
+        6,
+        "added to the defender's adjusted morale",
     ),
 ];
 

@@ -455,8 +455,8 @@ impl crate::systems::RuleSystem for Snaphance {
             ("eras (pike-and-shot)", Era::names()),
         ])
     }
-    fn unit_keys(&self) -> Vec<&'static str> {
-        unit::UNIT_KEYS.to_vec()
+    fn unit_keys(&self) -> Vec<crate::systems::KeyDoc> {
+        unit::unit_keys()
     }
     fn max_turns(&self) -> u8 {
         course::MAX_TURNS
@@ -467,24 +467,8 @@ impl crate::systems::RuleSystem for Snaphance {
     fn default_until(&self) -> &'static str {
         "decided (a course without a melee runs all its turns)"
     }
-    fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
-        const MEANINGS: [&str; 5] = [
-            "Firing, Melee: what \"hit on 6 or double 5\" makes of the fives",
-            "8.0: SP a failed morale test costs before the caps",
-            "Melee: whether the 2nd and 3rd ranks of pikes add their dice each or once together",
-            "Melee: when horse lose the Charge Bonus against pikes (frontal only, or always)",
-            "Melee: when disorder gained by fighting takes effect",
-        ];
-        readings::KEYS
-            .iter()
-            .zip(MEANINGS)
-            .map(|(&(key, accepted), meaning)| crate::systems::KeyInfo {
-                key,
-                accepted: accepted.to_string(),
-                default: accepted.split(" | ").next().unwrap_or("").to_string(),
-                meaning,
-            })
-            .collect()
+    fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
+        readings::keys()
     }
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
         scenario::explain(f)

@@ -15,7 +15,7 @@ use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::named::named_enum;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The adjusted morale and the automatic results (Morale Test [8.0]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,20 +276,14 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "8.0",
     summary: "Morale Test/SP losses: one d6 ≤ adjusted morale passes; a failure loses SP within the caps",
     keys: &[
-        ("unit", "the stand that was hit"),
-        ("hits", "1..=40: hits just taken"),
-        (
-            "after",
-            "fire | point-blank | melee-won | melee-draw | melee-lost: the loss cap (default fire)",
-        ),
-        (
+        KeyDoc::unit("unit", "the stand that was hit"),
+        KeyDoc::int("hits", 1, 40, "hits just taken"),
+        KeyDoc::one_of("after", After::NAMES, "the loss cap").or("fire"),
+        KeyDoc::unit(
             "opponent",
             "the stand that fired or fought (Sk/LC and cav vs inf caps; optional)",
         ),
-        (
-            "extra_morale",
-            "-6..=6: added to the adjusted morale (default 0)",
-        ),
+        KeyDoc::int("extra_morale", -6, 6, "added to the adjusted morale").or("0"),
     ],
     outcomes: &OUTCOMES,
     measures: &["sp-lost"],

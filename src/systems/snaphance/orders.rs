@@ -12,7 +12,7 @@ use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::named::named_enum;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// Order Test [4.5]: the lowest modified roll that passes, by class.
 pub const PASS_ON: [(Class, u8); 3] = [(Class::A, 3), (Class::B, 4), (Class::C, 5)];
@@ -81,36 +81,39 @@ pub struct OrderInput {
 /// Outcome labels of an order test.
 pub const OUTCOMES: [&str; 2] = ["pass", "fail"];
 
+/// What `on_fail` may name.
+pub const ON_FAIL: [&str; 2] = ["stop", "continue"];
+
 /// What `pikeshot list` shows of `order-test`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "order-test",
     rule: "4.5",
     summary: "Order Test: one d6 + modifiers, A passes on 3+, B on 4+, C on 5+",
     keys: &[
-        (
+        KeyDoc::unit(
             "unit",
             "the stand testing (its class and leader from [units])",
         ),
-        (
-            "purpose",
-            "extra-move | recover | opportunity (default extra-move)",
-        ),
-        (
+        KeyDoc::one_of("purpose", Purpose::NAMES, "what the test is for").or("extra-move"),
+        KeyDoc::flag(
             "out_of_leader_range",
             "true: out of range of its leader (4H), -1",
         ),
-        (
+        KeyDoc::flag(
             "leader_dead",
             "true: its leader is dead, -1 (once with out of range)",
         ),
-        (
+        KeyDoc::int(
             "moves_taken",
-            "0..=6: movements already taken this round; -1 each after the first",
+            0,
+            6,
+            "movements already taken this round; -1 each after the first",
         ),
-        ("extra_mod", "-3..=3: a further modifier (default 0)"),
-        (
+        KeyDoc::int("extra_mod", -3, 3, "a further modifier").or("0"),
+        KeyDoc::one_of(
             "on_fail",
-            "stop | continue: in a course, whether a failure ends it (default stop; recover: continue)",
+            &ON_FAIL,
+            "in a course, whether a failure ends it (default stop; recover: continue)",
         ),
     ],
     outcomes: &OUTCOMES,
@@ -246,7 +249,7 @@ impl OrderTest {
                     "continue" => Some(false),
                     _ => None,
                 },
-                &["stop", "continue"],
+                &ON_FAIL,
             )?,
         };
         let p = OrderTest::new(stand, &input).map_err(|mut e| match e.key.take() {

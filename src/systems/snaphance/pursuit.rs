@@ -11,7 +11,7 @@ use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
 use crate::systems::named::named_enum;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 named_enum! {
     /// The columns of the pursuit rules.
@@ -71,15 +71,18 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "13.0",
     summary: "Pursuit: gendarmes and Swiss pike must, others with a Charge Bonus may; one d6 ± leader",
     keys: &[
-        (
+        KeyDoc::unit(
             "pursuer",
             "the winning stand (gendarmes, Swiss pike, or any with a positive Charge Bonus)",
         ),
-        (
+        KeyDoc::int(
             "leader_adjust",
-            "-1 | 0 | 1: an attached leader's choice (default 0)",
-        ),
-        (
+            -(LEADER_ADJUST as i64),
+            LEADER_ADJUST as i64,
+            "an attached leader's choice",
+        )
+        .or("0"),
+        KeyDoc::flag(
             "pursue",
             "false: a stand that may pursue chooses not to (default true)",
         ),

@@ -4,6 +4,7 @@
 
 use crate::error::InputError;
 use crate::scenario::Fields;
+use crate::systems::KeyDoc;
 use crate::systems::named::named_enum;
 
 named_enum! {
@@ -111,14 +112,43 @@ impl Default for Readings {
     }
 }
 
-/// The `[rules]` keys and their accepted values, default first.
-pub const KEYS: &[(&str, &str)] = &[
-    ("fives", "pair | all-if-pair | each | none"),
-    ("sp_loss", "difference | one"),
-    ("pike_ranks", "each | together"),
-    ("horse_vs_pikes", "frontal | always"),
-    ("new_disorder", "this-melee | after-melee"),
-];
+/// The `[rules]` keys: what each accepts, its default and what it means.
+pub fn keys() -> Vec<KeyDoc> {
+    use crate::systems::registry::named;
+    let d = Readings::default();
+    vec![
+        named(
+            "fives",
+            Fives::NAMES,
+            d.fives.name(),
+            "Firing, Melee: what \"hit on 6 or double 5\" makes of the fives",
+        ),
+        named(
+            "sp_loss",
+            SpLoss::NAMES,
+            d.sp_loss.name(),
+            "8.0: SP a failed morale test costs before the caps",
+        ),
+        named(
+            "pike_ranks",
+            PikeRanks::NAMES,
+            d.pike_ranks.name(),
+            "Melee: whether the 2nd and 3rd ranks of pikes add their dice each or once together",
+        ),
+        named(
+            "horse_vs_pikes",
+            HorseVsPikes::NAMES,
+            d.horse_vs_pikes.name(),
+            "Melee: when horse lose the Charge Bonus against pikes (frontal only, or always)",
+        ),
+        named(
+            "new_disorder",
+            NewDisorder::NAMES,
+            d.new_disorder.name(),
+            "Melee: when disorder gained by fighting takes effect",
+        ),
+    ]
+}
 
 impl Readings {
     /// Reads the optional `[rules]` table of a scenario.

@@ -43,7 +43,11 @@ fn read<'a, T>(
 ) -> Result<Read<T>, InputError> {
     course::refuse_moved(f, "readings", "the `[rules]` table (same keys)")?;
     let readings = Readings::from_fields(f)?;
-    let units = course::read_units(f, super::unit::UNIT_KEYS, Stand::from_fields)?;
+    let units = course::read_units(
+        f,
+        &crate::systems::registry::key_names(&super::unit::unit_keys()),
+        Stand::from_fields,
+    )?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let (mut own, mut enemy) = course::own_enemy(&mut cf, &unit_names)?;

@@ -4,25 +4,52 @@ use super::terrain::{self, Terrain};
 use super::{Class, Era, Kind};
 use crate::error::InputError;
 use crate::scenario::{Fields, course};
+use crate::systems::KeyDoc;
 
-/// The unit keys, for `pikeshot list`.
-pub const UNIT_KEYS: &[&str] = &[
-    "kind",
-    "strength",
-    "sp_lost",
-    "disordered",
-    "leader",
-    "class",
-    "charge_bonus",
-    "ranks",
-    "swiss",
-    "era",
-    "pike_bonus",
-    "single_stand",
-    "terrain",
-    "defences",
-    "supported",
-];
+/// The unit keys: what each means and accepts.
+pub fn unit_keys() -> Vec<KeyDoc> {
+    vec![
+        KeyDoc::one_of("kind", Kind::NAMES, "required: the stand's troop type"),
+        KeyDoc::int(
+            "strength",
+            1,
+            MAX_STRENGTH as i64,
+            "required: its strength points",
+        ),
+        KeyDoc::int(
+            "sp_lost",
+            0,
+            MAX_STRENGTH as i64 - 1,
+            "SP it has lost (fewer than its strength)",
+        )
+        .or("0"),
+        KeyDoc::flag("disordered", "true: disordered"),
+        KeyDoc::flag("leader", "true: a leader is attached"),
+        KeyDoc::one_of("class", Class::NAMES, "its order class (for order tests)"),
+        KeyDoc::int(
+            "charge_bonus",
+            0,
+            4,
+            "its Charge Bonus (default: as its kind)",
+        ),
+        KeyDoc::int("ranks", 0, 2, "extra ranks behind a pike or tercio stand").or("0"),
+        KeyDoc::flag("swiss", "true: Swiss pike (pike stands)"),
+        KeyDoc::one_of("era", Era::NAMES, "the era of a pike-and-shot stand"),
+        KeyDoc::flag(
+            "pike_bonus",
+            "true: a pike-and-shot stand with the pike bonus",
+        ),
+        KeyDoc::new(
+            "single_stand",
+            crate::systems::Kind::Bool,
+            "false: a pike-and-shot stand that is not a single stand",
+        )
+        .or("true"),
+        KeyDoc::one_of("terrain", Terrain::NAMES, "the terrain it stands in").or("open"),
+        KeyDoc::flag("defences", "true: behind defences"),
+        KeyDoc::flag("supported", "true: a supported shot stand"),
+    ]
+}
 
 /// Most strength points a stand may start with.
 pub const MAX_STRENGTH: u8 = 30;
@@ -137,7 +164,7 @@ impl Stand {
             .ok_or_else(|| f.missing("kind").one_of("", &Kind::names()))?;
         let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
         let mut s = Stand::new(name, kind, strength);
-        s.sp_lost = f.int("sp_lost", 0, MAX_STRENGTH as i64)?.unwrap_or(0) as u8;
+        s.sp_lost = f.int("sp_lost", 0, MAX_STRENGTH as i64 - 1)?.unwrap_or(0) as u8;
         if s.sp_lost >= strength {
             return Err(f.err(
                 "sp_lost",

@@ -23,7 +23,7 @@ use crate::explain::Term;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
 
 /// Most action dice one step may offer a unit.
 pub const MAX_DICE: u8 = 8;
@@ -201,30 +201,34 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Activating Units",
     summary: "Action dice against the adjusted Discipline: what the unit may do, its bonus, and whether it can group move",
     keys: &[
-        ("unit", "required: the unit activated"),
-        (
-            "dice",
-            "1..8 action dice the player may give it (default 1)",
-        ),
-        (
+        KeyDoc::unit("unit", "required: the unit activated"),
+        KeyDoc::int("dice", 1, MAX_DICE as i64, "action dice the player may give it").or("1"),
+        KeyDoc::one_of(
             "allocate",
-            "\"best\" (default: the matching dice reaching the highest activation, then a group move, then the most bonus) or \"single\" (the highest die alone)",
-        ),
-        (
+            Allocate::NAMES,
+            "best: the matching dice reaching the highest activation, then a group move, then the most bonus; single: the highest die alone",
+        )
+        .or("best"),
+        KeyDoc::flag(
             "in_contact",
             "true: in contact with an enemy, so it cannot rally",
         ),
-        (
+        KeyDoc::new(
             "group",
-            "other units moving as a group with it (a name or a list); each needs the die above its Discipline",
+            Kind::Units,
+            "other units moving as a group with it; each needs the die above its Discipline",
         ),
-        (
+        KeyDoc::int(
             "extra_discipline",
-            "-3..3 added to the unit's adjusted Discipline",
-        ),
-        (
+            -3,
+            3,
+            "added to the unit's adjusted Discipline",
+        )
+        .or("0"),
+        KeyDoc::one_of(
             "need",
-            "in a course: activate, shoot, charge, manoeuvre, move-and-shoot, rally or group-move; the course stops (stopped-not-activated) without it",
+            Need::NAMES,
+            "in a course: what the unit needs; the course stops (stopped-not-activated) without it",
         ),
     ],
     outcomes: &OUTCOMES,

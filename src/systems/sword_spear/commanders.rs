@@ -9,7 +9,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 named_enum! {
     /// The situations of the Risk to Commanders table.
@@ -75,11 +75,13 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Risk to Commanders",
     summary: "One d6 for a commander whose unit lost all its combat dice or routed: killed on 5+ (routed, pursued by mounted) or 6",
     keys: &[
-        ("unit", "required: the unit (it must have a `commander`)"),
-        (
+        KeyDoc::unit("unit", "required: the unit (it must have a `commander`)"),
+        KeyDoc::one_of(
             "situation",
-            "\"otherwise\" (default) or \"routed-pursued-by-mounted\"",
-        ),
+            Situation::NAMES,
+            "when the commander is at risk",
+        )
+        .or("otherwise"),
     ],
     outcomes: &OUTCOMES,
     measures: &[],

@@ -13,7 +13,7 @@ use super::activation::{self, Activation, Level};
 use super::commanders::{self, CommanderRisk};
 use super::discipline::{self, DisciplineTest};
 use super::melee::{self, MeleeRound, Round};
-use super::readings::{KEYS, MOVED_STEP_KEYS, Readings};
+use super::readings::{MOVED_STEP_KEYS, Readings};
 use super::repeat::{Repeat, Stop};
 use super::shooting::{self, Shooting};
 use super::unit::Unit;
@@ -89,10 +89,10 @@ fn refuse_moved_step_keys(name: &str, f: &mut Fields) -> Result<(), InputError> 
     // Readings of the card moved to the scenario's `[rules]` table.
     for key in MOVED_STEP_KEYS {
         if f.has(key) {
-            let accepted = KEYS
+            let accepted = Readings::keys()
                 .iter()
-                .find(|(k, _, _)| *k == key)
-                .map_or("", |(_, a, _)| a);
+                .find(|k| k.key == key)
+                .map_or(String::new(), |k| k.kind.accepts());
             return Err(f.err(
                 key,
                 format!(

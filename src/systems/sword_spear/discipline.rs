@@ -15,7 +15,7 @@ use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// Command distance: how far (DU) a commander's command range reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,12 +202,15 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Combat Process 6; Adjustments to Discipline",
     summary: "Discipline tests: one d6 each, passed on a roll at least the adjusted Discipline; each failure is a hit",
     keys: &[
-        ("unit", "required: the unit testing"),
-        ("tests", "1..8 tests (default 1)"),
-        (
+        KeyDoc::unit("unit", "required: the unit testing"),
+        KeyDoc::int("tests", 1, MAX_TESTS as i64, "tests").or("1"),
+        KeyDoc::int(
             "extra_discipline",
-            "-3..3 added to the adjusted Discipline (default 0)",
-        ),
+            -3,
+            3,
+            "added to the adjusted Discipline",
+        )
+        .or("0"),
     ],
     outcomes: &OUTCOMES,
     measures: &["hits"],

@@ -15,7 +15,7 @@ use crate::explain::Term;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::ProcedureInfo;
+use crate::systems::{KeyDoc, Kind, ProcedureInfo};
 
 /// Most extra units in contact one side may count.
 pub const MAX_EXTRA_UNITS: u8 = 3;
@@ -149,38 +149,37 @@ macro_rules! read_side {
     }};
 }
 
-/// The step keys of melee (shared, then each side's), with `$extra` keys
-/// appended.
+/// The step keys of melee: shared, then each side's (`attacker_…` and
+/// `defender_…`, each with the side's name before its help).
 macro_rules! melee_keys {
-    ($(($ek:literal, $ed:literal)),* $(,)?) => {
+    () => {
         melee_keys!(@side [
-            ("attacker", "required: the attacking (charging) unit"),
-            ("defender", "required: the defending unit"),
-            ("pursuit", "true: the combat is the result of a pursuit (no impetus for either)"),
-            ("obstacle", "true: fighting across an obstacle or stakes (no impetus for a side that charged)"),
-            $(($ek, $ed),)*
+            KeyDoc::unit("attacker", "required: the attacking (charging) unit"),
+            KeyDoc::unit("defender", "required: the defending unit"),
+            KeyDoc::flag("pursuit", "true: the combat is the result of a pursuit (no impetus for either)"),
+            KeyDoc::flag("obstacle", "true: fighting across an obstacle or stakes (no impetus for a side that charged)"),
         ] [
-            ("charged", "true: charged this phase (counts as moved)"),
-            ("moved", "true: moved this phase"),
-            ("manoeuvred", "true: carried out a manoeuvre this phase (no impetus)"),
-            ("group_moved", "true: moved as part of a group this phase (no impetus)"),
-            ("shot", "true: shot this phase (no impetus for missile troops); default: shot earlier in the course"),
-            ("flank", "true: in contact with the opponent's flank or rear (+1 die; the opponent loses impetus and fresh status)"),
-            ("uphill", "true: fighting uphill (+1 die for medium or heavy foot)"),
-            ("extra_units", "0..3 extra units in contact, +1 die each"),
-            ("bonus_dice", "0..8 bonus dice from the action dice (default: a pending activation bonus)"),
-            ("magic_dice", "0..4 magical bonus dice"),
-            ("impetus", "false: claims no impetus at all (default true: the card's conditions decide)"),
-            ("extra_dice", "-8..8 dice added last"),
-            ("extra_discipline", "-3..3 added to its adjusted Discipline for tests"),
+            ("charged", Kind::Bool, None, "true: charged this phase (counts as moved)"),
+            ("moved", Kind::Bool, None, "true: moved this phase"),
+            ("manoeuvred", Kind::Bool, None, "true: carried out a manoeuvre this phase (no impetus)"),
+            ("group_moved", Kind::Bool, None, "true: moved as part of a group this phase (no impetus)"),
+            ("shot", Kind::Bool, None, "true: shot this phase (no impetus for missile troops); default: shot earlier in the course"),
+            ("flank", Kind::Bool, None, "true: in contact with the opponent's flank or rear (+1 die; the opponent loses impetus and fresh status)"),
+            ("uphill", Kind::Bool, None, "true: fighting uphill (+1 die for medium or heavy foot)"),
+            ("extra_units", Kind::Int { min: 0, max: MAX_EXTRA_UNITS as i64 }, Some("0"), "extra units in contact, +1 die each"),
+            ("bonus_dice", Kind::Int { min: 0, max: 8 }, None, "bonus dice from the action dice (default: a pending activation bonus)"),
+            ("magic_dice", Kind::Int { min: 0, max: 4 }, Some("0"), "magical bonus dice"),
+            ("impetus", Kind::Bool, None, "false: claims no impetus at all (default true: the card's conditions decide)"),
+            ("extra_dice", Kind::Int { min: -8, max: 8 }, Some("0"), "dice added last"),
+            ("extra_discipline", Kind::Int { min: -3, max: 3 }, Some("0"), "added to its adjusted Discipline for tests"),
         ])
     };
-    (@side [$(($sk:literal, $sd:literal),)*] [$(($k:literal, $d:literal)),* $(,)?]) => {
+    (@side [$($shared:expr,)*] [$(($k:literal, $kind:expr, $def:expr, $d:literal)),* $(,)?]) => {
         &[
-            $(($sk, $sd),)*
+            $($shared,)*
             $(
-                (concat!("attacker_", $k), concat!("attacker: ", $d)),
-                (concat!("defender_", $k), concat!("defender: ", $d)),
+                KeyDoc { key: concat!("attacker_", $k), kind: $kind, default: $def, help: concat!("attacker: ", $d) },
+                KeyDoc { key: concat!("defender_", $k), kind: $kind, default: $def, help: concat!("defender: ", $d) },
             )*
         ]
     };

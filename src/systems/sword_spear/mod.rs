@@ -86,8 +86,8 @@ impl crate::systems::RuleSystem for SwordSpear {
             ("commanders", unit::Commander::names()),
         ])
     }
-    fn unit_keys(&self) -> Vec<&'static str> {
-        unit::UNIT_KEYS.to_vec()
+    fn unit_keys(&self) -> Vec<crate::systems::KeyDoc> {
+        unit::unit_keys()
     }
     fn max_turns(&self) -> u8 {
         repeat::MAX_TURNS
@@ -98,7 +98,7 @@ impl crate::systems::RuleSystem for SwordSpear {
     fn default_until(&self) -> &'static str {
         "either-routs"
     }
-    fn rules_keys(&self) -> Vec<crate::systems::KeyInfo> {
+    fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
         readings::Readings::keys()
     }
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {

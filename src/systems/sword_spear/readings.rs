@@ -6,7 +6,8 @@
 use super::combat::{ArmourChoice, ClashRules, CommanderRisk, DiceFrom, Unpaired};
 use crate::error::InputError;
 use crate::scenario::Fields;
-use crate::systems::KeyInfo;
+use crate::systems::KeyDoc;
+use crate::systems::registry::{flag, named};
 
 /// The readings in force for a scenario.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,46 +44,6 @@ impl Default for Readings {
         }
     }
 }
-
-/// The `[rules]` keys: what each accepts (the default first) and what it
-/// means, with its section of docs/rules/sword-and-spear.md.
-pub const KEYS: &[(&str, &str, &str)] = &[
-    (
-        "later_rounds_impetus",
-        "false | true",
-        "Melee Combat Dice, item 1 (docs/rules/sword-and-spear.md 7): false, impetus in a repeated melee's first round only (the charge); true, in later rounds too by the card's conditions",
-    ),
-    (
-        "dice_from",
-        "strength-less-hits | full-strength",
-        "Melee Combat Dice, base (docs/rules/sword-and-spear.md 3): a unit's dice from strength once it has hits",
-    ),
-    (
-        "unpaired",
-        "ignored | hits",
-        "Combat Process 3 (docs/rules/sword-and-spear.md 3): dice with no opposing die are ignored, or each is a hit",
-    ),
-    (
-        "armour_choice",
-        "hits-first | literal",
-        "Effect of Armour (docs/rules/sword-and-spear.md 3): which winning die armour lowers; literal follows hit->test, hit->draw, test->draw to the letter",
-    ),
-    (
-        "commander_risk",
-        "rout-or-all-dice-lost | rout-only",
-        "Risk to Commanders (docs/rules/sword-and-spear.md 6): a commander is at risk when its unit routs or loses all its combat dice, or only when it routs",
-    ),
-    (
-        "mounted_pursue",
-        "true | false",
-        "Risk to Commanders (docs/rules/sword-and-spear.md 6): a mounted side that does not rout pursues, so a routed opponent's commander dies on 5+",
-    ),
-    (
-        "bonus_needs_impetus",
-        "true | false",
-        "Melee Combat Dice, item 1 (docs/rules/sword-and-spear.md 4): bonus and magic dice are part of impetus and lost with it",
-    ),
-];
 
 /// The step keys these readings were once, refused on a step with a
 /// message naming the `[rules]` key.
@@ -132,15 +93,51 @@ impl Readings {
         }
     }
 
-    /// What `pikeshot list` says of the `[rules]` keys.
-    pub fn keys() -> Vec<KeyInfo> {
-        KEYS.iter()
-            .map(|&(key, accepted, meaning)| KeyInfo {
-                key,
-                accepted: accepted.to_string(),
-                default: accepted.split(" | ").next().unwrap_or("").to_string(),
-                meaning,
-            })
-            .collect()
+    /// What `pikeshot list` says of the `[rules]` keys: what each accepts,
+    /// its default and what it means, with its section of
+    /// docs/rules/sword-and-spear.md.
+    pub fn keys() -> Vec<KeyDoc> {
+        let d = Readings::default();
+        vec![
+            flag(
+                "later_rounds_impetus",
+                d.later_rounds_impetus,
+                "Melee Combat Dice, item 1 (docs/rules/sword-and-spear.md 7): false, impetus in a repeated melee's first round only (the charge); true, in later rounds too by the card's conditions",
+            ),
+            named(
+                "dice_from",
+                DiceFrom::NAMES,
+                d.dice_from.name(),
+                "Melee Combat Dice, base (docs/rules/sword-and-spear.md 3): a unit's dice from strength once it has hits",
+            ),
+            named(
+                "unpaired",
+                Unpaired::NAMES,
+                d.unpaired.name(),
+                "Combat Process 3 (docs/rules/sword-and-spear.md 3): dice with no opposing die are ignored, or each is a hit",
+            ),
+            named(
+                "armour_choice",
+                ArmourChoice::NAMES,
+                d.armour_choice.name(),
+                "Effect of Armour (docs/rules/sword-and-spear.md 3): which winning die armour lowers; literal follows hit->test, hit->draw, test->draw to the letter",
+            ),
+            named(
+                "commander_risk",
+                CommanderRisk::NAMES,
+                d.commander_risk.name(),
+                "Risk to Commanders (docs/rules/sword-and-spear.md 6): a commander is at risk when its unit routs or loses all its combat dice, or only when it routs",
+            ),
+            flag(
+                "mounted_pursue",
+                d.mounted_pursue,
+                "Risk to Commanders (docs/rules/sword-and-spear.md 6): a mounted side that does not rout pursues, so a routed opponent's commander dies on 5+",
+            ),
+            flag(
+                "bonus_needs_impetus",
+                d.bonus_needs_impetus,
+                "Melee Combat Dice, item 1 (docs/rules/sword-and-spear.md 4): bonus and magic dice are part of impetus and lost with it",
+            ),
+        ]
     }
 }

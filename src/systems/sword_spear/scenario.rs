@@ -47,7 +47,11 @@ fn read<'a, T>(
     mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec<'a>>) -> Result<T, InputError>,
 ) -> Result<Read<T>, InputError> {
     let rules = Readings::from_fields(f)?;
-    let units = course::read_units(f, &super::unit::UNIT_KEYS, Unit::from_fields)?;
+    let units = course::read_units(
+        f,
+        &crate::systems::registry::key_names(&super::unit::unit_keys()),
+        Unit::from_fields,
+    )?;
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;

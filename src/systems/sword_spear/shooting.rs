@@ -21,7 +21,7 @@ use crate::explain::{PoolLine, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 named_enum! {
     /// Shooting weapons, in card order.
@@ -87,6 +87,23 @@ pub struct WeaponRow {
     /// Causes fear.
     pub causes_fear: bool,
 }
+
+/// Most bonus range (DU) the action dice may give a shot.
+pub const MAX_BONUS_RANGE: u8 = 8;
+
+/// The longest shot the sheet allows: the longest weapon's range plus the
+/// most bonus range. `range` beyond it is refused as it is read.
+pub const MAX_RANGE: u8 = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < WEAPONS.len() {
+        if WEAPONS[i].range > longest {
+            longest = WEAPONS[i].range;
+        }
+        i += 1;
+    }
+    longest + MAX_BONUS_RANGE
+};
 
 /// Shooting Weapons table (weapon type, range in DU, notes), card order.
 pub const WEAPONS: [WeaponRow; 8] = [
@@ -317,36 +334,46 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Shooting Weapons; Combat Process",
     summary: "A volley: the shooter's combat dice against the target's strength dice, top four paired; only the shooter's dice hurt",
     keys: &[
-        ("firer", "required: the shooting unit (it needs a `weapon`)"),
-        ("target", "required: the target"),
-        (
+        KeyDoc::unit("firer", "required: the shooting unit (it needs a `weapon`)"),
+        KeyDoc::unit("target", "required: the target"),
+        KeyDoc::int(
             "range",
+            0,
+            MAX_RANGE as i64,
             "range in DU; refused beyond the weapon's range plus bonus_range",
         ),
-        (
+        KeyDoc::flag(
             "moved",
             "true: the shooter moved this activation (refused for crossbow, firearm, artillery)",
         ),
-        (
+        KeyDoc::int(
             "bonus_dice",
-            "0..8 bonus dice from the action dice (crossbow and firearm may not); default: a pending activation bonus, spent on range first",
+            0,
+            8,
+            "bonus dice from the action dice (crossbow and firearm may not); default: a pending activation bonus, spent on range first",
         ),
-        ("bonus_range", "0..8 DU of bonus range from the action dice"),
-        ("magic_dice", "0..4 magical bonus dice (not with firearms)"),
-        (
+        KeyDoc::int(
+            "bonus_range",
+            0,
+            MAX_BONUS_RANGE as i64,
+            "DU of bonus range from the action dice",
+        )
+        .or("0"),
+        KeyDoc::int("magic_dice", 0, 4, "magical bonus dice (not with firearms)").or("0"),
+        KeyDoc::flag(
             "cover",
             "true/false: the target is in cover (default: its `cover`)",
         ),
-        (
-            "cover_levels",
-            "0..2 levels of protection cover adds (default 1)",
-        ),
-        ("extra_dice", "-8..8 dice added to the shooter's"),
-        ("target_extra_dice", "-8..8 dice added to the target's"),
-        (
+        KeyDoc::int("cover_levels", 0, 2, "levels of protection cover adds").or("1"),
+        KeyDoc::int("extra_dice", -8, 8, "dice added to the shooter's").or("0"),
+        KeyDoc::int("target_extra_dice", -8, 8, "dice added to the target's").or("0"),
+        KeyDoc::int(
             "extra_discipline",
-            "-3..3 added to the target's adjusted Discipline for its tests",
-        ),
+            -3,
+            3,
+            "added to the target's adjusted Discipline for its tests",
+        )
+        .or("0"),
     ],
     outcomes: &OUTCOMES,
     // What a `shooting` step's course writes (docs/rules/sword-and-spear.md 9).
@@ -522,10 +549,12 @@ impl Shooting {
         let firer = find_unit(f, "firer", units)?.clone();
         let target = find_unit(f, "target", units)?.clone();
         let mut input = ShootingInput::new(firer, target);
-        input.range = f.int("range", 0, 30)?.map(|r| r as u8);
+        input.range = f.int("range", 0, MAX_RANGE as i64)?.map(|r| r as u8);
         input.moved = f.flag("moved")?;
         input.bonus_dice = f.int("bonus_dice", 0, 8)?.map(|b| b as u8);
-        input.bonus_range = f.int("bonus_range", 0, 8)?.map(|b| b as u8);
+        input.bonus_range = f
+            .int("bonus_range", 0, MAX_BONUS_RANGE as i64)?
+            .map(|b| b as u8);
         input.magic_dice = f.int("magic_dice", 0, 4)?.unwrap_or(0) as u8;
         input.cover = f.bool("cover")?;
         input.cover_levels = f.int("cover_levels", 0, 2)?.unwrap_or(1) as u8;

@@ -6,6 +6,7 @@ use super::shooting::Weapon;
 use super::troops::{Terrain, Troop};
 use crate::error::InputError;
 use crate::scenario::{Fields, course};
+use crate::systems::KeyDoc;
 
 named_enum! {
     /// A unit's protection, best first (Effect of Armour).
@@ -74,28 +75,69 @@ named_enum! {
 /// Most strength points a unit may have.
 pub const MAX_STRENGTH: u8 = 10;
 
-/// The keys of `[units.NAME]`.
-pub const UNIT_KEYS: [&str; 19] = [
-    "troop",
-    "discipline",
-    "strength",
-    "hits",
-    "large",
-    "armour",
-    "weapon",
-    "melee_weapon",
-    "melee_capable",
-    "skirmisher",
-    "causes_fear",
-    "heroic",
-    "train",
-    "terrain",
-    "cover",
-    "commander",
-    "command_by",
-    "command_distance",
-    "out_of_command",
-];
+/// The keys of `[units.NAME]`: what each means and accepts.
+pub fn unit_keys() -> Vec<KeyDoc> {
+    vec![
+        KeyDoc::one_of("troop", Troop::NAMES, "required: the troop type"),
+        KeyDoc::int("discipline", 1, 6, "required: its Discipline"),
+        KeyDoc::int("strength", 1, MAX_STRENGTH as i64, "required: its strength"),
+        KeyDoc::int(
+            "hits",
+            0,
+            MAX_STRENGTH as i64 - 1,
+            "hits it has taken (fewer than its strength)",
+        )
+        .or("0"),
+        KeyDoc::flag("large", "true: a large unit"),
+        KeyDoc::one_of("armour", Armour::NAMES, "its armour").or("unarmoured"),
+        KeyDoc::one_of(
+            "weapon",
+            Weapon::NAMES,
+            "its missile weapon (none by default)",
+        ),
+        KeyDoc::one_of(
+            "melee_weapon",
+            MeleeWeapon::NAMES,
+            "its melee weapon, if any",
+        ),
+        KeyDoc::flag(
+            "melee_capable",
+            "true: medium foot with missiles that may claim impetus",
+        ),
+        KeyDoc::flag(
+            "skirmisher",
+            "true: a skirmisher (default: as its troop type)",
+        ),
+        KeyDoc::flag(
+            "causes_fear",
+            "true: causes fear (default: as its weapon's row)",
+        ),
+        KeyDoc::flag("heroic", "true: heroic"),
+        KeyDoc::flag("train", "true: a baggage train"),
+        KeyDoc::one_of("terrain", Terrain::NAMES, "the terrain it stands in").or("open"),
+        KeyDoc::flag("cover", "true: it is in cover"),
+        KeyDoc::one_of(
+            "commander",
+            Commander::NAMES,
+            "the commander with the unit, if any",
+        ),
+        KeyDoc::one_of(
+            "command_by",
+            Commander::NAMES,
+            "the commander whose range `command_distance` is measured from",
+        ),
+        KeyDoc::int(
+            "command_distance",
+            0,
+            200,
+            "DU to its commander (with `command_by`)",
+        ),
+        KeyDoc::flag(
+            "out_of_command",
+            "true: out of command (instead of `command_distance`)",
+        ),
+    ]
+}
 
 /// A unit: what it is and the state it starts a course in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,14 +213,14 @@ impl Unit {
         }
     }
 
-    /// Reads `[units.NAME]` (keys in [`UNIT_KEYS`]).
+    /// Reads `[units.NAME]` (keys in [`unit_keys`]).
     pub fn from_fields(name: &str, f: &mut Fields) -> Result<Unit, InputError> {
         let troop = f
             .named("troop", "troop type", Troop::from_name, &Troop::names())?
             .ok_or_else(|| f.missing("troop").one_of("", &Troop::names()))?;
         let discipline = f.req_int("discipline", 1, 6)? as u8;
         let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
-        let hits = f.int("hits", 0, MAX_STRENGTH as i64)?.unwrap_or(0) as u8;
+        let hits = f.int("hits", 0, MAX_STRENGTH as i64 - 1)?.unwrap_or(0) as u8;
         if hits >= strength {
             return Err(f.err(
                 "hits",
@@ -289,14 +331,11 @@ pub use crate::scenario::course::find_unit;
 
 /// Refuses keys of a step that `keys` does not list (besides `procedure`),
 /// without consuming the caller's reader.
-pub(crate) fn finish_step(
-    f: &Fields,
-    keys: &[(&'static str, &'static str)],
-) -> Result<(), InputError> {
+pub(crate) fn finish_step(f: &Fields, keys: &[crate::systems::KeyDoc]) -> Result<(), InputError> {
     let mut g = f.fresh();
     g.has("procedure");
-    for (k, _) in keys {
-        g.has(k);
+    for k in keys {
+        g.has(k.key);
     }
     g.finish()
 }

@@ -119,9 +119,11 @@ fn assert_shown(shown: &Value, cli: &Value) {
     assert_eq!(shown, want);
 }
 
-#[test]
-fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
-    let Some((chromium, chromedriver)) = browser() else {
+/// Chromium and chromedriver, or `None` (saying the test is skipped) where
+/// they are not both installed; under CI their absence fails the test.
+fn browser_or_skip() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
+    let found = browser();
+    if found.is_none() {
         let why = "chromium and chromedriver are not both installed \
                    (Debian: apt-get install chromium chromium-driver)";
         assert!(
@@ -129,6 +131,13 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
             "CI installs them (.ci/run): {why}"
         );
         println!("SKIPPED the browser test: {why}");
+    }
+    found
+}
+
+#[test]
+fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
+    let Some((chromium, chromedriver)) = browser_or_skip() else {
         return;
     };
     let server = Server::start(&[]);
@@ -297,4 +306,50 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
     // trip loses nothing but the comments.
     let again = out.path().join("uploaded.toml");
     assert_eq!(saved_figures(&s, &again), exact_figures(&cli));
+}
+
+/// A number written with a decimal point stays one through the page: a
+/// scenario whose `[[expect]]` bound is `1.0` is uploaded, a step key is
+/// added and typed into, and the TOML the page writes back still holds the
+/// decimal `1.0` (JSON alone would make it the integer 1, which the CLI
+/// then reads as another type), and the typed whole number stays whole.
+#[test]
+fn a_decimal_keeps_its_point_through_the_form() {
+    let Some((chromium, chromedriver)) = browser_or_skip() else {
+        return;
+    };
+    let server = Server::start(&[]);
+    let s = Session::start(&chromium, &chromedriver);
+    settle(&s, "done", || s.go(&format!("http://{}/", server.addr)));
+    let text = std::fs::read_to_string("scenarios/mpbs/charge-or-salvo.toml")
+        .unwrap()
+        .replace("at_most = 0.45", "at_most = 1.0");
+    assert!(text.contains("at_most = 1.0"));
+    settle(&s, "done", || {
+        s.js(
+            "upload(new File([arguments[0]], 'decimal.toml')); return true;",
+            json!([text]),
+        );
+    });
+    let written = || -> toml::Table {
+        let t = s.js(
+            "return document.querySelector('#toml-text').value;",
+            json!([]),
+        );
+        toml::from_str(t.as_str().unwrap()).unwrap()
+    };
+    let bound = |t: &toml::Table| t["expect"][1]["at_most"].clone();
+    assert_eq!(bound(&written()), toml::Value::Float(1.0));
+    let step = r#"fieldset[data-step="course[0].steps[0]"] .adders select"#;
+    settle(&s, "done", || {
+        s.js(CHOOSE, json!([step, "extra_drm"]));
+    });
+    let drm = s.find(r#"[data-path="course[0].steps[0].extra_drm"]"#);
+    settle(&s, "done", || s.type_into(&drm, "2"));
+    let t = written();
+    assert_eq!(bound(&t), toml::Value::Float(1.0));
+    assert_eq!(
+        t["course"][0]["steps"][0]["extra_drm"],
+        toml::Value::Integer(2)
+    );
 }

@@ -159,8 +159,8 @@ fn list_names_procedures_keys_and_outcomes() {
     let l = systems::list(Some("sword-and-spear")).unwrap();
     for p in course::PROCEDURES {
         assert!(l.contains(&format!("  {} (", p.name)), "{}", p.name);
-        for (k, _) in p.keys {
-            assert!(l.contains(k), "{}.{k}", p.name);
+        for k in p.keys {
+            assert!(l.contains(k.key), "{}.{}", p.name, k.key);
         }
         for o in p.outcomes {
             assert!(l.contains(o), "{o}");

@@ -17,7 +17,8 @@ use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::mpbs::drm_roll::by_face;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
+use std::borrow::Cow;
 
 mod charts;
 mod input;
@@ -62,59 +63,78 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "11.0",
     summary: "Close Combat Table: one d10 + DRMs limited to -4..+4; both sides then take a Formation Hit",
     keys: &[
-        (
+        KeyDoc::new(
             "attacker",
+            Kind::Units,
             "required: the attacking unit, or a list of units; the first is the lead attacker (morale differential, CC matrix row), strengths are summed",
         ),
-        ("defender", "required: the defending unit"),
-        (
+        KeyDoc::unit("defender", "required: the defending unit"),
+        KeyDoc::new(
             "attacker_leader",
-            "SFO: rating -3..0 of the one WC/AC used, added as +|rating|; series: true or a rating, +1; false: none (default: the best leader stacked with an attacker)",
+            Kind::BoolOrInt { min: -3, max: 0 },
+            "SFO: the rating of the one WC/AC used, added as +|rating|; series: true or a rating, +1; false: none (default: the best leader stacked with an attacker)",
         ),
-        (
+        KeyDoc::new(
             "defender_leader",
-            "SFO: rating -3..0, added as is; series: true or a rating, -1; false: none (default: the leader stacked with the defender)",
+            Kind::BoolOrInt { min: -3, max: 0 },
+            "SFO: the rating, added as is; series: true or a rating, -1; false: none (default: the leader stacked with the defender)",
         ),
-        (
+        KeyDoc::int(
             "morale_differential",
-            "-9..9, replaces the computed morale differential (11.3.3: lead attacker's morale - defender's, -1 per morale step lost)",
+            -9,
+            9,
+            "replaces the computed morale differential (11.3.3: lead attacker's morale - defender's, -1 per morale step lost)",
         ),
-        (
+        KeyDoc::int(
             "strength_ratio",
-            "-2..2, replaces the computed strength-ratio DRM (11.3.4)",
+            -2,
+            2,
+            "replaces the computed strength-ratio DRM (11.3.4)",
         ),
-        (
+        KeyDoc::one_of(
             "strength_rounding",
-            "\"defender\" (default: a ratio between steps reads the step below, 1:3 is -2) or \"steps\" (printed steps as thresholds, 1:3 is -1)",
-        ),
-        (
+            StrengthRounding::NAMES,
+            "defender: a ratio between steps reads the step below, 1:3 is -2; steps: the printed steps as thresholds, 1:3 is -1",
+        )
+        .or("defender"),
+        KeyDoc::flag(
             "defender_pistol",
             "true: the defending cavalry expends a pistol shot, -1",
         ),
-        (
+        KeyDoc::int(
             "attacker_pistols",
+            0,
+            9,
             "attacking cavalry units expending a pistol shot, +1 each (at most one per attacking cavalry unit)",
-        ),
-        (
+        )
+        .or("0"),
+        KeyDoc::int(
             "flank_hexes",
-            "0..5 flank/rear hexes the defender is attacked from, +1 each (11.3.7)",
-        ),
-        (
+            0,
+            MAX_FLANK_HEXES as i64,
+            "flank/rear hexes the defender is attacked from, +1 each (11.3.7)",
+        )
+        .or("0"),
+        KeyDoc::flag(
             "fired_salvo",
             "true: the attacker fired a Salvo just prior, +1 (needs attacking heavy infantry)",
         ),
-        (
+        KeyDoc::new(
             "momentum",
-            "true (every momentum an attacker is eligible for), \"cavalry\" (+2) or \"heavy-infantry\" (+1); needs an attacker under Charge in Formation Normal (11.3.6)",
+            Kind::BoolOrOneOf(Cow::Borrowed(&["cavalry", "heavy-infantry"])),
+            "true: every momentum an attacker is eligible for; cavalry: +2; heavy-infantry: +1; needs an attacker under Charge in Formation Normal (11.3.6)",
         ),
-        (
+        KeyDoc::flag(
             "halmstad",
-            "series card only: NGBG Halmstad, cavalry momentum +1 instead of +2",
+            "true: NGBG Halmstad, cavalry momentum +1 instead of +2 (series card only)",
         ),
-        (
+        KeyDoc::int(
             "extra_drm",
-            "-9..9, any further DRM, added before the ±4 limit",
-        ),
+            -9,
+            9,
+            "any further DRM, added before the ±4 limit",
+        )
+        .or("0"),
     ],
     outcomes: &OUTCOMES,
     measures: &[ATTACKER_FORMATION_HITS, DEFENDER_FORMATION_HITS],

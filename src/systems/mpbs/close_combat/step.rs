@@ -88,8 +88,8 @@ impl CloseCombat {
 pub(crate) fn finish_step(f: &Fields, info: &ProcedureInfo) -> Result<(), InputError> {
     let mut g = f.fresh();
     g.has("procedure");
-    for (k, _) in info.keys {
-        g.has(k);
+    for k in info.keys {
+        g.has(k.key);
     }
     g.finish()
 }

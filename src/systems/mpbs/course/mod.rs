@@ -30,7 +30,7 @@ use crate::scenario::{Fields, course};
 
 mod after_combat;
 mod explain;
-mod rules;
+pub(crate) mod rules;
 mod state;
 mod step;
 

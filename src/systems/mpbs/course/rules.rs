@@ -45,6 +45,10 @@ pub struct Readings {
     pub eliminate_at_strength: bool,
 }
 
+/// The readings `sfo_interception_morale_6` may name: 6 or less (default),
+/// or exactly 6.
+pub const INTERCEPTION_MORALE_6: [&str; 2] = ["6-or-less", "exactly-6"];
+
 impl Default for Readings {
     fn default() -> Readings {
         Readings {
@@ -97,7 +101,7 @@ impl Readings {
                     "exactly-6" => Some(true),
                     _ => None,
                 },
-                &["6-or-less", "exactly-6"],
+                &INTERCEPTION_MORALE_6,
             )?
             .unwrap_or(false);
         let mut flag = |k: &'static str, dflt: bool| f.bool(k).map(|v| v.unwrap_or(dflt));

@@ -22,7 +22,8 @@ use crate::explain::{Source, Term};
 use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::named;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
+use std::borrow::Cow;
 
 mod charts;
 mod tables;
@@ -321,39 +322,44 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "10.0",
     summary: "Heavy Infantry Musketry: d10 + DRM on the Front, Flank or Salvo column (with or without regimental artillery)",
     keys: &[
-        (
+        KeyDoc::unit(
             "firer",
             "heavy infantry unit (regimental artillery from the unit)",
         ),
-        (
+        KeyDoc::unit(
             "target",
             "unit fired at (its formation and TEC hex/hexside give DRMs)",
         ),
-        (
+        KeyDoc::one_of(
             "column",
-            "front | flank | salvo (salvo refused with a Salvo marker, 10.4)",
+            FireColumn::NAMES,
+            "required: the musketry column (salvo refused with a Salvo marker, 10.4)",
         ),
-        (
+        KeyDoc::flag(
             "reaction_fire",
             "true: reaction fire vs. moving cavalry, -1 (default false)",
         ),
-        (
+        KeyDoc::new(
             "fire_mode",
-            "normal | advancing (series only) | retreating: -3 (default normal)",
-        ),
-        (
+            Kind::PerEdition(Cow::Borrowed(FIRE_MODES)),
+            "advancing: +DRM on the series card; retreating: -3",
+        )
+        .or("normal"),
+        KeyDoc::flag(
             "halmstad",
             "true: NGBG all firing at Halmstad, -1 (series only)",
         ),
-        (
+        KeyDoc::flag(
             "peasant_militia",
             "true: NGBG Peasant Militia at Landskrona, -3 (series only)",
         ),
-        (
+        KeyDoc::int(
             "tec_drm",
-            "-9..=9: replaces the TEC fire DRM of the target's hex and hexside",
+            -9,
+            9,
+            "replaces the TEC fire DRM of the target's hex and hexside",
         ),
-        ("extra_drm", "-9..=9: any further DRM (default 0)"),
+        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
     ],
     outcomes: &[
         "miss",

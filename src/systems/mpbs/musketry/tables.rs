@@ -101,6 +101,13 @@ named_enum! {
     }
 }
 
+/// The fire modes `fire_mode` accepts on each card: Advancing Fire is a
+/// DRM on the series card only.
+pub const FIRE_MODES: &[crate::systems::chart::EditionNames] = &[
+    ("sfo", std::borrow::Cow::Borrowed(&["normal", "retreating"])),
+    ("series", std::borrow::Cow::Borrowed(FireMode::NAMES)),
+];
+
 named_enum! {
     /// How the firer fires: in place, advancing (10.3.2) or retreating (10.3.4).
     FireMode {

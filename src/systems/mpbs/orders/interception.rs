@@ -32,23 +32,26 @@ pub const INTERCEPTION_INFO: ProcedureInfo = ProcedureInfo {
     rule: "9.3",
     summary: "Interception (cavalry only): d10 + DRM ≤ the order's number (Charge 0-5, Make Ready 0-4, Receive Charge 0-3, Rally NA)",
     keys: &[
-        (
+        KeyDoc::unit(
             "unit",
-            "the intercepting cavalry unit (original morale 8: -1; 6 (series: 6 or less): +1)",
+            "required: the intercepting cavalry unit (original morale 8: -1; 6 (series: 6 or less): +1)",
         ),
-        (
+        KeyDoc::one_of(
             "order",
-            "its current order (default the unit's `order`; rally is NA)",
+            &ORDERS_BUT_RALLY,
+            "its current order (default the unit's `order`)",
         ),
-        (
+        KeyDoc::int(
             "leader",
-            "0..=-6: rating(s) of the AC and/or WC stacked with it (default the unit's `leader`)",
+            -6,
+            0,
+            "rating(s) of the AC and/or WC stacked with it (default the unit's `leader`)",
         ),
-        (
+        KeyDoc::flag(
             "halmstad",
             "true: NGBG interceptions at Halmstad, +1 (series only)",
         ),
-        ("extra_drm", "-9..=9: any further DRM (default 0)"),
+        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
     ],
     outcomes: OUTCOMES,
     measures: &[],

@@ -19,7 +19,7 @@ use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::named;
-use crate::systems::{Chart, ProcedureInfo};
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// Continuation and Preemption Table (4.3, 4.4), both cards: for each
 /// current order in card order (Charge, Make Ready, Receive Charge, Rally),
@@ -364,6 +364,10 @@ macro_rules! order_procedure {
         }
     };
 }
+
+/// The orders a wing table rolls for: every order but Rally (NA on the
+/// Preemption, Continuation and Interception Tables).
+const ORDERS_BUT_RALLY: [&str; 3] = ["charge", "make-ready", "receive-charge"];
 
 fn read_order(f: &mut Fields, key: &'static str) -> Result<Option<Order>, InputError> {
     named::read(f, key, "order")

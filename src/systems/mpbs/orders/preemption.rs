@@ -35,26 +35,24 @@ pub const PREEMPTION_INFO: ProcedureInfo = ProcedureInfo {
     rule: "4.4",
     summary: "Preemption: d10 + DRM ≤ the current order's number (Charge 0-4, Make Ready 0-3, Receive Charge 0-2, Rally NA)",
     keys: &[
-        (
+        KeyDoc::one_of(
             "order",
-            "the wing's current order: charge | make-ready | receive-charge (rally is NA)",
+            &ORDERS_BUT_RALLY,
+            "required: the wing's current order",
         ),
-        (
-            "wc_rating",
-            "0..=-3: the Wing Commander's rating (default 0)",
-        ),
-        ("ac_rating", "0..=-3: the Army Commander's rating"),
-        (
+        KeyDoc::int("wc_rating", -3, 0, "the Wing Commander's rating").or("0"),
+        KeyDoc::int("ac_rating", -3, 0, "the Army Commander's rating"),
+        KeyDoc::flag(
             "ac_with_wc",
             "true: the AC is adjacent to or stacked with the WC, so its rating counts",
         ),
-        (
+        KeyDoc::flag(
             "wc_adjacent_enemy",
             "true: WC adjacent to an enemy unit not Morale Broken, +1",
         ),
-        ("cavalry_wing", "true: a cavalry wing, -1"),
-        ("wc_no_continue", "true: the WC is marked No Continue, +1"),
-        ("extra_drm", "-9..=9: any further DRM (default 0)"),
+        KeyDoc::flag("cavalry_wing", "true: a cavalry wing, -1"),
+        KeyDoc::flag("wc_no_continue", "true: the WC is marked No Continue, +1"),
+        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
     ],
     outcomes: OUTCOMES,
     measures: &[],
