@@ -333,6 +333,50 @@ pub fn read_repeat(
     }))
 }
 
+/// A course's `repeat` as a system holds it: the [`RepeatSpec`] read, with
+/// its stop conditions as the system's own type `S`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeat<S> {
+    /// At most this many turns.
+    pub turns: u8,
+    /// Steps before this one run once, in the first turn.
+    pub from_step: usize,
+    /// What ends the course at the end of a turn.
+    pub until: Vec<S>,
+}
+
+impl<S> Repeat<S> {
+    /// Whether step `step` (0-based) runs turn after turn.
+    pub fn repeats(&self, step: usize) -> bool {
+        step >= self.from_step
+    }
+}
+
+/// Reads an optional `repeat` by [`read_repeat`], the stop conditions named
+/// by `names` and given as the system's `all` (in the same order); `until`
+/// is `[default]` when it names none.
+pub fn read_repeat_as<S: Copy>(
+    cf: &mut Fields,
+    max_turns: u8,
+    (names, all): (&[&str], &[S]),
+    default: S,
+    steps: usize,
+) -> Result<Option<Repeat<S>>, InputError> {
+    let Some(r) = read_repeat(cf, max_turns, names, steps)? else {
+        return Ok(None);
+    };
+    let until = if r.until.is_empty() {
+        vec![default]
+    } else {
+        r.until.into_iter().map(|i| all[i]).collect()
+    };
+    Ok(Some(Repeat {
+        turns: r.turns,
+        from_step: r.from_step,
+        until,
+    }))
+}
+
 /// Refuses `key` in `f` when present: it moved, and `new` says where.
 pub fn refuse_moved(f: &mut Fields, key: &'static str, new: &str) -> Result<(), InputError> {
     if f.has(key) {

@@ -1145,9 +1145,9 @@ impl Dice for Ordered<'_> {
 fn multiset_tabulation_equals_every_ordered_roll() {
     use pikeshot::engine::KernelMode;
     use pikeshot::engine::alias::Tabulated;
-    use pikeshot::systems::sword_spear::course::build_step;
     use pikeshot::systems::sword_spear::melee::Round;
     use pikeshot::systems::sword_spear::readings::Readings;
+    use pikeshot::systems::sword_spear::step::build_step;
     // Small pools (2 against 3 dice, 3 against 2) with armour both ways, a
     // side lacking protection, Discipline tests and a commander at risk.
     let units = "[units.a]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 2\narmour = \"heavily-armoured\"\ncommander = \"captain\"\nweapon = \"bow\"\n\n[units.b]\ntroop = \"medium-foot\"\ndiscipline = 4\nstrength = 3\narmour = \"lacking-protection\"\n\n[units.c]\ntroop = \"medium-foot\"\ndiscipline = 4\nstrength = 3\nweapon = \"bow\"\n\n[units.d]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 2\narmour = \"armoured\"\ncommander = \"general\"\n";
