@@ -7,7 +7,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
-use crate::support::located::assert_step_err;
+use crate::support::located::{assert_each_refused, assert_step_err_in_s_toml};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::step::Plain;
 use crate::support::step::{one_step_doc, step_from_text};
@@ -805,11 +805,6 @@ fn build(text: &str) -> Result<Melee, InputError> {
     })
 }
 
-fn assert_err(step: &str, key: &str, says: &str) {
-    let text = doc(step);
-    assert_step_err(Some("s.toml"), build(&text), &text, key, says);
-}
-
 #[test]
 fn step_builds_with_every_key() {
     let m = build(&doc(
@@ -830,39 +825,46 @@ fn step_builds_with_every_key() {
 
 #[test]
 fn step_errors_are_located() {
-    assert_err(
-        "attacker = \"shot\"\ndefender = \"gens\"",
-        "attacker",
-        "Foot will not charge MCS",
-    );
-    assert_err(
-        "attacker = \"shot\"\ndefender = \"shot\"",
-        "defender",
-        "itself",
-    );
-    assert_err(
-        "attacker = \"gens\"\ndefender = \"pike\"\ncommenced_behind_front = true",
-        "commenced_behind_front",
-        "flank or rear",
-    );
-    assert_err(
-        "attacker = \"gens\"\ndefender = \"pike\"\nhold_town = true",
-        "hold_town",
-        "neither stand is in a town",
-    );
-    assert_err(
-        "attacker = \"gens\"\ndefender = \"pike\"\nhigher = \"atacker\"",
-        "higher",
-        "did you mean `attacker`",
-    );
-    assert_err(
-        "attacker = \"gens\"\ndefender = \"pike\"\nattacker_extra_dice = 7",
-        "attacker_extra_dice",
-        "from -6 to 6",
-    );
-    assert_err(
-        "attacker = \"gens\"\ndefender = \"pike\"\nflank = true",
-        "flank",
-        "unknown key",
+    assert_each_refused(
+        &[
+            (
+                "attacker = \"shot\"\ndefender = \"gens\"",
+                "attacker",
+                "Foot will not charge MCS",
+            ),
+            (
+                "attacker = \"shot\"\ndefender = \"shot\"",
+                "defender",
+                "itself",
+            ),
+            (
+                "attacker = \"gens\"\ndefender = \"pike\"\ncommenced_behind_front = true",
+                "commenced_behind_front",
+                "flank or rear",
+            ),
+            (
+                "attacker = \"gens\"\ndefender = \"pike\"\nhold_town = true",
+                "hold_town",
+                "neither stand is in a town",
+            ),
+            (
+                "attacker = \"gens\"\ndefender = \"pike\"\nhigher = \"atacker\"",
+                "higher",
+                "did you mean `attacker`",
+            ),
+            (
+                "attacker = \"gens\"\ndefender = \"pike\"\nattacker_extra_dice = 7",
+                "attacker_extra_dice",
+                "from -6 to 6",
+            ),
+            (
+                "attacker = \"gens\"\ndefender = \"pike\"\nflank = true",
+                "flank",
+                "unknown key",
+            ),
+        ],
+        doc,
+        build,
+        assert_step_err_in_s_toml,
     );
 }
