@@ -380,16 +380,7 @@ fn draw<DB: DrawingBackend>(
             }
         }
     };
-    draw::house_mesh(
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .y_labels(8)
-            .y_label_formatter(&y_fmt)
-            .y_desc(y_desc),
-    )
-    .draw()?;
+    draw::columns_mesh(&mut chart, &y_fmt, y_desc)?;
     let area = chart.plotting_area();
     let px = |x: f64, y: f64| area.map_coordinate(&(x, y));
     let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1) as f64;

@@ -11,6 +11,7 @@ use std::sync::Once;
 
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -87,6 +88,27 @@ pub(crate) fn house_mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
         .bold_line_style(GRID)
         .light_line_style(WHITE)
         .axis_style(MUTED)
+}
+
+/// Draws the mesh of a chart whose columns are labelled by hand (one per
+/// course or per turn): no vertical grid and no x tick labels, eight y tick
+/// labels written by `y_fmt`, the y axis titled `y_desc`; in the house
+/// style ([`house_mesh`]).
+pub(crate) fn columns_mesh<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    y_fmt: &dyn Fn(&f64) -> String,
+    y_desc: &str,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    house_mesh(
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(0)
+            .y_labels(8)
+            .y_label_formatter(&y_fmt)
+            .y_desc(y_desc),
+    )
+    .draw()
 }
 
 /// The embedded font at `size` pixels rounded to an even number, in

@@ -113,16 +113,7 @@ fn draw<DB: DrawingBackend>(
         .margin_left(0)
         .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..y_max)?;
     let percent_axis = |y: &f64| percent_axis(*y, y_max);
-    super::draw::house_mesh(
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .y_labels(8)
-            .y_label_formatter(&percent_axis)
-            .y_desc("probability"),
-    )
-    .draw()?;
+    super::draw::columns_mesh(&mut chart, &percent_axis, "probability")?;
 
     let plot = chart.plotting_area();
     let px = |x: f64, y: f64| plot.map_coordinate(&(x, y));

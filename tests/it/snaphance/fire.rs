@@ -10,7 +10,7 @@ use crate::support::close;
 use crate::support::located::{assert_each_refused, assert_step_err_in_s_toml};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::outcome_probs;
-use crate::support::step::{one_step_doc, step_from_text};
+use crate::support::snaphance;
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
 use pikeshot::error::InputError;
@@ -516,14 +516,12 @@ const UNITS: &str = "[units.shot]\nkind = \"shot\"\nstrength = 4\n\n\
 [units.pike]\nkind = \"pike\"\nstrength = 4\nranks = 2\n\n\
 [units.gens]\nkind = \"gendarmes\"\nstrength = 4\n";
 
-fn doc(step: &str) -> String {
-    one_step_doc(UNITS, &format!("procedure = \"fire\"\n{step}"))
+fn doc(keys: &str) -> String {
+    snaphance::step_doc(UNITS, "fire", keys)
 }
 
 fn build(text: &str) -> Result<Fire, InputError> {
-    step_from_text(text, Stand::from_fields, |f, units| {
-        Fire::from_step(f, units, &Readings::default())
-    })
+    snaphance::step(text, Fire::from_step)
 }
 
 #[test]

@@ -9,8 +9,8 @@
 use crate::support::close;
 use crate::support::located::{assert_each_refused, assert_step_err_in_s_toml};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
+use crate::support::snaphance;
 use crate::support::step::Plain;
-use crate::support::step::{one_step_doc, step_from_text};
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
 use pikeshot::error::InputError;
@@ -795,14 +795,12 @@ const UNITS: &str = "[units.gens]\nkind = \"gendarmes\"\nstrength = 4\n\n\
 [units.shot]\nkind = \"shot\"\nstrength = 4\n\n\
 [units.garrison]\nkind = \"shot\"\nstrength = 3\nterrain = \"town\"\n";
 
-fn doc(step: &str) -> String {
-    one_step_doc(UNITS, &format!("procedure = \"melee\"\n{step}"))
+fn doc(keys: &str) -> String {
+    snaphance::step_doc(UNITS, "melee", keys)
 }
 
 fn build(text: &str) -> Result<Melee, InputError> {
-    step_from_text(text, Stand::from_fields, |f, units| {
-        Melee::from_step(f, units, &Readings::default())
-    })
+    snaphance::step(text, Melee::from_step)
 }
 
 #[test]
