@@ -233,14 +233,13 @@ impl Output for ComparisonCharts {
                     continue;
                 }
                 let name = format!("{stem}{}", ComparisonCharts::suffix(kind));
-                out.with_path(&format!("{name}.png"), |tmp| {
-                    let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                    draw(&root, run, v, kind).map_err(other)?;
-                    root.present().map_err(other)
-                })?;
-                let svg = render_svg(run, v, kind)
-                    .map_err(|e| Error::io(out.dir().join(format!("{name}.svg")), e))?;
-                out.bytes(&format!("{name}.svg"), svg.as_bytes())?;
+                draw::stage_chart(
+                    out,
+                    &name,
+                    SIZE,
+                    |root| draw(root, run, v, kind),
+                    || render_svg(run, v, kind),
+                )?;
             }
         }
         Ok(())

@@ -164,6 +164,25 @@ pub(crate) fn other(e: impl std::fmt::Debug) -> io::Error {
     io::Error::other(format!("cannot draw the plot: {e:?}"))
 }
 
+/// Writes the chart `name` into `out` twice: `name.png`, drawn by `draw` on
+/// a bitmap of `size` pixels, and `name.svg`, the text `svg` renders.
+pub(crate) fn stage_chart<E: std::fmt::Debug>(
+    out: &mut super::Staging,
+    name: &str,
+    size: (u32, u32),
+    draw: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> Result<(), E>,
+    svg: impl FnOnce() -> io::Result<String>,
+) -> Result<(), crate::error::Error> {
+    out.with_path(&format!("{name}.png"), |tmp| {
+        let root = BitMapBackend::new(tmp, size).into_drawing_area();
+        draw(&root).map_err(other)?;
+        root.present().map_err(other)
+    })?;
+    let svg =
+        svg().map_err(|e| crate::error::Error::io(out.dir().join(format!("{name}.svg")), e))?;
+    out.bytes(&format!("{name}.svg"), svg.as_bytes())
+}
+
 /// Adds a `<title>` (the plot's name for screen readers and tooltips) after
 /// the opening `<svg>` tag.
 pub(crate) fn with_svg_title(svg: &str, title: &str) -> String {

@@ -36,15 +36,13 @@ impl Output for Histograms {
         register_font();
         for (course, stem) in run.courses.iter().zip(plan(run).courses) {
             let stats = drawn(course);
-            let png = format!("{stem}.png");
-            out.with_path(&png, |tmp| {
-                let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                draw(&root, run, course, &stats).map_err(other)?;
-                root.present().map_err(other)
-            })?;
-            let svg = render_svg(run, course)
-                .map_err(|e| Error::io(out.dir().join(format!("{stem}.svg")), e))?;
-            out.bytes(&format!("{stem}.svg"), svg.as_bytes())?;
+            super::draw::stage_chart(
+                out,
+                &stem,
+                SIZE,
+                |root| draw(root, run, course, &stats),
+                || render_svg(run, course),
+            )?;
         }
         Ok(())
     }

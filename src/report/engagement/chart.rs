@@ -40,14 +40,13 @@ impl Output for EngagementPlots {
             };
             for which in [Which::Turns, Which::Cumulative] {
                 let name = format!("{stem}-{}", which.suffix());
-                out.with_path(&format!("{name}.png"), |tmp| {
-                    let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                    draw(&root, run, course, &e, which).map_err(other)?;
-                    root.present().map_err(other)
-                })?;
-                let svg = render_svg(run, course, &e, which)
-                    .map_err(|err| Error::io(out.dir().join(format!("{name}.svg")), err))?;
-                out.bytes(&format!("{name}.svg"), svg.as_bytes())?;
+                draw::stage_chart(
+                    out,
+                    &name,
+                    SIZE,
+                    |root| draw(root, run, course, &e, which),
+                    || render_svg(run, course, &e, which),
+                )?;
             }
         }
         Ok(())
