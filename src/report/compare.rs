@@ -416,18 +416,8 @@ fn draw<DB: DrawingBackend>(
                 ))?;
             }
             if k.ci.0.is_finite() && k.ci.1.is_finite() {
-                let cap = half * 0.4;
-                let whisker = INK.stroke_width(2);
                 let (lo, hi) = (k.ci.0.max(0.0), k.ci.1.min(y_max));
-                area.draw(&PathElement::new(vec![(x, lo), (x, hi)], whisker))?;
-                area.draw(&PathElement::new(
-                    vec![(x - cap, lo), (x + cap, lo)],
-                    whisker,
-                ))?;
-                area.draw(&PathElement::new(
-                    vec![(x - cap, hi), (x + cap, hi)],
-                    whisker,
-                ))?;
+                draw::draw_whisker(area, x, (lo, hi), half * 0.4)?;
             }
             if let Some(e) = k.exact {
                 let r = ((half * unit_px) as i32).clamp(3, 7);

@@ -183,6 +183,27 @@ pub(crate) fn stage_chart<E: std::fmt::Debug>(
     out.bytes(&format!("{name}.svg"), svg.as_bytes())
 }
 
+/// Draws a 95% interval as a whisker onto a chart's plotting area: a
+/// vertical line at `x` from `lo` to `hi`, capped at both ends by a line
+/// `cap` wide on each side, in the ink colour.
+pub(crate) fn draw_whisker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    x: f64,
+    (lo, hi): (f64, f64),
+    cap: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let whisker = INK.stroke_width(2);
+    area.draw(&PathElement::new(vec![(x, lo), (x, hi)], whisker))?;
+    area.draw(&PathElement::new(
+        vec![(x - cap, lo), (x + cap, lo)],
+        whisker,
+    ))?;
+    area.draw(&PathElement::new(
+        vec![(x - cap, hi), (x + cap, hi)],
+        whisker,
+    ))
+}
+
 /// Adds a `<title>` (the plot's name for screen readers and tooltips) after
 /// the opening `<svg>` tag.
 pub(crate) fn with_svg_title(svg: &str, title: &str) -> String {
@@ -382,18 +403,7 @@ pub fn fit<DB: DrawingBackend>(
 /// or space.
 #[doc(hidden)]
 pub fn tokens(label: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for ch in label.chars() {
-        cur.push(ch);
-        if matches!(ch, '-' | '_' | '/' | ' ') {
-            out.push(std::mem::take(&mut cur));
-        }
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
+    super::pieces_after(label, &['-', '_', '/', ' '])
 }
 
 /// Greedy word wrap of `label` into lines of at most `max` pixels. Returns

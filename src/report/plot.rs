@@ -128,19 +128,8 @@ fn draw<DB: DrawingBackend>(
         ))?;
     }
     // Whiskers: the 95% Wilson interval.
-    let whisker = INK.stroke_width(2);
     for (i, o) in stats.outcomes.iter().enumerate() {
-        let x = i as f64;
-        let (lo, hi) = o.ci;
-        plot.draw(&PathElement::new(vec![(x, lo), (x, hi)], whisker))?;
-        plot.draw(&PathElement::new(
-            vec![(x - cap, lo), (x + cap, lo)],
-            whisker,
-        ))?;
-        plot.draw(&PathElement::new(
-            vec![(x - cap, hi), (x + cap, hi)],
-            whisker,
-        ))?;
+        super::draw::draw_whisker(plot, i as f64, o.ci, cap)?;
     }
     // Exact values.
     for (i, o) in stats.outcomes.iter().enumerate() {
