@@ -352,6 +352,56 @@ impl<S> Repeat<S> {
     }
 }
 
+/// A course's stages under its repeat: what every system's course machine
+/// asks of them (the chain's steps, each stage's step and turn, whether a
+/// step repeats).
+#[derive(Clone, Debug)]
+pub struct Staged<S> {
+    stages: Vec<Stage>,
+    repeat: Option<Repeat<S>>,
+}
+
+impl<S> Staged<S> {
+    /// The [`stages`] of a course of `steps` steps with `repeat`.
+    pub fn new(steps: usize, repeat: Option<Repeat<S>>) -> Staged<S> {
+        let stages = stages(steps, repeat.as_ref().map(|r| (r.turns, r.from_step)));
+        Staged { stages, repeat }
+    }
+    /// How many stages (the chain's steps).
+    pub fn len(&self) -> usize {
+        self.stages.len()
+    }
+    /// Whether there are none (never, for a course of at least one step).
+    pub fn is_empty(&self) -> bool {
+        self.stages.is_empty()
+    }
+    /// Stage `stage`.
+    pub fn stage(&self, stage: usize) -> Stage {
+        self.stages[stage]
+    }
+    /// Stage `stage`, if the course has it.
+    pub fn get(&self, stage: usize) -> Option<Stage> {
+        self.stages.get(stage).copied()
+    }
+    /// The 0-based turn a repeated course reports for stage `stage`
+    /// ([`stage_turn`]).
+    pub fn turn(&self, stage: usize) -> Option<usize> {
+        stage_turn(&self.stages, stage, self.repeat.is_some())
+    }
+    /// The course's repeat, if any.
+    pub fn repeat(&self) -> Option<&Repeat<S>> {
+        self.repeat.as_ref()
+    }
+    /// Whether step `step` runs turn after turn.
+    pub fn repeats(&self, step: usize) -> bool {
+        self.repeat.as_ref().is_some_and(|r| r.repeats(step))
+    }
+    /// Whether step `step` begins a turn of the repeat.
+    pub fn begins_turn(&self, step: usize) -> bool {
+        self.repeat.as_ref().is_some_and(|r| r.from_step == step)
+    }
+}
+
 /// Reads an optional `repeat` by [`read_repeat`], the stop conditions named
 /// by `names` and given as the system's `all` (in the same order); `until`
 /// is `[default]` when it names none.

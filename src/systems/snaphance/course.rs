@@ -38,7 +38,7 @@ use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE,
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::scenario::course::{self, Stage, course_space};
+use crate::scenario::course::{Staged, course_space};
 
 /// Outcome labels of a repeated course whose last step is a melee (an
 /// engagement); the last reads "undecided after N rounds".
@@ -91,8 +91,8 @@ pub struct CourseSpec<'a> {
     readings: Readings,
     pub(super) units: Vec<Stand>,
     steps: Vec<StepSpec<'a>>,
-    stages: Vec<Stage>,
-    repeat: Option<Repeat>,
+    /// The stages under the course's repeat.
+    staged: Staged<Stop>,
     /// A repeated course whose last step is a melee: outcomes are the
     /// engagement's ([`FINISH_LABELS`]).
     finish_labels: bool,
@@ -133,7 +133,6 @@ impl<'a> CourseSpec<'a> {
         let (turns, from_step) = repeat
             .as_ref()
             .map_or((1, steps.len()), |r| (r.turns, r.from_step));
-        let stages = course::stages(steps.len(), repeat.as_ref().map(|_| (turns, from_step)));
         let finish_labels =
             repeat.is_some() && steps.last().is_some_and(|s| is_melee(&s.procedure));
         let mut stops = false;
@@ -228,12 +227,12 @@ impl<'a> CourseSpec<'a> {
             (last_labels.clone(), measures)
         };
         let space = course_space(repeat.as_ref().map(|r| r.turns as usize), space_for)?;
+        let staged = Staged::new(steps.len(), repeat);
         Ok(CourseSpec {
             readings,
             units,
             steps,
-            stages,
-            repeat,
+            staged,
             finish_labels,
             keyed: [own, enemy],
             measured,
@@ -304,7 +303,7 @@ impl<'a> CourseSpec<'a> {
             values.push(lost(w));
         }
         values.extend(self.measured.iter().map(|&u| lost(u)));
-        if self.repeat.is_some() {
+        if self.staged.repeat().is_some() {
             values.push(state.turns as i32);
         }
         if self.counts_steps {
@@ -317,21 +316,16 @@ impl<'a> CourseSpec<'a> {
         state.sp_lost[u] >= self.units[u].strength
     }
 
-    /// Whether `step` repeats turn after turn.
-    fn repeats(&self, step: usize) -> bool {
-        self.repeat.as_ref().is_some_and(|r| r.repeats(step))
-    }
-
     /// Whether a stop condition asks whether the last melee was decided.
     fn tracks_decided(&self) -> bool {
-        self.repeat
-            .as_ref()
+        self.staged
+            .repeat()
             .is_some_and(|r| r.until.contains(&Stop::Decided))
     }
 
     /// Whether a stop condition of the repeat holds in `state`.
     fn stops(&self, state: &CourseState) -> bool {
-        let Some(r) = &self.repeat else {
+        let Some(r) = self.staged.repeat() else {
             return false;
         };
         let [own, enemy] = self.keyed;
@@ -365,13 +359,13 @@ impl ChainSpec for CourseSpec<'_> {
         }
     }
     fn steps(&self) -> usize {
-        self.stages.len()
+        self.staged.len()
     }
     fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
-        course::stage_turn(&self.stages, stage, self.repeat.is_some())
+        self.staged.turn(stage)
     }
     fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
-        let st = self.stages[stage];
+        let st = self.staged.stage(stage);
         let s = &self.steps[st.step];
         if self.after_melee[st.step] && !state.won[s.units[0]] {
             // Pursuit 13.0 follows a won melee: after a lost or drawn one
@@ -383,7 +377,7 @@ impl ChainSpec for CourseSpec<'_> {
             &mut s.fields.fresh(),
             &self.units_in(state),
             &self.readings,
-            self.repeats(st.step).then_some(st.turn),
+            self.staged.repeats(st.step).then_some(st.turn),
         )
     }
     fn apply(
@@ -398,12 +392,12 @@ impl ChainSpec for CourseSpec<'_> {
             // ending keeps the chain to the states that can happen.
             return Transition::End(self.leaf_of(state, 0, self.steps.len()));
         }
-        let st = self.stages[stage];
+        let st = self.staged.stage(stage);
         let spec = &self.steps[st.step];
         let is_last_step = st.step + 1 == self.steps.len();
         let space = proc.space();
         let mut next = state.clone();
-        if self.repeat.as_ref().is_some_and(|r| r.from_step == st.step) {
+        if self.staged.begins_turn(st.step) {
             next.turns += 1;
         }
         let add = |next: &mut CourseState, u: usize, lost: i32| {
@@ -507,7 +501,7 @@ impl ChainSpec for CourseSpec<'_> {
             return Transition::End(self.leaf_of(&next, next.last as usize, self.steps.len()));
         }
         // The next stage needs its stands alive.
-        if let Some(nst) = self.stages.get(stage + 1) {
+        if let Some(nst) = self.staged.get(stage + 1) {
             let needs = &self.steps[nst.step].units;
             if let Some(&u) = needs.iter().find(|&&u| self.destroyed(&next, u)) {
                 // A single engagement ends when a stand is destroyed, so

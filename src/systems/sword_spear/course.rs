@@ -27,7 +27,7 @@ use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE,
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::scenario::course::{self, Stage};
+use crate::scenario::course::Staged;
 
 /// One step of a course: its reader (to rebuild it for each state) and the
 /// units it names (indices into the scenario's units).
@@ -106,8 +106,8 @@ type ExactCache = RefCell<HashMap<(Clash, bool), Arc<OnceLock<Vec<f64>>>>>;
 pub struct CourseSpec<'a> {
     units: Vec<Unit>,
     steps: Vec<StepSpec<'a>>,
-    stages: Vec<Stage>,
-    repeat: Option<Repeat>,
+    /// The stages under the course's repeat.
+    staged: Staged<Stop>,
     rules: Readings,
     own: Option<usize>,
     enemy: Option<usize>,
@@ -277,10 +277,9 @@ impl<'a> CourseSpec<'a> {
         };
         Ok(CourseSpec {
             space,
-            stages: course::stages(steps.len(), repeat.as_ref().map(|r| (r.turns, r.from_step))),
+            staged: Staged::new(steps.len(), repeat),
             units,
             steps,
-            repeat,
             rules,
             own,
             enemy,
@@ -297,7 +296,7 @@ impl<'a> CourseSpec<'a> {
 
     /// The step and turn (1-based) of stage `stage`.
     pub fn stage(&self, stage: usize) -> (usize, u8) {
-        let st = self.stages[stage];
+        let st = self.staged.stage(stage);
         (st.step, st.turn)
     }
     /// Step `step`'s procedure name and the units it names (acting, other).
@@ -315,7 +314,7 @@ impl<'a> CourseSpec<'a> {
     }
     /// The course's repeat, if any.
     pub fn repeat(&self) -> Option<&Repeat> {
-        self.repeat.as_ref()
+        self.staged.repeat()
     }
     /// The `[rules]` readings in force.
     pub fn readings(&self) -> &Readings {
@@ -336,15 +335,10 @@ impl<'a> CourseSpec<'a> {
             .collect()
     }
 
-    /// Whether `step` repeats turn after turn.
-    fn repeats(&self, step: usize) -> bool {
-        self.repeat.as_ref().is_some_and(|r| r.repeats(step))
-    }
-
     /// Whether a stop condition of the repeat holds in `state` (at the end
     /// of a turn).
     fn stops(&self, state: &CourseState) -> bool {
-        let Some(r) = &self.repeat else {
+        let Some(r) = self.staged.repeat() else {
             return false;
         };
         let routed = |u: Option<usize>| u.is_some_and(|u| state.units[u].routed);
@@ -439,18 +433,18 @@ impl ChainSpec for CourseSpec<'_> {
         }
     }
     fn steps(&self) -> usize {
-        self.stages.len()
+        self.staged.len()
     }
     fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
-        course::stage_turn(&self.stages, stage, self.repeat.is_some())
+        self.staged.turn(stage)
     }
     fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
-        let st = self.stages[stage];
+        let st = self.staged.stage(stage);
         let s = &self.steps[st.step];
         // A melee that repeats is one melee going on: its later turns are
         // later rounds (docs/rules/sword-and-spear.md section 7).
         let round = Round {
-            later: (self.repeats(st.step) && st.turn > 1)
+            later: (self.staged.repeats(st.step) && st.turn > 1)
                 .then_some(self.rules.later_rounds_impetus),
             detail: !self.tests_measures.is_empty(),
         };
@@ -482,13 +476,13 @@ impl ChainSpec for CourseSpec<'_> {
         leaf: Leaf,
         state: &CourseState,
     ) -> Transition<CourseState> {
-        let step = self.stages[stage].step;
+        let step = self.staged.stage(stage).step;
         let spec = &self.steps[step];
         let sp = proc.space();
         let val = |name: &str| sp.measure_index(name).map_or(0, |m| sp.value_of(leaf, m));
         let cat = sp.outcome_of(leaf);
         let mut next = state.clone();
-        match &self.repeat {
+        match self.staged.repeat() {
             // Turns of the repeat begun.
             Some(r) if r.from_step == step => next.rounds += 1,
             // Melee steps fought.
@@ -577,12 +571,12 @@ impl ChainSpec for CourseSpec<'_> {
             Step::CommanderRisk(_) => hit(&mut next, spec.actor, 0, false, cat == 0),
         }
         let end_of_turn = step + 1 == self.steps.len();
-        if stage + 1 < self.stages.len() {
+        if let Some(nst) = self.staged.get(stage + 1) {
             // The stop conditions, at the end of a turn.
             if end_of_turn && self.stops(&next) {
                 return Transition::End(self.leaf(cat, &next, self.steps.len()));
             }
-            let nxt = &self.steps[self.stages[stage + 1].step];
+            let nxt = &self.steps[nst.step];
             if let Some(u) = [nxt.actor, nxt.target]
                 .into_iter()
                 .flatten()
