@@ -25,6 +25,7 @@ pub mod draw;
 pub mod engagement;
 pub mod folder;
 pub mod key;
+pub mod legend;
 pub mod model;
 pub mod naming;
 pub mod plot;
