@@ -75,12 +75,18 @@ fn signed(v: i32) -> String {
     format!("{v:+}")
 }
 
-fn step(o: &mut String, s: &StepExplanation, link: &str) {
-    let rule = if s.rule.is_empty() {
+/// A rule number as it follows a title: ` (11.7.2)`, escaped; nothing
+/// when there is none.
+fn rule_suffix(rule: &str) -> String {
+    if rule.is_empty() {
         String::new()
     } else {
-        format!(" ({})", esc(&s.rule))
-    };
+        format!(" ({})", esc(rule))
+    }
+}
+
+fn step(o: &mut String, s: &StepExplanation, link: &str) {
+    let rule = rule_suffix(&s.rule);
     let _ = writeln!(
         o,
         "<details class=\"step\"><summary>{}{rule} <span class=\"ex\">· rolled {} · {} case{}</span></summary>",
@@ -158,11 +164,7 @@ fn roll(o: &mut String, r: &Roll) {
         .column
         .as_ref()
         .map_or_else(String::new, |c| format!(", column {}", esc(c)));
-    let rule = if r.rule.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", esc(&r.rule))
-    };
+    let rule = rule_suffix(&r.rule);
     let _ = writeln!(
         o,
         "<p>{} on {}{rule}{column}</p>",

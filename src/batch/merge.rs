@@ -28,14 +28,12 @@ struct ShardDir {
 }
 
 fn read_shard(dir: &Path) -> Result<ShardDir, Error> {
-    let path = dir.join(SHARD_JSON);
-    if !path.is_file() {
-        return Err(InputError::new(format!(
-            "{} is not a shard's output: it has no {SHARD_JSON} (write one with `pikeshot report DIR --shard I/N`)",
-            dir.display()
-        ))
-        .into());
-    }
+    let path = super::site::required_file(
+        dir,
+        SHARD_JSON,
+        "a shard's output",
+        " (write one with `pikeshot report DIR --shard I/N`)",
+    )?;
     let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
     let record: ShardRecord = serde_json::from_str(&text).map_err(|e| {
         Error::from(InputError::new(format!(

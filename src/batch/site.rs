@@ -101,16 +101,28 @@ pub fn read_csv(path: &Path) -> Result<Table, Error> {
     Ok(Table { header, rows })
 }
 
-/// Reads `scenarios.csv` of a report folder.
-pub fn read_manifest(dir: &Path) -> Result<Vec<Entry>, Error> {
-    let path = dir.join(MANIFEST);
+/// The path of `name` in `dir`, which makes `dir` `what`; refused when it
+/// is missing, with `how` (`""`, or a clause saying how to make one).
+pub(crate) fn required_file(
+    dir: &Path,
+    name: &str,
+    what: &str,
+    how: &str,
+) -> Result<std::path::PathBuf, Error> {
+    let path = dir.join(name);
     if !path.is_file() {
         return Err(InputError::new(format!(
-            "{} is not a pikeshot report: it has no {MANIFEST}",
+            "{} is not {what}: it has no {name}{how}",
             dir.display()
         ))
         .into());
     }
+    Ok(path)
+}
+
+/// Reads `scenarios.csv` of a report folder.
+pub fn read_manifest(dir: &Path) -> Result<Vec<Entry>, Error> {
+    let path = required_file(dir, MANIFEST, "a pikeshot report", "")?;
     let t = read_csv(&path)?;
     Ok(t.rows
         .iter()

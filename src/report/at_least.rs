@@ -68,14 +68,13 @@ impl Output for AtLeastCharts {
             }
             let name = format!("{stem}-{SUFFIX}");
             let dim = size(shown.len());
-            out.with_path(&format!("{name}.png"), |tmp| {
-                let root = BitMapBackend::new(tmp, dim).into_drawing_area();
-                draw(&root, run, course, &shown).map_err(other)?;
-                root.present().map_err(other)
-            })?;
-            let svg = render_svg(run, course, &shown)
-                .map_err(|e| Error::io(out.dir().join(format!("{name}.svg")), e))?;
-            out.bytes(&format!("{name}.svg"), svg.as_bytes())?;
+            draw::stage_chart(
+                out,
+                &name,
+                dim,
+                |root| draw(root, run, course, &shown),
+                || render_svg(run, course, &shown),
+            )?;
         }
         Ok(())
     }

@@ -233,14 +233,13 @@ impl Output for ComparisonCharts {
                     continue;
                 }
                 let name = format!("{stem}{}", ComparisonCharts::suffix(kind));
-                out.with_path(&format!("{name}.png"), |tmp| {
-                    let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                    draw(&root, run, v, kind).map_err(other)?;
-                    root.present().map_err(other)
-                })?;
-                let svg = render_svg(run, v, kind)
-                    .map_err(|e| Error::io(out.dir().join(format!("{name}.svg")), e))?;
-                out.bytes(&format!("{name}.svg"), svg.as_bytes())?;
+                draw::stage_chart(
+                    out,
+                    &name,
+                    SIZE,
+                    |root| draw(root, run, v, kind),
+                    || render_svg(run, v, kind),
+                )?;
             }
         }
         Ok(())
@@ -380,16 +379,7 @@ fn draw<DB: DrawingBackend>(
             }
         }
     };
-    draw::house_mesh(
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .y_labels(8)
-            .y_label_formatter(&y_fmt)
-            .y_desc(y_desc),
-    )
-    .draw()?;
+    draw::columns_mesh(&mut chart, &y_fmt, y_desc)?;
     let area = chart.plotting_area();
     let px = |x: f64, y: f64| area.map_coordinate(&(x, y));
     let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1) as f64;
@@ -426,18 +416,8 @@ fn draw<DB: DrawingBackend>(
                 ))?;
             }
             if k.ci.0.is_finite() && k.ci.1.is_finite() {
-                let cap = half * 0.4;
-                let whisker = INK.stroke_width(2);
                 let (lo, hi) = (k.ci.0.max(0.0), k.ci.1.min(y_max));
-                area.draw(&PathElement::new(vec![(x, lo), (x, hi)], whisker))?;
-                area.draw(&PathElement::new(
-                    vec![(x - cap, lo), (x + cap, lo)],
-                    whisker,
-                ))?;
-                area.draw(&PathElement::new(
-                    vec![(x - cap, hi), (x + cap, hi)],
-                    whisker,
-                ))?;
+                draw::draw_whisker(area, x, (lo, hi), half * 0.4)?;
             }
             if let Some(e) = k.exact {
                 let r = ((half * unit_px) as i32).clamp(3, 7);

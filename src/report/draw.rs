@@ -11,11 +11,13 @@ use std::sync::Once;
 
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
-use plotters::element::DashedPathElement;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::model::{CourseRun, ScenarioRun};
+
+pub(crate) use super::legend::{Swatch, draw_legend_rows};
 
 /// The embedded font: DejaVu Sans (Bitstream Vera licence, see
 /// `assets/fonts/LICENSE-DejaVu.txt`).
@@ -89,6 +91,27 @@ pub(crate) fn house_mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
         .axis_style(MUTED)
 }
 
+/// Draws the mesh of a chart whose columns are labelled by hand (one per
+/// course or per turn): no vertical grid and no x tick labels, eight y tick
+/// labels written by `y_fmt`, the y axis titled `y_desc`; in the house
+/// style ([`house_mesh`]).
+pub(crate) fn columns_mesh<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    y_fmt: &dyn Fn(&f64) -> String,
+    y_desc: &str,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    house_mesh(
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(0)
+            .y_labels(8)
+            .y_label_formatter(&y_fmt)
+            .y_desc(y_desc),
+    )
+    .draw()
+}
+
 /// The embedded font at `size` pixels rounded to an even number, in
 /// the ink colour.
 ///
@@ -140,6 +163,46 @@ pub fn thousands(n: u64) -> String {
 /// A drawing error as an I/O error, for the files that fail to render.
 pub(crate) fn other(e: impl std::fmt::Debug) -> io::Error {
     io::Error::other(format!("cannot draw the plot: {e:?}"))
+}
+
+/// Writes the chart `name` into `out` twice: `name.png`, drawn by `draw` on
+/// a bitmap of `size` pixels, and `name.svg`, the text `svg` renders.
+pub(crate) fn stage_chart<E: std::fmt::Debug>(
+    out: &mut super::Staging,
+    name: &str,
+    size: (u32, u32),
+    draw: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> Result<(), E>,
+    svg: impl FnOnce() -> io::Result<String>,
+) -> Result<(), crate::error::Error> {
+    out.with_path(&format!("{name}.png"), |tmp| {
+        let root = BitMapBackend::new(tmp, size).into_drawing_area();
+        draw(&root).map_err(other)?;
+        root.present().map_err(other)
+    })?;
+    let svg =
+        svg().map_err(|e| crate::error::Error::io(out.dir().join(format!("{name}.svg")), e))?;
+    out.bytes(&format!("{name}.svg"), svg.as_bytes())
+}
+
+/// Draws a 95% interval as a whisker onto a chart's plotting area: a
+/// vertical line at `x` from `lo` to `hi`, capped at both ends by a line
+/// `cap` wide on each side, in the ink colour.
+pub(crate) fn draw_whisker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    x: f64,
+    (lo, hi): (f64, f64),
+    cap: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let whisker = INK.stroke_width(2);
+    area.draw(&PathElement::new(vec![(x, lo), (x, hi)], whisker))?;
+    area.draw(&PathElement::new(
+        vec![(x - cap, lo), (x + cap, lo)],
+        whisker,
+    ))?;
+    area.draw(&PathElement::new(
+        vec![(x - cap, hi), (x + cap, hi)],
+        whisker,
+    ))
 }
 
 /// Adds a `<title>` (the plot's name for screen readers and tooltips) after
@@ -341,18 +404,7 @@ pub fn fit<DB: DrawingBackend>(
 /// or space.
 #[doc(hidden)]
 pub fn tokens(label: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for ch in label.chars() {
-        cur.push(ch);
-        if matches!(ch, '-' | '_' | '/' | ' ') {
-            out.push(std::mem::take(&mut cur));
-        }
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
+    super::pieces_after(label, &['-', '_', '/', ' '])
 }
 
 /// Greedy word wrap of `label` into lines of at most `max` pixels. Returns
@@ -511,129 +563,6 @@ pub(crate) fn cumulative_steps(xs: &[f64], ys: &[f64]) -> Vec<(f64, f64)> {
         out.push((x, y));
     }
     out
-}
-
-/// One entry of a legend drawn by [`draw_legend_rows`].
-pub(crate) enum Swatch {
-    /// A filled square of a series colour, then its name.
-    Bar(RGBColor, String),
-    /// A short line of a colour and width with a dot, then its name.
-    Line(RGBColor, u32, String),
-    /// A 95% interval whisker, then the text.
-    Whisker(String),
-    /// The exact-value diamond, then the text.
-    Diamond(String),
-    /// A black tick, then the text.
-    Tick(String),
-    /// A dashed line, then the text.
-    Dashed(String),
-    /// Text alone.
-    Text(String),
-}
-
-impl Swatch {
-    fn text(&self) -> &str {
-        match self {
-            Swatch::Bar(_, t)
-            | Swatch::Line(_, _, t)
-            | Swatch::Whisker(t)
-            | Swatch::Diamond(t)
-            | Swatch::Tick(t)
-            | Swatch::Dashed(t) => t,
-            Swatch::Text(t) => t,
-        }
-    }
-    /// Width of the symbol before the text, gap included.
-    fn symbol_width(&self) -> i32 {
-        match self {
-            Swatch::Text(_) => 0,
-            Swatch::Line(..) | Swatch::Dashed(_) => 34,
-            _ => 24,
-        }
-    }
-}
-
-/// Height of one legend line in pixels.
-const LEGEND_LINE: i32 = 22;
-
-/// Draws legend entries between `x0` and `x1`, ending at `bottom`: each group
-/// starts a new line, and a group wraps onto further lines when it is wider
-/// than the space. Text longer than a whole line is shortened with an
-/// ellipsis. Returns the height used.
-pub(crate) fn draw_legend_rows<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    groups: &[Vec<Swatch>],
-    x0: i32,
-    x1: i32,
-    bottom: i32,
-) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
-    let style = font(14.0)
-        .color(&MUTED)
-        .pos(Pos::new(HPos::Left, VPos::Center));
-    let gap = 22;
-    let avail = (x1 - x0).max(40);
-    // Lay out: (line, x, swatch, text) for each entry.
-    let mut placed: Vec<(i32, i32, &Swatch, String)> = Vec::new();
-    let mut line = -1;
-    for group in groups.iter().filter(|g| !g.is_empty()) {
-        line += 1;
-        let mut x = 0;
-        for sw in group {
-            let max_text = (avail - sw.symbol_width()).max(20) as u32;
-            let text = fit(root, sw.text(), &style, max_text);
-            let w = sw.symbol_width() + width(root, &text, &style) as i32;
-            if x > 0 && x + w > avail {
-                line += 1;
-                x = 0;
-            }
-            placed.push((line, x, sw, text));
-            x += w + gap;
-        }
-    }
-    let lines = line + 1;
-    let top = bottom - lines * LEGEND_LINE;
-    for (line, x, sw, text) in placed {
-        let y = top + line * LEGEND_LINE + LEGEND_LINE / 2;
-        let x = x0 + x;
-        match sw {
-            Swatch::Bar(c, _) => {
-                root.draw(&Rectangle::new([(x, y - 7), (x + 16, y + 7)], c.filled()))?;
-            }
-            Swatch::Line(c, w, _) => {
-                root.draw(&PathElement::new(
-                    vec![(x, y), (x + 26, y)],
-                    c.stroke_width(*w),
-                ))?;
-                root.draw(&Circle::new((x + 13, y), *w as i32 + 2, c.filled()))?;
-            }
-            Swatch::Whisker(_) => {
-                let s = INK.stroke_width(2);
-                root.draw(&PathElement::new(vec![(x + 8, y - 8), (x + 8, y + 8)], s))?;
-                root.draw(&PathElement::new(vec![(x + 3, y - 8), (x + 13, y - 8)], s))?;
-                root.draw(&PathElement::new(vec![(x + 3, y + 8), (x + 13, y + 8)], s))?;
-            }
-            Swatch::Diamond(_) => {
-                draw_diamond_coloured(root, (x + 8, y), 6, INK, WHITE)?;
-            }
-            Swatch::Tick(_) => {
-                root.draw(&PathElement::new(
-                    vec![(x, y), (x + 16, y)],
-                    INK.stroke_width(2),
-                ))?;
-            }
-            Swatch::Dashed(_) => {
-                root.draw(&DashedPathElement::new(
-                    vec![(x, y), (x + 28, y)],
-                    7,
-                    5,
-                    INK.stroke_width(2),
-                ))?;
-            }
-            Swatch::Text(_) => {}
-        }
-        root.draw(&Text::new(text, (x + sw.symbol_width(), y), style.clone()))?;
-    }
-    Ok(lines.max(0) * LEGEND_LINE)
 }
 
 /// Draws a diamond filled with `fill` and outlined with `outline`, centred on

@@ -25,6 +25,7 @@ pub mod draw;
 pub mod engagement;
 pub mod folder;
 pub mod key;
+pub mod legend;
 pub mod model;
 pub mod naming;
 pub mod plot;
@@ -161,4 +162,21 @@ pub fn fixed(x: f64, decimals: usize) -> String {
         Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
         _ => s,
     }
+}
+
+/// `text` cut after each of the characters `breaks` (each piece keeps its
+/// break at its end): the pieces a label or a table cell may be wrapped at.
+pub(crate) fn pieces_after(text: &str, breaks: &[char]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for ch in text.chars() {
+        cur.push(ch);
+        if breaks.contains(&ch) {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
 }

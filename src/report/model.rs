@@ -156,19 +156,25 @@ impl CourseStats {
 }
 
 impl CourseRun {
+    /// Panics unless the tally was counted over this course's space (a
+    /// programming error: the runner sizes counts from the same space).
+    pub(crate) fn assert_tally_fits(&self) {
+        assert_eq!(
+            self.tally.counts.len(),
+            self.space.len(),
+            "tally of course {:?} does not match its outcome space",
+            self.course
+        );
+    }
+
     /// The marginal distributions of this course.
     ///
     /// Panics if the tally was not counted over this course's space (a
     /// programming error: the runner sizes counts from the same space).
     pub fn stats(&self) -> CourseStats {
+        self.assert_tally_fits();
         let space = &self.space;
         let tally = &self.tally;
-        assert_eq!(
-            tally.counts.len(),
-            space.len(),
-            "tally of course {:?} does not match its outcome space",
-            self.course
-        );
         if let Some(e) = &tally.exact {
             assert_eq!(e.len(), space.len(), "exact vector does not match space");
         }

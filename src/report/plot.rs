@@ -36,15 +36,13 @@ impl Output for Histograms {
         register_font();
         for (course, stem) in run.courses.iter().zip(plan(run).courses) {
             let stats = drawn(course);
-            let png = format!("{stem}.png");
-            out.with_path(&png, |tmp| {
-                let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                draw(&root, run, course, &stats).map_err(other)?;
-                root.present().map_err(other)
-            })?;
-            let svg = render_svg(run, course)
-                .map_err(|e| Error::io(out.dir().join(format!("{stem}.svg")), e))?;
-            out.bytes(&format!("{stem}.svg"), svg.as_bytes())?;
+            super::draw::stage_chart(
+                out,
+                &stem,
+                SIZE,
+                |root| draw(root, run, course, &stats),
+                || render_svg(run, course),
+            )?;
         }
         Ok(())
     }
@@ -113,16 +111,7 @@ fn draw<DB: DrawingBackend>(
         .margin_left(0)
         .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..y_max)?;
     let percent_axis = |y: &f64| percent_axis(*y, y_max);
-    super::draw::house_mesh(
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .y_labels(8)
-            .y_label_formatter(&percent_axis)
-            .y_desc("probability"),
-    )
-    .draw()?;
+    super::draw::columns_mesh(&mut chart, &percent_axis, "probability")?;
 
     let plot = chart.plotting_area();
     let px = |x: f64, y: f64| plot.map_coordinate(&(x, y));
@@ -139,19 +128,8 @@ fn draw<DB: DrawingBackend>(
         ))?;
     }
     // Whiskers: the 95% Wilson interval.
-    let whisker = INK.stroke_width(2);
     for (i, o) in stats.outcomes.iter().enumerate() {
-        let x = i as f64;
-        let (lo, hi) = o.ci;
-        plot.draw(&PathElement::new(vec![(x, lo), (x, hi)], whisker))?;
-        plot.draw(&PathElement::new(
-            vec![(x - cap, lo), (x + cap, lo)],
-            whisker,
-        ))?;
-        plot.draw(&PathElement::new(
-            vec![(x - cap, hi), (x + cap, hi)],
-            whisker,
-        ))?;
+        super::draw::draw_whisker(plot, i as f64, o.ci, cap)?;
     }
     // Exact values.
     for (i, o) in stats.outcomes.iter().enumerate() {

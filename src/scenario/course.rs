@@ -333,6 +333,100 @@ pub fn read_repeat(
     }))
 }
 
+/// A course's `repeat` as a system holds it: the [`RepeatSpec`] read, with
+/// its stop conditions as the system's own type `S`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeat<S> {
+    /// At most this many turns.
+    pub turns: u8,
+    /// Steps before this one run once, in the first turn.
+    pub from_step: usize,
+    /// What ends the course at the end of a turn.
+    pub until: Vec<S>,
+}
+
+impl<S> Repeat<S> {
+    /// Whether step `step` (0-based) runs turn after turn.
+    pub fn repeats(&self, step: usize) -> bool {
+        step >= self.from_step
+    }
+}
+
+/// A course's stages under its repeat: what every system's course machine
+/// asks of them (the chain's steps, each stage's step and turn, whether a
+/// step repeats).
+#[derive(Clone, Debug)]
+pub struct Staged<S> {
+    stages: Vec<Stage>,
+    repeat: Option<Repeat<S>>,
+}
+
+impl<S> Staged<S> {
+    /// The [`stages`] of a course of `steps` steps with `repeat`.
+    pub fn new(steps: usize, repeat: Option<Repeat<S>>) -> Staged<S> {
+        let stages = stages(steps, repeat.as_ref().map(|r| (r.turns, r.from_step)));
+        Staged { stages, repeat }
+    }
+    /// How many stages (the chain's steps).
+    pub fn len(&self) -> usize {
+        self.stages.len()
+    }
+    /// Whether there are none (never, for a course of at least one step).
+    pub fn is_empty(&self) -> bool {
+        self.stages.is_empty()
+    }
+    /// Stage `stage`.
+    pub fn stage(&self, stage: usize) -> Stage {
+        self.stages[stage]
+    }
+    /// Stage `stage`, if the course has it.
+    pub fn get(&self, stage: usize) -> Option<Stage> {
+        self.stages.get(stage).copied()
+    }
+    /// The 0-based turn a repeated course reports for stage `stage`
+    /// ([`stage_turn`]).
+    pub fn turn(&self, stage: usize) -> Option<usize> {
+        stage_turn(&self.stages, stage, self.repeat.is_some())
+    }
+    /// The course's repeat, if any.
+    pub fn repeat(&self) -> Option<&Repeat<S>> {
+        self.repeat.as_ref()
+    }
+    /// Whether step `step` runs turn after turn.
+    pub fn repeats(&self, step: usize) -> bool {
+        self.repeat.as_ref().is_some_and(|r| r.repeats(step))
+    }
+    /// Whether step `step` begins a turn of the repeat.
+    pub fn begins_turn(&self, step: usize) -> bool {
+        self.repeat.as_ref().is_some_and(|r| r.from_step == step)
+    }
+}
+
+/// Reads an optional `repeat` by [`read_repeat`], the stop conditions named
+/// by `names` and given as the system's `all` (in the same order); `until`
+/// is `[default]` when it names none.
+pub fn read_repeat_as<S: Copy>(
+    cf: &mut Fields,
+    max_turns: u8,
+    (names, all): (&[&str], &[S]),
+    default: S,
+    steps: usize,
+) -> Result<Option<Repeat<S>>, InputError> {
+    let Some(r) = read_repeat(cf, max_turns, names, steps)? else {
+        return Ok(None);
+    };
+    let until = if r.until.is_empty() {
+        vec![default]
+    } else {
+        r.until.into_iter().map(|i| all[i]).collect()
+    };
+    Ok(Some(Repeat {
+        turns: r.turns,
+        from_step: r.from_step,
+        until,
+    }))
+}
+
 /// Refuses `key` in `f` when present: it moved, and `new` says where.
 pub fn refuse_moved(f: &mut Fields, key: &'static str, new: &str) -> Result<(), InputError> {
     if f.has(key) {

@@ -12,7 +12,7 @@ mod html;
 mod selection;
 mod sweep_page;
 
-use crate::support::cli::{code, pikeshot, stderr, stdout};
+use crate::support::cli::{code, pikeshot, pikeshot_refused, stderr, stdout};
 use crate::support::{col, files, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
@@ -401,26 +401,20 @@ fn report_refuses_bad_input_and_writes_nothing() {
         &CHARGE.replace("terrain = \"clear\"", "terrain = \"wods\""),
     );
     let out = tmp.path().join("out");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out)]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("b.toml:"), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("did you mean `woods`?"),
-        "{}",
-        stderr(&o)
+    pikeshot_refused(
+        &["report", s(&dir), "--out", s(&out)],
+        &["b.toml:", "did you mean `woods`?"],
     );
     assert!(!out.join("a").exists(), "nothing written before validation");
 
     let empty = tmp.path().join("empty");
     fs::create_dir_all(&empty).unwrap();
-    let o = pikeshot(&["report", s(&empty), "--out", s(&out)]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("no scenario files"), "{}", stderr(&o));
-    let o = pikeshot(&["report", s(&dir.join("a.toml"))]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("is not a folder"), "{}", stderr(&o));
-    let o = pikeshot(&["report", s(&dir), "--shard", "3/2"]);
-    assert_eq!(code(&o), 2);
+    pikeshot_refused(
+        &["report", s(&empty), "--out", s(&out)],
+        &["no scenario files"],
+    );
+    pikeshot_refused(&["report", s(&dir.join("a.toml"))], &["is not a folder"]);
+    pikeshot_refused(&["report", s(&dir), "--shard", "3/2"], &[]);
 }
 
 /// The scenario with `[[expect]]` entries appended.
@@ -665,9 +659,10 @@ fn targets_are_validated_with_located_errors() {
             "{SWEPT}\n[[expect]]\ncourse = \"trade fire\"\nvariant = \"edition=sfoo\"\nmeasure = \"expected-turns\"\nat_most = 3\n"
         ),
     );
-    let o = pikeshot(&["run", s(&p), "-q", "--out", s(&tmp.path().join("o"))]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("did you mean `sfo`?"), "{}", stderr(&o));
+    pikeshot_refused(
+        &["run", s(&p), "-q", "--out", s(&tmp.path().join("o"))],
+        &["did you mean `sfo`?"],
+    );
     let p = write(
         tmp.path(),
         "swept2.toml",
@@ -676,12 +671,9 @@ fn targets_are_validated_with_located_errors() {
             "edition = [\"sfo\", \"series\"]\n\"expect[0].at_least\" = [0.1, 0.2]",
         ),
     );
-    let o = pikeshot(&["run", s(&p), "-q", "--out", s(&tmp.path().join("o"))]);
-    assert_eq!(code(&o), 2);
-    assert!(
-        stderr(&o).contains("targets cannot be swept"),
-        "{}",
-        stderr(&o)
+    pikeshot_refused(
+        &["run", s(&p), "-q", "--out", s(&tmp.path().join("o"))],
+        &["targets cannot be swept"],
     );
 }
 
@@ -784,21 +776,24 @@ fn shards_merge_into_exactly_the_unsharded_report() {
     assert!(!merged.join("shard.json").exists());
 
     // Shards that do not make one report are refused.
-    let o = pikeshot(&["merge", s(&shard(1)), "--out", s(&tmp.path().join("x"))]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("missing shard 2/2"), "{}", stderr(&o));
-    let o = pikeshot(&[
-        "merge",
-        s(&shard(1)),
-        s(&shard(1)),
-        "--out",
-        s(&tmp.path().join("x")),
-    ]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("given twice"), "{}", stderr(&o));
-    let o = pikeshot(&["merge", s(&full), "--out", s(&tmp.path().join("x"))]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("no shard.json"), "{}", stderr(&o));
+    pikeshot_refused(
+        &["merge", s(&shard(1)), "--out", s(&tmp.path().join("x"))],
+        &["missing shard 2/2"],
+    );
+    pikeshot_refused(
+        &[
+            "merge",
+            s(&shard(1)),
+            s(&shard(1)),
+            "--out",
+            s(&tmp.path().join("x")),
+        ],
+        &["given twice"],
+    );
+    pikeshot_refused(
+        &["merge", s(&full), "--out", s(&tmp.path().join("x"))],
+        &["no shard.json"],
+    );
     let other = tmp.path().join("other");
     let o = pikeshot(&[
         "report",
@@ -811,15 +806,16 @@ fn shards_merge_into_exactly_the_unsharded_report() {
         "5000",
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let o = pikeshot(&[
-        "merge",
-        s(&shard(1)),
-        s(&other),
-        "--out",
-        s(&tmp.path().join("x")),
-    ]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("run options"), "{}", stderr(&o));
+    pikeshot_refused(
+        &[
+            "merge",
+            s(&shard(1)),
+            s(&other),
+            "--out",
+            s(&tmp.path().join("x")),
+        ],
+        &["run options"],
+    );
     assert!(!tmp.path().join("x").exists(), "nothing written");
 }
 
@@ -916,11 +912,11 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
     }
 
     // Bad editions and same editions are refused.
-    let o = pikeshot(&["diff", s(&p), "--from", "sfoo", "--out", s(&out)]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("did you mean `sfo`?"), "{}", stderr(&o));
-    let o = pikeshot(&["diff", s(&p), "--from", "series", "--to", "series"]);
-    assert_eq!(code(&o), 2);
+    pikeshot_refused(
+        &["diff", s(&p), "--from", "sfoo", "--out", s(&out)],
+        &["did you mean `sfo`?"],
+    );
+    pikeshot_refused(&["diff", s(&p), "--from", "series", "--to", "series"], &[]);
 }
 
 #[test]
@@ -993,6 +989,5 @@ fn completions_are_generated_for_each_shell() {
         assert!(text.contains("pikeshot"), "{shell}");
         assert!(text.contains("report") && text.contains("merge"), "{shell}");
     }
-    let o = pikeshot(&["completions", "tcsh"]);
-    assert_eq!(code(&o), 2);
+    pikeshot_refused(&["completions", "tcsh"], &[]);
 }

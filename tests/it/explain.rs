@@ -541,31 +541,17 @@ steps = [{ procedure = "close-combat", attacker = "horse", defender = "foot", mo
 
 #[test]
 fn an_unknown_course_or_variant_is_refused_naming_what_exists() {
-    let o = pikeshot(&[
-        "explain",
-        "scenarios/mpbs/charge-or-salvo.toml",
-        "--course",
-        "charge later",
-    ]);
-    assert_eq!(code(&o), 2);
-    let err = stderr(&o);
-    assert!(
-        err.contains("--course") && err.contains("charge now"),
-        "{err}"
-    );
-    assert!(stdout(&o).is_empty());
-    let o = pikeshot(&[
-        "explain",
-        "scenarios/mpbs/charge-or-salvo.toml",
-        "--variant",
-        "edition=tacw",
-    ]);
-    assert_eq!(code(&o), 2);
-    let err = stderr(&o);
-    assert!(
-        err.contains("--variant") && err.contains("edition=sfo"),
-        "{err}"
-    );
+    for (flag, value, names) in [
+        ("--course", "charge later", "charge now"),
+        ("--variant", "edition=tacw", "edition=sfo"),
+    ] {
+        let file = "scenarios/mpbs/charge-or-salvo.toml";
+        let o = pikeshot(&["explain", file, flag, value]);
+        assert_eq!(code(&o), 2);
+        let err = stderr(&o);
+        assert!(err.contains(flag) && err.contains(names), "{err}");
+        assert!(stdout(&o).is_empty());
+    }
     let o = pikeshot(&[
         "explain",
         "scenarios/mpbs/charge-or-salvo.toml",

@@ -208,31 +208,23 @@ pub fn draw<DB: DrawingBackend>(
         if c.is_finite() {
             let ends = [c, lo, hi, e.unwrap_or(c)];
             let text = pp(c);
-            if c >= 0.0 {
-                let x = ends
-                    .iter()
-                    .copied()
-                    .filter(|x| x.is_finite())
-                    .fold(c, f64::max);
-                let (xp, _) = px(clamp(x), y);
-                root.draw(&Text::new(
-                    text,
-                    (xp + 8, ypx),
-                    value_style.pos(Pos::new(HPos::Left, VPos::Center)),
-                ))?;
+            // The value beyond the furthest mark on the side it points to.
+            let (outer, dx, anchor): (fn(f64, f64) -> f64, i32, HPos) = if c >= 0.0 {
+                (f64::max, 8, HPos::Left)
             } else {
-                let x = ends
-                    .iter()
-                    .copied()
-                    .filter(|x| x.is_finite())
-                    .fold(c, f64::min);
-                let (xp, _) = px(clamp(x), y);
-                root.draw(&Text::new(
-                    text,
-                    (xp - 8, ypx),
-                    value_style.pos(Pos::new(HPos::Right, VPos::Center)),
-                ))?;
-            }
+                (f64::min, -8, HPos::Right)
+            };
+            let x = ends
+                .iter()
+                .copied()
+                .filter(|x| x.is_finite())
+                .fold(c, outer);
+            let (xp, _) = px(clamp(x), y);
+            root.draw(&Text::new(
+                text,
+                (xp + dx, ypx),
+                value_style.pos(Pos::new(anchor, VPos::Center)),
+            ))?;
         }
     }
     Ok(())

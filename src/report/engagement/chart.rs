@@ -40,14 +40,13 @@ impl Output for EngagementPlots {
             };
             for which in [Which::Turns, Which::Cumulative] {
                 let name = format!("{stem}-{}", which.suffix());
-                out.with_path(&format!("{name}.png"), |tmp| {
-                    let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                    draw(&root, run, course, &e, which).map_err(other)?;
-                    root.present().map_err(other)
-                })?;
-                let svg = render_svg(run, course, &e, which)
-                    .map_err(|err| Error::io(out.dir().join(format!("{name}.svg")), err))?;
-                out.bytes(&format!("{name}.svg"), svg.as_bytes())?;
+                draw::stage_chart(
+                    out,
+                    &name,
+                    SIZE,
+                    |root| draw(root, run, course, &e, which),
+                    || render_svg(run, course, &e, which),
+                )?;
             }
         }
         Ok(())
@@ -165,16 +164,7 @@ fn draw<DB: DrawingBackend>(
         .x_label_area_size(56)
         .y_label_area_size(80)
         .build_cartesian_2d((first - pad)..(last + pad), 0f64..y_max)?;
-    draw::house_mesh(
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .y_labels(8)
-            .y_label_formatter(&|y: &f64| percent_axis(*y, y_max))
-            .y_desc(y_desc),
-    )
-    .draw()?;
+    draw::columns_mesh(&mut chart, &|y: &f64| percent_axis(*y, y_max), y_desc)?;
     let plot_area = chart.plotting_area();
     let px = |x: f64, y: f64| plot_area.map_coordinate(&(x, y));
     let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1);

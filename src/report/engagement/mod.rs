@@ -85,13 +85,8 @@ impl Engagement {
     pub fn of(course: &CourseRun) -> Option<Engagement> {
         let space = &course.space;
         let m = space.measure_index(TURNS)?;
+        course.assert_tally_fits();
         let tally = &course.tally;
-        assert_eq!(
-            tally.counts.len(),
-            space.len(),
-            "tally of course {:?} does not match its outcome space",
-            course.course
-        );
         let counts = stats::joint_counts(space, m, &tally.counts);
         let n = tally.trials;
         let probs = counts

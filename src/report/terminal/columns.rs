@@ -84,18 +84,7 @@ pub(super) fn fit_cap(
 pub(super) fn wrap_words(s: &str, w: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    let mut word = String::new();
-    let mut pieces: Vec<String> = Vec::new();
-    for ch in s.chars() {
-        word.push(ch);
-        if matches!(ch, ' ' | '-' | ',' | '/') {
-            pieces.push(std::mem::take(&mut word));
-        }
-    }
-    if !word.is_empty() {
-        pieces.push(word);
-    }
-    for piece in pieces {
+    for piece in crate::report::pieces_after(s, &[' ', '-', ',', '/']) {
         let cand = format!("{line}{piece}");
         if cand.trim_end().chars().count() <= w {
             line = cand;

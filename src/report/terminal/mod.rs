@@ -175,6 +175,14 @@ fn wrap_list(out: &mut String, prefix: &str, items: &[String]) {
 
 /// The probabilities of several courses of one variant side by side, when
 /// they share their outcomes.
+/// The names of the courses `members` (indices into the run's courses).
+fn course_names<'r>(run: &'r ScenarioRun, members: &[usize]) -> Vec<&'r str> {
+    members
+        .iter()
+        .map(|&i| run.courses[i].course.as_str())
+        .collect()
+}
+
 fn side_by_side(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], members: &[usize]) {
     let first = run.courses[members[0]].space.outcomes();
     if members
@@ -196,10 +204,7 @@ fn side_by_side(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], memb
     } else {
         let _ = writeln!(out, "== side by side  [{variant}]  ({what})");
     }
-    let names: Vec<&str> = members
-        .iter()
-        .map(|&i| run.courses[i].course.as_str())
-        .collect();
+    let names = course_names(run, members);
     let rows: Vec<(String, Vec<String>)> = first
         .iter()
         .enumerate()
@@ -338,10 +343,7 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], v: &Var
         "Monte Carlo ± half the 95% interval"
     };
     let _ = writeln!(out, "  {legend}");
-    let names: Vec<&str> = members
-        .iter()
-        .map(|&i| run.courses[i].course.as_str())
-        .collect();
+    let names = course_names(run, members);
     let combined: Vec<(String, Vec<String>)> = items
         .iter()
         .map(|(label, kind, vals)| {

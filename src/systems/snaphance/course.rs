@@ -25,103 +25,20 @@
 //! ([`FINISH_LABELS`]). "A melee fought to a finish" is a course of one
 //! `melee` with `repeat = { turns = 10, until = ["decided"] }`.
 
-use super::fire::{self, Fire};
-use super::melee::{self, Melee, MeleeResult, Role};
-use super::morale::{self, MoraleTest};
-use super::orders::{self, OrderTest};
-use super::pursuit::{self, Pursuit};
+use super::melee::{MeleeResult, Role};
+use super::orders;
+use super::pursuit;
 use super::readings::Readings;
-use super::unit::{Stand, finish, relocate};
-use crate::dice::{Dice, EnumerationError};
+use super::repeat::{Repeat, Stop};
+use super::step::{Pass, Step, build_step};
+use super::unit::Stand;
 use crate::engine::chain::{ChainSpec, Transition};
 use crate::error::InputError;
 use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::scenario::course::{self, Stage, course_space};
-use crate::systems::ProcedureInfo;
-
-/// Any Snaphance procedure, as one step of a course.
-#[derive(Clone, Debug)]
-pub enum Step {
-    /// See [`Fire`].
-    Fire(Fire),
-    /// See [`Melee`] (one round).
-    Melee(Melee),
-    /// See [`MoraleTest`].
-    Morale(MoraleTest),
-    /// See [`OrderTest`].
-    Order(OrderTest),
-    /// See [`Pursuit`].
-    Pursuit(Pursuit),
-    /// A step that cannot happen (a pursuit after a melee its pursuer did
-    /// not win): no dice, one leaf.
-    Pass(Pass),
-}
-
-/// No dice and one leaf: a step that cannot happen in the state reached.
-#[derive(Clone, Debug)]
-pub struct Pass(OutcomeSpace);
-
-impl Pass {
-    /// The one-leaf step.
-    pub fn new() -> Pass {
-        Pass(OutcomeSpace::from_labels(&["pass"], vec![]))
-    }
-}
-
-impl Default for Pass {
-    fn default() -> Pass {
-        Pass::new()
-    }
-}
-
-impl Procedure for Step {
-    fn space(&self) -> &OutcomeSpace {
-        match self {
-            Step::Fire(p) => p.space(),
-            Step::Melee(p) => p.space(),
-            Step::Morale(p) => p.space(),
-            Step::Order(p) => p.space(),
-            Step::Pursuit(p) => p.space(),
-            Step::Pass(p) => &p.0,
-        }
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        match self {
-            Step::Fire(p) => p.resolve(dice),
-            Step::Melee(p) => p.resolve(dice),
-            Step::Morale(p) => p.resolve(dice),
-            Step::Order(p) => p.resolve(dice),
-            Step::Pursuit(p) => p.resolve(dice),
-            Step::Pass(_) => 0,
-        }
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        match self {
-            Step::Fire(p) => p.exact(budget),
-            Step::Melee(p) => p.exact(budget),
-            _ => None,
-        }
-    }
-}
-
-impl Step {
-    /// True when some roll of the step ends in `leaf` (spaces are dense:
-    /// most combinations of category and measures never happen).
-    pub fn reachable(&self, leaf: Leaf) -> bool {
-        match self {
-            Step::Fire(p) => p.reachable(leaf),
-            Step::Melee(p) => p.reachable(leaf),
-            Step::Morale(p) => p.reachable(leaf),
-            Step::Order(p) => p.reachable(leaf),
-            Step::Pursuit(p) => p.reachable(leaf),
-            Step::Pass(_) => leaf == 0,
-        }
-    }
-}
+use crate::scenario::course::{Staged, course_space};
 
 /// Outcome labels of a repeated course whose last step is a melee (an
 /// engagement); the last reads "undecided after N rounds".
@@ -133,113 +50,6 @@ pub const FINISH_LABELS: [&str; 6] = [
     "both destroyed",
     "undecided",
 ];
-
-/// Most turns of `repeat` (the rounds `melee-to-finish` allowed).
-pub const MAX_TURNS: u8 = 20;
-
-/// What ends a repeated course, checked at the end of every turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The last melee fought was decided: a stand beaten or destroyed.
-    Decided,
-    /// The own stand is beaten in a melee, or destroyed.
-    OwnBeaten,
-    /// The enemy stand is beaten in a melee, or destroyed.
-    EnemyBeaten,
-    /// The own stand is destroyed.
-    OwnDestroyed,
-    /// The enemy stand is destroyed.
-    EnemyDestroyed,
-}
-
-/// The names `repeat.until` accepts, in [`Stop::ALL`] order.
-pub const STOP_NAMES: [&str; 5] = [
-    "decided",
-    "own-beaten",
-    "enemy-beaten",
-    "own-destroyed",
-    "enemy-destroyed",
-];
-
-impl Stop {
-    /// Every stop condition, in [`STOP_NAMES`] order.
-    pub const ALL: [Stop; 5] = [
-        Stop::Decided,
-        Stop::OwnBeaten,
-        Stop::EnemyBeaten,
-        Stop::OwnDestroyed,
-        Stop::EnemyDestroyed,
-    ];
-}
-
-/// A course's repeat: its turns, the first step that repeats, and what
-/// ends it (the default `decided`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Repeat {
-    /// At most this many turns.
-    pub turns: u8,
-    /// Steps before this one run once, in the first turn.
-    pub from_step: usize,
-    /// What ends the course at the end of a turn.
-    pub until: Vec<Stop>,
-}
-
-/// Every procedure a scenario step can name.
-pub const PROCEDURES: &[ProcedureInfo] = &[
-    fire::INFO,
-    melee::INFO,
-    morale::INFO,
-    orders::INFO,
-    pursuit::INFO,
-];
-
-/// The step keys that name stands, per procedure.
-pub const STEP_UNIT_KEYS: &[(&str, &[&str])] = &[
-    ("fire", &["firer", "target"]),
-    ("melee", &["attacker", "defender"]),
-    ("morale-test", &["unit", "opponent"]),
-    ("order-test", &["unit"]),
-    ("pursuit", &["pursuer"]),
-];
-
-/// Builds the step named `name` from its keys. `round` is `Some(t)` for a
-/// melee that repeats, in turn `t` of the course (its round `t`: the charge
-/// in the first only); `None` for a step that runs once.
-pub fn build_step(
-    name: &str,
-    f: &mut Fields,
-    units: &[Stand],
-    readings: &Readings,
-    round: Option<u8>,
-) -> Result<Step, InputError> {
-    f.has("procedure");
-    Ok(match (name, round) {
-        ("fire", _) => Step::Fire(Fire::from_step(f, units, readings)?),
-        ("melee", None) => Step::Melee(Melee::from_step(f, units, readings)?),
-        ("melee", Some(round)) => {
-            let (a, d, input) = Melee::read(f, units, round)?;
-            let p = Melee::new(a, d, &input, readings, false).map_err(|e| relocate(f, e))?;
-            finish(f)?;
-            Step::Melee(p)
-        }
-        ("morale-test", _) => Step::Morale(MoraleTest::from_step(f, units, readings)?),
-        ("order-test", _) => Step::Order(OrderTest::from_step(f, units)?),
-        ("pursuit", _) => Step::Pursuit(Pursuit::from_step(f, units)?),
-        ("melee-to-finish", _) => {
-            return Err(f.err(
-                "procedure",
-                "`melee-to-finish` is no longer a procedure; write `procedure = \"melee\"` and, on the course, `repeat = { turns = 10, until = [\"decided\"] }` (`from_step = K` when steps come before the melee)",
-            ));
-        }
-        (other, _) => {
-            let names: Vec<&str> = PROCEDURES.iter().map(|p| p.name).collect();
-            return Err(f.locate(
-                "procedure",
-                InputError::new(format!("unknown procedure \"{other}\"")).one_of(other, &names),
-            ));
-        }
-    })
-}
 
 /// One step of a course: its reader (to rebuild it for each state) and the
 /// stands it names.
@@ -281,8 +91,8 @@ pub struct CourseSpec<'a> {
     readings: Readings,
     pub(super) units: Vec<Stand>,
     steps: Vec<StepSpec<'a>>,
-    stages: Vec<Stage>,
-    repeat: Option<Repeat>,
+    /// The stages under the course's repeat.
+    staged: Staged<Stop>,
     /// A repeated course whose last step is a melee: outcomes are the
     /// engagement's ([`FINISH_LABELS`]).
     finish_labels: bool,
@@ -323,7 +133,6 @@ impl<'a> CourseSpec<'a> {
         let (turns, from_step) = repeat
             .as_ref()
             .map_or((1, steps.len()), |r| (r.turns, r.from_step));
-        let stages = course::stages(steps.len(), repeat.as_ref().map(|_| (turns, from_step)));
         let finish_labels =
             repeat.is_some() && steps.last().is_some_and(|s| is_melee(&s.procedure));
         let mut stops = false;
@@ -418,12 +227,12 @@ impl<'a> CourseSpec<'a> {
             (last_labels.clone(), measures)
         };
         let space = course_space(repeat.as_ref().map(|r| r.turns as usize), space_for)?;
+        let staged = Staged::new(steps.len(), repeat);
         Ok(CourseSpec {
             readings,
             units,
             steps,
-            stages,
-            repeat,
+            staged,
             finish_labels,
             keyed: [own, enemy],
             measured,
@@ -494,7 +303,7 @@ impl<'a> CourseSpec<'a> {
             values.push(lost(w));
         }
         values.extend(self.measured.iter().map(|&u| lost(u)));
-        if self.repeat.is_some() {
+        if self.staged.repeat().is_some() {
             values.push(state.turns as i32);
         }
         if self.counts_steps {
@@ -507,21 +316,16 @@ impl<'a> CourseSpec<'a> {
         state.sp_lost[u] >= self.units[u].strength
     }
 
-    /// Whether `step` repeats turn after turn.
-    fn repeats(&self, step: usize) -> bool {
-        self.repeat.as_ref().is_some_and(|r| step >= r.from_step)
-    }
-
     /// Whether a stop condition asks whether the last melee was decided.
     fn tracks_decided(&self) -> bool {
-        self.repeat
-            .as_ref()
+        self.staged
+            .repeat()
             .is_some_and(|r| r.until.contains(&Stop::Decided))
     }
 
     /// Whether a stop condition of the repeat holds in `state`.
     fn stops(&self, state: &CourseState) -> bool {
-        let Some(r) = &self.repeat else {
+        let Some(r) = self.staged.repeat() else {
             return false;
         };
         let [own, enemy] = self.keyed;
@@ -555,13 +359,13 @@ impl ChainSpec for CourseSpec<'_> {
         }
     }
     fn steps(&self) -> usize {
-        self.stages.len()
+        self.staged.len()
     }
     fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
-        course::stage_turn(&self.stages, stage, self.repeat.is_some())
+        self.staged.turn(stage)
     }
     fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
-        let st = self.stages[stage];
+        let st = self.staged.stage(stage);
         let s = &self.steps[st.step];
         if self.after_melee[st.step] && !state.won[s.units[0]] {
             // Pursuit 13.0 follows a won melee: after a lost or drawn one
@@ -573,7 +377,7 @@ impl ChainSpec for CourseSpec<'_> {
             &mut s.fields.fresh(),
             &self.units_in(state),
             &self.readings,
-            self.repeats(st.step).then_some(st.turn),
+            self.staged.repeats(st.step).then_some(st.turn),
         )
     }
     fn apply(
@@ -588,12 +392,12 @@ impl ChainSpec for CourseSpec<'_> {
             // ending keeps the chain to the states that can happen.
             return Transition::End(self.leaf_of(state, 0, self.steps.len()));
         }
-        let st = self.stages[stage];
+        let st = self.staged.stage(stage);
         let spec = &self.steps[st.step];
         let is_last_step = st.step + 1 == self.steps.len();
         let space = proc.space();
         let mut next = state.clone();
-        if self.repeat.as_ref().is_some_and(|r| r.from_step == st.step) {
+        if self.staged.begins_turn(st.step) {
             next.turns += 1;
         }
         let add = |next: &mut CourseState, u: usize, lost: i32| {
@@ -697,7 +501,7 @@ impl ChainSpec for CourseSpec<'_> {
             return Transition::End(self.leaf_of(&next, next.last as usize, self.steps.len()));
         }
         // The next stage needs its stands alive.
-        if let Some(nst) = self.stages.get(stage + 1) {
+        if let Some(nst) = self.staged.get(stage + 1) {
             let needs = &self.steps[nst.step].units;
             if let Some(&u) = needs.iter().find(|&&u| self.destroyed(&next, u)) {
                 // A single engagement ends when a stand is destroyed, so

@@ -22,7 +22,9 @@ pub mod morale;
 pub mod orders;
 pub mod pursuit;
 pub mod readings;
+pub mod repeat;
 pub mod scenario;
+pub mod step;
 pub mod terrain;
 pub mod unit;
 
@@ -412,28 +414,6 @@ fn kinds_chart() -> Chart {
 /// Snaphance in the registry of rule systems.
 pub struct Snaphance;
 
-/// What each stop condition of `repeat.until` means (in
-/// [`course::STOP_NAMES`] order); checked at the end of every turn.
-const STOPS: &[crate::systems::StopInfo] = &{
-    use crate::systems::StopInfo;
-    const fn s(name: &'static str, meaning: &'static str) -> StopInfo {
-        StopInfo { name, meaning }
-    }
-    [
-        s(
-            "decided",
-            "the last melee fought was decided: a stand beaten or destroyed (10.0)",
-        ),
-        s("own-beaten", "our stand is beaten in a melee, or destroyed"),
-        s(
-            "enemy-beaten",
-            "the enemy stand is beaten in a melee, or destroyed",
-        ),
-        s("own-destroyed", "our stand is destroyed"),
-        s("enemy-destroyed", "the enemy stand is destroyed"),
-    ]
-};
-
 impl crate::systems::RuleSystem for Snaphance {
     fn id(&self) -> &'static str {
         "snaphance"
@@ -442,7 +422,7 @@ impl crate::systems::RuleSystem for Snaphance {
         "Snaphance summary sheets"
     }
     fn procedures(&self) -> &'static [crate::systems::ProcedureInfo] {
-        course::PROCEDURES
+        step::PROCEDURES
     }
     fn charts(&self, _edition: Option<&str>) -> Vec<Chart> {
         charts()
@@ -459,10 +439,10 @@ impl crate::systems::RuleSystem for Snaphance {
         unit::unit_keys()
     }
     fn max_turns(&self) -> u8 {
-        course::MAX_TURNS
+        repeat::MAX_TURNS
     }
     fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
-        STOPS
+        repeat::STOPS
     }
     fn default_until(&self) -> &'static str {
         "decided (a course without a melee runs all its turns)"

@@ -1,8 +1,8 @@
 //! Reading a Snaphance scenario: `[rules]`, `[units.*]` and `[[course]]`.
 
-use super::course::{
-    CourseSpec, MAX_TURNS, Repeat, STEP_UNIT_KEYS, STOP_NAMES, Step, StepSpec, Stop, build_step,
-};
+use super::course::{CourseSpec, StepSpec};
+use super::repeat;
+use super::step::{STEP_UNIT_KEYS, Step, build_step};
 use super::{Readings, Stand};
 use crate::engine::KernelMode;
 use crate::error::InputError;
@@ -51,19 +51,7 @@ fn read<'a, T>(
     let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let (mut own, mut enemy) = course::own_enemy(&mut cf, &unit_names)?;
-        let repeat =
-            course::read_repeat(&mut cf, MAX_TURNS, &STOP_NAMES, step_tables.len())?.map(|r| {
-                Repeat {
-                    turns: r.turns,
-                    from_step: r.from_step,
-                    // `decided` when `until` names nothing (docs/rules/snaphance.md).
-                    until: if r.until.is_empty() {
-                        vec![Stop::Decided]
-                    } else {
-                        r.until.into_iter().map(|i| Stop::ALL[i]).collect()
-                    },
-                }
-            });
+        let repeat = repeat::read(&mut cf, step_tables.len())?;
         cf.finish()?;
         let mut steps = Vec::new();
         for (procedure, mut sf) in step_tables {

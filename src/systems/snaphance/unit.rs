@@ -180,54 +180,43 @@ impl Stand {
         if let Some(cb) = f.int("charge_bonus", 0, 4)? {
             s.charge_bonus = cb as u8;
         }
-        let only = |f: &Fields, key: &str, ok: bool, what: &str| {
-            if ok {
-                Ok(())
+        // A key only some troop types have: whether it is given, refused on
+        // any other type, naming the types it is for.
+        let given_for = |f: &mut Fields, key: &'static str, ok: bool, what: &str| {
+            if !f.has(key) {
+                Ok(false)
+            } else if ok {
+                Ok(true)
             } else {
                 Err(f.err(key, format!("`{key}` is for {what}; {name} is {kind}")))
             }
         };
-        if f.has("ranks") {
-            only(f, "ranks", kind.has_depth(), "pike and tercio stands")?;
+        if given_for(f, "ranks", kind.has_depth(), "pike and tercio stands")? {
             s.ranks = f.int("ranks", 0, 2)?.unwrap_or(0) as u8;
         }
-        if f.has("swiss") {
-            only(f, "swiss", kind == Kind::Pike, "pike stands")?;
+        if given_for(f, "swiss", kind == Kind::Pike, "pike stands")? {
             s.swiss = f.flag("swiss")?;
             if s.swiss && !f.has("charge_bonus") {
                 s.charge_bonus = SWISS_CHARGE_BONUS;
             }
         }
-        if f.has("era") {
-            only(f, "era", kind == Kind::PikeAndShot, "pike-and-shot stands")?;
+        let pike_and_shot = (kind == Kind::PikeAndShot, "pike-and-shot stands");
+        if given_for(f, "era", pike_and_shot.0, pike_and_shot.1)? {
             s.era = f
                 .named("era", "era", Era::from_name, &Era::names())?
                 .unwrap_or(Era::Seventeenth);
         }
-        if f.has("pike_bonus") {
-            only(
-                f,
-                "pike_bonus",
-                kind == Kind::PikeAndShot,
-                "pike-and-shot stands",
-            )?;
+        if given_for(f, "pike_bonus", pike_and_shot.0, pike_and_shot.1)? {
             s.pike_bonus = f.flag("pike_bonus")?;
         }
-        if f.has("single_stand") {
-            only(
-                f,
-                "single_stand",
-                kind == Kind::PikeAndShot,
-                "pike-and-shot stands",
-            )?;
+        if given_for(f, "single_stand", pike_and_shot.0, pike_and_shot.1)? {
             s.single_stand = f.bool("single_stand")?.unwrap_or(true);
         }
         s.terrain = f
             .named("terrain", "terrain", Terrain::from_name, &Terrain::names())?
             .unwrap_or(Terrain::Open);
         s.defences = f.flag("defences")?;
-        if f.has("supported") {
-            only(f, "supported", kind == Kind::Shot, "shot stands")?;
+        if given_for(f, "supported", kind == Kind::Shot, "shot stands")? {
             s.supported = f.flag("supported")?;
         }
         Ok(s)

@@ -9,13 +9,11 @@
 //! impetus for missile troops in a later melee of the same course). An
 //! activation with `need` stops the course when the die does not allow it.
 
-use super::activation::{self, Activation, Level};
-use super::commanders::{self, CommanderRisk};
-use super::discipline::{self, DisciplineTest};
-use super::melee::{self, MeleeRound, Round};
-use super::readings::{MOVED_STEP_KEYS, Readings};
+use super::activation::Level;
+use super::melee::Round;
+use super::readings::Readings;
 use super::repeat::{Repeat, Stop};
-use super::shooting::{self, Shooting};
+use super::step::{Step, build_step};
 use super::unit::Unit;
 
 use std::cell::RefCell;
@@ -29,89 +27,7 @@ use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE,
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::scenario::course::{self, Stage};
-
-macro_rules! steps {
-    ($($var:ident($ty:ty, $info:expr, $build:expr)),+ $(,)?) => {
-        crate::systems::named::step_enum! {
-            /// Any Sword & Spear procedure, as one step of a course.
-            Step { $($var($ty, $info)),+ }
-        }
-
-        /// Builds the step named `name` from its keys under the scenario's
-        /// `[rules]` `readings`; a `melee` as round `round` of its course.
-        /// Spellings that moved are refused naming the new one.
-        pub fn build_step(name: &str, f: &mut Fields, units: &[Unit], round: Round, readings: &Readings) -> Result<Step, InputError> {
-            f.has("procedure");
-            refuse_moved_step_keys(name, f)?;
-            $(
-                if name == $info.name {
-                    let build: fn(&mut Fields, &[Unit], Round, &Readings) -> Result<$ty, InputError> = $build;
-                    return Ok(Step::$var(build(f, units, round, readings)?));
-                }
-            )+
-            let names: Vec<&str> = PROCEDURES.iter().map(|p| p.name).collect();
-            Err(f.locate("procedure", InputError::new(format!("unknown procedure \"{name}\"")).one_of(name, &names)))
-        }
-    };
-}
-
-steps! {
-    Activation(Activation, activation::INFO, |f, u, _, _| Activation::from_step(f, u)),
-    DisciplineTest(DisciplineTest, discipline::INFO, |f, u, _, _| DisciplineTest::from_step(f, u)),
-    Shooting(Shooting, shooting::INFO, |f, u, _, r| Shooting::from_step_with(f, u, r)),
-    Melee(MeleeRound, melee::INFO, MeleeRound::from_step_in),
-    CommanderRisk(CommanderRisk, commanders::INFO, |f, u, _, _| CommanderRisk::from_step(f, u)),
-}
-
-/// The `repeat` a melee fought until a unit routs is written with, for the
-/// messages refusing the spellings it replaced.
-const REPEAT_MELEE: &str = "`procedure = \"melee\"` and, on the course, `repeat = { turns = 20, until = [\"either-routs\"] }` (`from_step = K` when steps come before the melee)";
-
-/// Refuses the `engagement` procedure and its keys, which became a `melee`
-/// step repeated by its course (docs/rules/sword-and-spear.md section 7),
-/// and the readings switches that moved from a step to `[rules]`.
-fn refuse_moved_step_keys(name: &str, f: &mut Fields) -> Result<(), InputError> {
-    if name == "engagement" {
-        return Err(f.err(
-            "procedure",
-            format!("`engagement` is no longer a procedure; write {REPEAT_MELEE}"),
-        ));
-    }
-    if f.has("max_rounds") {
-        return Err(f.err(
-            "max_rounds",
-            format!(
-                "unknown key `max_rounds`: a melee repeats through its course; write {REPEAT_MELEE}"
-            ),
-        ));
-    }
-    // Readings of the card moved to the scenario's `[rules]` table.
-    for key in MOVED_STEP_KEYS {
-        if f.has(key) {
-            let accepted = Readings::keys()
-                .iter()
-                .find(|k| k.key == key)
-                .map_or(String::new(), |k| k.kind.accepts());
-            return Err(f.err(
-                key,
-                format!(
-                    "`{key}` is no longer a step key: it is a reading of the card for the whole scenario; write it in the `[rules]` table (`[rules]\n{key} = ...`, one of {accepted})"
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// The step keys naming the acting and the other unit, per procedure.
-pub const STEP_UNIT_KEYS: &[(&str, &str, Option<&str>)] = &[
-    ("activation", "unit", None),
-    ("discipline-test", "unit", None),
-    ("commander-risk", "unit", None),
-    ("shooting", "firer", Some("target")),
-    ("melee", "attacker", Some("defender")),
-];
+use crate::scenario::course::Staged;
 
 /// One step of a course: its reader (to rebuild it for each state) and the
 /// units it names (indices into the scenario's units).
@@ -190,8 +106,8 @@ type ExactCache = RefCell<HashMap<(Clash, bool), Arc<OnceLock<Vec<f64>>>>>;
 pub struct CourseSpec<'a> {
     units: Vec<Unit>,
     steps: Vec<StepSpec<'a>>,
-    stages: Vec<Stage>,
-    repeat: Option<Repeat>,
+    /// The stages under the course's repeat.
+    staged: Staged<Stop>,
     rules: Readings,
     own: Option<usize>,
     enemy: Option<usize>,
@@ -361,10 +277,9 @@ impl<'a> CourseSpec<'a> {
         };
         Ok(CourseSpec {
             space,
-            stages: course::stages(steps.len(), repeat.as_ref().map(|r| (r.turns, r.from_step))),
+            staged: Staged::new(steps.len(), repeat),
             units,
             steps,
-            repeat,
             rules,
             own,
             enemy,
@@ -381,7 +296,7 @@ impl<'a> CourseSpec<'a> {
 
     /// The step and turn (1-based) of stage `stage`.
     pub fn stage(&self, stage: usize) -> (usize, u8) {
-        let st = self.stages[stage];
+        let st = self.staged.stage(stage);
         (st.step, st.turn)
     }
     /// Step `step`'s procedure name and the units it names (acting, other).
@@ -399,7 +314,7 @@ impl<'a> CourseSpec<'a> {
     }
     /// The course's repeat, if any.
     pub fn repeat(&self) -> Option<&Repeat> {
-        self.repeat.as_ref()
+        self.staged.repeat()
     }
     /// The `[rules]` readings in force.
     pub fn readings(&self) -> &Readings {
@@ -420,15 +335,10 @@ impl<'a> CourseSpec<'a> {
             .collect()
     }
 
-    /// Whether `step` repeats turn after turn.
-    fn repeats(&self, step: usize) -> bool {
-        self.repeat.as_ref().is_some_and(|r| step >= r.from_step)
-    }
-
     /// Whether a stop condition of the repeat holds in `state` (at the end
     /// of a turn).
     fn stops(&self, state: &CourseState) -> bool {
-        let Some(r) = &self.repeat else {
+        let Some(r) = self.staged.repeat() else {
             return false;
         };
         let routed = |u: Option<usize>| u.is_some_and(|u| state.units[u].routed);
@@ -523,18 +433,18 @@ impl ChainSpec for CourseSpec<'_> {
         }
     }
     fn steps(&self) -> usize {
-        self.stages.len()
+        self.staged.len()
     }
     fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
-        course::stage_turn(&self.stages, stage, self.repeat.is_some())
+        self.staged.turn(stage)
     }
     fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
-        let st = self.stages[stage];
+        let st = self.staged.stage(stage);
         let s = &self.steps[st.step];
         // A melee that repeats is one melee going on: its later turns are
         // later rounds (docs/rules/sword-and-spear.md section 7).
         let round = Round {
-            later: (self.repeats(st.step) && st.turn > 1)
+            later: (self.staged.repeats(st.step) && st.turn > 1)
                 .then_some(self.rules.later_rounds_impetus),
             detail: !self.tests_measures.is_empty(),
         };
@@ -566,13 +476,13 @@ impl ChainSpec for CourseSpec<'_> {
         leaf: Leaf,
         state: &CourseState,
     ) -> Transition<CourseState> {
-        let step = self.stages[stage].step;
+        let step = self.staged.stage(stage).step;
         let spec = &self.steps[step];
         let sp = proc.space();
         let val = |name: &str| sp.measure_index(name).map_or(0, |m| sp.value_of(leaf, m));
         let cat = sp.outcome_of(leaf);
         let mut next = state.clone();
-        match &self.repeat {
+        match self.staged.repeat() {
             // Turns of the repeat begun.
             Some(r) if r.from_step == step => next.rounds += 1,
             // Melee steps fought.
@@ -661,12 +571,12 @@ impl ChainSpec for CourseSpec<'_> {
             Step::CommanderRisk(_) => hit(&mut next, spec.actor, 0, false, cat == 0),
         }
         let end_of_turn = step + 1 == self.steps.len();
-        if stage + 1 < self.stages.len() {
+        if let Some(nst) = self.staged.get(stage + 1) {
             // The stop conditions, at the end of a turn.
             if end_of_turn && self.stops(&next) {
                 return Transition::End(self.leaf(cat, &next, self.steps.len()));
             }
-            let nxt = &self.steps[self.stages[stage + 1].step];
+            let nxt = &self.steps[nst.step];
             if let Some(u) = [nxt.actor, nxt.target]
                 .into_iter()
                 .flatten()

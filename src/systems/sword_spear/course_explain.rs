@@ -6,8 +6,9 @@
 //! result by what it sets going next (another round of the melee, a bonus
 //! carried, a commander's −1 gone).
 
-use super::course::{CourseSpec, CourseState, PROCEDURES, Step};
+use super::course::{CourseSpec, CourseState};
 use super::explain::poss;
+use super::step::{PROCEDURES, Step};
 use crate::engine::chain::{ChainSpec, reach_steps};
 use crate::engine::exact::DEFAULT_BUDGET;
 use crate::error::InputError;

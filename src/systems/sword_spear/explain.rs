@@ -11,10 +11,10 @@
 use super::activation::{Activation, Allocate};
 use super::combat::{Clash, CommanderRisk as RiskRule, Unpaired};
 use super::commanders::{self, CommanderRisk};
-use super::course::Step;
 use super::discipline::{DisciplineTest, fail_faces};
 use super::melee::{self, MeleeRound};
 use super::shooting::{self, Shooting};
+use super::step::Step;
 use super::troops::{Terrain, Troop};
 use super::unit::{Armour, Unit};
 use super::{activation, commanders as risk};

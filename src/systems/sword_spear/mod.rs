@@ -26,6 +26,7 @@ pub mod readings;
 pub mod repeat;
 pub mod scenario;
 pub mod shooting;
+pub mod step;
 pub mod troops;
 pub mod unit;
 pub mod volley_dice;
@@ -71,7 +72,7 @@ impl crate::systems::RuleSystem for SwordSpear {
         "Sword & Spear (Fantasy)"
     }
     fn procedures(&self) -> &'static [crate::systems::ProcedureInfo] {
-        course::PROCEDURES
+        step::PROCEDURES
     }
     fn charts(&self, _edition: Option<&str>) -> Vec<Chart> {
         charts()

@@ -81,15 +81,7 @@ pub fn stop_names() -> Vec<&'static str> {
 
 /// A course's repeat: its turns, the first step that repeats, and what
 /// ends it (`either-routs` when `until` names nothing).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Repeat {
-    /// At most this many turns.
-    pub turns: u8,
-    /// Steps before this one run once, in the first turn.
-    pub from_step: usize,
-    /// What ends the course at the end of a turn.
-    pub until: Vec<Stop>,
-}
+pub type Repeat = crate::scenario::course::Repeat<Stop>;
 
 /// Reads a course's optional `repeat` (of a course of `steps` steps), with
 /// `own` and `enemy` the units its key measures are about: a stop condition
@@ -101,15 +93,13 @@ pub fn read(
     enemy: Option<usize>,
 ) -> Result<Option<Repeat>, InputError> {
     let names = stop_names();
-    let Some(r) = crate::scenario::course::read_repeat(cf, MAX_TURNS, &names, steps)? else {
+    let stops = (&names[..], &Stop::ALL[..]);
+    let read =
+        crate::scenario::course::read_repeat_as(cf, MAX_TURNS, stops, Stop::EitherRouts, steps)?;
+    let Some(r) = read else {
         return Ok(None);
     };
-    let until: Vec<Stop> = if r.until.is_empty() {
-        vec![Stop::EitherRouts]
-    } else {
-        r.until.into_iter().map(|i| Stop::ALL[i]).collect()
-    };
-    for s in &until {
+    for s in &r.until {
         let missing = match s.needs() {
             Some(true) => own.is_none(),
             Some(false) => enemy.is_none(),
@@ -127,9 +117,5 @@ pub fn read(
             ));
         }
     }
-    Ok(Some(Repeat {
-        turns: r.turns,
-        from_step: r.from_step,
-        until,
-    }))
+    Ok(Some(r))
 }

@@ -2,10 +2,11 @@
 //! `[[course]]`.
 
 use super::cost::{self, StepShape};
-use super::course::{CourseSpec, PROCEDURES, STEP_UNIT_KEYS, Step, StepSpec, build_step};
+use super::course::{CourseSpec, StepSpec};
 use super::melee::Round;
 use super::readings::Readings;
 use super::repeat::{self, Repeat};
+use super::step::{PROCEDURES, STEP_UNIT_KEYS, Step, build_step};
 use super::unit::Unit;
 use crate::engine::KernelMode;
 use crate::engine::chain::MAX_NODES;

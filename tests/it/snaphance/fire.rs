@@ -7,10 +7,10 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
-use crate::support::located::assert_step_err;
+use crate::support::located::{assert_each_refused, assert_step_err_in_s_toml};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::outcome_probs;
-use crate::support::step::{one_step_doc, step_from_text};
+use crate::support::snaphance;
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
 use pikeshot::error::InputError;
@@ -516,19 +516,12 @@ const UNITS: &str = "[units.shot]\nkind = \"shot\"\nstrength = 4\n\n\
 [units.pike]\nkind = \"pike\"\nstrength = 4\nranks = 2\n\n\
 [units.gens]\nkind = \"gendarmes\"\nstrength = 4\n";
 
-fn doc(step: &str) -> String {
-    one_step_doc(UNITS, &format!("procedure = \"fire\"\n{step}"))
+fn doc(keys: &str) -> String {
+    snaphance::step_doc(UNITS, "fire", keys)
 }
 
 fn build(text: &str) -> Result<Fire, InputError> {
-    step_from_text(text, Stand::from_fields, |f, units| {
-        Fire::from_step(f, units, &Readings::default())
-    })
-}
-
-fn assert_err(step: &str, key: &str, says: &str) {
-    let text = doc(step);
-    assert_step_err(Some("s.toml"), build(&text), &text, key, says);
+    snaphance::step(text, Fire::from_step)
 }
 
 #[test]
@@ -546,61 +539,68 @@ fn step_builds_with_every_key() {
 
 #[test]
 fn step_errors_are_located() {
-    assert_err(
-        "firer = \"gens\"\ntarget = \"pike\"",
-        "firer",
-        "has no fire",
-    );
-    assert_err("firer = \"shot\"\ntarget = \"shot\"", "target", "itself");
-    assert_err(
-        "firer = \"shot\"\ntarget = \"pik\"",
-        "target",
-        "no unit named",
-    );
-    assert_err(
-        "firer = \"dr\"\ntarget = \"pike\"\nhexes_moved = 3",
-        "hexes_moved",
-        "3H",
-    );
-    assert_err(
-        "firer = \"dr\"\ntarget = \"pike\"\nbounds_moved = 1",
-        "bounds_moved",
-        "hexes_moved",
-    );
-    assert_err(
-        "firer = \"shot\"\ntarget = \"pike\"\nhexes_moved = 1",
-        "hexes_moved",
-        "bounds_moved",
-    );
-    assert_err(
-        "firer = \"shot\"\ntarget = \"pike\"\ntarget_evading = true",
-        "target_evading",
-        "only LC, Dr and Sk",
-    );
-    assert_err(
-        "firer = \"shot\"\ntarget = \"pike\"\nsecond_rank = true",
-        "second_rank",
-        "pistols",
-    );
-    assert_err(
-        "firer = \"shot\"\ntarget = \"pike\"\npoint_blank = true",
-        "point_blank",
-        "artillery",
-    );
-    assert_err(
-        "firer = \"shot\"\ntarget = \"pike\"\nrange_dice = 9",
-        "range_dice",
-        "from -4 to 4",
-    );
-    assert_err(
-        "firer = \"shot\"\ntarget = \"pike\"\naspect = \"flnk\"",
-        "aspect",
-        "did you mean `flank`",
-    );
-    assert_err(
-        "firer = \"shot\"\ntarget = \"pike\"\nrnage_dice = 1",
-        "rnage_dice",
-        "did you mean `range_dice`",
+    assert_each_refused(
+        &[
+            (
+                "firer = \"gens\"\ntarget = \"pike\"",
+                "firer",
+                "has no fire",
+            ),
+            ("firer = \"shot\"\ntarget = \"shot\"", "target", "itself"),
+            (
+                "firer = \"shot\"\ntarget = \"pik\"",
+                "target",
+                "no unit named",
+            ),
+            (
+                "firer = \"dr\"\ntarget = \"pike\"\nhexes_moved = 3",
+                "hexes_moved",
+                "3H",
+            ),
+            (
+                "firer = \"dr\"\ntarget = \"pike\"\nbounds_moved = 1",
+                "bounds_moved",
+                "hexes_moved",
+            ),
+            (
+                "firer = \"shot\"\ntarget = \"pike\"\nhexes_moved = 1",
+                "hexes_moved",
+                "bounds_moved",
+            ),
+            (
+                "firer = \"shot\"\ntarget = \"pike\"\ntarget_evading = true",
+                "target_evading",
+                "only LC, Dr and Sk",
+            ),
+            (
+                "firer = \"shot\"\ntarget = \"pike\"\nsecond_rank = true",
+                "second_rank",
+                "pistols",
+            ),
+            (
+                "firer = \"shot\"\ntarget = \"pike\"\npoint_blank = true",
+                "point_blank",
+                "artillery",
+            ),
+            (
+                "firer = \"shot\"\ntarget = \"pike\"\nrange_dice = 9",
+                "range_dice",
+                "from -4 to 4",
+            ),
+            (
+                "firer = \"shot\"\ntarget = \"pike\"\naspect = \"flnk\"",
+                "aspect",
+                "did you mean `flank`",
+            ),
+            (
+                "firer = \"shot\"\ntarget = \"pike\"\nrnage_dice = 1",
+                "rnage_dice",
+                "did you mean `range_dice`",
+            ),
+        ],
+        doc,
+        build,
+        assert_step_err_in_s_toml,
     );
 }
 

@@ -7,10 +7,10 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
-use crate::support::located::assert_step_err;
+use crate::support::located::{assert_each_refused, assert_step_err_in_s_toml};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
+use crate::support::snaphance;
 use crate::support::step::Plain;
-use crate::support::step::{one_step_doc, step_from_text};
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
 use pikeshot::error::InputError;
@@ -795,19 +795,12 @@ const UNITS: &str = "[units.gens]\nkind = \"gendarmes\"\nstrength = 4\n\n\
 [units.shot]\nkind = \"shot\"\nstrength = 4\n\n\
 [units.garrison]\nkind = \"shot\"\nstrength = 3\nterrain = \"town\"\n";
 
-fn doc(step: &str) -> String {
-    one_step_doc(UNITS, &format!("procedure = \"melee\"\n{step}"))
+fn doc(keys: &str) -> String {
+    snaphance::step_doc(UNITS, "melee", keys)
 }
 
 fn build(text: &str) -> Result<Melee, InputError> {
-    step_from_text(text, Stand::from_fields, |f, units| {
-        Melee::from_step(f, units, &Readings::default())
-    })
-}
-
-fn assert_err(step: &str, key: &str, says: &str) {
-    let text = doc(step);
-    assert_step_err(Some("s.toml"), build(&text), &text, key, says);
+    snaphance::step(text, Melee::from_step)
 }
 
 #[test]
@@ -830,39 +823,46 @@ fn step_builds_with_every_key() {
 
 #[test]
 fn step_errors_are_located() {
-    assert_err(
-        "attacker = \"shot\"\ndefender = \"gens\"",
-        "attacker",
-        "Foot will not charge MCS",
-    );
-    assert_err(
-        "attacker = \"shot\"\ndefender = \"shot\"",
-        "defender",
-        "itself",
-    );
-    assert_err(
-        "attacker = \"gens\"\ndefender = \"pike\"\ncommenced_behind_front = true",
-        "commenced_behind_front",
-        "flank or rear",
-    );
-    assert_err(
-        "attacker = \"gens\"\ndefender = \"pike\"\nhold_town = true",
-        "hold_town",
-        "neither stand is in a town",
-    );
-    assert_err(
-        "attacker = \"gens\"\ndefender = \"pike\"\nhigher = \"atacker\"",
-        "higher",
-        "did you mean `attacker`",
-    );
-    assert_err(
-        "attacker = \"gens\"\ndefender = \"pike\"\nattacker_extra_dice = 7",
-        "attacker_extra_dice",
-        "from -6 to 6",
-    );
-    assert_err(
-        "attacker = \"gens\"\ndefender = \"pike\"\nflank = true",
-        "flank",
-        "unknown key",
+    assert_each_refused(
+        &[
+            (
+                "attacker = \"shot\"\ndefender = \"gens\"",
+                "attacker",
+                "Foot will not charge MCS",
+            ),
+            (
+                "attacker = \"shot\"\ndefender = \"shot\"",
+                "defender",
+                "itself",
+            ),
+            (
+                "attacker = \"gens\"\ndefender = \"pike\"\ncommenced_behind_front = true",
+                "commenced_behind_front",
+                "flank or rear",
+            ),
+            (
+                "attacker = \"gens\"\ndefender = \"pike\"\nhold_town = true",
+                "hold_town",
+                "neither stand is in a town",
+            ),
+            (
+                "attacker = \"gens\"\ndefender = \"pike\"\nhigher = \"atacker\"",
+                "higher",
+                "did you mean `attacker`",
+            ),
+            (
+                "attacker = \"gens\"\ndefender = \"pike\"\nattacker_extra_dice = 7",
+                "attacker_extra_dice",
+                "from -6 to 6",
+            ),
+            (
+                "attacker = \"gens\"\ndefender = \"pike\"\nflank = true",
+                "flank",
+                "unknown key",
+            ),
+        ],
+        doc,
+        build,
+        assert_step_err_in_s_toml,
     );
 }

@@ -57,3 +57,17 @@ pub fn run_refused(scenario: &std::path::Path, out: &std::path::Path) -> String 
     assert_eq!(o.status.code(), Some(2));
     stderr(&o)
 }
+
+/// Runs `pikeshot ARGS`, asserts it was refused as bad input (exit code 2)
+/// with a message on stderr that contains each of `says`, and returns that
+/// stderr.
+#[track_caller]
+pub fn pikeshot_refused(args: &[&str], says: &[&str]) -> String {
+    let o = pikeshot(args);
+    let err = stderr(&o);
+    assert_eq!(code(&o), 2, "{err}");
+    for s in says {
+        assert!(err.contains(s), "`{s}` not in: {err}");
+    }
+    err
+}

@@ -71,3 +71,37 @@ pub fn assert_step_err<T: std::fmt::Debug>(
     );
     e
 }
+
+/// Asserts every row `(input, key, says)` of a table-driven test of refused
+/// input: the scenario text `text(input)`, built by `build`, is refused as
+/// `check(result, text, key, says)` asserts (for example
+/// [`assert_step_err`]); a failing row is named.
+#[track_caller]
+pub fn assert_each_refused<T>(
+    rows: &[(&str, &str, &str)],
+    text: impl Fn(&str) -> String,
+    build: impl Fn(&str) -> Result<T, InputError>,
+    check: impl Fn(Result<T, InputError>, &str, &str, &str),
+) {
+    for &(input, key, says) in rows {
+        let t = text(input);
+        let row = std::panic::AssertUnwindSafe(|| check(build(&t), &t, key, says));
+        if let Err(panic) = std::panic::catch_unwind(row) {
+            eprintln!("refused input row failed: {input:?} (key `{key}`)");
+            std::panic::resume_unwind(panic);
+        }
+    }
+}
+
+/// [`assert_step_err`] on text read as `s.toml` (as
+/// [`super::step::step_from_text`] reads it), in the order
+/// [`assert_each_refused`] checks a row.
+#[track_caller]
+pub fn assert_step_err_in_s_toml<T: std::fmt::Debug>(
+    r: Result<T, InputError>,
+    text: &str,
+    key: &str,
+    says: &str,
+) {
+    assert_step_err(Some("s.toml"), r, text, key, says);
+}

@@ -15,6 +15,7 @@ pub mod monte_carlo;
 pub mod mpbs;
 pub mod report;
 pub mod scenario;
+pub mod snaphance;
 pub mod step;
 pub mod webdriver;
 

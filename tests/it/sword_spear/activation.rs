@@ -8,7 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
-use crate::support::located::key_line;
+use crate::support::located::{assert_each_refused, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::ok;
 use crate::support::step::{one_step_doc as doc, step_from_text};
@@ -420,39 +420,37 @@ const UNITS: &str = "[units.guard]\ntroop = \"heavy-foot\"\ndiscipline = 3\nstre
 
 #[test]
 fn activation_refusals_are_located() {
-    let t = doc(
-        UNITS,
-        "procedure = \"activation\"\nunit = \"guard\"\ndice = 9",
+    let step = |step: &str| doc(UNITS, step);
+    assert_each_refused(
+        &[
+            (
+                "procedure = \"activation\"\nunit = \"guard\"\ndice = 9",
+                "dice",
+                "from 1 to 8",
+            ),
+            (
+                "procedure = \"activation\"\nunit = \"wing\"\ngroup = \"guard\"",
+                "group",
+                "needs the central unit with its commander",
+            ),
+            (
+                "procedure = \"activation\"\nunit = \"guard\"\ngroup = [\"guard\"]",
+                "group",
+                "named twice",
+            ),
+            (
+                "procedure = \"activation\"\nunit = \"guard\"\nneed = \"group-move\"",
+                "need",
+                "needs a `group`",
+            ),
+        ],
+        step,
+        |t| build(t, Activation::from_step),
+        assert_err,
     );
-    assert_err(build(&t, Activation::from_step), &t, "dice", "from 1 to 8");
     let t = doc(UNITS, "procedure = \"activation\"\nunit = \"gard\"");
     let e = build(&t, Activation::from_step).unwrap_err();
     assert_eq!(e.suggestion.as_deref(), Some("guard"), "{e}");
-    let t = doc(
-        UNITS,
-        "procedure = \"activation\"\nunit = \"wing\"\ngroup = \"guard\"",
-    );
-    assert_err(
-        build(&t, Activation::from_step),
-        &t,
-        "group",
-        "needs the central unit with its commander",
-    );
-    let t = doc(
-        UNITS,
-        "procedure = \"activation\"\nunit = \"guard\"\ngroup = [\"guard\"]",
-    );
-    assert_err(build(&t, Activation::from_step), &t, "group", "named twice");
-    let t = doc(
-        UNITS,
-        "procedure = \"activation\"\nunit = \"guard\"\nneed = \"group-move\"",
-    );
-    assert_err(
-        build(&t, Activation::from_step),
-        &t,
-        "need",
-        "needs a `group`",
-    );
     let t = doc(
         UNITS,
         "procedure = \"activation\"\nunit = \"guard\"\nneed = \"charg\"",
@@ -466,22 +464,25 @@ fn activation_refusals_are_located() {
     let e = build(&t, Activation::from_step).unwrap_err();
     assert_eq!(e.suggestion.as_deref(), Some("allocate"), "{e}");
     assert_eq!(e.line, Some(key_line(&t, "allocat")));
-    let t = doc(UNITS, "procedure = \"commander-risk\"\nunit = \"wing\"");
-    assert_err(
-        build(&t, CommanderRisk::from_step),
-        &t,
-        "unit",
-        "no `commander`",
+    assert_each_refused(
+        &[(
+            "procedure = \"commander-risk\"\nunit = \"wing\"",
+            "unit",
+            "no `commander`",
+        )],
+        step,
+        |t| build(t, CommanderRisk::from_step),
+        assert_err,
     );
-    let t = doc(
-        UNITS,
-        "procedure = \"discipline-test\"\nunit = \"wing\"\ntests = 0",
-    );
-    assert_err(
-        build(&t, DisciplineTest::from_step),
-        &t,
-        "tests",
-        "from 1 to 8",
+    assert_each_refused(
+        &[(
+            "procedure = \"discipline-test\"\nunit = \"wing\"\ntests = 0",
+            "tests",
+            "from 1 to 8",
+        )],
+        step,
+        |t| build(t, DisciplineTest::from_step),
+        assert_err,
     );
 }
 
@@ -494,56 +495,39 @@ fn unit_refusals_are_located() {
             step,
         )
     };
-    let t = u("hits = 4");
-    assert_err(build(&t, Activation::from_step), &t, "hits", "would rout");
-    let t = u("command_distance = 5");
-    let e = build(&t, Activation::from_step).unwrap_err();
-    assert!(
-        e.to_string().contains("captain (4 DU) or general (8 DU)"),
-        "{e}"
+    assert_each_refused(
+        &[
+            ("hits = 4", "hits", "would rout"),
+            (
+                "command_by = \"captain\"",
+                "command_by",
+                "needs `command_distance`",
+            ),
+            (
+                "commander = \"captain\"\nout_of_command = true",
+                "out_of_command",
+                "within command range",
+            ),
+            (
+                "command_by = \"captain\"\ncommand_distance = 2\nout_of_command = false",
+                "out_of_command",
+                "not both",
+            ),
+            (
+                "melee_capable = true",
+                "melee_capable",
+                "medium foot armed with missiles",
+            ),
+            (
+                "terrain = \"wods\"",
+                "terrain",
+                "accepted: open, rough, difficult",
+            ),
+        ],
+        u,
+        |t| build(t, Activation::from_step),
+        assert_err,
     );
-    let t = u("command_by = \"captain\"");
-    assert_err(
-        build(&t, Activation::from_step),
-        &t,
-        "command_by",
-        "needs `command_distance`",
-    );
-    let t = u("commander = \"captain\"\nout_of_command = true");
-    assert_err(
-        build(&t, Activation::from_step),
-        &t,
-        "out_of_command",
-        "within command range",
-    );
-    let t = u("command_by = \"captain\"\ncommand_distance = 2\nout_of_command = false");
-    assert_err(
-        build(&t, Activation::from_step),
-        &t,
-        "out_of_command",
-        "not both",
-    );
-    let t = u("melee_capable = true");
-    assert_err(
-        build(&t, Activation::from_step),
-        &t,
-        "melee_capable",
-        "medium foot armed with missiles",
-    );
-    let t = u("terrain = \"wods\"");
-    assert_err(
-        build(&t, Activation::from_step),
-        &t,
-        "terrain",
-        "accepted: open, rough, difficult",
-    );
-    let t = doc(
-        "[units.u]\ntroop = \"heavy-fot\"\ndiscipline = 3\nstrength = 4\n",
-        step,
-    );
-    let e = build(&t, Activation::from_step).unwrap_err();
-    assert_eq!(e.suggestion.as_deref(), Some("heavy-foot"), "{e}");
-    assert_eq!(e.line, Some(key_line(&t, "troop")));
     let t = doc(
         "[units.u]\ntroop = \"heavy-foot\"\ndiscipline = 7\nstrength = 4\n",
         step,
@@ -554,4 +538,17 @@ fn unit_refusals_are_located() {
         "discipline",
         "from 1 to 6",
     );
+    let t = u("command_distance = 5");
+    let e = build(&t, Activation::from_step).unwrap_err();
+    assert!(
+        e.to_string().contains("captain (4 DU) or general (8 DU)"),
+        "{e}"
+    );
+    let t = doc(
+        "[units.u]\ntroop = \"heavy-fot\"\ndiscipline = 3\nstrength = 4\n",
+        step,
+    );
+    let e = build(&t, Activation::from_step).unwrap_err();
+    assert_eq!(e.suggestion.as_deref(), Some("heavy-foot"), "{e}");
+    assert_eq!(e.line, Some(key_line(&t, "troop")));
 }

@@ -9,7 +9,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
-use crate::support::located::{assert_step_err, key_line};
+use crate::support::located::{assert_each_refused, assert_step_err_in_s_toml, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
 use crate::support::ok;
 use crate::support::step::{one_step_doc, step_from_text};
@@ -1043,43 +1043,33 @@ fn melee_step_reads_both_sides() {
 
 #[test]
 fn melee_refusals_are_located() {
-    let t = doc("procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"knights\"");
-    assert_step_err(
-        Some("s.toml"),
-        from_doc(&t, MeleeRound::from_step),
-        &t,
-        "defender",
-        "cannot fight itself",
-    );
-    let t = doc(
-        "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\nattacker_uphill = true\ndefender_uphill = true",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        from_doc(&t, MeleeRound::from_step),
-        &t,
-        "defender_uphill",
-        "only one side",
-    );
-    let t = doc(
-        "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\nattacker_shot = true",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        from_doc(&t, MeleeRound::from_step),
-        &t,
-        "attacker_shot",
-        "no `weapon`",
-    );
-    let t = doc(
-        "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\nattacker_extra_units = 4",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        from_doc(&t, MeleeRound::from_step),
-        &t,
-        "attacker_extra_units",
-        "from 0 to 3",
+    let melee = "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\n";
+    assert_each_refused(
+        &[
+            (
+                "attacker = \"knights\"\ndefender = \"knights\"",
+                "defender",
+                "cannot fight itself",
+            ),
+            (
+                "attacker = \"knights\"\ndefender = \"spears\"\nattacker_uphill = true\ndefender_uphill = true",
+                "defender_uphill",
+                "only one side",
+            ),
+            (
+                "attacker = \"knights\"\ndefender = \"spears\"\nattacker_shot = true",
+                "attacker_shot",
+                "no `weapon`",
+            ),
+            (
+                "attacker = \"knights\"\ndefender = \"spears\"\nattacker_extra_units = 4",
+                "attacker_extra_units",
+                "from 0 to 3",
+            ),
+        ],
+        |keys| doc(&format!("procedure = \"melee\"\n{keys}")),
+        |t| from_doc(t, MeleeRound::from_step),
+        assert_step_err_in_s_toml,
     );
     // A reading is a `[rules]` key, with "did you mean" there.
     let t = doc("procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"").replace(
@@ -1089,37 +1079,31 @@ fn melee_refusals_are_located() {
     let e = crate::support::scenario::input_error("s.toml", &t);
     assert_eq!(e.suggestion.as_deref(), Some("literal"), "{e}");
     assert_eq!(e.line, Some(key_line(&t, "armour_choice")));
-    let t = doc(
-        "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\nattacker_charge = true",
-    );
+    let t = doc(&format!("{melee}attacker_charge = true"));
     let e = from_doc(&t, MeleeRound::from_step).unwrap_err();
     assert_eq!(e.suggestion.as_deref(), Some("attacker_charged"), "{e}");
     assert_eq!(e.line, Some(key_line(&t, "attacker_charge")));
-    let t = doc("procedure = \"shooting\"\nfirer = \"archers\"\ntarget = \"knights\"\nrange = 5");
-    assert_step_err(
-        Some("s.toml"),
-        from_doc(&t, Shooting::from_step),
-        &t,
-        "range",
-        "out of range: Bow reaches 4 DU",
-    );
-    let t = doc("procedure = \"shooting\"\nfirer = \"knights\"\ntarget = \"archers\"");
-    assert_step_err(
-        Some("s.toml"),
-        from_doc(&t, Shooting::from_step),
-        &t,
-        "firer",
-        "no `weapon`",
-    );
-    let t = doc(
-        "procedure = \"shooting\"\nfirer = \"archers\"\ntarget = \"knights\"\ncover_levels = 3",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        from_doc(&t, Shooting::from_step),
-        &t,
-        "cover_levels",
-        "from 0 to 2",
+    assert_each_refused(
+        &[
+            (
+                "firer = \"archers\"\ntarget = \"knights\"\nrange = 5",
+                "range",
+                "out of range: Bow reaches 4 DU",
+            ),
+            (
+                "firer = \"knights\"\ntarget = \"archers\"",
+                "firer",
+                "no `weapon`",
+            ),
+            (
+                "firer = \"archers\"\ntarget = \"knights\"\ncover_levels = 3",
+                "cover_levels",
+                "from 0 to 2",
+            ),
+        ],
+        |keys| doc(&format!("procedure = \"shooting\"\n{keys}")),
+        |t| from_doc(t, Shooting::from_step),
+        assert_step_err_in_s_toml,
     );
 }
 
@@ -1145,9 +1129,9 @@ impl Dice for Ordered<'_> {
 fn multiset_tabulation_equals_every_ordered_roll() {
     use pikeshot::engine::KernelMode;
     use pikeshot::engine::alias::Tabulated;
-    use pikeshot::systems::sword_spear::course::build_step;
     use pikeshot::systems::sword_spear::melee::Round;
     use pikeshot::systems::sword_spear::readings::Readings;
+    use pikeshot::systems::sword_spear::step::build_step;
     // Small pools (2 against 3 dice, 3 against 2) with armour both ways, a
     // side lacking protection, Discipline tests and a commander at risk.
     let units = "[units.a]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 2\narmour = \"heavily-armoured\"\ncommander = \"captain\"\nweapon = \"bow\"\n\n[units.b]\ntroop = \"medium-foot\"\ndiscipline = 4\nstrength = 3\narmour = \"lacking-protection\"\n\n[units.c]\ntroop = \"medium-foot\"\ndiscipline = 4\nstrength = 3\nweapon = \"bow\"\n\n[units.d]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 2\narmour = \"armoured\"\ncommander = \"general\"\n";

@@ -571,7 +571,7 @@ fn every_shipped_scenario_builds_with_an_exact_answer() {
 /// space stays under 100,000 leaves.
 #[test]
 fn key_outcomes_of_single_step_courses_follow_the_step() {
-    use pikeshot::systems::sword_spear::course::build_step;
+    use pikeshot::systems::sword_spear::step::build_step;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/sword-and-spear");
     let mut checked = 0;
     for e in std::fs::read_dir(dir).unwrap() {

@@ -6,7 +6,7 @@ use crate::support::cli::{pikeshot, run_refused, run_to};
 
 use pikeshot::systems::sword_spear::melee::NO_IMPETUS;
 use pikeshot::systems::sword_spear::troops::{Class, MOVEMENT, Move, Terrain, Troop};
-use pikeshot::systems::sword_spear::{self, course};
+use pikeshot::systems::sword_spear::{self, step};
 use pikeshot::systems::{self, SYSTEMS};
 
 fn text(b: &[u8]) -> String {
@@ -157,7 +157,7 @@ fn every_chart_renders_from_the_library_and_the_cli() {
 fn list_names_procedures_keys_and_outcomes() {
     assert!(SYSTEMS.iter().any(|s| s.id() == "sword-and-spear"));
     let l = systems::list(Some("sword-and-spear")).unwrap();
-    for p in course::PROCEDURES {
+    for p in step::PROCEDURES {
         assert!(l.contains(&format!("  {} (", p.name)), "{}", p.name);
         for k in p.keys {
             assert!(l.contains(k.key), "{}.{}", p.name, k.key);
@@ -173,10 +173,10 @@ fn list_names_procedures_keys_and_outcomes() {
         "melee",
         "commander-risk",
     ] {
-        assert!(course::PROCEDURES.iter().any(|p| p.name == name), "{name}");
+        assert!(step::PROCEDURES.iter().any(|p| p.name == name), "{name}");
     }
     // A melee until one side routs is a repeated `melee`, not a procedure.
-    assert!(!course::PROCEDURES.iter().any(|p| p.name == "engagement"));
+    assert!(!step::PROCEDURES.iter().any(|p| p.name == "engagement"));
     assert!(l.contains("either-routs"), "{l}");
     assert!(l.contains("later_rounds_impetus"), "{l}");
     assert!(l.contains("troop types: heavy-foot, medium-foot"), "{l}");

@@ -8,12 +8,13 @@
 
 mod morale;
 
-use super::course::{CourseSpec, CourseState, Step};
+use super::course::{CourseSpec, CourseState};
 use super::fire::Fire;
 use super::melee::Melee;
 use super::orders::{self, OrderTest};
 use super::pursuit::{self, Pursuit};
 use super::readings::Fives;
+use super::step::Step;
 use crate::explain::{Explain, PoolLine, Roll, Source, described_roll, faces_of, pool_sum};
 
 /// How a pool's dice score hits under `[rules] fives`.

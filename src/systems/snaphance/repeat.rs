@@ -1,0 +1,70 @@
+//! What a Snaphance course of turns reads beyond its steps: the stop
+//! conditions of `repeat = { turns, until, from_step }`
+//! (docs/rules/snaphance.md).
+//!
+//! A melee fought to a finish is a `melee` step repeated by its course:
+//! turn `t` is its round `t` (the charge in the first only).
+
+use crate::error::InputError;
+use crate::scenario::{Fields, course};
+use crate::systems::StopInfo;
+
+/// Most turns of `repeat` (the rounds `melee-to-finish` allowed).
+pub const MAX_TURNS: u8 = 20;
+
+/// What ends a repeated course, checked at the end of every turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The last melee fought was decided: a stand beaten or destroyed.
+    Decided,
+    /// The own stand is beaten in a melee, or destroyed.
+    OwnBeaten,
+    /// The enemy stand is beaten in a melee, or destroyed.
+    EnemyBeaten,
+    /// The own stand is destroyed.
+    OwnDestroyed,
+    /// The enemy stand is destroyed.
+    EnemyDestroyed,
+}
+
+impl Stop {
+    /// Every stop condition, in [`STOPS`] order.
+    pub const ALL: [Stop; 5] = [
+        Stop::Decided,
+        Stop::OwnBeaten,
+        Stop::EnemyBeaten,
+        Stop::OwnDestroyed,
+        Stop::EnemyDestroyed,
+    ];
+}
+
+/// What each stop condition of `repeat.until` means, in [`Stop::ALL`] order.
+pub const STOPS: &[StopInfo] = &{
+    const fn s(name: &'static str, meaning: &'static str) -> StopInfo {
+        StopInfo { name, meaning }
+    }
+    [
+        s(
+            "decided",
+            "the last melee fought was decided: a stand beaten or destroyed (10.0)",
+        ),
+        s("own-beaten", "our stand is beaten in a melee, or destroyed"),
+        s(
+            "enemy-beaten",
+            "the enemy stand is beaten in a melee, or destroyed",
+        ),
+        s("own-destroyed", "our stand is destroyed"),
+        s("enemy-destroyed", "the enemy stand is destroyed"),
+    ]
+};
+
+/// A course's repeat: its turns, the first step that repeats, and what
+/// ends it (the default `decided`).
+pub type Repeat = course::Repeat<Stop>;
+
+/// Reads a course's optional `repeat` (of a course of `steps` steps);
+/// `until` is `decided` when it names nothing (docs/rules/snaphance.md).
+pub fn read(cf: &mut Fields, steps: usize) -> Result<Option<Repeat>, InputError> {
+    let names: Vec<&str> = STOPS.iter().map(|s| s.name).collect();
+    course::read_repeat_as(cf, MAX_TURNS, (&names, &Stop::ALL), Stop::Decided, steps)
+}
