@@ -14,6 +14,7 @@ pub mod compiled;
 pub mod exact;
 pub mod pools;
 pub mod progress;
+pub mod shared;
 
 use std::time::Instant;
 

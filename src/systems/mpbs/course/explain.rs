@@ -124,9 +124,9 @@ impl Course<'_> {
 
 impl CourseView for Course<'_> {
     type State = CourseState;
-    type Proc = Step;
+    type Proc = Shared<Step>;
 
-    fn step_of(&self, s: &CourseState, proc: &Step) -> StepKey {
+    fn step_of(&self, s: &CourseState, proc: &Shared<Step>) -> StepKey {
         let turn = s.turn as u32;
         let pc = s.pc as u32;
         let t = self.turn_prefix(s);
