@@ -38,6 +38,14 @@ impl<P> Shared<P> {
     }
 }
 
+impl<P> Shared<P> {
+    /// The same number for every handle of one shared procedure, and a
+    /// different one for any other procedure alive at the same time.
+    pub fn id(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+}
+
 impl<P> Clone for Shared<P> {
     fn clone(&self) -> Self {
         Shared(Arc::clone(&self.0))

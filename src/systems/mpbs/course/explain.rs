@@ -4,7 +4,7 @@
 //! earlier rolls left on its units.
 
 use super::*;
-use crate::engine::chain::reach;
+use crate::engine::chain::reach_chain;
 use crate::explain::walk::{self, CourseView, StepKey};
 use crate::explain::{CourseExplanation, results};
 
@@ -174,6 +174,10 @@ impl CourseView for Course<'_> {
         }
     }
 
+    fn roll_id(&self, proc: &Shared<Step>) -> Option<usize> {
+        Some(proc.id())
+    }
+
     fn state_lines(&self, s: &CourseState) -> Vec<String> {
         let mut out = Vec::new();
         for (u, st) in self.units.iter().zip(&s.units) {
@@ -252,13 +256,16 @@ impl CourseView for Course<'_> {
 }
 
 /// Explains one course: every state it reaches, each step's rolls, and
-/// the course's exact outcomes.
+/// the course's exact outcomes, from the chain [`settle_course`] built
+/// and the states of its nodes.
 pub fn explain_course(
     name: &str,
     side: &crate::outcome::Side,
     course: &Course,
+    chain: Chain<Shared<Step>>,
+    states: Vec<CourseState>,
 ) -> Result<CourseExplanation, InputError> {
-    let r = reach(course, crate::engine::exact::DEFAULT_BUDGET)?;
+    let r = reach_chain(chain, states, crate::engine::exact::DEFAULT_BUDGET)?;
     let mut steps = walk::steps(course, &r);
     if let Some(off) = course.morale_checks_off() {
         for s in &mut steps {

@@ -663,38 +663,44 @@ impl Course<'_> {
 /// course that always runs to its end reports exactly its last step's
 /// outcomes.
 pub fn compile(input: CourseInput<'_>, mode: KernelMode) -> Result<Box<dyn Kernel>, InputError> {
-    let (course, chain) = settle_course(input)?;
-    let chain = match chain {
-        Some(c) => c,
-        None => Chain::from_machine(&course)?,
-    };
+    let (_, chain, _) = settle_course(input, false)?;
     Ok(ProcedureKernel::boxed(chain, mode))
 }
 
 /// The course a run resolves: built with every early-end outcome, then
-/// again with only those some path reaches. Also gives back its chain when
-/// the first build was already the one.
+/// again with only those some path reaches; with its chain and, when
+/// `with_states` (to explain it), the state of each node of the chain.
+#[allow(clippy::type_complexity)]
 pub fn settle_course(
     input: CourseInput<'_>,
-) -> Result<(Course<'_>, Option<Chain<Shared<Step>>>), InputError> {
+    with_states: bool,
+) -> Result<(Course<'_>, Chain<Shared<Step>>, Vec<CourseState>), InputError> {
     let all = EarlyEnds {
         eliminated: true,
         off_map: true,
     };
     let course = Course::new(input, all)?;
-    let chain = Chain::from_machine(&course)?;
+    let (chain, states) = if with_states {
+        Chain::with_states(&course)?
+    } else {
+        (Chain::from_machine(&course)?, Vec::new())
+    };
     let reached = EarlyEnds {
         eliminated: course.early_index[0].is_some_and(|i| chain.can_end_in(i as usize)),
         off_map: course.early_index[1].is_some_and(|i| chain.can_end_in(i as usize)),
     };
     if reached == all {
-        return Ok((course, Some(chain)));
+        return Ok((course, chain, states));
     }
     let wide_index = course.early_index;
     let wide_space = course.space.clone();
+    let procs = std::mem::take(&mut *course.procs.borrow_mut());
     // The narrower course has the same states (its ends renumbered), so
-    // the chain built is kept and only its end leaves are moved over.
+    // the chain built is kept and only its end leaves are moved over; its
+    // rolls are the same too, so it keeps those built (which an explained
+    // course walks again).
     let narrow = Course::new(course.into_input(), reached)?;
+    *narrow.procs.borrow_mut() = procs;
     let chain = {
         let (wide, slim) = (&wide_space, &narrow.space);
         let moved = |cat: usize| match wide_index.iter().position(|&i| i == Some(cat as OutcomeIx))
@@ -711,5 +717,7 @@ pub fn settle_course(
             slim.leaf(moved(wide.outcome_of(l)), &values)
         })
     };
-    Ok((narrow, Some(chain)))
+    // A rolling state has not ended, so holds no end outcome: the
+    // states are the narrower course's as they are.
+    Ok((narrow, chain, states))
 }
