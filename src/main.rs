@@ -191,6 +191,7 @@ impl RunFlags {
                 KernelFlag::Direct => KernelMode::Direct,
             },
             progress: true,
+            control: None,
         };
         req.set_method(match (self.method, self.exact) {
             (Some(MethodArg::Exact), _) => Method::Exact,

@@ -60,6 +60,9 @@ pub struct RunRequest {
     pub kernel: KernelMode,
     /// Show a progress bar on a terminal.
     pub progress: bool,
+    /// Watched and stopped from outside (`pikeshot serve`): see
+    /// [`engine::control`]. A stopped run is [`crate::Error::Stopped`].
+    pub control: Option<std::sync::Arc<engine::RunControl>>,
 }
 
 impl RunRequest {
@@ -537,6 +540,7 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         monte_carlo: !req.exact_only,
         exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
         progress: req.progress,
+        control: req.control.clone(),
     };
     // Streams belong to the variant's identity and the course's name, not
     // their positions (see `engine::stream_id`).
