@@ -65,6 +65,20 @@ pub struct RunRequest {
     pub control: Option<std::sync::Arc<engine::RunControl>>,
 }
 
+impl RunRequest {
+    /// The kernel mode the courses are built with: `--kernel`, except
+    /// under `--method exact`, where no trial is drawn and a compiled
+    /// table (enumerating each course's dice paths once more to fill it)
+    /// would be built for nothing.
+    fn build_mode(&self) -> KernelMode {
+        if self.exact_only {
+            KernelMode::Direct
+        } else {
+            self.kernel
+        }
+    }
+}
+
 /// A scenario ready to run: every variant validated, its courses ready.
 /// Without a sweep the kernels are built and held; with one, each
 /// variant's kernels are built when the run reaches it and released after
@@ -322,7 +336,7 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
                         Arc::clone(shared),
                         i,
                         sys,
-                        req.kernel,
+                        req.build_mode(),
                         (i == 0 && keep && exact.is_none()).then_some(kernels),
                     );
                     let mut exact = exact.map(Vec::into_iter);
@@ -422,7 +436,7 @@ fn validate(
         let sys = systems::registry::read_system(f)?;
         let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
         let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
-        let built = sys.build_courses(f, req.kernel)?;
+        let built = sys.build_courses(f, req.build_mode())?;
         Ok((n, sys, s, t, built))
     })?;
     check_sides(file, &v.label, &built)?;

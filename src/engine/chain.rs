@@ -13,8 +13,6 @@
 
 use std::hash::Hash;
 
-use rustc_hash::FxHashMap;
-
 use crate::dice::{Dice, EnumerationError};
 use crate::engine::exact;
 use crate::error::InputError;
@@ -309,6 +307,15 @@ impl<P: Procedure> Chain<P> {
         Ok(explore(m)?.0)
     }
 
+    /// As [`Chain::from_machine`], with the state of each node, in node
+    /// order (as [`reach_chain`] takes them).
+    pub fn with_states<M: Machine<Proc = P>>(
+        m: &M,
+    ) -> Result<(Chain<P>, Vec<M::State>), InputError> {
+        let (chain, seen) = explore(m)?;
+        Ok((chain, node_states::<M>(seen)))
+    }
+
     /// The same chain reporting into `space`: every end leaf `l` becomes
     /// `map(l)`. A course whose space is narrowed after building (outcomes
     /// no path reaches left out) keeps its nodes instead of building them
@@ -344,54 +351,58 @@ impl<P: Procedure> Chain<P> {
 }
 
 /// Every state of a machine reachable from the initial one that rolls, as
-/// the chain's nodes (in the order first reached), with the states
-/// themselves.
+/// the chain's nodes (in the order first reached), with every state met
+/// (see [`Seen`]).
 fn explore<M: Machine>(m: &M) -> Result<Explored<M>, InputError> {
     // Every state met so far: its node, or the end it is (an end met again
-    // is not worked out again). Only looked up, never iterated, so the
-    // hasher cannot affect the chain: node ids follow the order states are
-    // first met.
-    // Room for a typical course's states from the start: a map of large
-    // keys grown from empty is rehashed a dozen times, and each outgrown
-    // table freed makes the allocator consolidate its free lists (about a
-    // tenth of a one-card exact run's CPU time went there).
-    let mut seen: FxHashMap<M::State, Next> =
-        FxHashMap::with_capacity_and_hasher(EXPECTED_STATES, Default::default());
-    let mut states: Vec<M::State> = Vec::with_capacity(EXPECTED_STATES);
+    // is not worked out again). Looked up by state, and iterated only in
+    // the order states were first met, so the hasher cannot affect the
+    // chain. Each state is held once, in the map's entries; its table
+    // holds only their indices, so growing it moves no state.
+    // Room for a typical course's states from the start: a map grown from
+    // empty is rehashed a dozen times, and each outgrown table freed makes
+    // the allocator consolidate its free lists.
+    let mut seen: Seen<M> =
+        Seen::<M>::with_capacity_and_hasher(EXPECTED_STATES, Default::default());
+    // Each node's index in `seen`.
+    let mut at: Vec<u32> = Vec::with_capacity(EXPECTED_STATES);
     let mut procs: Vec<Option<M::Proc>> = Vec::with_capacity(EXPECTED_STATES);
     // The node of a state, queued when new; or the end it is.
     let visit = |state: M::State,
-                 seen: &mut FxHashMap<M::State, Next>,
-                 states: &mut Vec<M::State>,
+                 seen: &mut Seen<M>,
+                 at: &mut Vec<u32>,
                  procs: &mut Vec<Option<M::Proc>>|
      -> Result<Next, InputError> {
-        if let Some(&next) = seen.get(&state) {
-            return Ok(next);
-        }
-        match m.action(&state)? {
-            Action::End(l) => {
-                seen.insert(state, Next::Done(l));
-                Ok(Next::Done(l))
-            }
+        let entry = match seen.entry(state) {
+            indexmap::map::Entry::Occupied(e) => return Ok(*e.get()),
+            indexmap::map::Entry::Vacant(e) => e,
+        };
+        let next = match m.action(entry.key())? {
+            Action::End(l) => Next::Done(l),
             Action::Roll(p) => {
-                if states.len() >= MAX_NODES {
+                if at.len() >= MAX_NODES {
                     return Err(too_many_states(m));
                 }
-                let id = states.len() as u32;
-                seen.insert(state.clone(), Next::Node(id));
-                states.push(state);
+                let id = at.len() as u32;
+                at.push(entry.index() as u32);
                 procs.push(Some(p));
-                Ok(Next::Node(id))
+                Next::Node(id)
             }
-        }
+        };
+        entry.insert(next);
+        Ok(next)
     };
-    let start = visit(m.initial(), &mut seen, &mut states, &mut procs)?;
+    let start = visit(m.initial(), &mut seen, &mut at, &mut procs)?;
     let mut nodes: Vec<Node<M::Proc>> = Vec::new();
     let mut head = 0;
     let mut links = 0usize;
-    while head < states.len() {
+    while head < at.len() {
         let proc = procs[head].take().expect("each node is built once");
-        let state = states[head].clone();
+        let state = seen
+            .get_index(at[head] as usize)
+            .expect("a node's state is in the map")
+            .0
+            .clone();
         links = links.saturating_add(proc.space().len());
         if links > MAX_LINKS {
             return Err(InputError::new(format!(
@@ -408,7 +419,7 @@ fn explore<M: Machine>(m: &M) -> Result<Explored<M>, InputError> {
                 continue;
             }
             let after = m.apply(&state, &proc, leaf);
-            next.push(visit(after, &mut seen, &mut states, &mut procs)?);
+            next.push(visit(after, &mut seen, &mut at, &mut procs)?);
         }
         let probs = dense.map(|p| {
             p.into_iter()
@@ -429,11 +440,24 @@ fn explore<M: Machine>(m: &M) -> Result<Explored<M>, InputError> {
         nodes,
         order,
     };
-    Ok((chain, states))
+    Ok((chain, seen))
 }
 
-/// A machine's chain and the state of each of its nodes.
-type Explored<M> = (Chain<<M as Machine>::Proc>, Vec<<M as Machine>::State>);
+/// Every state a chain's builder met, in the order first met, with its
+/// node or the end it is.
+type Seen<M> = indexmap::IndexMap<<M as Machine>::State, Next, rustc_hash::FxBuildHasher>;
+
+/// The states of a chain's nodes, in node order.
+fn node_states<M: Machine>(seen: Seen<M>) -> Vec<M::State> {
+    // Node ids were given in the order states were first met.
+    seen.into_iter()
+        .filter(|(_, n)| matches!(n, Next::Node(_)))
+        .map(|(s, _)| s)
+        .collect()
+}
+
+/// A machine's chain and every state met building it.
+type Explored<M> = (Chain<<M as Machine>::Proc>, Seen<M>);
 
 /// What [`reach_steps`] finds: each state is (step index, state).
 pub type StepsReach<C> = Reach<(usize, <C as ChainSpec>::State), <C as ChainSpec>::Proc>;
@@ -458,7 +482,17 @@ pub struct Reached<S, P> {
 /// exact probability of reaching it: the same states, procedures and
 /// propagation as the chain a run resolves.
 pub fn reach<M: Machine>(m: &M, budget: u64) -> Result<Reach<M::State, M::Proc>, InputError> {
-    let (chain, states) = explore(m)?;
+    let (chain, states) = Chain::with_states(m)?;
+    reach_chain(chain, states, budget)
+}
+
+/// [`reach`] over a chain already built, whose nodes' states are `states`
+/// ([`Chain::with_states`]).
+pub fn reach_chain<S, P: Procedure>(
+    chain: Chain<P>,
+    states: Vec<S>,
+    budget: u64,
+) -> Result<Reach<S, P>, InputError> {
     let mut mass = vec![0.0f64; chain.nodes.len()];
     let mut ends = vec![0.0f64; chain.space.len()];
     match chain.start {

@@ -15,6 +15,7 @@ pub mod control;
 pub mod exact;
 pub mod pools;
 pub mod progress;
+pub mod shared;
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -517,6 +517,13 @@ pub trait Explain: Procedure {
     fn roll(&self) -> Roll;
 }
 
+/// A procedure shared between the states of a course explains as itself.
+impl<P: Explain> Explain for crate::engine::shared::Shared<P> {
+    fn roll(&self) -> Roll {
+        (**self).roll()
+    }
+}
+
 /// The dice a procedure rolls, found by enumerating its paths (at most
 /// `budget`): `1d10`, `2d6`, `1d6 then up to 2 more d6`, or a pool.
 pub fn dice_of<P: Procedure>(p: &P, budget: u64) -> String {

@@ -37,6 +37,14 @@ pub trait CourseView {
     fn state_lines(&self, state: &Self::State) -> Vec<String>;
     /// The rolls that going from `before` to `after` queued.
     fn triggered(&self, before: &Self::State, after: &Self::State) -> Vec<String>;
+    /// An identity of `proc`, the same for two states only when they roll
+    /// one shared procedure (see [`crate::engine::shared::Shared`]), whose
+    /// roll and results are then worked out once; `None` (the default)
+    /// works them out for every state.
+    fn roll_id(&self, proc: &Self::Proc) -> Option<usize> {
+        let _ = proc;
+        None
+    }
 }
 
 /// The explained steps of a course, from every state it reaches.
@@ -49,6 +57,10 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
         index: std::collections::HashMap<String, usize>,
     }
     let mut groups: Vec<Group> = Vec::new();
+    // A shared procedure's roll, results and their JSON (the start of a
+    // case's merge key), worked out once.
+    let mut made: std::collections::HashMap<usize, (super::Roll, Vec<ResultP>, String)> =
+        std::collections::HashMap::new();
     for (i, node) in reach.nodes.iter().enumerate() {
         if node.mass <= 0.0 {
             continue;
@@ -72,7 +84,7 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
                 }
             }
         }
-        let triggers = triggers
+        let triggers: Vec<Trigger> = triggers
             .into_iter()
             .map(|((cat, roll), (n, _))| Trigger {
                 on: space.outcomes()[cat].clone(),
@@ -80,13 +92,28 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
                 always: n == leaves_of[&cat],
             })
             .collect();
-        let case = Case {
-            p_reached: node.mass,
-            state: view.state_lines(&node.state),
-            roll: node.proc.roll(),
-            results: results(space, &node.probs),
-            triggers,
+        let make = || {
+            let roll = node.proc.roll();
+            let results = results(space, &node.probs);
+            let json = serde_json::to_string(&(&roll, &results)).expect("a roll serialises");
+            (roll, results, json)
         };
+        let fresh;
+        let (roll, results, json) = match view.roll_id(&node.proc) {
+            Some(id) => &*made.entry(id).or_insert_with(make),
+            None => {
+                fresh = make();
+                &fresh
+            }
+        };
+        // The JSON of (roll, results, triggers): the case's merge key.
+        let merge_key = format!(
+            "{},{}]",
+            json.strip_suffix(']')
+                .expect("a tuple serialises as an array"),
+            serde_json::to_string(&triggers).expect("triggers serialise")
+        );
+        let state = view.state_lines(&node.state);
         let g = match groups.iter_mut().position(|g| g.key.title == key.title) {
             Some(g) => &mut groups[g],
             None => {
@@ -99,7 +126,26 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
                 groups.last_mut().expect("just pushed")
             }
         };
-        merge_case(&mut g.cases, &mut g.index, case);
+        // A case whose roll, results and triggers are those of one met
+        // before merges into it: their probabilities add, and only the
+        // state lines both share are kept.
+        match g.index.get(&merge_key) {
+            Some(&c) => {
+                let c = &mut g.cases[c];
+                c.p_reached += node.mass;
+                c.state.retain(|l| state.contains(l));
+            }
+            None => {
+                g.index.insert(merge_key, g.cases.len());
+                g.cases.push(Case {
+                    p_reached: node.mass,
+                    state,
+                    roll: roll.clone(),
+                    results: results.clone(),
+                    triggers,
+                });
+            }
+        }
     }
     groups.sort_by_key(|g| (g.key.order, g.first));
     groups
@@ -134,29 +180,6 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
             }
         })
         .collect()
-}
-
-/// Adds `case` to `cases`, merged into one whose roll, results and
-/// triggers are the same (their probabilities add; only the state lines
-/// both share are kept).
-fn merge_case(
-    cases: &mut Vec<Case>,
-    index: &mut std::collections::HashMap<String, usize>,
-    case: Case,
-) {
-    let key = serde_json::to_string(&(&case.roll, &case.results, &case.triggers))
-        .expect("a case serialises");
-    match index.get(&key) {
-        Some(&i) => {
-            let c = &mut cases[i];
-            c.p_reached += case.p_reached;
-            c.state.retain(|l| case.state.contains(l));
-        }
-        None => {
-            index.insert(key, cases.len());
-            cases.push(case);
-        }
-    }
 }
 
 /// A [`CourseView`] for a fixed sequence of steps (a system's

@@ -191,7 +191,20 @@ impl CourseRun {
         let exact_only = n == 0 && tally.exact.is_some();
         // Every marginal in one pass each over the counts and the exact
         // probabilities (a course's space is mostly leaves never reached).
-        let (outcome_counts, mut measure_counts) = stats::marginals(space, &tally.counts);
+        let (outcome_counts, mut measure_counts) = if n == 0 {
+            // No trial, so no count: zeros, without a pass over every leaf
+            // of the space (an exact-only report asks for a course's stats
+            // several times, and a space may have a million leaves).
+            let measures = space.measures().iter();
+            (
+                vec![0; space.outcomes().len()],
+                measures
+                    .map(|m| vec![0; (m.max - m.min + 1) as usize])
+                    .collect(),
+            )
+        } else {
+            stats::marginals(space, &tally.counts)
+        };
         let (exact_outcomes, mut exact_measures) = match &tally.exact {
             Some(e) => {
                 let (o, m) = stats::marginals(space, e);

@@ -48,8 +48,8 @@ pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
     let (edition, courses, _) = read(f, |c| {
-        let (course, _) = settle_course(c.input)?;
-        explain_course(c.name, &c.side, &course)
+        let (course, chain, states) = settle_course(c.input, true)?;
+        explain_course(c.name, &c.side, &course, chain, states)
     })?;
     let courses = courses.into_iter().map(|(_, c)| c).collect();
     Ok(crate::explain::Explained {

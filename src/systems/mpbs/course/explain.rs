@@ -4,7 +4,7 @@
 //! earlier rolls left on its units.
 
 use super::*;
-use crate::engine::chain::reach;
+use crate::engine::chain::reach_chain;
 use crate::explain::walk::{self, CourseView, StepKey};
 use crate::explain::{CourseExplanation, results};
 
@@ -124,9 +124,9 @@ impl Course<'_> {
 
 impl CourseView for Course<'_> {
     type State = CourseState;
-    type Proc = Step;
+    type Proc = Shared<Step>;
 
-    fn step_of(&self, s: &CourseState, proc: &Step) -> StepKey {
+    fn step_of(&self, s: &CourseState, proc: &Shared<Step>) -> StepKey {
         let turn = s.turn as u32;
         let pc = s.pc as u32;
         let t = self.turn_prefix(s);
@@ -172,6 +172,10 @@ impl CourseView for Course<'_> {
                 }
             }
         }
+    }
+
+    fn roll_id(&self, proc: &Shared<Step>) -> Option<usize> {
+        Some(proc.id())
     }
 
     fn state_lines(&self, s: &CourseState) -> Vec<String> {
@@ -252,13 +256,16 @@ impl CourseView for Course<'_> {
 }
 
 /// Explains one course: every state it reaches, each step's rolls, and
-/// the course's exact outcomes.
+/// the course's exact outcomes, from the chain [`settle_course`] built
+/// and the states of its nodes.
 pub fn explain_course(
     name: &str,
     side: &crate::outcome::Side,
     course: &Course,
+    chain: Chain<Shared<Step>>,
+    states: Vec<CourseState>,
 ) -> Result<CourseExplanation, InputError> {
-    let r = reach(course, crate::engine::exact::DEFAULT_BUDGET)?;
+    let r = reach_chain(chain, states, crate::engine::exact::DEFAULT_BUDGET)?;
     let mut steps = walk::steps(course, &r);
     if let Some(off) = course.morale_checks_off() {
         for s in &mut steps {

@@ -17,7 +17,12 @@ use super::retreat::UnableToRetreat;
 use super::threshold::casualty_threshold;
 use super::{Edition, Formation, MoraleState, Unit};
 use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
+use std::cell::RefCell;
+
+use rustc_hash::FxHashMap;
+
 use crate::engine::chain::{Action, Chain, Machine};
+use crate::engine::shared::Shared;
 use crate::engine::{Kernel, KernelMode, ProcedureKernel};
 use crate::error::InputError;
 use crate::outcome::keys::{
@@ -94,6 +99,19 @@ pub struct Course<'a> {
     early_index: [Option<OutcomeIx>; 2],
     /// Whether the space has the [`OWN_PURSUED_OFF_MAP`] measure.
     off_map_measure: bool,
+    /// Every procedure built so far, by what it is built from: the states
+    /// of a chain that roll the same thing share one procedure (and its
+    /// exact distribution) instead of each building its own.
+    procs: RefCell<FxHashMap<ProcKey, Shared<Step>>>,
+}
+
+/// What a roll of a course is built from: a step (its index, whether it is
+/// read leniently, the unit states) or a triggered roll (with the unit
+/// states where the roll depends on them).
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum ProcKey {
+    Step(u8, bool, Units),
+    Sub(Sub, Units),
 }
 
 fn morale_level(m: MoraleState) -> i32 {
@@ -229,6 +247,7 @@ impl<'a> Course<'a> {
             early,
             early_index,
             off_map_measure,
+            procs: RefCell::default(),
         })
     }
 
@@ -423,23 +442,28 @@ impl<'a> Course<'a> {
         }
     }
 
+    /// Whether the step of `state` is read leniently: any step but the
+    /// first roll of a course that does not repeat.
+    fn lenient(&self, state: &CourseState) -> bool {
+        state.pc > 0 || state.turn > 0 || self.repeat.is_some()
+    }
+
     fn step_proc(&self, state: &CourseState) -> Result<Step, InputError> {
         let s = &self.steps[state.pc as usize];
-        let lenient = state.pc > 0 || state.turn > 0 || self.repeat.is_some();
         build(
             s,
             &mut s.fields.fresh(),
             &self.units_in(state),
             self.edition,
             &self.rules,
-            lenient,
+            self.lenient(state),
         )
     }
 }
 
 impl Machine for Course<'_> {
     type State = CourseState;
-    type Proc = Step;
+    type Proc = Shared<Step>;
 
     fn turn(&self, state: &CourseState) -> Option<usize> {
         self.repeat.as_ref().map(|_| state.turn as usize)
@@ -460,10 +484,35 @@ impl Machine for Course<'_> {
         })
     }
 
-    fn action(&self, state: &CourseState) -> Result<Action<Step>, InputError> {
+    fn action(&self, state: &CourseState) -> Result<Action<Shared<Step>>, InputError> {
         if let Some(c) = state.ended {
             return Ok(Action::End(self.final_leaf(state, c as usize)));
         }
+        // A morale check and a leader casualty roll depend on no unit's
+        // state; every other roll on the unit states (as `units_in` reads
+        // them) and, for a step, its index and leniency.
+        let key = match state.pending.first() {
+            Some(&sub @ Sub::Morale(_)) => ProcKey::Sub(sub, Units::new()),
+            Some(&Sub::LeaderCasualty(_)) => ProcKey::Sub(Sub::LeaderCasualty(0), Units::new()),
+            Some(&sub) => ProcKey::Sub(sub, state.units.clone()),
+            None => ProcKey::Step(state.pc, self.lenient(state), state.units.clone()),
+        };
+        if let Some(p) = self.procs.borrow().get(&key) {
+            return Ok(Action::Roll(p.clone()));
+        }
+        let proc = Shared::new(self.build_action(state)?);
+        self.procs.borrow_mut().insert(key, proc.clone());
+        Ok(Action::Roll(proc))
+    }
+
+    fn apply(&self, state: &CourseState, proc: &Shared<Step>, leaf: Leaf) -> CourseState {
+        self.apply_step(state, proc, leaf)
+    }
+}
+
+impl Course<'_> {
+    /// Builds the roll of `state` (which has not ended).
+    fn build_action(&self, state: &CourseState) -> Result<Step, InputError> {
         let units = || self.units_in(state);
         let e = self.edition;
         let proc = match state.pending.first() {
@@ -504,10 +553,11 @@ impl Machine for Course<'_> {
             }
             None => self.step_proc(state)?,
         };
-        Ok(Action::Roll(proc))
+        Ok(proc)
     }
 
-    fn apply(&self, state: &CourseState, proc: &Step, leaf: Leaf) -> CourseState {
+    /// The state after leaf `leaf` of `proc`, rolled in `state`.
+    fn apply_step(&self, state: &CourseState, proc: &Step, leaf: Leaf) -> CourseState {
         let mut s = state.clone();
         let space = proc.space();
         let cat = space.outcome_of(leaf);
@@ -613,38 +663,44 @@ impl Machine for Course<'_> {
 /// course that always runs to its end reports exactly its last step's
 /// outcomes.
 pub fn compile(input: CourseInput<'_>, mode: KernelMode) -> Result<Box<dyn Kernel>, InputError> {
-    let (course, chain) = settle_course(input)?;
-    let chain = match chain {
-        Some(c) => c,
-        None => Chain::from_machine(&course)?,
-    };
+    let (_, chain, _) = settle_course(input, false)?;
     Ok(ProcedureKernel::boxed(chain, mode))
 }
 
 /// The course a run resolves: built with every early-end outcome, then
-/// again with only those some path reaches. Also gives back its chain when
-/// the first build was already the one.
+/// again with only those some path reaches; with its chain and, when
+/// `with_states` (to explain it), the state of each node of the chain.
+#[allow(clippy::type_complexity)]
 pub fn settle_course(
     input: CourseInput<'_>,
-) -> Result<(Course<'_>, Option<Chain<Step>>), InputError> {
+    with_states: bool,
+) -> Result<(Course<'_>, Chain<Shared<Step>>, Vec<CourseState>), InputError> {
     let all = EarlyEnds {
         eliminated: true,
         off_map: true,
     };
     let course = Course::new(input, all)?;
-    let chain = Chain::from_machine(&course)?;
+    let (chain, states) = if with_states {
+        Chain::with_states(&course)?
+    } else {
+        (Chain::from_machine(&course)?, Vec::new())
+    };
     let reached = EarlyEnds {
         eliminated: course.early_index[0].is_some_and(|i| chain.can_end_in(i as usize)),
         off_map: course.early_index[1].is_some_and(|i| chain.can_end_in(i as usize)),
     };
     if reached == all {
-        return Ok((course, Some(chain)));
+        return Ok((course, chain, states));
     }
     let wide_index = course.early_index;
     let wide_space = course.space.clone();
+    let procs = std::mem::take(&mut *course.procs.borrow_mut());
     // The narrower course has the same states (its ends renumbered), so
-    // the chain built is kept and only its end leaves are moved over.
+    // the chain built is kept and only its end leaves are moved over; its
+    // rolls are the same too, so it keeps those built (which an explained
+    // course walks again).
     let narrow = Course::new(course.into_input(), reached)?;
+    *narrow.procs.borrow_mut() = procs;
     let chain = {
         let (wide, slim) = (&wide_space, &narrow.space);
         let moved = |cat: usize| match wide_index.iter().position(|&i| i == Some(cat as OutcomeIx))
@@ -661,5 +717,7 @@ pub fn settle_course(
             slim.leaf(moved(wide.outcome_of(l)), &values)
         })
     };
-    Ok((narrow, Some(chain)))
+    // A rolling state has not ended, so holds no end outcome: the
+    // states are the narrower course's as they are.
+    Ok((narrow, chain, states))
 }
