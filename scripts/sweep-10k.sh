@@ -19,17 +19,14 @@ cd "$(dirname "$0")/.."
 LIMIT_KB=${LIMIT_KB:-6291456}
 TIMEOUT=${TIMEOUT:-1800}
 
-bin=${PIKESHOT_BIN:-}
-if [ -z "$bin" ]; then
-  cargo build --release --locked -q
-  bin=$PWD/target/release/pikeshot
-fi
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+bin=$(release_bin)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # Everything before [sweep], then the sweep of 2 × 5 × 8 × 5 × 5 × 5 variants.
-awk '/^\[sweep\]/ { exit } { print }' scenarios/mpbs/charge-or-salvo.toml \
-  > "$tmp/sweep-10k.toml"
+unswept_charge_or_salvo > "$tmp/sweep-10k.toml"
 cat >> "$tmp/sweep-10k.toml" <<'TOML'
 [sweep]
 edition = ["series", "sfo"]

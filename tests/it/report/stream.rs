@@ -7,37 +7,19 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr, stdout};
+use super::sweep::run;
+use crate::support::cli::{code, pikeshot, stderr, stdout};
 use crate::support::file_names as names;
 
-/// Two courses of the brigade against the tercio (one an engagement),
-/// swept over the tercio's morale and both cards (6 variants), with a
-/// target on one course.
+/// Charge-or-salvo's brigade against the tercio (see `sweep::scenario`),
+/// with its engagement "keep firing" too, swept over the tercio's morale
+/// (`morale`) and both cards, with a target on one course.
 fn scenario(dir: &Path, morale: &str) -> PathBuf {
-    let text = format!(
-        r#"name = "charge or fire, streamed"
-system = "mpbs"
-edition = "series"
-seed = 1631
-trials = 3000
-
-[units.swedes]
-kind = "heavy-infantry"
-morale = 7
-strength = 3
-order = "charge"
-
-[units.tercio]
-kind = "heavy-infantry"
-morale = 6
-strength = 4
-terrain = "clear"
-
-[[course]]
-name = "charge now"
-steps = [
-  {{ procedure = "close-combat", attacker = "swedes", defender = "tercio", momentum = true }},
-]
+    super::sweep::scenario(
+        dir,
+        &format!(
+            r#""units.tercio.morale" = {morale}
+edition = ["series", "sfo"]
 
 [[course]]
 name = "keep firing"
@@ -47,30 +29,13 @@ steps = [
 ]
 repeat = {{ turns = 3, until = ["enemy-broken", "own-broken"] }}
 
-[sweep]
-"units.tercio.morale" = {morale}
-edition = ["series", "sfo"]
-
 [[expect]]
 course = "charge now"
 measure = "p-enemy-broken-or-eliminated"
 at_least = 0.1
 "#
-    );
-    let path = dir.join("streamed.toml");
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn run(file: &Path, out: &Path, args: &[&str]) -> std::process::Output {
-    let mut a = vec![
-        "run",
-        file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    a.extend_from_slice(args);
-    pikeshot_ok(&a)
+        ),
+    )
 }
 
 fn gunzip(path: &Path) -> Vec<u8> {
@@ -188,7 +153,7 @@ fn a_variant_that_fails_late_in_a_sweep_leaves_no_folder_streamed_or_held() {
         assert!(stderr(&o).contains("units.tercio.morale"), "{}", stderr(&o));
         assert!(stderr(&o).contains("60"), "{}", stderr(&o));
         assert!(!out.exists(), "{extra:?}");
-        assert_eq!(names(tmp.path()), ["streamed.toml"], "{extra:?}");
+        assert_eq!(names(tmp.path()), ["swept.toml"], "{extra:?}");
     }
 }
 
