@@ -36,10 +36,12 @@ const BLOCK_PER_THREAD: usize = 4;
 ///
 /// The first error in variant order stops the run (a variant that does
 /// not build, or under `--method exact` a course without an exact answer).
+/// `sink` takes a block while the next one is built on the other threads
+/// (so a large sweep's tables are written while it goes on).
 pub(crate) fn run_blocks(
     p: &Prepared,
     req: &RunRequest,
-    mut sink: impl FnMut(Vec<CourseRun>) -> Result<()>,
+    mut sink: impl FnMut(Vec<CourseRun>) -> Result<()> + Send,
 ) -> Result<Option<String>> {
     let count = p.variant_count();
     let pool = validation_pool(req.threads)?;
@@ -51,14 +53,19 @@ pub(crate) fn run_blocks(
     let exact = opts.exact.then_some(opts.exact_budget);
     let block = BLOCK_PER_THREAD * threads;
     let mut edition: Option<String> = None;
+    // Block `first`'s variants, each built on a thread of the pool; the
+    // first error in variant order.
+    let build = |first: usize| -> Result<Vec<Validated>> {
+        (first..(first + block).min(count))
+            .into_par_iter()
+            .map(|i| validate(&p.file, i, req, exact))
+            .collect::<Vec<Result<Validated>>>()
+            .into_iter()
+            .collect()
+    };
+    let mut next = Some(pool.install(|| build(0)));
     for first in (0..count).step_by(block) {
-        let built: Vec<Result<Validated>> = pool.install(|| {
-            (first..(first + block).min(count))
-                .into_par_iter()
-                .map(|i| validate(&p.file, i, req, exact))
-                .collect()
-        });
-        let mut built: Vec<Validated> = built.into_iter().collect::<Result<_>>()?;
+        let mut built = next.take().expect("each block built before it is run")?;
         let answers: Vec<Vec<variant::ExactAnswer>> = built
             .iter_mut()
             .map(|b| b.exact.take().unwrap_or_default())
@@ -99,7 +106,11 @@ pub(crate) fn run_blocks(
                 });
             }
         }
-        sink(courses)?;
+        let following = first + block < count;
+        let (sunk, built) = pool
+            .install(|| rayon::join(|| sink(courses), || following.then(|| build(first + block))));
+        sunk?;
+        next = built;
     }
     Ok(edition)
 }
