@@ -29,6 +29,10 @@ pub enum Error {
         /// The underlying failure, if any.
         source: Option<Box<dyn std::error::Error + Send + Sync>>,
     },
+    /// A run stopped by its caller before it was complete
+    /// ([`crate::engine::control::RunControl::stop`]): no figures, never a
+    /// partial answer.
+    Stopped,
 }
 
 /// Exit code for bad input (a scenario, `--set` or command-line value).
@@ -148,6 +152,7 @@ impl fmt::Display for Error {
                 Some(s) => write!(f, "{what}: {s}"),
                 None => write!(f, "{what}"),
             },
+            Error::Stopped => write!(f, "the run was stopped before it was complete"),
         }
     }
 }
@@ -155,7 +160,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Input(_) => None,
+            Error::Input(_) | Error::Stopped => None,
             Error::Io { source, .. } => Some(source),
             Error::Internal { source, .. } => source
                 .as_deref()
@@ -203,7 +208,7 @@ impl Error {
                 | K::InvalidFilename => EXIT_BAD_INPUT,
                 _ => EXIT_FAILURE,
             },
-            Error::Internal { .. } => EXIT_FAILURE,
+            Error::Internal { .. } | Error::Stopped => EXIT_FAILURE,
         }
     }
     /// Whether this is a write to a closed pipe (e.g. `pikeshot list | head`),

@@ -196,6 +196,7 @@ impl RunFlags {
             },
             progress: true,
             stream_above: self.stream_sweeps_above,
+            control: None,
         };
         req.set_method(match (self.method, self.exact) {
             (Some(MethodArg::Exact), _) => Method::Exact,

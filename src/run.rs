@@ -66,6 +66,9 @@ pub struct RunRequest {
     /// `run` writes a sweep of more variants than this as it runs
     /// (default [`STREAM_ABOVE`]; the hidden `--stream-sweeps-above`).
     pub stream_above: Option<usize>,
+    /// Watched and stopped from outside (`pikeshot serve`): see
+    /// [`engine::control`]. A stopped run is [`crate::Error::Stopped`].
+    pub control: Option<std::sync::Arc<engine::RunControl>>,
 }
 
 /// A scenario ready to run: every variant validated, its courses ready.
@@ -605,6 +608,7 @@ impl Prepared {
             monte_carlo: !req.exact_only,
             exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
             progress: req.progress,
+            control: req.control.clone(),
         }
     }
 

@@ -11,10 +11,12 @@
 pub mod alias;
 pub mod chain;
 pub mod compiled;
+pub mod control;
 pub mod exact;
 pub mod pools;
 pub mod progress;
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -24,6 +26,7 @@ use crate::outcome::OutcomeSpace;
 use crate::procedure::Procedure;
 use crate::stats;
 pub use compiled::CompiledTable;
+pub use control::RunControl;
 use progress::Progress;
 
 /// Trials per chunk: the unit of parallel work and of seeding.
@@ -164,6 +167,9 @@ pub struct RunOptions {
     pub exact_budget: u64,
     /// Show a progress bar (only honoured when stderr is a terminal).
     pub progress: bool,
+    /// Watched and stopped from outside (see [`control`]): trials done are
+    /// counted into it, and its stop flag is looked at before each chunk.
+    pub control: Option<Arc<RunControl>>,
 }
 
 impl Default for RunOptions {
@@ -178,6 +184,7 @@ impl Default for RunOptions {
             monte_carlo: true,
             exact_budget: exact::DEFAULT_BUDGET,
             progress: false,
+            control: None,
         }
     }
 }
@@ -241,17 +248,45 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Counts of chunks `from..to` of a task of `total` trials.
-fn run_chunks(task: &Task, seed: u64, total: u64, from: u64, to: u64, bar: &Progress) -> Vec<u64> {
+/// Where a run's chunks report: the progress bar, and the caller's
+/// control when there is one.
+struct Watch<'a> {
+    bar: &'a Progress,
+    control: Option<&'a RunControl>,
+}
+
+impl Watch<'_> {
+    /// Whether the caller asked the run to stop (no chunk starts then).
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.control.is_some_and(RunControl::is_stopped)
+    }
+    /// Counts a chunk of `n` trials done.
+    #[inline]
+    fn done(&self, n: u64) {
+        self.bar.inc(n);
+        if let Some(c) = self.control {
+            c.add(n);
+        }
+    }
+}
+
+/// Counts of chunks `from..to` of a task of `total` trials (chunks not
+/// started once the run is stopped count nothing: the run then returns
+/// [`crate::Error::Stopped`], not these counts).
+fn run_chunks(task: &Task, seed: u64, total: u64, from: u64, to: u64, watch: &Watch) -> Vec<u64> {
     let len = task.kernel.space().len();
     (from..to)
         .into_par_iter()
         .map(|k| {
             let n = CHUNK.min(total - k * CHUNK);
             let mut counts = vec![0u64; len];
+            if watch.stopped() {
+                return counts;
+            }
             let mut rng = Sampler::new(chunk_seed(seed, task.variant, task.course, k));
             task.kernel.sample(&mut rng, n, &mut counts);
-            bar.inc(n);
+            watch.done(n);
             counts
         })
         .reduce(
@@ -269,6 +304,8 @@ fn run_chunks(task: &Task, seed: u64, total: u64, from: u64, to: u64, bar: &Prog
 ///
 /// Zero trials is bad input; worker threads that cannot start are an
 /// internal failure ([`crate::Error::Internal`]), not the input's fault.
+/// A run whose [`RunOptions::control`] is stopped returns
+/// [`crate::Error::Stopped`] (checked before each chunk and each variant).
 pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
     if !opts.monte_carlo && !opts.exact {
         return Err(crate::Error::input(
@@ -314,9 +351,15 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
         0
     };
     let bar = Progress::new(planned, opts.progress);
+    let control = opts.control.as_deref();
+    if let Some(c) = control {
+        c.plan(planned);
+    }
+    let watch = Watch { bar: &bar, control };
     let mut out = Vec::with_capacity(tasks.len());
     let mut from = 0;
     while from < tasks.len() {
+        control::check(control)?;
         // One variant's courses: run together, then their kernels may be
         // dropped (and rebuilt if asked for again), so a sweep holds one
         // variant at a time.
@@ -332,12 +375,12 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
                 .iter()
                 .map(|t| (0, vec![0u64; t.kernel.space().len()], 0.0))
                 .collect(),
-            None => run_group(group, opts.seed, opts.trials, threads, &bar),
+            None => run_group(group, opts.seed, opts.trials, threads, &watch),
             Some(e) => group
                 .iter()
                 .map(|t| {
                     let start = Instant::now();
-                    let (n, counts) = run_to_precision(t, opts, e, &bar);
+                    let (n, counts) = run_to_precision(t, opts, e, &watch);
                     (n, counts, start.elapsed().as_secs_f64())
                 })
                 .collect(),
@@ -353,6 +396,8 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
             })
             .0
         });
+        // A stopped run's counts are not whole: never returned.
+        control::check(control)?;
         // Each course's exact answer on a thread of its own.
         let exact: Vec<(Option<Vec<f64>>, Option<String>)> = if opts.exact {
             pool.install(|| {
@@ -396,7 +441,7 @@ fn run_group(
     seed: u64,
     trials: u64,
     threads: usize,
-    bar: &Progress,
+    watch: &Watch,
 ) -> Vec<(u64, Vec<u64>, f64)> {
     let chunks = trials.div_ceil(CHUNK);
     let zero = || {
@@ -409,6 +454,9 @@ fn run_group(
     let (counts, seconds) = (0..group.len() as u64 * chunks)
         .into_par_iter()
         .fold(zero, |(mut counts, mut seconds), job| {
+            if watch.stopped() {
+                return (counts, seconds);
+            }
             let (t, k) = ((job / chunks) as usize, job % chunks);
             let task = &group[t];
             let n = CHUNK.min(trials - k * CHUNK);
@@ -416,7 +464,7 @@ fn run_group(
             let mut rng = Sampler::new(chunk_seed(seed, task.variant, task.course, k));
             task.kernel.sample(&mut rng, n, &mut counts[t]);
             seconds[t] += start.elapsed().as_secs_f64();
-            bar.inc(n);
+            watch.done(n);
             (counts, seconds)
         })
         .reduce(zero, |(mut a, mut sa), (b, sb)| {
@@ -444,7 +492,7 @@ fn run_group(
 /// cap is honoured exactly. Only the last round may end in a partial
 /// chunk; its size depends on the request alone (`max_trials`), so the
 /// counts stay the same on any thread count.
-fn run_to_precision(task: &Task, opts: &RunOptions, e: f64, bar: &Progress) -> (u64, Vec<u64>) {
+fn run_to_precision(task: &Task, opts: &RunOptions, e: f64, watch: &Watch) -> (u64, Vec<u64>) {
     let cap = opts.max_trials.max(1);
     let cap_chunks = cap.div_ceil(CHUNK);
     let mut done = 0u64;
@@ -454,13 +502,13 @@ fn run_to_precision(task: &Task, opts: &RunOptions, e: f64, bar: &Progress) -> (
     let mut counts = vec![0u64; task.kernel.space().len()];
     loop {
         let trials = target.saturating_mul(CHUNK).min(cap);
-        let more = run_chunks(task, opts.seed, trials, done, target, bar);
+        let more = run_chunks(task, opts.seed, trials, done, target, watch);
         for (x, y) in counts.iter_mut().zip(more) {
             *x += y;
         }
         done = target;
         let worst = stats::worst_half_width(task.kernel.space(), &counts, trials);
-        if worst <= e || done >= cap_chunks {
+        if worst <= e || done >= cap_chunks || watch.stopped() {
             return (trials, counts);
         }
         target = done.saturating_mul(2).min(cap_chunks);

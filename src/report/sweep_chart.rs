@@ -242,6 +242,58 @@ enum Chart {
 /// The sweep charts of a swept run.
 pub struct SweepCharts;
 
+/// The charts of a sweep in the order they are written: each key's line
+/// chart, then each course's heatmap.
+fn charts(fig: &SweepFigures) -> impl Iterator<Item = (Chart, String)> {
+    let (keys, maps) = chart_stems(fig);
+    keys.into_iter()
+        .map(|(a, s)| (Chart::Line(a), s))
+        .chain(maps.into_iter().map(|(c, s)| (Chart::Heat(c), s)))
+}
+
+/// One chart as SVG text, titled (what `<stem>.svg` holds).
+fn svg_text(fig: &SweepFigures, chart: Chart) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        draw_chart(&root, fig, chart)
+            .and_then(|()| root.present())
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(with_svg_title(&svg, &title(fig, chart)))
+}
+
+/// One sweep chart as SVG: its file stem, title and text.
+pub struct SweepSvg {
+    /// The file stem `report` writes it under (`sweep--<key>`, ...).
+    pub stem: String,
+    /// Its title.
+    pub title: String,
+    /// The SVG text, as `<stem>.svg` holds it.
+    pub svg: String,
+}
+
+/// Every sweep chart of `run` as SVG, in the order `report` writes them
+/// (none without a sweep or a key outcome): `pikeshot serve` shows these
+/// on its page.
+pub fn svg_charts(run: &ScenarioRun) -> Result<Vec<SweepSvg>, Error> {
+    let Some(fig) = SweepFigures::of(run) else {
+        return Ok(Vec::new());
+    };
+    draw::register_font();
+    charts(&fig)
+        .map(|(chart, stem)| {
+            let svg = svg_text(&fig, chart)
+                .map_err(|e| Error::internal(format!("the sweep chart {stem}"), e))?;
+            Ok(SweepSvg {
+                title: title(&fig, chart),
+                stem,
+                svg,
+            })
+        })
+        .collect()
+}
+
 impl Output for SweepCharts {
     fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
         match SweepFigures::of(run) {
@@ -254,25 +306,14 @@ impl Output for SweepCharts {
 /// Draws every chart of `fig` (see [`chart_stems`]) into `out`.
 pub fn draw_figures(fig: &SweepFigures, out: &mut Staging) -> Result<(), Error> {
     draw::register_font();
-    let (keys, maps) = chart_stems(fig);
-    let charts = keys
-        .into_iter()
-        .map(|(a, s)| (Chart::Line(a), s))
-        .chain(maps.into_iter().map(|(c, s)| (Chart::Heat(c), s)));
-    for (chart, stem) in charts {
+    for (chart, stem) in charts(fig) {
         out.with_path(&format!("{stem}.png"), |tmp| {
             let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
             draw_chart(&root, fig, chart).map_err(other)?;
             root.present().map_err(other)
         })?;
-        let mut svg = String::new();
-        {
-            let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-            draw_chart(&root, fig, chart)
-                .and_then(|()| root.present())
-                .map_err(|e| Error::io(out.dir().join(format!("{stem}.svg")), other(e)))?;
-        }
-        let svg = with_svg_title(&svg, &title(fig, chart));
+        let svg = svg_text(fig, chart)
+            .map_err(|e| Error::io(out.dir().join(format!("{stem}.svg")), other(e)))?;
         out.bytes(&format!("{stem}.svg"), svg.as_bytes())?;
     }
     Ok(())

@@ -4,12 +4,16 @@
 //! `explain::explain_file`), and the page's JSON form of a scenario to
 //! TOML and back. Nothing is written to disk.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
-use super::limits::{Cancel, MAX_EXPLAIN_BYTES, SERVE_TRIALS};
+use super::limits::{Cancel, MAX_EXPLAIN_BYTES, SERVE_TRIALS, cancelled};
+use super::sweep::SweepView;
 use crate::batch::json;
 use crate::error::{Error, InputError};
 use crate::explain::{ExplainRequest, Explanation, explain_file};
+use crate::report::KEY_OUTCOMES;
 use crate::run::{self, Method, RunRequest};
 use crate::scenario::ScenarioFile;
 use crate::scenario::limits::MAX_FILE_BYTES;
@@ -57,13 +61,20 @@ pub struct RunAnswer {
     pub explain: Option<Explanation>,
     /// Why the explanation is missing, when it is.
     pub explain_note: Option<String>,
+    /// Whether more is better for the own side, by key outcome name
+    /// (`report::key::KeyDef::more_is_better`; a key outcome that is
+    /// neither, such as `expected-turns`, is absent): the page colours a
+    /// difference from the first course by it.
+    pub more_is_better: BTreeMap<&'static str, bool>,
+    /// A swept scenario's summary: its charts and table.
+    pub sweep: Option<SweepView>,
 }
 
 /// An error as the page shows it: the CLI's words, split into their parts
 /// so that the page can put it beside the control of `key`.
 #[derive(Clone, Debug, Serialize)]
 pub struct ErrorBody {
-    /// `input` (bad input: exit 2 on the CLI), `busy`, `superseded`,
+    /// `input` (bad input: exit 2 on the CLI), `busy`, `cancelled`,
     /// `timeout`, `too-large` or `internal`.
     pub kind: &'static str,
     /// The whole message, as the CLI prints it after `error: `.
@@ -107,6 +118,7 @@ impl From<Error> for ErrorBody {
                 accepted: i.accepted.clone(),
                 suggestion: i.suggestion.clone(),
             },
+            Error::Stopped => cancelled(),
             _ => ErrorBody::plain("internal", e.to_string()),
         }
     }
@@ -161,7 +173,10 @@ pub fn parse(text: &str) -> Result<toml::Table, Error> {
 
 /// Runs a scenario as `pikeshot run --format json` would, without writing
 /// anything: exact first under `auto`, Monte Carlo otherwise. `cancel` is
-/// polled between the stages (exact, Monte Carlo, explanation).
+/// polled between the stages (exact, Monte Carlo, explanation), and the
+/// runs watch its control: a cancelled request's Monte Carlo stops at its
+/// next chunk (answered `cancelled`, never with partial figures), and its
+/// trials done are what `GET /api/progress` reports.
 pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
     let text = scenario_text(body.toml, body.doc)?;
     let file = ScenarioFile::from_str(SCENARIO_NAME, &text)?;
@@ -170,6 +185,7 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
         seed: body.seed,
         sets: body.sets.clone(),
         progress: false,
+        control: Some(cancel.control()),
         ..RunRequest::default()
     };
     let method = match body.method.as_deref().unwrap_or("auto") {
@@ -222,6 +238,7 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
     } else {
         (None, None)
     };
+    let sweep = SweepView::of(&done).map_err(ErrorBody::from)?;
     cancel.check()?;
     Ok(RunAnswer {
         method: req.method().name(),
@@ -230,6 +247,11 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
         note,
         explain,
         explain_note,
+        more_is_better: KEY_OUTCOMES
+            .iter()
+            .filter_map(|d| Some((d.name, d.more_is_better?)))
+            .collect(),
+        sweep,
     })
 }
 

@@ -2,7 +2,8 @@
 //! tokio) serving one page, with every asset embedded in the binary, and a
 //! small JSON API over the CLI's own run path: the registry's metadata
 //! (`meta`), the shipped scenarios (`assets`), runs and the TOML ↔ JSON
-//! conversion (`compute`), the routes (`routes`) and what keeps the
+//! conversion (`compute`), a sweep's charts and table (`sweep`), the
+//! routes (`routes`) and what keeps the
 //! server safe to leave running (`limits`). Nothing is written to disk.
 
 pub mod assets;
@@ -10,6 +11,7 @@ pub mod compute;
 pub mod limits;
 pub mod meta;
 pub mod routes;
+pub mod sweep;
 
 use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};

@@ -5,6 +5,7 @@
 //! - `GET /api/scenarios`: the shipped scenarios and those under DIR.
 //! - `GET /api/scenario/{*id}`: one of them, as TOML text.
 //! - `POST /api/run`: odds and explanation ([`super::compute`]).
+//! - `GET /api/progress/{client}`: how far that page's latest run is.
 //! - `POST /api/parse`: TOML text to its JSON form; `POST /api/toml` back.
 
 use std::path::{Path, PathBuf};
@@ -21,7 +22,7 @@ use tokio::sync::Semaphore;
 
 use super::assets::{APP_JS, INDEX_HTML, SHIPPED, STYLE_CSS};
 use super::compute::{self, ErrorBody, RunBody};
-use super::limits::{Generations, MAX_BODY_BYTES, MAX_RUNNING, TIME_LIMIT};
+use super::limits::{Generations, MAX_BODY_BYTES, MAX_RUNNING, StopOnDrop, TIME_LIMIT};
 use crate::scenario::limits::MAX_FILE_BYTES;
 
 /// Most scenario files listed from DIR.
@@ -58,6 +59,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/scenarios", get(scenarios))
         .route("/api/scenario/{*id}", get(scenario))
         .route("/api/run", post(run))
+        .route("/api/progress/{client}", get(progress))
         .route("/api/parse", post(parse))
         .route("/api/toml", post(to_toml))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -86,7 +88,7 @@ fn json_ok<T: Serialize>(value: &T) -> Response {
 fn error(e: ErrorBody) -> Response {
     let status = match e.kind {
         "input" => StatusCode::BAD_REQUEST,
-        "superseded" => StatusCode::CONFLICT,
+        "cancelled" => StatusCode::CONFLICT,
         "too-large" => StatusCode::PAYLOAD_TOO_LARGE,
         "busy" | "timeout" => StatusCode::SERVICE_UNAVAILABLE,
         "not-found" => StatusCode::NOT_FOUND,
@@ -273,6 +275,8 @@ async fn run(State(s): State<Arc<AppState>>, request: Request) -> Response {
         Err(e) => return error(e),
     };
     let cancel = s.generations.begin(req.client.as_deref());
+    // Dropped unanswered (the page gone, or the time limit): the run stops.
+    let guard = StopOnDrop::new(cancel.control());
     let work = async {
         let permit = Arc::clone(&s.running)
             .acquire_owned()
@@ -289,7 +293,11 @@ async fn run(State(s): State<Arc<AppState>>, request: Request) -> Response {
         .await
         .map_err(|e| ErrorBody::plain("internal", format!("the computation failed: {e}")))?
     };
-    match tokio::time::timeout(TIME_LIMIT, work).await {
+    let answer = tokio::time::timeout(TIME_LIMIT, work).await;
+    if answer.is_ok() {
+        guard.finished();
+    }
+    match answer {
         Ok(Ok(answer)) => json_ok(&answer),
         Ok(Err(e)) => error(e),
         Err(_) => error(ErrorBody::plain(
@@ -299,6 +307,20 @@ async fn run(State(s): State<Arc<AppState>>, request: Request) -> Response {
                  try fewer courses or `pikeshot run` on the command line",
                 TIME_LIMIT.as_secs()
             ),
+        )),
+    }
+}
+
+/// The trials done and planned of the latest request of page `client`.
+async fn progress(
+    State(s): State<Arc<AppState>>,
+    axum::extract::Path(client): axum::extract::Path<String>,
+) -> Response {
+    match s.generations.progress(&client) {
+        Some(p) => json_ok(&p),
+        None => error(ErrorBody::plain(
+            "not-found",
+            format!("no request from page \"{client}\" yet"),
         )),
     }
 }

@@ -1,9 +1,10 @@
 //! The runner: Monte Carlo against exact on every shipped scenario course,
-//! compiled against direct kernels, determinism across thread counts, and
-//! adaptive precision.
+//! compiled against direct kernels, determinism across thread counts,
+//! adaptive precision, and runs watched and stopped from outside.
 
 mod alias;
 mod chain;
+mod control;
 mod pools;
 
 use crate::support::cli::pikeshot_ok;

@@ -2,6 +2,7 @@
 //! browser; `serve/browser.rs` drives the page in headless Chromium).
 
 mod browser;
+mod results;
 
 use std::path::Path;
 
@@ -435,7 +436,9 @@ fn a_newer_request_of_the_same_page_supersedes_the_older() {
     let other = g.begin(Some("another page"));
     assert!(first.check().is_ok());
     let second = g.begin(Some("page"));
-    assert_eq!(first.check().unwrap_err().kind, "superseded");
+    assert_eq!(first.check().unwrap_err().kind, "cancelled");
+    // Its run is stopped too, not only its next stage.
+    assert!(first.control().is_stopped() && !second.control().is_stopped());
     assert!(second.check().is_ok() && other.check().is_ok());
     // A request without a page id is never superseded.
     let lone = g.begin(None);

@@ -373,6 +373,7 @@ async function runNow() {
   controller = new AbortController();
   const status = $("#status");
   status.className = "busy"; status.dataset.state = "busy"; status.textContent = "computing…";
+  delete status.dataset.progress;
   const t0 = performance.now();
   let answer;
   try {
@@ -381,7 +382,10 @@ async function runNow() {
     if (conv.error) { finish(gen, conv.error); return; }
     lastToml = conv.toml;
     $("#toml-text").value = lastToml;
-    answer = await api("/api/run", { toml: lastToml, method: $("#method").value, client: CLIENT }, controller.signal);
+    const stopWatching = watchProgress(gen);
+    try {
+      answer = await api("/api/run", { toml: lastToml, method: $("#method").value, client: CLIENT }, controller.signal);
+    } finally { stopWatching(); }
   } catch (e) {
     if (e.name === "AbortError") return;
     answer = { error: { kind: "http", message: String(e) } };
@@ -395,8 +399,30 @@ async function runNow() {
   status.textContent = `${answer.method === "exact" ? "exact" : `Monte Carlo, ${answer.trials.toLocaleString()} trials per course`} · ${Math.round(performance.now() - t0)} ms`;
 }
 
+// While a run goes, how far its Monte Carlo is: the server counts the
+// trials of each chunk done (GET /api/progress/CLIENT, the page's latest
+// request). Exact answers come before the first poll.
+function watchProgress(gen) {
+  const status = $("#status");
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy || gen !== runGen) return;
+    busy = true;
+    let p = null;
+    try { p = await api("/api/progress/" + encodeURIComponent(CLIENT)); } catch { p = null; }
+    busy = false;
+    if (!p || p.error || gen !== runGen || status.dataset.state !== "busy" || !(p.trials_planned > 0)) return;
+    const f = Math.min(1, p.trials_done / p.trials_planned);
+    status.dataset.progress = f.toFixed(4);
+    status.replaceChildren(el("progress", { max: 1, value: f }),
+      ` Monte Carlo: ${Math.floor(100 * f)}% of ${p.trials_planned.toLocaleString()} trials`);
+  }, 250);
+  return () => clearInterval(timer);
+}
+
 function finish(gen, error) {
-  if (error.kind === "superseded") return;
+  // A newer request of this page cancelled this one on the server.
+  if (error.kind === "cancelled") return;
   clearErrors();
   showError(error);
   const status = $("#status");
@@ -411,6 +437,7 @@ function renderResults(a) {
   note.hidden = !a.note; note.textContent = a.note || "";
   const out = $("#results");
   out.replaceChildren();
+  if (a.sweep) out.append(sweepView(a.sweep, a));
   const byVariant = new Map();
   for (const c of a.scenario.courses) {
     if (!byVariant.has(c.variant)) byVariant.set(c.variant, []);
@@ -418,14 +445,69 @@ function renderResults(a) {
   }
   for (const [variant, courses] of byVariant) {
     const ex = a.explain && a.explain.variants.find((v) => v.variant === variant);
-    out.append(el("div", { class: "variant", "data-variant": variant },
-      el("h2", { text: variant ? `variant ${variant}` : "" }),
-      el("div", { class: "courses" }, courses.map((c) => renderCourse2(c, a, ex)))));
+    const cards = el("div", { class: "courses" }, courses.map((c) => renderCourse2(c, a, ex)));
+    // A sweep's variants fold below its summary.
+    out.append(a.sweep
+      ? el("details", { class: "variant", "data-variant": variant }, el("summary", { text: `variant ${variant}` }), cards)
+      : el("div", { class: "variant", "data-variant": variant }, el("h2", { text: variant ? `variant ${variant}` : "" }), cards));
   }
   if (a.explain_note) out.append(el("p", { class: "muted", text: a.explain_note }));
 }
 
 const value = (x) => (x.exact !== null && x.exact !== undefined ? x.exact : x.value);
+
+// A swept scenario's summary, as `pikeshot report` draws it on index.html:
+// the sweep charts (the server's SVG of sweep--KEY.svg and the heatmaps)
+// and the sweep table (sweep.csv's first key outcome, per variant and
+// course: the exact value, else the value and its 95% interval).
+function sweepView(sw, a) {
+  const box = el("section", { class: "sweep" }, el("h2", { text: `Across the sweep (${sw.variants} variants)` }));
+  for (const c of sw.charts) {
+    box.append(el("figure", { "data-stem": c.stem },
+      el("img", { alt: c.title, title: c.title, src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(c.svg) })));
+  }
+  const col = (name) => sw.header.indexOf(name);
+  const first = sw.rows.length ? sw.rows[0][col("id")] : null;
+  if (first !== null) {
+    const key = a.scenario.courses.flatMap((c) => c.key_outcomes).find((k) => k.name === first);
+    const fmt = key && key.kind !== "probability" ? num3 : pct;
+    const courses = [], variants = [], cells = new Map(), picks = new Map();
+    for (const r of sw.rows) {
+      const v = r[col("variant")], c = r[col("course")];
+      if (!picks.has(v)) { picks.set(v, r.slice(0, sw.keys.length)); variants.push(v); }
+      if (!courses.includes(c)) courses.push(c);
+      if (r[col("id")] === first) cells.set(v + "\u0000" + c, r);
+    }
+    const figure = (r) => {
+      if (!r) return "–";
+      const ex = r[col("exact")];
+      if (ex !== "" && a.trials === 0) return fmt(Number(ex));
+      const mc = `${fmt(Number(r[col("value")]))} [${fmt(Number(r[col("ci_low")]))}, ${fmt(Number(r[col("ci_high")]))}]`;
+      return ex !== "" ? `${mc} (exact ${fmt(Number(ex))})` : mc;
+    };
+    box.append(el("p", { class: "muted", text: `${key ? key.label : first} by variant and course` }));
+    box.append(el("div", { class: "wide" }, el("table", { class: "sweep" },
+      el("tr", {}, sw.keys.map((k) => el("th", {}, el("code", { text: k }))), courses.map((c) => el("th", { class: "num", text: c }))),
+      variants.map((v) => el("tr", { "data-variant": v }, picks.get(v).map((x) => el("td", { text: x })),
+        courses.map((c) => el("td", { class: "num", text: figure(cells.get(v + "\u0000" + c)) })))))));
+  }
+  if (sw.note) box.append(el("p", { class: "muted", text: sw.note }));
+  return box;
+}
+
+// Whether difference `d` of key outcome `k` is good or bad for the own
+// side: by the key outcome's polarity (the server's more_is_better: more
+// enemy broken is better, more own unit broken is worse; a key outcome
+// with none, like expected turns, is not coloured), when it is settled:
+// exactly, or with a 95% interval that excludes zero.
+function judged(k, d, a) {
+  const more = a.more_is_better ? a.more_is_better[k.name] : undefined;
+  if (!d || more === undefined) return "";
+  const sign = d.exact !== null && d.exact !== undefined ? Math.sign(Math.abs(d.exact) < 1e-12 ? 0 : d.exact)
+    : d.ci_low > 0 ? 1 : d.ci_high < 0 ? -1 : 0;
+  if (sign === 0) return "";
+  return (sign > 0) === more ? " better" : " worse";
+}
 
 function renderCourse2(c, a, ex) {
   const exact = a.method === "exact";
@@ -446,7 +528,7 @@ function renderCourse2(c, a, ex) {
     }
     kt.append(el("tr", {}, el("td", { text: k.label }),
       el("td", { class: "num", "data-key": k.name, "data-value": String(v), text: main }),
-      el("td", { class: "num" + (d ? (value(d) > 0 ? " up" : value(d) < 0 ? " down" : "") : ""), "data-diff": k.name, text: diff })));
+      el("td", { class: "num" + judged(k, d, a), "data-diff": k.name, text: diff })));
   }
   box.append(kt);
   box.append(chart(c, exact));

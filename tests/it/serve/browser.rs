@@ -1,8 +1,11 @@
 //! The page end to end in headless Chromium (through chromedriver): load
-//! charge-or-salvo, switch the card, change a modifier, and check that the
-//! odds shown, the "copy as CLI command" line, the shared link and the
-//! downloaded TOML all give `pikeshot run --method exact`'s figures, and
-//! that an invalid value is shown beside its control in the CLI's words.
+//! charge-or-salvo (its sweep over the cards shows the report's sweep
+//! chart and table), switch the card, change a modifier, and check that
+//! the odds shown, their differences' colours (good or bad for the own
+//! side), the "copy as CLI command" line, the shared link and the
+//! downloaded TOML all give `pikeshot run --method exact`'s figures, that
+//! an invalid value is shown beside its control in the CLI's words, and
+//! that a TOML file uploaded into the form runs to the CLI's figures.
 //!
 //! Skips (saying so) where Chromium or chromedriver is not installed,
 //! except under CI (`CI=true`), where `.ci/run` installs them and their
@@ -28,6 +31,50 @@ const CHOOSE: &str = "const e = document.querySelector(arguments[0]); e.value = 
 const ODDS: &str = "return [...document.querySelectorAll('.course')].flatMap(c => \
     [...c.querySelectorAll('td[data-key]')].map(td => \
     [c.dataset.course, td.dataset.key, Number(td.dataset.value), td.textContent]));";
+
+/// Every difference shown: [course, key, its colour class or ""].
+const JUDGED: &str = "return [...document.querySelectorAll('.course')].flatMap(c => \
+    [...c.querySelectorAll('td[data-diff]')].filter(td => td.textContent !== '').map(td => \
+    [c.dataset.course, td.dataset.diff, td.classList.contains('better') ? 'better' : \
+     td.classList.contains('worse') ? 'worse' : '']));";
+
+/// The colour each difference of a CLI run's JSON should have: `better`
+/// where it favours the own side (more of a key outcome where more is
+/// better, less where less is), `worse` where it does not, none where it
+/// is zero or the key outcome is neither.
+fn judged(cli: &Value) -> Value {
+    let mut want = Vec::new();
+    for c in cli["courses"].as_array().unwrap() {
+        for k in c["key_outcomes"].as_array().unwrap() {
+            let Some(d) = k["difference"]["exact"].as_f64() else {
+                continue;
+            };
+            let def = pikeshot::report::KEY_OUTCOMES
+                .iter()
+                .find(|x| x.name == k["name"])
+                .unwrap();
+            let colour = match def.more_is_better {
+                _ if d.abs() < 1e-12 => "",
+                None => "",
+                Some(more) if (d > 0.0) == more => "better",
+                Some(_) => "worse",
+            };
+            want.push(json!([c["course"], k["name"], colour]));
+        }
+    }
+    Value::Array(want)
+}
+
+/// The exact figures of the scenario the page would save (Download TOML),
+/// written to `file` and run on the CLI.
+fn saved_figures(s: &Session, file: &Path) -> Vec<(String, f64)> {
+    let toml = s.js(
+        "return document.querySelector('#toml-text').value;",
+        json!([]),
+    );
+    std::fs::write(file, toml.as_str().unwrap()).unwrap();
+    exact_figures(&cli_exact(file, &[]))
+}
 
 /// Does `act`, then waits for the run it causes to end in `state`.
 fn settle(s: &Session, state: &str, act: impl FnOnce()) {
@@ -93,6 +140,25 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
             json!(["#load", "shipped/mpbs/charge-or-salvo.toml"]),
         );
     });
+    // Its sweep over both cards: the report's chart of the swept key, and
+    // the table of the first key outcome, one row per card.
+    let sweep = s.js(
+        "const x = document.querySelector('section.sweep'); \
+         return x && [[...x.querySelectorAll('figure')].map(f => f.dataset.stem), \
+           [...x.querySelectorAll('tr[data-variant]')].map(r => r.dataset.variant), \
+           document.querySelectorAll('details.variant').length, \
+           x.querySelector('img').naturalWidth > 0];",
+        json!([]),
+    );
+    assert_eq!(
+        sweep,
+        json!([
+            ["sweep--edition"],
+            ["edition=series", "edition=sfo"],
+            2,
+            true
+        ])
+    );
     // The card: one edition instead of the file's sweep over both.
     settle(&s, "done", || {
         s.js(CHOOSE, json!(["#f-edition", "sfo"]));
@@ -108,6 +174,14 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
     let cli = cli_exact(Path::new("scenarios/mpbs/charge-or-salvo.toml"), &sets);
     let shown = s.js(ODDS, json!([]));
     assert_shown(&shown, &cli);
+    // Each difference from the first course is coloured by what it means
+    // for the own side: salvo first breaks the own unit less often, good.
+    let colours = judged(&cli);
+    for colour in ["better", "worse"] {
+        let has = |c: &Value| c[2] == colour;
+        assert!(colours.as_array().unwrap().iter().any(has), "{colours}");
+    }
+    assert_eq!(s.js(JUDGED, json!([])), colours);
 
     // Why: the charge's breakdown names the modifier and its source.
     let why = s.js(
@@ -158,13 +232,8 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
     );
 
     // The TOML that Download saves runs on the CLI to the same figures.
-    let toml = s.js(
-        "return document.querySelector('#toml-text').value;",
-        json!([]),
-    );
     let file = out.path().join("downloaded.toml");
-    std::fs::write(&file, toml.as_str().unwrap()).unwrap();
-    assert_eq!(exact_figures(&cli_exact(&file, &[])), exact_figures(&cli));
+    assert_eq!(saved_figures(&s, &file), exact_figures(&cli));
 
     // The link reproduces the page.
     let href = s.js("return location.href;", json!([]));
@@ -201,4 +270,31 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
         .unwrap()
         .trim();
     assert!(words.ends_with(tail), "page: {words}\nCLI: {cli_words}");
+
+    // A TOML file uploaded into the form: another system's scenario, with
+    // its comments. The form holds it, and its odds are the CLI's.
+    let file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/snaphance/fire-or-charge.toml");
+    settle(&s, "done", || s.upload(&s.find("#upload"), &file));
+    let held = s.js(
+        "return [document.querySelector('#f-system').value, document.querySelector('#f-name').value, \
+           [...document.querySelectorAll('fieldset[data-unit]')].map(f => f.dataset.unit), \
+           document.querySelectorAll('fieldset[data-course]').length];",
+        json!([]),
+    );
+    assert_eq!(
+        held,
+        json!([
+            "snaphance",
+            "Pistols against shot: fire, or charge?",
+            ["reiters", "musketeers"],
+            3
+        ])
+    );
+    let cli = cli_exact(&file, &[]);
+    assert_shown(&s.js(ODDS, json!([])), &cli);
+    // And what the form would save runs to the same figures: the round
+    // trip loses nothing but the comments.
+    let again = out.path().join("uploaded.toml");
+    assert_eq!(saved_figures(&s, &again), exact_figures(&cli));
 }

@@ -12,6 +12,40 @@ use pikeshot::scenario::{Fields, Source};
 use pikeshot::stats;
 use pikeshot::systems::hakkaa::scenario::{self, Built};
 
+/// Musketeers and pike, one volley and then twelve turns of volleys both
+/// ways (resolved die by die: a slow course, for runs that must last long
+/// enough to be watched and stopped).
+pub const VOLLEYS: &str = r#"
+name = "volleys"
+system = "hakkaa"
+seed = 7
+trials = 300000
+
+[units.musketeers]
+type = "mi"
+tq = "trained"
+steps = 4
+fp_per_step = 1
+
+[units.pike]
+type = "hi"
+tq = "veteran"
+steps = 4
+fp_per_step = 1
+
+[[course]]
+name = "one volley"
+steps = [{ procedure = "fire", firer = "musketeers", target = "pike" }]
+
+[[course]]
+name = "volleys for twelve turns"
+repeat = { turns = 12 }
+steps = [
+  { procedure = "fire", firer = "musketeers", target = "pike" },
+  { procedure = "fire", firer = "pike", target = "musketeers" },
+]
+"#;
+
 /// The file name errors are located in.
 pub const FILE: &str = "s.toml";
 

@@ -131,6 +131,17 @@ impl Session {
         );
     }
 
+    /// Puts the file at `path` (absolute) into the file input `element`,
+    /// as a user choosing it would (the input may be hidden behind its
+    /// label: W3C file inputs are not held to interactability by default).
+    pub fn upload(&self, element: &str, path: &Path) {
+        self.call(
+            "POST",
+            &format!("/element/{element}/value"),
+            Some(json!({ "text": path.to_str().expect("a UTF-8 path") })),
+        );
+    }
+
     /// Clicks the element.
     pub fn click(&self, element: &str) {
         self.call(
