@@ -146,6 +146,10 @@ struct RunFlags {
     /// first; `direct` replays the procedure for every trial.
     #[arg(long, value_enum, default_value_t = KernelFlag::Auto)]
     kernel: KernelFlag,
+    /// `run` writes a sweep of more variants than this as it runs
+    /// (compressed tables, no per-variant plot): lowered by tests.
+    #[arg(long, hide = true, value_name = "N")]
+    stream_sweeps_above: Option<usize>,
 }
 
 impl RunFlags {
@@ -191,6 +195,7 @@ impl RunFlags {
                 KernelFlag::Direct => KernelMode::Direct,
             },
             progress: true,
+            stream_above: self.stream_sweeps_above,
             control: None,
         };
         req.set_method(match (self.method, self.exact) {
@@ -505,6 +510,13 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                         &f.run,
                         &f.checks,
                     )),
+                    Format::Text if !a.quiet && f.streamed => out(format!(
+                        "{}: {} variants, too many to print; their figures are in {} \
+                         (sweep.csv.gz: every key outcome by variant and course)\n",
+                        f.run.scenario,
+                        f.run.sweep.as_ref().map_or(0, |s| s.points.len()),
+                        f.dir.display()
+                    ))?,
                     Format::Text if !a.quiet => {
                         out(report::terminal_table(&f.run))?;
                         if f.has_expects {

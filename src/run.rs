@@ -4,11 +4,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+mod block;
 pub mod estimate;
 mod output;
+mod stream;
 mod sweep;
 mod variant;
 
+pub use block::STREAM_ABOVE;
 pub use sweep::SUMMARY_ABOVE;
 
 pub use output::*;
@@ -60,6 +63,9 @@ pub struct RunRequest {
     pub kernel: KernelMode,
     /// Show a progress bar on a terminal.
     pub progress: bool,
+    /// `run` writes a sweep of more variants than this as it runs
+    /// (default [`STREAM_ABOVE`]; the hidden `--stream-sweeps-above`).
+    pub stream_above: Option<usize>,
     /// Watched and stopped from outside (`pikeshot serve`): see
     /// [`engine::control`]. A stopped run is [`crate::Error::Stopped`].
     pub control: Option<std::sync::Arc<engine::RunControl>>,
@@ -82,7 +88,10 @@ impl RunRequest {
 /// A scenario ready to run: every variant validated, its courses ready.
 /// Without a sweep the kernels are built and held; with one, each
 /// variant's kernels are built when the run reaches it and released after
-/// (so memory does not grow with the number of variants).
+/// (so memory does not grow with the number of variants). A sweep
+/// prepared for `run` ([`run_checked`]) is validated by its run instead:
+/// only its first variant is built here, and the run builds the others
+/// block by block (see `block`).
 pub struct Prepared {
     /// The scenario's file.
     pub file: ScenarioFile,
@@ -110,6 +119,11 @@ pub struct Prepared {
     /// Whether the file has `[[expect]]` entries (some may not apply to
     /// this run, when `--set` pinned a key their `variant` names).
     pub has_expects: bool,
+    /// Every variant's label, in order (one empty label without a sweep).
+    pub variants: Vec<String>,
+    /// Whether only the first variant was built (its courses are the
+    /// only ones in `courses`): the run builds and validates the others.
+    pub(crate) lazy: bool,
 }
 
 /// How a run finds its figures (`--method`).
@@ -238,7 +252,7 @@ pub fn prepare(path: &Path, req: &RunRequest) -> Result<Prepared> {
 /// before the sweep is expanded (the systems refuse keys they do not know),
 /// then validated against the courses built.
 pub fn prepare_file(file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
-    prepare_kept(file, req, true)
+    prepare_kept(file, req, true, false)
 }
 
 /// As [`prepare`], keeping no kernel built: every variant is validated,
@@ -247,12 +261,19 @@ pub fn prepare_file(file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
 /// one variant at a time, not every scenario's first (at the cost of
 /// building each scenario's first variant twice).
 pub fn prepare_released(path: &Path, req: &RunRequest) -> Result<Prepared> {
-    prepare_kept(ScenarioFile::load(path)?, req, false)
+    prepare_kept(ScenarioFile::load(path)?, req, false, false)
 }
 
 /// [`prepare_file`]; with `keep`, the kernels of a scenario without a sweep,
-/// or of a sweep's first variant, are kept from the validating build.
-fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<Prepared> {
+/// or of a sweep's first variant, are kept from the validating build. With
+/// `lazy`, a sweep's first variant only is built (and kept): its run
+/// builds the others (see `block`).
+fn prepare_kept(
+    mut file: ScenarioFile,
+    req: &RunRequest,
+    keep: bool,
+    lazy: bool,
+) -> Result<Prepared> {
     req.check()?;
     for s in &req.sets {
         file.set(s)?;
@@ -260,9 +281,11 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
     let expect_value = expect::take(&mut file)?;
     let axes = Scope::axes_of(&file);
     let count = file.variant_count()?;
+    let lazy = lazy && count > 1;
+    let built_count = if lazy { 1 } else { count };
     // A sweep's variants are built here to validate them, then dropped
     // (but the first, when kept), and built again when run: see `variant`.
-    let shared = (count > 1 || !keep).then(|| Arc::new(file.clone()));
+    let shared = ((count > 1 && !lazy) || !keep).then(|| Arc::new(file.clone()));
     let mut labels = Vec::with_capacity(count);
     let mut name = file.stem();
     let mut system = String::new();
@@ -274,16 +297,16 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
     let mut identities = Vec::new();
     // Under `--method exact`, a sweep's exact answers are found while its
     // variants are built to validate them, so no variant is built twice.
-    let early_exact = req.exact_only && shared.is_some();
+    let early_exact = req.exact_only && shared.is_some() && !lazy;
     let budget = req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET);
     let pool = validation_pool(req.threads)?;
     // Variants are built a batch at a time on every thread (in order, the
     // first error first), so memory holds one batch's kernels at most.
     let batch = VALIDATION_BATCH * pool.current_num_threads();
-    for first in (0..count).step_by(batch) {
+    for first in (0..built_count).step_by(batch) {
         let built: Vec<Result<Validated>> = pool.install(|| {
             use rayon::prelude::*;
-            (first..(first + batch).min(count))
+            (first..(first + batch).min(built_count))
                 .into_par_iter()
                 .map(|i| validate(&file, i, req, early_exact.then_some(budget)))
                 .collect()
@@ -359,20 +382,33 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
             labels.push(v.label);
         }
     }
+    // A lazy sweep's other variants: their labels only (each is built and
+    // validated by the run); the targets are read against the first
+    // variant's courses for each.
+    let mut scope_courses: Vec<(String, String, &crate::outcome::OutcomeSpace)> = courses
+        .iter()
+        .map(|(v, c, k)| (v.clone(), c.clone(), k.space()))
+        .collect();
+    if lazy {
+        for i in 1..count {
+            let label = file.variant(i)?.label;
+            for (_, c, k) in &courses {
+                scope_courses.push((label.clone(), c.clone(), k.space()));
+            }
+            labels.push(label);
+        }
+    }
     let expects = {
         let scope = Scope {
             file: &file,
-            labels,
+            labels: labels.clone(),
             axes,
             pinned: req
                 .sets
                 .iter()
                 .filter_map(|s| s.split_once('=').map(|(k, _)| k.trim().to_string()))
                 .collect(),
-            courses: courses
-                .iter()
-                .map(|(v, c, k)| (v.clone(), c.clone(), k.space()))
-                .collect(),
+            courses: scope_courses,
         };
         expect::read(expect_value.as_ref(), &scope)?
     };
@@ -388,6 +424,8 @@ fn prepare_kept(mut file: ScenarioFile, req: &RunRequest, keep: bool) -> Result<
         identities,
         has_expects: expect_value.is_some(),
         expects,
+        variants: labels,
+        lazy,
     })
 }
 
@@ -530,18 +568,15 @@ fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses
 
 /// Resolves a prepared scenario.
 pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
-    let opts = RunOptions {
-        trials: p.trials,
-        seed: p.seed,
-        threads: req.threads,
-        precision: req.precision,
-        max_trials: req.max_trials.unwrap_or(100_000_000),
-        exact: req.exact || req.exact_only,
-        monte_carlo: !req.exact_only,
-        exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
-        progress: req.progress,
-        control: req.control.clone(),
-    };
+    if p.lazy {
+        let mut courses = Vec::new();
+        let edition = block::run_blocks(p, req, |block| {
+            courses.extend(block);
+            Ok(())
+        })?;
+        return Ok(p.scenario_run(req, courses, edition));
+    }
+    let opts = p.options(req);
     // Streams belong to the variant's identity and the course's name, not
     // their positions (see `engine::stream_id`).
     let tasks: Vec<Task> = p
@@ -558,28 +593,57 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
     if req.exact_only {
         exact_fits(p, &tallies, opts.exact_budget)?;
     }
-    Ok(ScenarioRun {
-        scenario: p.name.clone(),
-        file_stem: p.file.stem(),
-        system: p.system.clone(),
-        edition: p.edition.clone(),
-        seed: p.seed,
-        sets: req.sets.clone(),
-        courses: p
-            .courses
-            .iter()
-            .zip(&p.sides)
-            .zip(tallies)
-            .map(|(((v, c, k), side), tally)| CourseRun {
-                variant: v.clone(),
-                course: c.clone(),
-                side: side.clone(),
-                space: k.space().clone(),
-                tally,
-            })
-            .collect(),
-        sweep: p.sweep(),
-    })
+    let courses = p
+        .courses
+        .iter()
+        .zip(&p.sides)
+        .zip(tallies)
+        .map(|(((v, c, k), side), tally)| CourseRun {
+            variant: v.clone(),
+            course: c.clone(),
+            side: side.clone(),
+            space: k.space().clone(),
+            tally,
+        })
+        .collect();
+    Ok(p.scenario_run(req, courses, p.edition.clone()))
+}
+
+impl Prepared {
+    /// The engine's options for this scenario under `req`.
+    fn options(&self, req: &RunRequest) -> RunOptions {
+        RunOptions {
+            trials: self.trials,
+            seed: self.seed,
+            threads: req.threads,
+            precision: req.precision,
+            max_trials: req.max_trials.unwrap_or(100_000_000),
+            exact: req.exact || req.exact_only,
+            monte_carlo: !req.exact_only,
+            exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
+            progress: req.progress,
+            control: req.control.clone(),
+        }
+    }
+
+    /// The run of this scenario with `courses` resolved.
+    fn scenario_run(
+        &self,
+        req: &RunRequest,
+        courses: Vec<CourseRun>,
+        edition: Option<String>,
+    ) -> ScenarioRun {
+        ScenarioRun {
+            scenario: self.name.clone(),
+            file_stem: self.file.stem(),
+            system: self.system.clone(),
+            edition,
+            seed: self.seed,
+            sets: req.sets.clone(),
+            courses,
+            sweep: self.sweep(),
+        }
+    }
 }
 
 /// Under `--method exact`, refuses a run with a course whose exact
@@ -588,22 +652,34 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
 fn exact_fits(p: &Prepared, tallies: &[engine::Tally], budget: u64) -> Result<()> {
     for ((variant, course, _), t) in p.courses.iter().zip(tallies) {
         if let Some(why) = &t.exact_error {
-            let within = if variant.is_empty() {
-                String::new()
-            } else {
-                format!(" (variant {variant})")
-            };
-            return Err(InputError::new(format!(
-                "course \"{course}\"{within} has no exact answer within the budget of {budget} die paths: {why}"
-            ))
-            .key("--method exact")
-            .accepted(
-                "--method both or monte-carlo for this scenario (Monte Carlo, with the exact column where it fits), \
-                 or a larger --exact-budget",
-            )
-            .at(Some(&p.file.path.display().to_string()), None)
-            .into());
+            return Err(no_exact(&p.file, variant, course, budget, why));
         }
     }
     Ok(())
+}
+
+/// The error of a course of `variant` without an exact answer under
+/// `--method exact`, saying `why` and what to do.
+fn no_exact(
+    file: &ScenarioFile,
+    variant: &str,
+    course: &str,
+    budget: u64,
+    why: &str,
+) -> crate::Error {
+    let within = if variant.is_empty() {
+        String::new()
+    } else {
+        format!(" (variant {variant})")
+    };
+    InputError::new(format!(
+        "course \"{course}\"{within} has no exact answer within the budget of {budget} die paths: {why}"
+    ))
+    .key("--method exact")
+    .accepted(
+        "--method both or monte-carlo for this scenario (Monte Carlo, with the exact column where it fits), \
+         or a larger --exact-budget",
+    )
+    .at(Some(&file.path.display().to_string()), None)
+    .into()
 }

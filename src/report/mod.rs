@@ -31,6 +31,7 @@ pub mod naming;
 pub mod plot;
 pub mod record;
 pub mod replace;
+pub mod stream;
 pub mod sweep;
 pub mod sweep_chart;
 pub mod terminal;
@@ -44,7 +45,7 @@ pub use engagement::{Cumulative, Engagement};
 pub use key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcomes};
 pub use model::{CourseRun, CourseStats, MeasureStat, OutcomeStat, ScenarioRun};
 pub use terminal::terminal_table;
-pub use write::{Staging, check_writable};
+pub use write::{StagedFile, Staging, check_writable};
 
 /// One output format: renders a run into files staged in the output folder.
 pub trait Output {

@@ -16,11 +16,58 @@ use super::draw::{
     other, percent, with_svg_title,
 };
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
-use super::model::ScenarioRun;
+use super::model::{CourseRun, ScenarioRun};
 use super::naming::{SLUG_BYTES, slug};
 use super::sweep::{Sweep, SweepAxis};
 use super::{Output, Staging};
 use crate::error::Error;
+
+/// The key outcomes of every variant × course of a swept run, gathered
+/// course by course as the run's variants finish (a large sweep keeps
+/// these and nothing else of its variants for the charts).
+#[derive(Clone, Debug, Default)]
+pub struct SweepValues {
+    /// The courses, in order of the first variant.
+    courses: Vec<String>,
+    /// `values[point][course]`: the key outcomes of that variant's course.
+    values: Vec<Vec<Vec<KeyOutcome>>>,
+    /// The point the last course added belongs to.
+    at: usize,
+    /// The trials of the first course added.
+    trials: Option<u64>,
+    /// Whether a course's variant was not found among the sweep's points.
+    lost: bool,
+}
+
+impl SweepValues {
+    /// Adds `courses` (each variant's courses, variants in run order, after
+    /// those added before) of a run over `sweep`.
+    pub fn add(&mut self, sweep: &Sweep, courses: &[CourseRun]) {
+        if self.values.len() != sweep.points.len() {
+            self.values = vec![Vec::new(); sweep.points.len()];
+        }
+        for c in courses {
+            while self.at < sweep.points.len() && sweep.points[self.at].label != c.variant {
+                self.at += 1;
+            }
+            if self.at == sweep.points.len() {
+                self.lost = true;
+                return;
+            }
+            if self.at == 0 {
+                self.courses.push(c.course.clone());
+            }
+            self.trials.get_or_insert(c.tally.trials);
+            let s = c.stats();
+            self.values[self.at].push(
+                KEY_OUTCOMES
+                    .iter()
+                    .filter_map(|&d| key_outcome(d, &s))
+                    .collect(),
+            );
+        }
+    }
+}
 
 /// The key outcomes of every variant × course of a swept run, and what the
 /// charts draw of them.
@@ -34,32 +81,34 @@ pub struct SweepFigures<'a> {
     pub charted: Vec<KeyDef>,
     /// `values[point][course]`: the key outcomes of that variant's course.
     values: Vec<Vec<Vec<KeyOutcome>>>,
+    /// Trials per course (0 under `--method exact`).
+    trials: u64,
 }
 
 impl<'a> SweepFigures<'a> {
     /// The figures of `run`; `None` without a sweep or a key outcome.
     pub fn of(run: &'a ScenarioRun) -> Option<SweepFigures<'a>> {
+        let mut values = SweepValues::default();
+        values.add(run.sweep.as_ref()?, &run.courses);
+        SweepFigures::with(run, values)
+    }
+
+    /// The figures of `run` (whose own courses are not read: a large
+    /// sweep's are written as they finish) from `values` gathered over its
+    /// sweep; `None` without a sweep or a key outcome.
+    pub fn with(run: &'a ScenarioRun, values: SweepValues) -> Option<SweepFigures<'a>> {
         let sweep = run.sweep.as_ref()?;
-        let mut courses: Vec<String> = Vec::new();
-        let mut values: Vec<Vec<Vec<KeyOutcome>>> = vec![Vec::new(); sweep.points.len()];
-        let mut at = 0;
-        for c in &run.courses {
-            while at < sweep.points.len() && sweep.points[at].label != c.variant {
-                at += 1;
-            }
-            if at == sweep.points.len() {
-                return None;
-            }
-            if at == 0 {
-                courses.push(c.course.clone());
-            }
-            let s = c.stats();
-            values[at].push(
-                KEY_OUTCOMES
-                    .iter()
-                    .filter_map(|&d| key_outcome(d, &s))
-                    .collect(),
-            );
+        if values.lost {
+            return None;
+        }
+        let SweepValues {
+            courses,
+            values,
+            trials,
+            ..
+        } = values;
+        if values.len() != sweep.points.len() {
+            return None;
         }
         let present = |kind: KeyKind| -> Vec<KeyDef> {
             KEY_OUTCOMES
@@ -85,6 +134,7 @@ impl<'a> SweepFigures<'a> {
             courses,
             charted,
             values,
+            trials: trials.unwrap_or(0),
         })
     }
 
@@ -128,7 +178,7 @@ impl<'a> SweepFigures<'a> {
         }
         parts.push(draw::system_text(self.run));
         parts.push(format!("seed {}", self.run.seed));
-        let trials = self.run.courses.first().map_or(0, |c| c.tally.trials);
+        let trials = self.trials;
         parts.push(draw::trials_note(trials));
         parts.extend(draw::set_parts(self.run));
         parts.join("  ·  ")
@@ -246,22 +296,27 @@ pub fn svg_charts(run: &ScenarioRun) -> Result<Vec<SweepSvg>, Error> {
 
 impl Output for SweepCharts {
     fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
-        let Some(fig) = SweepFigures::of(run) else {
-            return Ok(());
-        };
-        draw::register_font();
-        for (chart, stem) in charts(&fig) {
-            out.with_path(&format!("{stem}.png"), |tmp| {
-                let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                draw_chart(&root, &fig, chart).map_err(other)?;
-                root.present().map_err(other)
-            })?;
-            let svg = svg_text(&fig, chart)
-                .map_err(|e| Error::io(out.dir().join(format!("{stem}.svg")), other(e)))?;
-            out.bytes(&format!("{stem}.svg"), svg.as_bytes())?;
+        match SweepFigures::of(run) {
+            Some(fig) => draw_figures(&fig, out),
+            None => Ok(()),
         }
-        Ok(())
     }
+}
+
+/// Draws every chart of `fig` (see [`chart_stems`]) into `out`.
+pub fn draw_figures(fig: &SweepFigures, out: &mut Staging) -> Result<(), Error> {
+    draw::register_font();
+    for (chart, stem) in charts(fig) {
+        out.with_path(&format!("{stem}.png"), |tmp| {
+            let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
+            draw_chart(&root, fig, chart).map_err(other)?;
+            root.present().map_err(other)
+        })?;
+        let svg = svg_text(fig, chart)
+            .map_err(|e| Error::io(out.dir().join(format!("{stem}.svg")), other(e)))?;
+        out.bytes(&format!("{stem}.svg"), svg.as_bytes())?;
+    }
+    Ok(())
 }
 
 fn title(fig: &SweepFigures, chart: Chart) -> String {
@@ -340,7 +395,7 @@ fn line_chart<DB: DrawingBackend>(
     let points: Vec<Option<usize>> = (0..axis.values.len())
         .map(|i| fig.point_at(&[(a, i)]))
         .collect();
-    let trials = fig.run.courses.first().is_some_and(|c| c.tally.trials > 0);
+    let trials = fig.trials > 0;
     let colour = |c: usize| PALETTE[c % PALETTE.len()];
     let mut legend: Vec<Vec<Swatch>> = vec![
         (0..fig.courses.len())

@@ -114,6 +114,26 @@ impl Staging {
         }
     }
 
+    /// Opens the file `name` for writing piece by piece (a large sweep's
+    /// tables, written as its variants finish): it is staged at once, so
+    /// that whatever happens it is removed with the other temporaries
+    /// unless committed; [`StagedFile::finish`] must be called before
+    /// [`Staging::commit`].
+    pub fn open(&mut self, name: &str) -> Result<StagedFile, Error> {
+        let target = self.claim(name)?;
+        let tmp = temp_path(&self.dir, name);
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .map_err(|e| Error::io(&target, e))?;
+        self.files.push((tmp, target.clone()));
+        Ok(StagedFile {
+            out: io::BufWriter::with_capacity(1 << 16, file),
+            target,
+        })
+    }
+
     /// Renames every staged file over its final name, in staging order, and
     /// returns the final paths. On a failed rename the remaining temporaries
     /// are removed; files already renamed are complete.
@@ -180,5 +200,33 @@ impl Drop for Staging {
         for (tmp, _) in &self.files {
             let _ = fs::remove_file(tmp);
         }
+    }
+}
+
+/// A file of a [`Staging`] written piece by piece ([`Staging::open`]).
+pub struct StagedFile {
+    out: io::BufWriter<File>,
+    target: PathBuf,
+}
+
+impl StagedFile {
+    /// The file's final path (for error messages).
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Flushes what is buffered; the staging flushes it to disk and renames
+    /// it into place when committed.
+    pub fn finish(mut self) -> Result<(), Error> {
+        self.out.flush().map_err(|e| Error::io(&self.target, e))
+    }
+}
+
+impl Write for StagedFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.out.write(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 }

@@ -260,7 +260,7 @@ fn exact_fit(p: &Prepared, req: &RunRequest) -> ExactFit {
 /// [`estimate`] without the exact answer: the trials timed.
 fn timed(p: &Prepared, req: &RunRequest) -> Estimate {
     let courses = first_variant(p);
-    let variants = p.courses.len() / courses.len().max(1);
+    let variants = p.variant_count();
     let up_to = req.precision.is_some();
     let trials = if up_to {
         req.max_trials.unwrap_or(100_000_000)

@@ -7,12 +7,6 @@ use super::*;
 pub fn record(p: &Prepared, req: &RunRequest) -> Result<report::record::RunRecord> {
     let bytes =
         std::fs::read(&p.file.path).map_err(|e| crate::error::Error::io(&p.file.path, e))?;
-    let mut variants: Vec<String> = Vec::new();
-    for (v, _, _) in &p.courses {
-        if !variants.contains(v) {
-            variants.push(v.clone());
-        }
-    }
     Ok(report::record::RunRecord {
         pikeshot: env!("CARGO_PKG_VERSION").to_string(),
         command: report::record::command_line(),
@@ -26,7 +20,7 @@ pub fn record(p: &Prepared, req: &RunRequest) -> Result<report::record::RunRecor
         method: req.method().name().to_string(),
         plots: req.plots_for(p).0.name().to_string(),
         kernel: format!("{:?}", req.kernel).to_lowercase(),
-        variants,
+        variants: p.variants.clone(),
     })
 }
 
@@ -94,6 +88,9 @@ pub struct Finished {
     /// What the caller should tell the user (a `--precision` target that
     /// `--max-trials` stopped short of).
     pub warnings: Vec<String>,
+    /// Whether the sweep was written as it ran ([`STREAM_ABOVE`]): `run`
+    /// then holds no course (the folder has every figure).
+    pub streamed: bool,
 }
 
 /// A warning for each course whose `--precision` target `--max-trials`
@@ -133,8 +130,11 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
     let prepared: Vec<Prepared> = req
         .scenarios
         .iter()
-        .map(|p| prepare(p, req))
+        .map(|p| prepare_kept(ScenarioFile::load(p)?, req, true, true))
         .collect::<Result<_>>()?;
+    for p in &prepared {
+        req.check_streamed(p)?;
+    }
     let several = prepared.len() > 1;
     let paths: Vec<&Path> = prepared.iter().map(|p| p.file.path.as_path()).collect();
     let names = folder_names(&paths);
@@ -178,7 +178,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
     let mut early: Vec<Option<ScenarioRun>> = Vec::new();
     if req.exact_only {
         for p in &prepared {
-            early.push(Some(execute(p, req)?));
+            early.push((!req.streams(p)).then(|| execute(p, req)).transpose()?);
         }
     }
     let mut out = Vec::new();
@@ -186,6 +186,16 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
         eprintln!("{}", RunRequest::summary_note());
     }
     for (n, ((p, d), i)) in prepared.iter().zip(dirs).zip(&into).enumerate() {
+        if req.streams(p) {
+            if req.progress {
+                let e = estimate::estimate(p, req);
+                if e.worth_saying() {
+                    eprintln!("{}", e.line());
+                }
+            }
+            out.push(stream::streamed(p, req, i, d)?);
+            continue;
+        }
         let run = match early.get_mut(n).and_then(Option::take) {
             Some(r) => r,
             None => {
@@ -219,6 +229,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             has_expects: p.has_expects,
             checks,
             warnings,
+            streamed: false,
         });
     }
     for f in claimed {

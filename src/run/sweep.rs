@@ -12,15 +12,7 @@ pub use crate::report::SUMMARY_ABOVE;
 impl Prepared {
     /// The number of variants (1 without a sweep).
     pub fn variant_count(&self) -> usize {
-        let mut n = 0;
-        let mut last: Option<&str> = None;
-        for (v, _, _) in &self.courses {
-            if last != Some(v.as_str()) {
-                n += 1;
-                last = Some(v);
-            }
-        }
-        n
+        self.variants.len().max(1)
     }
 
     /// The scenario's sweep, as the reports see it: the `[sweep]` left
@@ -40,13 +32,7 @@ impl Prepared {
                     .unwrap_or_default(),
             })
             .collect();
-        let mut labels: Vec<String> = Vec::new();
-        for (v, _, _) in &self.courses {
-            if labels.last() != Some(v) {
-                labels.push(v.clone());
-            }
-        }
-        Sweep::new(axes, labels)
+        Sweep::new(axes, self.variants.clone())
     }
 }
 
@@ -64,12 +50,13 @@ fn typed(v: &toml::Value) -> SweepValue {
 impl RunRequest {
     /// The plots drawn for `p`: those `--plots` asked for; without it, every
     /// plot, or the summary charts only for a sweep of more than
-    /// [`SUMMARY_ABOVE`] variants. The second value says whether the
+    /// [`SUMMARY_ABOVE`] variants (or one written as it runs: see
+    /// [`RunRequest::streams`]). The second value says whether the
     /// default chose the summary.
     pub fn plots_for(&self, p: &Prepared) -> (Plots, bool) {
         match self.plots {
             Some(plots) => (plots, false),
-            None if p.variant_count() > SUMMARY_ABOVE => (Plots::Summary, true),
+            None if p.variant_count() > SUMMARY_ABOVE || self.streams(p) => (Plots::Summary, true),
             None => (Plots::All, false),
         }
     }

@@ -6,6 +6,7 @@ mod draw;
 mod engagement;
 mod fixed;
 mod naming;
+mod stream;
 mod summary;
 mod sweep;
 

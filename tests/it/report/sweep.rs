@@ -8,7 +8,7 @@ use crate::support::{col, file_names as names, read_csv};
 
 /// Two courses of charge-or-salvo's brigade against the tercio, without
 /// the long "keep firing" engagement, swept over `sweep`.
-fn scenario(dir: &Path, sweep: &str) -> PathBuf {
+pub(super) fn scenario(dir: &Path, sweep: &str) -> PathBuf {
     let text = format!(
         r#"name = "charge or salvo, swept"
 system = "mpbs"
@@ -54,7 +54,7 @@ steps = [
 
 const TWO_KEYS: &str = "\"units.tercio.morale\" = [5, 6, 7]\nedition = [\"series\", \"sfo\"]";
 
-fn run(scenario: &Path, out: &Path, args: &[&str]) -> std::process::Output {
+pub(super) fn run(scenario: &Path, out: &Path, args: &[&str]) -> std::process::Output {
     let mut a = vec![
         "run",
         scenario.to_str().unwrap(),
