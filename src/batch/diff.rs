@@ -17,15 +17,14 @@
 
 use std::path::{Path, PathBuf};
 
-use plotters::prelude::*;
-
 use crate::error::{Error, InputError};
 use crate::report::Staging;
 use crate::report::csv::stage as stage_csv;
 use crate::report::diff::chart::{chart_size, draw, render_svg};
 use crate::report::diff::{DIFF_HEADER, DiffRow, RowKind, chart_stem, compare, diff_rows};
 pub use crate::report::diff::{Diff, terminal};
-use crate::report::draw::{self, other};
+use crate::report::draw;
+use crate::report::raster::write_png;
 use crate::report::replace::NewFolder;
 use crate::run::{self, RunRequest};
 use crate::scenario::ScenarioFile;
@@ -198,9 +197,7 @@ fn write(d: &Diff, dir: &Path) -> Result<Vec<PathBuf>, Error> {
         stems.push(stem.clone());
         let size = chart_size(&rows);
         staging.with_path(&format!("{stem}.png"), |tmp| {
-            let root = BitMapBackend::new(tmp, size).into_drawing_area();
-            draw(&root, d, variant, &rows).map_err(other)?;
-            root.present().map_err(other)
+            write_png(tmp, size, |root| draw(root, d, variant, &rows))
         })?;
         let svg = render_svg(d, variant, &rows)
             .map_err(|e| Error::io(dir.join(format!("{stem}.svg")), e))?;

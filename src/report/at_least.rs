@@ -17,6 +17,7 @@ use super::draw::{
 };
 use super::model::{CourseRun, CourseStats, MeasureStat, ScenarioRun};
 use super::naming::plan;
+use super::raster::write_png;
 use super::{Output, Staging};
 use crate::error::Error;
 
@@ -69,9 +70,7 @@ impl Output for AtLeastCharts {
             let name = format!("{stem}-{SUFFIX}");
             let dim = size(shown.len());
             out.with_path(&format!("{name}.png"), |tmp| {
-                let root = BitMapBackend::new(tmp, dim).into_drawing_area();
-                draw(&root, run, course, &shown).map_err(other)?;
-                root.present().map_err(other)
+                write_png(tmp, dim, |root| draw(root, run, course, &shown))
             })?;
             let svg = render_svg(run, course, &shown)
                 .map_err(|e| Error::io(out.dir().join(format!("{name}.svg")), e))?;

@@ -30,6 +30,7 @@ use super::key::{
 };
 use super::model::{CourseStats, ScenarioRun};
 use super::naming::plan;
+use super::raster::write_png;
 use super::{Output, Staging, fixed};
 use crate::error::Error;
 
@@ -234,9 +235,7 @@ impl Output for ComparisonCharts {
                 }
                 let name = format!("{stem}{}", ComparisonCharts::suffix(kind));
                 out.with_path(&format!("{name}.png"), |tmp| {
-                    let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                    draw(&root, run, v, kind).map_err(other)?;
-                    root.present().map_err(other)
+                    write_png(tmp, SIZE, |root| draw(root, run, v, kind))
                 })?;
                 let svg = render_svg(run, v, kind)
                     .map_err(|e| Error::io(out.dir().join(format!("{name}.svg")), e))?;

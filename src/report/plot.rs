@@ -21,6 +21,7 @@ use super::draw::{
 };
 use super::model::{CourseRun, CourseStats, OutcomeStat, ScenarioRun};
 use super::naming::plan;
+use super::raster::write_png;
 use super::{Output, Staging};
 use crate::error::Error;
 
@@ -38,9 +39,7 @@ impl Output for Histograms {
             let stats = drawn(course);
             let png = format!("{stem}.png");
             out.with_path(&png, |tmp| {
-                let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                draw(&root, run, course, &stats).map_err(other)?;
-                root.present().map_err(other)
+                write_png(tmp, SIZE, |root| draw(root, run, course, &stats))
             })?;
             let svg = render_svg(run, course)
                 .map_err(|e| Error::io(out.dir().join(format!("{stem}.svg")), e))?;

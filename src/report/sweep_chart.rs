@@ -18,6 +18,7 @@ use super::draw::{
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
 use super::model::ScenarioRun;
 use super::naming::{SLUG_BYTES, slug};
+use super::raster::write_png;
 use super::sweep::{Sweep, SweepAxis};
 use super::{Output, Staging};
 use crate::error::Error;
@@ -205,9 +206,7 @@ impl Output for SweepCharts {
             .chain(maps.into_iter().map(|(c, s)| (Chart::Heat(c), s)));
         for (chart, stem) in charts {
             out.with_path(&format!("{stem}.png"), |tmp| {
-                let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                draw_chart(&root, &fig, chart).map_err(other)?;
-                root.present().map_err(other)
+                write_png(tmp, SIZE, |root| draw_chart(root, &fig, chart))
             })?;
             let mut svg = String::new();
             {

@@ -19,6 +19,7 @@ use crate::report::draw::{
 };
 use crate::report::model::{CourseRun, ScenarioRun};
 use crate::report::naming::plan;
+use crate::report::raster::write_png;
 use crate::report::{Output, Staging};
 
 type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
@@ -41,9 +42,7 @@ impl Output for EngagementPlots {
             for which in [Which::Turns, Which::Cumulative] {
                 let name = format!("{stem}-{}", which.suffix());
                 out.with_path(&format!("{name}.png"), |tmp| {
-                    let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-                    draw(&root, run, course, &e, which).map_err(other)?;
-                    root.present().map_err(other)
+                    write_png(tmp, SIZE, |root| draw(root, run, course, &e, which))
                 })?;
                 let svg = render_svg(run, course, &e, which)
                     .map_err(|err| Error::io(out.dir().join(format!("{name}.svg")), err))?;
