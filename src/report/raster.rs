@@ -11,8 +11,11 @@ use plotters::prelude::*;
 use super::draw::other;
 
 /// Draws a chart of `size` pixels with `draw` and writes it to `path` as an
-/// 8-bit RGB PNG (fast compression, adaptive filtering: the encoding
-/// plotters' file target used).
+/// 8-bit RGB PNG.
+///
+/// Every row is filtered with Paeth and compressed fast. Adaptive filtering
+/// (plotters' file target: every filter tried on every row) took over 40% of
+/// a report's CPU for files only about 6% smaller; the pixels are the same.
 pub fn write_png<E: std::fmt::Debug>(
     path: &Path,
     size: (u32, u32),
@@ -30,8 +33,8 @@ pub fn write_png<E: std::fmt::Debug>(
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);
-    encoder.set_filter(png::FilterType::Sub);
-    encoder.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+    encoder.set_filter(png::FilterType::Paeth);
+    encoder.set_adaptive_filter(png::AdaptiveFilterType::NonAdaptive);
     let mut writer = encoder.write_header()?;
     writer.write_image_data(&rgb)?;
     writer.finish()?;
