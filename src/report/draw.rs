@@ -175,9 +175,7 @@ pub(crate) fn stage_chart<E: std::fmt::Debug>(
     svg: impl FnOnce() -> io::Result<String>,
 ) -> Result<(), crate::error::Error> {
     out.with_path(&format!("{name}.png"), |tmp| {
-        let root = BitMapBackend::new(tmp, size).into_drawing_area();
-        draw(&root).map_err(other)?;
-        root.present().map_err(other)
+        super::raster::write_png(tmp, size, draw)
     })?;
     let svg =
         svg().map_err(|e| crate::error::Error::io(out.dir().join(format!("{name}.svg")), e))?;

@@ -7,7 +7,8 @@
 //! [`engagement`] `engagements.csv` and the turn plots of every engagement;
 //! [`plot`] a PNG and an SVG histogram per course, [`at_least`] its
 //! `P(X >= k)` chart ([`draw`] the drawing
-//! helpers every chart shares, [`naming`] their file names); [`terminal`] the table
+//! helpers every chart shares, [`raster`] their PNG encoding, [`naming`]
+//! their file names); [`terminal`] the table
 //! printed after a run; [`diff`] the comparison of two editions (`pikeshot
 //! diff`). [`write`](mod@write) stages every
 //! file in the output folder and renames it into place, so each file is
@@ -29,6 +30,7 @@ pub mod legend;
 pub mod model;
 pub mod naming;
 pub mod plot;
+pub mod raster;
 pub mod record;
 pub mod replace;
 pub mod stream;

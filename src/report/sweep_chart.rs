@@ -18,6 +18,7 @@ use super::draw::{
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
 use super::model::{CourseRun, ScenarioRun};
 use super::naming::{SLUG_BYTES, slug};
+use super::raster::write_png;
 use super::sweep::{Sweep, SweepAxis};
 use super::{Output, Staging};
 use crate::error::Error;
@@ -308,9 +309,7 @@ pub fn draw_figures(fig: &SweepFigures, out: &mut Staging) -> Result<(), Error> 
     draw::register_font();
     for (chart, stem) in charts(fig) {
         out.with_path(&format!("{stem}.png"), |tmp| {
-            let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-            draw_chart(&root, fig, chart).map_err(other)?;
-            root.present().map_err(other)
+            write_png(tmp, SIZE, |root| draw_chart(root, fig, chart))
         })?;
         let svg = svg_text(fig, chart)
             .map_err(|e| Error::io(out.dir().join(format!("{stem}.svg")), other(e)))?;
