@@ -1,4 +1,4 @@
-//! Chart legends: entries ([`Swatch`]: a colour, a line, a whisker, the
+//! Chart legends: entries (`Swatch`: a colour, a line, a whisker, the
 //! exact-value diamond, a tick, a dashed line or text alone) laid out in
 //! rows that wrap within the space, in the house style of [`super::draw`].
 

@@ -21,7 +21,7 @@ use crate::outcome::OutcomeSpace;
 
 /// A sweep of more variants than this is written as it runs, gzip
 /// compressed, and keeps only its key outcomes in memory (see
-/// [`super::stream`]); `--stream-sweeps-above` (hidden) lowers it for tests.
+/// `run::stream`); `--stream-sweeps-above` (hidden) lowers it for tests.
 pub const STREAM_ABOVE: usize = 1_000;
 
 /// Variants built at once per thread: enough that a slow variant rarely
