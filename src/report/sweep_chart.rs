@@ -264,7 +264,9 @@ fn svg_text(fig: &SweepFigures, chart: Chart) -> Result<String, String> {
     Ok(with_svg_title(&svg, &title(fig, chart)))
 }
 
-/// One sweep chart as SVG: its file stem, title and text.
+/// One sweep chart as SVG: its file stem, title and text (also what
+/// `pikeshot serve` sends the page).
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct SweepSvg {
     /// The file stem `report` writes it under (`sweep--<key>`, ...).
     pub stem: String,

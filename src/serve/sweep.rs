@@ -11,22 +11,11 @@ use crate::error::Error;
 use crate::report::ScenarioRun;
 use crate::report::csv::SUMMARY_KEY;
 use crate::report::sweep::{SWEEP_COLUMNS, sweep_header, sweep_rows};
-use crate::report::sweep_chart::svg_charts;
+use crate::report::sweep_chart::{SweepSvg, svg_charts};
 
 /// Most bytes of SVG sent for one answer; the charts past it are named in
 /// [`SweepView::note`] (`pikeshot report` draws them all).
 pub const MAX_CHART_BYTES: usize = 4 * 1024 * 1024;
-
-/// One sweep chart.
-#[derive(Clone, Debug, Serialize)]
-pub struct Chart {
-    /// Its file stem in a report's folder (`sweep--<key>`, ...).
-    pub stem: String,
-    /// Its title.
-    pub title: String,
-    /// The SVG text.
-    pub svg: String,
-}
 
 /// A swept run's summary for the page.
 #[derive(Clone, Debug, Serialize)]
@@ -41,7 +30,7 @@ pub struct SweepView {
     /// The variants in all.
     pub variants: usize,
     /// The sweep charts, in the order `report` writes them.
-    pub charts: Vec<Chart>,
+    pub charts: Vec<SweepSvg>,
     /// What was left out, when something was.
     pub note: Option<String>,
 }
@@ -82,11 +71,7 @@ impl SweepView {
                 continue;
             }
             bytes += c.svg.len();
-            charts.push(Chart {
-                stem: c.stem,
-                title: c.title,
-                svg: c.svg,
-            });
+            charts.push(c);
         }
         let mut notes = Vec::new();
         if sweep.points.len() > MAX_ROWS {
