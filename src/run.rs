@@ -17,7 +17,7 @@ pub use sweep::SUMMARY_ABOVE;
 pub use output::*;
 use variant::{VariantCell, VariantKernel};
 
-use crate::engine::{self, Kernel, KernelMode, RunOptions, Task};
+use crate::engine::{self, Kernel, KernelMode, RunOptions, Task, Threads};
 use crate::error::{InputError, Result};
 use crate::outcome::Side;
 use crate::report::folder;
@@ -246,13 +246,23 @@ pub fn prepare(path: &Path, req: &RunRequest) -> Result<Prepared> {
     prepare_file(ScenarioFile::load(path)?, req)
 }
 
+impl RunRequest {
+    /// The worker threads this request runs on (`--threads`), once its
+    /// flags are checked ([`RunRequest::check`]). A command starts them
+    /// once and runs every step on them.
+    pub fn threads(&self) -> Result<Threads> {
+        self.check()?;
+        Threads::new(self.threads)
+    }
+}
+
 /// As [`prepare`], for a scenario already loaded (or built from text).
 ///
 /// The `[[expect]]` entries are taken out of the table after `--set` and
 /// before the sweep is expanded (the systems refuse keys they do not know),
 /// then validated against the courses built.
 pub fn prepare_file(file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
-    prepare_kept(file, req, true, false)
+    prepare_kept(file, req, true, false, &req.threads()?)
 }
 
 /// As [`prepare`], keeping no kernel built: every variant is validated,
@@ -261,18 +271,20 @@ pub fn prepare_file(file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
 /// one variant at a time, not every scenario's first (at the cost of
 /// building each scenario's first variant twice).
 pub fn prepare_released(path: &Path, req: &RunRequest) -> Result<Prepared> {
-    prepare_kept(ScenarioFile::load(path)?, req, false, false)
+    let file = ScenarioFile::load(path)?;
+    prepare_kept(file, req, false, false, &req.threads()?)
 }
 
 /// [`prepare_file`]; with `keep`, the kernels of a scenario without a sweep,
 /// or of a sweep's first variant, are kept from the validating build. With
 /// `lazy`, a sweep's first variant only is built (and kept): its run
-/// builds the others (see `block`).
+/// builds the others (see `block`). Variants are built on `threads`.
 fn prepare_kept(
     mut file: ScenarioFile,
     req: &RunRequest,
     keep: bool,
     lazy: bool,
+    threads: &Threads,
 ) -> Result<Prepared> {
     req.check()?;
     for s in &req.sets {
@@ -299,12 +311,11 @@ fn prepare_kept(
     // variants are built to validate them, so no variant is built twice.
     let early_exact = req.exact_only && shared.is_some() && !lazy;
     let budget = req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET);
-    let pool = validation_pool(req.threads)?;
     // Variants are built a batch at a time on every thread (in order, the
     // first error first), so memory holds one batch's kernels at most.
-    let batch = VALIDATION_BATCH * pool.current_num_threads();
+    let batch = VALIDATION_BATCH * threads.count();
     for first in (0..built_count).step_by(batch) {
-        let built: Vec<Result<Validated>> = pool.install(|| {
+        let built: Vec<Result<Validated>> = threads.install(|| {
             use rayon::prelude::*;
             (first..(first + batch).min(built_count))
                 .into_par_iter()
@@ -433,19 +444,6 @@ fn prepare_kept(
 /// thread at once, and its kernels are held until the batch is done.
 const VALIDATION_BATCH: usize = 2;
 
-/// The threads that build a sweep's variants to validate them.
-fn validation_pool(threads: usize) -> Result<rayon::ThreadPool> {
-    let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
-    } else {
-        threads
-    };
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| crate::Error::internal(format!("cannot start {threads} threads"), e))
-}
-
 /// One variant built and checked.
 struct Validated {
     v: crate::scenario::Variant,
@@ -568,9 +566,14 @@ fn check_sides(file: &ScenarioFile, variant: &str, built: &systems::BuiltCourses
 
 /// Resolves a prepared scenario.
 pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
+    execute_on(p, req, &req.threads()?)
+}
+
+/// As [`execute`], on `threads`.
+fn execute_on(p: &Prepared, req: &RunRequest, threads: &Threads) -> Result<ScenarioRun> {
     if p.lazy {
         let mut courses = Vec::new();
-        let edition = block::run_blocks(p, req, |block| {
+        let edition = block::run_blocks(p, req, threads, |block| {
             courses.extend(block);
             Ok(())
         })?;
@@ -589,7 +592,7 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
             kernel: k.as_ref(),
         })
         .collect();
-    let tallies = engine::run(&tasks, &opts)?;
+    let tallies = threads.run(&tasks, &opts)?;
     if req.exact_only {
         exact_fits(p, &tallies, opts.exact_budget)?;
     }

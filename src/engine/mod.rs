@@ -153,7 +153,8 @@ pub struct RunOptions {
     pub trials: u64,
     /// Master seed.
     pub seed: u64,
-    /// Worker threads; 0 = one per core.
+    /// Worker threads; 0 = one per core. Read by [`run`], which starts
+    /// them; [`Threads::run`] runs on its own.
     pub threads: usize,
     /// Target 95% Wilson half-width for every reported probability.
     pub precision: Option<f64>,
@@ -251,9 +252,12 @@ fn mix(mut z: u64) -> u64 {
 
 /// Where a run's chunks report: the progress bar, and the caller's
 /// control when there is one.
-struct Watch<'a> {
-    bar: &'a Progress,
-    control: Option<&'a RunControl>,
+pub(crate) struct Watch<'a> {
+    /// The bar (or lines, or nothing) the trials done are shown on.
+    pub bar: &'a Progress,
+    /// The caller's control: trials done are counted into it, and no
+    /// chunk starts once it is stopped.
+    pub control: Option<&'a RunControl>,
 }
 
 impl Watch<'_> {
@@ -301,13 +305,159 @@ fn run_chunks(task: &Task, seed: u64, total: u64, from: u64, to: u64, watch: &Wa
         )
 }
 
-/// Runs every task and returns one [`Tally`] per task, in order.
-///
-/// Zero trials is bad input; worker threads that cannot start are an
-/// internal failure ([`crate::Error::Internal`]), not the input's fault.
-/// A run whose [`RunOptions::control`] is stopped returns
-/// [`crate::Error::Stopped`] (checked before each chunk and each variant).
-pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
+/// The worker threads of a run: a rayon pool of the number `--threads`
+/// asks for, resolved here once (0 is one per core). A command starts one
+/// and runs everything on it (a sweep's builds, its trials, its exact
+/// answers), so `--threads 1` is one worker thread in all, and no step
+/// starts threads of its own.
+#[derive(Clone, Debug)]
+pub struct Threads {
+    pool: Arc<rayon::ThreadPool>,
+}
+
+impl Threads {
+    /// `threads` worker threads (0: one per core, at most [`MAX_THREADS`]).
+    ///
+    /// More than [`MAX_THREADS`] is bad input; threads that cannot start
+    /// are an internal failure ([`crate::Error::Internal`]), not the
+    /// input's fault.
+    pub fn new(threads: usize) -> crate::Result<Threads> {
+        if threads > MAX_THREADS {
+            return Err(crate::Error::input(format!(
+                "--threads {threads}: more threads than the limit; accepted: 1 to {MAX_THREADS}"
+            )));
+        }
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+        } else {
+            threads
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| crate::Error::internal(format!("cannot start {threads} threads"), e))?;
+        Ok(Threads {
+            pool: Arc::new(pool),
+        })
+    }
+
+    /// How many worker threads there are.
+    pub fn count(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// Runs `op` on these threads: rayon's parallel iterators and joins in
+    /// it use them (run in place when called from one of them).
+    pub fn install<R: Send>(&self, op: impl FnOnce() -> R + Send) -> R {
+        self.pool.install(op)
+    }
+
+    /// Runs every task on these threads and returns one [`Tally`] per
+    /// task, in order (`opts.threads` is not read: see [`run`]).
+    pub fn run(&self, tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
+        check_options(opts)?;
+        let planned = planned(tasks.len(), opts);
+        let bar = Progress::new(planned, opts.progress);
+        let control = opts.control.as_deref();
+        if let Some(c) = control {
+            c.plan(planned);
+        }
+        let out = self.run_watched(tasks, opts, &Watch { bar: &bar, control })?;
+        bar.finish();
+        Ok(out)
+    }
+
+    /// As [`Threads::run`], for a part of a larger run that reports to the
+    /// caller's `watch` (its bar, and its control, whose plan is the
+    /// caller's): a sweep's variant, run while others are. Called from
+    /// one of these threads, it runs in place.
+    pub(crate) fn run_watched(
+        &self,
+        tasks: &[Task],
+        opts: &RunOptions,
+        watch: &Watch,
+    ) -> crate::Result<Vec<Tally>> {
+        check_options(opts)?;
+        let threads = self.count();
+        let control = watch.control;
+        let mut out = Vec::with_capacity(tasks.len());
+        let mut from = 0;
+        while from < tasks.len() {
+            control::check(control)?;
+            // One variant's courses: run together, then their kernels may be
+            // dropped (and rebuilt if asked for again), so a sweep holds one
+            // variant at a time.
+            let variant = tasks[from].variant;
+            let to = from
+                + tasks[from..]
+                    .iter()
+                    .take_while(|t| t.variant == variant)
+                    .count();
+            let group = &tasks[from..to];
+            let trials = || match opts.precision {
+                _ if !opts.monte_carlo => group
+                    .iter()
+                    .map(|t| (0, vec![0u64; t.kernel.space().len()], 0.0))
+                    .collect(),
+                None => run_group(group, opts.seed, opts.trials, threads, watch),
+                Some(e) => group
+                    .iter()
+                    .map(|t| {
+                        let start = Instant::now();
+                        let (n, counts) = run_to_precision(t, opts, e, watch);
+                        (n, counts, start.elapsed().as_secs_f64())
+                    })
+                    .collect(),
+            };
+            // The next variant is built meanwhile (it is needed only for
+            // trials: under --method exact its answers come from validation).
+            let next = tasks.get(to).filter(|_| opts.monte_carlo);
+            let runs: Vec<(u64, Vec<u64>, f64)> = self.install(|| {
+                rayon::join(trials, || {
+                    if let Some(n) = next {
+                        n.kernel.prepare()
+                    }
+                })
+                .0
+            });
+            // A stopped run's counts are not whole: never returned.
+            control::check(control)?;
+            // Each course's exact answer on a thread of its own.
+            let exact: Vec<(Option<Vec<f64>>, Option<String>)> = if opts.exact {
+                self.install(|| {
+                    group
+                        .par_iter()
+                        .map(|t| match t.kernel.exact(opts.exact_budget) {
+                            Ok(p) => (Some(p), None),
+                            Err(e) => (None, Some(e.to_string())),
+                        })
+                        .collect()
+                })
+            } else {
+                vec![(None, None); group.len()]
+            };
+            for ((trials, counts, seconds), (exact, exact_error)) in runs.into_iter().zip(exact) {
+                out.push(Tally {
+                    trials,
+                    counts,
+                    exact,
+                    exact_error,
+                    seconds,
+                    threads,
+                });
+            }
+            for t in group {
+                t.kernel.release();
+            }
+            from = to;
+        }
+        Ok(out)
+    }
+}
+
+/// Refuses options no run can follow: neither Monte Carlo nor exact,
+/// zero trials, a zero `--max-trials`.
+fn check_options(opts: &RunOptions) -> crate::Result<()> {
     if !opts.monte_carlo && !opts.exact {
         return Err(crate::Error::input(
             "a run without Monte Carlo must compute exact probabilities; accepted: --method exact, monte-carlo or both",
@@ -323,113 +473,37 @@ pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
             "--max-trials must be at least 1; accepted: a whole number of at least 1",
         ));
     }
-    if opts.threads > MAX_THREADS {
-        return Err(crate::Error::input(format!(
-            "--threads {}: more threads than the limit; accepted: 1 to {MAX_THREADS}",
-            opts.threads
-        )));
-    }
-    let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
-    } else {
-        opts.threads
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| crate::Error::internal(format!("cannot start {threads} threads"), e))?;
-    // Checked: a count from input never wraps (a progress total that
-    // overflows is shown as the largest number instead).
-    // With a precision target, the cap: the bar then shows the most the
-    // run can take.
+    Ok(())
+}
+
+/// The Monte Carlo trials `tasks` courses plan under `opts` (with a
+/// precision target, the cap: a bar then shows the most the run can take);
+/// checked, so a count from input never wraps (a total that overflows is
+/// shown as the largest number instead).
+pub(crate) fn planned(tasks: usize, opts: &RunOptions) -> u64 {
     let per_task = match opts.precision {
         Some(_) => opts.max_trials,
         None => opts.trials,
     };
-    let planned: u64 = if opts.monte_carlo {
-        (tasks.len() as u64).saturating_mul(per_task)
+    if opts.monte_carlo {
+        (tasks as u64).saturating_mul(per_task)
     } else {
         0
-    };
-    let bar = Progress::new(planned, opts.progress);
-    let control = opts.control.as_deref();
-    if let Some(c) = control {
-        c.plan(planned);
     }
-    let watch = Watch { bar: &bar, control };
-    let mut out = Vec::with_capacity(tasks.len());
-    let mut from = 0;
-    while from < tasks.len() {
-        control::check(control)?;
-        // One variant's courses: run together, then their kernels may be
-        // dropped (and rebuilt if asked for again), so a sweep holds one
-        // variant at a time.
-        let variant = tasks[from].variant;
-        let to = from
-            + tasks[from..]
-                .iter()
-                .take_while(|t| t.variant == variant)
-                .count();
-        let group = &tasks[from..to];
-        let trials = || match opts.precision {
-            _ if !opts.monte_carlo => group
-                .iter()
-                .map(|t| (0, vec![0u64; t.kernel.space().len()], 0.0))
-                .collect(),
-            None => run_group(group, opts.seed, opts.trials, threads, &watch),
-            Some(e) => group
-                .iter()
-                .map(|t| {
-                    let start = Instant::now();
-                    let (n, counts) = run_to_precision(t, opts, e, &watch);
-                    (n, counts, start.elapsed().as_secs_f64())
-                })
-                .collect(),
-        };
-        // The next variant is built meanwhile (it is needed only for
-        // trials: under --method exact its answers come from validation).
-        let next = tasks.get(to).filter(|_| opts.monte_carlo);
-        let runs: Vec<(u64, Vec<u64>, f64)> = pool.install(|| {
-            rayon::join(trials, || {
-                if let Some(n) = next {
-                    n.kernel.prepare()
-                }
-            })
-            .0
-        });
-        // A stopped run's counts are not whole: never returned.
-        control::check(control)?;
-        // Each course's exact answer on a thread of its own.
-        let exact: Vec<(Option<Vec<f64>>, Option<String>)> = if opts.exact {
-            pool.install(|| {
-                group
-                    .par_iter()
-                    .map(|t| match t.kernel.exact(opts.exact_budget) {
-                        Ok(p) => (Some(p), None),
-                        Err(e) => (None, Some(e.to_string())),
-                    })
-                    .collect()
-            })
-        } else {
-            vec![(None, None); group.len()]
-        };
-        for ((trials, counts, seconds), (exact, exact_error)) in runs.into_iter().zip(exact) {
-            out.push(Tally {
-                trials,
-                counts,
-                exact,
-                exact_error,
-                seconds,
-                threads,
-            });
-        }
-        for t in group {
-            t.kernel.release();
-        }
-        from = to;
-    }
-    bar.finish();
-    Ok(out)
+}
+
+/// Runs every task and returns one [`Tally`] per task, in order, on
+/// [`RunOptions::threads`] threads started for it ([`Threads::new`]; a
+/// caller that runs more than once starts them once and calls
+/// [`Threads::run`]).
+///
+/// Zero trials is bad input; worker threads that cannot start are an
+/// internal failure ([`crate::Error::Internal`]), not the input's fault.
+/// A run whose [`RunOptions::control`] is stopped returns
+/// [`crate::Error::Stopped`] (checked before each chunk and each variant).
+pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
+    check_options(opts)?;
+    Threads::new(opts.threads)?.run(tasks, opts)
 }
 
 /// Every chunk of every task of `group` (one variant's courses) in one

@@ -1,9 +1,11 @@
-//! A sweep run block by block: `run` builds a sweep's variants a block at
-//! a time on every thread (each thread building whole variants, which is
-//! what validates them, with their exact answers when asked for), resolves
-//! the block's trials, and hands its courses on in variant order before
-//! the next block is built. So building, the bulk of a sweep's work, uses
-//! every core, and memory holds one block's kernels at a time, whatever
+//! A sweep run block by block: `run` builds each of a sweep's variants
+//! (which is what validates it, with its exact answers when asked for),
+//! resolves its trials and drops its kernels, as one task of a block of
+//! variants on every thread; the block's courses are handed on in variant
+//! order while the next block runs. A variant's trials are chunks any
+//! idle thread takes, so a block ends on its last chunk or build, not on
+//! its slowest variant, and no phase waits for another; memory holds a
+//! block's tallies and the kernels of the variants being run, whatever
 //! the number of variants.
 //!
 //! What the caller does with each block's courses is its own: keep them
@@ -17,6 +19,8 @@ use rayon::prelude::*;
 
 use super::*;
 use crate::dice::{EnumerationError, Sampler};
+use crate::engine::control;
+use crate::engine::progress::Progress;
 use crate::outcome::OutcomeSpace;
 
 /// A sweep of more variants than this is written as it runs, gzip
@@ -24,94 +28,117 @@ use crate::outcome::OutcomeSpace;
 /// `run::stream`); `--stream-sweeps-above` (hidden) lowers it for tests.
 pub const STREAM_ABOVE: usize = 1_000;
 
-/// Variants built at once per thread: enough that a slow variant rarely
-/// leaves a thread idle at the end of a block, few enough that a block's
-/// kernels stay small.
-const BLOCK_PER_THREAD: usize = 4;
+/// Variants run per thread in a block: enough that a block's last build
+/// or chunk is a small part of it, few enough that the tallies held
+/// before the caller takes them stay small (a variant's kernels are
+/// dropped as soon as its trials are done).
+const BLOCK_PER_THREAD: usize = 16;
 
-/// Runs every variant of the lazily prepared sweep `p`, a block at a time,
-/// giving each block's courses (variants in order, each variant's courses
-/// in order) to `sink`. Returns the editions the variants use, joined by
-/// `", "` in order of first use (`None` for a system without editions).
+/// One variant run: its edition and its courses, in order.
+struct Ran {
+    edition: Option<String>,
+    courses: Vec<CourseRun>,
+}
+
+/// Runs every variant of the lazily prepared sweep `p` on `threads`, a
+/// block at a time, giving each block's courses (variants in order, each
+/// variant's courses in order) to `sink`. Returns the editions the
+/// variants use, joined by `", "` in order of first use (`None` for a
+/// system without editions).
 ///
 /// The first error in variant order stops the run (a variant that does
 /// not build, or under `--method exact` a course without an exact answer).
-/// `sink` takes a block while the next one is built on the other threads
-/// (so a large sweep's tables are written while it goes on).
+/// `sink` takes a block while the next one runs on the other threads (so
+/// a large sweep's tables are written while it goes on).
 pub(crate) fn run_blocks(
     p: &Prepared,
     req: &RunRequest,
+    threads: &Threads,
     mut sink: impl FnMut(Vec<CourseRun>) -> Result<()> + Send,
 ) -> Result<Option<String>> {
     let count = p.variant_count();
-    let pool = validation_pool(req.threads)?;
-    let threads = pool.current_num_threads();
-    let mut opts = p.options(req);
-    // One bar for the whole sweep would need the engine's; each block's
-    // own would flicker, so a block runs without one.
-    opts.progress = false;
+    let opts = p.options(req);
     let exact = opts.exact.then_some(opts.exact_budget);
-    let block = BLOCK_PER_THREAD * threads;
-    let mut edition: Option<String> = None;
-    // Block `first`'s variants, each built on a thread of the pool; the
-    // first error in variant order.
-    let build = |first: usize| -> Result<Vec<Validated>> {
-        (first..(first + block).min(count))
-            .into_par_iter()
-            .map(|i| validate(&p.file, i, req, exact))
-            .collect::<Vec<Result<Validated>>>()
-            .into_iter()
-            .collect()
-    };
-    let mut next = Some(pool.install(|| build(0)));
-    for first in (0..count).step_by(block) {
-        let mut built = next.take().expect("each block built before it is run")?;
-        let answers: Vec<Vec<variant::ExactAnswer>> = built
-            .iter_mut()
-            .map(|b| b.exact.take().unwrap_or_default())
-            .collect();
-        for b in &built {
-            if let Some(e) = &b.built.edition {
-                add_edition(&mut edition, e);
-            }
-        }
+    let block = BLOCK_PER_THREAD * threads.count();
+    // One bar and one plan for the whole sweep (every variant has the
+    // first one's courses).
+    let planned = engine::planned(count.saturating_mul(p.courses.len()), &opts);
+    let bar = Progress::new(planned, opts.progress);
+    let control = opts.control.as_deref();
+    if let Some(c) = control {
+        c.plan(planned);
+    }
+    let watch = engine::Watch { bar: &bar, control };
+    // Variant `i` built (validated), its trials run, its kernels dropped.
+    let one = |i: usize| -> Result<Ran> {
+        control::check(control)?;
+        let mut b = validate(&p.file, i, req, exact)?;
+        let answers = b.exact.take().unwrap_or_default();
         let tallies = if opts.monte_carlo {
-            trials(&built, answers, &opts)?
+            trials(threads, &b, answers, &opts, &watch)?
         } else {
-            exact_only(&built, answers, threads)
+            exact_only(&b, answers, threads.count())
         };
         let mut courses = Vec::with_capacity(tallies.len());
-        let mut tallies = tallies.into_iter();
-        for b in built {
-            let sides = b.built.sides.into_iter();
-            for ((course, kernel), side) in b.built.courses.into_iter().zip(sides) {
-                let tally = tallies.next().expect("a tally per course");
-                if !opts.monte_carlo
-                    && let Some(why) = &tally.exact_error
-                {
-                    return Err(no_exact(
-                        &p.file,
-                        &b.v.label,
-                        &course,
-                        opts.exact_budget,
-                        why,
-                    ));
-                }
-                courses.push(CourseRun {
-                    variant: b.v.label.clone(),
-                    course,
-                    side,
-                    space: kernel.space().clone(),
-                    tally,
-                });
+        let sides = b.built.sides.into_iter();
+        for (((course, kernel), side), tally) in b.built.courses.into_iter().zip(sides).zip(tallies)
+        {
+            if !opts.monte_carlo
+                && let Some(why) = &tally.exact_error
+            {
+                return Err(no_exact(
+                    &p.file,
+                    &b.v.label,
+                    &course,
+                    opts.exact_budget,
+                    why,
+                ));
             }
+            courses.push(CourseRun {
+                variant: b.v.label.clone(),
+                course,
+                side,
+                space: kernel.space().clone(),
+                tally,
+            });
         }
-        let following = first + block < count;
-        let (sunk, built) = pool
-            .install(|| rayon::join(|| sink(courses), || following.then(|| build(first + block))));
-        sunk?;
-        next = built;
-    }
+        Ok(Ran {
+            edition: b.built.edition,
+            courses,
+        })
+    };
+    // Block `first`'s variants, each a task on the pool (its chunks shared
+    // with idle threads); each variant's outcome, in order.
+    let run_block = |first: usize| -> Vec<Result<Ran>> {
+        (first..(first + block).min(count))
+            .into_par_iter()
+            .map(one)
+            .collect()
+    };
+    let mut edition: Option<String> = None;
+    threads.install(|| -> Result<()> {
+        let mut next = Some(run_block(0));
+        for first in (0..count).step_by(block) {
+            let ran = next.take().expect("each block run before it is handed on");
+            let mut courses = Vec::new();
+            for r in ran {
+                let r = r?;
+                if let Some(e) = &r.edition {
+                    add_edition(&mut edition, e);
+                }
+                courses.extend(r.courses);
+            }
+            let following = first + block < count;
+            let (sunk, ran) = rayon::join(
+                || sink(courses),
+                || following.then(|| run_block(first + block)),
+            );
+            sunk?;
+            next = ran;
+        }
+        Ok(())
+    })?;
+    bar.finish();
     Ok(edition)
 }
 
@@ -128,23 +155,18 @@ fn add_edition(all: &mut Option<String>, e: &str) {
     }
 }
 
-/// The tallies of a block's courses under `--method exact`: the answers
-/// found while the block was built, no trial.
+/// The tallies of a variant's courses under `--method exact`: the
+/// answers found while it was built, no trial.
 fn exact_only(
-    built: &[Validated],
-    answers: Vec<Vec<variant::ExactAnswer>>,
+    b: &Validated,
+    answers: Vec<variant::ExactAnswer>,
     threads: usize,
 ) -> Vec<engine::Tally> {
-    built
+    let mut answers = answers.into_iter();
+    b.built
+        .courses
         .iter()
-        .zip(answers)
-        .flat_map(|(b, answers)| {
-            let mut answers = answers.into_iter();
-            b.built
-                .courses
-                .iter()
-                .map(move |(_, k)| (k.space().len(), answers.next()))
-        })
+        .map(|(_, k)| (k.space().len(), answers.next()))
         .map(|(len, answer)| {
             let (exact, exact_error) = split(answer);
             engine::Tally {
@@ -168,38 +190,39 @@ fn split(answer: Option<variant::ExactAnswer>) -> (Option<Vec<f64>>, Option<Stri
     }
 }
 
-/// The trials of a block's courses, run by the engine (each variant's
-/// chunks on every thread), with the exact answers found while building.
+/// The trials of a variant's courses, run by the engine on `threads`
+/// (its chunks on any idle thread), with the exact answers found while
+/// building.
 fn trials(
-    built: &[Validated],
-    answers: Vec<Vec<variant::ExactAnswer>>,
+    threads: &Threads,
+    b: &Validated,
+    answers: Vec<variant::ExactAnswer>,
     opts: &RunOptions,
+    watch: &engine::Watch,
 ) -> Result<Vec<engine::Tally>> {
-    let kernels: Vec<Answered> = built
+    let mut answers = answers.into_iter();
+    let kernels: Vec<Answered> = b
+        .built
+        .courses
         .iter()
-        .zip(answers)
-        .flat_map(|(b, answers)| {
-            let mut answers = answers.into_iter();
-            b.built.courses.iter().map(move |(_, k)| Answered {
-                kernel: k.as_ref(),
-                exact: Mutex::new(answers.next()),
-            })
+        .map(|(_, k)| Answered {
+            kernel: k.as_ref(),
+            exact: Mutex::new(answers.next()),
         })
         .collect();
-    let mut tasks = Vec::with_capacity(kernels.len());
-    let mut next = kernels.iter();
-    for b in built {
-        let variant = engine::stream_id(&b.v.identity);
-        for (course, _) in &b.built.courses {
-            let kernel = next.next().expect("a kernel per course");
-            tasks.push(Task {
-                variant,
-                course: engine::stream_id(course),
-                kernel,
-            });
-        }
-    }
-    engine::run(&tasks, opts)
+    let variant = engine::stream_id(&b.v.identity);
+    let tasks: Vec<Task> = b
+        .built
+        .courses
+        .iter()
+        .zip(&kernels)
+        .map(|((course, _), kernel)| Task {
+            variant,
+            course: engine::stream_id(course),
+            kernel,
+        })
+        .collect();
+    threads.run_watched(&tasks, opts, watch)
 }
 
 /// A built course's kernel with the exact answer found while it was built,

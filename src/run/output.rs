@@ -127,11 +127,21 @@ pub fn precision_warnings(run: &ScenarioRun, req: &RunRequest) -> Vec<String> {
 /// scenario is done: with several scenarios, the `--out` folder holds one
 /// folder each and is replaced whole too.
 pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
-    let prepared: Vec<Prepared> = req
-        .scenarios
-        .iter()
-        .map(|p| prepare_kept(ScenarioFile::load(p)?, req, true, true))
-        .collect::<Result<_>>()?;
+    // One set of worker threads for every step of every scenario, started
+    // once the first file is read (its errors come first).
+    let mut threads: Option<Threads> = None;
+    let mut prepared: Vec<Prepared> = Vec::with_capacity(req.scenarios.len());
+    for path in &req.scenarios {
+        let file = ScenarioFile::load(path)?;
+        let t = match &threads {
+            Some(t) => t,
+            None => threads.insert(req.threads()?),
+        };
+        prepared.push(prepare_kept(file, req, true, true, t)?);
+    }
+    let Some(threads) = threads else {
+        return Ok(Vec::new());
+    };
     for p in &prepared {
         req.check_streamed(p)?;
     }
@@ -178,7 +188,11 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
     let mut early: Vec<Option<ScenarioRun>> = Vec::new();
     if req.exact_only {
         for p in &prepared {
-            early.push((!req.streams(p)).then(|| execute(p, req)).transpose()?);
+            early.push(
+                (!req.streams(p))
+                    .then(|| execute_on(p, req, &threads))
+                    .transpose()?,
+            );
         }
     }
     let mut out = Vec::new();
@@ -193,7 +207,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
                     eprintln!("{}", e.line());
                 }
             }
-            out.push(stream::streamed(p, req, i, d)?);
+            out.push(stream::streamed(p, req, &threads, i, d)?);
             continue;
         }
         let run = match early.get_mut(n).and_then(Option::take) {
@@ -205,7 +219,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
                         eprintln!("{}", e.line());
                     }
                 }
-                execute(p, req)?
+                execute_on(p, req, &threads)?
             }
         };
         let warnings = precision_warnings(&run, req);

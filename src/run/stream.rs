@@ -43,6 +43,7 @@ impl RunRequest {
 pub(crate) fn streamed(
     p: &Prepared,
     req: &RunRequest,
+    threads: &Threads,
     into: &Path,
     dir: PathBuf,
 ) -> Result<Finished> {
@@ -53,7 +54,7 @@ pub(crate) fn streamed(
     let mut checks: Vec<Vec<Checked>> = vec![Vec::new(); p.expects.len()];
     let mut warnings = Vec::new();
     let mut at = 0;
-    let edition = block::run_blocks(p, req, |courses| {
+    let edition = block::run_blocks(p, req, threads, |courses| {
         // The block's own points of the sweep, for its rows' key columns.
         let variants = courses
             .iter()
