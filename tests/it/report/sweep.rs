@@ -309,3 +309,49 @@ fn sweep_csv_is_byte_identical_on_one_thread_and_two() {
     assert!(a.len() > 1000);
     assert_eq!(a, std::fs::read(two.join("sweep.csv")).unwrap());
 }
+
+/// `run` builds and runs each variant of a sweep as one task on the
+/// command's threads, its chunks shared with idle threads; under a
+/// precision target (rounds of chunks, doubling, course by course) each
+/// course still stops at the same trials with the same counts on any
+/// thread count.
+#[test]
+fn a_swept_run_to_a_precision_is_byte_identical_on_one_thread_and_three() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = scenario(tmp.path(), TWO_KEYS);
+    let (one, three) = (tmp.path().join("1"), tmp.path().join("3"));
+    for (threads, out) in [("1", &one), ("3", &three)] {
+        run(
+            &file,
+            out,
+            &[
+                "--precision",
+                "0.003",
+                "--method",
+                "both",
+                "--plots",
+                "none",
+                "--threads",
+                threads,
+                "-q",
+            ],
+        );
+    }
+    for f in ["outcomes.csv", "measures.csv", "summary.csv", "sweep.csv"] {
+        let a = std::fs::read(one.join(f)).unwrap();
+        assert!(a.len() > 1000, "{f}");
+        assert_eq!(a, std::fs::read(three.join(f)).unwrap(), "{f}");
+    }
+    // The target took more than the first chunk: a half-width of 0.003
+    // needs up to 1.96² · 0.25 / 0.003² ≈ 107,000 trials, and each course
+    // stops at a power of two chunks.
+    let (h, rows) = read_csv(&one.join("summary.csv"));
+    let trials = col(&h, "trials");
+    let mut seen: Vec<u64> = rows.iter().map(|r| r[trials].parse().unwrap()).collect();
+    seen.sort_unstable();
+    seen.dedup();
+    assert!(
+        seen.iter().all(|t| [65_536, 131_072].contains(t)) && seen.contains(&131_072),
+        "{seen:?}"
+    );
+}
