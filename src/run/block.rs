@@ -29,10 +29,12 @@ use crate::outcome::OutcomeSpace;
 pub const STREAM_ABOVE: usize = 1_000;
 
 /// Variants run per thread in a block: enough that a block's last build
-/// or chunk is a small part of it, few enough that the tallies held
+/// or chunk is a small part of it, few enough that the courses held
 /// before the caller takes them stay small (a variant's kernels are
-/// dropped as soon as its trials are done).
-const BLOCK_PER_THREAD: usize = 16;
+/// dropped as soon as its trials are done). The 10,000-variant sweep of
+/// `scripts/sweep-10k.sh` peaked at 70 MB with 4, 81 MB with 8 and
+/// 103 MB with 16 on two threads, in the same CPU time.
+const BLOCK_PER_THREAD: usize = 8;
 
 /// One variant run: its edition and its courses, in order.
 struct Ran {
