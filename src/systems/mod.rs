@@ -11,7 +11,7 @@ pub mod snaphance;
 pub mod sword_spear;
 
 pub use chart::{Chart, KeyDoc, Kind, ProcedureInfo};
-pub use registry::{BuiltCourses, EditionInfo, RuleSystem, SYSTEMS, StopInfo, find};
+pub use registry::{BuiltCourses, EditionInfo, Repeats, RuleSystem, SYSTEMS, StopInfo, find};
 
 use crate::engine::KernelMode;
 use crate::error::{Error, InputError};

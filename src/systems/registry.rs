@@ -26,14 +26,7 @@ pub struct EditionInfo {
     pub card: &'static str,
 }
 
-/// A stop condition of `repeat = { turns = N, until = [...] }`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StopInfo {
-    /// The name in `until`.
-    pub name: &'static str,
-    /// What ends the course.
-    pub meaning: &'static str,
-}
+pub use crate::scenario::course::{Repeats, StopInfo};
 
 /// Courses built from a scenario variant.
 pub struct BuiltCourses {
@@ -76,13 +69,20 @@ pub trait RuleSystem: Send + Sync {
     fn course_keys(&self) -> Vec<KeyDoc> {
         Vec::new()
     }
+    /// What a course's `repeat` accepts: most turns, stop conditions and
+    /// the default of `until` (the same value the system's reader reads by).
+    fn repeats(&self) -> &'static Repeats;
     /// Most turns `repeat` may ask for; 0 when courses do not repeat.
-    fn max_turns(&self) -> u8;
+    fn max_turns(&self) -> u8 {
+        self.repeats().max_turns
+    }
     /// The stop conditions `repeat.until` may name.
-    fn stop_conditions(&self) -> &'static [StopInfo];
+    fn stop_conditions(&self) -> &'static [StopInfo] {
+        self.repeats().stops
+    }
     /// What `until` defaults to when `repeat` gives none.
     fn default_until(&self) -> &'static str {
-        "none: the course runs all its turns"
+        self.repeats().default_until
     }
     /// The keys of the scenario's `[rules]` table: the readings of what the
     /// card leaves open, each with its default.

@@ -360,6 +360,14 @@ const EDITIONS: &[crate::systems::EditionInfo] = &[
     },
 ];
 
+/// What `repeat` accepts: the turns of an engagement, its stop conditions
+/// (in `Stop::ALL` order), none by default.
+pub const REPEATS: crate::systems::Repeats = crate::systems::Repeats {
+    max_turns: scenario::MAX_TURNS as u8,
+    stops: STOPS,
+    default_until: "none: the course runs all its turns",
+};
+
 /// What each stop condition of `repeat.until` means.
 const STOPS: &[crate::systems::StopInfo] = &[
     crate::systems::StopInfo {
@@ -482,11 +490,8 @@ impl crate::systems::RuleSystem for Mpbs {
             .or("true"),
         ]
     }
-    fn max_turns(&self) -> u8 {
-        scenario::MAX_TURNS as u8
-    }
-    fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
-        STOPS
+    fn repeats(&self) -> &'static crate::systems::Repeats {
+        &REPEATS
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
         use crate::systems::KeyDoc;

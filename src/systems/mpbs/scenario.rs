@@ -131,16 +131,10 @@ fn read<'a, T>(
     Ok((edition, courses, sides))
 }
 
-/// The names of the stop conditions, in [`Stop::ALL`] order.
-pub fn stop_names() -> Vec<&'static str> {
-    Stop::ALL.iter().map(|s| s.names().0).collect()
-}
-
 /// Reads `repeat = { turns = N, until = [...] }` (the shared reader).
 fn read_repeat(cf: &mut Fields, steps: usize) -> Result<Option<Repeat>, InputError> {
-    let names = stop_names();
     Ok(
-        course::read_repeat(cf, MAX_TURNS as u8, &names, steps)?.map(|r| Repeat {
+        course::read_repeat(cf, &super::REPEATS, steps)?.map(|r| Repeat {
             turns: r.turns,
             from_step: r.from_step as u8,
             until: r.until.into_iter().map(|i| Stop::ALL[i]).collect(),
