@@ -304,6 +304,13 @@ pub struct Repeats {
     pub default_until: &'static str,
 }
 
+impl StopInfo {
+    /// The stop condition `name`, which ends a course when `meaning` holds.
+    pub const fn new(name: &'static str, meaning: &'static str) -> StopInfo {
+        StopInfo { name, meaning }
+    }
+}
+
 impl Repeats {
     /// The names `until` accepts, in [`stops`](Repeats::stops) order.
     pub fn names(&self) -> Vec<&'static str> {

@@ -38,6 +38,17 @@ pub struct BuiltCourses {
     pub sides: Vec<crate::outcome::Side>,
 }
 
+impl From<crate::scenario::course::CoursesMade<Box<dyn Kernel>>> for BuiltCourses {
+    /// The courses of a system without editions, as its reader made them.
+    fn from((courses, sides): crate::scenario::course::CoursesMade<Box<dyn Kernel>>) -> Self {
+        BuiltCourses {
+            edition: None,
+            courses,
+            sides,
+        }
+    }
+}
+
 /// A rule system: its cards, its procedures, and how a scenario of it is
 /// read. Everything the command line and the runner need of a system goes
 /// through this trait.
@@ -262,6 +273,18 @@ pub fn named(
     meaning: &'static str,
 ) -> KeyDoc {
     KeyDoc::new(key, Kind::OneOf(Cow::Borrowed(names)), meaning).or(default)
+}
+
+/// Reads a scenario's `[units.NAME]` tables for `system`: each unit by
+/// `read`, any key that is not one of the system's
+/// [`unit_keys`](RuleSystem::unit_keys) refused (see
+/// [`crate::scenario::course::read_units`]).
+pub fn read_units<'a, U>(
+    system: &dyn RuleSystem,
+    f: &mut Fields<'a>,
+    read: impl FnMut(&str, &mut Fields<'a>) -> Result<U, InputError>,
+) -> Result<Vec<U>, InputError> {
+    crate::scenario::course::read_units(f, &key_names(&system.unit_keys()), read)
 }
 
 /// The names of `keys`, as a reader's list of the keys it knows.

@@ -16,26 +16,21 @@ pub const REPEATS: Repeats = Repeats {
 
 /// What each stop condition of `repeat.until` means: five of the target,
 /// then the same five of the acting unit ([`Stop::of`] reads the index).
-const STOPS: [StopInfo; 10] = {
-    const fn s(name: &'static str, meaning: &'static str) -> StopInfo {
-        StopInfo { name, meaning }
-    }
-    [
-        s("target-disordered", "the target is disordered, or worse"),
-        s("target-fell-back", "the target fell back, or worse"),
-        s("target-fled", "the target fled, or was eliminated"),
-        s("target-eliminated", "the target is eliminated"),
-        s(
-            "target-rallied",
-            "the target is neither fleeing nor eliminated",
-        ),
-        s("own-disordered", "our unit is disordered, or worse"),
-        s("own-fell-back", "our unit fell back, or worse"),
-        s("own-fled", "our unit fled, or was eliminated"),
-        s("own-eliminated", "our unit is eliminated"),
-        s("own-rallied", "our unit is neither fleeing nor eliminated"),
-    ]
-};
+const STOPS: [StopInfo; 10] = [
+    StopInfo::new("target-disordered", "the target is disordered, or worse"),
+    StopInfo::new("target-fell-back", "the target fell back, or worse"),
+    StopInfo::new("target-fled", "the target fled, or was eliminated"),
+    StopInfo::new("target-eliminated", "the target is eliminated"),
+    StopInfo::new(
+        "target-rallied",
+        "the target is neither fleeing nor eliminated",
+    ),
+    StopInfo::new("own-disordered", "our unit is disordered, or worse"),
+    StopInfo::new("own-fell-back", "our unit fell back, or worse"),
+    StopInfo::new("own-fled", "our unit fled, or was eliminated"),
+    StopInfo::new("own-eliminated", "our unit is eliminated"),
+    StopInfo::new("own-rallied", "our unit is neither fleeing nor eliminated"),
+];
 
 /// The stop conditions of a course with a target that names none
 /// (indices into [`REPEATS`]' stops: `target-fled`, `own-fled`).

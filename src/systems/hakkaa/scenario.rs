@@ -11,6 +11,7 @@ use crate::explain::walk::{self, Boxer, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
 use crate::systems::named::read;
+use crate::systems::registry::read_units;
 
 /// Courses built from a scenario.
 pub struct Built {
@@ -27,11 +28,7 @@ pub fn build_courses(
     f: &mut Fields,
     kernel: KernelMode,
 ) -> Result<crate::systems::BuiltCourses, InputError> {
-    build(f, kernel).map(|b| crate::systems::BuiltCourses {
-        edition: None,
-        courses: b.courses,
-        sides: b.sides,
-    })
+    build(f, kernel).map(|b| (b.courses, b.sides).into())
 }
 
 /// Reads `[rules]` (`tq_modifier_mode`, `double_results`), `[units.*]` and
@@ -66,10 +63,8 @@ fn read_scenario<T>(
         course::refuse_moved(f, key, &format!("`{key} = ...` in the `[rules]` table"))?;
     }
     let readings = read_rules(f)?;
-    let keys =
-        crate::systems::registry::key_names(&crate::systems::RuleSystem::unit_keys(&super::Hakkaa));
-    let units = course::read_units(f, &keys, Unit::from_fields)?;
-    let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+    let units = read_units(&super::Hakkaa, f, Unit::from_fields)?;
+    let unit_names = course::unit_names(&units);
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
         let repeat = course::read_repeat(&mut cf, &REPEATS, step_tables.len())?;

@@ -370,18 +370,12 @@ pub const REPEATS: crate::systems::Repeats = crate::systems::Repeats {
 
 /// What each stop condition of `repeat.until` means.
 const STOPS: &[crate::systems::StopInfo] = &[
-    crate::systems::StopInfo {
-        name: "enemy-broken",
-        meaning: "the enemy is Morale Broken or eliminated",
-    },
-    crate::systems::StopInfo {
-        name: "enemy-threshold",
-        meaning: "the enemy's casualty points reach its Casualty Threshold (12.5)",
-    },
-    crate::systems::StopInfo {
-        name: "own-broken",
-        meaning: "our unit is Morale Broken or eliminated",
-    },
+    crate::systems::StopInfo::new("enemy-broken", "the enemy is Morale Broken or eliminated"),
+    crate::systems::StopInfo::new(
+        "enemy-threshold",
+        "the enemy's casualty points reach its Casualty Threshold (12.5)",
+    ),
+    crate::systems::StopInfo::new("own-broken", "our unit is Morale Broken or eliminated"),
 ];
 
 impl crate::systems::RuleSystem for Mpbs {

@@ -45,24 +45,19 @@ pub const REPEATS: Repeats = Repeats {
 };
 
 /// What each stop condition of `repeat.until` means, in [`Stop::ALL`] order.
-const STOPS: [StopInfo; 5] = {
-    const fn s(name: &'static str, meaning: &'static str) -> StopInfo {
-        StopInfo { name, meaning }
-    }
-    [
-        s(
-            "decided",
-            "the last melee fought was decided: a stand beaten or destroyed (10.0)",
-        ),
-        s("own-beaten", "our stand is beaten in a melee, or destroyed"),
-        s(
-            "enemy-beaten",
-            "the enemy stand is beaten in a melee, or destroyed",
-        ),
-        s("own-destroyed", "our stand is destroyed"),
-        s("enemy-destroyed", "the enemy stand is destroyed"),
-    ]
-};
+const STOPS: [StopInfo; 5] = [
+    StopInfo::new(
+        "decided",
+        "the last melee fought was decided: a stand beaten or destroyed (10.0)",
+    ),
+    StopInfo::new("own-beaten", "our stand is beaten in a melee, or destroyed"),
+    StopInfo::new(
+        "enemy-beaten",
+        "the enemy stand is beaten in a melee, or destroyed",
+    ),
+    StopInfo::new("own-destroyed", "our stand is destroyed"),
+    StopInfo::new("enemy-destroyed", "the enemy stand is destroyed"),
+];
 
 /// A course's repeat: its turns, the first step that repeats, and what
 /// ends it (the default `decided`).

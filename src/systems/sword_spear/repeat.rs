@@ -57,26 +57,14 @@ impl Stop {
 
 /// What each stop condition of `repeat.until` means, in [`Stop::ALL`] order.
 const STOPS: &[StopInfo] = &[
-    StopInfo {
-        name: "either-routs",
-        meaning: "a unit the repeated steps name has routed (a melee until one side routs)",
-    },
-    StopInfo {
-        name: "own-routs",
-        meaning: "our unit has routed",
-    },
-    StopInfo {
-        name: "enemy-routs",
-        meaning: "the enemy unit has routed",
-    },
-    StopInfo {
-        name: "own-hit",
-        meaning: "our unit has taken a hit in this course",
-    },
-    StopInfo {
-        name: "enemy-hit",
-        meaning: "the enemy unit has taken a hit in this course",
-    },
+    StopInfo::new(
+        "either-routs",
+        "a unit the repeated steps name has routed (a melee until one side routs)",
+    ),
+    StopInfo::new("own-routs", "our unit has routed"),
+    StopInfo::new("enemy-routs", "the enemy unit has routed"),
+    StopInfo::new("own-hit", "our unit has taken a hit in this course"),
+    StopInfo::new("enemy-hit", "the enemy unit has taken a hit in this course"),
 ];
 
 /// A course's repeat: its turns, the first step that repeats, and what
