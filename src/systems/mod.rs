@@ -7,6 +7,7 @@ pub mod hakkaa;
 pub mod mpbs;
 pub(crate) mod named;
 pub mod registry;
+pub mod rules;
 pub mod snaphance;
 pub mod sword_spear;
 

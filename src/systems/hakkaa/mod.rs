@@ -24,6 +24,7 @@ pub mod movement;
 pub mod pair;
 pub mod plan;
 pub mod reaction;
+pub mod readings;
 pub mod repeat;
 pub mod row;
 pub mod scenario;
@@ -201,21 +202,8 @@ impl crate::systems::RuleSystem for Hakkaa {
         &repeat::REPEATS
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
-        use crate::systems::registry::named;
-        vec![
-            named(
-                "tq_modifier_mode",
-                tq::TqMode::NAMES,
-                "row",
-                "row: the modifiers shift the grade row; roll: they shift the 2d6 roll",
-            ),
-            named(
-                "double_results",
-                tq::DoubleResults::NAMES,
-                "two-tests",
-                "two-tests: 2 LC and 2 C are two results, each tested; one-test: one test on the row",
-            ),
-        ]
+        use crate::systems::rules::RulesTable;
+        tq::Readings::keys()
     }
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
         scenario::explain(f)

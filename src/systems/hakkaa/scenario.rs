@@ -10,8 +10,8 @@ use crate::error::InputError;
 use crate::explain::walk::{self, Boxer, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
-use crate::systems::named::read;
 use crate::systems::registry::read_units;
+use crate::systems::rules::RulesTable;
 
 /// Courses built from a scenario.
 pub struct Built {
@@ -62,7 +62,7 @@ fn read_scenario<T>(
     for key in ["tq_modifier_mode", "double_results"] {
         course::refuse_moved(f, key, &format!("`{key} = ...` in the `[rules]` table"))?;
     }
-    let readings = read_rules(f)?;
+    let readings = Readings::read(f)?;
     let units = read_units(&super::Hakkaa, f, Unit::from_fields)?;
     let unit_names = course::unit_names(&units);
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
@@ -128,20 +128,4 @@ fn read_scenario<T>(
         Ok((k, side))
     })?;
     Ok((readings, courses, sides))
-}
-
-/// Reads the optional `[rules]` table: how TQ modifiers apply and how the
-/// double results read (docs/rules/hakkaa.md).
-pub fn read_rules(f: &mut Fields) -> Result<Readings, InputError> {
-    let d = Readings::default();
-    let Some(mut r) = f.table("rules")? else {
-        return Ok(d);
-    };
-    let readings = Readings {
-        tq_mode: read(&mut r, "tq_modifier_mode", "TQ modifier mode")?.unwrap_or(d.tq_mode),
-        double_results: read(&mut r, "double_results", "reading of 2 LC and 2 C")?
-            .unwrap_or(d.double_results),
-    };
-    r.finish()?;
-    Ok(readings)
 }

@@ -442,7 +442,8 @@ impl crate::systems::RuleSystem for Snaphance {
         &repeat::REPEATS
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
-        readings::keys()
+        use crate::systems::rules::RulesTable;
+        Readings::keys()
     }
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
         scenario::explain(f)

@@ -12,6 +12,7 @@ use crate::scenario::Fields;
 use crate::scenario::course::{self, CoursesMade};
 use crate::systems::BuiltCourses;
 use crate::systems::registry::read_units;
+use crate::systems::rules::RulesTable;
 
 /// Reads the readings, the stands and the courses from a scenario's top
 /// level. A single step is its own kernel; several steps, or a course with
@@ -36,7 +37,7 @@ fn read<'a, T>(
     mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec<'a>>) -> Result<T, InputError>,
 ) -> Result<CoursesMade<T>, InputError> {
     course::refuse_moved(f, "readings", "the `[rules]` table (same keys)")?;
-    let readings = Readings::from_fields(f)?;
+    let readings = Readings::read(f)?;
     let units = read_units(&super::Snaphance, f, Stand::from_fields)?;
     let unit_names = course::unit_names(&units);
     course::build_courses(f, |name, mut cf, step_tables| {

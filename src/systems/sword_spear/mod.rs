@@ -94,6 +94,7 @@ impl crate::systems::RuleSystem for SwordSpear {
         &repeat::REPEATS
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
+        use crate::systems::rules::RulesTable;
         readings::Readings::keys()
     }
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {

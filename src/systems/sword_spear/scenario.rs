@@ -17,6 +17,7 @@ use crate::scenario::Fields;
 use crate::scenario::course::{self, CoursesMade};
 use crate::systems::BuiltCourses;
 use crate::systems::registry::read_units;
+use crate::systems::rules::RulesTable;
 
 /// Reads `[rules]`, `[units.*]` and `[[course]]` from a scenario's top
 /// level and builds every course: a single step naming one unit as its
@@ -41,7 +42,7 @@ fn read<'a, T>(
     f: &mut Fields<'a>,
     mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec<'a>>) -> Result<T, InputError>,
 ) -> Result<CoursesMade<T>, InputError> {
-    let rules = Readings::from_fields(f)?;
+    let rules = Readings::read(f)?;
     let units = read_units(&super::SwordSpear, f, Unit::from_fields)?;
     let unit_names = course::unit_names(&units);
     course::build_courses(f, |name, mut cf, step_tables| {
