@@ -9,48 +9,19 @@ use super::named::{NameSet, read};
 use super::registry::{flag, named};
 use crate::error::InputError;
 use crate::scenario::Fields;
-use std::convert::Infallible;
-
-/// One pass over a system's switches: each switch's key, what it means and
-/// the field of the readings `R` it sets.
-pub trait Switches<R> {
-    /// Why the pass stops early.
-    type Error;
-    /// A switch naming one of `T`'s values (`what` names the set in an
-    /// error, which lists the names there are).
-    fn named<T: NameSet>(
-        &mut self,
-        key: &'static str,
-        what: &str,
-        meaning: &'static str,
-        field: fn(&mut R) -> &mut T,
-    ) -> Result<(), Self::Error>;
-    /// A switch that is `true` or `false`.
-    fn flag(
-        &mut self,
-        key: &'static str,
-        meaning: &'static str,
-        field: fn(&mut R) -> &mut bool,
-    ) -> Result<(), Self::Error>;
-}
 
 /// A system's readings as its `[rules]` table sets them: the default
 /// readings and the switches over them, from which [`keys`](Self::keys)
 /// and [`read`](Self::read) follow.
-pub trait RulesTable: Default + Sized {
+pub trait RulesTable: Default {
     /// Passes every switch to `s`, in the order `pikeshot list` prints them.
-    fn switches<S: Switches<Self>>(s: &mut S) -> Result<(), S::Error>;
+    fn switches(s: &mut Switches<'_, '_, Self>);
 
     /// The `[rules]` keys: what each accepts, its default and what it means.
     fn keys() -> Vec<KeyDoc> {
-        let mut docs = Docs {
-            defaults: Self::default(),
-            keys: Vec::new(),
-        };
-        match Self::switches(&mut docs) {
-            Ok(()) => docs.keys,
-            Err(never) => match never {},
-        }
+        let mut s = Switches::new(None);
+        Self::switches(&mut s);
+        s.keys
     }
 
     /// Reads the scenario's optional `[rules]` table: the default readings
@@ -60,77 +31,84 @@ pub trait RulesTable: Default + Sized {
         let Some(mut table) = f.table("rules")? else {
             return Ok(Self::default());
         };
-        let mut reader = Reader {
-            table: &mut table,
-            readings: Self::default(),
-        };
-        Self::switches(&mut reader)?;
-        let readings = reader.readings;
+        let mut s = Switches::new(Some(&mut table));
+        Self::switches(&mut s);
+        if let Some(e) = s.error {
+            return Err(e);
+        }
+        let readings = s.readings;
         table.finish()?;
         Ok(readings)
     }
 }
 
-/// The switches as `list` describes them, with the defaults' names.
-struct Docs<R> {
-    defaults: R,
-    keys: Vec<KeyDoc>,
-}
-
-impl<R> Switches<R> for Docs<R> {
-    type Error = Infallible;
-    fn named<T: NameSet>(
-        &mut self,
-        key: &'static str,
-        _what: &str,
-        meaning: &'static str,
-        field: fn(&mut R) -> &mut T,
-    ) -> Result<(), Infallible> {
-        let default = field(&mut self.defaults).name();
-        self.keys.push(named(key, T::NAMES, default, meaning));
-        Ok(())
-    }
-    fn flag(
-        &mut self,
-        key: &'static str,
-        meaning: &'static str,
-        field: fn(&mut R) -> &mut bool,
-    ) -> Result<(), Infallible> {
-        self.keys
-            .push(flag(key, *field(&mut self.defaults), meaning));
-        Ok(())
-    }
-}
-
-/// The switches read from a `[rules]` table into readings.
-struct Reader<'t, 'a, R> {
-    table: &'t mut Fields<'a>,
+/// One pass over a system's switches: each described (its [`KeyDoc`],
+/// with the default reading) and, when there is a `[rules]` table, read
+/// into the readings `R`.
+pub struct Switches<'t, 'a, R> {
     readings: R,
+    table: Option<&'t mut Fields<'a>>,
+    keys: Vec<KeyDoc>,
+    /// The first switch given a value it does not accept; the pass reads
+    /// no further key once it is set.
+    error: Option<InputError>,
 }
 
-impl<R> Switches<R> for Reader<'_, '_, R> {
-    type Error = InputError;
-    fn named<T: NameSet>(
+impl<'t, 'a, R: Default> Switches<'t, 'a, R> {
+    fn new(table: Option<&'t mut Fields<'a>>) -> Self {
+        Switches {
+            readings: R::default(),
+            table,
+            keys: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// The table to read the next switch from: none when describing, or
+    /// after a switch was refused.
+    fn table(&mut self) -> Option<&mut Fields<'a>> {
+        match self.error {
+            None => self.table.as_deref_mut(),
+            Some(_) => None,
+        }
+    }
+
+    /// A switch `key` naming one of `T`'s values, which sets `field` of the
+    /// readings (`what` names the set in an error, which lists the names
+    /// there are; `meaning` is what `list` says of it).
+    pub fn named<T: NameSet>(
         &mut self,
         key: &'static str,
         what: &str,
-        _meaning: &'static str,
+        meaning: &'static str,
         field: fn(&mut R) -> &mut T,
-    ) -> Result<(), InputError> {
-        if let Some(v) = read(self.table, key, what)? {
-            *field(&mut self.readings) = v;
+    ) {
+        let default = field(&mut self.readings).name();
+        self.keys.push(named(key, T::NAMES, default, meaning));
+        if let Some(table) = self.table() {
+            match read(table, key, what) {
+                Ok(Some(v)) => *field(&mut self.readings) = v,
+                Ok(None) => {}
+                Err(e) => self.error = Some(e),
+            }
         }
-        Ok(())
     }
-    fn flag(
+
+    /// A switch `key` that is `true` or `false`, which sets `field`.
+    pub fn flag(
         &mut self,
         key: &'static str,
-        _meaning: &'static str,
+        meaning: &'static str,
         field: fn(&mut R) -> &mut bool,
-    ) -> Result<(), InputError> {
-        if let Some(v) = self.table.bool(key)? {
-            *field(&mut self.readings) = v;
+    ) {
+        self.keys
+            .push(flag(key, *field(&mut self.readings), meaning));
+        if let Some(table) = self.table() {
+            match table.bool(key) {
+                Ok(Some(v)) => *field(&mut self.readings) = v,
+                Ok(None) => {}
+                Err(e) => self.error = Some(e),
+            }
         }
-        Ok(())
     }
 }

@@ -7,18 +7,18 @@ use crate::systems::rules::{RulesTable, Switches};
 
 /// How TQ modifiers apply and how the double results read.
 impl RulesTable for Readings {
-    fn switches<S: Switches<Self>>(s: &mut S) -> Result<(), S::Error> {
+    fn switches(s: &mut Switches<Self>) {
         s.named(
             "tq_modifier_mode",
             "TQ modifier mode",
             "row: the modifiers shift the grade row; roll: they shift the 2d6 roll",
             |d| &mut d.tq_mode,
-        )?;
+        );
         s.named(
             "double_results",
             "reading of 2 LC and 2 C",
             "two-tests: 2 LC and 2 C are two results, each tested; one-test: one test on the row",
             |d| &mut d.double_results,
-        )
+        );
     }
 }

@@ -111,36 +111,36 @@ impl Default for Readings {
 }
 
 impl RulesTable for Readings {
-    fn switches<S: Switches<Self>>(s: &mut S) -> Result<(), S::Error> {
+    fn switches(s: &mut Switches<Self>) {
         s.named(
             "fives",
             "reading of fives",
             "Firing, Melee: what \"hit on 6 or double 5\" makes of the fives",
             |d| &mut d.fives,
-        )?;
+        );
         s.named(
             "sp_loss",
             "SP loss reading",
             "8.0: SP a failed morale test costs before the caps",
             |d| &mut d.sp_loss,
-        )?;
+        );
         s.named(
             "pike_ranks",
             "pike ranks reading",
             "Melee: whether the 2nd and 3rd ranks of pikes add their dice each or once together",
             |d| &mut d.pike_ranks,
-        )?;
+        );
         s.named(
             "horse_vs_pikes",
             "reading",
             "Melee: when horse lose the Charge Bonus against pikes (frontal only, or always)",
             |d| &mut d.horse_vs_pikes,
-        )?;
+        );
         s.named(
             "new_disorder",
             "reading",
             "Melee: when disorder gained by fighting takes effect",
             |d| &mut d.new_disorder,
-        )
+        );
     }
 }

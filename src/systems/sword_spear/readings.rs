@@ -56,46 +56,46 @@ pub const MOVED_STEP_KEYS: [&str; 7] = [
 
 impl RulesTable for Readings {
     /// The switches, each with its section of docs/rules/sword-and-spear.md.
-    fn switches<S: Switches<Self>>(s: &mut S) -> Result<(), S::Error> {
+    fn switches(s: &mut Switches<Self>) {
         s.flag(
             "later_rounds_impetus",
             "Melee Combat Dice, item 1 (docs/rules/sword-and-spear.md 7): false, impetus in a repeated melee's first round only (the charge); true, in later rounds too by the card's conditions",
             |d| &mut d.later_rounds_impetus,
-        )?;
+        );
         s.named(
             "dice_from",
             "dice rule",
             "Melee Combat Dice, base (docs/rules/sword-and-spear.md 3): a unit's dice from strength once it has hits",
             |d| &mut d.dice_from,
-        )?;
+        );
         s.named(
             "unpaired",
             "unpaired rule",
             "Combat Process 3 (docs/rules/sword-and-spear.md 3): dice with no opposing die are ignored, or each is a hit",
             |d| &mut d.unpaired,
-        )?;
+        );
         s.named(
             "armour_choice",
             "armour choice",
             "Effect of Armour (docs/rules/sword-and-spear.md 3): which winning die armour lowers; literal follows hit->test, hit->draw, test->draw to the letter",
             |d| &mut d.armour_choice,
-        )?;
+        );
         s.named(
             "commander_risk",
             "commander risk rule",
             "Risk to Commanders (docs/rules/sword-and-spear.md 6): a commander is at risk when its unit routs or loses all its combat dice, or only when it routs",
             |d| &mut d.commander_risk,
-        )?;
+        );
         s.flag(
             "mounted_pursue",
             "Risk to Commanders (docs/rules/sword-and-spear.md 6): a mounted side that does not rout pursues, so a routed opponent's commander dies on 5+",
             |d| &mut d.mounted_pursue,
-        )?;
+        );
         s.flag(
             "bonus_needs_impetus",
             "Melee Combat Dice, item 1 (docs/rules/sword-and-spear.md 4): bonus and magic dice are part of impetus and lost with it",
             |d| &mut d.bonus_needs_impetus,
-        )
+        );
     }
 }
 
