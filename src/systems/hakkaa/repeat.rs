@@ -61,10 +61,6 @@ impl Stop {
             rallied: k == 4,
         }
     }
-    /// Parses a name of `repeat.until`.
-    pub fn from_name(s: &str) -> Option<Stop> {
-        STOPS.iter().position(|n| n.name == s).map(Stop::of)
-    }
     /// Whether the condition holds for the unit it watches, in state `s`.
     pub fn holds(&self, s: &UnitState) -> bool {
         let i = s.status_index();
