@@ -7,8 +7,12 @@
 pub const INDEX_HTML: &str = include_str!("assets/index.html");
 /// Its style sheet.
 pub const STYLE_CSS: &str = include_str!("assets/style.css");
-/// Its script (plain JavaScript, no build step).
+/// Its script (plain JavaScript, no build step): state, helpers, running
+/// and the results.
 pub const APP_JS: &str = include_str!("assets/app.js");
+/// The form's script, loaded before `APP_JS` (classic scripts sharing
+/// globals): a control for every key, and errors beside their controls.
+pub const FORM_JS: &str = include_str!("assets/form.js");
 
 /// Every shipped scenario: (path under `scenarios/`, text).
 pub const SHIPPED: &[(&str, &str)] = &[

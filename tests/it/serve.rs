@@ -425,6 +425,10 @@ fn dir_scenarios_are_listed_and_nothing_outside_dir_is_read() {
     assert_eq!(page.status, 200);
     assert!(page.body.contains("/app.js"));
     assert!(server.get("/app.js").body.contains("/api/run"));
+    // The form's script, loaded before app.js, which calls it.
+    let form_at = page.body.find("/form.js").expect("the page loads form.js");
+    assert!(form_at < page.body.find("/app.js").unwrap());
+    assert!(server.get("/form.js").body.contains("function renderForm"));
 }
 
 #[test]
