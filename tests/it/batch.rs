@@ -450,6 +450,28 @@ fn charge_key(dir: &Path) -> (f64, f64, f64, f64) {
     (f("value"), f("ci_low"), f("ci_high"), f("exact"))
 }
 
+/// A target on the charge's P(enemy broken or eliminated) with `bound`
+/// (`at_least = 0.4`, `at_most = 0.5`).
+fn charge_target(bound: &str) -> String {
+    format!(
+        "[[expect]]\ncourse = \"charge\"\nmeasure = \"p-enemy-broken-or-eliminated\"\n{bound}\n"
+    )
+}
+
+/// `tmp/NAME/charge.toml`, the charge with `targets` appended: its folder.
+fn targets_folder(tmp: &Path, name: &str, targets: &str) -> PathBuf {
+    let dir = tmp.join(name);
+    write(&dir, "charge.toml", &with_targets(targets));
+    dir
+}
+
+/// `pikeshot report DIR --out OUT --check` with `more` arguments.
+fn report_check(dir: &Path, out: &Path, more: &[&str]) -> std::process::Output {
+    let mut args = vec!["report", s(dir), "--out", s(out), "--check"];
+    args.extend(more);
+    pikeshot(&args)
+}
+
 fn verdicts(out: &Path) -> Vec<(String, String)> {
     let (h, rows) = read_csv(&out.join("expect.csv"));
     rows.iter()
@@ -464,11 +486,10 @@ fn check_passes_fails_and_judges_borderline_targets_by_their_basis() {
     assert!(lo < value && value < hi);
 
     // Passing: wide targets around every figure.
-    let dir = tmp.path().join("pass");
-    write(
-        &dir,
-        "charge.toml",
-        &with_targets(&format!(
+    let dir = targets_folder(
+        tmp.path(),
+        "pass",
+        &format!(
             r#"
 [[expect]]
 course = "charge"
@@ -488,10 +509,10 @@ at_least = 0.01
 "#,
             (lo - 0.05).max(0.0),
             (hi + 0.05).min(1.0)
-        )),
+        ),
     );
     let out = tmp.path().join("pass-out");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--check"]);
+    let o = report_check(&dir, &out, &[]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stderr(&o).contains("3 checked, 3 passed"), "{}", stderr(&o));
     assert!(
@@ -507,17 +528,14 @@ at_least = 0.01
 
     // Failing: a target the whole interval misses; exit 1 with a table
     // naming the target, the measured value and its interval.
-    let dir = tmp.path().join("fail");
     let bound = (hi + 0.02).min(0.999);
-    write(
-        &dir,
-        "charge.toml",
-        &with_targets(&format!(
-            "[[expect]]\ncourse = \"charge\"\nmeasure = \"p-enemy-broken-or-eliminated\"\nat_least = {bound}\n"
-        )),
+    let dir = targets_folder(
+        tmp.path(),
+        "fail",
+        &charge_target(&format!("at_least = {bound}")),
     );
     let out = tmp.path().join("fail-out");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--check"]);
+    let o = report_check(&dir, &out, &[]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
     let err = stderr(&o);
     assert!(err.contains("FAILED"), "{err}");
@@ -551,16 +569,9 @@ at_least = 0.01
         assert!(b < exact && lo < b && b < hi);
         format!("at_most = {b}")
     };
-    let dir = tmp.path().join("borderline");
-    write(
-        &dir,
-        "charge.toml",
-        &with_targets(&format!(
-            "[[expect]]\ncourse = \"charge\"\nmeasure = \"p-enemy-broken-or-eliminated\"\n{target}\n"
-        )),
-    );
+    let dir = targets_folder(tmp.path(), "borderline", &charge_target(&target));
     let out = tmp.path().join("borderline-mc");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--check"]);
+    let o = report_check(&dir, &out, &[]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stderr(&o).contains("1 borderline"), "{}", stderr(&o));
     assert_eq!(
@@ -568,7 +579,7 @@ at_least = 0.01
         vec![("borderline".into(), "monte-carlo".into())]
     );
     let out = tmp.path().join("borderline-exact");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--check", "--exact"]);
+    let o = report_check(&dir, &out, &["--exact"]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
     assert!(stderr(&o).contains("fail (exact)"), "{}", stderr(&o));
     assert_eq!(verdicts(&out), vec![("fail".into(), "exact".into())]);

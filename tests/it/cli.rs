@@ -257,17 +257,9 @@ fn set_overrides_a_key_from_the_command_line() {
     let p = scenario(tmp.path(), "s.toml", GOOD);
     let run = |extra: &[&str]| {
         let out = tmp.path().join(format!("o{}", extra.len()));
-        let mut args = vec![
-            "run",
-            p.to_str().unwrap(),
-            "--exact",
-            "-q",
-            "--out",
-            out.to_str().unwrap(),
-        ];
+        let mut args = vec!["--exact", "-q"];
         args.extend_from_slice(extra);
-        let o = pikeshot(&args);
-        assert!(o.status.success(), "{}", stderr(&o));
+        run_to(&p, &args, &out);
         std::fs::read_to_string(out.join("outcomes.csv")).unwrap()
     };
     let plain = run(&[]);

@@ -54,6 +54,13 @@ fn refused(text: &str) -> InputError {
     refused_with(text, &RunRequest::default())
 }
 
+/// The error refusing `text` for going over `limit`, which it names.
+fn refused_over(text: &str, limit: usize) -> InputError {
+    let e = refused(text);
+    assert!(e.to_string().contains(&format!("limit of {limit}")), "{e}");
+    e
+}
+
 fn with_sets(sets: &[&str]) -> RunRequest {
     RunRequest {
         sets: sets.iter().map(|s| s.to_string()).collect(),
@@ -480,11 +487,7 @@ fn units_courses_and_steps_over_their_limits_are_refused_at_the_first_one_over()
             "\n[units.extra{i}]\nkind = \"heavy-infantry\"\nmorale = 6\nstrength = 4\n"
         ));
     }
-    let e = refused(&text);
-    assert!(
-        e.to_string().contains(&format!("limit of {MAX_UNITS}")),
-        "{e}"
-    );
+    let e = refused_over(&text, MAX_UNITS);
     let over = format!("[units.extra{}]", MAX_UNITS - 2);
     assert_eq!(e.line, Some(line_containing(&text, &over)), "{e}");
 
@@ -492,11 +495,7 @@ fn units_courses_and_steps_over_their_limits_are_refused_at_the_first_one_over()
         "{ procedure = \"artillery\", firer = \"musketeers\", target = \"tercio\", range = 2 }";
     let steps = vec![step; MAX_STEPS + 1].join(", ");
     let text = FIRE.replace(&format!("steps = [{step}]"), &format!("steps = [{steps}]"));
-    let e = refused(&text);
-    assert!(
-        e.to_string().contains(&format!("limit of {MAX_STEPS}")),
-        "{e}"
-    );
+    let e = refused_over(&text, MAX_STEPS);
     assert_eq!(e.line, Some(line_containing(&text, "steps = [")), "{e}");
 
     let mut text = FIRE.to_string();
@@ -505,11 +504,7 @@ fn units_courses_and_steps_over_their_limits_are_refused_at_the_first_one_over()
             "\n[[course]]\nname = \"c{i}\"\nsteps = [{step}]\n"
         ));
     }
-    let e = refused(&text);
-    assert!(
-        e.to_string().contains(&format!("limit of {MAX_COURSES}")),
-        "{e}"
-    );
+    refused_over(&text, MAX_COURSES);
 }
 
 /// Issue 13 item 3: turn counts inside their documented ranges used to

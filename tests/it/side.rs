@@ -2,7 +2,7 @@
 //! reported, and a comparison read from different sides is refused before
 //! anything runs unless every course names its pair.
 
-use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr, stdout};
+use crate::support::cli::{code, pikeshot, pikeshot_ok, pikeshot_refused, stderr, stdout};
 use crate::support::read_csv;
 
 /// Two courses of one scenario, the second read from the other unit's
@@ -47,24 +47,22 @@ fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
     let file = tmp.path().join("mixed.toml");
     std::fs::write(&file, mixed("")).unwrap();
     let out = tmp.path().join("out");
-    let o = pikeshot(&[
-        "run",
-        file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
-    let e = stderr(&o);
-    for needle in [
-        "mixed.toml",
-        "course \"charge\"",
-        "course \"fire then charge\"",
-        "own = \"cuirassiers\", enemy = \"pike\"",
-        "own = \"pike\", enemy = \"cuirassiers\"",
-        "`own` and `enemy` in every [[course]]",
-    ] {
-        assert!(e.contains(needle), "missing {needle:?} in {e}");
-    }
+    let e = pikeshot_refused(
+        &[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &[
+            "mixed.toml",
+            "course \"charge\"",
+            "course \"fire then charge\"",
+            "own = \"cuirassiers\", enemy = \"pike\"",
+            "own = \"pike\", enemy = \"cuirassiers\"",
+            "`own` and `enemy` in every [[course]]",
+        ],
+    );
     // Located at the course read from the other side (its `[[course]]`).
     let text = mixed("");
     let line = text
