@@ -20,7 +20,7 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
-use super::assets::{APP_JS, FORM_JS, INDEX_HTML, SHIPPED, STYLE_CSS};
+use super::assets::{PAGE_FILES, SHIPPED};
 use super::compute::{self, ErrorBody, RunBody};
 use super::limits::{Generations, MAX_BODY_BYTES, MAX_RUNNING, StopOnDrop, TIME_LIMIT};
 use crate::scenario::limits::MAX_FILE_BYTES;
@@ -42,23 +42,11 @@ pub struct AppState {
 
 /// The router over `state`.
 pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route(
-            "/",
-            get(|| async { page(INDEX_HTML, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { page(STYLE_CSS, "text/css; charset=utf-8") }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
-        )
-        .route(
-            "/form.js",
-            get(|| async { page(FORM_JS, "text/javascript; charset=utf-8") }),
-        )
+    let mut router = Router::new();
+    for (path, body, kind) in PAGE_FILES {
+        router = router.route(path, get(move || async move { page(body, kind) }));
+    }
+    router
         .route("/api/systems", get(systems))
         .route("/api/scenarios", get(scenarios))
         .route("/api/scenario/{*id}", get(scenario))
