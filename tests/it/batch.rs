@@ -131,6 +131,12 @@ fn folder(dir: &Path) {
     write(dir, ".hidden.toml", "not = \"read\"");
 }
 
+/// The folder of three scenarios, the charge with `targets` appended.
+fn folder_with_targets(dir: &Path, targets: &str) {
+    folder(dir);
+    write(dir, "charge.toml", &with_targets(targets));
+}
+
 /// Asserts two report folders hold the same files with the same bytes,
 /// `timing.csv` (wall-clock seconds) aside.
 fn assert_same_report(a: &Path, b: &Path) {
@@ -732,11 +738,9 @@ fn variant_filters_pick_their_variants_and_follow_set() {
 fn shards_merge_into_exactly_the_unsharded_report() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("scenarios");
-    folder(&dir);
-    write(
+    folder_with_targets(
         &dir,
-        "charge.toml",
-        &with_targets("[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.01\n"),
+        "[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.01\n",
     );
     let full = tmp.path().join("full");
     let o = pikeshot(&["report", s(&dir), "--out", s(&full), "--exact"]);
@@ -934,11 +938,9 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
 fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("s");
-    folder(&dir);
-    write(
+    folder_with_targets(
         &dir,
-        "charge.toml",
-        &with_targets("[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.9\n"),
+        "[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.9\n",
     );
     let o = pikeshot(&[
         "report",

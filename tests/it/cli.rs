@@ -133,58 +133,47 @@ fn malformed_toml_is_located() {
     );
 }
 
+/// A bad value or name in GOOD, each refused at its line and key: an
+/// unknown key gets "did you mean", an unknown unit kind, terrain or
+/// procedure its nearest name, a value outside the card its range.
 #[test]
-fn unknown_key_gets_did_you_mean() {
-    let t = GOOD.replace("morale = 6", "moral = 6");
-    refused(
-        &t,
-        &[],
-        &["bad.toml:15", "units.b.moral", "did you mean `morale`"],
-    );
-}
-
-#[test]
-fn unknown_unit_kind_lists_kinds() {
-    let t = GOOD.replace("kind = \"cuirassier\"", "kind = \"cuirasier\"");
-    refused(
-        &t,
-        &[],
-        &[
-            "bad.toml:8",
-            "units.a.kind",
-            "unknown unit kind",
-            "did you mean `cuirassier`",
-        ],
-    );
-}
-
-#[test]
-fn unknown_terrain_lists_terrain() {
-    let t = GOOD.replace("terrain = \"clear\"", "terrain = \"wods\"");
-    refused(
-        &t,
-        &[],
-        &["bad.toml:17", "units.b.terrain", "did you mean `woods`"],
-    );
-}
-
-#[test]
-fn unknown_procedure_is_named() {
-    let t = GOOD.replace(
-        "procedure = \"close-combat\"",
-        "procedure = \"close-combt\"",
-    );
-    refused(
-        &t,
-        &[],
-        &["bad.toml:21", "procedure", "did you mean `close-combat`"],
-    );
-}
-
-#[test]
-fn value_outside_the_card_is_refused() {
-    let t = GOOD.replace("morale = 7", "morale = 12");
-    refused(&t, &[], &["bad.toml:9", "units.a.morale", "from 2 to 9"]);
+fn a_bad_key_or_value_is_refused_at_its_line_with_the_fix() {
+    let cases: [(&str, &str, &[&str]); 5] = [
+        (
+            "morale = 6",
+            "moral = 6",
+            &["bad.toml:15", "units.b.moral", "did you mean `morale`"],
+        ),
+        (
+            "kind = \"cuirassier\"",
+            "kind = \"cuirasier\"",
+            &[
+                "bad.toml:8",
+                "units.a.kind",
+                "unknown unit kind",
+                "did you mean `cuirassier`",
+            ],
+        ),
+        (
+            "terrain = \"clear\"",
+            "terrain = \"wods\"",
+            &["bad.toml:17", "units.b.terrain", "did you mean `woods`"],
+        ),
+        (
+            "procedure = \"close-combat\"",
+            "procedure = \"close-combt\"",
+            &["bad.toml:21", "procedure", "did you mean `close-combat`"],
+        ),
+        (
+            "morale = 7",
+            "morale = 12",
+            &["bad.toml:9", "units.a.morale", "from 2 to 9"],
+        ),
+    ];
+    for (good, bad, says) in cases {
+        assert!(GOOD.contains(good), "{good}");
+        refused(&GOOD.replace(good, bad), &[], says);
+    }
 }
 
 #[test]

@@ -72,6 +72,17 @@ fn listed_keys(keys: &Value) -> Vec<&str> {
         .collect()
 }
 
+/// The names a list of `[name, ...]` pairs of `/api/systems` gives, in
+/// order (editions, a control's names per card).
+fn pair_names(pairs: &Value) -> Vec<&str> {
+    pairs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e[0].as_str().unwrap())
+        .collect()
+}
+
 /// The keys of the registry's `docs`, in order.
 fn doc_keys(docs: &[pikeshot::systems::KeyDoc]) -> Vec<&'static str> {
     docs.iter().map(|k| k.key).collect()
@@ -89,13 +100,7 @@ fn systems_lists_every_registry_system_procedure_and_key() {
         assert_eq!(m["id"], sys.id());
         assert_eq!(m["list"], sys.list(), "the whole `pikeshot list` text");
         let eds: Vec<&str> = sys.editions().iter().map(|e| e.id).collect();
-        let got: Vec<&str> = m["editions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e[0].as_str().unwrap())
-            .collect();
-        assert_eq!(got, eds);
+        assert_eq!(pair_names(&m["editions"]), eds);
         let procs = m["procedures"].as_array().unwrap();
         assert_eq!(procs.len(), sys.procedures().len(), "{}", sys.id());
         for (p, pm) in sys.procedures().iter().zip(procs) {
@@ -135,13 +140,7 @@ fn systems_lists_every_registry_system_procedure_and_key() {
     let mpbs = &listed[0];
     let terrain = key(&mpbs["unit_keys"], "terrain")["control"].clone();
     assert_eq!(terrain["kind"], "enum");
-    let cards: Vec<&str> = terrain["by_edition"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e[0].as_str().unwrap())
-        .collect();
-    assert_eq!(cards, ["sfo", "series"]);
+    assert_eq!(pair_names(&terrain["by_edition"]), ["sfo", "series"]);
     for by in terrain["by_edition"].as_array().unwrap() {
         assert!(by[1].as_array().unwrap().contains(&json!("clear")), "{by}");
     }
