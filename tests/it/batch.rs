@@ -12,7 +12,7 @@ mod html;
 mod selection;
 mod sweep_page;
 
-use crate::support::cli::{code, pikeshot, pikeshot_refused, stderr, stdout};
+use crate::support::cli::{code, pikeshot, pikeshot_refused, run_into, stderr, stdout};
 use crate::support::{col, files, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
@@ -433,15 +433,7 @@ fn with_targets(targets: &str) -> String {
 fn charge_key(dir: &Path) -> (f64, f64, f64, f64) {
     let p = write(dir, "probe/charge.toml", CHARGE);
     let out = dir.join("probe-out");
-    let o = pikeshot(&[
-        "run",
-        s(&p),
-        "--exact",
-        "--format",
-        "json",
-        "--out",
-        s(&out),
-    ]);
+    let o = run_into(&p, &["--exact", "--format", "json"], &out);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let course = &doc["scenarios"][0]["courses"][0];
@@ -899,16 +891,7 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
     // Each side is the scenario run under that card with the same seed:
     // the `from` column equals a plain run with --set edition=sfo.
     let plain = tmp.path().join("plain");
-    let o = pikeshot(&[
-        "run",
-        s(&p),
-        "--set",
-        "edition=sfo",
-        "--format",
-        "json",
-        "--out",
-        s(&plain),
-    ]);
+    let o = run_into(&p, &["--set", "edition=sfo", "--format", "json"], &plain);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     for c in doc["scenarios"][0]["courses"].as_array().unwrap() {

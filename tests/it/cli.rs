@@ -1,7 +1,7 @@
 //! The command line end to end: the quick start, inspection commands, and
 //! every kind of bad input (exit code 2, located message, nothing written).
 
-use crate::support::cli::{pikeshot, run_to, stderr, stdout};
+use crate::support::cli::{pikeshot, run_into, run_to, stderr, stdout};
 use std::path::{Path, PathBuf};
 
 fn scenario(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -270,16 +270,11 @@ fn expect_entries_are_numbered_as_set_numbers_them_and_failures_show_it() {
     let tmp = tempfile::tempdir().unwrap();
     let p = scenario(tmp.path(), "t.toml", &with_targets());
     let out = tmp.path().join("o");
-    let o = pikeshot(&[
-        "run",
-        p.to_str().unwrap(),
-        "-q",
-        "--check",
-        "--set",
-        "expect[1].at_least=0.99",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = run_into(
+        &p,
+        &["-q", "--check", "--set", "expect[1].at_least=0.99"],
+        &out,
+    );
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let err = stderr(&o);
     let failed = err.split("FAILED:").nth(1).expect("a FAILED table");

@@ -12,7 +12,7 @@ use pikeshot::run::{self, RunRequest, prepare_file};
 use pikeshot::scenario::limits::{MAX_FILE_BYTES, MAX_SEED, MAX_THREADS, MAX_TRIALS, MAX_VARIANTS};
 use pikeshot::scenario::{ScenarioFile, Source};
 
-use crate::support::cli::{code, pikeshot, stderr};
+use crate::support::cli::{code, pikeshot, run_into, stderr};
 use crate::support::located::line_containing;
 
 /// A small Musket & Pike scenario: one unit firing at another.
@@ -285,17 +285,11 @@ fn a_sweep_runs_byte_identically_on_one_and_two_threads() {
     let dir = tempfile::tempdir().unwrap();
     let out = |j: &str| {
         let o = dir.path().join(j);
-        let r = pikeshot(&[
-            "run",
+        let r = run_into(
             "scenarios/mpbs/artillery-falcon.toml",
-            "-n",
-            "70000",
-            "-j",
-            j,
-            "-q",
-            "-o",
-            o.to_str().unwrap(),
-        ]);
+            &["-n", "70000", "-j", j, "-q"],
+            &o,
+        );
         assert_eq!(code(&r), 0, "{}", stderr(&r));
         std::fs::read(o.join("outcomes.csv")).unwrap()
     };
@@ -449,14 +443,7 @@ fn an_out_that_names_a_file_is_refused_in_words_and_nothing_is_written() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("afile");
     std::fs::write(&file, "x").unwrap();
-    let o = pikeshot(&[
-        "run",
-        "scenarios/mpbs/artillery-falcon.toml",
-        "-n",
-        "10",
-        "-o",
-        file.to_str().unwrap(),
-    ]);
+    let o = run_into("scenarios/mpbs/artillery-falcon.toml", &["-n", "10"], &file);
     assert_eq!(code(&o), 2);
     let s = stderr(&o);
     assert!(

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::support::cli::{code, pikeshot, pikeshot_ok, pikeshot_refused, stderr};
+use crate::support::cli::{code, pikeshot, pikeshot_ok, pikeshot_refused, run_to, stderr};
 use crate::support::{col, file_names as files, image_names, read_csv};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
@@ -192,19 +192,19 @@ fn plots_summary_draws_the_comparison_charts_only_and_all_draws_every_plot() {
     let tmp = tempfile::tempdir().unwrap();
     let (s, a) = (tmp.path().join("s"), tmp.path().join("a"));
     for (plots, dir) in [("summary", &s), ("all", &a)] {
-        pikeshot_ok(&[
-            "run",
+        run_to(
             SCENARIO,
-            "--method",
-            "exact",
-            "--set",
-            "edition=sfo",
-            "--plots",
-            plots,
-            "-q",
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
+            &[
+                "--method",
+                "exact",
+                "--set",
+                "edition=sfo",
+                "--plots",
+                plots,
+                "-q",
+            ],
+            dir,
+        );
     }
     let summary = image_names(&s);
     assert!(!summary.is_empty());

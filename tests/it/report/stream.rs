@@ -8,7 +8,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::sweep::run;
-use crate::support::cli::{code, pikeshot, run_into, stderr, stdout};
+use crate::support::cli::{code, run_into, stderr, stdout};
 use crate::support::file_names as names;
 
 /// Charge-or-salvo's brigade against the tercio (see `sweep::scenario`),
@@ -154,17 +154,11 @@ fn every_plot_of_a_streamed_sweep_is_refused_before_anything_runs() {
     let tmp = tempfile::tempdir().unwrap();
     let file = scenario(tmp.path(), "[5, 6, 7]");
     let out = tmp.path().join("out");
-    let o = pikeshot(&[
-        "run",
-        file.to_str().unwrap(),
-        "-q",
-        "--plots",
-        "all",
-        "--stream-sweeps-above",
-        "5",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = run_into(
+        &file,
+        &["-q", "--plots", "all", "--stream-sweeps-above", "5"],
+        &out,
+    );
     assert_eq!(code(&o), 2);
     let e = stderr(&o);
     assert!(e.contains("--plots all") && e.contains("6 variants"), "{e}");
