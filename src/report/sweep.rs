@@ -188,7 +188,7 @@ pub fn sweep_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
             ]);
             rows.push(r);
         };
-        for k in key_outcomes(&s) {
+        for k in key_outcomes(s) {
             row(SUMMARY_KEY, k.def.name, k.value, k.ci, k.exact);
         }
         for m in &s.measures {
