@@ -327,11 +327,7 @@ impl Threads {
                 "--threads {threads}: more threads than the limit; accepted: 1 to {MAX_THREADS}"
             )));
         }
-        let threads = if threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
-        } else {
-            threads
-        };
+        let threads = thread_count(threads);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -452,6 +448,16 @@ impl Threads {
             from = to;
         }
         Ok(out)
+    }
+}
+
+/// How many worker threads `--threads` asks for: `threads`, or for 0 one
+/// per core (at most [`MAX_THREADS`]).
+pub fn thread_count(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    } else {
+        threads
     }
 }
 

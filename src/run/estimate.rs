@@ -217,11 +217,7 @@ fn release(p: &Prepared) {
 
 /// The worker threads `req` asks for (0: one per core).
 fn threads(req: &RunRequest) -> usize {
-    if req.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        req.threads
-    }
+    crate::engine::thread_count(req.threads)
 }
 
 /// Estimates the run of `p` under `req`, timing a few thousand trials of

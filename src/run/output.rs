@@ -225,17 +225,26 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
         let warnings = precision_warnings(&run, req);
         let checks = expect::evaluate(&p.expects, &run);
         let plots = req.plots_for(p).0;
-        folder::write(
-            &run,
-            p.has_expects
-                .then(|| expect::expect_csv(&run.scenario, &checks)),
-            false,
-            plots,
-            Some(&record(p, req)?),
-            i,
-            &d,
-        )?;
-        crate::explain::run::write_json(&p.file, &req.sets, plots, i)?;
+        let record = record(p, req)?;
+        let reports = || {
+            folder::write(
+                &run,
+                p.has_expects
+                    .then(|| expect::expect_csv(&run.scenario, &checks)),
+                false,
+                plots,
+                Some(&record),
+                i,
+                &d,
+            )
+        };
+        let explain = || crate::explain::run::write_json(&p.file, &req.sets, plots, i);
+        // explain.json (the course walked again) takes about as long as
+        // the plots: each is written beside the other on the command's
+        // threads (one after the other on one thread).
+        let (r, e) = threads.install(|| rayon::join(reports, explain));
+        r?;
+        e?;
         out.push(Finished {
             run,
             path: p.file.path.clone(),
