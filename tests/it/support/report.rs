@@ -47,6 +47,27 @@ pub fn course_run(variant: &str, course: &str, space: OutcomeSpace, tally: Tally
     )
 }
 
+/// A Musket & Pike run without a sweep or `--set`: scenario `scenario`
+/// from file stem `stem`, card `edition`, master seed `seed`.
+pub fn mpbs_run(
+    scenario: &str,
+    stem: &str,
+    edition: &str,
+    seed: u64,
+    courses: Vec<CourseRun>,
+) -> ScenarioRun {
+    ScenarioRun {
+        scenario: scenario.into(),
+        file_stem: stem.into(),
+        system: "mpbs".into(),
+        edition: Some(edition.into()),
+        seed,
+        sets: Vec::new(),
+        courses,
+        sweep: None,
+    }
+}
+
 /// An outcome space of `outcomes` and measures of (id, min, max).
 pub fn space(outcomes: &[&str], measures: &[(&str, i32, i32)]) -> OutcomeSpace {
     let measures = measures
