@@ -500,6 +500,16 @@ pub fn to_json(e: &Explanation) -> String {
     s
 }
 
+/// Writes [`to_json`]'s bytes to `out` as they are made, without holding
+/// the document (a few megabytes for a long course) in memory.
+pub fn write_json_to(e: &Explanation, out: impl std::io::Write) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer_pretty(&mut out, e).map_err(std::io::Error::other)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
 /// Courses explained by a rule system (what
 /// [`RuleSystem::explain`](crate::systems::RuleSystem::explain) returns).
 pub struct Explained {

@@ -50,7 +50,13 @@ pub fn write_json(
     };
     let e = explain_applied(file.clone(), &req)?;
     let mut staging = crate::report::Staging::new(into)?;
-    staging.bytes(EXPLAIN_JSON, super::to_json(&e).as_bytes())?;
+    staging.with_path(EXPLAIN_JSON, |tmp| {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(tmp)?;
+        super::write_json_to(&e, file)
+    })?;
     staging.commit()?;
     Ok(())
 }

@@ -21,7 +21,7 @@ pub(crate) use super::legend::{Swatch, draw_legend_rows};
 
 /// The embedded font: DejaVu Sans (Bitstream Vera licence, see
 /// `assets/fonts/LICENSE-DejaVu.txt`).
-static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(crate) static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// The family the embedded font is registered under. It is also the
 /// `font-family` SVG files name, so a viewer falls back to any sans-serif.
@@ -171,7 +171,7 @@ pub(crate) fn stage_chart<E: std::fmt::Debug>(
     out: &mut super::Staging,
     name: &str,
     size: (u32, u32),
-    draw: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> Result<(), E>,
+    draw: impl FnOnce(&DrawingArea<super::glyphs::Glyphs<'_>, Shift>) -> Result<(), E>,
     svg: impl FnOnce() -> io::Result<String>,
 ) -> Result<(), crate::error::Error> {
     out.with_path(&format!("{name}.png"), |tmp| {

@@ -7,7 +7,7 @@
 //! [`engagement`] `engagements.csv` and the turn plots of every engagement;
 //! [`plot`] a PNG and an SVG histogram per course, [`at_least`] its
 //! `P(X >= k)` chart ([`draw`] the drawing
-//! helpers every chart shares, [`raster`] their PNG encoding, [`naming`]
+//! helpers every chart shares, [`raster`] their PNG encoding, [`glyphs`] their text, [`naming`]
 //! their file names); [`terminal`] the table
 //! printed after a run; [`diff`] the comparison of two editions (`pikeshot
 //! diff`). [`write`](mod@write) stages every
@@ -25,6 +25,7 @@ pub mod diff;
 pub mod draw;
 pub mod engagement;
 pub mod folder;
+pub mod glyphs;
 pub mod key;
 pub mod legend;
 pub mod model;

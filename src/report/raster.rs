@@ -9,9 +9,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::draw::other;
+use super::glyphs::Glyphs;
 
-/// Draws a chart of `size` pixels with `draw` and writes it to `path` as an
-/// 8-bit RGB PNG.
+/// Draws a chart of `size` pixels with `draw` (its text from cached glyphs,
+/// [`Glyphs`]) and writes it to `path` as an 8-bit RGB PNG.
 ///
 /// Every row is filtered with Paeth and compressed fast. Adaptive filtering
 /// (plotters' file target: every filter tried on every row) took over 40% of
@@ -19,12 +20,12 @@ use super::draw::other;
 pub fn write_png<E: std::fmt::Debug>(
     path: &Path,
     size: (u32, u32),
-    draw: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> Result<(), E>,
+    draw: impl FnOnce(&DrawingArea<Glyphs<'_>, Shift>) -> Result<(), E>,
 ) -> io::Result<()> {
     let (width, height) = size;
     let mut rgb = vec![0u8; width as usize * height as usize * 3];
     {
-        let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
+        let root = Glyphs::new(BitMapBackend::with_buffer(&mut rgb, size)).into_drawing_area();
         draw(&root).map_err(other)?;
         root.present().map_err(other)?;
     }
