@@ -73,7 +73,7 @@ impl Stop {
 }
 
 /// The stop conditions of a course whose `repeat.until` names `named`
-/// (indices into [`REPEATS`]' stops, as [`course::read_repeat`] gives
+/// (indices into [`REPEATS`]' stops, as [`read_repeat`](crate::scenario::course::read_repeat) gives
 /// them); naming none stops when the target or the acting unit fled, or
 /// (`has_target` false) when the unit rallied or is eliminated.
 pub fn until(named: &[usize], has_target: bool) -> Vec<Stop> {
