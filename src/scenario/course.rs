@@ -206,6 +206,14 @@ pub fn unit_index(f: &Fields, key: &str, name: &str, names: &[&str]) -> Result<u
     })
 }
 
+/// The index among `names` of the unit step key `key` of `f` names, if it
+/// names one, without marking the key read: the step's own builder reads
+/// and checks it (a course learns from this which units its steps touch).
+pub fn peek_unit(f: &Fields, key: &str, names: &[&str]) -> Option<usize> {
+    let name = f.peek_string(key)?;
+    names.iter().position(|n| *n == name)
+}
+
 /// A unit of a scenario's `[units.NAME]` tables, known by its name.
 pub trait NamedUnit {
     /// The unit's name (its `[units.NAME]` table).
