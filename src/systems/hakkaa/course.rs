@@ -184,26 +184,14 @@ pub const CHARGE_INFO: ProcedureInfo = ProcedureInfo {
     summary: "a course of three parts: the charger's Closing test; if it goes in, the target's Charge Reaction test with any reaction fire; if contact is made, the Close Combat test of both sides",
     keys: CHARGE_KEYS,
     outcomes: &pair::TARGET_OUTCOMES,
-    measures: &[
-        HITS_INFLICTED,
-        COURSE_TARGET_COMMANDER,
-        OWN_MORALE,
-        ENEMY_MORALE,
-        HITS_TAKEN,
-        COURSE_OWN_COMMANDER,
-        CLOSE_COMBATS,
-    ],
+    measures: &pair::joined::<7>(&COURSE_MEASURES, &[CLOSE_COMBATS]),
 };
 
 /// The keys of a `charge` step.
 pub const CHARGE_KEYS: &[KeyDoc] = &[
     KeyDoc::unit("charger", "required: the charging unit (reported as own)"),
-    KeyDoc::unit("target", "required: the unit charged"),
-    KeyDoc::one_of(
-        "pace",
-        super::reaction::Pace::NAMES,
-        "which Charge Reaction table (default: gallop for cavalry, run for others)",
-    ),
+    closing::TARGET_KEY,
+    reaction::PACE_KEY,
     KeyDoc::flag(
         "favourable",
         "true / false: replaces the computed favourable closing conditions",
@@ -212,24 +200,14 @@ pub const CHARGE_KEYS: &[KeyDoc] = &[
         "unfavourable",
         "true / false: replaces the computed unfavourable closing conditions",
     ),
-    KeyDoc::flag(
-        "group_in_contact",
-        "true: other units of the charger's group already moved into contact",
-    ),
+    closing::GROUP_IN_CONTACT_KEY,
     KeyDoc::flag(
         "flank_or_rear",
         "true: closing with the target's flank or rear",
     ),
-    KeyDoc::flag("enemy_uphill", "true: the target is uphill"),
-    KeyDoc::flag(
-        "chevaux_de_frise",
-        "true: the target is behind chevaux de frise",
-    ),
-    KeyDoc::one_of(
-        "closing_row",
-        &super::closing::CLOSING_ROWS,
-        "a Closing Table row, replacing the charger's",
-    ),
+    closing::ENEMY_UPHILL_KEY,
+    closing::CHEVAUX_DE_FRISE_KEY,
+    closing::CLOSING_ROW_KEY,
     KeyDoc::one_of(
         "reaction_row",
         &super::reaction::ROW_IDS,
@@ -245,12 +223,7 @@ pub const CHARGE_KEYS: &[KeyDoc] = &[
         super::unit::MAX_FP as i64,
         "Fire Points of the target's reaction fire, replacing its own",
     ),
-    KeyDoc::int(
-        "reaction_fp_modifier",
-        -20,
-        20,
-        "added to the reaction fire's Fire Points before ½Fi halves them",
-    ),
+    reaction::REACTION_FP_MODIFIER_KEY,
     KeyDoc::one_of(
         "lower_cc_value",
         &["charger", "target", "neither"],
