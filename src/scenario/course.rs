@@ -25,16 +25,7 @@ pub fn read_units<'a, U>(
             "missing `[units.NAME]` tables: a scenario needs units",
         )
     })?;
-    if tables.len() > MAX_UNITS {
-        let (name, _) = &tables[MAX_UNITS];
-        return Err(f.err(
-            &format!("units.{name}"),
-            format!(
-                "the scenario has {} units, more than the limit of {MAX_UNITS}",
-                tables.len()
-            ),
-        ));
-    }
+    UNITS.check(f, tables.len(), || format!("units.{}", tables[MAX_UNITS].0))?;
     let mut units = Vec::new();
     let start = f.recorded();
     for (name, mut uf) in tables {
@@ -48,6 +39,52 @@ pub fn read_units<'a, U>(
         f.stop_if_recorded()?;
     }
     Ok(units)
+}
+
+/// How many tables of one kind (`what`) one `holder` may have.
+struct Limit {
+    holder: &'static str,
+    what: &'static str,
+    max: usize,
+}
+
+/// Units in a scenario.
+const UNITS: Limit = Limit {
+    holder: "scenario",
+    what: "units",
+    max: MAX_UNITS,
+};
+/// Courses in a scenario.
+const COURSES: Limit = Limit {
+    holder: "scenario",
+    what: "courses",
+    max: MAX_COURSES,
+};
+/// Steps in a course.
+const STEPS: Limit = Limit {
+    holder: "course",
+    what: "steps",
+    max: MAX_STEPS,
+};
+
+impl Limit {
+    /// Refuses `count` tables, more than the limit, at the key `first_over`
+    /// gives (the first table over it; called only then).
+    fn check(
+        &self,
+        f: &Fields,
+        count: usize,
+        first_over: impl FnOnce() -> String,
+    ) -> Result<(), InputError> {
+        if count <= self.max {
+            return Ok(());
+        }
+        let Limit { holder, what, max } = self;
+        Err(f.err(
+            &first_over(),
+            format!("the {holder} has {count} {what}, more than the limit of {max}"),
+        ))
+    }
 }
 
 /// After an error `e` ending the reading of one of several independent
@@ -87,15 +124,7 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
     if tables.is_empty() {
         return Err(f.err("course", "a scenario needs at least one `[[course]]`"));
     }
-    if tables.len() > MAX_COURSES {
-        return Err(f.err(
-            &format!("course[{MAX_COURSES}]"),
-            format!(
-                "the scenario has {} courses, more than the limit of {MAX_COURSES}",
-                tables.len()
-            ),
-        ));
-    }
+    COURSES.check(f, tables.len(), || format!("course[{MAX_COURSES}]"))?;
     let mut out: Vec<CourseTable<'a>> = Vec::new();
     for mut cf in tables {
         let name = cf.req_string("name")?;
@@ -118,15 +147,7 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
         if step_tables.is_empty() {
             return Err(cf.err("steps", "a course needs at least one step"));
         }
-        if step_tables.len() > MAX_STEPS {
-            return Err(cf.err(
-                &format!("steps[{MAX_STEPS}]"),
-                format!(
-                    "the course has {} steps, more than the limit of {MAX_STEPS}",
-                    step_tables.len()
-                ),
-            ));
-        }
+        STEPS.check(&cf, step_tables.len(), || format!("steps[{MAX_STEPS}]"))?;
         let mut steps = Vec::new();
         for mut sf in step_tables {
             let procedure = sf.req_string("procedure")?;
@@ -183,6 +204,14 @@ pub fn unit_index(f: &Fields, key: &str, name: &str, names: &[&str]) -> Result<u
             InputError::new(format!("no unit named \"{name}\" in [units]")).one_of(name, names),
         )
     })
+}
+
+/// The index among `names` of the unit step key `key` of `f` names, if it
+/// names one, without marking the key read: the step's own builder reads
+/// and checks it (a course learns from this which units its steps touch).
+pub fn peek_unit(f: &Fields, key: &str, names: &[&str]) -> Option<usize> {
+    let name = f.peek_string(key)?;
+    names.iter().position(|n| *n == name)
 }
 
 /// A unit of a scenario's `[units.NAME]` tables, known by its name.

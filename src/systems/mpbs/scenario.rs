@@ -90,10 +90,7 @@ fn read<'a, T>(
         for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
             if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
-                let idx = |k: &Option<&str>| {
-                    k.and_then(|k| sf.peek_string(k))
-                        .and_then(|n| units.iter().position(|u| u.name == n))
-                };
+                let idx = |k: &Option<&str>| k.and_then(|k| course::peek_unit(&sf, k, &unit_names));
                 actor = idx(a);
                 target = idx(t);
             }

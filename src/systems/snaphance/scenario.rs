@@ -60,8 +60,7 @@ fn read<'a, T>(
                 .map_or(&[][..], |(_, k)| *k);
             let idx: Vec<usize> = named
                 .iter()
-                .filter_map(|k| sf.peek_string(k))
-                .filter_map(|n| units.iter().position(|u| u.name == n))
+                .filter_map(|k| course::peek_unit(&sf, k, &unit_names))
                 .collect();
             steps.push(StepSpec {
                 procedure,

@@ -51,15 +51,8 @@ fn read<'a, T>(
         for (procedure, sf) in step_tables {
             let (mut actor, mut target) = (None, None);
             if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
-                let index = |k: &str| {
-                    let n = sf.peek_string(k)?;
-                    unit_names.iter().position(|u| *u == n)
-                };
-                actor = index(a);
-                target = match t {
-                    Some(t) => index(t),
-                    None => None,
-                };
+                actor = course::peek_unit(&sf, a, &unit_names);
+                target = t.and_then(|t| course::peek_unit(&sf, t, &unit_names));
             }
             steps.push(StepSpec {
                 procedure,
