@@ -153,8 +153,9 @@ struct RunFlags {
 }
 
 impl RunFlags {
-    /// The run request these flags ask for (no scenarios, no output folder).
-    fn request(&self) -> Result<RunRequest, Error> {
+    /// The run request these flags ask for (no scenarios, no output
+    /// folder); `quiet`: no estimate and no progress either.
+    fn request(&self, quiet: bool) -> Result<RunRequest, Error> {
         if let Some(e) = self.precision
             && !(e > 0.0 && e < 0.5)
         {
@@ -194,7 +195,7 @@ impl RunFlags {
                 KernelFlag::Auto => KernelMode::Auto,
                 KernelFlag::Direct => KernelMode::Direct,
             },
-            progress: true,
+            progress: !quiet,
             stream_above: self.stream_sweeps_above,
             control: None,
         };
@@ -237,6 +238,23 @@ enum Format {
     Json,
 }
 
+/// What run, report and diff print and how they exit: shared by the three.
+#[derive(clap::Args, Debug)]
+struct ResultFlags {
+    /// Exit 1, with a table of what failed, when an [[expect]] target fails
+    /// (under either edition, for diff).
+    #[arg(long)]
+    check: bool,
+    /// `text`: tables (report: a summary line) on the terminal; `json`: one
+    /// JSON document on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Print no table or summary line on the terminal, and no estimate or
+    /// progress (what failed is still printed).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
 #[derive(clap::Args, Debug)]
 struct RunArgs {
     /// Scenario files (TOML).
@@ -249,16 +267,8 @@ struct RunArgs {
     /// sub-folder each].
     #[arg(long, short)]
     out: Option<PathBuf>,
-    /// Exit 1, with a table of what failed, when a scenario's [[expect]]
-    /// target fails.
-    #[arg(long)]
-    check: bool,
-    /// `text`: tables on the terminal; `json`: one JSON document on stdout.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// Print no table on the terminal, and no estimate or progress.
-    #[arg(long, short)]
-    quiet: bool,
+    #[command(flatten)]
+    result: ResultFlags,
 }
 
 #[derive(clap::Args, Debug)]
@@ -275,16 +285,8 @@ struct ReportArgs {
     /// combine the slices with `pikeshot merge`).
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     shard: Option<batch::Shard>,
-    /// Exit 1, with a table of what failed, when an [[expect]] target fails.
-    #[arg(long)]
-    check: bool,
-    /// `text`: a summary on the terminal; `json`: one JSON document on stdout.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// Print no estimate, no progress bar and no summary line (what failed
-    /// is still printed).
-    #[arg(long, short)]
-    quiet: bool,
+    #[command(flatten)]
+    result: ResultFlags,
     #[command(flatten)]
     flags: RunFlags,
 }
@@ -303,16 +305,8 @@ struct DiffArgs {
     /// Output folder [default: reports/<scenario>-diff/].
     #[arg(long, short)]
     out: Option<PathBuf>,
-    /// Exit 1, with a table of what failed, when a scenario's [[expect]]
-    /// target fails under either edition.
-    #[arg(long)]
-    check: bool,
-    /// `text`: the table on the terminal; `json`: one JSON document on stdout.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// Print no table on the terminal, and no estimate or progress.
-    #[arg(long, short)]
-    quiet: bool,
+    #[command(flatten)]
+    result: ResultFlags,
     #[command(flatten)]
     flags: RunFlags,
 }
@@ -453,6 +447,15 @@ fn out(text: impl AsRef<[u8]>) -> Result<(), Error> {
         .map_err(|e| Error::io("<stdout>", e))
 }
 
+/// The targets checked on scenario `file`, as the rows of the failure table.
+fn check_rows(file: &str, checks: &[expect::Checked]) -> Vec<CheckRow> {
+    let header: Vec<String> = expect::EXPECT_HEADER.map(String::from).to_vec();
+    expect::expect_rows(file, checks)
+        .iter()
+        .map(|r| CheckRow::from_record(file, &header, r))
+        .collect()
+}
+
 /// Prints the verdicts of `rows` on stderr: a count, and the table of what
 /// failed. Returns the exit code: 1 when `check` and something failed.
 fn verdicts(rows: &[CheckRow], check: bool) -> ExitCode {
@@ -487,9 +490,12 @@ fn verdicts(rows: &[CheckRow], check: bool) -> ExitCode {
 fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
         Command::Run(a) => {
-            let mut req = a.flags.request()?;
-            // Quiet: no estimate and no progress either.
-            req.progress = !a.quiet;
+            let ResultFlags {
+                check,
+                format,
+                quiet,
+            } = a.result;
+            let mut req = a.flags.request(quiet)?;
             req.scenarios = a.scenarios;
             req.out = a.out;
             let done = run::run_checked(&req)?;
@@ -497,27 +503,22 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             let mut docs = Vec::new();
             for f in &done {
                 let file = f.path.display().to_string();
-                let checked = expect::expect_rows(&file, &f.checks);
-                let header: Vec<String> = expect::EXPECT_HEADER.map(String::from).to_vec();
-                let mine: Vec<CheckRow> = checked
-                    .iter()
-                    .map(|r| CheckRow::from_record(&file, &header, r))
-                    .collect();
-                match a.format {
+                let mine = check_rows(&file, &f.checks);
+                match format {
                     Format::Json => docs.push(json::scenario(
                         &file,
                         &f.dir.display().to_string(),
                         &f.run,
                         &f.checks,
                     )),
-                    Format::Text if !a.quiet && f.streamed => out(format!(
+                    Format::Text if !quiet && f.streamed => out(format!(
                         "{}: {} variants, too many to print; their figures are in {} \
                          (sweep.csv.gz: every key outcome by variant and course)\n",
                         f.run.scenario,
                         f.run.sweep.as_ref().map_or(0, |s| s.points.len()),
                         f.dir.display()
                     ))?,
-                    Format::Text if !a.quiet => {
+                    Format::Text if !quiet => {
                         out(report::terminal_table(&f.run))?;
                         if f.has_expects {
                             out("\n== targets\n")?;
@@ -536,20 +537,18 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 eprintln!("wrote {}", f.dir.display());
                 rows.extend(mine);
             }
-            if a.format == Format::Json {
+            if format == Format::Json {
                 out(json::to_string(&json::document(docs)))?;
             }
-            Ok(verdicts(&rows, a.check))
+            Ok(verdicts(&rows, check))
         }
         Command::Report(a) => {
-            let mut run = a.flags.request()?;
-            run.progress = !a.quiet;
             let req = ReportRequest {
                 dir: a.dir,
                 out: a.out,
-                run,
+                run: a.flags.request(a.result.quiet)?,
                 shard: a.shard,
-                json: a.format == Format::Json,
+                json: a.result.format == Format::Json,
             };
             let r = batch::report(&req)?;
             if let Some(doc) = &r.json {
@@ -558,7 +557,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             let shard = req
                 .shard
                 .map_or_else(String::new, |s| format!(" (shard {}/{})", s.index, s.count));
-            if !a.quiet {
+            if !a.result.quiet {
                 eprintln!(
                     "wrote {} scenario{}{shard} to {}; open {}",
                     r.entries.len(),
@@ -567,33 +566,25 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                     req.out.join(batch::site::INDEX).display()
                 );
             }
-            Ok(verdicts(&r.site.checks, a.check))
+            Ok(verdicts(&r.site.checks, a.result.check))
         }
         Command::Diff(a) => {
-            let mut run = a.flags.request()?;
-            // Quiet: no estimate and no progress either.
-            run.progress = !a.quiet;
             let req = DiffRequest {
                 scenario: a.scenario,
                 from: a.from,
                 to: a.to,
-                run,
+                run: a.flags.request(a.result.quiet)?,
                 out: a.out,
             };
             let (d, checks) = diff::diff(&req)?;
-            let file = req.scenario.display().to_string();
-            let header: Vec<String> = expect::EXPECT_HEADER.map(String::from).to_vec();
-            let rows: Vec<CheckRow> = expect::expect_rows(&file, &checks)
-                .iter()
-                .map(|r| CheckRow::from_record(&file, &header, r))
-                .collect();
-            match a.format {
+            let rows = check_rows(&req.scenario.display().to_string(), &checks);
+            match a.result.format {
                 Format::Json => out(json::to_string(&json::diff(&d, &checks)))?,
-                Format::Text if !a.quiet => out(diff::terminal(&d))?,
+                Format::Text if !a.result.quiet => out(diff::terminal(&d))?,
                 Format::Text => {}
             }
             eprintln!("wrote {}", d.dir.display());
-            Ok(verdicts(&rows, a.check))
+            Ok(verdicts(&rows, a.result.check))
         }
         Command::Explain(a) => {
             let req = pikeshot::explain::ExplainRequest {

@@ -154,6 +154,33 @@ pub struct Value {
     pub exact_at_least: Option<f64>,
 }
 
+/// A figure as the document gives it: the Monte Carlo value, its 95%
+/// interval and the exact value. A key outcome, a difference, a target and
+/// an edition's figure each carry one, its four fields inline.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Estimate {
+    /// Monte Carlo value.
+    pub value: f64,
+    /// 95% interval, low end.
+    pub ci_low: f64,
+    /// 95% interval, high end.
+    pub ci_high: f64,
+    /// Exact value.
+    pub exact: Option<f64>,
+}
+
+impl Estimate {
+    /// The figure `value` with its interval `ci` and `exact` value.
+    pub fn new(value: f64, ci: (f64, f64), exact: Option<f64>) -> Self {
+        Estimate {
+            value,
+            ci_low: ci.0,
+            ci_high: ci.1,
+            exact,
+        }
+    }
+}
+
 /// One key outcome.
 #[derive(Clone, Debug, Serialize)]
 pub struct Key {
@@ -163,14 +190,9 @@ pub struct Key {
     pub label: &'static str,
     /// `probability` or `expectation`.
     pub kind: &'static str,
-    /// Monte Carlo value.
-    pub value: f64,
-    /// 95% interval, low end.
-    pub ci_low: f64,
-    /// 95% interval, high end.
-    pub ci_high: f64,
-    /// Exact value.
-    pub exact: Option<f64>,
+    /// Its value.
+    #[serde(flatten)]
+    pub figure: Estimate,
     /// The difference from the first course of the variant with this key
     /// outcome; `null` on that course itself.
     pub difference: Option<Difference>,
@@ -181,14 +203,11 @@ pub struct Key {
 pub struct Difference {
     /// The course compared with.
     pub from: String,
-    /// Monte Carlo difference (this course minus `from`).
-    pub value: f64,
-    /// 95% interval, low end (Newcombe for a probability, normal for a mean).
-    pub ci_low: f64,
-    /// 95% interval, high end.
-    pub ci_high: f64,
-    /// The difference of the exact values.
-    pub exact: Option<f64>,
+    /// This course minus `from`: its 95% interval is Newcombe's for a
+    /// probability, normal for a mean; `exact` the difference of the exact
+    /// values.
+    #[serde(flatten)]
+    pub figure: Estimate,
 }
 
 /// One target checked against one course.
@@ -208,14 +227,9 @@ pub struct Target {
     pub at_least: Option<f64>,
     /// Upper bound.
     pub at_most: Option<f64>,
-    /// Monte Carlo value.
-    pub value: f64,
-    /// 95% interval, low end.
-    pub ci_low: f64,
-    /// 95% interval, high end.
-    pub ci_high: f64,
-    /// Exact value.
-    pub exact: Option<f64>,
+    /// The figure judged.
+    #[serde(flatten)]
+    pub figure: Estimate,
     /// `exact` or `monte-carlo`.
     pub basis: &'static str,
     /// `pass`, `borderline` or `fail`.
@@ -233,10 +247,7 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
         let d = v.difference(row, j)?;
         Some(Difference {
             from: run.courses[v.courses[v.reference(row)?]].course.clone(),
-            value: d.value,
-            ci_low: d.ci.0,
-            ci_high: d.ci.1,
-            exact: d.exact,
+            figure: Estimate::new(d.value, d.ci, d.exact),
         })
     };
     let courses = run
@@ -287,7 +298,7 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                             .collect(),
                     })
                     .collect(),
-                key_outcomes: key_outcomes(&s)
+                key_outcomes: key_outcomes(s)
                     .into_iter()
                     .map(|k| Key {
                         name: k.def.name,
@@ -296,10 +307,7 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                             KeyKind::Probability => "probability",
                             KeyKind::Expectation => "expectation",
                         },
-                        value: k.value,
-                        ci_low: k.ci.0,
-                        ci_high: k.ci.1,
-                        exact: k.exact,
+                        figure: Estimate::new(k.value, k.ci, k.exact),
                         difference: difference(ci, k.def.name),
                     })
                     .collect(),
@@ -327,10 +335,7 @@ fn target(c: &Checked) -> Target {
         target: c.expect.target.name(),
         at_least: c.expect.at_least,
         at_most: c.expect.at_most,
-        value: c.value,
-        ci_low: c.ci.0,
-        ci_high: c.ci.1,
-        exact: c.exact,
+        figure: Estimate::new(c.value, c.ci, c.exact),
         basis: c.basis.name(),
         verdict: c.verdict.name(),
     }
@@ -395,9 +400,9 @@ pub struct DiffJsonRow {
     /// The outcome id or key outcome name.
     pub name: String,
     /// Under the `from` edition (`null`: the card cannot produce it).
-    pub from: Option<DiffFigure>,
+    pub from: Option<Estimate>,
     /// Under the `to` edition.
-    pub to: Option<DiffFigure>,
+    pub to: Option<Estimate>,
     /// `to − from` (Monte Carlo; `null` when a side is missing).
     pub change: Option<f64>,
     /// Its 95% interval, low end.
@@ -408,30 +413,10 @@ pub struct DiffJsonRow {
     pub exact_change: Option<f64>,
 }
 
-/// A figure under one edition.
-#[derive(Clone, Debug, Serialize)]
-pub struct DiffFigure {
-    /// Monte Carlo value.
-    pub value: f64,
-    /// 95% interval, low end.
-    pub ci_low: f64,
-    /// 95% interval, high end.
-    pub ci_high: f64,
-    /// Exact value.
-    pub exact: Option<f64>,
-}
-
 /// The JSON document of a diff and its checks.
 pub fn diff(d: &crate::report::diff::Diff, checks: &[Checked]) -> DiffDocument {
     use crate::report::diff::{Figure, RowKind};
-    let fig = |f: Option<Figure>| {
-        f.map(|f| DiffFigure {
-            value: f.value,
-            ci_low: f.ci.0,
-            ci_high: f.ci.1,
-            exact: f.exact,
-        })
-    };
+    let fig = |f: Option<Figure>| f.map(|f| Estimate::new(f.value, f.ci, f.exact));
     // A key outcome one card has not has no change: `null`, not NaN.
     let finite = |x: f64| x.is_finite().then_some(x);
     DiffDocument {

@@ -76,6 +76,26 @@ pub(crate) fn exact(x: Option<f64>) -> String {
     x.map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS))
 }
 
+/// The cells a figure takes in `summary.csv` and `sweep.csv`: its kind
+/// (`mean`, `key`, `outcome`), its id, the value, its interval's ends and
+/// the exact value.
+pub(crate) fn figure_cells(
+    kind: &str,
+    id: &str,
+    value: f64,
+    ci: (f64, f64),
+    ex: Option<f64>,
+) -> [String; 6] {
+    [
+        kind.to_string(),
+        id.to_string(),
+        mc(value),
+        mc(ci.0),
+        mc(ci.1),
+        exact(ex),
+    ]
+}
+
 /// Serialises rows to CSV bytes.
 fn to_csv(header: &[String], rows: &[Vec<String>]) -> io::Result<Vec<u8>> {
     let mut w = ::csv::Writer::from_writer(Vec::new());
@@ -190,23 +210,18 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     let keys = summary_keys(run);
     let mut rows = Vec::new();
     for c in &run.courses {
-        let s: CourseStats = c.stats();
+        let s: &CourseStats = c.stats();
         let row = |kind: &str, id: &str, value: f64, ci: (f64, f64), ex: Option<f64>| {
-            vec![
+            let mut r = vec![
                 run.scenario.clone(),
                 c.variant.clone(),
                 c.course.clone(),
                 s.trials.to_string(),
                 run.seed.to_string(),
-                kind.to_string(),
-                id.to_string(),
-                mc(value),
-                mc(ci.0),
-                mc(ci.1),
-                exact(ex),
-                c.side.own.clone(),
-                c.side.enemy.clone(),
-            ]
+            ];
+            r.extend(figure_cells(kind, id, value, ci, ex));
+            r.extend([c.side.own.clone(), c.side.enemy.clone()]);
+            r
         };
         for n in &names {
             if let Some(m) = s.measure(n) {
@@ -215,7 +230,7 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
             }
         }
         for &d in &keys {
-            if let Some(k) = key_outcome(d, &s) {
+            if let Some(k) = key_outcome(d, s) {
                 rows.push(row(SUMMARY_KEY, d.name, k.value, k.ci, k.exact));
             }
         }

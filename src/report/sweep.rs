@@ -5,7 +5,7 @@
 //!
 //! The charts across the sweep are in [`super::sweep_chart`].
 
-use super::csv::{SUMMARY_KEY, SUMMARY_MEAN, exact, mc, stage};
+use super::csv::{SUMMARY_KEY, SUMMARY_MEAN, figure_cells, stage};
 use super::key::key_outcomes;
 use super::model::ScenarioRun;
 use super::{Output, Staging};
@@ -179,16 +179,11 @@ pub fn sweep_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 c.course.clone(),
                 c.side.own.clone(),
                 c.side.enemy.clone(),
-                kind.to_string(),
-                id.to_string(),
-                mc(value),
-                mc(ci.0),
-                mc(ci.1),
-                exact(ex),
             ]);
+            r.extend(figure_cells(kind, id, value, ci, ex));
             rows.push(r);
         };
-        for k in key_outcomes(&s) {
+        for k in key_outcomes(s) {
             row(SUMMARY_KEY, k.def.name, k.value, k.ci, k.exact);
         }
         for m in &s.measures {

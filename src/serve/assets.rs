@@ -7,8 +7,21 @@
 pub const INDEX_HTML: &str = include_str!("assets/index.html");
 /// Its style sheet.
 pub const STYLE_CSS: &str = include_str!("assets/style.css");
-/// Its script (plain JavaScript, no build step).
+/// Its script (plain JavaScript, no build step): state, helpers, running
+/// and the results.
 pub const APP_JS: &str = include_str!("assets/app.js");
+/// The form's script, loaded before `APP_JS` (classic scripts sharing
+/// globals): a control for every key, and errors beside their controls.
+pub const FORM_JS: &str = include_str!("assets/form.js");
+
+/// The page's files as the router serves them: (path, body, content type),
+/// the form's script before the one that calls it.
+pub const PAGE_FILES: [(&str, &str, &str); 4] = [
+    ("/", INDEX_HTML, "text/html; charset=utf-8"),
+    ("/style.css", STYLE_CSS, "text/css; charset=utf-8"),
+    ("/form.js", FORM_JS, "text/javascript; charset=utf-8"),
+    ("/app.js", APP_JS, "text/javascript; charset=utf-8"),
+];
 
 /// Every shipped scenario: (path under `scenarios/`, text).
 pub const SHIPPED: &[(&str, &str)] = &[

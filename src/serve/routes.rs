@@ -1,6 +1,6 @@
 //! The HTTP routes: the page and its assets, and the JSON API.
 //!
-//! - `GET /`, `/style.css`, `/app.js`: the page (embedded).
+//! - `GET /`, `/style.css`, `/form.js`, `/app.js`: the page (embedded).
 //! - `GET /api/systems`: the registry ([`super::meta`]).
 //! - `GET /api/scenarios`: the shipped scenarios and those under DIR.
 //! - `GET /api/scenario/{*id}`: one of them, as TOML text.
@@ -20,7 +20,7 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
-use super::assets::{APP_JS, INDEX_HTML, SHIPPED, STYLE_CSS};
+use super::assets::{PAGE_FILES, SHIPPED};
 use super::compute::{self, ErrorBody, RunBody};
 use super::limits::{Generations, MAX_BODY_BYTES, MAX_RUNNING, StopOnDrop, TIME_LIMIT};
 use crate::scenario::limits::MAX_FILE_BYTES;
@@ -42,19 +42,11 @@ pub struct AppState {
 
 /// The router over `state`.
 pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route(
-            "/",
-            get(|| async { page(INDEX_HTML, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { page(STYLE_CSS, "text/css; charset=utf-8") }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
-        )
+    let mut router = Router::new();
+    for (path, body, kind) in PAGE_FILES {
+        router = router.route(path, get(move || async move { page(body, kind) }));
+    }
+    router
         .route("/api/systems", get(systems))
         .route("/api/scenarios", get(scenarios))
         .route("/api/scenario/{*id}", get(scenario))

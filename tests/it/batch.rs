@@ -12,7 +12,7 @@ mod html;
 mod selection;
 mod sweep_page;
 
-use crate::support::cli::{code, pikeshot, pikeshot_refused, stderr, stdout};
+use crate::support::cli::{code, pikeshot, pikeshot_refused, run_into, stderr, stdout};
 use crate::support::{col, files, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
@@ -129,6 +129,12 @@ fn folder(dir: &Path) {
     // Not scenarios: another extension, a hidden file.
     write(dir, "notes.txt", "not a scenario");
     write(dir, ".hidden.toml", "not = \"read\"");
+}
+
+/// The folder of three scenarios, the charge with `targets` appended.
+fn folder_with_targets(dir: &Path, targets: &str) {
+    folder(dir);
+    write(dir, "charge.toml", &with_targets(targets));
 }
 
 /// Asserts two report folders hold the same files with the same bytes,
@@ -427,15 +433,7 @@ fn with_targets(targets: &str) -> String {
 fn charge_key(dir: &Path) -> (f64, f64, f64, f64) {
     let p = write(dir, "probe/charge.toml", CHARGE);
     let out = dir.join("probe-out");
-    let o = pikeshot(&[
-        "run",
-        s(&p),
-        "--exact",
-        "--format",
-        "json",
-        "--out",
-        s(&out),
-    ]);
+    let o = run_into(&p, &["--exact", "--format", "json"], &out);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let course = &doc["scenarios"][0]["courses"][0];
@@ -448,6 +446,28 @@ fn charge_key(dir: &Path) -> (f64, f64, f64, f64) {
         .unwrap();
     let f = |k: &str| key[k].as_f64().unwrap();
     (f("value"), f("ci_low"), f("ci_high"), f("exact"))
+}
+
+/// A target on the charge's P(enemy broken or eliminated) with `bound`
+/// (`at_least = 0.4`, `at_most = 0.5`).
+fn charge_target(bound: &str) -> String {
+    format!(
+        "[[expect]]\ncourse = \"charge\"\nmeasure = \"p-enemy-broken-or-eliminated\"\n{bound}\n"
+    )
+}
+
+/// `tmp/NAME/charge.toml`, the charge with `targets` appended: its folder.
+fn targets_folder(tmp: &Path, name: &str, targets: &str) -> PathBuf {
+    let dir = tmp.join(name);
+    write(&dir, "charge.toml", &with_targets(targets));
+    dir
+}
+
+/// `pikeshot report DIR --out OUT --check` with `more` arguments.
+fn report_check(dir: &Path, out: &Path, more: &[&str]) -> std::process::Output {
+    let mut args = vec!["report", s(dir), "--out", s(out), "--check"];
+    args.extend(more);
+    pikeshot(&args)
 }
 
 fn verdicts(out: &Path) -> Vec<(String, String)> {
@@ -464,11 +484,10 @@ fn check_passes_fails_and_judges_borderline_targets_by_their_basis() {
     assert!(lo < value && value < hi);
 
     // Passing: wide targets around every figure.
-    let dir = tmp.path().join("pass");
-    write(
-        &dir,
-        "charge.toml",
-        &with_targets(&format!(
+    let dir = targets_folder(
+        tmp.path(),
+        "pass",
+        &format!(
             r#"
 [[expect]]
 course = "charge"
@@ -488,10 +507,10 @@ at_least = 0.01
 "#,
             (lo - 0.05).max(0.0),
             (hi + 0.05).min(1.0)
-        )),
+        ),
     );
     let out = tmp.path().join("pass-out");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--check"]);
+    let o = report_check(&dir, &out, &[]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stderr(&o).contains("3 checked, 3 passed"), "{}", stderr(&o));
     assert!(
@@ -507,17 +526,14 @@ at_least = 0.01
 
     // Failing: a target the whole interval misses; exit 1 with a table
     // naming the target, the measured value and its interval.
-    let dir = tmp.path().join("fail");
     let bound = (hi + 0.02).min(0.999);
-    write(
-        &dir,
-        "charge.toml",
-        &with_targets(&format!(
-            "[[expect]]\ncourse = \"charge\"\nmeasure = \"p-enemy-broken-or-eliminated\"\nat_least = {bound}\n"
-        )),
+    let dir = targets_folder(
+        tmp.path(),
+        "fail",
+        &charge_target(&format!("at_least = {bound}")),
     );
     let out = tmp.path().join("fail-out");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--check"]);
+    let o = report_check(&dir, &out, &[]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
     let err = stderr(&o);
     assert!(err.contains("FAILED"), "{err}");
@@ -551,16 +567,9 @@ at_least = 0.01
         assert!(b < exact && lo < b && b < hi);
         format!("at_most = {b}")
     };
-    let dir = tmp.path().join("borderline");
-    write(
-        &dir,
-        "charge.toml",
-        &with_targets(&format!(
-            "[[expect]]\ncourse = \"charge\"\nmeasure = \"p-enemy-broken-or-eliminated\"\n{target}\n"
-        )),
-    );
+    let dir = targets_folder(tmp.path(), "borderline", &charge_target(&target));
     let out = tmp.path().join("borderline-mc");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--check"]);
+    let o = report_check(&dir, &out, &[]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stderr(&o).contains("1 borderline"), "{}", stderr(&o));
     assert_eq!(
@@ -568,7 +577,7 @@ at_least = 0.01
         vec![("borderline".into(), "monte-carlo".into())]
     );
     let out = tmp.path().join("borderline-exact");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--check", "--exact"]);
+    let o = report_check(&dir, &out, &["--exact"]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
     assert!(stderr(&o).contains("fail (exact)"), "{}", stderr(&o));
     assert_eq!(verdicts(&out), vec![("fail".into(), "exact".into())]);
@@ -721,11 +730,9 @@ fn variant_filters_pick_their_variants_and_follow_set() {
 fn shards_merge_into_exactly_the_unsharded_report() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("scenarios");
-    folder(&dir);
-    write(
+    folder_with_targets(
         &dir,
-        "charge.toml",
-        &with_targets("[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.01\n"),
+        "[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.01\n",
     );
     let full = tmp.path().join("full");
     let o = pikeshot(&["report", s(&dir), "--out", s(&full), "--exact"]);
@@ -884,16 +891,7 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
     // Each side is the scenario run under that card with the same seed:
     // the `from` column equals a plain run with --set edition=sfo.
     let plain = tmp.path().join("plain");
-    let o = pikeshot(&[
-        "run",
-        s(&p),
-        "--set",
-        "edition=sfo",
-        "--format",
-        "json",
-        "--out",
-        s(&plain),
-    ]);
+    let o = run_into(&p, &["--set", "edition=sfo", "--format", "json"], &plain);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     for c in doc["scenarios"][0]["courses"].as_array().unwrap() {
@@ -923,11 +921,9 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
 fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("s");
-    folder(&dir);
-    write(
+    folder_with_targets(
         &dir,
-        "charge.toml",
-        &with_targets("[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.9\n"),
+        "[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.9\n",
     );
     let o = pikeshot(&[
         "report",

@@ -1,7 +1,7 @@
 //! The command line end to end: the quick start, inspection commands, and
 //! every kind of bad input (exit code 2, located message, nothing written).
 
-use crate::support::cli::{pikeshot, run_to, stderr, stdout};
+use crate::support::cli::{pikeshot, run_into, run_to, stderr, stdout};
 use std::path::{Path, PathBuf};
 
 fn scenario(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -133,58 +133,47 @@ fn malformed_toml_is_located() {
     );
 }
 
+/// A bad value or name in GOOD, each refused at its line and key: an
+/// unknown key gets "did you mean", an unknown unit kind, terrain or
+/// procedure its nearest name, a value outside the card its range.
 #[test]
-fn unknown_key_gets_did_you_mean() {
-    let t = GOOD.replace("morale = 6", "moral = 6");
-    refused(
-        &t,
-        &[],
-        &["bad.toml:15", "units.b.moral", "did you mean `morale`"],
-    );
-}
-
-#[test]
-fn unknown_unit_kind_lists_kinds() {
-    let t = GOOD.replace("kind = \"cuirassier\"", "kind = \"cuirasier\"");
-    refused(
-        &t,
-        &[],
-        &[
-            "bad.toml:8",
-            "units.a.kind",
-            "unknown unit kind",
-            "did you mean `cuirassier`",
-        ],
-    );
-}
-
-#[test]
-fn unknown_terrain_lists_terrain() {
-    let t = GOOD.replace("terrain = \"clear\"", "terrain = \"wods\"");
-    refused(
-        &t,
-        &[],
-        &["bad.toml:17", "units.b.terrain", "did you mean `woods`"],
-    );
-}
-
-#[test]
-fn unknown_procedure_is_named() {
-    let t = GOOD.replace(
-        "procedure = \"close-combat\"",
-        "procedure = \"close-combt\"",
-    );
-    refused(
-        &t,
-        &[],
-        &["bad.toml:21", "procedure", "did you mean `close-combat`"],
-    );
-}
-
-#[test]
-fn value_outside_the_card_is_refused() {
-    let t = GOOD.replace("morale = 7", "morale = 12");
-    refused(&t, &[], &["bad.toml:9", "units.a.morale", "from 2 to 9"]);
+fn a_bad_key_or_value_is_refused_at_its_line_with_the_fix() {
+    let cases: [(&str, &str, &[&str]); 5] = [
+        (
+            "morale = 6",
+            "moral = 6",
+            &["bad.toml:15", "units.b.moral", "did you mean `morale`"],
+        ),
+        (
+            "kind = \"cuirassier\"",
+            "kind = \"cuirasier\"",
+            &[
+                "bad.toml:8",
+                "units.a.kind",
+                "unknown unit kind",
+                "did you mean `cuirassier`",
+            ],
+        ),
+        (
+            "terrain = \"clear\"",
+            "terrain = \"wods\"",
+            &["bad.toml:17", "units.b.terrain", "did you mean `woods`"],
+        ),
+        (
+            "procedure = \"close-combat\"",
+            "procedure = \"close-combt\"",
+            &["bad.toml:21", "procedure", "did you mean `close-combat`"],
+        ),
+        (
+            "morale = 7",
+            "morale = 12",
+            &["bad.toml:9", "units.a.morale", "from 2 to 9"],
+        ),
+    ];
+    for (good, bad, says) in cases {
+        assert!(GOOD.contains(good), "{good}");
+        refused(&GOOD.replace(good, bad), &[], says);
+    }
 }
 
 #[test]
@@ -257,17 +246,9 @@ fn set_overrides_a_key_from_the_command_line() {
     let p = scenario(tmp.path(), "s.toml", GOOD);
     let run = |extra: &[&str]| {
         let out = tmp.path().join(format!("o{}", extra.len()));
-        let mut args = vec![
-            "run",
-            p.to_str().unwrap(),
-            "--exact",
-            "-q",
-            "--out",
-            out.to_str().unwrap(),
-        ];
+        let mut args = vec!["--exact", "-q"];
         args.extend_from_slice(extra);
-        let o = pikeshot(&args);
-        assert!(o.status.success(), "{}", stderr(&o));
+        run_to(&p, &args, &out);
         std::fs::read_to_string(out.join("outcomes.csv")).unwrap()
     };
     let plain = run(&[]);
@@ -289,16 +270,11 @@ fn expect_entries_are_numbered_as_set_numbers_them_and_failures_show_it() {
     let tmp = tempfile::tempdir().unwrap();
     let p = scenario(tmp.path(), "t.toml", &with_targets());
     let out = tmp.path().join("o");
-    let o = pikeshot(&[
-        "run",
-        p.to_str().unwrap(),
-        "-q",
-        "--check",
-        "--set",
-        "expect[1].at_least=0.99",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = run_into(
+        &p,
+        &["-q", "--check", "--set", "expect[1].at_least=0.99"],
+        &out,
+    );
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let err = stderr(&o);
     let failed = err.split("FAILED:").nth(1).expect("a FAILED table");

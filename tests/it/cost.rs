@@ -12,7 +12,7 @@ use pikeshot::engine::progress::{duration, line, rate, si};
 use pikeshot::run::estimate::{Estimate, ExactFit, Total, estimate};
 use pikeshot::run::{RunRequest, execute, prepare};
 
-use crate::support::cli::{pikeshot_ok, stderr};
+use crate::support::cli::{run_to, stderr};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
 
@@ -111,14 +111,7 @@ fn a_long_estimate_says_whether_exact_fits() {
 #[test]
 fn a_short_run_prints_no_estimate() {
     let tmp = tempfile::tempdir().unwrap();
-    let o = pikeshot_ok(&[
-        "run",
-        SCENARIO,
-        "--trials",
-        "2000",
-        "--out",
-        tmp.path().to_str().unwrap(),
-    ]);
+    let o = run_to(SCENARIO, &["--trials", "2000"], tmp.path());
     assert!(!stderr(&o).contains("estimate"), "{}", stderr(&o));
 }
 
@@ -293,19 +286,19 @@ fn precision_starts_from_one_chunk_and_is_the_same_on_any_thread_count() {
 #[test]
 fn max_trials_stopping_precision_short_is_a_warning() {
     let tmp = tempfile::tempdir().unwrap();
-    let o = pikeshot_ok(&[
-        "run",
+    let o = run_to(
         SCENARIO,
-        "--precision",
-        "0.0005",
-        "--max-trials",
-        "70000",
-        "--set",
-        "edition=sfo",
-        "-q",
-        "--out",
-        tmp.path().to_str().unwrap(),
-    ]);
+        &[
+            "--precision",
+            "0.0005",
+            "--max-trials",
+            "70000",
+            "--set",
+            "edition=sfo",
+            "-q",
+        ],
+        tmp.path(),
+    );
     let e = stderr(&o);
     assert!(
         e.contains("warning: course \"charge now\" stopped at --max-trials 70000"),
@@ -316,15 +309,7 @@ fn max_trials_stopping_precision_short_is_a_warning() {
         "{e}"
     );
     // Met: no warning.
-    let o = pikeshot_ok(&[
-        "run",
-        SCENARIO,
-        "--precision",
-        "0.01",
-        "-q",
-        "--out",
-        tmp.path().to_str().unwrap(),
-    ]);
+    let o = run_to(SCENARIO, &["--precision", "0.01", "-q"], tmp.path());
     assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
     // With --trials: refused, saying so.
     let o = crate::support::cli::pikeshot(&[

@@ -7,7 +7,7 @@ use pikeshot::Error;
 use pikeshot::run::{RunRequest, prepare_file};
 use pikeshot::scenario::ScenarioFile;
 
-use crate::support::cli::{code, pikeshot, stderr};
+use crate::support::cli::{code, run_into, stderr};
 use crate::support::located::line_containing;
 
 /// Two courses, the second named with a comma (as the shipped
@@ -86,14 +86,14 @@ fn an_unknown_course_name_in_set_is_located_with_did_you_mean() {
     // Through the command line: exit 2, nothing written.
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("o");
-    let o = pikeshot(&[
-        "run",
+    let o = run_into(
         "scenarios/mpbs/charge-or-salvo.toml",
-        "--set",
-        r#"course."salvo, than charge".steps[0].column=front"#,
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+        &[
+            "--set",
+            r#"course."salvo, than charge".steps[0].column=front"#,
+        ],
+        &out,
+    );
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(
         stderr(&o).contains("did you mean \"salvo, then charge\""),

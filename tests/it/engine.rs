@@ -7,7 +7,7 @@ mod chain;
 mod control;
 mod pools;
 
-use crate::support::cli::pikeshot_ok;
+use crate::support::cli::run_to;
 use std::path::{Path, PathBuf};
 
 use pikeshot::engine::{self, KernelMode, RunOptions, Task};
@@ -81,18 +81,11 @@ fn outputs_do_not_depend_on_thread_count() {
     let a = tmp.path().join("a");
     let b = tmp.path().join("b");
     for (dir, threads) in [(&a, "1"), (&b, "2")] {
-        pikeshot_ok(&[
-            "run",
+        run_to(
             "scenarios/mpbs/cuirassiers-vs-pike.toml",
-            "--trials",
-            "300001",
-            "--exact",
-            "-q",
-            "-j",
-            threads,
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
+            &["--trials", "300001", "--exact", "-q", "-j", threads],
+            dir,
+        );
     }
     for f in ["outcomes.csv", "measures.csv", "summary.csv"] {
         let x = std::fs::read(a.join(f)).unwrap();

@@ -110,6 +110,22 @@ fn key_of(line: &str) -> Option<&str> {
     (!k.is_empty() && !k.starts_with('#') && !k.starts_with('[')).then_some(k)
 }
 
+/// A scenario of `corpus` picked by `rng` and mutated one to three times:
+/// the path it came from, its text and the `--set`s the mutations added.
+fn mutant(
+    rng: &mut Rng,
+    corpus: &[(String, String)],
+    large: bool,
+) -> (String, String, Vec<String>) {
+    let (path, text) = rng.pick(corpus).clone();
+    let mut sets = Vec::new();
+    let mut t = text;
+    for _ in 0..1 + rng.below(3) {
+        t = mutate(rng, &t, corpus, &mut sets, large);
+    }
+    (path, t, sets)
+}
+
 /// One mutation of `text` (lines of a scenario); may add `--set`s.
 fn mutate(
     rng: &mut Rng,
@@ -304,12 +320,7 @@ fn fuzz(cases: usize, seed: u64, cli_every: usize, large: bool) {
     let (mut ran, mut refused) = (0, 0);
     let dir = tempfile::tempdir().unwrap();
     for c in 0..cases {
-        let (path, text) = rng.pick(&corpus).clone();
-        let mut sets = Vec::new();
-        let mut t = text.clone();
-        for _ in 0..1 + rng.below(3) {
-            t = mutate(&mut rng, &t, &corpus, &mut sets, large);
-        }
+        let (path, t, sets) = mutant(&mut rng, &corpus, large);
         let name = format!("fuzz-{c}.toml");
         match case(&name, &t, &sets) {
             Ok(Verdict::Ran) => ran += 1,
@@ -424,12 +435,7 @@ fn write_hostile_corpus() {
     let corpus = corpus();
     let mut rng = Rng(seed);
     for c in 0..cases {
-        let (_, text) = rng.pick(&corpus).clone();
-        let mut sets = Vec::new();
-        let mut t = text.clone();
-        for _ in 0..1 + rng.below(3) {
-            t = mutate(&mut rng, &t, &corpus, &mut sets, true);
-        }
+        let (_, t, sets) = mutant(&mut rng, &corpus, true);
         let mut bytes = t.into_bytes();
         if rng.below(50) == 0 {
             bytes.extend((0..1 + rng.below(64)).map(|_| rng.next() as u8));

@@ -12,7 +12,7 @@ use pikeshot::run::{self, RunRequest, prepare_file};
 use pikeshot::scenario::limits::{MAX_FILE_BYTES, MAX_SEED, MAX_THREADS, MAX_TRIALS, MAX_VARIANTS};
 use pikeshot::scenario::{ScenarioFile, Source};
 
-use crate::support::cli::{code, pikeshot, stderr};
+use crate::support::cli::{code, pikeshot, run_into, stderr};
 use crate::support::located::line_containing;
 
 /// A small Musket & Pike scenario: one unit firing at another.
@@ -52,6 +52,13 @@ fn refused_with(text: &str, req: &RunRequest) -> InputError {
 
 fn refused(text: &str) -> InputError {
     refused_with(text, &RunRequest::default())
+}
+
+/// The error refusing `text` for going over `limit`, which it names.
+fn refused_over(text: &str, limit: usize) -> InputError {
+    let e = refused(text);
+    assert!(e.to_string().contains(&format!("limit of {limit}")), "{e}");
+    e
 }
 
 fn with_sets(sets: &[&str]) -> RunRequest {
@@ -278,17 +285,11 @@ fn a_sweep_runs_byte_identically_on_one_and_two_threads() {
     let dir = tempfile::tempdir().unwrap();
     let out = |j: &str| {
         let o = dir.path().join(j);
-        let r = pikeshot(&[
-            "run",
+        let r = run_into(
             "scenarios/mpbs/artillery-falcon.toml",
-            "-n",
-            "70000",
-            "-j",
-            j,
-            "-q",
-            "-o",
-            o.to_str().unwrap(),
-        ]);
+            &["-n", "70000", "-j", j, "-q"],
+            &o,
+        );
         assert_eq!(code(&r), 0, "{}", stderr(&r));
         std::fs::read(o.join("outcomes.csv")).unwrap()
     };
@@ -442,14 +443,7 @@ fn an_out_that_names_a_file_is_refused_in_words_and_nothing_is_written() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("afile");
     std::fs::write(&file, "x").unwrap();
-    let o = pikeshot(&[
-        "run",
-        "scenarios/mpbs/artillery-falcon.toml",
-        "-n",
-        "10",
-        "-o",
-        file.to_str().unwrap(),
-    ]);
+    let o = run_into("scenarios/mpbs/artillery-falcon.toml", &["-n", "10"], &file);
     assert_eq!(code(&o), 2);
     let s = stderr(&o);
     assert!(
@@ -480,11 +474,7 @@ fn units_courses_and_steps_over_their_limits_are_refused_at_the_first_one_over()
             "\n[units.extra{i}]\nkind = \"heavy-infantry\"\nmorale = 6\nstrength = 4\n"
         ));
     }
-    let e = refused(&text);
-    assert!(
-        e.to_string().contains(&format!("limit of {MAX_UNITS}")),
-        "{e}"
-    );
+    let e = refused_over(&text, MAX_UNITS);
     let over = format!("[units.extra{}]", MAX_UNITS - 2);
     assert_eq!(e.line, Some(line_containing(&text, &over)), "{e}");
 
@@ -492,11 +482,7 @@ fn units_courses_and_steps_over_their_limits_are_refused_at_the_first_one_over()
         "{ procedure = \"artillery\", firer = \"musketeers\", target = \"tercio\", range = 2 }";
     let steps = vec![step; MAX_STEPS + 1].join(", ");
     let text = FIRE.replace(&format!("steps = [{step}]"), &format!("steps = [{steps}]"));
-    let e = refused(&text);
-    assert!(
-        e.to_string().contains(&format!("limit of {MAX_STEPS}")),
-        "{e}"
-    );
+    let e = refused_over(&text, MAX_STEPS);
     assert_eq!(e.line, Some(line_containing(&text, "steps = [")), "{e}");
 
     let mut text = FIRE.to_string();
@@ -505,11 +491,7 @@ fn units_courses_and_steps_over_their_limits_are_refused_at_the_first_one_over()
             "\n[[course]]\nname = \"c{i}\"\nsteps = [{step}]\n"
         ));
     }
-    let e = refused(&text);
-    assert!(
-        e.to_string().contains(&format!("limit of {MAX_COURSES}")),
-        "{e}"
-    );
+    refused_over(&text, MAX_COURSES);
 }
 
 /// Issue 13 item 3: turn counts inside their documented ranges used to

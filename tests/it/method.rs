@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr};
-use crate::support::{col, file_names as files, read_csv};
+use crate::support::cli::{code, pikeshot, pikeshot_ok, pikeshot_refused, run_to, stderr};
+use crate::support::{col, file_names as files, image_names, read_csv};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
 
@@ -144,27 +144,25 @@ fn exact_is_the_same_as_method_both() {
 fn exact_only_refuses_a_course_beyond_the_budget_and_writes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
-    let o = pikeshot(&[
-        "run",
-        SCENARIO,
-        "--method",
-        "exact",
-        "--exact-budget",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
-    let e = stderr(&o);
-    for needle in [
-        "charge-or-salvo.toml",
-        "course \"charge now\"",
-        "edition=series",
-        "--method both",
-        "--exact-budget",
-    ] {
-        assert!(e.contains(needle), "{needle:?} missing from: {e}");
-    }
+    pikeshot_refused(
+        &[
+            "run",
+            SCENARIO,
+            "--method",
+            "exact",
+            "--exact-budget",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &[
+            "charge-or-salvo.toml",
+            "course \"charge now\"",
+            "edition=series",
+            "--method both",
+            "--exact-budget",
+        ],
+    );
     assert!(!out.exists() || files(&out).is_empty(), "{:?}", files(&out));
 }
 
@@ -194,33 +192,27 @@ fn plots_summary_draws_the_comparison_charts_only_and_all_draws_every_plot() {
     let tmp = tempfile::tempdir().unwrap();
     let (s, a) = (tmp.path().join("s"), tmp.path().join("a"));
     for (plots, dir) in [("summary", &s), ("all", &a)] {
-        pikeshot_ok(&[
-            "run",
+        run_to(
             SCENARIO,
-            "--method",
-            "exact",
-            "--set",
-            "edition=sfo",
-            "--plots",
-            plots,
-            "-q",
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
+            &[
+                "--method",
+                "exact",
+                "--set",
+                "edition=sfo",
+                "--plots",
+                plots,
+                "-q",
+            ],
+            dir,
+        );
     }
-    let images = |dir: &Path| -> Vec<String> {
-        files(dir)
-            .into_iter()
-            .filter(|f| f.ends_with(".png") || f.ends_with(".svg"))
-            .collect()
-    };
-    let summary = images(&s);
+    let summary = image_names(&s);
     assert!(!summary.is_empty());
     assert!(
         summary.iter().all(|f| f.starts_with("comparison")),
         "{summary:?}"
     );
-    let all = images(&a);
+    let all = image_names(&a);
     for f in &summary {
         assert!(all.contains(f), "{f} missing from --plots all");
     }

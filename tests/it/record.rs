@@ -1,7 +1,7 @@
 //! `run.json` (issue 12, item 5): a record of the run in every output
 //! folder, with no timestamp, the same bytes on any thread count.
 
-use crate::support::cli::pikeshot_ok;
+use crate::support::cli::run_to;
 
 #[test]
 fn run_json_records_the_run_and_is_identical_across_thread_counts() {
@@ -9,18 +9,18 @@ fn run_json_records_the_run_and_is_identical_across_thread_counts() {
     let out = tmp.path().join("o");
     let mut got = Vec::new();
     for threads in ["1", "2"] {
-        pikeshot_ok(&[
-            "run",
+        run_to(
             "scenarios/mpbs/cuirassiers-vs-pike.toml",
-            "--trials",
-            "3000",
-            "--threads",
-            threads,
-            "--set",
-            "edition=sfo",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+            &[
+                "--trials",
+                "3000",
+                "--threads",
+                threads,
+                "--set",
+                "edition=sfo",
+            ],
+            &out,
+        );
         got.push(std::fs::read(out.join("run.json")).unwrap());
     }
     assert_eq!(got[0], got[1], "run.json differs between --threads 1 and 2");

@@ -10,7 +10,7 @@ mod stream;
 mod summary;
 mod sweep;
 
-use crate::support::report::{course_run, leaves, space, tally, written_csv};
+use crate::support::report::{course_run, leaves, mpbs_run, space, tally, written_csv};
 use crate::support::{Z, assert_near, wilson};
 use std::collections::BTreeSet;
 use std::fs;
@@ -82,16 +82,13 @@ fn course_two() -> CourseRun {
 }
 
 fn run() -> ScenarioRun {
-    ScenarioRun {
-        scenario: "Pike and shot, test".into(),
-        file_stem: "test".into(),
-        system: "mpbs".into(),
-        edition: Some("series".into()),
-        seed: 1631,
-        sets: Vec::new(),
-        courses: vec![course_one(), course_two()],
-        sweep: None,
-    }
+    mpbs_run(
+        "Pike and shot, test",
+        "test",
+        "series",
+        1631,
+        vec![course_one(), course_two()],
+    )
 }
 
 fn names(dir: &Path) -> BTreeSet<String> {

@@ -3,7 +3,7 @@
 //! the joint (stop reason, turn) distribution and its cumulative curves,
 //! the plots, the terminal's key-outcome table, and determinism.
 
-use crate::support::report::{course_run, leaves, space, tally as tally_on, written_csv};
+use crate::support::report::{course_run, leaves, mpbs_run, space, tally as tally_on, written_csv};
 use crate::support::{Z, assert_all_close, read_csv, wilson};
 use std::fs;
 use std::path::Path;
@@ -135,16 +135,13 @@ fn woods() -> CourseRun {
 }
 
 fn run() -> ScenarioRun {
-    ScenarioRun {
-        scenario: "Charge or salvo".into(),
-        file_stem: "charge-or-salvo".into(),
-        system: "mpbs".into(),
-        edition: Some("sfo".into()),
-        seed: 42,
-        sets: Vec::new(),
-        courses: vec![charge_now(), salvo(), keep_firing(), woods()],
-        sweep: None,
-    }
+    mpbs_run(
+        "Charge or salvo",
+        "charge-or-salvo",
+        "sfo",
+        42,
+        vec![charge_now(), salvo(), keep_firing(), woods()],
+    )
 }
 
 /// mean ± Z·s/√n from the sum of squared deviations `ss`.
@@ -736,8 +733,8 @@ fn terminal_wraps_long_course_names_and_splits_wide_tables() {
 
 #[test]
 fn key_outcomes_api() {
-    let s = charge_now().stats();
-    let keys = report::key_outcomes(&s);
+    let course = charge_now();
+    let keys = report::key_outcomes(course.stats());
     let names: Vec<&str> = keys.iter().map(|k| k.def.name).collect();
     assert_eq!(
         names,

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-use crate::support::cli::{pikeshot_ok, stdout};
+use crate::support::cli::{pikeshot_ok, run_to, stdout};
 use crate::support::read_csv;
 
 /// `salvo-vs-front.toml` on the Sweden Fights On card, exact, into `out`;
@@ -48,13 +48,7 @@ fn salvo_courses(dir: &Path, stem: &str, names: &[String], trials: u64) -> std::
     let file = dir.join(format!("{stem}.toml"));
     fs::write(&file, text).unwrap();
     let out = dir.join(stem);
-    pikeshot_ok(&[
-        "run",
-        file.to_str().unwrap(),
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    run_to(&file, &["-q"], &out);
     out
 }
 
@@ -129,19 +123,19 @@ fn each_course_differs_from_the_first_by_the_difference_of_its_values() {
 #[test]
 fn the_json_document_carries_each_difference() {
     let tmp = tempfile::tempdir().unwrap();
-    let o = pikeshot_ok(&[
-        "run",
+    let o = run_to(
         "scenarios/mpbs/salvo-vs-front.toml",
-        "--set",
-        "edition=sfo",
-        "--trials",
-        "2000",
-        "--exact",
-        "--format",
-        "json",
-        "--out",
-        tmp.path().to_str().unwrap(),
-    ]);
+        &[
+            "--set",
+            "edition=sfo",
+            "--trials",
+            "2000",
+            "--exact",
+            "--format",
+            "json",
+        ],
+        tmp.path(),
+    );
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let courses = doc["scenarios"][0]["courses"].as_array().unwrap();
     let key = |course: &str| {
@@ -266,17 +260,11 @@ fn cumulative_curves_are_steps_not_slopes() {
         "salvo-at-least",
     );
     let out = tmp.path().join("engagement");
-    pikeshot_ok(&[
-        "run",
+    run_to(
         "scenarios/mpbs/charge-or-salvo.toml",
-        "--set",
-        "edition=series",
-        "--trials",
-        "5000",
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+        &["--set", "edition=series", "--trials", "5000", "-q"],
+        &out,
+    );
     let svg = fs::read_to_string(out.join("keep-firing-cumulative.svg")).unwrap();
     assert_steps(&svg, "keep-firing-cumulative");
     // The chart's subtitle names the --set that made it.

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use crate::support::cli::{pikeshot, stderr, stdout};
+use crate::support::cli::{pikeshot, run_to, stderr, stdout};
 use crate::support::http::{Server, claim_length, request};
 use pikeshot::scenario::limits::MAX_FILE_BYTES;
 use pikeshot::serve::limits::{Generations, MAX_BODY_BYTES};
@@ -25,23 +25,12 @@ fn text(path: &str) -> String {
 pub fn cli_exact(file: &Path, sets: &[&str]) -> Value {
     let out = tempfile::tempdir().unwrap();
     let mut args = vec![
-        "run",
-        file.to_str().unwrap(),
-        "--method",
-        "exact",
-        "--format",
-        "json",
-        "-q",
-        "--plots",
-        "none",
-        "--out",
-        out.path().to_str().unwrap(),
+        "--method", "exact", "--format", "json", "-q", "--plots", "none",
     ];
     for s in sets {
         args.extend(["--set", s]);
     }
-    let o = pikeshot(&args);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_to(file, &args, out.path());
     let doc: Value = serde_json::from_str(&stdout(&o)).unwrap();
     doc["scenarios"][0].clone()
 }
@@ -74,6 +63,31 @@ pub fn exact_figures(scenario: &Value) -> Vec<(String, f64)> {
     out
 }
 
+/// The keys a list of `/api/systems` key entries names, in order.
+fn listed_keys(keys: &Value) -> Vec<&str> {
+    keys.as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["key"].as_str().unwrap())
+        .collect()
+}
+
+/// The names a list of `[name, ...]` pairs of `/api/systems` gives, in
+/// order (editions, a control's names per card).
+fn pair_names(pairs: &Value) -> Vec<&str> {
+    pairs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e[0].as_str().unwrap())
+        .collect()
+}
+
+/// The keys of the registry's `docs`, in order.
+fn doc_keys(docs: &[pikeshot::systems::KeyDoc]) -> Vec<&'static str> {
+    docs.iter().map(|k| k.key).collect()
+}
+
 #[test]
 fn systems_lists_every_registry_system_procedure_and_key() {
     let server = Server::start(&[]);
@@ -86,25 +100,18 @@ fn systems_lists_every_registry_system_procedure_and_key() {
         assert_eq!(m["id"], sys.id());
         assert_eq!(m["list"], sys.list(), "the whole `pikeshot list` text");
         let eds: Vec<&str> = sys.editions().iter().map(|e| e.id).collect();
-        let got: Vec<&str> = m["editions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e[0].as_str().unwrap())
-            .collect();
-        assert_eq!(got, eds);
+        assert_eq!(pair_names(&m["editions"]), eds);
         let procs = m["procedures"].as_array().unwrap();
         assert_eq!(procs.len(), sys.procedures().len(), "{}", sys.id());
         for (p, pm) in sys.procedures().iter().zip(procs) {
             assert_eq!(pm["name"], p.name);
-            let keys: Vec<&str> = pm["keys"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|k| k["key"].as_str().unwrap())
-                .collect();
-            let want: Vec<&str> = p.keys.iter().map(|k| k.key).collect();
-            assert_eq!(keys, want, "{} {}", sys.id(), p.name);
+            assert_eq!(
+                listed_keys(&pm["keys"]),
+                doc_keys(p.keys),
+                "{} {}",
+                sys.id(),
+                p.name
+            );
             for (k, doc) in pm["keys"].as_array().unwrap().iter().zip(p.keys) {
                 assert_eq!(k["help"], doc.describe(), "as `pikeshot list` prints it");
                 assert!(
@@ -113,25 +120,11 @@ fn systems_lists_every_registry_system_procedure_and_key() {
                 );
             }
         }
-        let rules: Vec<&str> = m["rules_keys"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|k| k["key"].as_str().unwrap())
-            .collect();
-        let want: Vec<&str> = sys.rules_keys().iter().map(|k| k.key).collect();
-        assert_eq!(rules, want);
+        assert_eq!(listed_keys(&m["rules_keys"]), doc_keys(&sys.rules_keys()));
         for k in m["rules_keys"].as_array().unwrap() {
             assert!(k["default"].is_string(), "every reading has a default: {k}");
         }
-        let units: Vec<&str> = m["unit_keys"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|k| k["key"].as_str().unwrap())
-            .collect();
-        let want: Vec<&str> = sys.unit_keys().iter().map(|k| k.key).collect();
-        assert_eq!(units, want);
+        assert_eq!(listed_keys(&m["unit_keys"]), doc_keys(&sys.unit_keys()));
         assert_eq!(m["max_turns"], sys.max_turns());
     }
     let key = |keys: &Value, name: &str| -> Value {
@@ -147,13 +140,7 @@ fn systems_lists_every_registry_system_procedure_and_key() {
     let mpbs = &listed[0];
     let terrain = key(&mpbs["unit_keys"], "terrain")["control"].clone();
     assert_eq!(terrain["kind"], "enum");
-    let cards: Vec<&str> = terrain["by_edition"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e[0].as_str().unwrap())
-        .collect();
-    assert_eq!(cards, ["sfo", "series"]);
+    assert_eq!(pair_names(&terrain["by_edition"]), ["sfo", "series"]);
     for by in terrain["by_edition"].as_array().unwrap() {
         assert!(by[1].as_array().unwrap().contains(&json!("clear")), "{by}");
     }
@@ -425,6 +412,10 @@ fn dir_scenarios_are_listed_and_nothing_outside_dir_is_read() {
     assert_eq!(page.status, 200);
     assert!(page.body.contains("/app.js"));
     assert!(server.get("/app.js").body.contains("/api/run"));
+    // The form's script, loaded before app.js, which calls it.
+    let form_at = page.body.find("/form.js").expect("the page loads form.js");
+    assert!(form_at < page.body.find("/app.js").unwrap());
+    assert!(server.get("/form.js").body.contains("function renderForm"));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! reported, and a comparison read from different sides is refused before
 //! anything runs unless every course names its pair.
 
-use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr, stdout};
+use crate::support::cli::{code, pikeshot, pikeshot_refused, run_to, stderr, stdout};
 use crate::support::read_csv;
 
 /// Two courses of one scenario, the second read from the other unit's
@@ -47,24 +47,22 @@ fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
     let file = tmp.path().join("mixed.toml");
     std::fs::write(&file, mixed("")).unwrap();
     let out = tmp.path().join("out");
-    let o = pikeshot(&[
-        "run",
-        file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
-    let e = stderr(&o);
-    for needle in [
-        "mixed.toml",
-        "course \"charge\"",
-        "course \"fire then charge\"",
-        "own = \"cuirassiers\", enemy = \"pike\"",
-        "own = \"pike\", enemy = \"cuirassiers\"",
-        "`own` and `enemy` in every [[course]]",
-    ] {
-        assert!(e.contains(needle), "missing {needle:?} in {e}");
-    }
+    let e = pikeshot_refused(
+        &[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &[
+            "mixed.toml",
+            "course \"charge\"",
+            "course \"fire then charge\"",
+            "own = \"cuirassiers\", enemy = \"pike\"",
+            "own = \"pike\", enemy = \"cuirassiers\"",
+            "`own` and `enemy` in every [[course]]",
+        ],
+    );
     // Located at the course read from the other side (its `[[course]]`).
     let text = mixed("");
     let line = text
@@ -77,12 +75,7 @@ fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
 
     // Named in every course, the same comparison runs, from that side.
     std::fs::write(&file, mixed("own = \"cuirassiers\"\nenemy = \"pike\"")).unwrap();
-    let o = pikeshot_ok(&[
-        "run",
-        file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = run_to(&file, &[], &out);
     assert!(stdout(&o).contains("cuirassiers vs pike"), "{}", stdout(&o));
     let csv = std::fs::read_to_string(out.join("comparison.csv")).unwrap();
     let mut lines = csv.lines();
@@ -107,19 +100,19 @@ fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
 fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("c");
-    pikeshot_ok(&[
-        "run",
+    run_to(
         "scenarios/mpbs/cuirassiers-vs-pike.toml",
-        "--exact",
-        "--trials",
-        "1000",
-        "--set",
-        "edition=series",
-        "--set",
-        "units.pike.terrain=woods",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+        &[
+            "--exact",
+            "--trials",
+            "1000",
+            "--set",
+            "edition=series",
+            "--set",
+            "units.pike.terrain=woods",
+        ],
+        &out,
+    );
     let (header, rows) = read_csv(&out.join("comparison.csv"));
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
     let row = rows

@@ -24,9 +24,10 @@ use super::pair;
 use super::plan::Part;
 pub use super::plan::Plan;
 use super::reaction::{self, ChargeReaction};
+use super::repeat::Stop;
 use super::tq::{self, Readings, TroopQualityTest};
 use super::uncontrolled::{self, Uncontrolled};
-use super::unit::{ELIMINATED, Status, Unit, UnitState};
+use super::unit::{Status, Unit, UnitState};
 use std::cell::RefCell;
 
 use crate::dice::{Dice, EnumerationError};
@@ -253,53 +254,6 @@ pub const PROCEDURES: &[ProcedureInfo] = &[
     fleeing::INFO,
     uncontrolled::INFO,
 ];
-
-/// A stop condition of an engagement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stop {
-    /// The target (else the acting unit).
-    pub target: bool,
-    /// Stop when the unit's status index is at least this (0..=4); or, with
-    /// `rallied`, when it is neither fleeing nor eliminated.
-    pub at_least: usize,
-    /// "rallied": not fleeing and not eliminated.
-    pub rallied: bool,
-}
-
-/// The names `stop_when` accepts.
-pub const STOP_NAMES: [&str; 10] = [
-    "target-disordered",
-    "target-fell-back",
-    "target-fled",
-    "target-eliminated",
-    "target-rallied",
-    "own-disordered",
-    "own-fell-back",
-    "own-fled",
-    "own-eliminated",
-    "own-rallied",
-];
-
-impl Stop {
-    /// Parses a `stop_when` name.
-    pub fn from_name(s: &str) -> Option<Stop> {
-        let i = STOP_NAMES.iter().position(|n| *n == s)?;
-        let (target, k) = (i < 5, i % 5);
-        Some(Stop {
-            target,
-            at_least: [1, 2, 3, ELIMINATED, 0][k],
-            rallied: k == 4,
-        })
-    }
-    fn holds(&self, s: &UnitState) -> bool {
-        let i = s.status_index();
-        if self.rallied {
-            i < Status::Fled as usize
-        } else {
-            i >= self.at_least
-        }
-    }
-}
 
 /// The state of a course between steps.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

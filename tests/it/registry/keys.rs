@@ -464,6 +464,14 @@ fn assert_all_held(failures: &[String], checked: usize, least: usize) {
     assert!(checked > least, "{checked}");
 }
 
+/// The base scenario of `system`.
+fn base_of(system: &str) -> &'static Base {
+    [&MPBS, &HAKKAA, &SNAPHANCE, &SWORD_SPEAR]
+        .into_iter()
+        .find(|b| b.system == system)
+        .unwrap_or_else(|| panic!("no base scenario for {system}"))
+}
+
 /// The editions a base is built under (every card), or none.
 fn editions(system: &str) -> Vec<&'static str> {
     let s = SYSTEMS.iter().find(|s| s.id() == system).unwrap();
@@ -473,14 +481,10 @@ fn editions(system: &str) -> Vec<&'static str> {
 
 #[test]
 fn every_step_key_accepts_what_the_registry_says_and_refuses_the_rest() {
-    let bases = [MPBS, HAKKAA, SNAPHANCE, SWORD_SPEAR];
     let mut checked = 0;
     let mut failures: Vec<String> = Vec::new();
     for sys in SYSTEMS {
-        let base = bases
-            .iter()
-            .find(|b| b.system == sys.id())
-            .unwrap_or_else(|| panic!("no base scenario for {}", sys.id()));
+        let base = base_of(sys.id());
         for ed in editions(sys.id()) {
             for p in sys.procedures() {
                 let at = |key: &str, v: String| scenario(base, ed, p.name, &with(p.name, key, v));
@@ -620,11 +624,10 @@ fn with_unit_key(text: &str, unit: &str, key: &str, value: &str) -> (String, usi
 
 #[test]
 fn every_unit_key_accepts_what_the_registry_says_and_refuses_the_rest() {
-    let bases = [MPBS, HAKKAA, SNAPHANCE, SWORD_SPEAR];
     let mut checked = 0;
     let mut failures: Vec<String> = Vec::new();
     for sys in SYSTEMS {
-        let base = bases.iter().find(|b| b.system == sys.id()).unwrap();
+        let base = base_of(sys.id());
         let first = base
             .head
             .lines()

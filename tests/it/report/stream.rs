@@ -8,7 +8,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::sweep::run;
-use crate::support::cli::{code, pikeshot, stderr, stdout};
+use crate::support::cli::{code, run_into, stderr, stdout};
 use crate::support::file_names as names;
 
 /// Charge-or-salvo's brigade against the tercio (see `sweep::scenario`),
@@ -138,17 +138,9 @@ fn a_variant_that_fails_late_in_a_sweep_leaves_no_folder_streamed_or_held() {
     let file = scenario(tmp.path(), "[5, 6, 60]");
     for extra in [&["--stream-sweeps-above", "1"][..], &[]] {
         let out = tmp.path().join("out");
-        let mut args = vec![
-            "run",
-            file.to_str().unwrap(),
-            "-q",
-            "--method",
-            "exact",
-            "--out",
-            out.to_str().unwrap(),
-        ];
+        let mut args = vec!["-q", "--method", "exact"];
         args.extend_from_slice(extra);
-        let o = pikeshot(&args);
+        let o = run_into(&file, &args, &out);
         assert_eq!(code(&o), 2, "{}", stderr(&o));
         assert!(stderr(&o).contains("units.tercio.morale"), "{}", stderr(&o));
         assert!(stderr(&o).contains("60"), "{}", stderr(&o));
@@ -162,17 +154,11 @@ fn every_plot_of_a_streamed_sweep_is_refused_before_anything_runs() {
     let tmp = tempfile::tempdir().unwrap();
     let file = scenario(tmp.path(), "[5, 6, 7]");
     let out = tmp.path().join("out");
-    let o = pikeshot(&[
-        "run",
-        file.to_str().unwrap(),
-        "-q",
-        "--plots",
-        "all",
-        "--stream-sweeps-above",
-        "5",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = run_into(
+        &file,
+        &["-q", "--plots", "all", "--stream-sweeps-above", "5"],
+        &out,
+    );
     assert_eq!(code(&o), 2);
     let e = stderr(&o);
     assert!(e.contains("--plots all") && e.contains("6 variants"), "{e}");

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::support::cli::{pikeshot_ok, stderr};
-use crate::support::{col, file_names as names, read_csv};
+use crate::support::{col, file_names as names, image_names, read_csv};
 
 /// Two courses of charge-or-salvo's brigade against the tercio, without
 /// the long "keep firing" engagement, swept over `sweep`.
@@ -253,13 +253,7 @@ fn a_sweep_of_21_variants_draws_no_per_variant_plot_unless_all_is_asked() {
         1,
         "{note}"
     );
-    let images = |dir: &Path| -> Vec<String> {
-        names(dir)
-            .into_iter()
-            .filter(|f| f.ends_with(".png") || f.ends_with(".svg"))
-            .collect()
-    };
-    let summary = images(&d);
+    let summary = image_names(&d);
     assert!(!summary.is_empty());
     assert!(
         summary.iter().all(|f| f.starts_with("sweep--")),
@@ -269,7 +263,7 @@ fn a_sweep_of_21_variants_draws_no_per_variant_plot_unless_all_is_asked() {
     assert!(record.contains("\"plots\": \"summary\""), "{record}");
     let o = run(&file, &a, &["--method", "exact", "--plots", "all", "-q"]);
     assert!(!stderr(&o).contains("summary charts only"));
-    let all = images(&a);
+    let all = image_names(&a);
     assert!(
         all.contains(&"morale-2-strength-8--charge-now.png".to_string()),
         "{all:?}"

@@ -135,14 +135,21 @@ fn browser_or_skip() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
     found
 }
 
-#[test]
-fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
-    let Some((chromium, chromedriver)) = browser_or_skip() else {
-        return;
-    };
+/// A server and a browser session on its page, its first odds shown; or
+/// `None` (the test skipped) where Chromium or chromedriver is missing.
+fn page_or_skip() -> Option<(Server, Session)> {
+    let (chromium, chromedriver) = browser_or_skip()?;
     let server = Server::start(&[]);
     let s = Session::start(&chromium, &chromedriver);
     settle(&s, "done", || s.go(&format!("http://{}/", server.addr)));
+    Some((server, s))
+}
+
+#[test]
+fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
+    let Some((_server, s)) = page_or_skip() else {
+        return;
+    };
     settle(&s, "done", || {
         s.js(
             CHOOSE,
@@ -315,12 +322,9 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
 /// then reads as another type), and the typed whole number stays whole.
 #[test]
 fn a_decimal_keeps_its_point_through_the_form() {
-    let Some((chromium, chromedriver)) = browser_or_skip() else {
+    let Some((_server, s)) = page_or_skip() else {
         return;
     };
-    let server = Server::start(&[]);
-    let s = Session::start(&chromium, &chromedriver);
-    settle(&s, "done", || s.go(&format!("http://{}/", server.addr)));
     let text = std::fs::read_to_string("scenarios/mpbs/charge-or-salvo.toml")
         .unwrap()
         .replace("at_most = 0.45", "at_most = 1.0");

@@ -1,5 +1,6 @@
 //! Running the `pikeshot` binary from the repository root.
 
+use std::path::Path;
 use std::process::{Command, Output};
 
 /// Runs `pikeshot ARGS` in the repository root and returns what it did.
@@ -34,26 +35,28 @@ pub fn code(o: &Output) -> i32 {
     o.status.code().expect("exited")
 }
 
-/// Runs `pikeshot run SCENARIO ARGS... --out OUT` and asserts it succeeded.
-#[track_caller]
-pub fn run_to(scenario: &str, args: &[&str], out: &std::path::Path) -> Output {
+/// Runs `pikeshot run SCENARIO ARGS... --out OUT` and returns what it did.
+pub fn run_into(scenario: impl AsRef<Path>, args: &[&str], out: &Path) -> Output {
+    let scenario = scenario.as_ref().to_str().unwrap();
     let mut all = vec!["run", scenario];
     all.extend_from_slice(args);
     all.extend(["--out", out.to_str().unwrap()]);
-    pikeshot_ok(&all)
+    pikeshot(&all)
+}
+
+/// Runs `pikeshot run SCENARIO ARGS... --out OUT` and asserts it succeeded.
+#[track_caller]
+pub fn run_to(scenario: impl AsRef<Path>, args: &[&str], out: &Path) -> Output {
+    let o = run_into(scenario, args, out);
+    assert!(o.status.success(), "{}", stderr(&o));
+    o
 }
 
 /// Runs `pikeshot run SCENARIO -q --out OUT` on a scenario that must be
 /// refused as bad input: asserts exit code 2 and returns the stderr.
 #[track_caller]
-pub fn run_refused(scenario: &std::path::Path, out: &std::path::Path) -> String {
-    let o = pikeshot(&[
-        "run",
-        scenario.to_str().unwrap(),
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+pub fn run_refused(scenario: &Path, out: &Path) -> String {
+    let o = run_into(scenario, &["-q"], out);
     assert_eq!(o.status.code(), Some(2));
     stderr(&o)
 }

@@ -75,6 +75,14 @@ pub fn file_names(dir: &Path) -> Vec<String> {
     v
 }
 
+/// The names of the plots in `dir` (PNG and SVG), sorted.
+pub fn image_names(dir: &Path) -> Vec<String> {
+    file_names(dir)
+        .into_iter()
+        .filter(|f| f.ends_with(".png") || f.ends_with(".svg"))
+        .collect()
+}
+
 /// Every file under `dir`, hidden ones included (relative path → bytes).
 pub fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     fn walk(base: &Path, dir: &Path, out: &mut std::collections::BTreeMap<String, Vec<u8>>) {

@@ -38,12 +38,33 @@ pub fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>, threads: us
 
 /// Course `course` of variant `variant` (empty: no sweep) over `space`.
 pub fn course_run(variant: &str, course: &str, space: OutcomeSpace, tally: Tally) -> CourseRun {
-    CourseRun {
-        variant: variant.into(),
-        course: course.into(),
-        side: Default::default(),
+    CourseRun::new(
+        variant.into(),
+        course.into(),
+        Default::default(),
         space,
         tally,
+    )
+}
+
+/// A Musket & Pike run without a sweep or `--set`: scenario `scenario`
+/// from file stem `stem`, card `edition`, master seed `seed`.
+pub fn mpbs_run(
+    scenario: &str,
+    stem: &str,
+    edition: &str,
+    seed: u64,
+    courses: Vec<CourseRun>,
+) -> ScenarioRun {
+    ScenarioRun {
+        scenario: scenario.into(),
+        file_stem: stem.into(),
+        system: "mpbs".into(),
+        edition: Some(edition.into()),
+        seed,
+        sets: Vec::new(),
+        courses,
+        sweep: None,
     }
 }
 
