@@ -19,6 +19,7 @@ pub mod hits;
 pub mod melee;
 pub mod melee_dice;
 pub mod morale;
+pub mod one_die;
 pub mod orders;
 pub mod pursuit;
 pub mod readings;

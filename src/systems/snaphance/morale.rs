@@ -6,6 +6,7 @@
 //! its own.
 
 use super::Kind;
+use super::one_die::OneDie;
 use super::readings::{Readings, SpLoss};
 use super::unit::{Stand, find, finish};
 use crate::dice::Dice;
@@ -297,7 +298,7 @@ pub struct MoraleTest {
     cap: u8,
     caps: Vec<&'static str>,
     space: OutcomeSpace,
-    leaves: [Leaf; 6],
+    faces: OneDie,
     why: Box<MoraleWhy>,
 }
 
@@ -316,9 +317,8 @@ impl MoraleTest {
         let (cap, caps) = loss_cap(after, stand, opponent);
         let space =
             OutcomeSpace::from_labels(&OUTCOMES, vec![Measure::new("sp-lost", 0, cap as i32)]);
-        let mut leaves = [0; 6];
-        for (i, l) in leaves.iter_mut().enumerate() {
-            let lost = check.loss(hits, i as u8 + 1, cap);
+        let faces = OneDie::new(|face| {
+            let lost = check.loss(hits, face, cap);
             let o = if lost == 0 {
                 0
             } else if lost >= check.remaining {
@@ -326,8 +326,8 @@ impl MoraleTest {
             } else {
                 1
             };
-            *l = space.leaf(o, &[lost as i32]);
-        }
+            space.leaf(o, &[lost as i32])
+        });
         MoraleTest {
             why: Box::new(MoraleWhy {
                 name: stand.name.clone(),
@@ -339,7 +339,7 @@ impl MoraleTest {
             cap,
             caps,
             space,
-            leaves,
+            faces,
         }
     }
 
@@ -394,7 +394,7 @@ impl MoraleTest {
 impl MoraleTest {
     /// True when some roll ends in `leaf`.
     pub fn reachable(&self, leaf: Leaf) -> bool {
-        self.leaves.contains(&leaf)
+        self.faces.reachable(leaf)
     }
 }
 
@@ -404,7 +404,7 @@ impl Procedure for MoraleTest {
     }
     #[inline]
     fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.leaves[dice.d6() as usize - 1]
+        self.faces.roll(dice)
     }
 }
 

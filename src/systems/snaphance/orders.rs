@@ -3,6 +3,7 @@
 //! moves, recovering from disorder, and opportunity.
 
 use super::Class;
+use super::one_die::OneDie;
 use super::terrain;
 use super::unit::{Stand, find, finish};
 use crate::dice::Dice;
@@ -130,7 +131,7 @@ pub struct OrderTest {
     stop_on_fail: bool,
     class: Class,
     space: OutcomeSpace,
-    leaves: [Leaf; 6],
+    faces: OneDie,
 }
 
 impl OrderTest {
@@ -204,14 +205,13 @@ impl OrderTest {
         let modifier: i32 = sum(&mods);
         let need = pass_on(class);
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
-        let mut leaves = [0; 6];
-        for (i, l) in leaves.iter_mut().enumerate() {
-            *l = if i as i32 + 1 + modifier >= need as i32 {
+        let faces = OneDie::new(|face| {
+            if i32::from(face) + modifier >= need as i32 {
                 0
             } else {
                 1
-            };
-        }
+            }
+        });
         Ok(OrderTest {
             purpose,
             need,
@@ -220,7 +220,7 @@ impl OrderTest {
             class,
             stop_on_fail: input.stop_on_fail.unwrap_or(purpose != Purpose::Recover),
             space,
-            leaves,
+            faces,
         })
     }
 
@@ -287,7 +287,7 @@ impl OrderTest {
 impl OrderTest {
     /// True when some roll ends in `leaf`.
     pub fn reachable(&self, leaf: Leaf) -> bool {
-        self.leaves.contains(&leaf)
+        self.faces.reachable(leaf)
     }
 }
 
@@ -297,7 +297,7 @@ impl Procedure for OrderTest {
     }
     #[inline]
     fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.leaves[dice.d6() as usize - 1]
+        self.faces.roll(dice)
     }
 }
 

@@ -3,6 +3,7 @@
 //! Charge Bonus may choose to. An attached leader may add or subtract 1.
 
 use super::Kind;
+use super::one_die::OneDie;
 use super::unit::{Stand, find, finish};
 use crate::dice::Dice;
 use crate::error::InputError;
@@ -99,7 +100,7 @@ pub struct Pursuit {
     /// The pursuer's name and why it reads its column, for `pikeshot explain`.
     who: (String, String),
     space: OutcomeSpace,
-    leaves: [Leaf; 6],
+    faces: OneDie,
 }
 
 impl Pursuit {
@@ -131,11 +132,10 @@ impl Pursuit {
         }
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![Measure::new("hexes", 0, 3)]);
         let column = pursue.then_some(col);
-        let mut leaves = [0; 6];
-        for (i, l) in leaves.iter_mut().enumerate() {
-            let h = column.map_or(0, |c| hexes(c, i as i32 + 1 + adjust as i32));
-            *l = space.leaf(h as usize, &[h as i32]);
-        }
+        let faces = OneDie::new(|face| {
+            let h = column.map_or(0, |c| hexes(c, i32::from(face) + adjust as i32));
+            space.leaf(h as usize, &[h as i32])
+        });
         let why = match (must, pursue) {
             (true, _) => format!("{}: {} must attempt to pursue", stand.name, stand.kind),
             (false, true) => format!(
@@ -152,7 +152,7 @@ impl Pursuit {
             column,
             adjust,
             space,
-            leaves,
+            faces,
         })
     }
 
@@ -193,7 +193,7 @@ impl Pursuit {
 impl Pursuit {
     /// True when some roll ends in `leaf`.
     pub fn reachable(&self, leaf: Leaf) -> bool {
-        self.leaves.contains(&leaf)
+        self.faces.reachable(leaf)
     }
 }
 
@@ -204,9 +204,9 @@ impl Procedure for Pursuit {
     #[inline]
     fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
         if self.column.is_none() {
-            return self.leaves[0];
+            return self.faces.face(1);
         }
-        self.leaves[dice.d6() as usize - 1]
+        self.faces.roll(dice)
     }
 }
 

@@ -27,7 +27,8 @@ use std::sync::OnceLock;
 use super::commanders;
 use super::named_enum;
 use crate::dice::{Dice, EnumerationError, Enumerator, Pool};
-use crate::outcome::Leaf;
+use crate::outcome::{Leaf, OutcomeSpace};
+use crate::procedure::Procedure;
 use crate::systems::Chart;
 
 /// Dice of each side placed and compared.
@@ -675,4 +676,46 @@ pub fn charts() -> Vec<Chart> {
         ],
     };
     vec![process, armour]
+}
+
+/// A procedure that is one [`Clash`] read into leaves (a melee round, a
+/// volley of shooting). Its [`Procedure`] comes from the clash: a trial is
+/// [`Clash::roll`] read by `leaf_of`, the exact distribution
+/// [`Clash::exact`] read the same way, taken from and kept in the
+/// procedure's `shared` cell when it has one.
+pub trait ClashProcedure: Sync + Send {
+    /// The clash as built.
+    fn clash(&self) -> &Clash;
+    /// The procedure's outcome space.
+    fn outcomes(&self) -> &OutcomeSpace;
+    /// The leaf of a result.
+    fn leaf_of(&self, r: &ClashResult) -> Leaf;
+    /// The exact result shared with every procedure built with the same
+    /// cell (rounds that are the same procedure); `None`, not shared.
+    fn shared(&self) -> Option<&OnceLock<Vec<f64>>> {
+        None
+    }
+}
+
+impl<T: ClashProcedure> Procedure for T {
+    fn space(&self) -> &OutcomeSpace {
+        self.outcomes()
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        let r = self.clash().roll(dice);
+        self.leaf_of(&r)
+    }
+    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
+        if let Some(v) = self.shared().and_then(OnceLock::get) {
+            return Some(Ok(v.clone()));
+        }
+        let r = self
+            .clash()
+            .exact(budget, self.outcomes().len(), |r| self.leaf_of(r));
+        if let (Ok(v), Some(c)) = (&r, self.shared()) {
+            let _ = c.set(v.clone());
+        }
+        Some(r)
+    }
 }

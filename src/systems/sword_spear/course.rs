@@ -20,7 +20,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use super::combat::Clash;
+use super::combat::{Clash, ClashProcedure};
 use crate::engine::chain::{ChainSpec, Transition};
 use crate::error::InputError;
 use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};

@@ -9,7 +9,7 @@
 //! the ones the procedures built their rolls from.
 
 use super::activation::{Activation, Allocate};
-use super::combat::{Clash, CommanderRisk as RiskRule, Unpaired};
+use super::combat::{Clash, ClashProcedure, CommanderRisk as RiskRule, Unpaired};
 use super::commanders::{self, CommanderRisk};
 use super::discipline::{DisciplineTest, fail_faces};
 use super::melee::{self, MeleeRound};

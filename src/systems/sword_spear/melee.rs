@@ -4,16 +4,17 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::combat::{Clash, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE};
+use super::combat::{
+    Clash, ClashProcedure, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE,
+};
 use super::discipline::discipline_terms;
 pub use super::impetus::{NO_IMPETUS, NoImpetus, SideDice, charts, combat_dice};
 use super::readings::Readings;
 use super::unit::{Armour, Unit, find_unit, finish_step};
-use crate::dice::{Dice, EnumerationError};
+
 use crate::error::InputError;
 use crate::explain::Term;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{KeyDoc, Kind, ProcedureInfo};
 
@@ -448,10 +449,6 @@ impl MeleeRound {
     pub fn dice(&self) -> &[SideDice; 2] {
         &self.dice
     }
-    /// The clash as built.
-    pub fn clash(&self) -> &Clash {
-        &self.clash
-    }
     /// What the round was built from.
     pub fn input(&self) -> &MeleeInput {
         &self.input
@@ -460,10 +457,17 @@ impl MeleeRound {
     pub fn tests(&self) -> &[Vec<Term>; 2] {
         &self.tests
     }
+}
 
-    /// The leaf of a result.
+impl ClashProcedure for MeleeRound {
+    fn clash(&self) -> &Clash {
+        &self.clash
+    }
+    fn outcomes(&self) -> &OutcomeSpace {
+        &self.space
+    }
     #[inline]
-    pub fn leaf_of(&self, r: &ClashResult) -> Leaf {
+    fn leaf_of(&self, r: &ClashResult) -> Leaf {
         let mut v = [0i32; 6];
         v[0] = r.hits[0] as i32;
         v[1] = r.hits[1] as i32;
@@ -481,27 +485,7 @@ impl MeleeRound {
         }
         self.space.leaf(category(r), &v[..k])
     }
-}
-
-impl Procedure for MeleeRound {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        let r = self.clash.roll(dice);
-        self.leaf_of(&r)
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        if let Some(v) = self.cache.as_ref().and_then(|c| c.get()) {
-            return Some(Ok(v.clone()));
-        }
-        let r = self
-            .clash
-            .exact(budget, self.space.len(), |r| self.leaf_of(r));
-        if let (Ok(v), Some(c)) = (&r, &self.cache) {
-            let _ = c.set(v.clone());
-        }
-        Some(r)
+    fn shared(&self) -> Option<&OnceLock<Vec<f64>>> {
+        self.cache.as_deref()
     }
 }

@@ -9,17 +9,18 @@
 //! hurt (docs/rules/sword-and-spear.md section 5). The target's protection against the weapon
 //! ([`protection`]) decides the armour step.
 
-use super::combat::{Clash, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE};
+use super::combat::{
+    Clash, ClashProcedure, ClashResult, ClashRules, ClashSide, DiceFrom, MAX_DICE,
+};
 use super::discipline::{adjusted, discipline_terms};
 use super::named_enum;
 use super::readings::Readings;
 use super::unit::{Armour, Unit, find_unit, finish_step};
 use super::volley_dice::{protection_terms, shooter_lines, target_lines};
-use crate::dice::{Dice, EnumerationError};
+
 use crate::error::InputError;
 use crate::explain::{PoolLine, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -579,33 +580,20 @@ impl Shooting {
     pub fn record(&self) -> &VolleyRecord {
         &self.explain
     }
-    /// The clash as built.
-    pub fn clash(&self) -> &Clash {
+}
+
+impl ClashProcedure for Shooting {
+    fn clash(&self) -> &Clash {
         &self.clash
     }
-
+    fn outcomes(&self) -> &OutcomeSpace {
+        &self.space
+    }
     #[inline]
     fn leaf_of(&self, r: &ClashResult) -> Leaf {
         let v = [r.hits[1] as i32, r.tests[1] as i32, r.killed[1] as i32];
         let k = if self.commander_measure { 3 } else { 2 };
         self.space.leaf(r.routed[1] as usize, &v[..k])
-    }
-}
-
-impl Procedure for Shooting {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        let r = self.clash.roll(dice);
-        self.leaf_of(&r)
-    }
-    fn exact(&self, budget: u64) -> Option<Result<Vec<f64>, EnumerationError>> {
-        Some(
-            self.clash
-                .exact(budget, self.space.len(), |r| self.leaf_of(r)),
-        )
     }
 }
 

@@ -47,42 +47,54 @@ fn closing(a: &str, b: &str, keys: &str) -> (f64, f64) {
     (contact, measure(k.as_ref(), "own-status")[2])
 }
 
+/// One closing case: the charger's and the target's unit keys, the step's
+/// keys, P(contact) in 36ths and, where the case pins it, P(the charger falls
+/// back) in 36ths.
+type ClosingCase<'a> = (&'a str, &'a str, &'a str, f64, Option<f64>);
+
+/// Asserts every case's P(contact) and P(fall back) against the card.
+fn check_closing(cases: &[ClosingCase]) {
+    for &(a, b, keys, contact, fell_back) in cases {
+        let (c, fb) = closing(a, b, keys);
+        assert_close(c, contact / F36);
+        if let Some(fb36) = fell_back {
+            assert_close(fb, fb36 / F36);
+        }
+    }
+}
+
 #[test]
 fn closing_results_under_conditions() {
     let mi = "type = \"mi\"\ntq = \"green\"";
-    // HBC Veteran: A_R (DS 10), A (S 20, F 5), F_B (DF 1).
-    let (c, fb) = closing("type = \"hbc\"\ntq = \"veteran\"", mi, "");
-    assert_close(c, 35.0 / F36);
-    assert_close(fb, 1.0 / F36);
-    // Disordered against a steady enemy is unfavourable: only A_R goes in.
-    // Disordered Veteran reads Trained: DS 6 A_R, S 20 and F 7 A, DF 3 F_B.
-    let (c, fb) = closing(
-        "type = \"hbc\"\ntq = \"veteran\"\nstatus = \"disordered\"",
-        mi,
-        "",
-    );
-    assert_close(c, 6.0 / F36);
-    assert_close(fb, 3.0 / F36);
-    // Against a Disordered enemy it is not: A goes in.
-    let (c, _) = closing(
-        "type = \"hbc\"\ntq = \"veteran\"\nstatus = \"disordered\"",
-        "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
-        "",
-    );
-    assert_close(c, 33.0 / F36);
-    // ... unless the enemy is uphill, behind chevaux de frise or field works.
-    for (target_extra, keys) in [
-        ("", "enemy_uphill = true"),
-        ("", "chevaux_de_frise = true"),
-        ("\nfield_works = true", ""),
-    ] {
-        let (c, _) = closing(
-            "type = \"hbc\"\ntq = \"veteran\"\nstatus = \"disordered\"",
-            &format!("type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"{target_extra}"),
-            keys,
-        );
-        assert_close(c, 6.0 / F36);
-    }
+    let mi_disordered = format!("{mi}\nstatus = \"disordered\"");
+    let hbc = "type = \"hbc\"\ntq = \"veteran\"";
+    let hbc_disordered = format!("{hbc}\nstatus = \"disordered\"");
+    let behind_works = format!("{mi_disordered}\nfield_works = true");
+    check_closing(&[
+        // HBC Veteran: A_R (DS 10), A (S 20, F 5), F_B (DF 1).
+        (hbc, mi, "", 35.0, Some(1.0)),
+        // Disordered against a steady enemy is unfavourable: only A_R goes in.
+        // Disordered Veteran reads Trained: DS 6 A_R, S 20 and F 7 A, DF 3 F_B.
+        (&hbc_disordered, mi, "", 6.0, Some(3.0)),
+        // Against a Disordered enemy it is not: A goes in.
+        (&hbc_disordered, &mi_disordered, "", 33.0, None),
+        // ... unless the enemy is uphill, behind chevaux de frise or field works.
+        (
+            &hbc_disordered,
+            &mi_disordered,
+            "enemy_uphill = true",
+            6.0,
+            None,
+        ),
+        (
+            &hbc_disordered,
+            &mi_disordered,
+            "chevaux_de_frise = true",
+            6.0,
+            None,
+        ),
+        (&hbc_disordered, &behind_works, "", 6.0, None),
+    ]);
 }
 
 #[test]
@@ -90,77 +102,77 @@ fn assault_if_favourable_needs_a_favourable_condition() {
     // EH Trained: A_R (DS 6), A_F (S 20, F 7), - (DF 3).
     let eh = "type = \"eh\"\ntq = \"trained\"";
     let mi = "type = \"mi\"\ntq = \"green\"";
-    let (c, fb) = closing(eh, mi, "");
-    assert_close(c, 6.0 / F36);
-    assert_close(fb, 0.0);
-    let favourable = 33.0 / F36;
-    // Each favourable condition of the card: general attached, group
-    // already in contact, flank or rear, enemy Disordered, enemy artillery.
+    let favourable = 33.0;
     let disordered_mi = format!("{mi}\nstatus = \"disordered\"");
-    for (a, b, keys) in [
-        ("\ncommander = \"general\"", mi, ""),
-        ("", mi, "group_in_contact = true"),
-        ("", mi, "flank_or_rear = true"),
-        ("", disordered_mi.as_str(), ""),
-        ("", "type = \"artillery\"\ntq = \"green\"", ""),
-    ] {
-        let (c, _) = closing(&format!("{eh}{a}"), b, keys);
-        assert_close(c, favourable);
-    }
-    // A commander who is not a general does not count.
-    let (c, _) = closing(&format!("{eh}\ncommander = \"commander\""), mi, "");
-    assert_close(c, 6.0 / F36);
-    // EH and the enemy Disordered counts even when Disordered itself (the
-    // charger reads Green: DS 3 A_R, S 18 and F 12 A_F).
-    let (c, _) = closing(
-        &format!("{eh}\nstatus = \"disordered\""),
-        &format!("{mi}\nstatus = \"disordered\""),
-        "",
-    );
-    assert_close(c, 33.0 / F36);
-    // ... but a Disordered HQ against a Disordered enemy has none
-    // (HQ: A DS, A_F S; Green: DS 3, S 18).
-    let (c, _) = closing(
-        "type = \"hq\"\ntq = \"trained\"\nstatus = \"disordered\"",
-        &format!("{mi}\nstatus = \"disordered\""),
-        "",
-    );
-    assert_close(c, 3.0 / F36);
-    // Overrides.
-    let (c, _) = closing(eh, mi, "flank_or_rear = true\nfavourable = false");
-    assert_close(c, 6.0 / F36);
-    let (c, _) = closing(eh, mi, "favourable = true");
-    assert_close(c, favourable);
-    let (c, _) = closing(eh, mi, "flank_or_rear = true\nunfavourable = true");
-    assert_close(c, 6.0 / F36);
+    let eh_general = format!("{eh}\ncommander = \"general\"");
+    let eh_commander = format!("{eh}\ncommander = \"commander\"");
+    let eh_disordered = format!("{eh}\nstatus = \"disordered\"");
+    let hq_disordered = "type = \"hq\"\ntq = \"trained\"\nstatus = \"disordered\"";
+    check_closing(&[
+        (eh, mi, "", 6.0, Some(0.0)),
+        // Each favourable condition of the card: general attached, group
+        // already in contact, flank or rear, enemy Disordered, enemy artillery.
+        (&eh_general, mi, "", favourable, None),
+        (eh, mi, "group_in_contact = true", favourable, None),
+        (eh, mi, "flank_or_rear = true", favourable, None),
+        (eh, &disordered_mi, "", favourable, None),
+        (
+            eh,
+            "type = \"artillery\"\ntq = \"green\"",
+            "",
+            favourable,
+            None,
+        ),
+        // A commander who is not a general does not count.
+        (&eh_commander, mi, "", 6.0, None),
+        // EH and the enemy Disordered counts even when Disordered itself (the
+        // charger reads Green: DS 3 A_R, S 18 and F 12 A_F).
+        (&eh_disordered, &disordered_mi, "", 33.0, None),
+        // ... but a Disordered HQ against a Disordered enemy has none
+        // (HQ: A DS, A_F S; Green: DS 3, S 18).
+        (hq_disordered, &disordered_mi, "", 3.0, None),
+        // Overrides.
+        (
+            eh,
+            mi,
+            "flank_or_rear = true\nfavourable = false",
+            6.0,
+            None,
+        ),
+        (eh, mi, "favourable = true", favourable, None),
+        (
+            eh,
+            mi,
+            "flank_or_rear = true\nunfavourable = true",
+            6.0,
+            None,
+        ),
+    ]);
 }
 
 #[test]
 fn closing_rows_skirmishers_and_overrides() {
-    // Skirmishers: F_B on DS, S and F; "-" on DF.
-    let (c, fb) = closing(
-        "type = \"lc\"\ntq = \"trained\"\nformation = \"skirmishing\"",
-        "type = \"mi\"\ntq = \"green\"",
-        "",
-    );
-    assert_close(c, 0.0);
-    assert_close(fb, 33.0 / F36);
-    // `closing_row` reads another row: LC is A, F_B, F_B, F_B.
-    let (c, fb) = closing(
-        "type = \"sc\"\ntq = \"trained\"",
-        "type = \"mi\"\ntq = \"green\"",
-        "closing_row = \"LC\"",
-    );
-    assert_close(c, 6.0 / F36);
-    assert_close(fb, 30.0 / F36);
-    // LTI: A, -, F_B, F_B.
-    let (c, fb) = closing(
-        "type = \"lti\"\ntq = \"trained\"",
-        "type = \"mi\"\ntq = \"green\"",
-        "",
-    );
-    assert_close(c, 6.0 / F36);
-    assert_close(fb, 10.0 / F36);
+    let mi = "type = \"mi\"\ntq = \"green\"";
+    check_closing(&[
+        // Skirmishers: F_B on DS, S and F; "-" on DF.
+        (
+            "type = \"lc\"\ntq = \"trained\"\nformation = \"skirmishing\"",
+            mi,
+            "",
+            0.0,
+            Some(33.0),
+        ),
+        // `closing_row` reads another row: LC is A, F_B, F_B, F_B.
+        (
+            "type = \"sc\"\ntq = \"trained\"",
+            mi,
+            "closing_row = \"LC\"",
+            6.0,
+            Some(30.0),
+        ),
+        // LTI: A, -, F_B, F_B.
+        ("type = \"lti\"\ntq = \"trained\"", mi, "", 6.0, Some(10.0)),
+    ]);
 }
 
 // ---------------------------------------------------------------- reaction
@@ -335,55 +347,68 @@ fn close_combat_both_sides_test() {
     assert_close(outcome(k.as_ref(), "target-fled"), 21.0 / F36);
 }
 
+/// One close combat: the attacker's and the defender's unit keys, the
+/// step's keys, and in 36ths P(the attacker stays steady) and P(the defender
+/// stays steady) where the case pins them.
+type CcCase<'a> = (&'a str, &'a str, &'a str, Option<f64>, Option<f64>);
+
 #[test]
 fn lower_cc_value_and_field_works() {
-    // Attacker CC 2 against 3: the attacker tests Trained - 1 = Green.
-    let units = pair_units(
-        "type = \"ai\"\ntq = \"trained\"\ncc_value = 2",
-        "type = \"mi\"\ntq = \"trained\"\ncc_value = 3",
-    );
-    let k = only(&step_scenario(&units, "close-combat", ""));
-    assert_close(measure(k.as_ref(), "own-status")[0], 3.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-steady"), 6.0 / F36);
-    let k = only(&step_scenario(
-        &units,
-        "close-combat",
-        "lower_cc_value = \"neither\"",
-    ));
-    assert_close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
-    let k = only(&step_scenario(
-        &units,
-        "close-combat",
-        "lower_cc_value = \"defender\"",
-    ));
-    assert_close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
-    // Equal or missing values: no modifier.
-    let units = pair_units(
-        "type = \"ai\"\ntq = \"trained\"\ncc_value = 3",
-        "type = \"mi\"\ntq = \"trained\"",
-    );
-    let k = only(&step_scenario(&units, "close-combat", ""));
-    assert_close(measure(k.as_ref(), "own-status")[0], 6.0 / F36);
-    // Field works +1: the defender tests Veteran (DS 10).
-    let units = pair_units(
-        "type = \"ai\"\ntq = \"trained\"",
-        "type = \"mi\"\ntq = \"trained\"\nfield_works = true",
-    );
-    let k = only(&step_scenario(&units, "close-combat", ""));
-    assert_close(outcome(k.as_ref(), "target-steady"), 10.0 / F36);
-    // The extra keys.
-    let units = pair_units(
-        "type = \"ai\"\ntq = \"trained\"",
-        "type = \"mi\"\ntq = \"trained\"",
-    );
-    let k = only(&step_scenario(
-        &units,
-        "close-combat",
-        "attacker_extra_tq = 1\ndefender_extra_tq = -2",
-    ));
-    assert_close(measure(k.as_ref(), "own-status")[0], 10.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
+    let ai = "type = \"ai\"\ntq = \"trained\"";
+    let mi = "type = \"mi\"\ntq = \"trained\"";
+    let ai_cc2 = "type = \"ai\"\ntq = \"trained\"\ncc_value = 2";
+    let mi_cc3 = "type = \"mi\"\ntq = \"trained\"\ncc_value = 3";
+    let cases: [CcCase; 6] = [
+        // Attacker CC 2 against 3: the attacker tests Trained - 1 = Green.
+        (ai_cc2, mi_cc3, "", Some(3.0), Some(6.0)),
+        (
+            ai_cc2,
+            mi_cc3,
+            "lower_cc_value = \"neither\"",
+            Some(6.0),
+            None,
+        ),
+        (
+            ai_cc2,
+            mi_cc3,
+            "lower_cc_value = \"defender\"",
+            Some(6.0),
+            Some(3.0),
+        ),
+        // Equal or missing values: no modifier.
+        (
+            "type = \"ai\"\ntq = \"trained\"\ncc_value = 3",
+            mi,
+            "",
+            Some(6.0),
+            None,
+        ),
+        // Field works +1: the defender tests Veteran (DS 10).
+        (
+            ai,
+            "type = \"mi\"\ntq = \"trained\"\nfield_works = true",
+            "",
+            None,
+            Some(10.0),
+        ),
+        // The extra keys.
+        (
+            ai,
+            mi,
+            "attacker_extra_tq = 1\ndefender_extra_tq = -2",
+            Some(10.0),
+            Some(3.0),
+        ),
+    ];
+    for (a, d, keys, own_steady, target_steady) in cases {
+        let k = only(&step_scenario(&pair_units(a, d), "close-combat", keys));
+        if let Some(p) = own_steady {
+            assert_close(measure(k.as_ref(), "own-status")[0], p / F36);
+        }
+        if let Some(p) = target_steady {
+            assert_close(outcome(k.as_ref(), "target-steady"), p / F36);
+        }
+    }
 }
 
 // ---------------------------------------------------------------- the composite charge
@@ -575,27 +600,63 @@ fn monte_carlo_agrees_with_exact() {
 fn bad_charges_are_located() {
     let units = "[units.a]\ntype = \"sc\"\ntq = 8\nsteps = 2\n\n[units.b]\ntype = \"mi\"\ntq = 7\nsteps = 3\n\n[units.c]\ntype = \"mi\"\ntq = 7\nsteps = 3\nstatus = \"fled\"\n";
     let step = |s: &str| one("", units, &format!("procedure = \"charge\"\n{s}"));
-    let t = step("charger = \"a\"\ntarget = \"b\"");
-    let e = assert_step_error(&t, "charger", "the Closing Table has no row for a (SC)");
+    let errors = assert_step_refusals(
+        step,
+        &[
+            (
+                "charger = \"a\"\ntarget = \"b\"",
+                "charger",
+                "the Closing Table has no row for a (SC)",
+                None,
+            ),
+            (
+                "charger = \"a\"\ntarget = \"b\"\nclosing_row = \"HBCX\"",
+                "closing_row",
+                "unknown table row \"HBCX\"",
+                Some("HBC"),
+            ),
+            (
+                "charger = \"b\"\ntarget = \"c\"",
+                "target",
+                "c is fleeing or eliminated",
+                None,
+            ),
+            (
+                "charger = \"c\"\ntarget = \"b\"",
+                "charger",
+                "cannot charge",
+                None,
+            ),
+            (
+                "charger = \"b\"\ntarget = \"a\"\npace = \"galop\"",
+                "pace",
+                "unknown pace",
+                Some("gallop"),
+            ),
+            (
+                "charger = \"b\"\ntarget = \"a\"\nlower_cc_value = \"attacker\"",
+                "lower_cc_value",
+                "accepted: charger, target, neither",
+                None,
+            ),
+            (
+                "charger = \"b\"\ntarget = \"a\"\nreaction_row = \"cavalry\"",
+                "reaction_row",
+                "other-cavalry",
+                None,
+            ),
+            (
+                "charger = \"b\"\ntarget = \"a\"\nfavorable = true",
+                "favorable",
+                "unknown key `favorable`",
+                Some("favourable"),
+            ),
+        ],
+    );
+    // The Closing Table refusal names the key that picks a row, and the rows.
+    let e = &errors[0];
     assert!(e.to_string().contains("closing_row"), "{e}");
     assert!(e.to_string().contains("accepted: MI, AI/HI"), "{e}");
-    let t = step("charger = \"a\"\ntarget = \"b\"\nclosing_row = \"HBCX\"");
-    let e = assert_step_error(&t, "closing_row", "unknown table row \"HBCX\"");
-    assert_eq!(e.suggestion.as_deref(), Some("HBC"));
-    let t = step("charger = \"b\"\ntarget = \"c\"");
-    assert_step_error(&t, "target", "c is fleeing or eliminated");
-    let t = step("charger = \"c\"\ntarget = \"b\"");
-    assert_step_error(&t, "charger", "cannot charge");
-    let t = step("charger = \"b\"\ntarget = \"a\"\npace = \"galop\"");
-    let e = assert_step_error(&t, "pace", "unknown pace");
-    assert_eq!(e.suggestion.as_deref(), Some("gallop"));
-    let t = step("charger = \"b\"\ntarget = \"a\"\nlower_cc_value = \"attacker\"");
-    assert_step_error(&t, "lower_cc_value", "accepted: charger, target, neither");
-    let t = step("charger = \"b\"\ntarget = \"a\"\nreaction_row = \"cavalry\"");
-    assert_step_error(&t, "reaction_row", "other-cavalry");
-    let t = step("charger = \"b\"\ntarget = \"a\"\nfavorable = true");
-    let e = assert_step_error(&t, "favorable", "unknown key `favorable`");
-    assert_eq!(e.suggestion.as_deref(), Some("favourable"));
     // The close combat alone names its sides attacker and defender.
     let t = one(
         "",

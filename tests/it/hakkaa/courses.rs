@@ -373,71 +373,60 @@ fn cli_runs_fire_or_charge_with_plots() {
 #[test]
 fn bad_courses_are_located() {
     let fire = "{ procedure = \"fire\", firer = \"a\", target = \"b\" }";
-    let t = doc(
-        UNITS,
-        &format!(
-            "[[course]]\nname = \"c\"\nrepeat = {{ until = [\"target-fled\"] }}\nsteps = [{fire}]\n"
+    // (the course's keys before its steps, the key the error names, what
+    // its line holds, what the error says)
+    let refused = [
+        (
+            "repeat = { until = [\"target-fled\"] }",
+            "course[0].repeat.turns",
+            "repeat",
+            "missing key `turns`",
         ),
-    );
-    assert_error(
-        &t,
-        "course[0].repeat.turns",
-        "[[course]]",
-        "repeat",
-        "missing key `turns`",
-    );
-    let t = doc(
-        UNITS,
-        &format!(
-            "[[course]]\nname = \"c\"\nrepeat = {{ turns = 2, until = [\"target-flees\"] }}\nsteps = [{fire}]\n"
+        (
+            "repeat = { turns = 2, until = [\"target-flees\"] }",
+            "course[0].repeat.until",
+            "repeat",
+            "unknown stop condition",
         ),
-    );
-    let e = assert_error(
-        &t,
-        "course[0].repeat.until",
-        "[[course]]",
-        "repeat",
-        "unknown stop condition",
-    );
-    assert_eq!(e.suggestion.as_deref(), Some("target-fled"));
-    let t = doc(
-        UNITS,
-        &format!("[[course]]\nname = \"c\"\nenemy = \"bb\"\nsteps = [{fire}]\n"),
-    );
-    let e = assert_error(
-        &t,
-        "course[0].enemy",
-        "[[course]]",
-        "enemy",
-        "no unit named \"bb\"",
-    );
-    assert_eq!(e.accepted.as_deref(), Some("a, b"));
-    let t = doc(
-        UNITS,
-        &format!("[[course]]\nname = \"c\"\nrepeat = {{ turns = 0 }}\nsteps = [{fire}]\n"),
-    );
-    assert_error(
-        &t,
-        "course[0].repeat.turns",
-        "[[course]]",
-        "repeat",
-        "from 1 to 30",
-    );
-    // The old spellings are refused, naming the new one.
-    for old in ["turns = 2", "stop_when = [\"target-fled\"]"] {
-        let key = old.split(' ').next().unwrap();
-        let t = doc(
-            UNITS,
-            &format!("[[course]]\nname = \"c\"\n{old}\nsteps = [{fire}]\n"),
-        );
-        assert_error(
-            &t,
-            &format!("course[0].{key}"),
-            "[[course]]",
-            key,
+        (
+            "enemy = \"bb\"",
+            "course[0].enemy",
+            "enemy",
+            "no unit named \"bb\"",
+        ),
+        (
+            "repeat = { turns = 0 }",
+            "course[0].repeat.turns",
+            "repeat",
+            "from 1 to 30",
+        ),
+        // The old spellings are refused, naming the new one.
+        (
+            "turns = 2",
+            "course[0].turns",
+            "turns",
             "write `repeat = { turns = N, until = [...] }` instead",
-        );
-    }
+        ),
+        (
+            "stop_when = [\"target-fled\"]",
+            "course[0].stop_when",
+            "stop_when",
+            "write `repeat = { turns = N, until = [...] }` instead",
+        ),
+    ];
+    let errors: Vec<_> = refused
+        .iter()
+        .map(|&(keys, key, line, says)| {
+            let t = doc(
+                UNITS,
+                &format!("[[course]]\nname = \"c\"\n{keys}\nsteps = [{fire}]\n"),
+            );
+            assert_error(&t, key, "[[course]]", line, says)
+        })
+        .collect();
+    // The misspelt stop condition and the unknown enemy say what was meant.
+    assert_eq!(errors[1].suggestion.as_deref(), Some("target-fled"));
+    assert_eq!(errors[2].accepted.as_deref(), Some("a, b"));
     let t = doc(
         UNITS,
         &format!(

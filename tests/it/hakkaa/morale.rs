@@ -223,18 +223,44 @@ fn monte_carlo_agrees_with_exact() {
 fn bad_fleeing_and_uncontrolled_steps_are_located() {
     let units = "[units.u]\ntype = \"mi\"\ntq = 8\nsteps = 2\n\n[units.s]\ntype = \"sc\"\ntq = 8\nsteps = 2\n";
     let step = |s: &str| one("", units, s);
-    let t = step("procedure = \"fleeing\"\nunit = \"u\"");
-    assert_step_error(&t, "unit", "u is not fleeing");
-    let t = step("procedure = \"fleeing\"\nunit = \"u\"\nrally_status = \"fled\"");
-    assert_step_error(&t, "rally_status", "accepted: disordered, steady");
-    let t = step("procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"fleeing-enemy\"");
-    assert_step_error(&t, "unit", "cavalry only");
-    let t = step("procedure = \"uncontrolled\"\nunit = \"s\"\nsituation = \"visible-enemy\"");
-    let e = assert_step_error(&t, "unit", "has no row for s (SC)");
+    let errors = assert_step_refusals(
+        step,
+        &[
+            (
+                "procedure = \"fleeing\"\nunit = \"u\"",
+                "unit",
+                "u is not fleeing",
+                None,
+            ),
+            (
+                "procedure = \"fleeing\"\nunit = \"u\"\nrally_status = \"fled\"",
+                "rally_status",
+                "accepted: disordered, steady",
+                None,
+            ),
+            (
+                "procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"fleeing-enemy\"",
+                "unit",
+                "cavalry only",
+                None,
+            ),
+            (
+                "procedure = \"uncontrolled\"\nunit = \"s\"\nsituation = \"visible-enemy\"",
+                "unit",
+                "has no row for s (SC)",
+                None,
+            ),
+            (
+                "procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"visible-enemys\"",
+                "situation",
+                "unknown situation",
+                Some("visible-enemy"),
+            ),
+        ],
+    );
+    // A unit without a row: the rows the table has.
+    let e = &errors[3];
     assert!(e.to_string().contains("accepted: Skirmishing, MI"), "{e}");
-    let t = step("procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"visible-enemys\"");
-    let e = assert_step_error(&t, "situation", "unknown situation");
-    assert_eq!(e.suggestion.as_deref(), Some("visible-enemy"));
     let t = step("procedure = \"uncontrolled\"\nunit = \"u\"");
     assert_error(
         &t,
@@ -243,15 +269,27 @@ fn bad_fleeing_and_uncontrolled_steps_are_located() {
         "[[course.steps]]",
         "missing key `situation`",
     );
-    let t =
-        step("procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"defending\"\nrow = \"MI\"");
-    assert_step_error(&t, "row", "has no table rows");
-    let t = step(
-        "procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"visible-enemy\"\nenemy_to_front = true",
+    assert_step_refusals(
+        step,
+        &[
+            (
+                "procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"defending\"\nrow = \"MI\"",
+                "row",
+                "has no table rows",
+                None,
+            ),
+            (
+                "procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"visible-enemy\"\nenemy_to_front = true",
+                "enemy_to_front",
+                "enemy-to-rear",
+                None,
+            ),
+            (
+                "procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"visible-enemy\"\nrow = \"Cavalry\"",
+                "row",
+                "unknown table row",
+                None,
+            ),
+        ],
     );
-    assert_step_error(&t, "enemy_to_front", "enemy-to-rear");
-    let t = step(
-        "procedure = \"uncontrolled\"\nunit = \"u\"\nsituation = \"visible-enemy\"\nrow = \"Cavalry\"",
-    );
-    assert_step_error(&t, "row", "unknown table row");
 }

@@ -250,61 +250,67 @@ fn monte_carlo_agrees_with_exact() {
 
 #[test]
 fn bad_grade_and_mode_are_located() {
-    let t = tq_scenario("", "tq = \"trianed\"", "");
-    let e = assert_error(
-        &t,
-        "units.u.tq",
-        "[units.u]",
-        "tq =",
-        "unknown grade \"trianed\"",
-    );
+    // (the [rules] table, the unit's keys, the key the error names, the
+    // table it is in, what its line holds, what the error says)
+    let refused = [
+        (
+            "",
+            "tq = \"trianed\"",
+            "units.u.tq",
+            "[units.u]",
+            "tq =",
+            "unknown grade \"trianed\"",
+        ),
+        (
+            "",
+            "tq = 12",
+            "units.u.tq",
+            "[units.u]",
+            "tq =",
+            "outside the accepted range",
+        ),
+        (
+            "[rules]\ntq_modifier_mode = \"rows\"",
+            "tq = \"trained\"",
+            "rules.tq_modifier_mode",
+            "[rules]",
+            "tq_modifier_mode",
+            "unknown TQ modifier mode",
+        ),
+        (
+            "[rules]\ndouble_results = \"twice\"",
+            "tq = \"trained\"",
+            "rules.double_results",
+            "[rules]",
+            "double_results",
+            "two-tests, one-test",
+        ),
+        (
+            "",
+            "",
+            "units.u.tq",
+            "[units.u]",
+            "[units.u]",
+            "missing key `tq`",
+        ),
+    ];
+    let errors: Vec<_> = refused
+        .iter()
+        .map(|&(rules, unit, key, table, line, says)| {
+            assert_error(&tq_scenario(rules, unit, ""), key, table, line, says)
+        })
+        .collect();
+    // A misspelt grade: the grades, and the one meant.
+    let e = &errors[0];
     assert_eq!(e.suggestion.as_deref(), Some("trained"));
     assert!(
         e.to_string()
             .contains("fanatic, elite, veteran, trained, green, rabble")
     );
-    let t = tq_scenario("", "tq = 12", "");
-    let e = assert_error(
-        &t,
-        "units.u.tq",
-        "[units.u]",
-        "tq =",
-        "outside the accepted range",
-    );
+    // A number out of range says which numbers are TQs.
+    let e = &errors[1];
     assert!(e.to_string().contains("a TQ number from 6 to 11"), "{e}");
-    let t = tq_scenario(
-        "[rules]\ntq_modifier_mode = \"rows\"",
-        "tq = \"trained\"",
-        "",
-    );
-    let e = assert_error(
-        &t,
-        "rules.tq_modifier_mode",
-        "[rules]",
-        "tq_modifier_mode",
-        "unknown TQ modifier mode",
-    );
-    assert_eq!(e.suggestion.as_deref(), Some("row"));
-    let t = tq_scenario(
-        "[rules]\ndouble_results = \"twice\"",
-        "tq = \"trained\"",
-        "",
-    );
-    assert_error(
-        &t,
-        "rules.double_results",
-        "[rules]",
-        "double_results",
-        "two-tests, one-test",
-    );
-    let t = tq_scenario("", "", "");
-    assert_error(
-        &t,
-        "units.u.tq",
-        "[units.u]",
-        "[units.u]",
-        "missing key `tq`",
-    );
+    assert_eq!(errors[2].suggestion.as_deref(), Some("row"));
 }
 
 #[test]

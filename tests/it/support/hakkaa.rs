@@ -181,6 +181,27 @@ pub fn assert_step_error(text: &str, key: &str, says: &str) -> InputError {
     assert_error(text, &path, "[[course.steps]]", key, says)
 }
 
+/// One step the reader refuses: the step's keys, the key the error names,
+/// what it says and, where the case pins it, the "did you mean" it offers.
+pub type Refusal<'a> = (&'a str, &'a str, &'a str, Option<&'a str>);
+
+/// Asserts each refusal of `cases` on the scenario `step` makes of its keys
+/// (as [`assert_step_error`], and its suggestion where one is given); the
+/// errors in case order, for what a test checks further.
+#[track_caller]
+pub fn assert_step_refusals(step: impl Fn(&str) -> String, cases: &[Refusal]) -> Vec<InputError> {
+    cases
+        .iter()
+        .map(|&(keys, key, says, suggestion)| {
+            let e = assert_step_error(&step(keys), key, says);
+            if suggestion.is_some() {
+                assert_eq!(e.suggestion.as_deref(), suggestion, "{keys}");
+            }
+            e
+        })
+        .collect()
+}
+
 /// The units of `[units.NAME]` tables, in file order.
 pub fn units(text: &str) -> Vec<pikeshot::systems::hakkaa::Unit> {
     let (src, t) = Source::parse("u.toml", text).unwrap();

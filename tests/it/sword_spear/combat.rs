@@ -19,8 +19,9 @@ use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
 use pikeshot::error::InputError;
 use pikeshot::scenario::Fields;
 use pikeshot::systems::sword_spear::combat::{
-    ArmourChoice, Clash, ClashRules, ClashSide, CommanderRisk, DiceFrom, DiceOutcome, PairEffect,
-    Placed, Unpaired, multisets, pair_effect, top_four, top_four_distribution,
+    ArmourChoice, Clash, ClashProcedure, ClashRules, ClashSide, CommanderRisk, DiceFrom,
+    DiceOutcome, PairEffect, Placed, Unpaired, multisets, pair_effect, top_four,
+    top_four_distribution,
 };
 use pikeshot::systems::sword_spear::melee::{
     MeleeInput, MeleeRound, NO_IMPETUS, NoImpetus, Situation, combat_dice,

@@ -20,6 +20,7 @@ use pikeshot::engine::{Kernel, KernelMode};
 use pikeshot::run::{RunRequest, prepare};
 use pikeshot::scenario::{Fields, Source};
 use pikeshot::stats;
+use pikeshot::systems::sword_spear::combat::ClashProcedure;
 use pikeshot::systems::sword_spear::melee::{MeleeInput, MeleeRound, NoImpetus, Round};
 use pikeshot::systems::sword_spear::troops::Troop;
 use pikeshot::systems::sword_spear::unit::{Commander, Unit};
@@ -843,28 +844,30 @@ fn scenario_errors_are_located() {
     assert!(e.to_string().contains("unknown key `max_rounds`"), "{e}");
     // The engagement step became a repeated melee: the old spellings are
     // refused naming the new one.
-    let t = scenario(
-        good,
-        "{ procedure = \"engagement\", attacker = \"a\", defender = \"b\", max_rounds = 5 },",
-    );
-    assert_located(
-        &input_error("s.toml", &t),
-        None,
-        "course[0].steps[0].procedure",
-        line_containing(&t, "engagement"),
-        "repeat = { turns = 20",
-    );
-    let t = scenario(
-        good,
-        "{ procedure = \"melee\", attacker = \"a\", defender = \"b\", later_rounds_impetus = true },",
-    );
-    assert_located(
-        &input_error("s.toml", &t),
-        None,
-        "course[0].steps[0].later_rounds_impetus",
-        line_containing(&t, "later_rounds_impetus"),
-        "`[rules]`",
-    );
+    // (the step, the key refused, what its line holds, what the error says)
+    for (step, key, line, says) in [
+        (
+            "{ procedure = \"engagement\", attacker = \"a\", defender = \"b\", max_rounds = 5 },",
+            "course[0].steps[0].procedure",
+            "engagement",
+            "repeat = { turns = 20",
+        ),
+        (
+            "{ procedure = \"melee\", attacker = \"a\", defender = \"b\", later_rounds_impetus = true },",
+            "course[0].steps[0].later_rounds_impetus",
+            "later_rounds_impetus",
+            "`[rules]`",
+        ),
+    ] {
+        let t = scenario(good, step);
+        assert_located(
+            &input_error("s.toml", &t),
+            None,
+            key,
+            line_containing(&t, line),
+            says,
+        );
+    }
     // Turns of a repeat out of range.
     let t = scenario(
         good,

@@ -94,42 +94,44 @@ fn every_chart_renders_from_the_library_and_the_cli() {
     for c in &charts {
         assert!(all.contains(&c.title), "{}", c.title);
     }
-    let m = systems::tables("sword-and-spear", None, Some("movement")).unwrap();
-    assert!(
-        m.contains("| Chariots     | 4    | 1     | n/a       | n/a      |"),
-        "{m}"
-    );
-    let w = systems::tables("sword-and-spear", None, Some("shooting-weapons")).unwrap();
-    assert!(w.contains("| Longbow      | 5           | Heavily armoured or armoured target reduced by one level of protection"), "{w}");
-    assert!(
-        w.contains(
-            "| Artillery    | 10          | Ignores all armour and cover. Cannot move and shoot"
+    // (chart, lines it prints)
+    let printed: [(&str, &[&str]); 5] = [
+        (
+            "movement",
+            &["| Chariots     | 4    | 1     | n/a       | n/a      |"],
         ),
-        "{w}"
-    );
-    let r = systems::tables("sword-and-spear", None, Some("risk-to-commanders")).unwrap();
-    assert!(
-        r.contains("| Routed with pursuit by mounted | 5+           |"),
-        "{r}"
-    );
-    assert!(
-        r.contains("| Otherwise                      | 6            |"),
-        "{r}"
-    );
-    let c = systems::tables("sword-and-spear", None, Some("command-distance")).unwrap();
-    assert!(
-        c.contains("| Captain   | 4  |") && c.contains("| General   | 8  |"),
-        "{c}"
-    );
-    let d = systems::tables("sword-and-spear", None, Some("discipline-adjustments")).unwrap();
-    assert!(
-        d.contains("| Commander with Unit*      | -1         |"),
-        "{d}"
-    );
-    assert!(
-        d.contains("| In difficult terrain**    | +1         |"),
-        "{d}"
-    );
+        (
+            "shooting-weapons",
+            &[
+                "| Longbow      | 5           | Heavily armoured or armoured target reduced by one level of protection",
+                "| Artillery    | 10          | Ignores all armour and cover. Cannot move and shoot",
+            ],
+        ),
+        (
+            "risk-to-commanders",
+            &[
+                "| Routed with pursuit by mounted | 5+           |",
+                "| Otherwise                      | 6            |",
+            ],
+        ),
+        (
+            "command-distance",
+            &["| Captain   | 4  |", "| General   | 8  |"],
+        ),
+        (
+            "discipline-adjustments",
+            &[
+                "| Commander with Unit*      | -1         |",
+                "| In difficult terrain**    | +1         |",
+            ],
+        ),
+    ];
+    for (chart, lines) in printed {
+        let t = systems::tables("sword-and-spear", None, Some(chart)).unwrap();
+        for line in lines {
+            assert!(t.contains(line), "{chart}: {line}\n{t}");
+        }
+    }
     let n = systems::tables("sword-and-spear", None, Some("no-impetus")).unwrap();
     for (_, t, _) in NO_IMPETUS {
         assert!(n.contains(t), "{t}");
