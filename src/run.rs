@@ -598,12 +598,8 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
         .iter()
         .zip(&p.sides)
         .zip(tallies)
-        .map(|(((v, c, k), side), tally)| CourseRun {
-            variant: v.clone(),
-            course: c.clone(),
-            side: side.clone(),
-            space: k.space().clone(),
-            tally,
+        .map(|(((v, c, k), side), tally)| {
+            CourseRun::new(v.clone(), c.clone(), side.clone(), k.space().clone(), tally)
         })
         .collect();
     Ok(p.scenario_run(req, courses, p.edition.clone()))

@@ -298,7 +298,7 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                             .collect(),
                     })
                     .collect(),
-                key_outcomes: key_outcomes(&s)
+                key_outcomes: key_outcomes(s)
                     .into_iter()
                     .map(|k| Key {
                         name: k.def.name,

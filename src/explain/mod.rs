@@ -407,7 +407,7 @@ pub fn results(space: &OutcomeSpace, leaf_probs: &[f64]) -> Vec<ResultP> {
 }
 
 /// A roll a result triggers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Trigger {
     /// The result (outcome label) that triggers it.
     pub on: String,

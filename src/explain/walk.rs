@@ -5,6 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use rustc_hash::FxHashMap;
+
 use super::{Case, Explain, ResultP, StepExplanation, Trigger, results};
 use crate::engine::alias::Tabulated;
 use crate::engine::chain::{Chain, Reach};
@@ -48,26 +50,57 @@ pub trait CourseView {
 }
 
 /// The explained steps of a course, from every state it reaches.
+///
+/// The per-state work is kept small: a shared procedure's roll and
+/// results are worked out (and serialised, for merging) once; each
+/// distinct (roll, results) is interned as a number, so a case's merge key
+/// is that number and its triggers, not the roll's JSON copied per state;
+/// the rolls a move triggers are asked once per state moved to, not once
+/// per leaf; and a state's lines are only written when a case keeps them.
 pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<StepExplanation> {
     struct Group {
         key: StepKey,
         first: usize,
         cases: Vec<Case>,
-        /// Index of each distinct case by its roll, results and triggers.
-        index: std::collections::HashMap<String, usize>,
+        /// Index of each distinct case by its (roll, results) and triggers.
+        index: FxHashMap<(u32, Vec<Trigger>), usize>,
     }
     let mut groups: Vec<Group> = Vec::new();
-    // A shared procedure's roll, results and their JSON (the start of a
-    // case's merge key), worked out once.
-    let mut made: std::collections::HashMap<usize, (super::Roll, Vec<ResultP>, String)> =
-        std::collections::HashMap::new();
+    // Each distinct (roll, results), by its JSON: the first part of a
+    // case's merge key.
+    let mut interned: FxHashMap<String, u32> = FxHashMap::default();
+    let mut intern = |json: String| {
+        let n = interned.len() as u32;
+        *interned.entry(json).or_insert(n)
+    };
+    // A shared procedure's roll, results and interned number, worked out
+    // once.
+    let mut made: FxHashMap<usize, (super::Roll, Vec<ResultP>, u32)> = FxHashMap::default();
+    // Per state: the rolls moving to each next state triggers (deduplicated).
+    let mut moves: Vec<(usize, Vec<String>)> = Vec::new();
     for (i, node) in reach.nodes.iter().enumerate() {
         if node.mass <= 0.0 {
             continue;
         }
         let space = node.proc.space();
         let key = view.step_of(&node.state, &node.proc);
-        let mut triggers: BTreeMap<(usize, String), (usize, usize)> = BTreeMap::new();
+        moves.clear();
+        for (leaf, &p) in node.probs.iter().enumerate() {
+            if p <= 0.0 {
+                continue;
+            }
+            let Some(k) = node.next[leaf] else { continue };
+            if !moves.iter().any(|(m, _)| *m == k) {
+                let mut seen: Vec<String> = Vec::new();
+                for t in view.triggered(&node.state, &reach.nodes[k].state) {
+                    if !seen.contains(&t) {
+                        seen.push(t);
+                    }
+                }
+                moves.push((k, seen));
+            }
+        }
+        let mut triggers: BTreeMap<(usize, &str), usize> = BTreeMap::new();
         let mut leaves_of: BTreeMap<usize, usize> = BTreeMap::new();
         for (leaf, &p) in node.probs.iter().enumerate() {
             if p <= 0.0 {
@@ -76,44 +109,37 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
             let cat = space.outcome_of(leaf as u32);
             *leaves_of.entry(cat).or_default() += 1;
             let Some(k) = node.next[leaf] else { continue };
-            let mut seen = Vec::new();
-            for t in view.triggered(&node.state, &reach.nodes[k].state) {
-                if !seen.contains(&t) {
-                    triggers.entry((cat, t.clone())).or_default().0 += 1;
-                    seen.push(t);
-                }
+            let (_, ts) = moves
+                .iter()
+                .find(|(m, _)| *m == k)
+                .expect("every move asked above");
+            for t in ts {
+                *triggers.entry((cat, t.as_str())).or_default() += 1;
             }
         }
         let triggers: Vec<Trigger> = triggers
             .into_iter()
-            .map(|((cat, roll), (n, _))| Trigger {
+            .map(|((cat, roll), n)| Trigger {
                 on: space.outcomes()[cat].clone(),
-                roll,
+                roll: roll.to_string(),
                 always: n == leaves_of[&cat],
             })
             .collect();
-        let make = || {
+        let mut make = || {
             let roll = node.proc.roll();
             let results = results(space, &node.probs);
             let json = serde_json::to_string(&(&roll, &results)).expect("a roll serialises");
-            (roll, results, json)
+            let n = intern(json);
+            (roll, results, n)
         };
         let fresh;
-        let (roll, results, json) = match view.roll_id(&node.proc) {
+        let (roll, results, rolled) = match view.roll_id(&node.proc) {
             Some(id) => &*made.entry(id).or_insert_with(make),
             None => {
                 fresh = make();
                 &fresh
             }
         };
-        // The JSON of (roll, results, triggers): the case's merge key.
-        let merge_key = format!(
-            "{},{}]",
-            json.strip_suffix(']')
-                .expect("a tuple serialises as an array"),
-            serde_json::to_string(&triggers).expect("triggers serialise")
-        );
-        let state = view.state_lines(&node.state);
         let g = match groups.iter_mut().position(|g| g.key.title == key.title) {
             Some(g) => &mut groups[g],
             None => {
@@ -121,7 +147,7 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
                     key,
                     first: i,
                     cases: Vec::new(),
-                    index: std::collections::HashMap::new(),
+                    index: FxHashMap::default(),
                 });
                 groups.last_mut().expect("just pushed")
             }
@@ -129,21 +155,26 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
         // A case whose roll, results and triggers are those of one met
         // before merges into it: their probabilities add, and only the
         // state lines both share are kept.
+        let merge_key = (*rolled, triggers);
         match g.index.get(&merge_key) {
             Some(&c) => {
                 let c = &mut g.cases[c];
                 c.p_reached += node.mass;
-                c.state.retain(|l| state.contains(l));
+                if !c.state.is_empty() {
+                    let state = view.state_lines(&node.state);
+                    c.state.retain(|l| state.contains(l));
+                }
             }
             None => {
-                g.index.insert(merge_key, g.cases.len());
+                let (_, triggers) = &merge_key;
                 g.cases.push(Case {
                     p_reached: node.mass,
-                    state,
+                    state: view.state_lines(&node.state),
                     roll: roll.clone(),
                     results: results.clone(),
-                    triggers,
+                    triggers: triggers.clone(),
                 });
+                g.index.insert(merge_key, g.cases.len() - 1);
             }
         }
     }

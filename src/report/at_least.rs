@@ -62,7 +62,7 @@ impl Output for AtLeastCharts {
         draw::register_font();
         for (course, stem) in run.courses.iter().zip(plan(run).courses) {
             let stats = course.stats();
-            let shown = charted(&stats);
+            let shown = charted(stats);
             if shown.is_empty() {
                 continue;
             }

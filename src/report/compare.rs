@@ -28,7 +28,7 @@ use super::draw::{
 use super::key::{
     KEY_OUTCOMES, KeyDef, KeyDifference, KeyKind, KeyOutcome, difference, key_outcome,
 };
-use super::model::{CourseStats, ScenarioRun};
+use super::model::ScenarioRun;
 use super::naming::plan;
 use super::{Output, Staging, fixed};
 use crate::error::Error;
@@ -120,13 +120,6 @@ impl VariantKeys {
 /// The key outcomes of every variant of `run`, variants in order of first
 /// appearance; a variant without key measures has no rows.
 pub fn variant_keys(run: &ScenarioRun) -> Vec<VariantKeys> {
-    let stats: Vec<CourseStats> = run.courses.iter().map(|c| c.stats()).collect();
-    variant_keys_with(run, &stats)
-}
-
-/// [`variant_keys`] from marginals already computed (`stats[i]` of
-/// `run.courses[i]`).
-pub fn variant_keys_with(run: &ScenarioRun, stats: &[CourseStats]) -> Vec<VariantKeys> {
     run.variants()
         .into_iter()
         .map(|variant| {
@@ -138,7 +131,7 @@ pub fn variant_keys_with(run: &ScenarioRun, stats: &[CourseStats]) -> Vec<Varian
                 .filter_map(|&def| {
                     let values: Vec<Option<KeyOutcome>> = courses
                         .iter()
-                        .map(|&i| key_outcome(def, &stats[i]))
+                        .map(|&i| key_outcome(def, run.courses[i].stats()))
                         .collect();
                     values.iter().any(Option::is_some).then_some((def, values))
                 })

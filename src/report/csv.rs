@@ -210,7 +210,7 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     let keys = summary_keys(run);
     let mut rows = Vec::new();
     for c in &run.courses {
-        let s: CourseStats = c.stats();
+        let s: &CourseStats = c.stats();
         let row = |kind: &str, id: &str, value: f64, ci: (f64, f64), ex: Option<f64>| {
             let mut r = vec![
                 run.scenario.clone(),
@@ -230,7 +230,7 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
             }
         }
         for &d in &keys {
-            if let Some(k) = key_outcome(d, &s) {
+            if let Some(k) = key_outcome(d, s) {
                 rows.push(row(SUMMARY_KEY, d.name, k.value, k.ci, k.exact));
             }
         }

@@ -143,7 +143,7 @@ pub fn plot_rows(run: &ScenarioRun, drawn: Plots) -> Vec<Vec<String>> {
                 continue;
             }
             rows.push(row(variant, &c.course, PlotKind::Histogram, stem));
-            if !super::at_least::charted(&c.stats()).is_empty() {
+            if !super::at_least::charted(c.stats()).is_empty() {
                 let s = format!("{stem}-{}", super::at_least::SUFFIX);
                 rows.push(row(variant, &c.course, PlotKind::AtLeast, &s));
             }

@@ -6,6 +6,10 @@ use crate::outcome::{OutcomeSpace, Side};
 use crate::stats;
 
 /// One course of action of one variant, with what the runner counted.
+///
+/// Its marginals ([`CourseRun::stats`]) are computed once, the first time
+/// an output asks, and held: the CSV files, the charts, the comparison,
+/// `sweep.csv` and the targets all read the same figures.
 #[derive(Clone, Debug)]
 pub struct CourseRun {
     /// The sweep variant, e.g. `units.tercio.terrain=woods` (several joined
@@ -17,8 +21,11 @@ pub struct CourseRun {
     pub side: Side,
     /// The outcome space the tally counts leaves of.
     pub space: OutcomeSpace,
-    /// Leaf counts, exact leaf probabilities, timing.
+    /// Leaf counts, exact leaf probabilities, timing. Read, not changed:
+    /// the marginals are computed from it once.
     pub tally: Tally,
+    /// The marginals, once computed.
+    stats: std::sync::OnceLock<CourseStats>,
 }
 
 /// Everything one scenario file produced: every variant × course.
@@ -156,6 +163,25 @@ impl CourseStats {
 }
 
 impl CourseRun {
+    /// Course `course` of `variant` (empty without a sweep), read from
+    /// `side`, with the `tally` counted over `space`.
+    pub fn new(
+        variant: String,
+        course: String,
+        side: Side,
+        space: OutcomeSpace,
+        tally: Tally,
+    ) -> CourseRun {
+        CourseRun {
+            variant,
+            course,
+            side,
+            space,
+            tally,
+            stats: std::sync::OnceLock::new(),
+        }
+    }
+
     /// Panics unless the tally was counted over this course's space (a
     /// programming error: the runner sizes counts from the same space).
     pub(crate) fn assert_tally_fits(&self) {
@@ -167,11 +193,16 @@ impl CourseRun {
         );
     }
 
-    /// The marginal distributions of this course.
+    /// The marginal distributions of this course, computed the first time
+    /// they are asked for.
     ///
     /// Panics if the tally was not counted over this course's space (a
     /// programming error: the runner sizes counts from the same space).
-    pub fn stats(&self) -> CourseStats {
+    pub fn stats(&self) -> &CourseStats {
+        self.stats.get_or_init(|| self.compute_stats())
+    }
+
+    fn compute_stats(&self) -> CourseStats {
         self.assert_tally_fits();
         let space = &self.space;
         let tally = &self.tally;
@@ -193,8 +224,7 @@ impl CourseRun {
         // probabilities (a course's space is mostly leaves never reached).
         let (outcome_counts, mut measure_counts) = if n == 0 {
             // No trial, so no count: zeros, without a pass over every leaf
-            // of the space (an exact-only report asks for a course's stats
-            // several times, and a space may have a million leaves).
+            // of the space (a space may have a million leaves).
             let measures = space.measures().iter();
             (
                 vec![0; space.outcomes().len()],

@@ -41,7 +41,7 @@ impl Output for Histograms {
                 &stem,
                 SIZE,
                 |root| draw(root, run, course, &stats),
-                || render_svg(run, course),
+                || svg_of(run, course, &stats),
             )?;
         }
         Ok(())
@@ -51,7 +51,7 @@ impl Output for Histograms {
 /// A course's figures with only the outcomes that can happen (all of them,
 /// should none).
 fn drawn(course: &CourseRun) -> CourseStats {
-    let mut stats = course.stats();
+    let mut stats = course.stats().clone();
     if stats.outcomes.iter().any(OutcomeStat::possible) {
         stats.outcomes.retain(OutcomeStat::possible);
     }
@@ -244,11 +244,15 @@ fn draw_legend<DB: DrawingBackend>(
 /// Renders the histogram of one course as an SVG document.
 pub fn render_svg(run: &ScenarioRun, course: &CourseRun) -> io::Result<String> {
     register_font();
-    let stats = drawn(course);
+    svg_of(run, course, &drawn(course))
+}
+
+/// [`render_svg`] of the figures [`drawn`] already picked.
+fn svg_of(run: &ScenarioRun, course: &CourseRun, stats: &CourseStats) -> io::Result<String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        draw(&root, run, course, &stats)
+        draw(&root, run, course, stats)
             .and_then(|()| root.present())
             .map_err(other)?;
     }

@@ -183,7 +183,7 @@ pub fn sweep_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
             r.extend(figure_cells(kind, id, value, ci, ex));
             rows.push(r);
         };
-        for k in key_outcomes(&s) {
+        for k in key_outcomes(s) {
             row(SUMMARY_KEY, k.def.name, k.value, k.ci, k.exact);
         }
         for m in &s.measures {

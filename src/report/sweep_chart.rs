@@ -63,7 +63,7 @@ impl SweepValues {
             self.values[self.at].push(
                 KEY_OUTCOMES
                     .iter()
-                    .filter_map(|&d| key_outcome(d, &s))
+                    .filter_map(|&d| key_outcome(d, s))
                     .collect(),
             );
         }

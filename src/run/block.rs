@@ -97,13 +97,13 @@ pub(crate) fn run_blocks(
                         why,
                     ));
                 }
-                courses.push(CourseRun {
-                    variant: b.v.label.clone(),
+                courses.push(CourseRun::new(
+                    b.v.label.clone(),
                     course,
                     side,
-                    space: kernel.space().clone(),
+                    kernel.space().clone(),
                     tally,
-                });
+                ));
             }
         }
         let following = first + block < count;

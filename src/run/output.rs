@@ -211,17 +211,39 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
         let warnings = precision_warnings(&run, req);
         let checks = expect::evaluate(&p.expects, &run);
         let plots = req.plots_for(p).0;
-        folder::write(
-            &run,
-            p.has_expects
-                .then(|| expect::expect_csv(&run.scenario, &checks)),
-            false,
-            plots,
-            Some(&record(p, req)?),
-            i,
-            &d,
-        )?;
-        crate::explain::run::write_json(&p.file, &req.sets, plots, i)?;
+        let record = record(p, req)?;
+        let reports = || {
+            folder::write(
+                &run,
+                p.has_expects
+                    .then(|| expect::expect_csv(&run.scenario, &checks)),
+                false,
+                plots,
+                Some(&record),
+                i,
+                &d,
+            )
+        };
+        let explain = || crate::explain::run::write_json(&p.file, &req.sets, plots, i);
+        // explain.json (the course walked again) takes about as long as
+        // the plots: on two threads, each is written beside the other.
+        if plots == crate::report::Plots::All && !one_thread(req.threads) {
+            let (r, e) = std::thread::scope(|s| {
+                let e = std::thread::Builder::new().spawn_scoped(s, explain);
+                let r = reports();
+                let e = match e {
+                    Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                    // No thread to spare: write it here.
+                    Err(_) => explain(),
+                };
+                (r, e)
+            });
+            r?;
+            e?;
+        } else {
+            reports()?;
+            explain()?;
+        }
         out.push(Finished {
             run,
             path: p.file.path.clone(),
@@ -236,4 +258,13 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
         f.commit()?;
     }
     Ok(out)
+}
+
+/// Whether a run of `threads` (`--threads`; 0 for one per core) has one
+/// thread only.
+fn one_thread(threads: usize) -> bool {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(true, |n| n.get() == 1),
+        n => n == 1,
+    }
 }

@@ -281,6 +281,43 @@ pub fn stage_turn(stages: &[Stage], stage: usize, repeats: bool) -> Option<usize
     repeats.then(|| turn.saturating_sub(1))
 }
 
+/// A stop condition of `repeat = { turns = N, until = [...] }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StopInfo {
+    /// The name in `until`.
+    pub name: &'static str,
+    /// What ends the course.
+    pub meaning: &'static str,
+}
+
+/// What a system's courses accept in `repeat`: the most turns, the stop
+/// conditions `until` may name and what it defaults to. `pikeshot list`
+/// prints it, the page builds its controls from it, and [`read_repeat`]
+/// reads a course's `repeat` by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repeats {
+    /// Most turns `repeat.turns` may ask for; 0 when courses do not repeat.
+    pub max_turns: u8,
+    /// The stop conditions `until` may name, in the system's order.
+    pub stops: &'static [StopInfo],
+    /// What `until` is when it names none, in words.
+    pub default_until: &'static str,
+}
+
+impl StopInfo {
+    /// The stop condition `name`, which ends a course when `meaning` holds.
+    pub const fn new(name: &'static str, meaning: &'static str) -> StopInfo {
+        StopInfo { name, meaning }
+    }
+}
+
+impl Repeats {
+    /// The names `until` accepts, in [`stops`](Repeats::stops) order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.stops.iter().map(|s| s.name).collect()
+    }
+}
+
 /// A course's `repeat = { turns = N, until = [...], from_step = K }`: its
 /// steps again and again, at most `turns` times, until a stop condition
 /// holds. Steps before `from_step` (0-based) run once, in the first turn;
@@ -298,18 +335,19 @@ pub struct RepeatSpec {
 }
 
 /// Reads an optional `repeat` of a course of `steps` steps: `turns` from 1
-/// to `max_turns` (required), `until` a list of names from `stops`
-/// (optional), `from_step` from 0 to `steps - 1` (optional, default 0).
+/// to `repeats.max_turns` (required), `until` a list of names of
+/// `repeats.stops` (optional), `from_step` from 0 to `steps - 1` (optional,
+/// default 0).
 pub fn read_repeat(
     cf: &mut Fields,
-    max_turns: u8,
-    stops: &[&str],
+    repeats: &Repeats,
     steps: usize,
 ) -> Result<Option<RepeatSpec>, InputError> {
     let Some(mut rf) = cf.table("repeat")? else {
         return Ok(None);
     };
-    let turns = rf.req_int("turns", 1, max_turns as i64)? as u8;
+    let stops = repeats.names();
+    let turns = rf.req_int("turns", 1, repeats.max_turns as i64)? as u8;
     let from_step = rf
         .int("from_step", 0, steps.saturating_sub(1) as i64)?
         .unwrap_or(0) as usize;
@@ -318,7 +356,7 @@ pub fn read_repeat(
         let i = stops.iter().position(|s| *s == n).ok_or_else(|| {
             rf.locate(
                 "until",
-                InputError::new(format!("unknown stop condition \"{n}\"")).one_of(&n, stops),
+                InputError::new(format!("unknown stop condition \"{n}\"")).one_of(&n, &stops),
             )
         })?;
         if !until.contains(&i) {
@@ -402,17 +440,17 @@ impl<S> Staged<S> {
     }
 }
 
-/// Reads an optional `repeat` by [`read_repeat`], the stop conditions named
-/// by `names` and given as the system's `all` (in the same order); `until`
-/// is `[default]` when it names none.
+/// Reads an optional `repeat` by [`read_repeat`], the stop conditions of
+/// `repeats` given as the system's `all` (in the same order); `until` is
+/// `[default]` when it names none.
 pub fn read_repeat_as<S: Copy>(
     cf: &mut Fields,
-    max_turns: u8,
-    (names, all): (&[&str], &[S]),
+    repeats: &Repeats,
+    all: &[S],
     default: S,
     steps: usize,
 ) -> Result<Option<Repeat<S>>, InputError> {
-    let Some(r) = read_repeat(cf, max_turns, names, steps)? else {
+    let Some(r) = read_repeat(cf, repeats, steps)? else {
         return Ok(None);
     };
     let until = if r.until.is_empty() {

@@ -7,11 +7,12 @@ pub mod hakkaa;
 pub mod mpbs;
 pub(crate) mod named;
 pub mod registry;
+pub mod rules;
 pub mod snaphance;
 pub mod sword_spear;
 
 pub use chart::{Chart, KeyDoc, Kind, ProcedureInfo};
-pub use registry::{BuiltCourses, EditionInfo, RuleSystem, SYSTEMS, StopInfo, find};
+pub use registry::{BuiltCourses, EditionInfo, Repeats, RuleSystem, SYSTEMS, StopInfo, find};
 
 use crate::engine::KernelMode;
 use crate::error::{Error, InputError};

@@ -27,6 +27,8 @@ macro_rules! named_enum {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.name()) }
         }
         impl $crate::systems::named::NameSet for $name {
+            const NAMES: &'static [&'static str] = $name::NAMES;
+            fn name(self) -> &'static str { $name::name(self) }
             fn from_name(s: &str) -> Option<$name> { $name::from_name(s) }
             fn names() -> Vec<&'static str> { $name::names() }
         }
@@ -35,7 +37,11 @@ macro_rules! named_enum {
 pub(crate) use named_enum;
 
 /// A closed set of names declared by [`named_enum!`].
-pub trait NameSet: Sized {
+pub trait NameSet: Copy {
+    /// Every scenario-file name, in card order.
+    const NAMES: &'static [&'static str];
+    /// The name used in scenario files.
+    fn name(self) -> &'static str;
     /// Parses a scenario-file name.
     fn from_name(s: &str) -> Option<Self>;
     /// All scenario-file names.

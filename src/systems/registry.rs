@@ -26,14 +26,7 @@ pub struct EditionInfo {
     pub card: &'static str,
 }
 
-/// A stop condition of `repeat = { turns = N, until = [...] }`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StopInfo {
-    /// The name in `until`.
-    pub name: &'static str,
-    /// What ends the course.
-    pub meaning: &'static str,
-}
+pub use crate::scenario::course::{Repeats, StopInfo};
 
 /// Courses built from a scenario variant.
 pub struct BuiltCourses {
@@ -43,6 +36,17 @@ pub struct BuiltCourses {
     pub courses: Vec<(String, Box<dyn Kernel>)>,
     /// Each course's own and enemy units, in the order of `courses`.
     pub sides: Vec<crate::outcome::Side>,
+}
+
+impl From<crate::scenario::course::CoursesMade<Box<dyn Kernel>>> for BuiltCourses {
+    /// The courses of a system without editions, as its reader made them.
+    fn from((courses, sides): crate::scenario::course::CoursesMade<Box<dyn Kernel>>) -> Self {
+        BuiltCourses {
+            edition: None,
+            courses,
+            sides,
+        }
+    }
 }
 
 /// A rule system: its cards, its procedures, and how a scenario of it is
@@ -76,13 +80,20 @@ pub trait RuleSystem: Send + Sync {
     fn course_keys(&self) -> Vec<KeyDoc> {
         Vec::new()
     }
+    /// What a course's `repeat` accepts: most turns, stop conditions and
+    /// the default of `until` (the same value the system's reader reads by).
+    fn repeats(&self) -> &'static Repeats;
     /// Most turns `repeat` may ask for; 0 when courses do not repeat.
-    fn max_turns(&self) -> u8;
+    fn max_turns(&self) -> u8 {
+        self.repeats().max_turns
+    }
     /// The stop conditions `repeat.until` may name.
-    fn stop_conditions(&self) -> &'static [StopInfo];
+    fn stop_conditions(&self) -> &'static [StopInfo] {
+        self.repeats().stops
+    }
     /// What `until` defaults to when `repeat` gives none.
     fn default_until(&self) -> &'static str {
-        "none: the course runs all its turns"
+        self.repeats().default_until
     }
     /// The keys of the scenario's `[rules]` table: the readings of what the
     /// card leaves open, each with its default.
@@ -262,6 +273,18 @@ pub fn named(
     meaning: &'static str,
 ) -> KeyDoc {
     KeyDoc::new(key, Kind::OneOf(Cow::Borrowed(names)), meaning).or(default)
+}
+
+/// Reads a scenario's `[units.NAME]` tables for `system`: each unit by
+/// `read`, any key that is not one of the system's
+/// [`unit_keys`](RuleSystem::unit_keys) refused (see
+/// [`crate::scenario::course::read_units`]).
+pub fn read_units<'a, U>(
+    system: &dyn RuleSystem,
+    f: &mut Fields<'a>,
+    read: impl FnMut(&str, &mut Fields<'a>) -> Result<U, InputError>,
+) -> Result<Vec<U>, InputError> {
+    crate::scenario::course::read_units(f, &key_names(&system.unit_keys()), read)
 }
 
 /// The names of `keys`, as a reader's list of the keys it knows.

@@ -730,8 +730,8 @@ fn terminal_wraps_long_course_names_and_splits_wide_tables() {
 
 #[test]
 fn key_outcomes_api() {
-    let s = charge_now().stats();
-    let keys = report::key_outcomes(&s);
+    let course = charge_now();
+    let keys = report::key_outcomes(course.stats());
     let names: Vec<&str> = keys.iter().map(|k| k.def.name).collect();
     assert_eq!(
         names,

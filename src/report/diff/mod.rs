@@ -169,7 +169,7 @@ pub fn compare(a: &ScenarioRun, b: &ScenarioRun) -> Vec<DiffRow> {
                 }
             }
         }
-        let outcome = |s: &Option<CourseStats>, id: &str| {
+        let outcome = |s: &Option<&CourseStats>, id: &str| {
             s.as_ref()?
                 .outcomes
                 .iter()
@@ -192,7 +192,7 @@ pub fn compare(a: &ScenarioRun, b: &ScenarioRun) -> Vec<DiffRow> {
             });
         }
         for def in KEY_OUTCOMES {
-            let key = |s: &Option<CourseStats>| {
+            let key = |s: &Option<&CourseStats>| {
                 key_outcome(def, s.as_ref()?).map(|k| Figure {
                     value: k.value,
                     ci: k.ci,

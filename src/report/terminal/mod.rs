@@ -20,7 +20,7 @@ pub mod views;
 
 use columns::{LABEL_W_KEY, cell, columns, fit_cap};
 
-use super::compare::{VariantKeys, variant_keys_with};
+use super::compare::{VariantKeys, variant_keys};
 use super::draw::trials_note;
 use super::engagement::is_engagement;
 use super::engagement::stop_phrase;
@@ -57,15 +57,15 @@ pub fn terminal_table(run: &ScenarioRun) -> String {
     context.push(format!("seed {}", run.seed));
     let _ = writeln!(out, "{}  ({})", run.scenario, context.join(", "));
 
-    let stats: Vec<CourseStats> = run.courses.iter().map(CourseRun::stats).collect();
-    let keys = variant_keys_with(run, &stats);
+    let stats: Vec<&CourseStats> = run.courses.iter().map(CourseRun::stats).collect();
+    let keys = variant_keys(run);
     for (variant, v) in run.variants().into_iter().zip(&keys) {
         let members: Vec<usize> = (0..run.courses.len())
             .filter(|&i| run.courses[i].variant == variant)
             .collect();
         for &i in &members {
             out.push('\n');
-            block(&mut out, &run.courses[i], &stats[i]);
+            block(&mut out, &run.courses[i], stats[i]);
         }
         if members.len() >= 2 {
             side_by_side(&mut out, run, &stats, &members);
@@ -183,7 +183,7 @@ fn course_names<'r>(run: &'r ScenarioRun, members: &[usize]) -> Vec<&'r str> {
         .collect()
 }
 
-fn side_by_side(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], members: &[usize]) {
+fn side_by_side(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], members: &[usize]) {
     let first = run.courses[members[0]].space.outcomes();
     if members
         .iter()
@@ -251,7 +251,7 @@ fn with_sides(
 
 /// The key outcomes of the courses of one variant side by side, with the
 /// share of each engagement ending each way.
-fn key_block(out: &mut String, run: &ScenarioRun, stats: &[CourseStats], v: &VariantKeys) {
+fn key_block(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], v: &VariantKeys) {
     let members = &v.courses;
     // Stop reasons of the variant's engagements, in order of first appearance.
     let mut reasons: Vec<&str> = Vec::new();

@@ -240,20 +240,36 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     summary: "the charger's TQ test on its Closing Table row: into contact (A / A_F / A_R under the conditions), stay, or fall back",
     keys: CLOSING_KEYS,
     outcomes: &pair::TARGET_OUTCOMES,
-    measures: &[
-        pair::TARGET_STEP_LOSSES,
-        pair::TARGET_COMMANDER_INJURED,
-        pair::OWN_STATUS,
-        pair::OWN_STEP_LOSSES,
-        pair::OWN_COMMANDER_INJURED,
-        CONTACT,
-    ],
+    measures: &pair::with_extras::<6>(&[CONTACT]),
 };
+
+/// `charger`, read by `closing`, `charge-reaction` and `charge`.
+pub const CHARGER_KEY: KeyDoc = KeyDoc::unit("charger", "required: the charging unit");
+/// `target`, read by `closing`, `charge-reaction` and `charge`.
+pub const TARGET_KEY: KeyDoc = KeyDoc::unit("target", "required: the unit charged");
+/// `group_in_contact`, a closing condition of `closing` and `charge`.
+pub const GROUP_IN_CONTACT_KEY: KeyDoc = KeyDoc::flag(
+    "group_in_contact",
+    "true: other units of the charger's group already moved into contact",
+);
+/// `enemy_uphill`, a closing condition of `closing` and `charge`.
+pub const ENEMY_UPHILL_KEY: KeyDoc = KeyDoc::flag("enemy_uphill", "true: the target is uphill");
+/// `chevaux_de_frise`, a closing condition of `closing` and `charge`.
+pub const CHEVAUX_DE_FRISE_KEY: KeyDoc = KeyDoc::flag(
+    "chevaux_de_frise",
+    "true: the target is behind chevaux de frise",
+);
+/// `closing_row`, read by `closing` and `charge`.
+pub const CLOSING_ROW_KEY: KeyDoc = KeyDoc::one_of(
+    "closing_row",
+    &CLOSING_ROWS,
+    "a Closing Table row, replacing the charger's",
+);
 
 /// The keys of a closing test.
 pub const CLOSING_KEYS: &[KeyDoc] = &[
-    KeyDoc::unit("charger", "required: the charging unit"),
-    KeyDoc::unit("target", "required: the unit charged"),
+    CHARGER_KEY,
+    TARGET_KEY,
     KeyDoc::flag(
         "favourable",
         "true / false: replaces the computed favourable conditions",
@@ -262,24 +278,14 @@ pub const CLOSING_KEYS: &[KeyDoc] = &[
         "unfavourable",
         "true / false: replaces the computed unfavourable conditions",
     ),
-    KeyDoc::flag(
-        "group_in_contact",
-        "true: other units of the charger's group already moved into contact",
-    ),
+    GROUP_IN_CONTACT_KEY,
     KeyDoc::flag(
         "flank_or_rear",
         "true: closing with the target's flank or rear (favourable)",
     ),
-    KeyDoc::flag("enemy_uphill", "true: the target is uphill"),
-    KeyDoc::flag(
-        "chevaux_de_frise",
-        "true: the target is behind chevaux de frise",
-    ),
-    KeyDoc::one_of(
-        "closing_row",
-        &CLOSING_ROWS,
-        "a Closing Table row, replacing the charger's",
-    ),
+    ENEMY_UPHILL_KEY,
+    CHEVAUX_DE_FRISE_KEY,
+    CLOSING_ROW_KEY,
     KeyDoc::int(
         "charger_extra_tq",
         -5,

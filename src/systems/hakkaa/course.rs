@@ -24,9 +24,10 @@ use super::pair;
 use super::plan::Part;
 pub use super::plan::Plan;
 use super::reaction::{self, ChargeReaction};
+use super::repeat::Stop;
 use super::tq::{self, Readings, TroopQualityTest};
 use super::uncontrolled::{self, Uncontrolled};
-use super::unit::{ELIMINATED, Status, Unit, UnitState};
+use super::unit::{Status, Unit, UnitState};
 use std::cell::RefCell;
 
 use crate::dice::{Dice, EnumerationError};
@@ -183,26 +184,14 @@ pub const CHARGE_INFO: ProcedureInfo = ProcedureInfo {
     summary: "a course of three parts: the charger's Closing test; if it goes in, the target's Charge Reaction test with any reaction fire; if contact is made, the Close Combat test of both sides",
     keys: CHARGE_KEYS,
     outcomes: &pair::TARGET_OUTCOMES,
-    measures: &[
-        HITS_INFLICTED,
-        COURSE_TARGET_COMMANDER,
-        OWN_MORALE,
-        ENEMY_MORALE,
-        HITS_TAKEN,
-        COURSE_OWN_COMMANDER,
-        CLOSE_COMBATS,
-    ],
+    measures: &pair::joined::<7>(&COURSE_MEASURES, &[CLOSE_COMBATS]),
 };
 
 /// The keys of a `charge` step.
 pub const CHARGE_KEYS: &[KeyDoc] = &[
     KeyDoc::unit("charger", "required: the charging unit (reported as own)"),
-    KeyDoc::unit("target", "required: the unit charged"),
-    KeyDoc::one_of(
-        "pace",
-        super::reaction::Pace::NAMES,
-        "which Charge Reaction table (default: gallop for cavalry, run for others)",
-    ),
+    closing::TARGET_KEY,
+    reaction::PACE_KEY,
     KeyDoc::flag(
         "favourable",
         "true / false: replaces the computed favourable closing conditions",
@@ -211,24 +200,14 @@ pub const CHARGE_KEYS: &[KeyDoc] = &[
         "unfavourable",
         "true / false: replaces the computed unfavourable closing conditions",
     ),
-    KeyDoc::flag(
-        "group_in_contact",
-        "true: other units of the charger's group already moved into contact",
-    ),
+    closing::GROUP_IN_CONTACT_KEY,
     KeyDoc::flag(
         "flank_or_rear",
         "true: closing with the target's flank or rear",
     ),
-    KeyDoc::flag("enemy_uphill", "true: the target is uphill"),
-    KeyDoc::flag(
-        "chevaux_de_frise",
-        "true: the target is behind chevaux de frise",
-    ),
-    KeyDoc::one_of(
-        "closing_row",
-        &super::closing::CLOSING_ROWS,
-        "a Closing Table row, replacing the charger's",
-    ),
+    closing::ENEMY_UPHILL_KEY,
+    closing::CHEVAUX_DE_FRISE_KEY,
+    closing::CLOSING_ROW_KEY,
     KeyDoc::one_of(
         "reaction_row",
         &super::reaction::ROW_IDS,
@@ -244,12 +223,7 @@ pub const CHARGE_KEYS: &[KeyDoc] = &[
         super::unit::MAX_FP as i64,
         "Fire Points of the target's reaction fire, replacing its own",
     ),
-    KeyDoc::int(
-        "reaction_fp_modifier",
-        -20,
-        20,
-        "added to the reaction fire's Fire Points before ½Fi halves them",
-    ),
+    reaction::REACTION_FP_MODIFIER_KEY,
     KeyDoc::one_of(
         "lower_cc_value",
         &["charger", "target", "neither"],
@@ -280,53 +254,6 @@ pub const PROCEDURES: &[ProcedureInfo] = &[
     fleeing::INFO,
     uncontrolled::INFO,
 ];
-
-/// A stop condition of an engagement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stop {
-    /// The target (else the acting unit).
-    pub target: bool,
-    /// Stop when the unit's status index is at least this (0..=4); or, with
-    /// `rallied`, when it is neither fleeing nor eliminated.
-    pub at_least: usize,
-    /// "rallied": not fleeing and not eliminated.
-    pub rallied: bool,
-}
-
-/// The names `stop_when` accepts.
-pub const STOP_NAMES: [&str; 10] = [
-    "target-disordered",
-    "target-fell-back",
-    "target-fled",
-    "target-eliminated",
-    "target-rallied",
-    "own-disordered",
-    "own-fell-back",
-    "own-fled",
-    "own-eliminated",
-    "own-rallied",
-];
-
-impl Stop {
-    /// Parses a `stop_when` name.
-    pub fn from_name(s: &str) -> Option<Stop> {
-        let i = STOP_NAMES.iter().position(|n| *n == s)?;
-        let (target, k) = (i < 5, i % 5);
-        Some(Stop {
-            target,
-            at_least: [1, 2, 3, ELIMINATED, 0][k],
-            rallied: k == 4,
-        })
-    }
-    fn holds(&self, s: &UnitState) -> bool {
-        let i = s.status_index();
-        if self.rallied {
-            i < Status::Fled as usize
-        } else {
-            i >= self.at_least
-        }
-    }
-}
 
 /// The state of a course between steps.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -24,6 +24,8 @@ pub mod movement;
 pub mod pair;
 pub mod plan;
 pub mod reaction;
+pub mod readings;
+pub mod repeat;
 pub mod row;
 pub mod scenario;
 pub mod tq;
@@ -99,30 +101,6 @@ fn casualties_chart() -> Vec<Chart> {
 
 /// Hakkaa Päälle in the registry of rule systems.
 pub struct Hakkaa;
-
-/// What each stop condition of `repeat.until` means (in
-/// [`course::STOP_NAMES`] order).
-const STOPS: &[crate::systems::StopInfo] = &{
-    use crate::systems::StopInfo;
-    const fn s(name: &'static str, meaning: &'static str) -> StopInfo {
-        StopInfo { name, meaning }
-    }
-    [
-        s("target-disordered", "the target is disordered, or worse"),
-        s("target-fell-back", "the target fell back, or worse"),
-        s("target-fled", "the target fled, or was eliminated"),
-        s("target-eliminated", "the target is eliminated"),
-        s(
-            "target-rallied",
-            "the target is neither fleeing nor eliminated",
-        ),
-        s("own-disordered", "our unit is disordered, or worse"),
-        s("own-fell-back", "our unit fell back, or worse"),
-        s("own-fled", "our unit fled, or was eliminated"),
-        s("own-eliminated", "our unit is eliminated"),
-        s("own-rallied", "our unit is neither fleeing nor eliminated"),
-    ]
-};
 
 impl crate::systems::RuleSystem for Hakkaa {
     fn id(&self) -> &'static str {
@@ -220,31 +198,12 @@ impl crate::systems::RuleSystem for Hakkaa {
             KeyDoc::int("extra_tq", -5, 5, "a further TQ modifier on all its tests").or("0"),
         ]
     }
-    fn max_turns(&self) -> u8 {
-        scenario::MAX_TURNS as u8
-    }
-    fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
-        STOPS
-    }
-    fn default_until(&self) -> &'static str {
-        "target-fled, own-fled; a course of one unit: own-rallied, own-eliminated"
+    fn repeats(&self) -> &'static crate::systems::Repeats {
+        &repeat::REPEATS
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
-        use crate::systems::registry::named;
-        vec![
-            named(
-                "tq_modifier_mode",
-                tq::TqMode::NAMES,
-                "row",
-                "row: the modifiers shift the grade row; roll: they shift the 2d6 roll",
-            ),
-            named(
-                "double_results",
-                tq::DoubleResults::NAMES,
-                "two-tests",
-                "two-tests: 2 LC and 2 C are two results, each tested; one-test: one test on the row",
-            ),
-        ]
+        use crate::systems::rules::RulesTable;
+        tq::Readings::keys()
     }
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
         scenario::explain(f)

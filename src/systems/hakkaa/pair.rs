@@ -48,6 +48,31 @@ pub const PAIR_MEASURES: [&str; 5] = [
     OWN_STEP_LOSSES,
     OWN_COMMANDER_INJURED,
 ];
+
+/// `head` followed by `tail`, as one array of `N` (a `const` list of
+/// measures built from shorter ones, so each list is written once).
+pub const fn joined<const N: usize>(
+    head: &[&'static str],
+    tail: &[&'static str],
+) -> [&'static str; N] {
+    assert!(head.len() + tail.len() == N, "N is the two lengths summed");
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < head.len() {
+            head[i]
+        } else {
+            tail[i - head.len()]
+        };
+        i += 1;
+    }
+    out
+}
+
+/// The pair measures followed by a procedure's `extras`, in space order.
+pub const fn with_extras<const N: usize>(extras: &[&'static str]) -> [&'static str; N] {
+    joined(&PAIR_MEASURES, extras)
+}
 /// Most extra measures a procedure adds after the pair measures.
 pub const MAX_EXTRAS: usize = 4;
 

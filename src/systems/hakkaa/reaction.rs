@@ -10,7 +10,7 @@
 //! on into contact unless the target fled or the reaction fire moved the
 //! charger back (fall back, flee) or eliminated it.
 
-use super::closing::{CONTACT, check_charge, read_row};
+use super::closing::{CHARGER_KEY, CONTACT, TARGET_KEY, check_charge, read_row};
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why, fp_lines};
 use super::fire::{Volley, effective_fp};
@@ -256,37 +256,22 @@ pub const COUNTER_CHARGE: &str = "counter-charge";
 /// Extra measure: the reaction fire, 0 none, 1 at half Fire Points, 2 full.
 pub const REACTION_FIRE: &str = "reaction-fire";
 
-/// The keys of a charge reaction.
-pub const REACTION_KEYS: &[KeyDoc] = &[
-    KeyDoc::one_of(
-        "pace",
-        Pace::NAMES,
-        "which Charge Reaction table (default: gallop for cavalry, run for others)",
-    ),
-    KeyDoc::flag(
-        "counter_charge_possible",
-        "false: a CC result stands instead (default true)",
-    ),
-    KeyDoc::int(
-        "reaction_fp",
-        0,
-        super::unit::MAX_FP as i64,
-        "Fire Points of the reaction fire, replacing the target's",
-    ),
-    KeyDoc::int(
-        "reaction_fp_modifier",
-        -20,
-        20,
-        "added to the reaction fire's Fire Points before ½Fi halves them",
-    ),
-    KeyDoc::one_of("reaction_row", &ROW_IDS, "replaces the target's row"),
-    KeyDoc::int(
-        "target_extra_tq",
-        -5,
-        5,
-        "further modifier of the target's tests (reaction, its fire, close combat)",
-    ),
-];
+/// `pace`, read by `charge-reaction` and `charge` alike.
+pub const PACE_KEY: KeyDoc = KeyDoc::one_of(
+    "pace",
+    Pace::NAMES,
+    "which Charge Reaction table (default: gallop for cavalry, run for others)",
+);
+/// `reaction_fp_modifier`, read by `charge-reaction` and `charge` alike.
+pub const REACTION_FP_MODIFIER_KEY: KeyDoc = KeyDoc::int(
+    "reaction_fp_modifier",
+    -20,
+    20,
+    "added to the reaction fire's Fire Points before ½Fi halves them",
+);
+
+/// The measures of `charge-reaction`, in space order.
+const REACTION_MEASURES: [&str; 8] = pair::with_extras(&[CONTACT, COUNTER_CHARGE, REACTION_FIRE]);
 
 /// What `pikeshot list` says of `charge-reaction`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
@@ -294,13 +279,9 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     rule: "Charge reaction tables",
     summary: "the target's TQ test on the galloping or trotting/running table: stand, flee, counter-charge, or fire at the charger (Fire Table, step and commander rolls, Receiving Casualties)",
     keys: &[
-        KeyDoc::unit("charger", "required: the charging unit"),
-        KeyDoc::unit("target", "required: the unit charged"),
-        KeyDoc::one_of(
-            "pace",
-            Pace::NAMES,
-            "which Charge Reaction table (default: gallop for cavalry, run for others)",
-        ),
+        CHARGER_KEY,
+        TARGET_KEY,
+        PACE_KEY,
         KeyDoc::flag(
             "counter_charge_possible",
             "false: a CC result stands instead (default true)",
@@ -311,12 +292,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             super::unit::MAX_FP as i64,
             "Fire Points of the reaction fire, replacing the target's",
         ),
-        KeyDoc::int(
-            "reaction_fp_modifier",
-            -20,
-            20,
-            "added to the reaction fire's Fire Points before ½Fi halves them",
-        ),
+        REACTION_FP_MODIFIER_KEY,
         KeyDoc::one_of("reaction_row", &ROW_IDS, "replaces the target's row"),
         KeyDoc::int(
             "target_extra_tq",
@@ -332,16 +308,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         ),
     ],
     outcomes: &pair::TARGET_OUTCOMES,
-    measures: &[
-        pair::TARGET_STEP_LOSSES,
-        pair::TARGET_COMMANDER_INJURED,
-        pair::OWN_STATUS,
-        pair::OWN_STEP_LOSSES,
-        pair::OWN_COMMANDER_INJURED,
-        CONTACT,
-        COUNTER_CHARGE,
-        REACTION_FIRE,
-    ],
+    measures: &REACTION_MEASURES,
 };
 
 /// The procedure `charge-reaction`.

@@ -1,7 +1,8 @@
 //! Reading a Hakkaa Päälle scenario: `[rules]`, `[units.*]` and `[[course]]`
 //! (with `repeat = { turns, until }` for engagements).
 
-use super::course::{CourseSpec, Plan, STOP_NAMES, Step, Stop, default_pair};
+use super::course::{CourseSpec, Plan, Step, default_pair};
+use super::repeat::{self, REPEATS};
 use super::tq::Readings;
 use super::unit::Unit;
 use crate::engine::{Kernel, KernelMode};
@@ -9,7 +10,8 @@ use crate::error::InputError;
 use crate::explain::walk::{self, Boxer, Made};
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
-use crate::systems::named::read;
+use crate::systems::registry::read_units;
+use crate::systems::rules::RulesTable;
 
 /// Courses built from a scenario.
 pub struct Built {
@@ -21,24 +23,12 @@ pub struct Built {
     pub sides: Vec<Side>,
 }
 
-/// Most turns of an engagement.
-pub const MAX_TURNS: i64 = 30;
-
-/// Default stop conditions of an engagement with a target.
-pub const DEFAULT_STOPS: [&str; 2] = ["target-fled", "own-fled"];
-/// Default stop conditions of an engagement of one unit.
-pub const DEFAULT_UNIT_STOPS: [&str; 2] = ["own-rallied", "own-eliminated"];
-
 /// [`build`] for the system registry (Hakkaa Päälle has no editions).
 pub fn build_courses(
     f: &mut Fields,
     kernel: KernelMode,
 ) -> Result<crate::systems::BuiltCourses, InputError> {
-    build(f, kernel).map(|b| crate::systems::BuiltCourses {
-        edition: None,
-        courses: b.courses,
-        sides: b.sides,
-    })
+    build(f, kernel).map(|b| (b.courses, b.sides).into())
 }
 
 /// Reads `[rules]` (`tq_modifier_mode`, `double_results`), `[units.*]` and
@@ -72,23 +62,14 @@ fn read_scenario<T>(
     for key in ["tq_modifier_mode", "double_results"] {
         course::refuse_moved(f, key, &format!("`{key} = ...` in the `[rules]` table"))?;
     }
-    let readings = read_rules(f)?;
-    let keys =
-        crate::systems::registry::key_names(&crate::systems::RuleSystem::unit_keys(&super::Hakkaa));
-    let units = course::read_units(f, &keys, Unit::from_fields)?;
-    let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+    let readings = Readings::read(f)?;
+    let units = read_units(&super::Hakkaa, f, Unit::from_fields)?;
+    let unit_names = course::unit_names(&units);
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
-        let own = course::unit_key(&mut cf, "own", &unit_names)?;
-        let enemy = course::unit_key(&mut cf, "enemy", &unit_names)?;
-        course::check_pair(&cf, own, enemy)?;
-        let repeat = course::read_repeat(&mut cf, MAX_TURNS as u8, &STOP_NAMES, step_tables.len())?;
+        let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
+        let repeat = course::read_repeat(&mut cf, &REPEATS, step_tables.len())?;
         let turns = repeat.as_ref().map(|r| r.turns);
         let from_step = repeat.as_ref().map_or(0, |r| r.from_step);
-        let mut stops: Vec<Stop> = repeat
-            .iter()
-            .flat_map(|r| &r.until)
-            .filter_map(|&i| Stop::from_name(STOP_NAMES[i]))
-            .collect();
         let mut plans = Vec::new();
         let mut fields = Vec::new();
         for (procedure, mut sf) in step_tables {
@@ -127,15 +108,9 @@ fn read_scenario<T>(
             for (p, sf) in plans.iter().zip(&fields) {
                 p.check(&units, readings, alone, sf)?;
             }
-            if turns.is_some() && stops.is_empty() {
-                let has_target = plans.iter().any(|p| p.units().1.is_some());
-                let names: &[&str] = if has_target {
-                    &DEFAULT_STOPS
-                } else {
-                    &DEFAULT_UNIT_STOPS
-                };
-                stops = names.iter().filter_map(|s| Stop::from_name(s)).collect();
-            }
+            let stops = repeat.as_ref().map_or_else(Vec::new, |r| {
+                repeat::until(&r.until, plans.iter().any(|p| p.units().1.is_some()))
+            });
             let spec = CourseSpec::new(
                 units.clone(),
                 plans,
@@ -153,20 +128,4 @@ fn read_scenario<T>(
         Ok((k, side))
     })?;
     Ok((readings, courses, sides))
-}
-
-/// Reads the optional `[rules]` table: how TQ modifiers apply and how the
-/// double results read (docs/rules/hakkaa.md).
-pub fn read_rules(f: &mut Fields) -> Result<Readings, InputError> {
-    let d = Readings::default();
-    let Some(mut r) = f.table("rules")? else {
-        return Ok(d);
-    };
-    let readings = Readings {
-        tq_mode: read(&mut r, "tq_modifier_mode", "TQ modifier mode")?.unwrap_or(d.tq_mode),
-        double_results: read(&mut r, "double_results", "reading of 2 LC and 2 C")?
-            .unwrap_or(d.double_results),
-    };
-    r.finish()?;
-    Ok(readings)
 }

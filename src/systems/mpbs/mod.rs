@@ -360,20 +360,22 @@ const EDITIONS: &[crate::systems::EditionInfo] = &[
     },
 ];
 
+/// What `repeat` accepts: the turns of an engagement, its stop conditions
+/// (in `Stop::ALL` order), none by default.
+pub const REPEATS: crate::systems::Repeats = crate::systems::Repeats {
+    max_turns: scenario::MAX_TURNS as u8,
+    stops: STOPS,
+    default_until: "none: the course runs all its turns",
+};
+
 /// What each stop condition of `repeat.until` means.
 const STOPS: &[crate::systems::StopInfo] = &[
-    crate::systems::StopInfo {
-        name: "enemy-broken",
-        meaning: "the enemy is Morale Broken or eliminated",
-    },
-    crate::systems::StopInfo {
-        name: "enemy-threshold",
-        meaning: "the enemy's casualty points reach its Casualty Threshold (12.5)",
-    },
-    crate::systems::StopInfo {
-        name: "own-broken",
-        meaning: "our unit is Morale Broken or eliminated",
-    },
+    crate::systems::StopInfo::new("enemy-broken", "the enemy is Morale Broken or eliminated"),
+    crate::systems::StopInfo::new(
+        "enemy-threshold",
+        "the enemy's casualty points reach its Casualty Threshold (12.5)",
+    ),
+    crate::systems::StopInfo::new("own-broken", "our unit is Morale Broken or eliminated"),
 ];
 
 impl crate::systems::RuleSystem for Mpbs {
@@ -482,11 +484,8 @@ impl crate::systems::RuleSystem for Mpbs {
             .or("true"),
         ]
     }
-    fn max_turns(&self) -> u8 {
-        scenario::MAX_TURNS as u8
-    }
-    fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
-        STOPS
+    fn repeats(&self) -> &'static crate::systems::Repeats {
+        &REPEATS
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
         use crate::systems::KeyDoc;

@@ -9,6 +9,7 @@ use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
 use crate::outcome::Side;
 use crate::scenario::{Fields, course};
+use crate::systems::registry::read_units;
 
 /// Courses built from a scenario.
 pub struct Built {
@@ -80,12 +81,10 @@ fn read<'a, T>(
         Some(mut rf) => Readings::from_fields(&mut rf, edition)?,
         None => Readings::default(),
     };
-    let units = course::read_units(
-        f,
-        &crate::systems::registry::key_names(&crate::systems::RuleSystem::unit_keys(&super::Mpbs)),
-        |name, uf| Unit::from_fields(name, uf, edition),
-    )?;
-    let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+    let units = read_units(&super::Mpbs, f, |name, uf| {
+        Unit::from_fields(name, uf, edition)
+    })?;
+    let unit_names = course::unit_names(&units);
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let mut steps = Vec::new();
         for (procedure, sf) in step_tables {
@@ -131,16 +130,10 @@ fn read<'a, T>(
     Ok((edition, courses, sides))
 }
 
-/// The names of the stop conditions, in [`Stop::ALL`] order.
-pub fn stop_names() -> Vec<&'static str> {
-    Stop::ALL.iter().map(|s| s.names().0).collect()
-}
-
 /// Reads `repeat = { turns = N, until = [...] }` (the shared reader).
 fn read_repeat(cf: &mut Fields, steps: usize) -> Result<Option<Repeat>, InputError> {
-    let names = stop_names();
     Ok(
-        course::read_repeat(cf, MAX_TURNS as u8, &names, steps)?.map(|r| Repeat {
+        course::read_repeat(cf, &super::REPEATS, steps)?.map(|r| Repeat {
             turns: r.turns,
             from_step: r.from_step as u8,
             until: r.until.into_iter().map(|i| Stop::ALL[i]).collect(),

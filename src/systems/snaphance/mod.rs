@@ -438,17 +438,12 @@ impl crate::systems::RuleSystem for Snaphance {
     fn unit_keys(&self) -> Vec<crate::systems::KeyDoc> {
         unit::unit_keys()
     }
-    fn max_turns(&self) -> u8 {
-        repeat::MAX_TURNS
-    }
-    fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
-        repeat::STOPS
-    }
-    fn default_until(&self) -> &'static str {
-        "decided (a course without a melee runs all its turns)"
+    fn repeats(&self) -> &'static crate::systems::Repeats {
+        &repeat::REPEATS
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
-        readings::keys()
+        use crate::systems::rules::RulesTable;
+        Readings::keys()
     }
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
         scenario::explain(f)

@@ -14,7 +14,7 @@ use crate::explain::{Source, Term, sum};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::named::named_enum;
+use crate::systems::named::{named_enum, read};
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The adjusted morale and the automatic results (Morale Test [8.0]).
@@ -352,14 +352,7 @@ impl MoraleTest {
         f.has("procedure");
         let stand = find(f, "unit", units)?;
         let hits = f.req_int("hits", 1, 40)? as u32;
-        let after = f
-            .named(
-                "after",
-                "morale test context",
-                After::from_name,
-                &After::names(),
-            )?
-            .unwrap_or(After::Fire);
+        let after = read::<After>(f, "after", "morale test context")?.unwrap_or(After::Fire);
         let opponent = if f.has("opponent") {
             let o = find(f, "opponent", units)?;
             if o.name == stand.name {

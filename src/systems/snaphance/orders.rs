@@ -7,7 +7,7 @@ use super::terrain;
 use super::unit::{Stand, find, finish};
 use crate::dice::Dice;
 use crate::error::InputError;
-use crate::explain::{Source, Term, sum};
+use crate::explain::{Source, Term, key_term, sum};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
@@ -200,14 +200,7 @@ impl OrderTest {
                 Source::key(format!("moves_taken = {}", input.moves_taken)),
             ));
         }
-        if input.extra_mod != 0 {
-            mods.push(Term::new(
-                "extra_mod",
-                "",
-                input.extra_mod as i32,
-                Source::key(format!("extra_mod = {}", input.extra_mod)),
-            ));
-        }
+        mods.extend(key_term("extra_mod", "extra_mod", input.extra_mod as i32));
         let modifier: i32 = sum(&mods);
         let need = pass_on(class);
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);

@@ -2,10 +2,8 @@
 //! section 2), each a switch of the scenario's optional `[rules]` table. The
 //! default of each is the reading `docs/rules/snaphance.md` section 2 argues.
 
-use crate::error::InputError;
-use crate::scenario::Fields;
-use crate::systems::KeyDoc;
 use crate::systems::named::named_enum;
+use crate::systems::rules::{RulesTable, Switches};
 
 named_enum! {
     /// "Hit on 6 or double 5" (Firing, Melee): what the fives score.
@@ -112,94 +110,37 @@ impl Default for Readings {
     }
 }
 
-/// The `[rules]` keys: what each accepts, its default and what it means.
-pub fn keys() -> Vec<KeyDoc> {
-    use crate::systems::registry::named;
-    let d = Readings::default();
-    vec![
-        named(
+impl RulesTable for Readings {
+    fn switches(s: &mut Switches<Self>) {
+        s.named(
             "fives",
-            Fives::NAMES,
-            d.fives.name(),
+            "reading of fives",
             "Firing, Melee: what \"hit on 6 or double 5\" makes of the fives",
-        ),
-        named(
+            |d| &mut d.fives,
+        );
+        s.named(
             "sp_loss",
-            SpLoss::NAMES,
-            d.sp_loss.name(),
+            "SP loss reading",
             "8.0: SP a failed morale test costs before the caps",
-        ),
-        named(
+            |d| &mut d.sp_loss,
+        );
+        s.named(
             "pike_ranks",
-            PikeRanks::NAMES,
-            d.pike_ranks.name(),
+            "pike ranks reading",
             "Melee: whether the 2nd and 3rd ranks of pikes add their dice each or once together",
-        ),
-        named(
+            |d| &mut d.pike_ranks,
+        );
+        s.named(
             "horse_vs_pikes",
-            HorseVsPikes::NAMES,
-            d.horse_vs_pikes.name(),
+            "reading",
             "Melee: when horse lose the Charge Bonus against pikes (frontal only, or always)",
-        ),
-        named(
+            |d| &mut d.horse_vs_pikes,
+        );
+        s.named(
             "new_disorder",
-            NewDisorder::NAMES,
-            d.new_disorder.name(),
+            "reading",
             "Melee: when disorder gained by fighting takes effect",
-        ),
-    ]
-}
-
-impl Readings {
-    /// Reads the optional `[rules]` table of a scenario.
-    pub fn from_fields(f: &mut Fields) -> Result<Readings, InputError> {
-        let Some(mut r) = f.table("rules")? else {
-            return Ok(Readings::default());
-        };
-        let d = Readings::default();
-        let out = Readings {
-            fives: r
-                .named(
-                    "fives",
-                    "reading of fives",
-                    Fives::from_name,
-                    &Fives::names(),
-                )?
-                .unwrap_or(d.fives),
-            sp_loss: r
-                .named(
-                    "sp_loss",
-                    "SP loss reading",
-                    SpLoss::from_name,
-                    &SpLoss::names(),
-                )?
-                .unwrap_or(d.sp_loss),
-            pike_ranks: r
-                .named(
-                    "pike_ranks",
-                    "pike ranks reading",
-                    PikeRanks::from_name,
-                    &PikeRanks::names(),
-                )?
-                .unwrap_or(d.pike_ranks),
-            horse_vs_pikes: r
-                .named(
-                    "horse_vs_pikes",
-                    "reading",
-                    HorseVsPikes::from_name,
-                    &HorseVsPikes::names(),
-                )?
-                .unwrap_or(d.horse_vs_pikes),
-            new_disorder: r
-                .named(
-                    "new_disorder",
-                    "reading",
-                    NewDisorder::from_name,
-                    &NewDisorder::names(),
-                )?
-                .unwrap_or(d.new_disorder),
-        };
-        r.finish()?;
-        Ok(out)
+            |d| &mut d.new_disorder,
+        );
     }
 }

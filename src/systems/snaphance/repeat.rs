@@ -7,10 +7,7 @@
 
 use crate::error::InputError;
 use crate::scenario::{Fields, course};
-use crate::systems::StopInfo;
-
-/// Most turns of `repeat` (the rounds `melee-to-finish` allowed).
-pub const MAX_TURNS: u8 = 20;
+use crate::systems::{Repeats, StopInfo};
 
 /// What ends a repeated course, checked at the end of every turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +25,7 @@ pub enum Stop {
 }
 
 impl Stop {
-    /// Every stop condition, in [`STOPS`] order.
+    /// Every stop condition, in [`REPEATS`] order.
     pub const ALL: [Stop; 5] = [
         Stop::Decided,
         Stop::OwnBeaten,
@@ -38,25 +35,29 @@ impl Stop {
     ];
 }
 
-/// What each stop condition of `repeat.until` means, in [`Stop::ALL`] order.
-pub const STOPS: &[StopInfo] = &{
-    const fn s(name: &'static str, meaning: &'static str) -> StopInfo {
-        StopInfo { name, meaning }
-    }
-    [
-        s(
-            "decided",
-            "the last melee fought was decided: a stand beaten or destroyed (10.0)",
-        ),
-        s("own-beaten", "our stand is beaten in a melee, or destroyed"),
-        s(
-            "enemy-beaten",
-            "the enemy stand is beaten in a melee, or destroyed",
-        ),
-        s("own-destroyed", "our stand is destroyed"),
-        s("enemy-destroyed", "the enemy stand is destroyed"),
-    ]
+/// What `repeat` accepts: at most 20 turns (the rounds `melee-to-finish`
+/// allowed), the stop conditions (in [`Stop::ALL`] order), `decided` when
+/// `until` names none.
+pub const REPEATS: Repeats = Repeats {
+    max_turns: 20,
+    stops: &STOPS,
+    default_until: "decided (a course without a melee runs all its turns)",
 };
+
+/// What each stop condition of `repeat.until` means, in [`Stop::ALL`] order.
+const STOPS: [StopInfo; 5] = [
+    StopInfo::new(
+        "decided",
+        "the last melee fought was decided: a stand beaten or destroyed (10.0)",
+    ),
+    StopInfo::new("own-beaten", "our stand is beaten in a melee, or destroyed"),
+    StopInfo::new(
+        "enemy-beaten",
+        "the enemy stand is beaten in a melee, or destroyed",
+    ),
+    StopInfo::new("own-destroyed", "our stand is destroyed"),
+    StopInfo::new("enemy-destroyed", "the enemy stand is destroyed"),
+];
 
 /// A course's repeat: its turns, the first step that repeats, and what
 /// ends it (the default `decided`).
@@ -65,6 +66,5 @@ pub type Repeat = course::Repeat<Stop>;
 /// Reads a course's optional `repeat` (of a course of `steps` steps);
 /// `until` is `decided` when it names nothing (docs/rules/snaphance.md).
 pub fn read(cf: &mut Fields, steps: usize) -> Result<Option<Repeat>, InputError> {
-    let names: Vec<&str> = STOPS.iter().map(|s| s.name).collect();
-    course::read_repeat_as(cf, MAX_TURNS, (&names, &Stop::ALL), Stop::Decided, steps)
+    course::read_repeat_as(cf, &REPEATS, &Stop::ALL, Stop::Decided, steps)
 }

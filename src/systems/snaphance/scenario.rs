@@ -8,8 +8,11 @@ use crate::engine::KernelMode;
 use crate::error::InputError;
 use crate::explain::walk::{self, Boxer, Made};
 use crate::outcome::Side;
-use crate::scenario::{Fields, course};
+use crate::scenario::Fields;
+use crate::scenario::course::{self, CoursesMade};
 use crate::systems::BuiltCourses;
+use crate::systems::registry::read_units;
+use crate::systems::rules::RulesTable;
 
 /// Reads the readings, the stands and the courses from a scenario's top
 /// level. A single step is its own kernel; several steps, or a course with
@@ -17,39 +20,27 @@ use crate::systems::BuiltCourses;
 /// an alias table of the exact distribution ([`KernelMode::Auto`]) or
 /// rolled die by die ([`KernelMode::Direct`]).
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
-    let (courses, sides) = read(f, |_, _, made| made.kernel(mode, Boxer::Tabulated))?;
-    Ok(BuiltCourses {
-        edition: None,
-        courses,
-        sides,
-    })
+    read(f, |_, _, made| made.kernel(mode, Boxer::Tabulated)).map(BuiltCourses::from)
 }
 
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
-    let (courses, _) = read(f, |name, side, made| match &made {
+    read(f, |name, side, made| match &made {
         Made::Course(c) => made.explain_with(name, side, |s| c.state_lines(s)),
         Made::Single(_) => made.explain(name, side),
-    })?;
-    Ok(walk::explained(courses))
+    })
+    .map(|(courses, _)| walk::explained(courses))
 }
-
-/// Course name, sides, and what `make` made of each course.
-type Read<T> = (Vec<(String, T)>, Vec<Side>);
 
 fn read<'a, T>(
     f: &mut Fields<'a>,
     mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec<'a>>) -> Result<T, InputError>,
-) -> Result<Read<T>, InputError> {
+) -> Result<CoursesMade<T>, InputError> {
     course::refuse_moved(f, "readings", "the `[rules]` table (same keys)")?;
-    let readings = Readings::from_fields(f)?;
-    let units = course::read_units(
-        f,
-        &crate::systems::registry::key_names(&super::unit::unit_keys()),
-        Stand::from_fields,
-    )?;
-    let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
+    let readings = Readings::read(f)?;
+    let units = read_units(&super::Snaphance, f, Stand::from_fields)?;
+    let unit_names = course::unit_names(&units);
+    course::build_courses(f, |name, mut cf, step_tables| {
         let (mut own, mut enemy) = course::own_enemy(&mut cf, &unit_names)?;
         let repeat = repeat::read(&mut cf, step_tables.len())?;
         cf.finish()?;
@@ -111,6 +102,5 @@ fn read<'a, T>(
                 .map_err(|e| course::locate_course_error(&cf, e, "steps"))?
         };
         Ok((kernel, side))
-    })?;
-    Ok((courses, sides))
+    })
 }

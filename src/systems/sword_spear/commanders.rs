@@ -9,6 +9,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::named::read;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 named_enum! {
@@ -108,14 +109,7 @@ impl CommanderRisk {
                 ),
             ));
         }
-        let s = f
-            .named(
-                "situation",
-                "situation",
-                Situation::from_name,
-                &Situation::names(),
-            )?
-            .unwrap_or(Situation::Otherwise);
+        let s = read::<Situation>(f, "situation", "situation")?.unwrap_or(Situation::Otherwise);
         finish_step(f, INFO.keys)?;
         Ok(CommanderRisk::new(s))
     }

@@ -90,16 +90,11 @@ impl crate::systems::RuleSystem for SwordSpear {
     fn unit_keys(&self) -> Vec<crate::systems::KeyDoc> {
         unit::unit_keys()
     }
-    fn max_turns(&self) -> u8 {
-        repeat::MAX_TURNS
-    }
-    fn stop_conditions(&self) -> &'static [crate::systems::StopInfo] {
-        repeat::STOPS
-    }
-    fn default_until(&self) -> &'static str {
-        "either-routs"
+    fn repeats(&self) -> &'static crate::systems::Repeats {
+        &repeat::REPEATS
     }
     fn rules_keys(&self) -> Vec<crate::systems::KeyDoc> {
+        use crate::systems::rules::RulesTable;
         readings::Readings::keys()
     }
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {

@@ -8,11 +8,16 @@
 
 use crate::error::InputError;
 use crate::scenario::Fields;
-use crate::systems::StopInfo;
+use crate::systems::{Repeats, StopInfo};
 
-/// Most turns `repeat` may ask for (the rounds the `engagement` step
-/// allowed).
-pub const MAX_TURNS: u8 = 50;
+/// What `repeat` accepts: at most 50 turns (the rounds the `engagement`
+/// step allowed), the stop conditions (in [`Stop::ALL`] order),
+/// `either-routs` when `until` names none.
+pub const REPEATS: Repeats = Repeats {
+    max_turns: 50,
+    stops: STOPS,
+    default_until: "either-routs",
+};
 
 /// What ends a repeated course, checked at the end of every turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +35,7 @@ pub enum Stop {
 }
 
 impl Stop {
-    /// Every stop condition, in [`STOPS`] order.
+    /// Every stop condition, in [`REPEATS`] order.
     pub const ALL: [Stop; 5] = [
         Stop::EitherRouts,
         Stop::OwnRouts,
@@ -51,33 +56,16 @@ impl Stop {
 }
 
 /// What each stop condition of `repeat.until` means, in [`Stop::ALL`] order.
-pub const STOPS: &[StopInfo] = &[
-    StopInfo {
-        name: "either-routs",
-        meaning: "a unit the repeated steps name has routed (a melee until one side routs)",
-    },
-    StopInfo {
-        name: "own-routs",
-        meaning: "our unit has routed",
-    },
-    StopInfo {
-        name: "enemy-routs",
-        meaning: "the enemy unit has routed",
-    },
-    StopInfo {
-        name: "own-hit",
-        meaning: "our unit has taken a hit in this course",
-    },
-    StopInfo {
-        name: "enemy-hit",
-        meaning: "the enemy unit has taken a hit in this course",
-    },
+const STOPS: &[StopInfo] = &[
+    StopInfo::new(
+        "either-routs",
+        "a unit the repeated steps name has routed (a melee until one side routs)",
+    ),
+    StopInfo::new("own-routs", "our unit has routed"),
+    StopInfo::new("enemy-routs", "the enemy unit has routed"),
+    StopInfo::new("own-hit", "our unit has taken a hit in this course"),
+    StopInfo::new("enemy-hit", "the enemy unit has taken a hit in this course"),
 ];
-
-/// The names `repeat.until` accepts, in [`Stop::ALL`] order.
-pub fn stop_names() -> Vec<&'static str> {
-    STOPS.iter().map(|s| s.name).collect()
-}
 
 /// A course's repeat: its turns, the first step that repeats, and what
 /// ends it (`either-routs` when `until` names nothing).
@@ -92,10 +80,13 @@ pub fn read(
     own: Option<usize>,
     enemy: Option<usize>,
 ) -> Result<Option<Repeat>, InputError> {
-    let names = stop_names();
-    let stops = (&names[..], &Stop::ALL[..]);
-    let read =
-        crate::scenario::course::read_repeat_as(cf, MAX_TURNS, stops, Stop::EitherRouts, steps)?;
+    let read = crate::scenario::course::read_repeat_as(
+        cf,
+        &REPEATS,
+        &Stop::ALL,
+        Stop::EitherRouts,
+        steps,
+    )?;
     let Some(r) = read else {
         return Ok(None);
     };

@@ -13,8 +13,11 @@ use crate::engine::chain::MAX_NODES;
 use crate::error::InputError;
 use crate::explain::walk::{self, Boxer, Made};
 use crate::outcome::Side;
-use crate::scenario::{Fields, course};
+use crate::scenario::Fields;
+use crate::scenario::course::{self, CoursesMade};
 use crate::systems::BuiltCourses;
+use crate::systems::registry::read_units;
+use crate::systems::rules::RulesTable;
 
 /// Reads `[rules]`, `[units.*]` and `[[course]]` from a scenario's top
 /// level and builds every course: a single step naming one unit as its
@@ -22,39 +25,27 @@ use crate::systems::BuiltCourses;
 /// are drawn from an alias table of the exact distribution
 /// ([`KernelMode::Auto`]) or rolled die by die ([`KernelMode::Direct`]).
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
-    let (courses, sides) = read(f, |_, _, made| made.kernel(mode, Boxer::Tabulated))?;
-    Ok(BuiltCourses {
-        edition: None,
-        courses,
-        sides,
-    })
+    read(f, |_, _, made| made.kernel(mode, Boxer::Tabulated)).map(BuiltCourses::from)
 }
 
 /// Reads the same keys as [`build`] and explains every course.
 pub fn explain(f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
-    let (courses, _) = read(f, |name, side, made| {
+    read(f, |name, side, made| {
         super::course_explain::explain(name, side, &made)
-    })?;
-    Ok(walk::explained(courses))
+    })
+    .map(|(courses, _)| walk::explained(courses))
 }
-
-/// Course name, sides, and what `make` made of each course.
-type Read<T> = (Vec<(String, T)>, Vec<Side>);
 
 /// Reads `[rules]`, `[units.*]` and `[[course]]` and hands each course,
 /// its cost bounded first, to `make`: the kernel builder or the explainer.
 fn read<'a, T>(
     f: &mut Fields<'a>,
     mut make: impl FnMut(&str, &Side, Made<Step, CourseSpec<'a>>) -> Result<T, InputError>,
-) -> Result<Read<T>, InputError> {
-    let rules = Readings::from_fields(f)?;
-    let units = course::read_units(
-        f,
-        &crate::systems::registry::key_names(&super::unit::unit_keys()),
-        Unit::from_fields,
-    )?;
-    let unit_names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
+) -> Result<CoursesMade<T>, InputError> {
+    let rules = Readings::read(f)?;
+    let units = read_units(&super::SwordSpear, f, Unit::from_fields)?;
+    let unit_names = course::unit_names(&units);
+    course::build_courses(f, |name, mut cf, step_tables| {
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
         let mut steps = Vec::new();
         for (procedure, sf) in step_tables {
@@ -109,8 +100,7 @@ fn read<'a, T>(
                 .map_err(|e| course::locate_course_error(&cf, e, "steps"))?
         };
         Ok((kernel, side))
-    })?;
-    Ok((courses, sides))
+    })
 }
 
 /// Refuses a course whose chain could pass the state limit, before it is

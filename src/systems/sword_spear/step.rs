@@ -12,6 +12,7 @@ use super::shooting::{self, Shooting};
 use super::unit::Unit;
 use crate::error::InputError;
 use crate::scenario::Fields;
+use crate::systems::rules::RulesTable;
 
 macro_rules! steps {
     ($($var:ident($ty:ty, $info:expr, $build:expr)),+ $(,)?) => {

@@ -7,6 +7,7 @@ use super::troops::{Terrain, Troop};
 use crate::error::InputError;
 use crate::scenario::{Fields, course};
 use crate::systems::KeyDoc;
+use crate::systems::named::{read, require};
 
 named_enum! {
     /// A unit's protection, best first (Effect of Armour).
@@ -215,9 +216,7 @@ impl Unit {
 
     /// Reads `[units.NAME]` (keys in [`unit_keys`]).
     pub fn from_fields(name: &str, f: &mut Fields) -> Result<Unit, InputError> {
-        let troop = f
-            .named("troop", "troop type", Troop::from_name, &Troop::names())?
-            .ok_or_else(|| f.missing("troop").one_of("", &Troop::names()))?;
+        let troop = require::<Troop>(f, "troop", "troop type")?;
         let discipline = f.req_int("discipline", 1, 6)? as u8;
         let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
         let hits = f.int("hits", 0, MAX_STRENGTH as i64 - 1)?.unwrap_or(0) as u8;
@@ -232,21 +231,9 @@ impl Unit {
         let mut u = Unit::new(name, troop, discipline, strength);
         u.hits = hits;
         u.large = f.flag("large")?;
-        u.armour = f
-            .named("armour", "armour", Armour::from_name, &Armour::names())?
-            .unwrap_or(Armour::Unarmoured);
-        u.weapon = f.named(
-            "weapon",
-            "missile weapon",
-            Weapon::from_name,
-            &Weapon::names(),
-        )?;
-        u.melee_weapon = f.named(
-            "melee_weapon",
-            "melee weapon",
-            MeleeWeapon::from_name,
-            &MeleeWeapon::names(),
-        )?;
+        u.armour = read::<Armour>(f, "armour", "armour")?.unwrap_or(Armour::Unarmoured);
+        u.weapon = read::<Weapon>(f, "weapon", "missile weapon")?;
+        u.melee_weapon = read::<MeleeWeapon>(f, "melee_weapon", "melee weapon")?;
         u.melee_capable = f.flag("melee_capable")?;
         if u.melee_capable && !(troop == Troop::MediumFoot && u.weapon.is_some()) {
             return Err(f.err(
@@ -260,22 +247,10 @@ impl Unit {
             .unwrap_or(u.weapon.is_some_and(|w| w.row().causes_fear));
         u.heroic = f.flag("heroic")?;
         u.train = f.flag("train")?;
-        u.terrain = f
-            .named("terrain", "terrain", Terrain::from_name, &Terrain::names())?
-            .unwrap_or(Terrain::Open);
+        u.terrain = read::<Terrain>(f, "terrain", "terrain")?.unwrap_or(Terrain::Open);
         u.cover = f.flag("cover")?;
-        u.commander = f.named(
-            "commander",
-            "commander",
-            Commander::from_name,
-            &Commander::names(),
-        )?;
-        let by = f.named(
-            "command_by",
-            "commander",
-            Commander::from_name,
-            &Commander::names(),
-        )?;
+        u.commander = read::<Commander>(f, "commander", "commander")?;
+        let by = read::<Commander>(f, "command_by", "commander")?;
         let distance = f.int("command_distance", 0, 200)?;
         let explicit = f.bool("out_of_command")?;
         if u.commander.is_some() && (distance.is_some() || explicit == Some(true)) {

@@ -38,13 +38,13 @@ pub fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>, threads: us
 
 /// Course `course` of variant `variant` (empty: no sweep) over `space`.
 pub fn course_run(variant: &str, course: &str, space: OutcomeSpace, tally: Tally) -> CourseRun {
-    CourseRun {
-        variant: variant.into(),
-        course: course.into(),
-        side: Default::default(),
+    CourseRun::new(
+        variant.into(),
+        course.into(),
+        Default::default(),
         space,
         tally,
-    }
+    )
 }
 
 /// `course` under the name `name`: the same space and tally.
