@@ -10,7 +10,7 @@ mod stream;
 mod summary;
 mod sweep;
 
-use crate::support::report::{course_run, leaves, mpbs_run, space, tally, written_csv};
+use crate::support::report::{course_run, leaves, mpbs_run, renamed, space, tally, written_csv};
 use crate::support::{Z, assert_near, wilson};
 use std::collections::BTreeSet;
 use std::fs;
@@ -485,12 +485,8 @@ fn check_writable_creates_the_folder_and_leaves_it_empty() {
 #[test]
 fn plot_names_are_slugs_and_unique() {
     let mut r = run();
-    let mut again = course_one();
-    again.course = "Charge now!".into();
-    r.courses.push(again);
-    let mut odd = course_one();
-    odd.course = "?!".into();
-    r.courses.push(odd);
+    r.courses.push(renamed(course_one(), "Charge now!"));
+    r.courses.push(renamed(course_one(), "?!"));
     assert_eq!(
         report::naming::file_stems(&r),
         [
@@ -539,9 +535,7 @@ fn terminal_table_shows_probabilities_intervals_exact_and_means() {
 #[test]
 fn terminal_table_puts_courses_sharing_outcomes_side_by_side() {
     let mut r = run();
-    let mut salvo = course_one();
-    salvo.course = "salvo".into();
-    r.courses.insert(1, salvo);
+    r.courses.insert(1, renamed(course_one(), "salvo"));
     let t = terminal_table(&r);
     let side = t
         .split("== side by side (exact probability)\n")

@@ -3,7 +3,9 @@
 //! the joint (stop reason, turn) distribution and its cumulative curves,
 //! the plots, the terminal's key-outcome table, and determinism.
 
-use crate::support::report::{course_run, leaves, mpbs_run, space, tally as tally_on, written_csv};
+use crate::support::report::{
+    course_run, leaves, mpbs_run, renamed, space, tally as tally_on, written_csv,
+};
 use crate::support::{Z, assert_all_close, read_csv, wilson};
 use std::fs;
 use std::path::Path;
@@ -574,12 +576,8 @@ fn comparison_and_engagement_plots_are_written() {
 #[test]
 fn plot_names_never_collide_with_comparison_or_engagement_plots() {
     let mut r = run();
-    let mut named = salvo();
-    named.course = "Comparison".into();
-    r.courses.push(named);
-    let mut turns = salvo();
-    turns.course = "keep firing turns".into();
-    r.courses.push(turns);
+    r.courses.push(renamed(salvo(), "Comparison"));
+    r.courses.push(renamed(salvo(), "keep firing turns"));
     let plan = report::naming::plan(&r);
     assert_eq!(
         plan.courses,
@@ -703,9 +701,8 @@ fn terminal_wraps_long_course_names_and_splits_wide_tables() {
     let long = "keep firing until the tercio breaks or the brigade runs out of powder";
     r.courses[2].course = long.into();
     for k in 0..5 {
-        let mut c = salvo();
-        c.course = format!("salvo number {k}, then charge the tercio in the flank");
-        r.courses.push(c);
+        let name = format!("salvo number {k}, then charge the tercio in the flank");
+        r.courses.push(renamed(salvo(), name));
     }
     let t = terminal_table(&r);
     for line in t.lines() {

@@ -47,6 +47,12 @@ pub fn course_run(variant: &str, course: &str, space: OutcomeSpace, tally: Tally
     )
 }
 
+/// `course` under the name `name`: the same space and tally.
+pub fn renamed(mut course: CourseRun, name: impl Into<String>) -> CourseRun {
+    course.course = name.into();
+    course
+}
+
 /// A Musket & Pike run without a sweep or `--set`: scenario `scenario`
 /// from file stem `stem`, card `edition`, master seed `seed`.
 pub fn mpbs_run(
