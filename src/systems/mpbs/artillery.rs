@@ -10,7 +10,9 @@
 //! Double 3lb, 4-8lb, Double 4-8lb, 12-24lb, Double 12-24lb.
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
-use super::input::{finish_built, firer_and_target, key_err, read_extra, read_tec, relocate};
+use super::input::{
+    EXTRA_DRM_KEY, finish_built, firer_and_target, key_err, read_extra, read_tec, relocate,
+};
 use super::musketry::{FireResult, FireWho};
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::error::InputError;
@@ -263,7 +265,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             9,
             "replaces the TEC fire DRM of the target's hex and hexside",
         ),
-        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
+        EXTRA_DRM_KEY,
     ],
     outcomes: &["miss", "FH", "FH + MC"],
     measures: &["formation-hits", "morale-checks"],

@@ -7,6 +7,7 @@ use super::unit::find_unit;
 use super::{Edition, Unit};
 use crate::error::{InputError, did_you_mean, levenshtein};
 use crate::scenario::Fields;
+use crate::systems::KeyDoc;
 use crate::systems::named;
 
 /// For a name only the other card prints, the name on this card to suggest
@@ -138,6 +139,10 @@ pub(crate) fn ngbg_drm(key: &str, line: Option<i8>, edition: Edition) -> Result<
         )
     })
 }
+
+/// What `pikeshot list` shows of `extra_drm`, the step key [`read_extra`]
+/// reads.
+pub(crate) const EXTRA_DRM_KEY: KeyDoc = KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0");
 
 /// Reads `extra_drm` (−9..=9, default 0).
 pub(crate) fn read_extra(f: &mut Fields) -> Result<i8, InputError> {

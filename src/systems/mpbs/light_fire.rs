@@ -8,8 +8,8 @@
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
 use super::input::{
-    finish_built, firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode, read_tec,
-    relocate,
+    EXTRA_DRM_KEY, finish_built, firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode,
+    read_tec, relocate,
 };
 use super::musketry::{
     FIRE_MODES, FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term,
@@ -234,7 +234,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             9,
             "replaces the TEC fire DRM of the target's hex and hexside",
         ),
-        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
+        EXTRA_DRM_KEY,
     ],
     outcomes: &["miss", "1 hit"],
     measures: &["hits"],

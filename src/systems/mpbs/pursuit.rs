@@ -8,6 +8,7 @@
 //! in `docs/rules/mpbs.md`.
 
 use super::close_combat::{self, Fail, LeaderDrm, Modifiers, finish_step};
+use super::input::{EXTRA_DRM_KEY, read_extra};
 use super::unit::find_unit;
 use super::{Band, Edition, Order, Unit, named_enum};
 use crate::error::InputError;
@@ -344,7 +345,7 @@ impl PursuitKeys {
                 },
             };
         }
-        k.extra_drm = f.int("extra_drm", -9, 9)?.unwrap_or(0) as i32;
+        k.extra_drm = read_extra(f)? as i32;
         Ok(k)
     }
 
@@ -408,7 +409,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             Kind::BoolOrInt { min: -3, max: 3 },
             "not on the TACW column: the leadership modifier of the friendly leader used in the close combat; true (default): the pursuer's stacked leader, used as the attacking leader (series +1, SFO the rating as a plus); false: none",
         ),
-        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
+        EXTRA_DRM_KEY,
     ],
     outcomes: &OUTCOMES,
     measures: &[],

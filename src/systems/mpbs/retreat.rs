@@ -4,6 +4,7 @@
 //! (docs/rules/mpbs.md, Where the cards differ). Readings are in `docs/rules/mpbs.md`.
 
 use super::close_combat::{Fail, Modifiers, finish_step};
+use super::input::{EXTRA_DRM_KEY, read_extra};
 use super::unit::find_unit;
 use super::{Band, Edition, Unit, chart_morale};
 use crate::error::InputError;
@@ -88,7 +89,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "unit",
             "required: the unit that cannot retreat (its base morale sets the DRM: ≤6 -2, 8 +1)",
         ),
-        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
+        EXTRA_DRM_KEY,
     ],
     outcomes: &OUTCOMES,
     measures: &[],
@@ -147,7 +148,7 @@ impl UnableToRetreat {
     ) -> Result<UnableToRetreat, InputError> {
         f.has("procedure");
         let unit = find_unit(f, "unit", units)?.clone();
-        let extra = f.int("extra_drm", -9, 9)?.unwrap_or(0) as i32;
+        let extra = read_extra(f)? as i32;
         finish_step(f, &INFO)?;
         UnableToRetreat::build(edition, &unit, extra).map_err(|(k, e)| f.locate(k, e))
     }

@@ -47,33 +47,30 @@ pub const ORDERS_CHANGE_INFO: ProcedureInfo = ProcedureInfo {
     name: "orders-change",
     rule: "5.7",
     summary: "Orders Change: d10 + DRM ≤ the number for current → desired order",
-    keys: &[
-        KeyDoc::one_of("order", Order::NAMES, "required: the wing's current order"),
-        KeyDoc::one_of(
-            "to",
-            Order::NAMES,
-            "required: the desired order (not the current one)",
-        ),
-        KeyDoc::int("wc_rating", -3, 0, "the Wing Commander's rating").or("0"),
-        KeyDoc::int("ac_rating", -3, 0, "the Army Commander's rating"),
-        KeyDoc::flag(
-            "ac_with_wc",
-            "true: the AC is adjacent to or stacked with the WC, so its rating counts",
-        ),
-        KeyDoc::flag(
-            "leader_adjacent_enemy",
-            "true: leader adjacent to an enemy unit not Morale Broken, +1",
-        ),
-        KeyDoc::flag(
-            "cavalry_wing",
-            "true: a cavalry wing: -1 changing to Charge, +1 changing to Receive Charge",
-        ),
-        KeyDoc::flag(
-            "wing_mostly_shaken",
-            "true: over half the wing MS, MB or eliminated: -2 changing to Rally",
-        ),
-        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
-    ],
+    keys: order_keys!(
+        [
+            KeyDoc::one_of("order", Order::NAMES, "required: the wing's current order"),
+            KeyDoc::one_of(
+                "to",
+                Order::NAMES,
+                "required: the desired order (not the current one)",
+            ),
+        ],
+        [
+            KeyDoc::flag(
+                "leader_adjacent_enemy",
+                "true: leader adjacent to an enemy unit not Morale Broken, +1",
+            ),
+            KeyDoc::flag(
+                "cavalry_wing",
+                "true: a cavalry wing: -1 changing to Charge, +1 changing to Receive Charge",
+            ),
+            KeyDoc::flag(
+                "wing_mostly_shaken",
+                "true: over half the wing MS, MB or eliminated: -2 changing to Rally",
+            ),
+        ]
+    ),
     outcomes: OUTCOMES,
     measures: &[],
 };

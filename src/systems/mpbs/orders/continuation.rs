@@ -37,29 +37,12 @@ pub const CONTINUATION_INFO: ProcedureInfo = ProcedureInfo {
     name: "continuation",
     rule: "4.3",
     summary: "Continuation: d10 + DRM ≤ the current order's number (Charge 0-3, Make Ready 0-2, Receive Charge 0-1, Rally NA)",
-    keys: &[
-        KeyDoc::one_of(
-            "order",
-            &ORDERS_BUT_RALLY,
-            "required: the wing's current order",
-        ),
-        KeyDoc::int("wc_rating", -3, 0, "the Wing Commander's rating").or("0"),
-        KeyDoc::int("ac_rating", -3, 0, "the Army Commander's rating"),
-        KeyDoc::flag(
-            "ac_with_wc",
-            "true: the AC is adjacent to or stacked with the WC, so its rating counts",
-        ),
-        KeyDoc::flag(
-            "wc_adjacent_enemy",
-            "true: WC adjacent to an enemy unit not Morale Broken, +1",
-        ),
-        KeyDoc::flag("cavalry_wing", "true: a cavalry wing, -1"),
+    keys: activation_keys![
         KeyDoc::flag("second_attempt", "true: a second attempt, +1"),
         KeyDoc::flag(
             "landskrona",
             "true: NGBG all rolls during Landskrona, +1 (series only)",
         ),
-        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
     ],
     outcomes: OUTCOMES,
     measures: &[],

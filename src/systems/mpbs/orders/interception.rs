@@ -51,7 +51,7 @@ pub const INTERCEPTION_INFO: ProcedureInfo = ProcedureInfo {
             "halmstad",
             "true: NGBG interceptions at Halmstad, +1 (series only)",
         ),
-        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
+        EXTRA_DRM_KEY,
     ],
     outcomes: OUTCOMES,
     measures: &[],

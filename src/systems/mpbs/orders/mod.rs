@@ -9,7 +9,7 @@
 //! Where the cards differ) and are data per edition.
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
-use super::input::{finish_built, key_err, ngbg_drm, read_extra, relocate};
+use super::input::{EXTRA_DRM_KEY, finish_built, key_err, ngbg_drm, read_extra, relocate};
 use super::unit::find_unit;
 use super::{Edition, Order, Unit, chart_morale};
 use crate::dice::Dice;
@@ -106,37 +106,33 @@ pub struct OrdersDrms {
     pub interception_halmstad: Option<i8>,
 }
 
-/// Orders DRMs, indexed by edition (Sweden Fights On, series).
+/// Sweden Fights On's orders DRMs.
+const SFO_ORDERS_DRMS: OrdersDrms = OrdersDrms {
+    wc_adjacent_enemy: 1,
+    cavalry_wing: -1,
+    second_attempt: 1,
+    landskrona: None,
+    wc_no_continue: 1,
+    leader_adjacent_enemy: 1,
+    cavalry_wing_to_charge: -1,
+    cavalry_wing_to_receive_charge: 1,
+    wing_mostly_shaken_to_rally: -2,
+    interception_morale_8: -1,
+    interception_low_morale: 1,
+    interception_low_morale_from: 6,
+    interception_halmstad: None,
+};
+
+/// Orders DRMs, indexed by edition (Sweden Fights On, series). The series
+/// card prints Sweden Fights On's lines, adds the NGBG ones and reads the
+/// low interception morale as "6 or less".
 pub const ORDERS_DRMS: [OrdersDrms; 2] = [
+    SFO_ORDERS_DRMS,
     OrdersDrms {
-        wc_adjacent_enemy: 1,
-        cavalry_wing: -1,
-        second_attempt: 1,
-        landskrona: None,
-        wc_no_continue: 1,
-        leader_adjacent_enemy: 1,
-        cavalry_wing_to_charge: -1,
-        cavalry_wing_to_receive_charge: 1,
-        wing_mostly_shaken_to_rally: -2,
-        interception_morale_8: -1,
-        interception_low_morale: 1,
-        interception_low_morale_from: 6,
-        interception_halmstad: None,
-    },
-    OrdersDrms {
-        wc_adjacent_enemy: 1,
-        cavalry_wing: -1,
-        second_attempt: 1,
         landskrona: Some(1),
-        wc_no_continue: 1,
-        leader_adjacent_enemy: 1,
-        cavalry_wing_to_charge: -1,
-        cavalry_wing_to_receive_charge: 1,
-        wing_mostly_shaken_to_rally: -2,
-        interception_morale_8: -1,
-        interception_low_morale: 1,
         interception_low_morale_from: 0,
         interception_halmstad: Some(1),
+        ..SFO_ORDERS_DRMS
     },
 ];
 
@@ -181,6 +177,46 @@ impl Leadership {
         }
         Ok(())
     }
+}
+
+/// The `keys` of a wing roll's `ProcedureInfo`: `$first` (its order keys),
+/// the leaders' ratings ([`Leadership::read`]), `$rest`, then `extra_drm`.
+macro_rules! order_keys {
+    ([$($first:expr),* $(,)?], [$($rest:expr),* $(,)?]) => {
+        &[
+            $($first,)*
+            KeyDoc::int("wc_rating", -3, 0, "the Wing Commander's rating").or("0"),
+            KeyDoc::int("ac_rating", -3, 0, "the Army Commander's rating"),
+            KeyDoc::flag(
+                "ac_with_wc",
+                "true: the AC is adjacent to or stacked with the WC, so its rating counts",
+            ),
+            $($rest,)*
+            EXTRA_DRM_KEY,
+        ]
+    };
+}
+
+/// The `keys` of Continuation and Preemption (4.3, 4.4): those of
+/// [`Activation::read`], then `$rest`, then `extra_drm`.
+macro_rules! activation_keys {
+    ($($rest:expr),* $(,)?) => {
+        order_keys!(
+            [KeyDoc::one_of(
+                "order",
+                &ORDERS_BUT_RALLY,
+                "required: the wing's current order",
+            )],
+            [
+                KeyDoc::flag(
+                    "wc_adjacent_enemy",
+                    "true: WC adjacent to an enemy unit not Morale Broken, +1",
+                ),
+                KeyDoc::flag("cavalry_wing", "true: a cavalry wing, -1"),
+                $($rest,)*
+            ]
+        )
+    };
 }
 
 /// Reads one roll's step: its input (`read`), then the roll (`build`), whose

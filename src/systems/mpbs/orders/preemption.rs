@@ -34,26 +34,10 @@ pub const PREEMPTION_INFO: ProcedureInfo = ProcedureInfo {
     name: "preemption",
     rule: "4.4",
     summary: "Preemption: d10 + DRM ≤ the current order's number (Charge 0-4, Make Ready 0-3, Receive Charge 0-2, Rally NA)",
-    keys: &[
-        KeyDoc::one_of(
-            "order",
-            &ORDERS_BUT_RALLY,
-            "required: the wing's current order",
-        ),
-        KeyDoc::int("wc_rating", -3, 0, "the Wing Commander's rating").or("0"),
-        KeyDoc::int("ac_rating", -3, 0, "the Army Commander's rating"),
-        KeyDoc::flag(
-            "ac_with_wc",
-            "true: the AC is adjacent to or stacked with the WC, so its rating counts",
-        ),
-        KeyDoc::flag(
-            "wc_adjacent_enemy",
-            "true: WC adjacent to an enemy unit not Morale Broken, +1",
-        ),
-        KeyDoc::flag("cavalry_wing", "true: a cavalry wing, -1"),
-        KeyDoc::flag("wc_no_continue", "true: the WC is marked No Continue, +1"),
-        KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0"),
-    ],
+    keys: activation_keys![KeyDoc::flag(
+        "wc_no_continue",
+        "true: the WC is marked No Continue, +1"
+    )],
     outcomes: OUTCOMES,
     measures: &[],
 };
