@@ -26,9 +26,9 @@ impl Course<'_> {
             }
         }
         // The leader at risk is the one whose modifier the combat used (5.3).
-        let index = |name: &str| self.units.iter().position(|u| u.name == name);
+        let index = |name: &str| self.input.units.iter().position(|u| u.name == name);
         let leader_of = |side| cc.leader_unit(side).and_then(index);
-        if self.rules.leader_casualty {
+        if self.input.rules.leader_casualty {
             for side in [Side::Attacker, Side::Defender] {
                 if let Some(i) = leader_of(side)
                     && s.units[i].leader == LeaderState::With
@@ -43,14 +43,14 @@ impl Course<'_> {
         };
         if let Some(l) = loser
             && s.units[l].morale == MoraleState::Broken
-            && !self.units[l].can_retreat
+            && !self.input.units[l].can_retreat
         {
             s.pending.push(Sub::UnableToRetreat(unit_ix(l)));
         }
-        if self.rules.pursuit
+        if self.input.rules.pursuit
             && r.pursuit_check()
             && let (Some(w), Some(l)) = (winner, loser)
-            && self.units[w].kind.is_cavalry()
+            && self.input.units[w].kind.is_cavalry()
         {
             let won = match r.loser() {
                 Side::Attacker => Side::Defender,
@@ -65,7 +65,9 @@ impl Course<'_> {
             let leader = leader_of(won).zip(cc.leader_modifier(won)).map(|(u, m)| {
                 let m = match won {
                     Side::Attacker => m,
-                    Side::Defender => pursuit::leader_modifier(m, self.rules.defending_leader),
+                    Side::Defender => {
+                        pursuit::leader_modifier(m, self.input.rules.defending_leader)
+                    }
                 };
                 (unit_ix(u), m as i8)
             });

@@ -24,7 +24,7 @@ fn describe(units: &[Unit], sub: &Sub) -> String {
 
 impl Course<'_> {
     fn turn_prefix(&self, s: &CourseState) -> String {
-        if self.repeat.is_some() {
+        if self.input.repeat.is_some() {
             format!("turn {}, ", s.turn + 1)
         } else {
             String::new()
@@ -43,7 +43,7 @@ impl Course<'_> {
         u: usize,
         n: usize,
     ) -> String {
-        let r = &self.rules;
+        let r = &self.input.rules;
         let (b, a) = (&before.units[u], &after.units[u]);
         let salvo = before
             .units
@@ -95,7 +95,7 @@ impl Course<'_> {
     /// The morale-check readings switched off in `[rules]`, if any: the
     /// fire results they would have checked do not trigger.
     fn morale_checks_off(&self) -> Option<String> {
-        let r = &self.rules;
+        let r = &self.input.rules;
         let off: Vec<&str> = [
             (r.morale_check_on_hits, "10.6.2 (morale_check_on_hits)"),
             (r.morale_check_on_salvo, "10.6.3 (morale_check_on_salvo)"),
@@ -146,18 +146,21 @@ impl CourseView for Course<'_> {
                 };
                 StepKey {
                     order: (turn, 2 * pc, 1000 - s.pending.len() as u32),
-                    title: format!("{t}after step {pc}: {}{queued}", describe(&self.units, sub)),
+                    title: format!(
+                        "{t}after step {pc}: {}{queued}",
+                        describe(&self.input.units, sub)
+                    ),
                     procedure: procedure.into(),
                     rule: rule.into(),
                 }
             }
             None => {
-                let spec = &self.steps[s.pc as usize];
+                let spec = &self.input.steps[s.pc as usize];
                 let info = PROCEDURES
                     .iter()
                     .find(|i| i.name == spec.procedure)
                     .expect("a built step names a known procedure");
-                let name = |i: Option<usize>| i.map(|i| self.units[i].name.as_str());
+                let name = |i: Option<usize>| i.map(|i| self.input.units[i].name.as_str());
                 let who = match (name(spec.actor), name(spec.target)) {
                     (Some(a), Some(t)) => format!(" ({a} against {t})"),
                     (Some(a), None) | (None, Some(a)) => format!(" ({a})"),
@@ -180,7 +183,7 @@ impl CourseView for Course<'_> {
 
     fn state_lines(&self, s: &CourseState) -> Vec<String> {
         let mut out = Vec::new();
-        for (u, st) in self.units.iter().zip(&s.units) {
+        for (u, st) in self.input.units.iter().zip(&s.units) {
             let start = UnitState::of(u);
             if *st == start {
                 continue;
@@ -244,12 +247,12 @@ impl CourseView for Course<'_> {
                     let n = new.iter().filter(|x| **x == *sub).count();
                     let why = self.morale_reasons(before, after, usize::from(u), n);
                     if why.is_empty() {
-                        describe(&self.units, sub)
+                        describe(&self.input.units, sub)
                     } else {
-                        format!("{}: {why}", describe(&self.units, sub))
+                        format!("{}: {why}", describe(&self.input.units, sub))
                     }
                 }
-                _ => describe(&self.units, sub),
+                _ => describe(&self.input.units, sub),
             })
             .collect()
     }

@@ -17,9 +17,6 @@ use super::retreat::UnableToRetreat;
 use super::threshold::casualty_threshold;
 use super::{Edition, Formation, MoraleState, Unit};
 use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
-use std::cell::RefCell;
-
-use rustc_hash::FxHashMap;
 
 use crate::engine::chain::{Action, Chain, Machine};
 use crate::engine::shared::Shared;
@@ -35,11 +32,13 @@ use crate::scenario::{Fields, course};
 
 mod after_combat;
 mod explain;
+mod procs;
 pub(crate) mod rules;
 mod state;
 mod step;
 
 pub use explain::explain_course;
+use procs::Procs;
 pub use rules::Readings;
 pub use state::*;
 use state::{OutcomeIx, Sub, unit_ix};
@@ -86,13 +85,8 @@ pub struct CourseInput<'a> {
 
 /// A Musket & Pike course as a state machine.
 pub struct Course<'a> {
-    edition: Edition,
-    units: Vec<Unit>,
-    steps: Vec<StepSpec<'a>>,
-    rules: Readings,
-    repeat: Option<Repeat>,
-    own: Option<usize>,
-    enemy: Option<usize>,
+    /// What it is built from.
+    input: CourseInput<'a>,
     space: OutcomeSpace,
     early: EarlyEnds,
     /// Outcome indices of [`ENDED_EARLY`] and [`PURSUED_OFF_MAP`].
@@ -102,16 +96,7 @@ pub struct Course<'a> {
     /// Every procedure built so far, by what it is built from: the states
     /// of a chain that roll the same thing share one procedure (and its
     /// exact distribution) instead of each building its own.
-    procs: RefCell<FxHashMap<ProcKey, Shared<Step>>>,
-}
-
-/// What a roll of a course is built from: a step (its index, whether it is
-/// read leniently, the unit states) or a triggered roll (with the unit
-/// states where the roll depends on them).
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum ProcKey {
-    Step(u8, bool, Units),
-    Sub(Sub, Units),
+    procs: Procs,
 }
 
 fn morale_level(m: MoraleState) -> i32 {
@@ -139,10 +124,10 @@ impl<'a> Course<'a> {
     pub fn new(input: CourseInput<'a>, early: EarlyEnds) -> Result<Course<'a>, InputError> {
         let CourseInput {
             edition,
-            units,
-            steps,
-            rules,
-            repeat,
+            ref units,
+            ref steps,
+            ref rules,
+            ref repeat,
             own,
             enemy,
         } = input;
@@ -236,18 +221,12 @@ impl<'a> Course<'a> {
         };
         let space = course::course_space(repeat.as_ref().map(|r| r.turns as usize), measures_for)?;
         Ok(Course {
-            edition,
-            units,
-            steps,
-            rules,
-            repeat,
-            own,
-            enemy,
+            input,
             space,
             early,
             early_index,
             off_map_measure,
-            procs: RefCell::default(),
+            procs: Procs::default(),
         })
     }
 
@@ -258,19 +237,12 @@ impl<'a> Course<'a> {
 
     /// Gives back what the course was built from (to build it again).
     pub fn into_input(self) -> CourseInput<'a> {
-        CourseInput {
-            edition: self.edition,
-            units: self.units,
-            steps: self.steps,
-            rules: self.rules,
-            repeat: self.repeat,
-            own: self.own,
-            enemy: self.enemy,
-        }
+        self.input
     }
 
     fn units_in(&self, state: &CourseState) -> Vec<Unit> {
-        self.units
+        self.input
+            .units
             .iter()
             .zip(&state.units)
             .map(|(u, s)| Unit {
@@ -300,17 +272,17 @@ impl<'a> Course<'a> {
 
     fn final_leaf(&self, state: &CourseState, category: usize) -> Leaf {
         let mut values = Vec::with_capacity(7);
-        for who in [self.own, self.enemy] {
+        for who in [self.input.own, self.input.enemy] {
             let Some(w) = who else { continue };
-            let (u, s) = (&self.units[w], &state.units[w]);
+            let (u, s) = (&self.input.units[w], &state.units[w]);
             values.push(morale_level(s.morale));
             values.push((s.casualty_points - u.casualty_points) as i32);
             values.push(formation_level(s.formation) - formation_level(u.formation));
         }
         if self.off_map_measure {
-            values.push(self.own.is_some_and(|o| state.units[o].off_map) as i32);
+            values.push(self.input.own.is_some_and(|o| state.units[o].off_map) as i32);
         }
-        if self.repeat.is_some() {
+        if self.input.repeat.is_some() {
             values.push(state.turn as i32 + 1);
         }
         self.space.leaf(category, &values)
@@ -327,8 +299,8 @@ impl<'a> Course<'a> {
         table_mc: bool,
         salvo: bool,
     ) {
-        let unit = &self.units[t];
-        let r = &self.rules;
+        let unit = &self.input.units[t];
+        let r = &self.input.rules;
         let u = &mut s.units[t];
         let mut ordinary = 0;
         if hits > 0 {
@@ -385,16 +357,19 @@ impl<'a> Course<'a> {
             if s.ended.is_some() || !s.pending.is_empty() {
                 return s;
             }
-            if let Some(r) = &self.repeat {
+            if let Some(r) = &self.input.repeat {
                 for (i, stop) in r.until.iter().enumerate() {
                     let hit = match stop {
                         Stop::EnemyBroken => self
+                            .input
                             .enemy
                             .is_some_and(|e| morale_level(s.units[e].morale) >= 2),
-                        Stop::EnemyThreshold => {
-                            self.enemy.is_some_and(|e| s.units[e].threshold_reached)
-                        }
+                        Stop::EnemyThreshold => self
+                            .input
+                            .enemy
+                            .is_some_and(|e| s.units[e].threshold_reached),
                         Stop::OwnBroken => self
+                            .input
                             .own
                             .is_some_and(|o| morale_level(s.units[o].morale) >= 2),
                     };
@@ -404,8 +379,8 @@ impl<'a> Course<'a> {
                     }
                 }
             }
-            if s.pc as usize == self.steps.len() {
-                match &self.repeat {
+            if s.pc as usize == self.input.steps.len() {
+                match &self.input.repeat {
                     Some(r) if s.turn + 1 < r.turns => {
                         // A replaced leader returns at the end of the turn
                         // after its casualty (5.3.3).
@@ -423,7 +398,7 @@ impl<'a> Course<'a> {
                 }
                 return s;
             }
-            let next = &self.steps[s.pc as usize];
+            let next = &self.input.steps[s.pc as usize];
             let needed = || [next.actor, next.target].into_iter().flatten();
             let end = if needed().any(|i| s.units[i].gone()) {
                 Some(0)
@@ -445,17 +420,17 @@ impl<'a> Course<'a> {
     /// Whether the step of `state` is read leniently: any step but the
     /// first roll of a course that does not repeat.
     fn lenient(&self, state: &CourseState) -> bool {
-        state.pc > 0 || state.turn > 0 || self.repeat.is_some()
+        state.pc > 0 || state.turn > 0 || self.input.repeat.is_some()
     }
 
     fn step_proc(&self, state: &CourseState) -> Result<Step, InputError> {
-        let s = &self.steps[state.pc as usize];
+        let s = &self.input.steps[state.pc as usize];
         build(
             s,
             &mut s.fields.fresh(),
             &self.units_in(state),
-            self.edition,
-            &self.rules,
+            self.input.edition,
+            &self.input.rules,
             self.lenient(state),
         )
     }
@@ -466,7 +441,7 @@ impl Machine for Course<'_> {
     type Proc = Shared<Step>;
 
     fn turn(&self, state: &CourseState) -> Option<usize> {
-        self.repeat.as_ref().map(|_| state.turn as usize)
+        self.input.repeat.as_ref().map(|_| state.turn as usize)
     }
 
     fn space(&self) -> &OutcomeSpace {
@@ -475,7 +450,7 @@ impl Machine for Course<'_> {
 
     fn initial(&self) -> CourseState {
         self.settle(CourseState {
-            units: self.units.iter().map(UnitState::of).collect(),
+            units: self.input.units.iter().map(UnitState::of).collect(),
             turn: 0,
             pc: 0,
             pending: Pending::new(),
@@ -488,20 +463,9 @@ impl Machine for Course<'_> {
         if let Some(c) = state.ended {
             return Ok(Action::End(self.final_leaf(state, c as usize)));
         }
-        // A morale check and a leader casualty roll depend on no unit's
-        // state; every other roll on the unit states (as `units_in` reads
-        // them) and, for a step, its index and leniency.
-        let key = match state.pending.first() {
-            Some(&sub @ Sub::Morale(_)) => ProcKey::Sub(sub, Units::new()),
-            Some(&Sub::LeaderCasualty(_)) => ProcKey::Sub(Sub::LeaderCasualty(0), Units::new()),
-            Some(&sub) => ProcKey::Sub(sub, state.units.clone()),
-            None => ProcKey::Step(state.pc, self.lenient(state), state.units.clone()),
-        };
-        if let Some(p) = self.procs.borrow().get(&key) {
-            return Ok(Action::Roll(p.clone()));
-        }
-        let proc = Shared::new(self.build_action(state)?);
-        self.procs.borrow_mut().insert(key, proc.clone());
+        let proc = self
+            .procs
+            .get_or_build(state, self.lenient(state), || self.build_action(state))?;
         Ok(Action::Roll(proc))
     }
 
@@ -514,10 +478,10 @@ impl Course<'_> {
     /// Builds the roll of `state` (which has not ended).
     fn build_action(&self, state: &CourseState) -> Result<Step, InputError> {
         let units = || self.units_in(state);
-        let e = self.edition;
+        let e = self.input.edition;
         let proc = match state.pending.first() {
             Some(&Sub::Morale(u)) => {
-                let d = self.rules.morale_check_drm;
+                let d = self.input.rules.morale_check_drm;
                 let terms = (d != 0).then(|| {
                     crate::explain::Term::new(
                         "morale check DRM",
@@ -527,7 +491,7 @@ impl Course<'_> {
                     )
                 });
                 Step::MoraleCheck(MoraleCheck::with_terms(
-                    self.units[u as usize].morale,
+                    self.input.units[u as usize].morale,
                     terms.into_iter().collect(),
                 ))
             }
@@ -539,7 +503,7 @@ impl Course<'_> {
                 let used = leader
                     .filter(|&(u, _)| state.units[u as usize].leader == LeaderState::With)
                     .map(|(_, m)| m as i32);
-                self.rules.pursuit_keys.apply(&mut input, used);
+                self.input.rules.pursuit_keys.apply(&mut input, used);
                 if !pursuit::column(e, input.column).leader {
                     input.leader = None;
                 }
@@ -597,7 +561,7 @@ impl Course<'_> {
                     let leader = &mut s.units[u as usize].leader;
                     match label {
                         "no-effect" | "original-returns-immediately" => {}
-                        "original-returns-end-of-next-turn" if self.repeat.is_some() => {
+                        "original-returns-end-of-next-turn" if self.input.repeat.is_some() => {
                             *leader = LeaderState::BackAfterTurn(s.turn.saturating_add(1));
                         }
                         _ => *leader = LeaderState::Lost,
@@ -606,7 +570,7 @@ impl Course<'_> {
             }
             return self.settle(s);
         }
-        let spec = &self.steps[s.pc as usize];
+        let spec = &self.input.steps[s.pc as usize];
         let value = |name: &str| {
             space
                 .measure_index(name)
@@ -648,7 +612,7 @@ impl Course<'_> {
             }
             _ => {}
         }
-        if self.repeat.is_none() {
+        if self.input.repeat.is_none() {
             // Only a plain course reports its last step's outcome; an
             // engagement reports why it stopped (and carries fewer states).
             s.last = cat as OutcomeIx;
@@ -694,13 +658,13 @@ pub fn settle_course(
     }
     let wide_index = course.early_index;
     let wide_space = course.space.clone();
-    let procs = std::mem::take(&mut *course.procs.borrow_mut());
+    let procs = course.procs.take();
     // The narrower course has the same states (its ends renumbered), so
     // the chain built is kept and only its end leaves are moved over; its
     // rolls are the same too, so it keeps those built (which an explained
     // course walks again).
-    let narrow = Course::new(course.into_input(), reached)?;
-    *narrow.procs.borrow_mut() = procs;
+    let mut narrow = Course::new(course.into_input(), reached)?;
+    narrow.procs = procs;
     let chain = {
         let (wide, slim) = (&wide_space, &narrow.space);
         let moved = |cat: usize| match wide_index.iter().position(|&i| i == Some(cat as OutcomeIx))
