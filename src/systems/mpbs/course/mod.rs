@@ -146,7 +146,7 @@ impl<'a> Course<'a> {
         let mut close_combat = false;
         for (i, s) in steps.iter().enumerate() {
             let lenient = i > 0 || repeat.is_some();
-            let p = build(s, &mut s.fields.fresh(), &units, edition, &rules, lenient)?;
+            let p = build(s, &mut s.fields.fresh(), units, edition, rules, lenient)?;
             close_combat |= matches!(p, Step::CloseCombat(_));
             last = p.space().outcomes().to_vec();
             for (k, who) in [enemy, own].into_iter().enumerate() {
