@@ -21,6 +21,11 @@ pub struct Chart {
     pub notes: Vec<String>,
 }
 
+/// A chart's column headers, as written on the card.
+pub fn headers(names: &[&str]) -> Vec<String> {
+    names.iter().map(|&n| n.to_string()).collect()
+}
+
 /// A row of a chart: its label, then its cells.
 pub fn labelled(label: impl ToString, cells: impl Iterator<Item = String>) -> Vec<String> {
     std::iter::once(label.to_string()).chain(cells).collect()

@@ -40,7 +40,7 @@ use crate::error::InputError;
 use crate::scenario::Fields;
 use crate::systems::BuiltCourses;
 use crate::systems::Chart;
-use crate::systems::chart::labelled;
+use crate::systems::chart::{headers, labelled};
 
 /// The Battle sequence of play, in order.
 pub const SEQUENCE: [&str; 8] = [
@@ -60,7 +60,7 @@ pub fn charts() -> Vec<Chart> {
         id: "sequence",
         title: "Battle sequence of play".into(),
         rule: "Sequence of play",
-        headers: vec!["Phase".into()],
+        headers: headers(&["Phase"]),
         rows: SEQUENCE.iter().map(|s| vec![s.to_string()]).collect(),
         notes: vec![],
     }];

@@ -2,6 +2,7 @@
 //! A lookup, not a roll.
 
 use crate::systems::Chart;
+use crate::systems::chart::headers;
 
 /// A movement rate. Artillery prints two figures, "unlimbered / limbered"
 /// (read so: only Very Light Artillery moves unlimbered); `None` is "-".
@@ -81,7 +82,7 @@ pub fn charts() -> Vec<Chart> {
         id: "movement",
         title: "General Movement Rates".into(),
         rule: "Movement",
-        headers: vec!["Unit".into(), "Move".into()],
+        headers: headers(&["Unit", "Move"]),
         rows,
         notes: vec!["Artillery: unlimbered / limbered".into()],
     }]

@@ -23,7 +23,7 @@ impl<C: Copy> ResultRow<C> {
 /// The column headers of a table read with a TQ result: `first` (over the
 /// row labels), then DS, S, F, DF.
 pub fn result_headers(first: &str) -> Vec<String> {
-    [first, "DS", "S", "F", "DF"].map(String::from).to_vec()
+    crate::systems::chart::headers(&[first, "DS", "S", "F", "DF"])
 }
 
 /// The chart of a table read with a TQ result that has one row, "All".

@@ -428,11 +428,11 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "light-fire",
         title: "Light Infantry and Cavalry Fire Table".into(),
         rule: "10, unnumbered on the card",
-        headers: vec![
-            "Die Roll".into(),
-            LightFireColumn::MusketsAndDragoons.title().into(),
-            LightFireColumn::CavalryPistol.title().into(),
-        ],
+        headers: crate::systems::chart::headers(&[
+            "Die Roll",
+            LightFireColumn::MusketsAndDragoons.title(),
+            LightFireColumn::CavalryPistol.title(),
+        ]),
         rows: LIGHT_FIRE
             .iter()
             .zip(ROWS)

@@ -11,6 +11,7 @@ use crate::error::InputError;
 use crate::explain::Term;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::chart::headers;
 use crate::systems::mpbs::drm_roll::by_face;
 use crate::systems::{KeyDoc, ProcedureInfo};
 
@@ -119,7 +120,7 @@ pub fn charts(_edition: Edition) -> Vec<crate::systems::Chart> {
         id: "morale-check",
         title: "Morale Check (reading: the cards print no table)".into(),
         rule: "10.6",
-        headers: vec!["Morale".into(), "Pass".into(), "Fail".into(), "P(pass)".into()],
+        headers: headers(&["Morale", "Pass", "Fail", "P(pass)"]),
         rows,
         notes: vec![
             "Triggers: 10.6.2 hits, 10.6.3 target of Salvo fire, 10.6.4 Casualty Threshold reached, 10.6.5 MC on a fire table, 10.6.6 FH on a Formation Broken unit".into(),

@@ -16,6 +16,7 @@ use crate::explain::{PoolLine, Source, pool_sum};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::chart::headers;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The ±D6 modifiers of Firing, as printed.
@@ -584,7 +585,7 @@ pub fn charts() -> Vec<Chart> {
             id: "fire",
             title: "Firing".into(),
             rule: "Firing and Melee Chart",
-            headers: vec!["Dice".into(), "Modifier".into()],
+            headers: headers(&["Dice", "Modifier"]),
             rows: vec![
                 row("1D6".into(), "per remaining SP"),
                 row("−/+ ?D6".into(), "range factors from army list [range_dice]"),
@@ -622,7 +623,7 @@ pub fn charts() -> Vec<Chart> {
             id: "move-and-fire",
             title: "Move and Fire".into(),
             rule: "7.2",
-            headers: vec!["Stands".into(), "Moved".into(), "Dice".into()],
+            headers: headers(&["Stands", "Moved", "Dice"]),
             rows: vec![
                 vec!["Dragoons".into(), "1 or 2H".into(), dr[1].clone()],
                 vec!["Dragoons".into(), "3H".into(), dr[3].clone()],

@@ -10,6 +10,7 @@ use super::unit::Stand;
 use super::{Aspect, Kind};
 use crate::explain::{PoolLine, Source, pool_sum};
 use crate::systems::Chart;
+use crate::systems::chart::headers;
 
 use super::melee::{MeleeInput, Role};
 
@@ -402,7 +403,7 @@ pub fn charts() -> Vec<Chart> {
         id: "melee",
         title: "Melee".into(),
         rule: "10.0",
-        headers: vec!["Dice".into(), "Modifier".into()],
+        headers: headers(&["Dice", "Modifier"]),
         rows: vec![
             row("1D6".into(), "per remaining SP"),
             row(format!("{:+}D6", d.disordered), "if disordered"),

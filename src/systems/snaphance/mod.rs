@@ -37,6 +37,7 @@ use crate::error::InputError;
 use crate::scenario::Fields;
 use crate::systems::BuiltCourses;
 use crate::systems::Chart;
+use crate::systems::chart::headers;
 use crate::systems::named::named_enum;
 
 named_enum! {
@@ -373,7 +374,7 @@ fn kinds_chart() -> Chart {
         id: "troop-types",
         title: "Troop types".into(),
         rule: "Summary sheets",
-        headers: [
+        headers: headers(&[
             "Kind",
             "Sheet",
             "Mounted",
@@ -383,9 +384,7 @@ fn kinds_chart() -> Chart {
             "Move and fire",
             "Evades",
             "Charge Bonus",
-        ]
-        .map(String::from)
-        .to_vec(),
+        ]),
         rows: KINDS
             .iter()
             .map(|r| {

@@ -15,6 +15,7 @@ use crate::explain::{Source, Term, sum};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::chart::headers;
 use crate::systems::named::{named_enum, read};
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -416,7 +417,7 @@ pub fn charts() -> Vec<Chart> {
         id: "morale",
         title: "Morale Test/SP losses".into(),
         rule: "8.0",
-        headers: vec!["Adjusted morale / loss cap".into(), "Value".into()],
+        headers: headers(&["Adjusted morale / loss cap", "Value"]),
         rows: vec![
             row("Commencing strength points", "SP".into()),
             row("Commander attached", format!("{:+}", m.commander)),

@@ -12,6 +12,7 @@ use crate::explain::{Source, Term, key_term, sum};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::chart::headers;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -332,7 +333,7 @@ pub fn charts() -> Vec<Chart> {
         id: "order-test",
         title: "Order Test [1D6]".into(),
         rule: "4.5",
-        headers: vec!["Class / modifier".into(), "Pass on / for".into()],
+        headers: headers(&["Class / modifier", "Pass on / for"]),
         rows,
         notes: vec![
             "For extra moves, recovering from disorder, opportunity".into(),

@@ -10,7 +10,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::chart::labelled;
+use crate::systems::chart::{headers, labelled};
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -223,15 +223,13 @@ pub fn charts() -> Vec<Chart> {
         id: "pursuit",
         title: "Pursuit [1D6]".into(),
         rule: "13.0",
-        headers: [
+        headers: headers(&[
             "Roll",
             "Gendarmes (must)",
             "Swiss pike (must)",
             "Other inf (may)",
             "Other cav (may)",
-        ]
-        .map(String::from)
-        .to_vec(),
+        ]),
         rows: PURSUIT
             .iter()
             .enumerate()

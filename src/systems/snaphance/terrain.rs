@@ -7,6 +7,7 @@
 
 use super::{Era, Kind, WoodsGroup};
 use crate::systems::Chart;
+use crate::systems::chart::headers;
 use crate::systems::named::named_enum;
 
 named_enum! {
@@ -326,16 +327,7 @@ pub fn charts() -> Vec<Chart> {
             id: "woods",
             title: "Terrain Effects – Woods (de-interleaved)".into(),
             rule: "4.0",
-            headers: [
-                "Stands",
-                "Melee dice",
-                "Charge Bonus",
-                "Depth / P&S bonus",
-                "Order",
-                "Fire",
-            ]
-            .map(String::from)
-            .to_vec(),
+            headers: headers(&["Stands", "Melee dice", "Charge Bonus", "Depth / P&S bonus", "Order", "Fire"]),
             rows: woods_rows,
             notes: vec![
                 "Gendarmes read the Lancers line; tercios the Pike and Shot line".into(),
@@ -347,9 +339,7 @@ pub fn charts() -> Vec<Chart> {
             id: "terrain",
             title: "Terrain Effects – movement and melee".into(),
             rule: "4.0",
-            headers: ["Terrain", "Melee", "Charge Bonus", "Order"]
-                .map(String::from)
-                .to_vec(),
+            headers: headers(&["Terrain", "Melee", "Charge Bonus", "Order"]),
             rows: vec![
                 vec![
                     "Stream".into(),
@@ -393,18 +383,7 @@ pub fn charts() -> Vec<Chart> {
             id: "towns",
             title: "Rules for Town Hexes – combat".into(),
             rule: "Towns 3.1, 3.2",
-            headers: [
-                "Stand",
-                "Foot",
-                "Mounted",
-                "Pike",
-                "Tercio",
-                "P&S",
-                "Single P&S",
-                "Also",
-            ]
-            .map(String::from)
-            .to_vec(),
+            headers: headers(&["Stand", "Foot", "Mounted", "Pike", "Tercio", "P&S", "Single P&S", "Also"]),
             rows: vec![
                 town(
                     "3.1 attacking a town (or attacked from one, 4.0)",

@@ -23,6 +23,7 @@ use crate::explain::Term;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::chart::headers;
 use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
 
 /// Most action dice one step may offer a unit.
@@ -469,7 +470,7 @@ pub fn charts() -> Vec<Chart> {
         id: "activation",
         title: "Activating Units".into(),
         rule: "Activation and Movement",
-        headers: vec!["Action die".into(), "The unit may".into()],
+        headers: headers(&["Action die", "The unit may"]),
         rows,
         notes: vec![
             "Units are activated in order (lowest die first); the active player moves first if Action Dice are equal".into(),

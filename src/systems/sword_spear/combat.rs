@@ -21,6 +21,7 @@
 //! of each distinct result; so pools of many dice stay well inside the
 //! budget.
 
+use crate::systems::chart::headers;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -628,7 +629,7 @@ pub fn charts() -> Vec<Chart> {
         id: "combat-process",
         title: "Combat Process".into(),
         rule: "Combat",
-        headers: vec!["Step".into(), "".into()],
+        headers: headers(&["Step", ""]),
         rows: [
             "Roll Combat Dice",
             "Place top four dice in order",
@@ -654,7 +655,7 @@ pub fn charts() -> Vec<Chart> {
         id: "armour",
         title: "Effect of Armour".into(),
         rule: "Combat",
-        headers: vec!["Protection".into(), "Effect".into()],
+        headers: headers(&["Protection", "Effect"]),
         rows: vec![
             vec![
                 "Heavily Armoured".into(),

@@ -9,6 +9,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::chart::headers;
 use crate::systems::named::read;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -136,7 +137,7 @@ pub fn charts() -> Vec<Chart> {
         id: "risk-to-commanders",
         title: "Risk to Commanders (unit loses all combat dice or routs)".into(),
         rule: "Quick Reference Sheet",
-        headers: vec!["Situation".into(), "Roll to Kill".into()],
+        headers: headers(&["Situation", "Roll to Kill"]),
         rows: RISK
             .iter()
             .map(|r| {

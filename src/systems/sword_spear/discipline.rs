@@ -15,6 +15,7 @@ use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::chart::headers;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// Command distance: how far (DU) a commander's command range reaches.
@@ -286,7 +287,7 @@ pub fn command_charts() -> Vec<Chart> {
         id: "command-distance",
         title: "Command distance".into(),
         rule: "Quick Reference Sheet",
-        headers: vec!["Commander".into(), "DU".into()],
+        headers: headers(&["Commander", "DU"]),
         rows: COMMAND_DISTANCE
             .iter()
             .map(|d| {
@@ -313,7 +314,7 @@ pub fn charts() -> Vec<Chart> {
         id: "discipline-adjustments",
         title: "Adjustments to Discipline".into(),
         rule: "Quick Reference Sheet",
-        headers: vec!["Situation".into(), "Adjustment".into()],
+        headers: headers(&["Situation", "Adjustment"]),
         rows: ADJUSTMENTS
             .iter()
             .map(|a| {

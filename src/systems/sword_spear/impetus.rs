@@ -23,6 +23,7 @@ use super::troops::{Terrain, Troop, is_fresh};
 use super::unit::MeleeWeapon;
 use crate::explain::{PoolLine, Source};
 use crate::systems::Chart;
+use crate::systems::chart::headers;
 
 named_enum! {
     /// The sheet's "No dice for Impetus if the Unit:" conditions, in card order.
@@ -544,7 +545,7 @@ pub fn charts() -> Vec<Chart> {
         id: "melee-dice",
         title: "Melee Combat Dice".into(),
         rule: "Combat",
-        headers: vec!["Dice".into(), "For".into()],
+        headers: headers(&["Dice", "For"]),
         rows: vec![
             vec!["Strength".into(), "Base combat dice is the strength of the unit (less its hits: `[rules] dice_from`)".into()],
             vec!["+2 / +1".into(), "Impetus: two dice for a fresh large unit, cavalry or large beasts, otherwise one; plus any magical bonuses or bonuses from action dice".into()],
@@ -558,7 +559,7 @@ pub fn charts() -> Vec<Chart> {
         id: "no-impetus",
         title: "No dice for Impetus if the Unit".into(),
         rule: "Combat",
-        headers: vec!["#".into(), "Condition".into(), "Scenario input".into()],
+        headers: headers(&["#", "Condition", "Scenario input"]),
         rows: NO_IMPETUS
             .iter()
             .enumerate()

@@ -17,6 +17,7 @@ use super::named_enum;
 use super::readings::Readings;
 use super::unit::{Armour, Unit, find_unit, finish_step};
 use super::volley_dice::{protection_terms, shooter_lines, target_lines};
+use crate::systems::chart::headers;
 
 use crate::error::InputError;
 use crate::explain::{PoolLine, Term};
@@ -603,7 +604,7 @@ pub fn charts() -> Vec<Chart> {
         id: "shooting-weapons",
         title: "Shooting Weapons".into(),
         rule: "Combat",
-        headers: vec!["Weapon type".into(), "Range in DU".into(), "Notes".into()],
+        headers: headers(&["Weapon type", "Range in DU", "Notes"]),
         rows: WEAPONS
             .iter()
             .map(|w| vec![w.label.to_string(), w.range.to_string(), w.notes()])

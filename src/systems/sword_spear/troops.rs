@@ -7,6 +7,7 @@
 
 use super::named_enum;
 use crate::systems::Chart;
+use crate::systems::chart::headers;
 
 named_enum! {
     /// The troop types of the movement table, in card order.
@@ -264,9 +265,7 @@ pub fn charts() -> Vec<Chart> {
         id: "movement",
         title: "Movement (DU)".into(),
         rule: "Activation and Movement",
-        headers: ["Troop type", "Open", "Rough", "Difficult", "Obstacle"]
-            .map(String::from)
-            .to_vec(),
+        headers: headers(&["Troop type", "Open", "Rough", "Difficult", "Obstacle"]),
         rows: MOVEMENT
             .iter()
             .map(|r| {
@@ -284,7 +283,7 @@ pub fn charts() -> Vec<Chart> {
         id: "fresh-status",
         title: "Fresh Status: a unit is Fresh if it".into(),
         rule: "Activation and Movement",
-        headers: vec!["#".into(), "Condition".into()],
+        headers: headers(&["#", "Condition"]),
         rows: FRESH_STATUS
             .iter()
             .enumerate()

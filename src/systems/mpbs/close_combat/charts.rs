@@ -1,6 +1,7 @@
 //! The close combat charts for `pikeshot tables`.
 
 use super::*;
+use crate::systems::chart::{headers, labelled};
 
 /// The close combat charts of an edition: the Close Combat Table with its
 /// DRMs, the CC Matrix and the strength-ratio steps.
@@ -18,15 +19,13 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "close-combat",
         title: "Close Combat Table".into(),
         rule: "11.0",
-        headers: [
+        headers: headers(&[
             "Die Roll",
             "Result",
             "Retreat",
             "Advance",
             "Cavalry Pursuit",
-        ]
-        .map(String::from)
-        .to_vec(),
+        ]),
         rows: cc_table(edition)
             .iter()
             .map(|r| {
@@ -60,13 +59,14 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         notes,
     };
     let m = rules.matrix;
-    let mut headers = vec!["Attacker \\ Defender".to_string()];
-    headers.extend(m.columns.iter().map(|c| c.label().to_string()));
     let matrix = Chart {
         id: "cc-matrix",
         title: "Close Combat Matrix".into(),
         rule: "11.3.8",
-        headers,
+        headers: labelled(
+            "Attacker \\ Defender",
+            m.columns.iter().map(|c| c.label().to_string()),
+        ),
         rows: m
             .rows
             .iter()
@@ -101,7 +101,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "strength-ratio",
         title: "Strength Ratio".into(),
         rule: "11.3.4",
-        headers: vec!["Ratio".into(), "DRM".into()],
+        headers: headers(&["Ratio", "DRM"]),
         rows: STRENGTH_STEPS
             .iter()
             .map(|s| {

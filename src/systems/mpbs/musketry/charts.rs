@@ -1,7 +1,7 @@
 //! The musketry charts for `pikeshot tables`.
 
 use super::*;
-use crate::systems::chart::labelled;
+use crate::systems::chart::{headers, labelled};
 
 /// The firer's formation DRM lines of a fire table (musketry, light fire):
 /// Shaken (with Open Order on one line when `one_line`) and Broken.
@@ -83,7 +83,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "musketry",
         title: "Heavy Infantry Musketry Tables".into(),
         rule: "10.0",
-        headers: [
+        headers: headers(&[
             "Die Roll",
             "HI Front",
             "HI Flank",
@@ -91,9 +91,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
             "HI+RA Front",
             "HI+RA Flank",
             "HI+RA Salvo",
-        ]
-        .map(String::from)
-        .to_vec(),
+        ]),
         rows: table(edition)
             .iter()
             .zip(ROWS)

@@ -2,7 +2,7 @@
 //! 6.3) and the orders charts for `pikeshot tables`.
 
 use super::*;
-use crate::systems::chart::labelled;
+use crate::systems::chart::{headers, labelled};
 
 /// One row of the Orders Restriction Chart (5.6): what a unit under the
 /// order may do, as printed (¹–⁴ are footnotes).
@@ -115,9 +115,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "continuation-preemption",
         title: "Continuation and Preemption Table".into(),
         rule: "4.3, 4.4",
-        headers: ["Current Order", "Continuation", "Preemption"]
-            .map(String::from)
-            .to_vec(),
+        headers: headers(&["Current Order", "Continuation", "Preemption"]),
         rows: Order::ALL
             .iter()
             .map(|&o| {
@@ -183,9 +181,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "interception",
         title: "Interception Table".into(),
         rule: "9.3",
-        headers: ["Current Order", "Die roll to Intercept"]
-            .map(String::from)
-            .to_vec(),
+        headers: headers(&["Current Order", "Die roll to Intercept"]),
         rows: Order::ALL
             .iter()
             .map(|&o| vec![order_label(o), range(interception_number(o))])
@@ -198,9 +194,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "orders-restriction",
         title: "Orders Restriction Chart".into(),
         rule: "5.6",
-        headers: ["Order", "Move", "Fire", "Reform", "Rally"]
-            .map(String::from)
-            .to_vec(),
+        headers: headers(&["Order", "Move", "Fire", "Reform", "Rally"]),
         rows: ORDERS_RESTRICTION
             .iter()
             .map(|r| {
@@ -219,7 +213,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "formation-effects",
         title: "Formation Effects on Movement Chart".into(),
         rule: "6.3",
-        headers: ["Formation", "Effects"].map(String::from).to_vec(),
+        headers: headers(&["Formation", "Effects"]),
         rows: FORMATION_EFFECTS
             .iter()
             .map(|(a, b)| vec![a.to_string(), b.to_string()])
