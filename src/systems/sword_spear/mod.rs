@@ -14,6 +14,7 @@
 
 pub mod activation;
 pub mod combat;
+pub mod combat_charts;
 pub mod commanders;
 pub mod cost;
 pub mod course;
@@ -55,7 +56,7 @@ pub fn charts() -> Vec<Chart> {
     c.extend(discipline::charts());
     c.extend(troops::charts());
     c.extend(activation::charts());
-    c.extend(combat::charts());
+    c.extend(combat_charts::charts());
     c.extend(shooting::charts());
     c.extend(melee::charts());
     c
