@@ -220,6 +220,18 @@ pub struct Tally {
     pub threads: usize,
 }
 
+/// An exact answer as a [`Tally`] holds it: the probabilities, or why
+/// they are missing (`None`: not asked for).
+pub fn exact_parts<E: std::fmt::Display>(
+    answer: Option<Result<Vec<f64>, E>>,
+) -> (Option<Vec<f64>>, Option<String>) {
+    match answer {
+        Some(Ok(p)) => (Some(p), None),
+        Some(Err(e)) => (None, Some(e.to_string())),
+        None => (None, None),
+    }
+}
+
 /// A fixed 64-bit hash of a name (FNV-1a): the same on every machine,
 /// build and run, unlike the standard library's randomly keyed hasher. A
 /// variant's identity and a course's name become stream ids through it.
@@ -352,7 +364,6 @@ impl Threads {
     /// Runs every task on these threads and returns one [`Tally`] per
     /// task, in order (`opts.threads` is not read: see [`run`]).
     pub fn run(&self, tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
-        check_options(opts)?;
         let planned = planned(tasks.len(), opts);
         let bar = Progress::new(planned, opts.progress);
         let control = opts.control.as_deref();
@@ -424,10 +435,7 @@ impl Threads {
                 self.install(|| {
                     group
                         .par_iter()
-                        .map(|t| match t.kernel.exact(opts.exact_budget) {
-                            Ok(p) => (Some(p), None),
-                            Err(e) => (None, Some(e.to_string())),
-                        })
+                        .map(|t| exact_parts(Some(t.kernel.exact(opts.exact_budget))))
                         .collect()
                 })
             } else {

@@ -170,7 +170,7 @@ fn exact_only(
         .iter()
         .map(|(_, k)| (k.space().len(), answers.next()))
         .map(|(len, answer)| {
-            let (exact, exact_error) = split(answer);
+            let (exact, exact_error) = engine::exact_parts(answer);
             engine::Tally {
                 trials: 0,
                 counts: vec![0; len],
@@ -181,15 +181,6 @@ fn exact_only(
             }
         })
         .collect()
-}
-
-/// An exact answer as a tally holds it: the probabilities, or why not.
-fn split(answer: Option<variant::ExactAnswer>) -> (Option<Vec<f64>>, Option<String>) {
-    match answer {
-        Some(Ok(p)) => (Some(p), None),
-        Some(Err(e)) => (None, Some(e.to_string())),
-        None => (None, None),
-    }
 }
 
 /// The trials of a variant's courses, run by the engine on `threads`
