@@ -364,19 +364,9 @@ const EDITIONS: &[crate::systems::EditionInfo] = &[
 /// (in `Stop::ALL` order), none by default.
 pub const REPEATS: crate::systems::Repeats = crate::systems::Repeats {
     max_turns: scenario::MAX_TURNS as u8,
-    stops: STOPS,
+    stops: course::Stop::STOPS,
     default_until: "none: the course runs all its turns",
 };
-
-/// What each stop condition of `repeat.until` means.
-const STOPS: &[crate::systems::StopInfo] = &[
-    crate::systems::StopInfo::new("enemy-broken", "the enemy is Morale Broken or eliminated"),
-    crate::systems::StopInfo::new(
-        "enemy-threshold",
-        "the enemy's casualty points reach its Casualty Threshold (12.5)",
-    ),
-    crate::systems::StopInfo::new("own-broken", "our unit is Morale Broken or eliminated"),
-];
 
 impl crate::systems::RuleSystem for Mpbs {
     fn id(&self) -> &'static str {

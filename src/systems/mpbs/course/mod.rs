@@ -172,7 +172,7 @@ impl<'a> Course<'a> {
             Some(r) => r
                 .until
                 .iter()
-                .map(|s| s.names().1.to_string())
+                .map(|s| s.outcome().to_string())
                 .chain([TURN_LIMIT.to_string()])
                 .collect(),
         };

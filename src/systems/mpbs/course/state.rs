@@ -148,28 +148,25 @@ pub struct StepSpec<'a> {
     pub target: Option<usize>,
 }
 
-/// Why an engagement stops, in the order the scenario lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The enemy is Morale Broken or eliminated.
-    EnemyBroken,
-    /// The enemy's casualty points reach its Casualty Threshold (12.5).
-    EnemyThreshold,
-    /// Our unit is Morale Broken or eliminated.
-    OwnBroken,
+crate::systems::named::stop_enum! {
+    /// Why an engagement stops, in the order the scenario lists them.
+    Stop {
+        EnemyBroken = "enemy-broken": "the enemy is Morale Broken or eliminated",
+        EnemyThreshold = "enemy-threshold":
+            "the enemy's casualty points reach its Casualty Threshold (12.5)",
+        OwnBroken = "own-broken": "our unit is Morale Broken or eliminated",
+    }
 }
 
 impl Stop {
-    /// Name in `until = [...]` and the outcome label.
-    pub fn names(self) -> (&'static str, &'static str) {
+    /// The outcome of a course this condition ended.
+    pub fn outcome(self) -> &'static str {
         match self {
-            Stop::EnemyBroken => ("enemy-broken", "enemy-broken-or-eliminated"),
-            Stop::EnemyThreshold => ("enemy-threshold", "enemy-casualty-threshold"),
-            Stop::OwnBroken => ("own-broken", "own-broken-or-eliminated"),
+            Stop::EnemyBroken => "enemy-broken-or-eliminated",
+            Stop::EnemyThreshold => "enemy-casualty-threshold",
+            Stop::OwnBroken => "own-broken-or-eliminated",
         }
     }
-    /// Every stop condition.
-    pub const ALL: [Stop; 3] = [Stop::EnemyBroken, Stop::EnemyThreshold, Stop::OwnBroken];
 }
 
 /// An engagement: the course's steps repeated each turn until a stop.
