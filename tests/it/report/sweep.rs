@@ -279,29 +279,33 @@ fn a_sweep_of_21_variants_draws_no_per_variant_plot_unless_all_is_asked() {
     }
 }
 
+/// Runs the two-key sweep with `args` on each of `threads` thread counts and
+/// asserts each of `files` is more than 1000 bytes and the same bytes on
+/// every count; the output folder of the first count.
+#[track_caller]
+fn same_bytes_on(tmp: &Path, args: &[&str], threads: [&str; 2], files: &[&str]) -> PathBuf {
+    let file = scenario(tmp, TWO_KEYS);
+    let outs = threads.map(|t| tmp.join(t));
+    for (t, out) in threads.iter().zip(&outs) {
+        run(&file, out, &[args, &["--threads", t, "-q"]].concat());
+    }
+    for f in files {
+        let a = std::fs::read(outs[0].join(f)).unwrap();
+        assert!(a.len() > 1000, "{f}");
+        assert_eq!(a, std::fs::read(outs[1].join(f)).unwrap(), "{f}");
+    }
+    outs[0].clone()
+}
+
 #[test]
 fn sweep_csv_is_byte_identical_on_one_thread_and_two() {
     let tmp = tempfile::tempdir().unwrap();
-    let file = scenario(tmp.path(), TWO_KEYS);
-    let (one, two) = (tmp.path().join("1"), tmp.path().join("2"));
-    for (threads, out) in [("1", &one), ("2", &two)] {
-        run(
-            &file,
-            out,
-            &[
-                "--trials",
-                "3000",
-                "--threads",
-                threads,
-                "--plots",
-                "none",
-                "-q",
-            ],
-        );
-    }
-    let a = std::fs::read(one.join("sweep.csv")).unwrap();
-    assert!(a.len() > 1000);
-    assert_eq!(a, std::fs::read(two.join("sweep.csv")).unwrap());
+    same_bytes_on(
+        tmp.path(),
+        &["--trials", "3000", "--plots", "none"],
+        ["1", "2"],
+        &["sweep.csv"],
+    );
 }
 
 /// `run` builds and runs each variant of a sweep as one task on the
@@ -312,30 +316,19 @@ fn sweep_csv_is_byte_identical_on_one_thread_and_two() {
 #[test]
 fn a_swept_run_to_a_precision_is_byte_identical_on_one_thread_and_three() {
     let tmp = tempfile::tempdir().unwrap();
-    let file = scenario(tmp.path(), TWO_KEYS);
-    let (one, three) = (tmp.path().join("1"), tmp.path().join("3"));
-    for (threads, out) in [("1", &one), ("3", &three)] {
-        run(
-            &file,
-            out,
-            &[
-                "--precision",
-                "0.003",
-                "--method",
-                "both",
-                "--plots",
-                "none",
-                "--threads",
-                threads,
-                "-q",
-            ],
-        );
-    }
-    for f in ["outcomes.csv", "measures.csv", "summary.csv", "sweep.csv"] {
-        let a = std::fs::read(one.join(f)).unwrap();
-        assert!(a.len() > 1000, "{f}");
-        assert_eq!(a, std::fs::read(three.join(f)).unwrap(), "{f}");
-    }
+    let one = same_bytes_on(
+        tmp.path(),
+        &[
+            "--precision",
+            "0.003",
+            "--method",
+            "both",
+            "--plots",
+            "none",
+        ],
+        ["1", "3"],
+        &["outcomes.csv", "measures.csv", "summary.csv", "sweep.csv"],
+    );
     // The target took more than the first chunk: a half-width of 0.003
     // needs up to 1.96² · 0.25 / 0.003² ≈ 107,000 trials, and each course
     // stops at a power of two chunks.
