@@ -10,7 +10,7 @@
 use crate::support::close;
 use crate::support::located::{assert_step_err, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
-use crate::support::mpbs::build;
+use crate::support::mpbs::{assert_refused, build};
 use crate::support::ok;
 use crate::support::step::one_step_doc as doc;
 use crate::support::{measure_probs, outcome_probs};
@@ -331,14 +331,11 @@ fn musketry_target_formation_and_reaction_fire() {
             "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nreaction_fire = true",
         ));
         assert_eq!(p.drm(), -1);
-        let text = doc(
+        assert_refused(
+            edition,
             &units_with(HI, TARGET),
             "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nreaction_fire = true",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Musketry::from_step),
-            &text,
+            Musketry::from_step,
             "reaction_fire",
             "moving cavalry",
         );
@@ -383,14 +380,11 @@ fn musketry_fire_mode_and_edition_only_keys() {
             "series card only",
         );
     }
-    let text = doc(
+    assert_refused(
+        Series,
         &units,
         &format!("{base}halmstad = true\npeasant_militia = true"),
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Series, Musketry::from_step),
-        &text,
+        Musketry::from_step,
         "peasant_militia",
         "different NGBG battles",
     );
@@ -438,14 +432,11 @@ fn salvo_marker_drm_and_refused_salvo() {
         ));
         assert_eq!(p.drm(), -1);
         assert!(!p.is_salvo());
-        let text = doc(
+        assert_refused(
+            edition,
             &units,
             "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"salvo\"",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Musketry::from_step),
-            &text,
+            Musketry::from_step,
             "column",
             "Salvo marker",
         );
@@ -482,14 +473,11 @@ fn musketry_tec_hex_and_hexside() {
         if let Some(h) = hexside {
             target.push_str(&format!("hexside = \"{h}\"\n"));
         }
-        let text = doc(
+        assert_refused(
+            edition,
             &units_with(HI, &target),
             &format!("procedure = \"musketry\"\n{step}"),
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Musketry::from_step),
-            &text,
+            Musketry::from_step,
             "target",
             "NA",
         );
@@ -506,25 +494,19 @@ fn musketry_tec_hex_and_hexside() {
 fn musketry_refuses_bad_steps() {
     let units = units_with(HI, TARGET);
     let lm = "[units.lm]\nkind = \"commanded-muskets\"\nmorale = 6\nstrength = 2\n";
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units_with(&units, lm),
         "procedure = \"musketry\"\nfirer = \"lm\"\ntarget = \"foe\"\ncolumn = \"front\"",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Musketry::from_step),
-        &text,
+        Musketry::from_step,
         "firer",
         "light-fire",
     );
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units,
         "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"rear\"",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Musketry::from_step),
-        &text,
+        Musketry::from_step,
         "column",
         "front, flank, salvo",
     );
@@ -535,25 +517,19 @@ fn musketry_refuses_bad_steps() {
     let e = build(&text, Sfo, Musketry::from_step).unwrap_err();
     assert_eq!(e.line, Some(key_line(&text, "extra_dmr")));
     assert_eq!(e.suggestion.as_deref(), Some("extra_drm"));
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units,
         "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nextra_drm = 10",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Musketry::from_step),
-        &text,
+        Musketry::from_step,
         "extra_drm",
         "from -9 to 9",
     );
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units,
         "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"pike\"\ncolumn = \"front\"",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Musketry::from_step),
-        &text,
+        Musketry::from_step,
         "target",
         "itself",
     );
@@ -744,26 +720,20 @@ fn light_fire_drms_per_edition() {
             "series card",
         );
     }
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units_with(HI, TARGET),
         "procedure = \"light-fire\"\nfirer = \"pike\"\ntarget = \"foe\"",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, LightFire::from_step),
-        &text,
+        LightFire::from_step,
         "firer",
         "musketry",
     );
     let target = format!("{TARGET}terrain = \"castle\"\n");
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units_with(&unit("dragoons", 1, ""), &target),
         &format!("procedure = \"light-fire\"\n{step}"),
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, LightFire::from_step),
-        &text,
+        LightFire::from_step,
         "target",
         "NA",
     );
@@ -1062,26 +1032,20 @@ fn artillery_range_errors_name_key_line_and_accepted_ranges() {
     assert!(e.message.contains("no double-3lb column"), "{e}");
     assert!(Artillery::new(Series, &input).is_ok());
     // A firer without a gun, and an NA TEC.
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units_with(HI, TARGET),
         "procedure = \"artillery\"\nfirer = \"pike\"\ntarget = \"foe\"\nrange = 2",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Artillery::from_step),
-        &text,
+        Artillery::from_step,
         "firer",
         "artillery units",
     );
     let target = format!("{TARGET}terrain = \"castle\"\n");
-    let text = doc(
+    assert_refused(
+        Series,
         &units_with(&gun("3lb", ""), &target),
         "procedure = \"artillery\"\nfirer = \"guns\"\ntarget = \"foe\"\nrange = 2",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Series, Artillery::from_step),
-        &text,
+        Artillery::from_step,
         "target",
         "NA",
     );

@@ -9,7 +9,7 @@
 
 use crate::support::close;
 use crate::support::located::assert_step_err;
-use crate::support::mpbs::build;
+use crate::support::mpbs::{assert_refused, build};
 use crate::support::ok;
 use crate::support::step::one_step_doc as doc;
 use pikeshot::dice::Sampler;
@@ -214,11 +214,11 @@ fn continuation_hand_arithmetic() {
     let keys = "order = \"charge\"\nlandskrona = true";
     let p = ok(step(Series, "continuation", keys, Continuation::from_step));
     assert!(close(p_success(&p), 0.3));
-    let text = doc("", &format!("procedure = \"continuation\"\n{keys}"));
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Continuation::from_step),
-        &text,
+    assert_refused(
+        Sfo,
+        "",
+        &format!("procedure = \"continuation\"\n{keys}"),
+        Continuation::from_step,
         "landskrona",
         "series card only",
     );
@@ -244,25 +244,19 @@ fn preemption_hand_arithmetic() {
         ));
         assert!(close(p_success(&p), 0.9));
         // Preemption has no second attempt, continuation no No Continue.
-        let text = doc(
+        assert_refused(
+            edition,
             "",
             "procedure = \"preemption\"\norder = \"charge\"\nsecond_attempt = true",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Preemption::from_step),
-            &text,
+            Preemption::from_step,
             "second_attempt",
             "unknown key",
         );
-        let text = doc(
+        assert_refused(
+            edition,
             "",
             "procedure = \"continuation\"\norder = \"charge\"\nwc_no_continue = true",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Continuation::from_step),
-            &text,
+            Continuation::from_step,
             "wc_no_continue",
             "unknown key",
         );
@@ -272,22 +266,19 @@ fn preemption_hand_arithmetic() {
 #[test]
 fn rally_is_na_for_continuation_and_preemption() {
     for edition in Edition::ALL {
-        let text = doc("", "procedure = \"continuation\"\norder = \"rally\"");
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Continuation::from_step),
-            &text,
+        assert_refused(
+            edition,
+            "",
+            "procedure = \"continuation\"\norder = \"rally\"",
+            Continuation::from_step,
             "order",
             "NA",
         );
-        let text = doc(
+        assert_refused(
+            edition,
             "",
             "procedure = \"preemption\"\nwc_rating = -1\norder = \"rally\"",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Preemption::from_step),
-            &text,
+            Preemption::from_step,
             "order",
             "NA",
         );
@@ -296,25 +287,19 @@ fn rally_is_na_for_continuation_and_preemption() {
 
 #[test]
 fn leadership_keys_are_checked() {
-    let text = doc(
+    assert_refused(
+        Sfo,
         "",
         "procedure = \"continuation\"\norder = \"charge\"\nac_with_wc = true",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Continuation::from_step),
-        &text,
+        Continuation::from_step,
         "ac_with_wc",
         "ac_rating",
     );
-    let text = doc(
+    assert_refused(
+        Sfo,
         "",
         "procedure = \"continuation\"\norder = \"charge\"\nwc_rating = -4",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Continuation::from_step),
-        &text,
+        Continuation::from_step,
         "wc_rating",
         "from -3 to 0",
     );
@@ -449,14 +434,11 @@ fn interception_hand_arithmetic() {
     // Halmstad +1: series only.
     let p = ok(intercept(Series, CAV, "halmstad = true"));
     assert!(close(p_success(&p), 0.5));
-    let text = doc(
+    assert_refused(
+        Sfo,
         CAV,
         "procedure = \"interception\"\nunit = \"horse\"\nhalmstad = true",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Interception::from_step),
-        &text,
+        Interception::from_step,
         "halmstad",
         "series card only",
     );
@@ -466,33 +448,30 @@ fn interception_hand_arithmetic() {
 fn interception_refusals() {
     for edition in Edition::ALL {
         let hi = "[units.horse]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n";
-        let text = doc(hi, "procedure = \"interception\"\nunit = \"horse\"");
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Interception::from_step),
-            &text,
+        assert_refused(
+            edition,
+            hi,
+            "procedure = \"interception\"\nunit = \"horse\"",
+            Interception::from_step,
             "unit",
             "cavalry units only",
         );
         // Rally is NA: at `order` when the step names it, at `unit` when the
         // order is the unit's own.
-        let text = doc(
+        assert_refused(
+            edition,
             CAV,
             "procedure = \"interception\"\nunit = \"horse\"\norder = \"rally\"",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Interception::from_step),
-            &text,
+            Interception::from_step,
             "order",
             "NA",
         );
         let units = cav(7, "order = \"rally\"\n");
-        let text = doc(&units, "procedure = \"interception\"\nunit = \"horse\"");
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Interception::from_step),
-            &text,
+        assert_refused(
+            edition,
+            &units,
+            "procedure = \"interception\"\nunit = \"horse\"",
+            Interception::from_step,
             "unit",
             "NA",
         );

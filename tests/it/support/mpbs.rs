@@ -5,7 +5,8 @@ use pikeshot::error::InputError;
 use pikeshot::scenario::{Fields, Source};
 use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind};
 
-use super::step::step_from_text;
+use super::located::assert_step_err;
+use super::step::{one_step_doc, step_from_text};
 
 /// Reads the units and the step of a scenario text (file `s.toml`) under
 /// `edition` and builds the step with `from_step`.
@@ -91,4 +92,27 @@ macro_rules! mpbs_charge_step {
         r#"steps = [{ procedure = "close-combat", attacker = "horse", defender = "foot", momentum = true }]
 "#
     };
+}
+
+/// Asserts the one-step scenario of `units` and the step's `key = value`
+/// lines (see [`one_step_doc`]) is refused by `from_step` under `edition`:
+/// an input error in `s.toml` at the step's `key`, on the line that sets it,
+/// saying `says` (see [`assert_step_err`]).
+#[track_caller]
+pub fn assert_refused<T: std::fmt::Debug>(
+    edition: Edition,
+    units: &str,
+    step: &str,
+    from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<T, InputError>,
+    key: &str,
+    says: &str,
+) -> InputError {
+    let text = one_step_doc(units, step);
+    assert_step_err(
+        Some("s.toml"),
+        build(&text, edition, from_step),
+        &text,
+        key,
+        says,
+    )
 }
