@@ -192,6 +192,9 @@ fn musketry_outcome_labels_are_the_columns_distinct_results() {
 
 // ---------------------------------------------------------------- musketry procedure
 
+/// The step keys of a front volley of `pike` at `foe`.
+const FRONT: &str = "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"";
+
 fn musketry_step(edition: Edition, units: &str, step: &str) -> Result<Musketry, InputError> {
     let text = doc(units, &format!("procedure = \"musketry\"\n{step}"));
     build(&text, edition, Musketry::from_step)
@@ -268,11 +271,7 @@ fn musketry_ra_front_hand_arithmetic() {
     // 7,8 -> 6,7 2+FH; 9 -> 8 2+FH+MC.
     let firer = format!("{RA}formation = \"shaken\"\n");
     let target = format!("{TARGET}formation = \"column\"\n");
-    let p = ok(musketry_step(
-        Series,
-        &units_with(&firer, &target),
-        "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"",
-    ));
+    let p = ok(musketry_step(Series, &units_with(&firer, &target), FRONT));
     assert_eq!(p.drm(), -1);
     let probs = outcome_probs(&p);
     let want = [0.2, 0.3, 0.2, 0.2, 0.1];
@@ -297,11 +296,7 @@ fn musketry_firer_formation_drms_per_edition() {
             ("column", 0),
         ] {
             let firer = format!("{HI}formation = \"{formation}\"\n");
-            let p = ok(musketry_step(
-                edition,
-                &units_with(&firer, TARGET),
-                "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"",
-            ));
+            let p = ok(musketry_step(edition, &units_with(&firer, TARGET), FRONT));
             assert_eq!(p.drm(), drm, "{edition} {formation}");
         }
     }
@@ -410,11 +405,7 @@ fn musketry_casualty_points_by_unit_size() {
             (2, 5, -2),
         ] {
             let firer = format!("{HI}hexes = {hexes}\ncasualty_points = {cp}\n");
-            let p = ok(musketry_step(
-                edition,
-                &units_with(&firer, TARGET),
-                "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"",
-            ));
+            let p = ok(musketry_step(edition, &units_with(&firer, TARGET), FRONT));
             assert_eq!(p.drm(), drm, "{edition} hexes {hexes} cp {cp}");
         }
     }
@@ -425,11 +416,7 @@ fn salvo_marker_drm_and_refused_salvo() {
     let firer = format!("{HI}salvo_marker = true\n");
     let units = units_with(&firer, TARGET);
     for edition in Edition::ALL {
-        let p = ok(musketry_step(
-            edition,
-            &units,
-            "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"",
-        ));
+        let p = ok(musketry_step(edition, &units, FRONT));
         assert_eq!(p.drm(), -1);
         assert!(!p.is_salvo());
         assert_refused(
@@ -445,7 +432,7 @@ fn salvo_marker_drm_and_refused_salvo() {
 
 #[test]
 fn musketry_tec_hex_and_hexside() {
-    let step = "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"";
+    let step = FRONT;
     for (edition, terrain, hexside, drm) in [
         (Sfo, "woods", None, -1),
         (Series, "woods", None, -1), // musket value of "-1/+1 §"
@@ -682,28 +669,19 @@ fn light_fire_drms_per_edition() {
             let p = ok(light_step(edition, &units_with(&firer, TARGET), step));
             assert_eq!(p.drm(), drm, "{edition} {formation}");
         }
-        for (formation, drm) in [("hedgehog", 1), ("column", 1), ("shaken", 0)] {
-            let target = format!("{TARGET}formation = \"{formation}\"\n");
-            let p = ok(light_step(
-                edition,
-                &units_with(&unit("dragoons", 1, ""), &target),
-                step,
-            ));
-            assert_eq!(p.drm(), drm);
+        // Dragoons firing: the target's formation and terrain, and the
+        // firer's fire mode (target keys, step keys, DRM).
+        for (target, keys, drm) in [
+            ("formation = \"hedgehog\"\n", "", 1),
+            ("formation = \"column\"\n", "", 1),
+            ("formation = \"shaken\"\n", "", 0),
+            ("", "\nfire_mode = \"retreating\"", -3),
+            ("terrain = \"village\"\n", "", -2),
+        ] {
+            let units = units_with(&unit("dragoons", 1, ""), &format!("{TARGET}{target}"));
+            let p = ok(light_step(edition, &units, &format!("{step}{keys}")));
+            assert_eq!(p.drm(), drm, "{edition} {target}{keys}");
         }
-        let p = ok(light_step(
-            edition,
-            &units_with(&unit("dragoons", 1, ""), TARGET),
-            "firer = \"shot\"\ntarget = \"foe\"\nfire_mode = \"retreating\"",
-        ));
-        assert_eq!(p.drm(), -3);
-        let target = format!("{TARGET}terrain = \"village\"\n");
-        let p = ok(light_step(
-            edition,
-            &units_with(&unit("dragoons", 1, ""), &target),
-            step,
-        ));
-        assert_eq!(p.drm(), -2);
     }
     let units = units_with(&unit("cuirassier", 3, ""), TARGET);
     for (key, value, drm) in [("fire_mode", "\"advancing\"", -3), ("halmstad", "true", -1)] {
