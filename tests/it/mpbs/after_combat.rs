@@ -7,8 +7,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::located::{assert_located, line_after};
-use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
-use crate::support::mpbs::{self, with_step};
+use crate::support::mpbs::{self, monte_carlo_vs_exact, with_step};
 use crate::support::outcome_probs;
 use pikeshot::Procedure;
 use pikeshot::error::InputError;
@@ -35,10 +34,6 @@ fn assert_probs<P: Procedure>(p: &P, hand: &[f64]) {
             p.space().outcomes()[i]
         );
     }
-}
-
-fn monte_carlo_vs_exact<P: Procedure + Clone + 'static>(p: P, seed: u64) {
-    assert_procedure_matches(&p, 1_000_000, seed, Leaves::Marginals, Compiled::WhenAuto);
 }
 
 // ---------------------------------------------------------------- scenario steps

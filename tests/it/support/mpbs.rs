@@ -6,7 +6,9 @@ use pikeshot::scenario::{Fields, Source};
 use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind};
 
 use super::located::assert_step_err;
+use super::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
 use super::step::{one_step_doc, step_from_text};
+use pikeshot::Procedure;
 
 /// Reads the units and the step of a scenario text (file `s.toml`) under
 /// `edition` and builds the step with `from_step`.
@@ -115,4 +117,13 @@ pub fn assert_refused<T: std::fmt::Debug>(
         key,
         says,
     )
+}
+
+/// Monte Carlo against exact for a Musket & Pike procedure on its own: its
+/// exact answer within a budget of 1 000 000 dice paths, every outcome and
+/// measure value under both kernel modes, and the auto mode compiling (see
+/// [`assert_procedure_matches`]).
+#[track_caller]
+pub fn monte_carlo_vs_exact<P: Procedure + Clone + 'static>(p: P, seed: u64) {
+    assert_procedure_matches(&p, 1_000_000, seed, Leaves::Marginals, Compiled::WhenAuto);
 }
