@@ -12,7 +12,7 @@ mod html;
 mod selection;
 mod sweep_page;
 
-use crate::support::cli::{code, pikeshot, pikeshot_refused, run_into, stderr, stdout};
+use crate::support::cli::{code, diff_cards, pikeshot, pikeshot_refused, run_into, stderr, stdout};
 use crate::support::{col, files, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
@@ -831,17 +831,7 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
     let tmp = tempfile::tempdir().unwrap();
     let p = write(tmp.path(), "salvo.toml", SWEPT);
     let out = tmp.path().join("diff");
-    let o = pikeshot(&[
-        "diff",
-        s(&p),
-        "--from",
-        "sfo",
-        "--to",
-        "series",
-        "--exact",
-        "--out",
-        s(&out),
-    ]);
+    let o = diff_cards(&p, &out, &[]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let table = stdout(&o);
     for want in [
