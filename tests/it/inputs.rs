@@ -210,6 +210,15 @@ fn zero_max_trials_zero_exact_budget_and_too_many_threads_are_refused() {
     }
 }
 
+/// The falcon scenario, prepared to run as it stands.
+fn falcon() -> run::Prepared {
+    prepare_file(
+        ScenarioFile::from_str("t.toml", FALCON).unwrap(),
+        &RunRequest::default(),
+    )
+    .unwrap()
+}
+
 /// A course of the falcon scenario as a task.
 fn falcon_task(p: &run::Prepared) -> Task<'_> {
     Task {
@@ -221,11 +230,7 @@ fn falcon_task(p: &run::Prepared) -> Task<'_> {
 
 #[test]
 fn max_trials_is_honoured_exactly_and_the_partial_chunk_is_deterministic() {
-    let p = prepare_file(
-        ScenarioFile::from_str("t.toml", FALCON).unwrap(),
-        &RunRequest::default(),
-    )
-    .unwrap();
+    let p = falcon();
     for cap in [1000, CHUNK + 123, 3 * CHUNK - 1] {
         let run = |threads| {
             let opts = RunOptions {
@@ -251,11 +256,7 @@ fn max_trials_is_honoured_exactly_and_the_partial_chunk_is_deterministic() {
 
 #[test]
 fn a_sweep_variant_rebuilt_after_release_gives_the_same_numbers() {
-    let p = prepare_file(
-        ScenarioFile::from_str("t.toml", FALCON).unwrap(),
-        &RunRequest::default(),
-    )
-    .unwrap();
+    let p = falcon();
     // Two variants of seven courses; the second variant's kernels are built
     // on demand, and released by the runner after its tasks.
     assert_eq!(p.courses.len(), 14);
