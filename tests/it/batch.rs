@@ -13,7 +13,7 @@ mod selection;
 mod sweep_page;
 
 use crate::support::cli::{code, diff_cards, pikeshot, pikeshot_refused, run_into, stderr, stdout};
-use crate::support::{col, files, read_csv};
+use crate::support::{col, files, json_find, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -438,12 +438,11 @@ fn charge_key(dir: &Path) -> (f64, f64, f64, f64) {
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let course = &doc["scenarios"][0]["courses"][0];
     assert_eq!(course["course"], "charge");
-    let key = course["key_outcomes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|k| k["name"] == "p-enemy-broken-or-eliminated")
-        .unwrap();
+    let key = json_find(
+        &course["key_outcomes"],
+        "name",
+        "p-enemy-broken-or-eliminated",
+    );
     let f = |k: &str| key[k].as_f64().unwrap();
     (f("value"), f("ci_low"), f("ci_high"), f("exact"))
 }
