@@ -159,25 +159,11 @@ fn f6(x: f64) -> String {
 #[test]
 fn comparison_csv_has_one_row_per_key_outcome_and_course() {
     let (header, rows) = written_csv(&run(), "comparison.csv");
+    // The header line as a reader of the file sees it.
     assert_eq!(
-        header,
-        [
-            "scenario",
-            "variant",
-            "measure",
-            "course",
-            "value",
-            "ci_low",
-            "ci_high",
-            "exact",
-            "own",
-            "enemy",
-            "diff_from",
-            "diff",
-            "diff_ci_low",
-            "diff_ci_high",
-            "diff_exact"
-        ]
+        header.join(","),
+        "scenario,variant,measure,course,value,ci_low,ci_high,exact,\
+         own,enemy,diff_from,diff,diff_ci_low,diff_ci_high,diff_exact"
     );
     // Grouped by variant, then key outcome, then course in run order; a
     // course without the measure has no row.
