@@ -423,8 +423,12 @@ fn line_chart<DB: DrawingBackend>(
             .flatten()
             .flat_map(|&p| (0..fig.courses.len()).filter_map(move |c| fig.value(p, c, def)))
             .map(|k| {
-                let hi = if k.ci.1.is_finite() { k.ci.1 } else { 0.0 };
-                k.value.max(hi)
+                let hi = if k.figure.ci.1.is_finite() {
+                    k.figure.ci.1
+                } else {
+                    0.0
+                };
+                k.figure.value.max(hi)
             })
             .fold(0.0f64, f64::max);
         let y_max = match def.kind {
@@ -478,7 +482,10 @@ fn line_chart<DB: DrawingBackend>(
                 .enumerate()
                 .filter_map(|(i, p)| {
                     let k = fig.value((*p)?, c, def)?;
-                    k.value.is_finite().then_some((xs[i], k.value))
+                    k.figure
+                        .value
+                        .is_finite()
+                        .then_some((xs[i], k.figure.value))
                 })
                 .collect();
             area.draw(&PathElement::new(line.clone(), colour(c).stroke_width(2)))?;
@@ -490,9 +497,9 @@ fn line_chart<DB: DrawingBackend>(
                     let Some(k) = p.and_then(|p| fig.value(p, c, def)) else {
                         continue;
                     };
-                    if k.ci.0.is_finite() && k.ci.1.is_finite() {
+                    if k.figure.ci.0.is_finite() && k.figure.ci.1.is_finite() {
                         area.draw(&PathElement::new(
-                            vec![(xs[i], k.ci.0), (xs[i], k.ci.1)],
+                            vec![(xs[i], k.figure.ci.0), (xs[i], k.figure.ci.1)],
                             colour(c).stroke_width(1),
                         ))?;
                     }
@@ -520,7 +527,7 @@ fn heatmap<DB: DrawingBackend>(
     let cell = |i: usize, j: usize| {
         fig.point_at(&[(0, i), (1, j)])
             .and_then(|p| fig.value(p, c, &def))
-            .map(|k| k.value)
+            .map(|k| k.figure.value)
             .filter(|v| v.is_finite())
     };
     let top_value = (0..nx)

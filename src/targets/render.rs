@@ -34,10 +34,11 @@ pub fn expect_rows(scenario: &str, checks: &[Checked]) -> Vec<Vec<String>> {
                 c.expect.target.name(),
                 bound(c.expect.at_least),
                 bound(c.expect.at_most),
-                fixed(c.value, DECIMALS),
-                fixed(c.ci.0, DECIMALS),
-                fixed(c.ci.1, DECIMALS),
-                c.exact
+                fixed(c.figure.value, DECIMALS),
+                fixed(c.figure.ci.0, DECIMALS),
+                fixed(c.figure.ci.1, DECIMALS),
+                c.figure
+                    .exact
                     .map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS)),
                 c.basis.name().to_string(),
                 c.verdict.name().to_string(),

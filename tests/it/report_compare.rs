@@ -729,8 +729,8 @@ fn key_outcomes_api() {
         ]
     );
     assert_eq!(keys[0].def.kind, KeyKind::Probability);
-    assert!((keys[0].value - 0.4).abs() < 1e-12);
-    assert!((keys[0].exact.unwrap() - 0.38).abs() < 1e-12);
+    assert!((keys[0].figure.value - 0.4).abs() < 1e-12);
+    assert!((keys[0].figure.exact.unwrap() - 0.38).abs() < 1e-12);
     assert_eq!(keys[2].def.kind, KeyKind::Expectation);
-    assert!((keys[2].exact.unwrap() - 1.06).abs() < 1e-12);
+    assert!((keys[2].figure.exact.unwrap() - 1.06).abs() < 1e-12);
 }

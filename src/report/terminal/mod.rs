@@ -276,9 +276,9 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], v: &Va
                 .iter()
                 .map(|k| {
                     k.map(|k| Shown {
-                        value: k.value,
-                        ci: k.ci,
-                        exact: k.exact,
+                        value: k.figure.value,
+                        ci: k.figure.ci,
+                        exact: k.figure.exact,
                     })
                 })
                 .collect();
