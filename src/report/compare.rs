@@ -22,8 +22,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::csv::{DECIMALS, EXACT_DECIMALS, stage};
 use super::draw::{
     self, DrawResult, INK, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
-    draw_header, draw_legend_rows, font, other, percent, percent_axis, thousands, with_svg_title,
-    wrap_labels,
+    draw_header, draw_legend_rows, font, percent, percent_axis, thousands, wrap_labels,
 };
 use super::figure::Figure;
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, difference, key_outcome};
@@ -241,15 +240,7 @@ impl Output for ComparisonCharts {
 
 /// Renders the comparison chart of `kind` for one variant as an SVG document.
 pub fn render_svg(run: &ScenarioRun, v: &VariantKeys, kind: KeyKind) -> io::Result<String> {
-    draw::register_font();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        draw(&root, run, v, kind)
-            .and_then(|()| root.present())
-            .map_err(other)?;
-    }
-    Ok(with_svg_title(&svg, &title(run, kind)))
+    draw::svg_chart(SIZE, &title(run, kind), |root| draw(root, run, v, kind))
 }
 
 fn title(run: &ScenarioRun, kind: KeyKind) -> String {

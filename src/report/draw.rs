@@ -182,6 +182,24 @@ pub(crate) fn stage_chart<E: std::fmt::Debug>(
     out.bytes(&format!("{name}.svg"), svg.as_bytes())
 }
 
+/// A chart of `size` pixels as an SVG document (what `<name>.svg` holds):
+/// drawn by `draw`, with `title` as its `<title>`.
+pub(crate) fn svg_chart(
+    size: (u32, u32),
+    title: &str,
+    draw: impl for<'b> FnOnce(
+        &DrawingArea<SVGBackend<'b>, Shift>,
+    ) -> DrawResult<<SVGBackend<'b> as DrawingBackend>::ErrorType>,
+) -> io::Result<String> {
+    register_font();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw(&root).and_then(|()| root.present()).map_err(other)?;
+    }
+    Ok(with_svg_title(&svg, title))
+}
+
 /// Draws a 95% interval as a whisker onto a chart's plotting area: a
 /// vertical line at `x` from `lo` to `hi`, capped at both ends by a line
 /// `cap` wide on each side, in the ink colour.
