@@ -19,7 +19,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::csv::{DECIMALS, EXACT_DECIMALS, stage};
+use super::csv::{figure_cells, stage};
 use super::draw::{
     self, DrawResult, INK, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
     draw_header, draw_legend_rows, font, percent, percent_axis, thousands, wrap_labels,
@@ -28,7 +28,7 @@ use super::figure::Figure;
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, difference, key_outcome};
 use super::model::ScenarioRun;
 use super::naming::plan;
-use super::{Output, Staging, fixed};
+use super::{Output, Staging};
 use crate::error::Error;
 
 /// Header of `comparison.csv`. The last five columns give each course's
@@ -155,28 +155,21 @@ pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                     (Some(_), Some(first)) => run.courses[v.courses[first]].course.clone(),
                     _ => String::new(),
                 };
-                let cell = |x: Option<f64>, decimals: usize| {
-                    x.map_or_else(String::new, |x| fixed(x, decimals))
-                };
-                rows.push(vec![
+                let mut row = vec![
                     run.scenario.clone(),
                     v.variant.clone(),
                     def.name.to_string(),
                     run.courses[i].course.clone(),
-                    fixed(k.figure.value, DECIMALS),
-                    fixed(k.figure.ci.0, DECIMALS),
-                    fixed(k.figure.ci.1, DECIMALS),
-                    k.figure
-                        .exact
-                        .map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS)),
+                ];
+                row.extend(figure_cells(k.figure));
+                row.extend([
                     run.courses[i].side.own.clone(),
                     run.courses[i].side.enemy.clone(),
                     from,
-                    cell(d.map(|d| d.value), DECIMALS),
-                    cell(d.map(|d| d.ci.0), DECIMALS),
-                    cell(d.map(|d| d.ci.1), DECIMALS),
-                    cell(d.and_then(|d| d.exact), EXACT_DECIMALS),
                 ]);
+                // No difference on the first course's own row: empty cells.
+                row.extend(d.map(figure_cells).unwrap_or_default());
+                rows.push(row);
             }
         }
     }

@@ -77,18 +77,19 @@ pub(crate) fn exact(x: Option<f64>) -> String {
     x.map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS))
 }
 
+/// The four cells a figure takes in every CSV file: the value and its
+/// interval's ends with [`DECIMALS`], the exact value with
+/// [`EXACT_DECIMALS`] (each empty when unknown).
+pub(crate) fn figure_cells(f: Figure) -> [String; 4] {
+    [mc(f.value), mc(f.ci.0), mc(f.ci.1), exact(f.exact)]
+}
+
 /// The cells a figure takes in `summary.csv` and `sweep.csv`: its kind
-/// (`mean`, `key`, `outcome`), its id, the value, its interval's ends and
-/// the exact value.
-pub(crate) fn figure_cells(kind: &str, id: &str, f: Figure) -> [String; 6] {
-    [
-        kind.to_string(),
-        id.to_string(),
-        mc(f.value),
-        mc(f.ci.0),
-        mc(f.ci.1),
-        exact(f.exact),
-    ]
+/// (`mean`, `key`, `outcome`), its id, then its [`figure_cells`].
+pub(crate) fn summary_cells(kind: &str, id: &str, f: Figure) -> Vec<String> {
+    let mut cells = vec![kind.to_string(), id.to_string()];
+    cells.extend(figure_cells(f));
+    cells
 }
 
 /// Serialises rows to CSV bytes.
@@ -214,7 +215,7 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 s.trials.to_string(),
                 run.seed.to_string(),
             ];
-            r.extend(figure_cells(kind, id, f));
+            r.extend(summary_cells(kind, id, f));
             r.extend([c.side.own.clone(), c.side.enemy.clone()]);
             r
         };

@@ -5,7 +5,7 @@
 //!
 //! The charts across the sweep are in [`super::sweep_chart`].
 
-use super::csv::{SUMMARY_KEY, SUMMARY_MEAN, figure_cells, stage};
+use super::csv::{SUMMARY_KEY, SUMMARY_MEAN, stage, summary_cells};
 use super::figure::Figure;
 use super::key::key_outcomes;
 use super::model::ScenarioRun;
@@ -181,7 +181,7 @@ pub fn sweep_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 c.side.own.clone(),
                 c.side.enemy.clone(),
             ]);
-            r.extend(figure_cells(kind, id, f));
+            r.extend(summary_cells(kind, id, f));
             rows.push(r);
         };
         for k in key_outcomes(s) {
