@@ -96,8 +96,7 @@ fn draw<DB: DrawingBackend>(
     course: &CourseRun,
     shown: &[&MeasureStat],
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     root.fill(&WHITE)?;
     let top = draw_header(root, &title(run, course), &subtitle(run, course))?;
     let exact = shown.iter().any(|m| m.exact_at_least.is_some());

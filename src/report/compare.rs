@@ -297,8 +297,7 @@ fn draw<DB: DrawingBackend>(
         .iter()
         .any(|(_, vals)| vals.iter().flatten().any(|k| k.figure.exact.is_some()));
 
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     root.fill(&WHITE)?;
     let course_idx: Vec<usize> = shown.iter().map(|&j| v.courses[j]).collect();
     let header_h = draw_header(root, &title(run, kind), &subtitle(run, v, &course_idx))?;

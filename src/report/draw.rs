@@ -182,6 +182,12 @@ pub(crate) fn stage_chart<E: std::fmt::Debug>(
     out.bytes(&format!("{name}.svg"), svg.as_bytes())
 }
 
+/// The size of `root` in pixels, as the `i32` coordinates drawing uses.
+pub(crate) fn pixel_size<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>) -> (i32, i32) {
+    let (w, h) = root.dim_in_pixel();
+    (w as i32, h as i32)
+}
+
 /// A chart of `size` pixels as an SVG document (what `<name>.svg` holds):
 /// drawn by `draw`, with `title` as its `<title>`.
 pub(crate) fn svg_chart(

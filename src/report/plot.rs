@@ -80,8 +80,7 @@ fn draw<DB: DrawingBackend>(
     course: &CourseRun,
     stats: &CourseStats,
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = super::draw::pixel_size(root);
     root.fill(&WHITE)?;
 
     // Header: title and subtitle.

@@ -390,8 +390,7 @@ fn line_chart<DB: DrawingBackend>(
     a: usize,
     top: i32,
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     let axis = &fig.sweep.axes[a];
     let points: Vec<Option<usize>> = (0..axis.values.len())
         .map(|i| fig.point_at(&[(a, i)]))
@@ -519,8 +518,7 @@ fn heatmap<DB: DrawingBackend>(
     c: usize,
     top: i32,
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     let (ax, ay) = (&fig.sweep.axes[0], &fig.sweep.axes[1]);
     let def = fig.charted[0];
     let (nx, ny) = (ax.values.len(), ay.values.len());

@@ -54,8 +54,7 @@ pub fn draw<DB: DrawingBackend>(
     variant: &str,
     rows: &[&DiffRow],
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     root.fill(&WHITE)?;
     let mut sub = Vec::new();
     if !variant.is_empty() {

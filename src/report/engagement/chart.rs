@@ -104,8 +104,7 @@ fn draw<DB: DrawingBackend>(
     e: &Engagement,
     which: Which,
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     root.fill(&WHITE)?;
     let top = draw_header(root, &title(run, course, which), &subtitle(run, course))?;
 
