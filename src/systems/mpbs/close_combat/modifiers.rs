@@ -153,6 +153,25 @@ pub fn modifiers(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers
     assemble(edition, input).map_err(|(k, e)| e.key(k))
 }
 
+/// Refuses (at `key`) a unit that cannot take part in a close combat: an
+/// artillery unit (11.5; `instead` ends the message with what to do) or an
+/// eliminated one.
+fn check_combatant(u: &Unit, key: &'static str, instead: &str) -> Result<(), Fail> {
+    if u.kind == UnitKind::Artillery {
+        return Err(fail(
+            key,
+            format!(
+                "{} is artillery: artillery is ignored in close combat (11.5){instead}",
+                u.name
+            ),
+        ));
+    }
+    if u.morale_state == MoraleState::Eliminated {
+        return Err(fail(key, format!("{} is eliminated", u.name)));
+    }
+    Ok(())
+}
+
 pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers, Fail> {
     let rules = rules(edition);
     let card = edition.card();
@@ -162,18 +181,7 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         .ok_or_else(|| fail("attacker", "no attacking unit"))?;
     let def = &input.defender;
     for (i, a) in input.attackers.iter().enumerate() {
-        if a.kind == UnitKind::Artillery {
-            return Err(fail(
-                "attacker",
-                format!(
-                    "{} is artillery: artillery is ignored in close combat (11.5) and cannot attack",
-                    a.name
-                ),
-            ));
-        }
-        if a.morale_state == MoraleState::Eliminated {
-            return Err(fail("attacker", format!("{} is eliminated", a.name)));
-        }
+        check_combatant(a, "attacker", " and cannot attack")?;
         if a.name == def.name {
             return Err(fail("defender", format!("{} cannot attack itself", a.name)));
         }
@@ -184,18 +192,11 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
             ));
         }
     }
-    if def.kind == UnitKind::Artillery {
-        return Err(fail(
-            "defender",
-            format!(
-                "{} is artillery: artillery is ignored in close combat (11.5); name the unit stacked with it as the defender",
-                def.name
-            ),
-        ));
-    }
-    if def.morale_state == MoraleState::Eliminated {
-        return Err(fail("defender", format!("{} is eliminated", def.name)));
-    }
+    check_combatant(
+        def,
+        "defender",
+        "; name the unit stacked with it as the defender",
+    )?;
     let mut m = Modifiers::default();
 
     // Leaders (11.3.2).
