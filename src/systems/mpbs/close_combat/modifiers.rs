@@ -172,6 +172,20 @@ fn check_combatant(u: &Unit, key: &'static str, instead: &str) -> Result<(), Fai
     Ok(())
 }
 
+/// The error (at `key`) for a unit whose class has no `line` ("row" or
+/// "column") on the card's CC matrix (11.3.8).
+fn not_on_matrix(key: &'static str, u: &Unit, card: &str, line: &str, class: CcClass) -> Fail {
+    fail(
+        key,
+        format!(
+            "{} is {}: the {card}'s CC matrix (11.3.8) has no \"{}\" {line}",
+            u.name,
+            u.kind,
+            class.label()
+        ),
+    )
+}
+
 pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers, Fail> {
     let rules = rules(edition);
     let card = edition.card();
@@ -318,29 +332,13 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
     // CC Matrix (11.3.8): every attacker must be allowed; the lead's row counts.
     let column = CcClass::of_defender(def).expect("artillery refused above");
     if !rules.matrix.columns.contains(&column) {
-        return Err(fail(
-            "defender",
-            format!(
-                "{} is {}: the {card}'s CC matrix (11.3.8) has no \"{}\" column",
-                def.name,
-                def.kind,
-                column.label()
-            ),
-        ));
+        return Err(not_on_matrix("defender", def, card, "column", column));
     }
     let mut matrix = 0;
     for (i, a) in input.attackers.iter().enumerate() {
         let row = CcClass::of_kind(a.kind).expect("artillery refused above");
         if !rules.matrix.rows.contains(&row) {
-            return Err(fail(
-                "attacker",
-                format!(
-                    "{} is {}: the {card}'s CC matrix (11.3.8) has no \"{}\" row",
-                    a.name,
-                    a.kind,
-                    row.label()
-                ),
-            ));
+            return Err(not_on_matrix("attacker", a, card, "row", row));
         }
         match rules.matrix.cell(row, column).flatten() {
             None => {
