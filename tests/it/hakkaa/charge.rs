@@ -281,27 +281,14 @@ fn reaction_fire_can_drive_the_charger_off() {
         "type = \"mi\"\ntq = \"green\"\nfp = 1",
         "pace = \"trot\"\nreaction_fp = 6\nreaction_fp_modifier = -2",
     );
-    for ((x, y), z) in exact(k.as_ref())
-        .iter()
-        .zip(exact(k1.as_ref()))
-        .zip(exact(k2.as_ref()))
-    {
-        assert_close(*x, y);
-        assert_close(*x, z);
-    }
+    assert_same_exact(k.as_ref(), k1.as_ref());
+    assert_same_exact(k.as_ref(), k2.as_ref());
     // Cavalry gallops by default; an infantry charger runs (trot table).
     let g = reaction(a, b, "");
-    for (x, y) in exact(g.as_ref())
-        .iter()
-        .zip(exact(reaction(a, b, "pace = \"gallop\"").as_ref()))
-    {
-        assert_close(*x, y);
-    }
+    assert_same_exact(g.as_ref(), reaction(a, b, "pace = \"gallop\"").as_ref());
     let run = reaction("type = \"ai\"\ntq = \"veteran\"", b, "");
     let trot = reaction("type = \"ai\"\ntq = \"veteran\"", b, "pace = \"trot\"");
-    for (x, y) in exact(run.as_ref()).iter().zip(exact(trot.as_ref())) {
-        assert_close(*x, y);
-    }
+    assert_same_exact(run.as_ref(), trot.as_ref());
 }
 
 // ---------------------------------------------------------------- close combat
