@@ -645,20 +645,21 @@ fn bad_charges_are_located() {
     assert!(e.to_string().contains("closing_row"), "{e}");
     assert!(e.to_string().contains("accepted: MI, AI/HI"), "{e}");
     // The close combat alone names its sides attacker and defender.
-    let t = one(
-        "",
-        units,
-        "procedure = \"close-combat\"\nattacker = \"b\"\ndefender = \"a\"\nlower_cc_value = \"charger\"",
+    assert_step_refusals(
+        |keys| one("", units, &format!("procedure = \"close-combat\"\n{keys}")),
+        &[
+            (
+                "attacker = \"b\"\ndefender = \"a\"\nlower_cc_value = \"charger\"",
+                "lower_cc_value",
+                "accepted: attacker, defender, neither",
+                None,
+            ),
+            (
+                "attacker = \"b\"\ndefender = \"c\"",
+                "defender",
+                "not in close combat",
+                None,
+            ),
+        ],
     );
-    assert_step_error(
-        &t,
-        "lower_cc_value",
-        "accepted: attacker, defender, neither",
-    );
-    let t = one(
-        "",
-        units,
-        "procedure = \"close-combat\"\nattacker = \"b\"\ndefender = \"c\"",
-    );
-    assert_step_error(&t, "defender", "not in close combat");
 }
