@@ -387,53 +387,23 @@ fn pike_and_shot_bonus() {
         pike_bonus: false,
         ..ps.clone()
     };
-    // (case, the pike-and-shot side's pool, modifier label, value)
+    assert_eq!(m(&def(&foot, &ps, input()), "P&S bonus vs foot"), Some(1));
+    assert_eq!(m(&def(&horse, &ps, input()), "P&S bonus vs horse"), Some(2));
+    // Where the bonus is lost (0) or never given (None): (case, the
+    // pike-and-shot side's pool, its "P&S bonus" modifier).
     let cases = [
-        (
-            "vs foot",
-            def(&foot, &ps, input()),
-            "P&S bonus vs foot",
-            Some(1),
-        ),
-        (
-            "vs horse",
-            def(&horse, &ps, input()),
-            "P&S bonus vs horse",
-            Some(2),
-        ),
-        (
-            "flank attack",
-            def(&horse, &ps, flank),
-            "P&S bonus",
-            Some(0),
-        ),
+        ("flank attack", def(&horse, &ps, flank), Some(0)),
         (
             "late-era woods",
             def(&horse, &in_late_woods, input()),
-            "P&S bonus",
             Some(0),
         ),
-        (
-            "attacking defences",
-            att(&ps, &dug_in, input()),
-            "P&S bonus",
-            Some(0),
-        ),
-        (
-            "in a town",
-            def(&horse, &in_town, input()),
-            "P&S bonus",
-            Some(0),
-        ),
-        (
-            "no pike bonus",
-            def(&horse, &plain, input()),
-            "P&S bonus",
-            None,
-        ),
+        ("attacking defences", att(&ps, &dug_in, input()), Some(0)),
+        ("in a town", def(&horse, &in_town, input()), Some(0)),
+        ("no pike bonus", def(&horse, &plain, input()), None),
     ];
-    for (case, pool, label, want) in cases {
-        assert_eq!(m(&pool, label), want, "{case}");
+    for (case, pool, want) in cases {
+        assert_eq!(m(&pool, "P&S bonus"), want, "{case}");
     }
 }
 
