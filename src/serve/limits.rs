@@ -1,14 +1,14 @@
 //! What makes the server safe to leave running: bounded request bodies
 //! (the scenario file limit of [`crate::scenario::limits`], plus room for
-//! the JSON around it), at most [`MAX_RUNNING`] computations at once on the
-//! blocking pool, a time bound on each, a bounded number of trials, and a
+//! the JSON around it), at most [`MAX_RUNNING`] computations at once
+//! ([`Turns`]), a time bound on each, a bounded number of trials, and a
 //! newer request from the same page cancelling the one before it (its
 //! Monte Carlo run stops at its next chunk).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -40,6 +40,64 @@ pub const MAX_EXPLAIN_BYTES: usize = 4 * 1024 * 1024;
 
 /// Most pages whose latest request is remembered.
 const MAX_CLIENTS: usize = 10_000;
+
+/// The turns to compute: at most [`MAX_RUNNING`] computations hold one at
+/// once; the others wait for one.
+pub struct Turns {
+    free: Mutex<usize>,
+    given_back: Condvar,
+}
+
+impl Turns {
+    /// `n` turns, all free.
+    pub fn new(n: usize) -> Turns {
+        Turns {
+            free: Mutex::new(n),
+            given_back: Condvar::new(),
+        }
+    }
+
+    /// Waits for a turn until `deadline`, asking `gone` every `poll`
+    /// whether the request still wants one: `None` past the deadline or
+    /// once `gone` says so. The turn is given back when the [`Turn`] is
+    /// dropped.
+    pub fn take(
+        self: &Arc<Self>,
+        deadline: Instant,
+        poll: Duration,
+        gone: impl Fn() -> bool,
+    ) -> Option<Turn> {
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if *free > 0 {
+                *free -= 1;
+                return Some(Turn(Arc::clone(self)));
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            free = self
+                .given_back
+                .wait_timeout(free, left.min(poll))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+            if *free == 0 && gone() {
+                return None;
+            }
+        }
+    }
+}
+
+/// A turn to compute, given back when dropped.
+pub struct Turn(Arc<Turns>);
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        *self.0.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.0.given_back.notify_one();
+    }
+}
 
 /// The latest request of each page (by the id it sends): its number and
 /// its run's control, so that a newer request stops the older's run

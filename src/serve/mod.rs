@@ -1,5 +1,5 @@
-//! `pikeshot serve`: the odds in a browser. A local HTTP server (axum on
-//! tokio) serving one page, with every asset embedded in the binary, and a
+//! `pikeshot serve`: the odds in a browser. A local HTTP server (`http`:
+//! HTTP/1.1 over `std::net`, a thread a connection) serving one page, with every asset embedded in the binary, and a
 //! small JSON API over the CLI's own run path: the registry's metadata
 //! (`meta`), the shipped scenarios (`assets`), runs and the TOML ↔ JSON
 //! conversion (`compute`), a sweep's charts and table (`sweep`), the
@@ -8,13 +8,14 @@
 
 pub mod assets;
 pub mod compute;
+pub mod http;
 pub mod limits;
 pub mod meta;
 pub mod routes;
 pub mod sweep;
 
 use std::io::Write;
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -48,33 +49,25 @@ pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
                 .into(),
         );
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .max_blocking_threads(limits::MAX_RUNNING + 2)
-        .enable_io()
-        .enable_time()
-        .build()
-        .map_err(|e| Error::internal("the server's runtime could not start", e))?;
-    runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .map_err(|e| Error::io(format!("{addr}"), e))?;
-        let bound = listener
-            .local_addr()
-            .map_err(|e| Error::io(format!("{addr}"), e))?;
-        let url = format!("http://{bound}/");
-        announce(&url, bound, opts.open)?;
-        let state = routes::AppState {
-            dir: opts.dir.clone(),
-            systems: serde_json::to_string(&meta::systems())
-                .map_err(|e| Error::internal("the registry as JSON", e))?,
-            running: Arc::new(tokio::sync::Semaphore::new(limits::MAX_RUNNING)),
-            generations: Arc::default(),
-        };
-        axum::serve(listener, routes::router(state))
-            .await
-            .map_err(|e| Error::io(url, e))
-    })
+    let listener = TcpListener::bind(addr).map_err(|e| Error::io(format!("{addr}"), e))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| Error::io(format!("{addr}"), e))?;
+    let url = format!("http://{bound}/");
+    let state = routes::AppState {
+        dir: opts.dir.clone(),
+        systems: serde_json::to_string(&meta::systems())
+            .map_err(|e| Error::internal("the registry as JSON", e))?,
+        running: Arc::new(limits::Turns::new(limits::MAX_RUNNING)),
+        generations: Arc::default(),
+    };
+    announce(&url, bound, opts.open)?;
+    http::serve(
+        listener,
+        move |request| routes::handle(&state, request),
+        routes::refused,
+    )
+    .map_err(|e| Error::io(url, e))
 }
 
 /// The address `--host` and `--port` name.

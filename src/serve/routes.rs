@@ -10,23 +10,22 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
 
-use axum::Router;
-use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
-use tokio::sync::Semaphore;
 
 use super::assets::{PAGE_FILES, SHIPPED};
 use super::compute::{self, ErrorBody, RunBody};
-use super::limits::{Generations, MAX_BODY_BYTES, MAX_RUNNING, StopOnDrop, TIME_LIMIT};
+use super::http::{BodyError, Request, Response};
+use super::limits::{Generations, MAX_BODY_BYTES, MAX_RUNNING, StopOnDrop, TIME_LIMIT, Turns};
 use crate::scenario::limits::MAX_FILE_BYTES;
 
 /// Most scenario files listed from DIR.
 const MAX_DIR_FILES: usize = 1000;
+
+/// How often a waiting request looks whether its page went away.
+const POLL: Duration = Duration::from_millis(50);
 
 /// What every handler shares.
 pub struct AppState {
@@ -35,43 +34,75 @@ pub struct AppState {
     /// `GET /api/systems`, built once.
     pub systems: String,
     /// Turns for computations.
-    pub running: Arc<Semaphore>,
+    pub running: Arc<Turns>,
     /// Each page's latest request.
     pub generations: Arc<Generations>,
 }
 
-/// The router over `state`.
-pub fn router(state: AppState) -> Router {
-    let mut router = Router::new();
-    for (path, body, kind) in PAGE_FILES {
-        router = router.route(path, get(move || async move { page(body, kind) }));
+/// Answers `request`: the route its method and path name, `404` for a
+/// path no route has, `405` for a route asked with another method.
+pub fn handle(s: &AppState, request: &mut Request) -> Response {
+    let path = request.path.clone();
+    let get = request.method == "GET";
+    let post = request.method == "POST";
+    if let Some((_, body, kind)) = PAGE_FILES.iter().find(|(p, _, _)| *p == path) {
+        return if get {
+            page(body, kind)
+        } else {
+            wrong_method(&path, "GET")
+        };
     }
-    router
-        .route("/api/systems", get(systems))
-        .route("/api/scenarios", get(scenarios))
-        .route("/api/scenario/{*id}", get(scenario))
-        .route("/api/run", post(run))
-        .route("/api/progress/{client}", get(progress))
-        .route("/api/parse", post(parse))
-        .route("/api/toml", post(to_toml))
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .with_state(Arc::new(state))
+    let (route, rest) = match path.strip_prefix("/api/") {
+        Some(r) => r.split_once('/').map_or((r, None), |(a, b)| (a, Some(b))),
+        None => ("", None),
+    };
+    match (route, rest, get, post) {
+        ("systems", None, true, _) => systems(s),
+        ("scenarios", None, true, _) => scenarios(s),
+        ("scenario", Some(id), true, _) if !id.is_empty() => scenario(s, id),
+        ("progress", Some(client), true, _) if !client.is_empty() && !client.contains('/') => {
+            progress(s, client)
+        }
+        ("run", None, _, true) => run(s, request),
+        ("parse", None, _, true) => parse(request),
+        ("toml", None, _, true) => to_toml(request),
+        ("systems" | "scenarios", None, false, _) => wrong_method(&path, "GET"),
+        ("run" | "parse" | "toml", None, _, false) => wrong_method(&path, "POST"),
+        _ => error(ErrorBody::plain(
+            "not-found",
+            format!("no page or API at {path}"),
+        )),
+    }
+}
+
+/// A request the server could not read as HTTP, answered with `status`.
+pub fn refused(status: u16, why: String) -> Response {
+    let kind = match status {
+        503 => "busy",
+        431 => "too-large",
+        _ => "input",
+    };
+    let mut r = error(ErrorBody::plain(kind, why));
+    r.status = status;
+    r
+}
+
+fn wrong_method(path: &str, allowed: &'static str) -> Response {
+    let mut r = error(ErrorBody::plain(
+        "input",
+        format!("{path} answers {allowed} only"),
+    ));
+    r.status = 405;
+    r.with_header("Allow", allowed)
 }
 
 fn page(body: &'static str, kind: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, kind),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        body,
-    )
-        .into_response()
+    Response::new(200, kind, body).with_header("Cache-Control", "no-store")
 }
 
 fn json_ok<T: Serialize>(value: &T) -> Response {
     match serde_json::to_string(value) {
-        Ok(s) => ([(header::CONTENT_TYPE, "application/json")], s).into_response(),
+        Ok(s) => Response::new(200, "application/json", s),
         Err(e) => error(ErrorBody::plain("internal", e.to_string())),
     }
 }
@@ -79,23 +110,23 @@ fn json_ok<T: Serialize>(value: &T) -> Response {
 /// An error as JSON `{ "error": ... }` with the status its kind calls for.
 fn error(e: ErrorBody) -> Response {
     let status = match e.kind {
-        "input" => StatusCode::BAD_REQUEST,
-        "cancelled" => StatusCode::CONFLICT,
-        "too-large" => StatusCode::PAYLOAD_TOO_LARGE,
-        "busy" | "timeout" => StatusCode::SERVICE_UNAVAILABLE,
-        "not-found" => StatusCode::NOT_FOUND,
-        _ => StatusCode::INTERNAL_SERVER_ERROR,
+        "input" => 400,
+        "cancelled" => 409,
+        "too-large" => 413,
+        "busy" | "timeout" => 503,
+        "not-found" => 404,
+        _ => 500,
     };
     #[derive(Serialize)]
     struct Wrapped {
         error: ErrorBody,
     }
     let body = serde_json::to_string(&Wrapped { error: e }).unwrap_or_default();
-    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+    Response::new(status, "application/json", body)
 }
 
 /// Reads a JSON body, refusing what does not parse with a located error.
-fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ErrorBody> {
+fn body<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ErrorBody> {
     serde_json::from_slice(bytes).map_err(|e| {
         ErrorBody::plain(
             "input",
@@ -104,12 +135,8 @@ fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ErrorBody> {
     })
 }
 
-async fn systems(State(s): State<Arc<AppState>>) -> Response {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        s.systems.clone(),
-    )
-        .into_response()
+fn systems(s: &AppState) -> Response {
+    Response::new(200, "application/json", s.systems.clone())
 }
 
 /// One scenario the page may load.
@@ -121,7 +148,7 @@ struct Listed {
     group: String,
 }
 
-async fn scenarios(State(s): State<Arc<AppState>>) -> Response {
+fn scenarios(s: &AppState) -> Response {
     let mut out: Vec<Listed> = SHIPPED
         .iter()
         .map(|(path, _)| Listed {
@@ -172,10 +199,7 @@ fn dir_files(dir: &Path) -> Vec<String> {
     out
 }
 
-async fn scenario(
-    State(s): State<Arc<AppState>>,
-    axum::extract::Path(id): axum::extract::Path<String>,
-) -> Response {
+fn scenario(s: &AppState, id: &str) -> Response {
     if let Some(path) = id.strip_prefix("shipped/")
         && let Some((_, text)) = SHIPPED.iter().find(|(p, _)| *p == path)
     {
@@ -186,11 +210,7 @@ async fn scenario(
         && dir_files(dir).iter().any(|f| f == rel)
     {
         return match read_capped(&dir.join(rel)) {
-            Ok(text) => (
-                [(header::CONTENT_TYPE, "application/toml; charset=utf-8")],
-                text,
-            )
-                .into_response(),
+            Ok(text) => Response::new(200, "application/toml; charset=utf-8", text),
             Err(e) => error(e),
         };
     }
@@ -222,43 +242,32 @@ fn read_capped(path: &Path) -> Result<String, ErrorBody> {
 }
 
 /// A request's body: refused before it is read when its stated length is
-/// over [`MAX_BODY_BYTES`], and cut off at that limit when it has none.
-async fn read_body(request: Request) -> Result<Bytes, Response> {
-    if let Some(r) = too_long(request.headers()) {
-        return Err(r);
-    }
-    axum::body::to_bytes(request.into_body(), MAX_BODY_BYTES)
-        .await
-        .map_err(|e| {
-            error(ErrorBody::plain(
+/// over [`MAX_BODY_BYTES`].
+fn read_body(request: &mut Request) -> Result<Vec<u8>, Response> {
+    request.body(MAX_BODY_BYTES).map_err(|e| {
+        error(match e {
+            BodyError::TooLarge => ErrorBody::plain(
                 "too-large",
                 format!(
-                    "the request body could not be read whole within {MAX_BODY_BYTES} bytes: {e}"
+                    "the request is {} bytes, over the limit of {MAX_BODY_BYTES} \
+                     (a scenario may be at most {MAX_FILE_BYTES} bytes)",
+                    request.content_length.unwrap_or(0)
                 ),
-            ))
-        })
-}
-
-fn too_long(headers: &HeaderMap) -> Option<Response> {
-    let length = headers
-        .get(header::CONTENT_LENGTH)?
-        .to_str()
-        .ok()?
-        .parse::<u64>()
-        .ok()?;
-    (length > MAX_BODY_BYTES as u64).then(|| {
-        error(ErrorBody::plain(
-            "too-large",
-            format!(
-                "the request is {length} bytes, over the limit of {MAX_BODY_BYTES} \
-                 (a scenario may be at most {MAX_FILE_BYTES} bytes)"
             ),
-        ))
+            BodyError::Chunked => ErrorBody::plain(
+                "input",
+                "the request's body came in chunks: send it with a Content-Length",
+            ),
+            BodyError::Io(e) => ErrorBody::plain(
+                "input",
+                format!("the request body could not be read whole: {e}"),
+            ),
+        })
     })
 }
 
-async fn run(State(s): State<Arc<AppState>>, request: Request) -> Response {
-    let bytes = match read_body(request).await {
+fn run(s: &AppState, request: &mut Request) -> Response {
+    let bytes = match read_body(request) {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -266,49 +275,74 @@ async fn run(State(s): State<Arc<AppState>>, request: Request) -> Response {
         Ok(r) => r,
         Err(e) => return error(e),
     };
+    let deadline = Instant::now() + TIME_LIMIT;
     let cancel = s.generations.begin(req.client.as_deref());
-    // Dropped unanswered (the page gone, or the time limit): the run stops.
+    // Returned unanswered (the page gone, or the time limit): the run stops.
     let guard = StopOnDrop::new(cancel.control());
-    let work = async {
-        let permit = Arc::clone(&s.running)
-            .acquire_owned()
-            .await
-            .map_err(|_| ErrorBody::plain("busy", "the server is shutting down"))?;
-        cancel.check()?;
-        // The turn is held by the computation itself, so that it is given
-        // back when the computation ends, even after a timeout.
-        tokio::task::spawn_blocking(move || {
-            let answer = compute::run(req, &cancel);
-            drop(permit);
-            answer
-        })
-        .await
-        .map_err(|e| ErrorBody::plain("internal", format!("the computation failed: {e}")))?
-    };
-    let answer = tokio::time::timeout(TIME_LIMIT, work).await;
-    if answer.is_ok() {
-        guard.finished();
-    }
-    match answer {
-        Ok(Ok(answer)) => json_ok(&answer),
-        Ok(Err(e)) => error(e),
-        Err(_) => error(ErrorBody::plain(
+    let timeout = || {
+        error(ErrorBody::plain(
             "timeout",
             format!(
                 "no answer within {} s (at most {MAX_RUNNING} computations run at once); \
                  try fewer courses or `pikeshot run` on the command line",
                 TIME_LIMIT.as_secs()
             ),
-        )),
+        ))
+    };
+    let Some(turn) = s.running.take(deadline, POLL, || request.peer_gone()) else {
+        return if Instant::now() >= deadline {
+            timeout()
+        } else {
+            error(ErrorBody::plain("cancelled", "the page went away"))
+        };
+    };
+    if let Err(e) = cancel.check() {
+        return error(e);
+    }
+    // The turn is held by the computation itself, so that it is given
+    // back when the computation ends, even after a timeout.
+    let (send, answer) = channel();
+    let computing = std::thread::Builder::new()
+        .name("serve-run".into())
+        .spawn(move || {
+            let answer = compute::run(req, &cancel);
+            drop(turn);
+            let _ = send.send(answer);
+        });
+    if let Err(e) = computing {
+        return error(ErrorBody::plain(
+            "internal",
+            format!("no thread for the computation: {e}"),
+        ));
+    }
+    loop {
+        let wait = deadline.saturating_duration_since(Instant::now()).min(POLL);
+        match answer.recv_timeout(wait) {
+            Ok(answer) => {
+                guard.finished();
+                return match answer {
+                    Ok(a) => json_ok(&a),
+                    Err(e) => error(e),
+                };
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return error(ErrorBody::plain(
+                    "internal",
+                    "the computation failed without an answer",
+                ));
+            }
+            Err(RecvTimeoutError::Timeout) if Instant::now() >= deadline => return timeout(),
+            Err(RecvTimeoutError::Timeout) if request.peer_gone() => {
+                return error(ErrorBody::plain("cancelled", "the page went away"));
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
     }
 }
 
 /// The trials done and planned of the latest request of page `client`.
-async fn progress(
-    State(s): State<Arc<AppState>>,
-    axum::extract::Path(client): axum::extract::Path<String>,
-) -> Response {
-    match s.generations.progress(&client) {
+fn progress(s: &AppState, client: &str) -> Response {
+    match s.generations.progress(client) {
         Some(p) => json_ok(&p),
         None => error(ErrorBody::plain(
             "not-found",
@@ -332,8 +366,8 @@ struct ParseBody {
     toml: String,
 }
 
-async fn parse(request: Request) -> Response {
-    let bytes = match read_body(request).await {
+fn parse(request: &mut Request) -> Response {
+    let bytes = match read_body(request) {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -354,8 +388,8 @@ struct TomlBody {
     doc: toml::Table,
 }
 
-async fn to_toml(request: Request) -> Response {
-    let bytes = match read_body(request).await {
+fn to_toml(request: &mut Request) -> Response {
+    let bytes = match read_body(request) {
         Ok(b) => b,
         Err(r) => return r,
     };

@@ -264,6 +264,67 @@ fn an_invalid_value_is_a_located_error_in_the_cli_words() {
     assert_eq!(r.json()["error"]["line"].as_u64(), Some(2));
 }
 
+/// The raw answer to `bytes` sent as they are: its status line and body.
+fn raw(addr: &str, bytes: &[u8]) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
+    s.write_all(bytes).unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    (
+        head.lines().next().unwrap_or("").to_string(),
+        body.to_string(),
+    )
+}
+
+#[test]
+fn what_is_not_http_or_no_route_is_refused_with_its_status() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("my fight.toml"), text(CHARGE)).unwrap();
+    let server = Server::start(&[dir.path().to_str().unwrap()]);
+    // Not a request line; a head over 16 KiB; a length that is no number.
+    for (bytes, status) in [
+        (b"hello\r\n\r\n".to_vec(), "400"),
+        (
+            format!("GET / HTTP/1.1\r\nX: {}\r\n\r\n", "y".repeat(17_000)).into_bytes(),
+            "431",
+        ),
+        (
+            b"POST /api/run HTTP/1.1\r\nContent-Length: lots\r\n\r\n".to_vec(),
+            "400",
+        ),
+        (
+            b"POST /api/run HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".to_vec(),
+            "400",
+        ),
+        (b"GET /api/scenario/%zz HTTP/1.1\r\n\r\n".to_vec(), "400"),
+    ] {
+        let (line, body) = raw(&server.addr, &bytes);
+        assert!(
+            line.starts_with(&format!("HTTP/1.1 {status} ")),
+            "{line}: {body}"
+        );
+        assert!(body.contains("\"error\""), "{line}: {body}");
+    }
+    // A route asked with the wrong method names the one it answers.
+    let r = request(&server.addr, "DELETE", "/api/run", None);
+    assert_eq!(r.status, 405, "{}", r.body);
+    assert!(r.body.contains("POST only"), "{}", r.body);
+    assert_eq!(request(&server.addr, "POST", "/", Some("{}")).status, 405);
+    // A path no route has.
+    assert_eq!(server.get("/api/nothing").status, 404);
+    assert_eq!(server.get("/api/progress/a/b").status, 404);
+    // A percent-encoded path (a file name with a space), and a query.
+    let listed = server.get("/api/scenarios").body;
+    assert!(listed.contains("dir/my fight.toml"), "{listed}");
+    let r = server.get("/api/scenario/dir/my%20fight.toml?x=1");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body, text(CHARGE));
+}
+
 #[test]
 fn oversize_bodies_and_scenarios_are_refused() {
     let server = Server::start(&[]);

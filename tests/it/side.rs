@@ -132,6 +132,8 @@ fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
     assert!((exact - 0.204).abs() < 0.001, "{row:?}");
 }
 
+/// The sides are checked before anything runs, so the report's CSV files
+/// say all this test asks (`--plots none`: the plots cost 80% of its time).
 #[test]
 fn every_shipped_scenario_reads_each_comparison_from_one_side() {
     let tmp = tempfile::tempdir().unwrap();
@@ -140,8 +142,10 @@ fn every_shipped_scenario_reads_each_comparison_from_one_side() {
         "scenarios",
         "--trials",
         "200",
+        "--plots",
+        "none",
         "--out",
         tmp.path().join("r").to_str().unwrap(),
     ]);
-    assert!(code(&o) != 2, "{}", stderr(&o));
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
 }
