@@ -82,13 +82,15 @@ impl Situation {
     /// extras stay.
     pub fn next_phase(&self) -> Situation {
         Situation {
-            charged: false,
-            moved: false,
-            manoeuvred: false,
-            group_moved: false,
-            shot: false,
-            bonus_dice: 0,
-            ..*self
+            flank: self.flank,
+            uphill: self.uphill,
+            extra_units: self.extra_units,
+            magic_dice: self.magic_dice,
+            impetus: self.impetus,
+            extra_dice: self.extra_dice,
+            extra_discipline: self.extra_discipline,
+            // What the phase did, and its action bonus, start afresh.
+            ..Situation::default()
         }
     }
 }
