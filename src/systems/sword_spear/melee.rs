@@ -376,15 +376,10 @@ impl MeleeRound {
         let sides = [0, 1].map(|s| {
             let (me, opp) = (&input.units[s], &input.units[1 - s]);
             ClashSide {
-                dice: dice[s].total,
                 reduce: me.armour.reduction(),
                 raise: opp.armour == Armour::LackingProtection,
-                vulnerable: true,
-                discipline: crate::explain::sum(&tests[s]),
-                strength: me.strength,
-                hits: me.hits,
-                commander: me.commander.is_some(),
                 pursued_by_mounted: input.mounted_pursue && opp.troop.is_mounted(),
+                ..ClashSide::of(me, dice[s].total, crate::explain::sum(&tests[s]))
             }
         });
         let commanders = [sides[0].commander, sides[1].commander];
