@@ -66,7 +66,8 @@ impl Request {
             return Err(BodyError::TooLarge);
         }
         if self.expect_continue && length > 0 {
-            self.reader.get_ref()
+            self.reader
+                .get_ref()
                 .write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
                 .map_err(BodyError::Io)?;
         }

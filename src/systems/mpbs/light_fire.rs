@@ -8,16 +8,13 @@
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
 use super::input::{
-    EXTRA_DRM_KEY, finish_built, firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode,
-    read_tec, relocate,
+    EXTRA_DRM_KEY, finish_built, firer_and_target, key_err, read_extra, read_fire_mode, read_tec,
+    relocate,
 };
-use super::musketry::{
-    FIRE_MODES, FireMode, FireWho, fire_mode_term, firer_formation_notes, firer_formation_term,
-    target_notes, target_terms,
-};
+use super::musketry::{FIRE_MODES, FireLineDrms, FireMode, FireWho};
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::error::InputError;
-use crate::explain::{Source, Term};
+use crate::explain::Term;
 use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
@@ -67,30 +64,13 @@ pub fn result(column: LightFireColumn, modified_roll: i32) -> u8 {
     LIGHT_FIRE[(modified_roll.clamp(6, 9) - 6) as usize][column as usize]
 }
 
-/// The DRMs of the table as one edition's card prints them. `None`: the card
-/// has no such line.
+/// The DRMs of the table as one edition's card prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LightFireDrms {
-    /// Firer Formation Shaken.
-    pub formation_shaken: i8,
-    /// Firer Formation Broken.
-    pub formation_broken: i8,
-    /// Firer has an Open Order marker.
-    pub open_order: i8,
-    /// The card prints Formation Shaken and Open Order as one line.
-    pub shaken_or_open_order_one_line: bool,
-    /// Advancing Fire.
-    pub advancing_fire: Option<i8>,
-    /// Retreating Fire.
-    pub retreating_fire: i8,
+    /// The lines the musketry table prints too.
+    pub lines: FireLineDrms,
     /// Firer is an arquebusier.
     pub arquebusier: i8,
-    /// NGBG: all firing at Halmstad.
-    pub halmstad: Option<i8>,
-    /// Target in Hedgehog.
-    pub target_hedgehog: i8,
-    /// Target in Column.
-    pub target_column: i8,
     /// Commanded muskets and dragoons: +1 for each SP above this.
     pub muskets_sp_base: u8,
     /// Cavalry: +1 for each SP above this, −1 for each SP below it.
@@ -101,30 +81,34 @@ pub struct LightFireDrms {
 /// On, series).
 pub const LIGHT_FIRE_DRMS: [LightFireDrms; 2] = [
     LightFireDrms {
-        formation_shaken: -1,
-        formation_broken: -2,
-        open_order: -1,
-        shaken_or_open_order_one_line: false,
-        advancing_fire: None,
-        retreating_fire: -3,
+        lines: FireLineDrms {
+            formation_shaken: -1,
+            formation_broken: -2,
+            open_order: -1,
+            shaken_or_open_order_one_line: false,
+            advancing_fire: None,
+            retreating_fire: -3,
+            halmstad: None,
+            target_hedgehog: 1,
+            target_column: 1,
+        },
         arquebusier: 1,
-        halmstad: None,
-        target_hedgehog: 1,
-        target_column: 1,
         muskets_sp_base: 1,
         cavalry_sp_base: 3,
     },
     LightFireDrms {
-        formation_shaken: -1,
-        formation_broken: -2,
-        open_order: -1,
-        shaken_or_open_order_one_line: true,
-        advancing_fire: Some(-3),
-        retreating_fire: -3,
+        lines: FireLineDrms {
+            formation_shaken: -1,
+            formation_broken: -2,
+            open_order: -1,
+            shaken_or_open_order_one_line: true,
+            advancing_fire: Some(-3),
+            retreating_fire: -3,
+            halmstad: Some(-1),
+            target_hedgehog: 1,
+            target_column: 1,
+        },
         arquebusier: 1,
-        halmstad: Some(-1),
-        target_hedgehog: 1,
-        target_column: 1,
         muskets_sp_base: 1,
         cavalry_sp_base: 3,
     },
@@ -292,17 +276,12 @@ impl LightFire {
                 }
             }
         }
-        mods.extend(firer_formation_term(
-            input.firer_formation,
-            d.formation_shaken,
-            d.formation_broken,
-            d.open_order,
-            who.firer(),
-        ));
-        mods.extend(fire_mode_term(
+        mods.extend(
+            d.lines
+                .firer_formation_term(input.firer_formation, who.firer()),
+        );
+        mods.extend(d.lines.fire_mode_term(
             input.fire_mode,
-            d.advancing_fire,
-            d.retreating_fire,
             edition,
             "Light Infantry and Cavalry Fire Table",
         )?);
@@ -314,18 +293,10 @@ impl LightFire {
                 who.firer_is("an arquebusier unit"),
             ));
         }
-        if input.halmstad {
-            let v = ngbg_drm("halmstad", d.halmstad, edition)?;
-            mods.push(Term::new(
-                "NGBG: firing at Halmstad",
-                "10.0",
-                v as i32,
-                Source::key("halmstad = true"),
-            ));
-        }
-        target_terms(
+        mods.extend(d.lines.halmstad_term(input.halmstad, edition)?);
+        d.lines.target_terms(
             &mut mods,
-            (input.target_formation, d.target_hedgehog, d.target_column),
+            input.target_formation,
             (input.tec, input.extra_drm),
             who,
         );
@@ -383,32 +354,29 @@ drm_roll_procedure!(LightFire);
 /// The DRM lines of an edition, as notes.
 fn drm_notes(edition: Edition) -> Vec<String> {
     let d = &LIGHT_FIRE_DRMS[edition as usize];
-    let mut n = firer_formation_notes(
-        d.shaken_or_open_order_one_line,
-        d.formation_shaken,
-        d.formation_broken,
-    );
-    match d.advancing_fire {
-        Some(a) if a == d.retreating_fire => {
+    let lines = &d.lines;
+    let mut n = lines.firer_formation_notes();
+    match lines.advancing_fire {
+        Some(a) if a == lines.retreating_fire => {
             n.push(format!("{a:+} Advancing or Retreating Fire [fire_mode]"))
         }
         Some(a) => n.push(format!(
             "{a:+} Advancing Fire, {:+} Retreating Fire [fire_mode]",
-            d.retreating_fire
+            lines.retreating_fire
         )),
         None => n.push(format!(
             "{:+} Retreating Fire [fire_mode]",
-            d.retreating_fire
+            lines.retreating_fire
         )),
     }
-    if !d.shaken_or_open_order_one_line {
-        n.push(format!("{:+} Open Order marker", d.open_order));
+    if !lines.shaken_or_open_order_one_line {
+        n.push(format!("{:+} Open Order marker", lines.open_order));
     }
     n.push(format!("{:+} Arquebusier", d.arquebusier));
-    if let Some(v) = d.halmstad {
+    if let Some(v) = lines.halmstad {
         n.push(format!("{v:+} NGBG: all firing at Halmstad [halmstad]"));
     }
-    target_notes(&mut n, d.target_hedgehog, d.target_column);
+    lines.target_notes(&mut n);
     n.push(format!(
         "Commanded muskets & dragoons: +1 for each SP > {}",
         d.muskets_sp_base

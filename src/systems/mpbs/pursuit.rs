@@ -13,9 +13,9 @@ use super::unit::find_unit;
 use super::{Band, Edition, Order, Unit, named_enum};
 use crate::error::InputError;
 use crate::explain::Source;
-use crate::outcome::{Leaf, OutcomeSpace};
+use crate::outcome::Leaf;
 use crate::scenario::Fields;
-use crate::systems::mpbs::drm_roll::by_face;
+use crate::systems::mpbs::drm_roll::{TableRoll, roll_procedure};
 use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
 use std::borrow::Cow;
 
@@ -419,9 +419,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 #[derive(Clone, Debug)]
 pub struct Pursuit {
     column: &'static PursuitColumn,
-    space: OutcomeSpace,
-    modifiers: Modifiers,
-    by_face: [Leaf; 10],
+    roll: TableRoll,
 }
 
 impl Pursuit {
@@ -504,18 +502,10 @@ impl Pursuit {
                 )),
             );
         }
-        m.push_extra(input.extra_drm)?;
-        m.finish(None);
-        let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
-        let by_face = by_face(m.total, |n| {
-            space.leaf(pursuit_result(col, n) as usize, &[])
-        });
-        Ok(Pursuit {
-            column: col,
-            space,
-            modifiers: m,
-            by_face,
-        })
+        let roll = TableRoll::new(m, input.extra_drm, &OUTCOMES, |n| {
+            pursuit_result(col, n) as usize
+        })?;
+        Ok(Pursuit { column: col, roll })
     }
 
     /// Builds a pursuit from a scenario step (keys in [`INFO`]), refusing
@@ -546,15 +536,15 @@ impl Pursuit {
     }
     /// The DRMs and their total.
     pub fn modifiers(&self) -> &Modifiers {
-        &self.modifiers
+        self.roll.modifiers()
     }
     /// The result of a leaf of this procedure.
     pub fn result_of(&self, leaf: Leaf) -> PursuitResult {
-        PursuitResult::ALL[self.space.outcome_of(leaf)]
+        PursuitResult::ALL[self.roll.row_of(leaf)]
     }
 }
 
-d10_procedure!(Pursuit, by_face);
+roll_procedure!(Pursuit);
 
 /// The Cavalry Pursuit Table of an edition, laid out like the card.
 pub fn charts(edition: Edition) -> Vec<Chart> {

@@ -9,9 +9,9 @@ use super::unit::find_unit;
 use super::{Band, Edition, Unit, chart_morale};
 use crate::error::InputError;
 use crate::explain::Source;
-use crate::outcome::{Leaf, OutcomeSpace};
+use crate::outcome::Leaf;
 use crate::scenario::Fields;
-use crate::systems::mpbs::drm_roll::by_face;
+use crate::systems::mpbs::drm_roll::{TableRoll, roll_procedure};
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The results of the Unable to Retreat Table.
@@ -98,9 +98,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 /// An Unable to Retreat roll built once.
 #[derive(Clone, Debug)]
 pub struct UnableToRetreat {
-    space: OutcomeSpace,
-    modifiers: Modifiers,
-    by_face: [Leaf; 10],
+    roll: TableRoll,
 }
 
 impl UnableToRetreat {
@@ -127,17 +125,10 @@ impl UnableToRetreat {
                 );
             }
         }
-        m.push_extra(extra_drm)?;
-        m.finish(None);
-        let space = OutcomeSpace::from_labels(&OUTCOMES, vec![]);
-        let by_face = by_face(m.total, |n| {
-            space.leaf(unable_to_retreat_result(n) as usize, &[])
-        });
-        Ok(UnableToRetreat {
-            space,
-            modifiers: m,
-            by_face,
-        })
+        let roll = TableRoll::new(m, extra_drm, &OUTCOMES, |n| {
+            unable_to_retreat_result(n) as usize
+        })?;
+        Ok(UnableToRetreat { roll })
     }
 
     /// Builds the roll from a scenario step (keys in [`INFO`]).
@@ -155,15 +146,15 @@ impl UnableToRetreat {
 
     /// The DRMs and their total.
     pub fn modifiers(&self) -> &Modifiers {
-        &self.modifiers
+        self.roll.modifiers()
     }
     /// The result of a leaf of this procedure.
     pub fn result_of(&self, leaf: Leaf) -> RetreatResult {
-        RetreatResult::ALL[self.space.outcome_of(leaf)]
+        RetreatResult::ALL[self.roll.row_of(leaf)]
     }
 }
 
-d10_procedure!(UnableToRetreat, by_face);
+roll_procedure!(UnableToRetreat);
 
 /// The Unable to Retreat Table, laid out like the card.
 pub fn charts(edition: Edition) -> Vec<Chart> {

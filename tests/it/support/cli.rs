@@ -20,6 +20,17 @@ pub fn pikeshot_ok(args: &[&str]) -> Output {
     o
 }
 
+/// Runs `pikeshot ARGS`, asserts it succeeded with each of `says` on
+/// stdout, and returns that stdout.
+#[track_caller]
+pub fn pikeshot_says(args: &[&str], says: &[&str]) -> String {
+    let out = stdout(&pikeshot_ok(args));
+    for s in says {
+        assert!(out.contains(s), "`{s}` not in: {out}");
+    }
+    out
+}
+
 /// What the run printed on stdout.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -73,4 +84,23 @@ pub fn pikeshot_refused(args: &[&str], says: &[&str]) -> String {
         assert!(err.contains(s), "`{s}` not in: {err}");
     }
     err
+}
+
+/// Runs `pikeshot diff SCENARIO --from sfo --to series --exact --out OUT
+/// ARGS...` (the Musket & Pike card comparison, exact) and returns what it
+/// did.
+pub fn diff_cards(scenario: &Path, out: &Path, args: &[&str]) -> Output {
+    let mut all = vec![
+        "diff",
+        scenario.to_str().unwrap(),
+        "--from",
+        "sfo",
+        "--to",
+        "series",
+        "--exact",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    pikeshot(&all)
 }

@@ -153,6 +153,39 @@ pub fn modifiers(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers
     assemble(edition, input).map_err(|(k, e)| e.key(k))
 }
 
+/// Refuses (at `key`) a unit that cannot take part in a close combat: an
+/// artillery unit (11.5; `instead` ends the message with what to do) or an
+/// eliminated one.
+fn check_combatant(u: &Unit, key: &'static str, instead: &str) -> Result<(), Fail> {
+    if u.kind == UnitKind::Artillery {
+        return Err(fail(
+            key,
+            format!(
+                "{} is artillery: artillery is ignored in close combat (11.5){instead}",
+                u.name
+            ),
+        ));
+    }
+    if u.morale_state == MoraleState::Eliminated {
+        return Err(fail(key, format!("{} is eliminated", u.name)));
+    }
+    Ok(())
+}
+
+/// The error (at `key`) for a unit whose class has no `line` ("row" or
+/// "column") on the card's CC matrix (11.3.8).
+fn not_on_matrix(key: &'static str, u: &Unit, card: &str, line: &str, class: CcClass) -> Fail {
+    fail(
+        key,
+        format!(
+            "{} is {}: the {card}'s CC matrix (11.3.8) has no \"{}\" {line}",
+            u.name,
+            u.kind,
+            class.label()
+        ),
+    )
+}
+
 pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers, Fail> {
     let rules = rules(edition);
     let card = edition.card();
@@ -162,18 +195,7 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         .ok_or_else(|| fail("attacker", "no attacking unit"))?;
     let def = &input.defender;
     for (i, a) in input.attackers.iter().enumerate() {
-        if a.kind == UnitKind::Artillery {
-            return Err(fail(
-                "attacker",
-                format!(
-                    "{} is artillery: artillery is ignored in close combat (11.5) and cannot attack",
-                    a.name
-                ),
-            ));
-        }
-        if a.morale_state == MoraleState::Eliminated {
-            return Err(fail("attacker", format!("{} is eliminated", a.name)));
-        }
+        check_combatant(a, "attacker", " and cannot attack")?;
         if a.name == def.name {
             return Err(fail("defender", format!("{} cannot attack itself", a.name)));
         }
@@ -184,18 +206,11 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
             ));
         }
     }
-    if def.kind == UnitKind::Artillery {
-        return Err(fail(
-            "defender",
-            format!(
-                "{} is artillery: artillery is ignored in close combat (11.5); name the unit stacked with it as the defender",
-                def.name
-            ),
-        ));
-    }
-    if def.morale_state == MoraleState::Eliminated {
-        return Err(fail("defender", format!("{} is eliminated", def.name)));
-    }
+    check_combatant(
+        def,
+        "defender",
+        "; name the unit stacked with it as the defender",
+    )?;
     let mut m = Modifiers::default();
 
     // Leaders (11.3.2).
@@ -317,29 +332,13 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
     // CC Matrix (11.3.8): every attacker must be allowed; the lead's row counts.
     let column = CcClass::of_defender(def).expect("artillery refused above");
     if !rules.matrix.columns.contains(&column) {
-        return Err(fail(
-            "defender",
-            format!(
-                "{} is {}: the {card}'s CC matrix (11.3.8) has no \"{}\" column",
-                def.name,
-                def.kind,
-                column.label()
-            ),
-        ));
+        return Err(not_on_matrix("defender", def, card, "column", column));
     }
     let mut matrix = 0;
     for (i, a) in input.attackers.iter().enumerate() {
         let row = CcClass::of_kind(a.kind).expect("artillery refused above");
         if !rules.matrix.rows.contains(&row) {
-            return Err(fail(
-                "attacker",
-                format!(
-                    "{} is {}: the {card}'s CC matrix (11.3.8) has no \"{}\" row",
-                    a.name,
-                    a.kind,
-                    row.label()
-                ),
-            ));
+            return Err(not_on_matrix("attacker", a, card, "row", row));
         }
         match rules.matrix.cell(row, column).flatten() {
             None => {

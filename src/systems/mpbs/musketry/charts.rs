@@ -3,35 +3,39 @@
 use super::*;
 use crate::systems::chart::{headers, labelled};
 
-/// The firer's formation DRM lines of a fire table (musketry, light fire):
-/// Shaken (with Open Order on one line when `one_line`) and Broken.
-pub(crate) fn firer_formation_notes(one_line: bool, shaken: i8, broken: i8) -> Vec<String> {
-    let mut n = vec!["Firer is or has:".to_string()];
-    if one_line {
-        n.push(format!("{shaken:+} Formation Shaken or Open Order marker"));
-    } else {
-        n.push(format!("{shaken:+} Formation Shaken"));
+impl FireLineDrms {
+    /// The firer's formation DRM lines: Shaken (with Open Order on one line
+    /// where the card prints them so) and Broken.
+    pub(crate) fn firer_formation_notes(&self) -> Vec<String> {
+        let mut n = vec!["Firer is or has:".to_string()];
+        if self.shaken_or_open_order_one_line {
+            n.push(format!(
+                "{:+} Formation Shaken or Open Order marker",
+                self.formation_shaken
+            ));
+        } else {
+            n.push(format!("{:+} Formation Shaken", self.formation_shaken));
+        }
+        n.push(format!("{:+} Formation Broken", self.formation_broken));
+        n
     }
-    n.push(format!("{broken:+} Formation Broken"));
-    n
-}
 
-/// The target's DRM lines of a fire table (musketry, light fire): Hedgehog,
-/// Column and the TEC.
-pub(crate) fn target_notes(n: &mut Vec<String>, hedgehog: i8, column: i8) {
-    n.push("Defender is:".into());
-    n.push(format!("{hedgehog:+} in Hedgehog"));
-    n.push(format!("{column:+} in Column"));
-    n.push("plus the TEC fire column for the target's hex and hexside".into());
+    /// The target's DRM lines: Hedgehog, Column and the TEC.
+    pub(crate) fn target_notes(&self, n: &mut Vec<String>) {
+        n.push("Defender is:".into());
+        n.push(format!("{:+} in Hedgehog", self.target_hedgehog));
+        n.push(format!("{:+} in Column", self.target_column));
+        n.push("plus the TEC fire column for the target's hex and hexside".into());
+    }
 }
 
 /// One musketry DRM line as the edition prints it.
 fn drm_notes(edition: Edition) -> Vec<String> {
     let d = &MUSKETRY_DRMS[edition as usize];
-    let one_line = d.shaken_or_open_order_one_line;
-    let mut n = firer_formation_notes(one_line, d.formation_shaken, d.formation_broken);
-    if !one_line {
-        n.push(format!("{:+} Open Order marker", d.open_order));
+    let lines = &d.lines;
+    let mut n = lines.firer_formation_notes();
+    if !lines.shaken_or_open_order_one_line {
+        n.push(format!("{:+} Open Order marker", lines.open_order));
     }
     n.push(format!(
         "{:+} Reaction Fire vs. moving cavalry [reaction_fire]",
@@ -41,14 +45,14 @@ fn drm_notes(edition: Edition) -> Vec<String> {
         "{:+} unit with Salvo marker (10.4)",
         d.salvo_marker
     ));
-    match d.advancing_fire {
+    match lines.advancing_fire {
         Some(a) => n.push(format!(
             "{a:+} Advancing Fire (10.3.2) or {:+} Retreating Fire (10.3.4) [fire_mode]",
-            d.retreating_fire
+            lines.retreating_fire
         )),
         None => n.push(format!(
             "{:+} Retreating Fire (10.3.4) [fire_mode]",
-            d.retreating_fire
+            lines.retreating_fire
         )),
     }
     n.push(format!(
@@ -59,7 +63,7 @@ fn drm_notes(edition: Edition) -> Vec<String> {
         "{:+} for every two casualty points on a two-hex unit",
         d.per_two_cp_two_hex
     ));
-    if let Some(v) = d.halmstad {
+    if let Some(v) = lines.halmstad {
         n.push(format!("{v:+} NGBG: all firing at Halmstad [halmstad]"));
     }
     if let Some(v) = d.peasant_militia {
@@ -67,7 +71,7 @@ fn drm_notes(edition: Edition) -> Vec<String> {
             "{v:+} NGBG: Peasant Militia at Landskrona [peasant_militia]"
         ));
     }
-    target_notes(&mut n, d.target_hedgehog, d.target_column);
+    lines.target_notes(&mut n);
     n
 }
 

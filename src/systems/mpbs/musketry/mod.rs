@@ -26,10 +26,10 @@ use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
 use std::borrow::Cow;
 
 mod charts;
+mod lines;
 mod tables;
 
 pub use charts::charts;
-pub(crate) use charts::{firer_formation_notes, target_notes};
 pub use tables::*;
 
 /// Who fires at whom, and the TEC fire DRM line by line, for `pikeshot
@@ -96,89 +96,6 @@ impl FireWho {
     }
 }
 
-/// The firer's formation line of a fire table (10.0): Formation Shaken,
-/// Formation Broken or Open Order, with the card's values.
-pub(crate) fn firer_formation_term(
-    formation: Formation,
-    shaken: i8,
-    broken: i8,
-    open_order: i8,
-    firer: &str,
-) -> Option<Term> {
-    let (label, v, what) = match formation {
-        Formation::Shaken => ("firer Formation Shaken", shaken, "in Formation Shaken"),
-        Formation::Broken => ("firer Formation Broken", broken, "in Formation Broken"),
-        Formation::OpenOrder => ("firer Open Order", open_order, "in Open Order"),
-        _ => return None,
-    };
-    Some(Term::new(
-        label,
-        "10.0",
-        v as i32,
-        Source::unit(format!("{firer} is {what}")),
-    ))
-}
-
-/// The Advancing or Retreating Fire line (10.3.2, 10.3.4) of a fire table,
-/// with the card's values (`advancing` is `None` where the edition's card
-/// has no such line: an error naming `fire_mode` and the `table`).
-pub(crate) fn fire_mode_term(
-    mode: FireMode,
-    advancing: Option<i8>,
-    retreating: i8,
-    edition: Edition,
-    table: &str,
-) -> Result<Option<Term>, InputError> {
-    Ok(match mode {
-        FireMode::Normal => None,
-        FireMode::Advancing => {
-            let v = advancing.ok_or_else(|| {
-                key_err(
-                    "fire_mode",
-                    format!(
-                        "the {} has no Advancing Fire DRM on the {table} \
-                         (only the series card lists it)",
-                        edition.card()
-                    ),
-                )
-                .accepted("normal, retreating")
-            })?;
-            Some(Term::new(
-                "Advancing Fire",
-                "10.3.2",
-                v as i32,
-                Source::key("fire_mode = advancing"),
-            ))
-        }
-        FireMode::Retreating => Some(Term::new(
-            "Retreating Fire",
-            "10.3.4",
-            retreating as i32,
-            Source::key("fire_mode = retreating"),
-        )),
-    })
-}
-
-/// The target's Hedgehog or Column line of a fire table (10.0).
-pub(crate) fn target_formation_term(
-    formation: Formation,
-    hedgehog: i8,
-    column: i8,
-    target: &str,
-) -> Option<Term> {
-    let (label, v, what) = match formation {
-        Formation::Hedgehog => ("target in Hedgehog", hedgehog, "Hedgehog"),
-        Formation::Column => ("target in Column", column, "Column"),
-        _ => return None,
-    };
-    Some(Term::new(
-        label,
-        "10.0",
-        v as i32,
-        Source::unit(format!("{target} is in {what}")),
-    ))
-}
-
 /// The TEC fire DRM and the step's `extra_drm`, the last lines of every
 /// fire table.
 pub(crate) fn tec_and_extra_terms(
@@ -198,30 +115,6 @@ pub(crate) fn tec_and_extra_terms(
         "extra_drm",
         extra_drm as i32,
     ));
-}
-
-/// The last lines of the musketry and light fire tables: the target's
-/// formation (`formation`, and the table's Hedgehog and Column DRMs), then
-/// its TEC fire DRM and the step's `extra_drm` (`tec_extra`).
-pub(crate) fn target_terms(
-    mods: &mut Vec<Term>,
-    (formation, hedgehog, column): (Formation, i8, i8),
-    (tec, extra_drm): (i8, i8),
-    who: &FireWho,
-) {
-    mods.extend(target_formation_term(
-        formation,
-        hedgehog,
-        column,
-        who.target(),
-    ));
-    tec_and_extra_terms(
-        mods,
-        tec,
-        extra_drm,
-        "the target's hex and hexside, TEC fire column",
-        who,
-    );
 }
 
 /// Refuses a firer that is not heavy infantry (key `firer`).
@@ -397,13 +290,10 @@ impl Musketry {
                  marker is removed (docs/rules/mpbs.md, Salvo)",
             ));
         }
-        mods.extend(firer_formation_term(
-            input.firer_formation,
-            d.formation_shaken,
-            d.formation_broken,
-            d.open_order,
-            who.firer(),
-        ));
+        mods.extend(
+            d.lines
+                .firer_formation_term(input.firer_formation, who.firer()),
+        );
         if input.reaction_fire {
             mods.push(Term::new(
                 "reaction fire vs. moving cavalry",
@@ -422,13 +312,10 @@ impl Musketry {
                 ),
             ));
         }
-        mods.extend(fire_mode_term(
-            input.fire_mode,
-            d.advancing_fire,
-            d.retreating_fire,
-            edition,
-            "musketry table",
-        )?);
+        mods.extend(
+            d.lines
+                .fire_mode_term(input.fire_mode, edition, "musketry table")?,
+        );
         if input.casualty_points > 0 {
             let (what, v) = if input.hexes >= 2 {
                 (
@@ -465,33 +352,19 @@ impl Musketry {
                 "`halmstad` and `peasant_militia` belong to different NGBG battles",
             ));
         }
-        for (on, key, line, what) in [
-            (
-                input.halmstad,
-                "halmstad",
-                d.halmstad,
-                "NGBG: firing at Halmstad",
-            ),
-            (
-                input.peasant_militia,
-                "peasant_militia",
-                d.peasant_militia,
+        mods.extend(d.lines.halmstad_term(input.halmstad, edition)?);
+        if input.peasant_militia {
+            let v = ngbg_drm("peasant_militia", d.peasant_militia, edition)?;
+            mods.push(Term::new(
                 "NGBG: Peasant Militia at Landskrona",
-            ),
-        ] {
-            if on {
-                let v = ngbg_drm(key, line, edition)?;
-                mods.push(Term::new(
-                    what,
-                    "10.0",
-                    v as i32,
-                    Source::key(format!("{key} = true")),
-                ));
-            }
+                "10.0",
+                v as i32,
+                Source::key("peasant_militia = true"),
+            ));
         }
-        target_terms(
+        d.lines.target_terms(
             &mut mods,
-            (input.target_formation, d.target_hedgehog, d.target_column),
+            input.target_formation,
             (input.tec, input.extra_drm),
             who,
         );

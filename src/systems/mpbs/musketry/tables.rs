@@ -193,10 +193,11 @@ pub fn column_results(
     distinct(table(edition).iter().map(|row| row[c]))
 }
 
-/// The musketry DRMs (10.0) as one edition's card prints them. `None`: the
-/// card has no such line.
+/// The DRM lines the Heavy Infantry Musketry and the Light Infantry and
+/// Cavalry Fire tables both print (10.0), with one table's values on one
+/// edition's card. `None`: the card has no such line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MusketryDrms {
+pub struct FireLineDrms {
     /// Firer Formation Shaken.
     pub formation_shaken: i8,
     /// Firer Formation Broken.
@@ -205,61 +206,73 @@ pub struct MusketryDrms {
     pub open_order: i8,
     /// The card prints Formation Shaken and Open Order as one line.
     pub shaken_or_open_order_one_line: bool,
-    /// Reaction Fire vs. moving cavalry.
-    pub reaction_fire: i8,
-    /// Firer has a Salvo marker (10.4).
-    pub salvo_marker: i8,
     /// Advancing Fire (10.3.2).
     pub advancing_fire: Option<i8>,
     /// Retreating Fire (10.3.4).
     pub retreating_fire: i8,
-    /// Per casualty point on a one-hex unit.
-    pub per_cp_one_hex: i8,
-    /// Per two casualty points on a two-hex unit.
-    pub per_two_cp_two_hex: i8,
     /// NGBG: all firing at Halmstad.
     pub halmstad: Option<i8>,
-    /// NGBG: Peasant Militia at Landskrona.
-    pub peasant_militia: Option<i8>,
     /// Target in Hedgehog.
     pub target_hedgehog: i8,
     /// Target in Column.
     pub target_column: i8,
 }
 
+/// The musketry DRMs (10.0) as one edition's card prints them. `None`: the
+/// card has no such line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MusketryDrms {
+    /// The lines the light fire table prints too.
+    pub lines: FireLineDrms,
+    /// Reaction Fire vs. moving cavalry.
+    pub reaction_fire: i8,
+    /// Firer has a Salvo marker (10.4).
+    pub salvo_marker: i8,
+    /// Per casualty point on a one-hex unit.
+    pub per_cp_one_hex: i8,
+    /// Per two casualty points on a two-hex unit.
+    pub per_two_cp_two_hex: i8,
+    /// NGBG: Peasant Militia at Landskrona.
+    pub peasant_militia: Option<i8>,
+}
+
 /// Musketry DRMs (10.0), indexed by edition (Sweden Fights On, series).
 pub const MUSKETRY_DRMS: [MusketryDrms; 2] = [
     MusketryDrms {
-        formation_shaken: -2,
-        formation_broken: -3,
-        open_order: -2,
-        shaken_or_open_order_one_line: false,
+        lines: FireLineDrms {
+            formation_shaken: -2,
+            formation_broken: -3,
+            open_order: -2,
+            shaken_or_open_order_one_line: false,
+            advancing_fire: None,
+            retreating_fire: -3,
+            halmstad: None,
+            target_hedgehog: 1,
+            target_column: 1,
+        },
         reaction_fire: -1,
         salvo_marker: -1,
-        advancing_fire: None,
-        retreating_fire: -3,
         per_cp_one_hex: -1,
         per_two_cp_two_hex: -1,
-        halmstad: None,
         peasant_militia: None,
-        target_hedgehog: 1,
-        target_column: 1,
     },
     MusketryDrms {
-        formation_shaken: -2,
-        formation_broken: -3,
-        open_order: -2,
-        shaken_or_open_order_one_line: true,
+        lines: FireLineDrms {
+            formation_shaken: -2,
+            formation_broken: -3,
+            open_order: -2,
+            shaken_or_open_order_one_line: true,
+            advancing_fire: Some(-3),
+            retreating_fire: -3,
+            halmstad: Some(-1),
+            target_hedgehog: 1,
+            target_column: 1,
+        },
         reaction_fire: -1,
         salvo_marker: -1,
-        advancing_fire: Some(-3),
-        retreating_fire: -3,
         per_cp_one_hex: -1,
         per_two_cp_two_hex: -1,
-        halmstad: Some(-1),
         peasant_militia: Some(-3),
-        target_hedgehog: 1,
-        target_column: 1,
     },
 ];
 

@@ -97,12 +97,12 @@ impl OrdersChange {
         })?;
         let mut mods = Vec::new();
         input.leadership.push(&mut mods)?;
-        flag_mod(
+        key_flag_mod(
             &mut mods,
             input.leader_adjacent_enemy,
+            "leader_adjacent_enemy",
             "leader adjacent to enemy",
             d.leader_adjacent_enemy,
-            Source::key("leader_adjacent_enemy = true"),
         );
         let cavalry = match input.to {
             Order::Charge => Some((

@@ -57,12 +57,12 @@ impl Continuation {
             input
                 .activation
                 .start(continuation_number, "Continuation Table (4.3)", d)?;
-        flag_mod(
+        key_flag_mod(
             &mut mods,
             input.second_attempt,
+            "second_attempt",
             "second attempt",
             d.second_attempt,
-            Source::key("second_attempt = true"),
         );
         edition_only(
             &mut mods,

@@ -238,6 +238,12 @@ fn flag_mod(mods: &mut Vec<Term>, on: bool, what: &str, v: i8, source: Source) {
     }
 }
 
+/// [`flag_mod`] for a line the step flag `key` switches on: its source is
+/// "`key` = true".
+fn key_flag_mod(mods: &mut Vec<Term>, on: bool, key: &str, what: &str, v: i8) {
+    flag_mod(mods, on, what, v, Source::key(format!("{key} = true")));
+}
+
 /// What Continuation and Preemption (4.3, 4.4) both depend on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Activation {
@@ -275,19 +281,19 @@ impl Activation {
         let n = number(self.order).ok_or_else(|| na_order("order", self.order, table))?;
         let mut mods = Vec::new();
         self.leadership.push(&mut mods)?;
-        flag_mod(
+        key_flag_mod(
             &mut mods,
             self.wc_adjacent_enemy,
+            "wc_adjacent_enemy",
             "WC adjacent to enemy",
             d.wc_adjacent_enemy,
-            Source::key("wc_adjacent_enemy = true"),
         );
-        flag_mod(
+        key_flag_mod(
             &mut mods,
             self.cavalry_wing,
+            "cavalry_wing",
             "cavalry wing",
             d.cavalry_wing,
-            Source::key("cavalry_wing = true"),
         );
         Ok((n, mods))
     }
@@ -303,7 +309,7 @@ fn edition_only(
 ) -> Result<(), InputError> {
     if on {
         let v = ngbg_drm(key, v, edition)?;
-        flag_mod(mods, true, what, v, Source::key(format!("{key} = true")));
+        key_flag_mod(mods, true, key, what, v);
     }
     Ok(())
 }

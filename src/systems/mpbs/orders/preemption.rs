@@ -50,12 +50,12 @@ impl Preemption {
             input
                 .activation
                 .start(preemption_number, "Preemption Table (4.4)", d)?;
-        flag_mod(
+        key_flag_mod(
             &mut mods,
             input.wc_no_continue,
+            "wc_no_continue",
             "WC marked No Continue",
             d.wc_no_continue,
-            Source::key("wc_no_continue = true"),
         );
         Ok(Preemption::checked(number, mods, input.extra_drm))
     }
