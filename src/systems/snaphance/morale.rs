@@ -6,14 +6,12 @@
 //! its own.
 
 use super::Kind;
-use super::one_die::OneDie;
+use super::one_die::{OneDie, OneDieTest};
 use super::readings::{Readings, SpLoss};
 use super::unit::{Stand, find, finish};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::{Source, Term, sum};
-use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
+use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::headers;
 use crate::systems::named::{named_enum, read};
@@ -292,14 +290,15 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 };
 
 /// One morale test on its own (`morale-test`).
+pub type MoraleTest = OneDieTest<MoraleFacts>;
+
+/// What a [`MoraleTest`] keeps beside its die.
 #[derive(Clone, Debug)]
-pub struct MoraleTest {
+pub struct MoraleFacts {
     check: MoraleCheck,
     hits: u32,
     cap: u8,
     caps: Vec<&'static str>,
-    space: OutcomeSpace,
-    faces: OneDie,
     why: Box<MoraleWhy>,
 }
 
@@ -329,19 +328,19 @@ impl MoraleTest {
             };
             space.leaf(o, &[lost as i32])
         });
-        MoraleTest {
-            why: Box::new(MoraleWhy {
-                name: stand.name.clone(),
-                terms: terms(stand, stand.is_disordered(), extra_morale, "extra_morale"),
-                caps: caps.clone(),
-            }),
+        let why = Box::new(MoraleWhy {
+            name: stand.name.clone(),
+            terms: terms(stand, stand.is_disordered(), extra_morale, "extra_morale"),
+            caps: caps.clone(),
+        });
+        let facts = MoraleFacts {
+            why,
             check,
             hits,
             cap,
             caps,
-            space,
-            faces,
-        }
+        };
+        OneDieTest::from_faces(space, faces, true, facts)
     }
 
     /// Reads a scenario step (see [`INFO`]).
@@ -372,40 +371,23 @@ impl MoraleTest {
 
     /// The stand's morale lines, for `pikeshot explain`.
     pub fn why(&self) -> &MoraleWhy {
-        &self.why
+        &self.kind.why
     }
     /// The hits just taken.
     pub fn hits(&self) -> u32 {
-        self.hits
+        self.kind.hits
     }
     /// The test.
     pub fn check(&self) -> &MoraleCheck {
-        &self.check
+        &self.kind.check
     }
     /// The adjusted morale the roll is held to.
     pub fn adjusted(&self) -> i32 {
-        self.check.adjusted(self.hits)
+        self.kind.check.adjusted(self.kind.hits)
     }
     /// The loss cap and the lines that set it.
     pub fn cap(&self) -> (u8, &[&'static str]) {
-        (self.cap, &self.caps)
-    }
-}
-
-impl MoraleTest {
-    /// True when some roll ends in `leaf`.
-    pub fn reachable(&self, leaf: Leaf) -> bool {
-        self.faces.reachable(leaf)
-    }
-}
-
-impl Procedure for MoraleTest {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.faces.roll(dice)
+        (self.kind.cap, &self.kind.caps)
     }
 }
 

@@ -3,7 +3,8 @@
 //! resolving it is one roll and one index.
 
 use crate::dice::Dice;
-use crate::outcome::Leaf;
+use crate::outcome::{Leaf, OutcomeSpace};
+use crate::procedure::Procedure;
 
 /// The leaf each face of one d6 ends in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,5 +28,54 @@ impl OneDie {
     #[inline]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> Leaf {
         self.face(dice.d6())
+    }
+}
+
+/// A one-die test as a procedure: its outcome space, the leaf of each face,
+/// and what the kind of test keeps beside them (`T`: the morale check, the
+/// order test's modifiers, the pursuit column). The Morale, Order and
+/// Pursuit tests are this one procedure with their own `T`.
+#[derive(Clone, Debug)]
+pub struct OneDieTest<T> {
+    space: OutcomeSpace,
+    faces: OneDie,
+    /// False when no die is rolled (a stand that does not pursue): every
+    /// resolve ends in face 1's leaf and draws nothing from the dice.
+    rolls: bool,
+    /// What the kind of test keeps for its accessors and `pikeshot explain`.
+    pub(super) kind: T,
+}
+
+impl<T> OneDieTest<T> {
+    /// The test over `space`, ending in `faces`, rolled when `rolls`.
+    pub(super) fn from_faces(
+        space: OutcomeSpace,
+        faces: OneDie,
+        rolls: bool,
+        kind: T,
+    ) -> OneDieTest<T> {
+        OneDieTest {
+            space,
+            faces,
+            rolls,
+            kind,
+        }
+    }
+    /// True when some roll ends in `leaf`.
+    pub fn reachable(&self, leaf: Leaf) -> bool {
+        self.faces.reachable(leaf)
+    }
+}
+
+impl<T: Send + Sync> Procedure for OneDieTest<T> {
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    #[inline]
+    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
+        if !self.rolls {
+            return self.faces.face(1);
+        }
+        self.faces.roll(dice)
     }
 }

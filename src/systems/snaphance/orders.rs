@@ -3,10 +3,9 @@
 //! moves, recovering from disorder, and opportunity.
 
 use super::Class;
-use super::one_die::OneDie;
+use super::one_die::{OneDie, OneDieTest};
 use super::terrain;
 use super::unit::{Stand, find, finish};
-use crate::dice::Dice;
 use crate::error::InputError;
 use crate::explain::{Source, Term, key_term, sum};
 use crate::outcome::{Leaf, OutcomeSpace};
@@ -123,16 +122,17 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 };
 
 /// An order test, built once.
+pub type OrderTest = OneDieTest<OrderFacts>;
+
+/// What an [`OrderTest`] keeps beside its die.
 #[derive(Clone, Debug)]
-pub struct OrderTest {
+pub struct OrderFacts {
     purpose: Purpose,
     need: u8,
     modifier: i32,
     modifiers: Vec<Term>,
     stop_on_fail: bool,
     class: Class,
-    space: OutcomeSpace,
-    faces: OneDie,
 }
 
 impl OrderTest {
@@ -213,16 +213,15 @@ impl OrderTest {
                 1
             }
         });
-        Ok(OrderTest {
+        let facts = OrderFacts {
             purpose,
             need,
             modifier,
             modifiers: mods,
             class,
             stop_on_fail: input.stop_on_fail.unwrap_or(purpose != Purpose::Recover),
-            space,
-            faces,
-        })
+        };
+        Ok(OneDieTest::from_faces(space, faces, true, facts))
     }
 
     /// Reads a scenario step (see [`INFO`]).
@@ -257,48 +256,31 @@ impl OrderTest {
 
     /// What the test is for.
     pub fn purpose(&self) -> Purpose {
-        self.purpose
+        self.kind.purpose
     }
     /// The pass number of the stand's class.
     pub fn need(&self) -> u8 {
-        self.need
+        self.kind.need
     }
     /// The summed modifier.
     pub fn modifier(&self) -> i32 {
-        self.modifier
+        self.kind.modifier
     }
     /// The stand's class (A, B or C).
     pub fn class(&self) -> Class {
-        self.class
+        self.kind.class
     }
     /// Each modifier with what it is for, and its source.
     pub fn modifiers(&self) -> &[Term] {
-        &self.modifiers
+        &self.kind.modifiers
     }
     /// In a course, a failure ends the course.
     pub fn stops_on_fail(&self) -> bool {
-        self.stop_on_fail
+        self.kind.stop_on_fail
     }
     /// True when a leaf is a pass.
     pub fn passed(&self, leaf: Leaf) -> bool {
-        self.space.outcome_of(leaf) == 0
-    }
-}
-
-impl OrderTest {
-    /// True when some roll ends in `leaf`.
-    pub fn reachable(&self, leaf: Leaf) -> bool {
-        self.faces.reachable(leaf)
-    }
-}
-
-impl Procedure for OrderTest {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        self.faces.roll(dice)
+        self.space().outcome_of(leaf) == 0
     }
 }
 

@@ -3,12 +3,10 @@
 //! Charge Bonus may choose to. An attached leader may add or subtract 1.
 
 use super::Kind;
-use super::one_die::OneDie;
+use super::one_die::{OneDie, OneDieTest};
 use super::unit::{Stand, find, finish};
-use crate::dice::Dice;
 use crate::error::InputError;
-use crate::outcome::{Leaf, Measure, OutcomeSpace};
-use crate::procedure::Procedure;
+use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::{headers, labelled};
 use crate::systems::named::named_enum;
@@ -93,14 +91,15 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 };
 
 /// A pursuit roll, built once.
+pub type Pursuit = OneDieTest<PursuitFacts>;
+
+/// What a [`Pursuit`] keeps beside its die.
 #[derive(Clone, Debug)]
-pub struct Pursuit {
+pub struct PursuitFacts {
     column: Option<Column>,
     adjust: i8,
     /// The pursuer's name and why it reads its column, for `pikeshot explain`.
     who: (String, String),
-    space: OutcomeSpace,
-    faces: OneDie,
 }
 
 impl Pursuit {
@@ -147,13 +146,18 @@ impl Pursuit {
                 stand.name, stand.kind
             ),
         };
-        Ok(Pursuit {
+        let facts = PursuitFacts {
             who: (stand.name.clone(), why),
             column,
             adjust,
+        };
+        // A stand that does not pursue rolls no die (13.0).
+        Ok(OneDieTest::from_faces(
             space,
             faces,
-        })
+            column.is_some(),
+            facts,
+        ))
     }
 
     /// Reads a scenario step (see [`INFO`]).
@@ -178,35 +182,15 @@ impl Pursuit {
 
     /// The column rolled on (`None`: the stand chose not to pursue).
     pub fn column(&self) -> Option<Column> {
-        self.column
+        self.kind.column
     }
     /// The leader's adjustment.
     pub fn adjust(&self) -> i8 {
-        self.adjust
+        self.kind.adjust
     }
     /// The pursuer's name, and why it reads its column.
     pub fn who(&self) -> (&str, &str) {
-        (&self.who.0, &self.who.1)
-    }
-}
-
-impl Pursuit {
-    /// True when some roll ends in `leaf`.
-    pub fn reachable(&self, leaf: Leaf) -> bool {
-        self.faces.reachable(leaf)
-    }
-}
-
-impl Procedure for Pursuit {
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    #[inline]
-    fn resolve<D: Dice>(&self, dice: &mut D) -> Leaf {
-        if self.column.is_none() {
-            return self.faces.face(1);
-        }
-        self.faces.roll(dice)
+        (&self.kind.who.0, &self.kind.who.1)
     }
 }
 

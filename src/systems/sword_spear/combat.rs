@@ -26,6 +26,7 @@ use std::sync::OnceLock;
 
 use super::commanders;
 use super::named_enum;
+use super::unit::Unit;
 use crate::dice::{Dice, EnumerationError, Enumerator, Pool};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
@@ -204,6 +205,26 @@ pub struct ClashSide {
     pub commander: bool,
     /// If it routs, mounted troops pursue it (the commander dies on 5+).
     pub pursued_by_mounted: bool,
+}
+
+impl ClashSide {
+    /// `unit` rolling `dice`, testing at `discipline`: its strength, hits
+    /// and commander from the unit; no armour effect either way, hurt by
+    /// the opponent's winning dice, not pursued by mounted troops. Melee
+    /// and shooting change what their situation changes.
+    pub fn of(unit: &Unit, dice: u8, discipline: i32) -> ClashSide {
+        ClashSide {
+            dice,
+            reduce: 0,
+            raise: false,
+            vulnerable: true,
+            discipline,
+            strength: unit.strength,
+            hits: unit.hits,
+            commander: unit.commander.is_some(),
+            pursued_by_mounted: false,
+        }
+    }
 }
 
 /// Steps 3–5: the hits and tests each side suffers from the placed dice.

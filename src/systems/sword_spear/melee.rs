@@ -82,13 +82,15 @@ impl Situation {
     /// extras stay.
     pub fn next_phase(&self) -> Situation {
         Situation {
-            charged: false,
-            moved: false,
-            manoeuvred: false,
-            group_moved: false,
-            shot: false,
-            bonus_dice: 0,
-            ..*self
+            flank: self.flank,
+            uphill: self.uphill,
+            extra_units: self.extra_units,
+            magic_dice: self.magic_dice,
+            impetus: self.impetus,
+            extra_dice: self.extra_dice,
+            extra_discipline: self.extra_discipline,
+            // What the phase did, and its action bonus, start afresh.
+            ..Situation::default()
         }
     }
 }
@@ -374,15 +376,10 @@ impl MeleeRound {
         let sides = [0, 1].map(|s| {
             let (me, opp) = (&input.units[s], &input.units[1 - s]);
             ClashSide {
-                dice: dice[s].total,
                 reduce: me.armour.reduction(),
                 raise: opp.armour == Armour::LackingProtection,
-                vulnerable: true,
-                discipline: crate::explain::sum(&tests[s]),
-                strength: me.strength,
-                hits: me.hits,
-                commander: me.commander.is_some(),
                 pursued_by_mounted: input.mounted_pursue && opp.troop.is_mounted(),
+                ..ClashSide::of(me, dice[s].total, crate::explain::sum(&tests[s]))
             }
         });
         let commanders = [sides[0].commander, sides[1].commander];

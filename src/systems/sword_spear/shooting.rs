@@ -490,27 +490,17 @@ impl Shooting {
         // The target's Discipline for its tests, term by term (the record
         // the clash and `pikeshot explain` both read).
         let tests = discipline_terms(tu, input.extra_discipline, "extra_discipline");
+        // The shooter is not hurt by the target's dice, and its commander
+        // is not at risk.
         let firer = ClashSide {
-            dice: total.max(0) as u8,
-            reduce: 0,
             raise: prot == Armour::LackingProtection,
             vulnerable: false,
-            discipline: adjusted(fu),
-            strength: fu.strength,
-            hits: fu.hits,
             commander: false,
-            pursued_by_mounted: false,
+            ..ClashSide::of(fu, total.max(0) as u8, adjusted(fu))
         };
         let target = ClashSide {
-            dice: target_total.max(0) as u8,
             reduce: prot.reduction(),
-            raise: false,
-            vulnerable: true,
-            discipline: crate::explain::sum(&tests),
-            strength: tu.strength,
-            hits: tu.hits,
-            commander: tu.commander.is_some(),
-            pursued_by_mounted: false,
+            ..ClashSide::of(tu, target_total.max(0) as u8, crate::explain::sum(&tests))
         };
         let commander_measure = target.commander;
         let mut measures = vec![
