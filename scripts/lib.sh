@@ -11,6 +11,14 @@ release_bin() {
   fi
 }
 
+# Sets what every timing script starts from: `bin`, the binary timed (see
+# release_bin), and `tmp`, a scratch folder removed when the script exits.
+timing_setup() {
+  bin=$(release_bin)
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+}
+
 # scenarios/mpbs/charge-or-salvo.toml up to its [sweep] table: its units
 # and three courses, for a sweep of one's own to be appended.
 unswept_charge_or_salvo() {

@@ -21,9 +21,7 @@ SWEEP_TRIALS=${SWEEP_TRIALS:-200000}
 
 # shellcheck source=scripts/lib.sh
 . scripts/lib.sh
-bin=$(release_bin)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+timing_setup
 
 # Everything up to the second [[course]]: the units and "charge now".
 awk '/^\[\[course\]\]/ { n++ } n < 2' scenarios/mpbs/charge-or-salvo.toml \

@@ -21,9 +21,7 @@ TIMEOUT=${TIMEOUT:-1800}
 
 # shellcheck source=scripts/lib.sh
 . scripts/lib.sh
-bin=$(release_bin)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+timing_setup
 
 # Everything before [sweep], then the sweep of 2 × 5 × 8 × 5 × 5 × 5 variants.
 unswept_charge_or_salvo > "$tmp/sweep-10k.toml"

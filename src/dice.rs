@@ -169,9 +169,9 @@ impl Dice for Sampler {
 /// One decision point met while enumerating: a die or a pool.
 #[derive(Clone, Debug)]
 struct Choice {
-    /// Sides of the die (for a pool: of each die).
+    /// Sides of the die (for a pool: of each die); 0 for a pick.
     sides: u8,
-    /// Number of dice for a pool; 0 for a single die.
+    /// Number of dice for a pool; 0 for a single die; the options of a pick.
     n: u8,
     /// Which option is taken on the current path.
     idx: u32,
@@ -327,6 +327,17 @@ impl Enumerator {
                 .collect(),
             prob: self.prob,
         }
+    }
+
+    /// One draw among `options` results that are not die faces (a band of
+    /// a 2d6 table, hit or miss): branches into each, weighting the path by
+    /// `weight(i)` for the result `i` taken. A system that enumerates
+    /// results rather than dice replays its procedure through this, with
+    /// [`Enumerator::for_each`] as for dice.
+    pub fn pick(&mut self, options: u8, weight: impl FnOnce(usize) -> f64) -> usize {
+        let idx = self.take(0, options, options as u32) as usize;
+        self.prob *= weight(idx);
+        idx
     }
 
     fn take(&mut self, sides: u8, n: u8, options: u32) -> u32 {

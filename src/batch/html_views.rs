@@ -7,8 +7,9 @@ use std::fmt::Write as _;
 
 use super::html::esc;
 use super::site::{Folder, Table};
+use crate::report::Figure;
 use crate::report::draw::thousands;
-use crate::report::key::{KeyDifference, KeyKind, difference_text, signed};
+use crate::report::key::{KeyKind, difference_text, signed};
 use crate::report::record::RunRecord;
 
 /// A number in a CSV cell, if any.
@@ -27,7 +28,7 @@ pub fn difference_line(t: &Table, i: usize, kind: KeyKind) -> String {
     if from.is_empty() {
         return String::new();
     }
-    let d = KeyDifference {
+    let d = Figure {
         value,
         ci: (
             num(&t.get(i, "diff_ci_low")).unwrap_or(f64::NAN),

@@ -31,7 +31,7 @@ use serde::Serialize;
 
 use crate::report::engagement::is_engagement;
 use crate::report::key::{KeyKind, key_outcomes};
-use crate::report::{ScenarioRun, variant_keys};
+use crate::report::{Figure, ScenarioRun, variant_keys};
 use crate::targets::{Checked, Verdict};
 
 /// The whole document.
@@ -169,14 +169,13 @@ pub struct Estimate {
     pub exact: Option<f64>,
 }
 
-impl Estimate {
-    /// The figure `value` with its interval `ci` and `exact` value.
-    pub fn new(value: f64, ci: (f64, f64), exact: Option<f64>) -> Self {
+impl From<Figure> for Estimate {
+    fn from(f: Figure) -> Self {
         Estimate {
-            value,
-            ci_low: ci.0,
-            ci_high: ci.1,
-            exact,
+            value: f.value,
+            ci_low: f.ci.0,
+            ci_high: f.ci.1,
+            exact: f.exact,
         }
     }
 }
@@ -247,7 +246,7 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
         let d = v.difference(row, j)?;
         Some(Difference {
             from: run.courses[v.courses[v.reference(row)?]].course.clone(),
-            figure: Estimate::new(d.value, d.ci, d.exact),
+            figure: d.into(),
         })
     };
     let courses = run
@@ -307,7 +306,7 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                             KeyKind::Probability => "probability",
                             KeyKind::Expectation => "expectation",
                         },
-                        figure: Estimate::new(k.value, k.ci, k.exact),
+                        figure: k.figure.into(),
                         difference: difference(ci, k.def.name),
                     })
                     .collect(),
@@ -335,7 +334,7 @@ fn target(c: &Checked) -> Target {
         target: c.expect.target.name(),
         at_least: c.expect.at_least,
         at_most: c.expect.at_most,
-        figure: Estimate::new(c.value, c.ci, c.exact),
+        figure: c.figure.into(),
         basis: c.basis.name(),
         verdict: c.verdict.name(),
     }
@@ -415,8 +414,8 @@ pub struct DiffJsonRow {
 
 /// The JSON document of a diff and its checks.
 pub fn diff(d: &crate::report::diff::Diff, checks: &[Checked]) -> DiffDocument {
-    use crate::report::diff::{Figure, RowKind};
-    let fig = |f: Option<Figure>| f.map(|f| Estimate::new(f.value, f.ci, f.exact));
+    use crate::report::diff::RowKind;
+    let fig = |f: Option<Figure>| f.map(Estimate::from);
     // A key outcome one card has not has no change: `null`, not NaN.
     let finite = |x: f64| x.is_finite().then_some(x);
     DiffDocument {

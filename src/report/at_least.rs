@@ -12,8 +12,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_header, draw_legend_rows, font, other,
-    subtitle, with_svg_title,
+    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_header, draw_legend_rows, font, subtitle,
+    svg_chart,
 };
 use super::model::{CourseRun, CourseStats, MeasureStat, ScenarioRun};
 use super::naming::plan;
@@ -85,14 +85,9 @@ fn title(run: &ScenarioRun, course: &CourseRun) -> String {
 }
 
 fn render_svg(run: &ScenarioRun, course: &CourseRun, shown: &[&MeasureStat]) -> io::Result<String> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size(shown.len())).into_drawing_area();
-        draw(&root, run, course, shown)
-            .and_then(|()| root.present())
-            .map_err(other)?;
-    }
-    Ok(with_svg_title(&svg, &title(run, course)))
+    svg_chart(size(shown.len()), &title(run, course), |root| {
+        draw(root, run, course, shown)
+    })
 }
 
 fn draw<DB: DrawingBackend>(
@@ -101,8 +96,7 @@ fn draw<DB: DrawingBackend>(
     course: &CourseRun,
     shown: &[&MeasureStat],
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     root.fill(&WHITE)?;
     let top = draw_header(root, &title(run, course), &subtitle(run, course))?;
     let exact = shown.iter().any(|m| m.exact_at_least.is_some());

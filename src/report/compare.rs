@@ -19,18 +19,16 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::csv::{DECIMALS, EXACT_DECIMALS, stage};
+use super::csv::{figure_cells, stage};
 use super::draw::{
     self, DrawResult, INK, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
-    draw_header, draw_legend_rows, font, other, percent, percent_axis, thousands, with_svg_title,
-    wrap_labels,
+    draw_header, draw_legend_rows, font, percent, percent_axis, thousands, wrap_labels,
 };
-use super::key::{
-    KEY_OUTCOMES, KeyDef, KeyDifference, KeyKind, KeyOutcome, difference, key_outcome,
-};
+use super::figure::Figure;
+use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, difference, key_outcome};
 use super::model::ScenarioRun;
 use super::naming::plan;
-use super::{Output, Staging, fixed};
+use super::{Output, Staging};
 use crate::error::Error;
 
 /// Header of `comparison.csv`. The last five columns give each course's
@@ -89,7 +87,7 @@ impl VariantKeys {
             .filter(|(_, vals)| {
                 vals.iter()
                     .flatten()
-                    .any(|k| k.value != 0.0 || k.exact.is_some_and(|e| e != 0.0))
+                    .any(|k| k.figure.value != 0.0 || k.figure.exact.is_some_and(|e| e != 0.0))
             })
             .collect();
         let hits = rows.iter().any(|(d, _)| d.measure != super::key::TURNS);
@@ -107,7 +105,7 @@ impl VariantKeys {
     /// The difference of course `j` (an index in [`VariantKeys::courses`])
     /// from the reference course of row `row`; `None` for the reference
     /// itself and for a course without the key outcome.
-    pub fn difference(&self, row: usize, j: usize) -> Option<KeyDifference> {
+    pub fn difference(&self, row: usize, j: usize) -> Option<Figure> {
         let first = self.reference(row)?;
         let vals = &self.rows[row].1;
         if j == first {
@@ -157,27 +155,21 @@ pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                     (Some(_), Some(first)) => run.courses[v.courses[first]].course.clone(),
                     _ => String::new(),
                 };
-                let cell = |x: Option<f64>, decimals: usize| {
-                    x.map_or_else(String::new, |x| fixed(x, decimals))
-                };
-                rows.push(vec![
+                let mut row = vec![
                     run.scenario.clone(),
                     v.variant.clone(),
                     def.name.to_string(),
                     run.courses[i].course.clone(),
-                    fixed(k.value, DECIMALS),
-                    fixed(k.ci.0, DECIMALS),
-                    fixed(k.ci.1, DECIMALS),
-                    k.exact
-                        .map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS)),
+                ];
+                row.extend(figure_cells(k.figure));
+                row.extend([
                     run.courses[i].side.own.clone(),
                     run.courses[i].side.enemy.clone(),
                     from,
-                    cell(d.map(|d| d.value), DECIMALS),
-                    cell(d.map(|d| d.ci.0), DECIMALS),
-                    cell(d.map(|d| d.ci.1), DECIMALS),
-                    cell(d.and_then(|d| d.exact), EXACT_DECIMALS),
                 ]);
+                // No difference on the first course's own row: empty cells.
+                row.extend(d.map(figure_cells).unwrap_or_default());
+                rows.push(row);
             }
         }
     }
@@ -241,15 +233,7 @@ impl Output for ComparisonCharts {
 
 /// Renders the comparison chart of `kind` for one variant as an SVG document.
 pub fn render_svg(run: &ScenarioRun, v: &VariantKeys, kind: KeyKind) -> io::Result<String> {
-    draw::register_font();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        draw(&root, run, v, kind)
-            .and_then(|()| root.present())
-            .map_err(other)?;
-    }
-    Ok(with_svg_title(&svg, &title(run, kind)))
+    draw::svg_chart(SIZE, &title(run, kind), |root| draw(root, run, v, kind))
 }
 
 fn title(run: &ScenarioRun, kind: KeyKind) -> String {
@@ -291,7 +275,7 @@ fn value_label(kind: KeyKind, x: f64) -> String {
 
 /// The highest point a bar reaches: value, interval and exact.
 fn reach(k: &KeyOutcome) -> f64 {
-    [k.value, k.ci.1, k.exact.unwrap_or(0.0)]
+    [k.figure.value, k.figure.ci.1, k.figure.exact.unwrap_or(0.0)]
         .into_iter()
         .filter(|x| x.is_finite())
         .fold(0.0, f64::max)
@@ -311,10 +295,9 @@ fn draw<DB: DrawingBackend>(
     let colour = |slot: usize| PALETTE[slot % PALETTE.len()];
     let has_exact = rows
         .iter()
-        .any(|(_, vals)| vals.iter().flatten().any(|k| k.exact.is_some()));
+        .any(|(_, vals)| vals.iter().flatten().any(|k| k.figure.exact.is_some()));
 
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     root.fill(&WHITE)?;
     let course_idx: Vec<usize> = shown.iter().map(|&j| v.courses[j]).collect();
     let header_h = draw_header(root, &title(run, kind), &subtitle(run, v, &course_idx))?;
@@ -402,17 +385,17 @@ fn draw<DB: DrawingBackend>(
         for (s, &j) in shown.iter().enumerate() {
             let Some(k) = &vals[j] else { continue };
             let x = centre(g, s);
-            if k.value.is_finite() {
+            if k.figure.value.is_finite() {
                 area.draw(&Rectangle::new(
-                    [(x - half, 0.0), (x + half, k.value.min(y_max))],
+                    [(x - half, 0.0), (x + half, k.figure.value.min(y_max))],
                     colour(s).filled(),
                 ))?;
             }
-            if k.ci.0.is_finite() && k.ci.1.is_finite() {
-                let (lo, hi) = (k.ci.0.max(0.0), k.ci.1.min(y_max));
+            if k.figure.ci.0.is_finite() && k.figure.ci.1.is_finite() {
+                let (lo, hi) = (k.figure.ci.0.max(0.0), k.figure.ci.1.min(y_max));
                 draw::draw_whisker(area, x, (lo, hi), half * 0.4)?;
             }
-            if let Some(e) = k.exact {
+            if let Some(e) = k.figure.exact {
                 let r = ((half * unit_px) as i32).clamp(3, 7);
                 draw_diamond_coloured(root, px(x, e.min(y_max)), r, INK, WHITE)?;
             }
@@ -425,7 +408,7 @@ fn draw<DB: DrawingBackend>(
         .flat_map(|(_, vals)| {
             shown
                 .iter()
-                .filter_map(|&j| vals[j].as_ref().map(|k| value_label(kind, k.value)))
+                .filter_map(|&j| vals[j].as_ref().map(|k| value_label(kind, k.figure.value)))
                 .collect::<Vec<_>>()
         })
         .collect();
@@ -444,12 +427,12 @@ fn draw<DB: DrawingBackend>(
         for (g, (_, vals)) in rows.iter().enumerate() {
             for (s, &j) in shown.iter().enumerate() {
                 let Some(k) = &vals[j] else { continue };
-                if !k.value.is_finite() {
+                if !k.figure.value.is_finite() {
                     continue;
                 }
                 let x = centre(g, s);
                 let (cx, y) = px(x, reach(k).min(y_max));
-                let text = value_label(kind, k.value);
+                let text = value_label(kind, k.figure.value);
                 let level = font(size);
                 let tw = draw::width(root, &text, &level) as i32;
                 let th = size as i32;

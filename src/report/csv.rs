@@ -6,6 +6,7 @@
 
 use std::io;
 
+use super::figure::Figure;
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, key_outcome};
 use super::model::{CourseStats, ScenarioRun};
 use super::{Output, Staging, fixed};
@@ -76,24 +77,19 @@ pub(crate) fn exact(x: Option<f64>) -> String {
     x.map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS))
 }
 
+/// The four cells a figure takes in every CSV file: the value and its
+/// interval's ends with [`DECIMALS`], the exact value with
+/// [`EXACT_DECIMALS`] (each empty when unknown).
+pub(crate) fn figure_cells(f: Figure) -> [String; 4] {
+    [mc(f.value), mc(f.ci.0), mc(f.ci.1), exact(f.exact)]
+}
+
 /// The cells a figure takes in `summary.csv` and `sweep.csv`: its kind
-/// (`mean`, `key`, `outcome`), its id, the value, its interval's ends and
-/// the exact value.
-pub(crate) fn figure_cells(
-    kind: &str,
-    id: &str,
-    value: f64,
-    ci: (f64, f64),
-    ex: Option<f64>,
-) -> [String; 6] {
-    [
-        kind.to_string(),
-        id.to_string(),
-        mc(value),
-        mc(ci.0),
-        mc(ci.1),
-        exact(ex),
-    ]
+/// (`mean`, `key`, `outcome`), its id, then its [`figure_cells`].
+pub(crate) fn summary_cells(kind: &str, id: &str, f: Figure) -> Vec<String> {
+    let mut cells = vec![kind.to_string(), id.to_string()];
+    cells.extend(figure_cells(f));
+    cells
 }
 
 /// Serialises rows to CSV bytes.
@@ -211,7 +207,7 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     for c in &run.courses {
         let s: &CourseStats = c.stats();
-        let row = |kind: &str, id: &str, value: f64, ci: (f64, f64), ex: Option<f64>| {
+        let row = |kind: &str, id: &str, f: Figure| {
             let mut r = vec![
                 run.scenario.clone(),
                 c.variant.clone(),
@@ -219,24 +215,23 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 s.trials.to_string(),
                 run.seed.to_string(),
             ];
-            r.extend(figure_cells(kind, id, value, ci, ex));
+            r.extend(summary_cells(kind, id, f));
             r.extend([c.side.own.clone(), c.side.enemy.clone()]);
             r
         };
         for n in &names {
             if let Some(m) = s.measure(n) {
-                let (_, ci) = m.mean_ci();
-                rows.push(row(SUMMARY_MEAN, n, m.mean, ci, m.exact_mean));
+                rows.push(row(SUMMARY_MEAN, n, m.mean_figure()));
             }
         }
         for &d in &keys {
             if let Some(k) = key_outcome(d, s) {
-                rows.push(row(SUMMARY_KEY, d.name, k.value, k.ci, k.exact));
+                rows.push(row(SUMMARY_KEY, d.name, k.figure));
             }
         }
         if s.measures.is_empty() {
             for o in &s.outcomes {
-                rows.push(row(SUMMARY_OUTCOME, &o.id, o.probability, o.ci, o.exact));
+                rows.push(row(SUMMARY_OUTCOME, &o.id, o.figure()));
             }
         }
     }

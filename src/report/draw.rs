@@ -182,6 +182,30 @@ pub(crate) fn stage_chart<E: std::fmt::Debug>(
     out.bytes(&format!("{name}.svg"), svg.as_bytes())
 }
 
+/// The size of `root` in pixels, as the `i32` coordinates drawing uses.
+pub(crate) fn pixel_size<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>) -> (i32, i32) {
+    let (w, h) = root.dim_in_pixel();
+    (w as i32, h as i32)
+}
+
+/// A chart of `size` pixels as an SVG document (what `<name>.svg` holds):
+/// drawn by `draw`, with `title` as its `<title>`.
+pub(crate) fn svg_chart(
+    size: (u32, u32),
+    title: &str,
+    draw: impl for<'b> FnOnce(
+        &DrawingArea<SVGBackend<'b>, Shift>,
+    ) -> DrawResult<<SVGBackend<'b> as DrawingBackend>::ErrorType>,
+) -> io::Result<String> {
+    register_font();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw(&root).and_then(|()| root.present()).map_err(other)?;
+    }
+    Ok(with_svg_title(&svg, title))
+}
+
 /// Draws a 95% interval as a whisker onto a chart's plotting area: a
 /// vertical line at `x` from `lo` to `hi`, capped at both ends by a line
 /// `cap` wide on each side, in the ink colour.

@@ -13,6 +13,7 @@
 //! probabilities: a probability is their sum (unnormalised, like
 //! `outcomes.csv`), an expectation the exact mean of `summary.csv`.
 
+use super::figure::Figure;
 use super::model::{CourseStats, MeasureStat};
 use crate::outcome::OutcomeSpace;
 use crate::stats;
@@ -103,13 +104,11 @@ pub const KEY_OUTCOMES: [KeyDef; 7] = [
 pub struct KeyOutcome {
     /// Which key outcome.
     pub def: KeyDef,
-    /// Monte Carlo value (NaN without trials).
-    pub value: f64,
-    /// 95% interval: Wilson for a probability, normal for an expectation
-    /// (NaN bounds with fewer than two trials).
-    pub ci: (f64, f64),
-    /// The exact value, when the tally has exact probabilities.
-    pub exact: Option<f64>,
+    /// The value (NaN without trials unless exact); its 95% interval:
+    /// Wilson for a probability, normal for an expectation (NaN bounds
+    /// with fewer than two trials); the exact value, when the tally has
+    /// exact probabilities.
+    pub figure: Figure,
     /// Trials behind the value.
     pub trials: u64,
     /// For a probability, the trials that counted (`value = successes /
@@ -134,9 +133,11 @@ pub fn key_outcome(def: KeyDef, stats: &CourseStats) -> Option<KeyOutcome> {
             let (value, ci) = m.mean_ci();
             KeyOutcome {
                 def,
-                value,
-                ci,
-                exact: m.exact_mean,
+                figure: Figure {
+                    value,
+                    ci,
+                    exact: m.exact_mean,
+                },
                 trials: stats.trials,
                 successes: None,
             }
@@ -157,9 +158,7 @@ fn probability_at_least(def: KeyDef, m: &MeasureStat, trials: u64) -> KeyOutcome
     };
     KeyOutcome {
         def,
-        value,
-        ci,
-        exact,
+        figure: Figure { value, ci, exact },
         trials,
         successes: Some(k),
     }
@@ -173,26 +172,17 @@ pub fn key_outcomes(stats: &CourseStats) -> Vec<KeyOutcome> {
         .collect()
 }
 
-/// The difference of one course's key outcome from another's (`a - b`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct KeyDifference {
-    /// Monte Carlo difference.
-    pub value: f64,
-    /// 95% interval: Newcombe's hybrid score interval for a probability
-    /// ([`stats::newcombe`]), the normal interval of a difference of means
-    /// for an expectation ([`stats::interval_difference`]).
-    pub ci: (f64, f64),
-    /// The difference of the exact values, when both are known.
-    pub exact: Option<f64>,
-}
-
-/// The difference `a - b` of two courses' values of one key outcome.
-/// Without trials (`--method exact`) it is the exact difference (NaN when
+/// The difference `a - b` of two courses' values of one key outcome, its
+/// 95% interval (Newcombe's hybrid score interval for a probability,
+/// [`stats::newcombe`]; the normal interval of a difference of means for an
+/// expectation, [`stats::interval_difference`]) and the difference of the
+/// exact values when both are known. Without trials (`--method exact`) it is the exact difference (NaN when
 /// not known) with no interval (NaN bounds: empty cells, JSON `null`).
-pub fn difference(a: &KeyOutcome, b: &KeyOutcome) -> KeyDifference {
-    let exact = a.exact.zip(b.exact).map(|(x, y)| x - y);
+pub fn difference(a: &KeyOutcome, b: &KeyOutcome) -> Figure {
+    let (fa, fb) = (a.figure, b.figure);
+    let exact = fa.exact.zip(fb.exact).map(|(x, y)| x - y);
     if a.trials == 0 || b.trials == 0 {
-        return KeyDifference {
+        return Figure {
             value: exact.unwrap_or(f64::NAN),
             ci: (f64::NAN, f64::NAN),
             exact,
@@ -200,9 +190,9 @@ pub fn difference(a: &KeyOutcome, b: &KeyOutcome) -> KeyDifference {
     }
     let (value, ci) = match (a.successes, b.successes) {
         (Some(ka), Some(kb)) => stats::newcombe(ka, a.trials, kb, b.trials),
-        _ => stats::interval_difference((a.value, a.ci), (b.value, b.ci)),
+        _ => stats::interval_difference((fa.value, fa.ci), (fb.value, fb.ci)),
     };
-    KeyDifference { value, ci, exact }
+    Figure { value, ci, exact }
 }
 
 /// A signed difference for people: percentage points with `decimals`
@@ -224,7 +214,7 @@ pub fn signed(kind: KeyKind, x: f64, decimals: usize) -> String {
 }
 
 /// A difference with its interval: `+17.32 pp [+17.18, +17.46]`.
-pub fn difference_text(kind: KeyKind, d: &KeyDifference, decimals: usize) -> String {
+pub fn difference_text(kind: KeyKind, d: &Figure, decimals: usize) -> String {
     let bare = |x: f64| {
         let s = signed(kind, x, decimals);
         s.strip_suffix(" pp").map_or(s.clone(), str::to_string)
@@ -248,7 +238,7 @@ pub fn difference_text(kind: KeyKind, d: &KeyDifference, decimals: usize) -> Str
 /// told apart from` when the interval holds zero and no exact value settles
 /// it; `ties with` when the exact difference is zero. `None` for a key
 /// outcome that is neither better nor worse when larger.
-pub fn verdict(def: &KeyDef, course: &str, first: &str, d: &KeyDifference) -> Option<String> {
+pub fn verdict(def: &KeyDef, course: &str, first: &str, d: &Figure) -> Option<String> {
     let more = def.more_is_better?;
     // Exact only (`--method exact`): the exact figure once.
     let exact_only = d.ci.0.is_nan() && d.exact == Some(d.value);

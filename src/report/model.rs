@@ -1,6 +1,7 @@
 //! What a report is made from: the tallies of a scenario run, and their
 //! marginals computed once for every output.
 
+use super::figure::Figure;
 use crate::engine::Tally;
 use crate::outcome::{OutcomeSpace, Side};
 use crate::stats;
@@ -78,6 +79,15 @@ impl OutcomeStat {
     pub fn possible(&self) -> bool {
         self.count > 0 || self.exact.is_none_or(|e| e > 0.0)
     }
+
+    /// The probability with its interval and exact value.
+    pub fn figure(&self) -> Figure {
+        Figure {
+            value: self.probability,
+            ci: self.ci,
+            exact: self.exact,
+        }
+    }
 }
 
 /// One measure of a course: its distribution over `min..=max`.
@@ -114,6 +124,15 @@ impl MeasureStat {
         match self.exact_mean {
             Some(e) if self.counts.iter().all(|&c| c == 0) => (e, (e, e)),
             _ => stats::mean_ci(self.min, &self.counts),
+        }
+    }
+    /// The mean as `summary.csv` and `sweep.csv` give it: [`MeasureStat::mean`]
+    /// with the interval of [`MeasureStat::mean_ci`] and the exact mean.
+    pub fn mean_figure(&self) -> Figure {
+        Figure {
+            value: self.mean,
+            ci: self.mean_ci().1,
+            exact: self.exact_mean,
         }
     }
     /// The values `min..=max`, in order.

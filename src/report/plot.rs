@@ -16,8 +16,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::draw::{
     DrawResult, INK, MUTED, SIZE, draw_axis_labels, draw_diamond_coloured, draw_header, font,
-    nice_probability_top, other, percent, percent_axis, register_font, subtitle, thousands, width,
-    with_svg_title, wrap_labels,
+    nice_probability_top, percent, percent_axis, register_font, subtitle, svg_chart, thousands,
+    width, wrap_labels,
 };
 use super::model::{CourseRun, CourseStats, OutcomeStat, ScenarioRun};
 use super::naming::plan;
@@ -80,8 +80,7 @@ fn draw<DB: DrawingBackend>(
     course: &CourseRun,
     stats: &CourseStats,
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = super::draw::pixel_size(root);
     root.fill(&WHITE)?;
 
     // Header: title and subtitle.
@@ -249,12 +248,7 @@ pub fn render_svg(run: &ScenarioRun, course: &CourseRun) -> io::Result<String> {
 
 /// [`render_svg`] of the figures [`drawn`] already picked.
 fn svg_of(run: &ScenarioRun, course: &CourseRun, stats: &CourseStats) -> io::Result<String> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        draw(&root, run, course, stats)
-            .and_then(|()| root.present())
-            .map_err(other)?;
-    }
-    Ok(with_svg_title(&svg, &title(run, course)))
+    svg_chart(SIZE, &title(run, course), |root| {
+        draw(root, run, course, stats)
+    })
 }

@@ -5,7 +5,8 @@
 //!
 //! The charts across the sweep are in [`super::sweep_chart`].
 
-use super::csv::{SUMMARY_KEY, SUMMARY_MEAN, figure_cells, stage};
+use super::csv::{SUMMARY_KEY, SUMMARY_MEAN, stage, summary_cells};
+use super::figure::Figure;
 use super::key::key_outcomes;
 use super::model::ScenarioRun;
 use super::{Output, Staging};
@@ -172,7 +173,7 @@ pub fn sweep_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
             .map(|(a, &p)| a.values[p].text())
             .collect();
         let s = c.stats();
-        let mut row = |kind: &str, id: &str, value: f64, ci: (f64, f64), ex: Option<f64>| {
+        let mut row = |kind: &str, id: &str, f: Figure| {
             let mut r = keys.clone();
             r.extend([
                 c.variant.clone(),
@@ -180,15 +181,14 @@ pub fn sweep_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 c.side.own.clone(),
                 c.side.enemy.clone(),
             ]);
-            r.extend(figure_cells(kind, id, value, ci, ex));
+            r.extend(summary_cells(kind, id, f));
             rows.push(r);
         };
         for k in key_outcomes(s) {
-            row(SUMMARY_KEY, k.def.name, k.value, k.ci, k.exact);
+            row(SUMMARY_KEY, k.def.name, k.figure);
         }
         for m in &s.measures {
-            let (_, ci) = m.mean_ci();
-            row(SUMMARY_MEAN, &m.name, m.mean, ci, m.exact_mean);
+            row(SUMMARY_MEAN, &m.name, m.mean_figure());
         }
     }
     rows

@@ -390,8 +390,7 @@ fn line_chart<DB: DrawingBackend>(
     a: usize,
     top: i32,
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     let axis = &fig.sweep.axes[a];
     let points: Vec<Option<usize>> = (0..axis.values.len())
         .map(|i| fig.point_at(&[(a, i)]))
@@ -423,8 +422,12 @@ fn line_chart<DB: DrawingBackend>(
             .flatten()
             .flat_map(|&p| (0..fig.courses.len()).filter_map(move |c| fig.value(p, c, def)))
             .map(|k| {
-                let hi = if k.ci.1.is_finite() { k.ci.1 } else { 0.0 };
-                k.value.max(hi)
+                let hi = if k.figure.ci.1.is_finite() {
+                    k.figure.ci.1
+                } else {
+                    0.0
+                };
+                k.figure.value.max(hi)
             })
             .fold(0.0f64, f64::max);
         let y_max = match def.kind {
@@ -478,7 +481,10 @@ fn line_chart<DB: DrawingBackend>(
                 .enumerate()
                 .filter_map(|(i, p)| {
                     let k = fig.value((*p)?, c, def)?;
-                    k.value.is_finite().then_some((xs[i], k.value))
+                    k.figure
+                        .value
+                        .is_finite()
+                        .then_some((xs[i], k.figure.value))
                 })
                 .collect();
             area.draw(&PathElement::new(line.clone(), colour(c).stroke_width(2)))?;
@@ -490,9 +496,9 @@ fn line_chart<DB: DrawingBackend>(
                     let Some(k) = p.and_then(|p| fig.value(p, c, def)) else {
                         continue;
                     };
-                    if k.ci.0.is_finite() && k.ci.1.is_finite() {
+                    if k.figure.ci.0.is_finite() && k.figure.ci.1.is_finite() {
                         area.draw(&PathElement::new(
-                            vec![(xs[i], k.ci.0), (xs[i], k.ci.1)],
+                            vec![(xs[i], k.figure.ci.0), (xs[i], k.figure.ci.1)],
                             colour(c).stroke_width(1),
                         ))?;
                     }
@@ -512,15 +518,14 @@ fn heatmap<DB: DrawingBackend>(
     c: usize,
     top: i32,
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     let (ax, ay) = (&fig.sweep.axes[0], &fig.sweep.axes[1]);
     let def = fig.charted[0];
     let (nx, ny) = (ax.values.len(), ay.values.len());
     let cell = |i: usize, j: usize| {
         fig.point_at(&[(0, i), (1, j)])
             .and_then(|p| fig.value(p, c, &def))
-            .map(|k| k.value)
+            .map(|k| k.figure.value)
             .filter(|v| v.is_finite())
     };
     let top_value = (0..nx)

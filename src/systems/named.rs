@@ -36,6 +36,28 @@ macro_rules! named_enum {
 }
 pub(crate) use named_enum;
 
+/// Declares a system's stop conditions of `repeat.until` as one list of
+/// `Variant = "name": "meaning"`: the enum (a [`named_enum!`], in that
+/// order, each variant documented by its meaning) and `STOPS`, the
+/// [`StopInfo`](crate::systems::StopInfo) of each in the same order (the
+/// `stops` of the system's [`Repeats`](crate::systems::Repeats), which
+/// `pikeshot list` prints and `until` is read by), so the names, the enum
+/// and what `list` says of them cannot drift apart.
+macro_rules! stop_enum {
+    ($(#[$m:meta])* $name:ident { $($var:ident = $s:literal : $meaning:literal),+ $(,)? }) => {
+        $crate::systems::named::named_enum! {
+            $(#[$m])*
+            $name { $(#[doc = $meaning] $var = $s),+ }
+        }
+        impl $name {
+            /// What each stop condition means, in [`ALL`](Self::ALL) order.
+            pub const STOPS: &'static [$crate::systems::StopInfo] =
+                &[$($crate::systems::StopInfo::new($s, $meaning)),+];
+        }
+    };
+}
+pub(crate) use stop_enum;
+
 /// A closed set of names declared by [`named_enum!`].
 pub trait NameSet: Copy {
     /// Every scenario-file name, in card order.

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::describe;
 use super::{Checked, Verdict};
-use crate::report::fixed;
+use crate::report::csv::figure_cells;
 use crate::report::folder::{EXPECT_CSV, ExtraCsv};
 
 /// Header of `expect.csv` in a scenario's folder.
@@ -21,11 +21,10 @@ fn bound(x: Option<f64>) -> String {
 
 /// The rows of `expect.csv` for the checks of a run.
 pub fn expect_rows(scenario: &str, checks: &[Checked]) -> Vec<Vec<String>> {
-    use crate::report::csv::{DECIMALS, EXACT_DECIMALS};
     checks
         .iter()
         .map(|c| {
-            vec![
+            let mut row = vec![
                 scenario.to_string(),
                 c.expect.entry.to_string(),
                 c.variant.clone(),
@@ -34,14 +33,10 @@ pub fn expect_rows(scenario: &str, checks: &[Checked]) -> Vec<Vec<String>> {
                 c.expect.target.name(),
                 bound(c.expect.at_least),
                 bound(c.expect.at_most),
-                fixed(c.value, DECIMALS),
-                fixed(c.ci.0, DECIMALS),
-                fixed(c.ci.1, DECIMALS),
-                c.exact
-                    .map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS)),
-                c.basis.name().to_string(),
-                c.verdict.name().to_string(),
-            ]
+            ];
+            row.extend(figure_cells(c.figure));
+            row.extend([c.basis.name().to_string(), c.verdict.name().to_string()]);
+            row
         })
         .collect()
 }

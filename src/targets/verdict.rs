@@ -3,8 +3,8 @@
 //! outside the target; an exact figure is judged on its value.
 
 use super::{EXACT_TOLERANCE, Expect, Target};
-use crate::report::ScenarioRun;
 use crate::report::key::key_outcome;
+use crate::report::{Figure, ScenarioRun};
 
 /// What a figure was judged on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,12 +87,9 @@ pub struct Checked {
     pub expect: Expect,
     /// The variant checked (empty without a sweep).
     pub variant: String,
-    /// Monte Carlo value.
-    pub value: f64,
-    /// Its 95% interval.
-    pub ci: (f64, f64),
-    /// The exact value, when computed.
-    pub exact: Option<f64>,
+    /// The figure checked: Monte Carlo value, its 95% interval and the
+    /// exact value, when computed.
+    pub figure: Figure,
     /// What the verdict rests on.
     pub basis: Basis,
     /// The verdict.
@@ -110,27 +107,25 @@ pub fn evaluate(expects: &[Expect], run: &ScenarioRun) -> Vec<Checked> {
                 continue;
             }
             let figure = match &e.target {
-                Target::Outcome(id) => s
-                    .outcomes
-                    .iter()
-                    .find(|o| o.id == *id)
-                    .map(|o| (o.probability, o.ci, o.exact)),
-                Target::Key(def) => key_outcome(*def, s).map(|k| (k.value, k.ci, k.exact)),
+                Target::Outcome(id) => s.outcomes.iter().find(|o| o.id == *id).map(|o| o.figure()),
+                Target::Key(def) => key_outcome(*def, s).map(|k| k.figure),
                 Target::Mean(name) => s.measure(name).map(|m| {
-                    let (mean, ci) = m.mean_ci();
-                    (mean, ci, m.exact_mean)
+                    let (value, ci) = m.mean_ci();
+                    Figure {
+                        value,
+                        ci,
+                        exact: m.exact_mean,
+                    }
                 }),
             };
-            let Some((value, ci, exact)) = figure else {
+            let Some(figure) = figure else {
                 continue;
             };
-            let (basis, verdict) = judge(ci, exact, e.at_least, e.at_most);
+            let (basis, verdict) = judge(figure.ci, figure.exact, e.at_least, e.at_most);
             out.push(Checked {
                 expect: e.clone(),
                 variant: c.variant.clone(),
-                value,
-                ci,
-                exact,
+                figure,
                 basis,
                 verdict,
             });

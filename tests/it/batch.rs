@@ -12,8 +12,8 @@ mod html;
 mod selection;
 mod sweep_page;
 
-use crate::support::cli::{code, pikeshot, pikeshot_refused, run_into, stderr, stdout};
-use crate::support::{col, files, read_csv};
+use crate::support::cli::{code, diff_cards, pikeshot, pikeshot_refused, run_into, stderr, stdout};
+use crate::support::{col, files, json_find, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -438,12 +438,11 @@ fn charge_key(dir: &Path) -> (f64, f64, f64, f64) {
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let course = &doc["scenarios"][0]["courses"][0];
     assert_eq!(course["course"], "charge");
-    let key = course["key_outcomes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|k| k["name"] == "p-enemy-broken-or-eliminated")
-        .unwrap();
+    let key = json_find(
+        &course["key_outcomes"],
+        "name",
+        "p-enemy-broken-or-eliminated",
+    );
     let f = |k: &str| key[k].as_f64().unwrap();
     (f("value"), f("ci_low"), f("ci_high"), f("exact"))
 }
@@ -831,17 +830,7 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
     let tmp = tempfile::tempdir().unwrap();
     let p = write(tmp.path(), "salvo.toml", SWEPT);
     let out = tmp.path().join("diff");
-    let o = pikeshot(&[
-        "diff",
-        s(&p),
-        "--from",
-        "sfo",
-        "--to",
-        "series",
-        "--exact",
-        "--out",
-        s(&out),
-    ]);
+    let o = diff_cards(&p, &out, &[]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let table = stdout(&o);
     for want in [

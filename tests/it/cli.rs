@@ -1,7 +1,7 @@
 //! The command line end to end: the quick start, inspection commands, and
 //! every kind of bad input (exit code 2, located message, nothing written).
 
-use crate::support::cli::{pikeshot, run_into, run_to, stderr, stdout};
+use crate::support::cli::{diff_cards, pikeshot, run_into, run_to, stderr, stdout};
 use std::path::{Path, PathBuf};
 
 fn scenario(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -320,18 +320,7 @@ fn diff_takes_format_json_and_check() {
     let tmp = tempfile::tempdir().unwrap();
     let p = scenario(tmp.path(), "t.toml", &with_targets());
     let out = tmp.path().join("d");
-    let base = [
-        "diff",
-        p.to_str().unwrap(),
-        "--from",
-        "sfo",
-        "--to",
-        "series",
-        "--exact",
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    let o = pikeshot(&[&base[..], &["--format", "json", "--check"]].concat());
+    let o = diff_cards(&p, &out, &["--format", "json", "--check"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");
     assert_eq!(v["from"], "sfo");
@@ -361,12 +350,10 @@ fn diff_takes_format_json_and_check() {
         ]
     );
     // --check fails on a target raised out of reach, naming the card.
-    let o = pikeshot(
-        &[
-            &base[..],
-            &["-q", "--check", "--set", "expect[1].at_least=0.99"],
-        ]
-        .concat(),
+    let o = diff_cards(
+        &p,
+        &out,
+        &["-q", "--check", "--set", "expect[1].at_least=0.99"],
     );
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let err = stderr(&o);

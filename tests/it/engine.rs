@@ -179,6 +179,22 @@ fn d6_until(turn: usize, turns: usize) -> pikeshot::engine::chain::Action<D6> {
     }
 }
 
+/// The one outcome of the state-limit courses below.
+fn done() -> pikeshot::outcome::OutcomeSpace {
+    pikeshot::outcome::OutcomeSpace::from_labels(&["done"], vec![])
+}
+
+/// Asserts the course `m` is refused for having more states than the limit,
+/// at `repeat.turns`; the error, for what it accepts.
+#[track_caller]
+fn too_many_states<M: pikeshot::engine::chain::Machine<Proc = D6>>(
+    m: &M,
+) -> pikeshot::error::InputError {
+    let e = pikeshot::engine::chain::Chain::from_machine(m).unwrap_err();
+    assert_eq!(e.key.as_deref(), Some("repeat.turns"), "{e}");
+    e
+}
+
 /// A course of `turns` turns of one d6 each, whose state remembers every
 /// face rolled: turn `t` has 6^t states, so the turns below `t` have
 /// (6^t - 1) / 5 of them.
@@ -218,15 +234,13 @@ fn a_course_with_too_many_states_names_the_most_turns_that_fit() {
     use pikeshot::engine::chain::{Chain, MAX_NODES};
     assert!((6u64.pow(7) - 1) / 5 <= MAX_NODES as u64);
     assert!((6u64.pow(8) - 1) / 5 > MAX_NODES as u64);
-    let space = pikeshot::outcome::OutcomeSpace::from_labels(&["done"], vec![]);
     let m = |turns| Branching {
         turns,
-        space: space.clone(),
+        space: done(),
     };
     assert!(Chain::from_machine(&m(7)).is_ok());
     for turns in [8, 12] {
-        let e = Chain::from_machine(&m(turns)).unwrap_err();
-        assert_eq!(e.key.as_deref(), Some("repeat.turns"), "{e}");
+        let e = too_many_states(&m(turns));
         assert!(
             e.accepted.as_deref().unwrap_or("").contains("at most 7,"),
             "{e}"
@@ -282,14 +296,12 @@ impl pikeshot::engine::chain::Machine for Bounded {
 fn a_course_whose_first_turn_is_too_big_does_not_say_one_turn_cannot_fit() {
     use pikeshot::engine::chain::{Chain, MAX_NODES};
     assert!((6u64.pow(8) - 1) / 5 > MAX_NODES as u64);
-    let space = pikeshot::outcome::OutcomeSpace::from_labels(&["done"], vec![]);
     let m = |turns| Bounded {
         turns,
-        space: space.clone(),
+        space: done(),
     };
     assert!(Chain::from_machine(&m(1)).is_ok());
-    let e = Chain::from_machine(&m(8)).unwrap_err();
-    assert_eq!(e.key.as_deref(), Some("repeat.turns"), "{e}");
+    let e = too_many_states(&m(8));
     let accepted = e.accepted.as_deref().unwrap_or("");
     assert!(accepted.starts_with("fewer turns"), "{e}");
     assert!(!accepted.contains("not even 1"), "{e}");

@@ -50,6 +50,13 @@ fn refused_with(text: &str, req: &RunRequest) -> InputError {
     }
 }
 
+/// Asserts [`FIRE`] run as `req` is refused with a message naming `limit`.
+#[track_caller]
+fn refused_naming(req: &RunRequest, limit: impl ToString) {
+    let e = refused_with(FIRE, req);
+    assert!(e.to_string().contains(&limit.to_string()), "{e}");
+}
+
 fn refused(text: &str) -> InputError {
     refused_with(text, &RunRequest::default())
 }
@@ -113,21 +120,19 @@ fn sweeping_trials_seed_or_name_is_refused_with_a_message() {
 fn trials_and_seed_have_one_limit_wherever_they_come_from() {
     let over = (MAX_TRIALS + 1).to_string();
     // On the command line.
-    let e = refused_with(
-        FIRE,
+    refused_naming(
         &RunRequest {
             trials: Some(MAX_TRIALS + 1),
             ..RunRequest::default()
         },
+        MAX_TRIALS,
     );
-    assert!(e.to_string().contains(&MAX_TRIALS.to_string()), "{e}");
     // In the file.
     let e = refused(&FIRE.replace("trials = 1000", &format!("trials = {over}")));
     assert!(e.to_string().contains(&MAX_TRIALS.to_string()), "{e}");
     assert_eq!(e.line, Some(5));
     // Through --set.
-    let e = refused_with(FIRE, &with_sets(&[&format!("trials={over}")]));
-    assert!(e.to_string().contains(&MAX_TRIALS.to_string()), "{e}");
+    refused_naming(&with_sets(&[&format!("trials={over}")]), MAX_TRIALS);
     // The limit itself is accepted everywhere (nothing is run here).
     let at = |req: &RunRequest| {
         prepare_file(ScenarioFile::from_str("t.toml", FIRE).unwrap(), req)
@@ -138,14 +143,13 @@ fn trials_and_seed_have_one_limit_wherever_they_come_from() {
         MAX_TRIALS
     );
     // Seeds: the largest TOML integer, on the command line too.
-    let e = refused_with(
-        FIRE,
+    refused_naming(
         &RunRequest {
             seed: Some(MAX_SEED + 1),
             ..RunRequest::default()
         },
+        MAX_SEED,
     );
-    assert!(e.to_string().contains(&MAX_SEED.to_string()), "{e}");
     let p = at(&RunRequest {
         seed: Some(MAX_SEED),
         ..RunRequest::default()
@@ -206,6 +210,15 @@ fn zero_max_trials_zero_exact_budget_and_too_many_threads_are_refused() {
     }
 }
 
+/// The falcon scenario, prepared to run as it stands.
+fn falcon() -> run::Prepared {
+    prepare_file(
+        ScenarioFile::from_str("t.toml", FALCON).unwrap(),
+        &RunRequest::default(),
+    )
+    .unwrap()
+}
+
 /// A course of the falcon scenario as a task.
 fn falcon_task(p: &run::Prepared) -> Task<'_> {
     Task {
@@ -217,11 +230,7 @@ fn falcon_task(p: &run::Prepared) -> Task<'_> {
 
 #[test]
 fn max_trials_is_honoured_exactly_and_the_partial_chunk_is_deterministic() {
-    let p = prepare_file(
-        ScenarioFile::from_str("t.toml", FALCON).unwrap(),
-        &RunRequest::default(),
-    )
-    .unwrap();
+    let p = falcon();
     for cap in [1000, CHUNK + 123, 3 * CHUNK - 1] {
         let run = |threads| {
             let opts = RunOptions {
@@ -247,11 +256,7 @@ fn max_trials_is_honoured_exactly_and_the_partial_chunk_is_deterministic() {
 
 #[test]
 fn a_sweep_variant_rebuilt_after_release_gives_the_same_numbers() {
-    let p = prepare_file(
-        ScenarioFile::from_str("t.toml", FALCON).unwrap(),
-        &RunRequest::default(),
-    )
-    .unwrap();
+    let p = falcon();
     // Two variants of seven courses; the second variant's kernels are built
     // on demand, and released by the runner after its tasks.
     assert_eq!(p.courses.len(), 14);

@@ -159,25 +159,11 @@ fn f6(x: f64) -> String {
 #[test]
 fn comparison_csv_has_one_row_per_key_outcome_and_course() {
     let (header, rows) = written_csv(&run(), "comparison.csv");
+    // The header line as a reader of the file sees it.
     assert_eq!(
-        header,
-        [
-            "scenario",
-            "variant",
-            "measure",
-            "course",
-            "value",
-            "ci_low",
-            "ci_high",
-            "exact",
-            "own",
-            "enemy",
-            "diff_from",
-            "diff",
-            "diff_ci_low",
-            "diff_ci_high",
-            "diff_exact"
-        ]
+        header.join(","),
+        "scenario,variant,measure,course,value,ci_low,ci_high,exact,\
+         own,enemy,diff_from,diff,diff_ci_low,diff_ci_high,diff_exact"
     );
     // Grouped by variant, then key outcome, then course in run order; a
     // course without the measure has no row.
@@ -743,8 +729,8 @@ fn key_outcomes_api() {
         ]
     );
     assert_eq!(keys[0].def.kind, KeyKind::Probability);
-    assert!((keys[0].value - 0.4).abs() < 1e-12);
-    assert!((keys[0].exact.unwrap() - 0.38).abs() < 1e-12);
+    assert!((keys[0].figure.value - 0.4).abs() < 1e-12);
+    assert!((keys[0].figure.exact.unwrap() - 0.38).abs() < 1e-12);
     assert_eq!(keys[2].def.kind, KeyKind::Expectation);
-    assert!((keys[2].exact.unwrap() - 1.06).abs() < 1e-12);
+    assert!((keys[2].figure.exact.unwrap() - 1.06).abs() < 1e-12);
 }

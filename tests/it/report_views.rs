@@ -6,7 +6,7 @@ use std::fs;
 use std::path::Path;
 
 use crate::support::cli::{pikeshot_ok, run_to, stdout};
-use crate::support::read_csv;
+use crate::support::{json_find, read_csv};
 
 /// `salvo-vs-front.toml` on the Sweden Fights On card, exact, into `out`;
 /// returns the terminal table.
@@ -140,13 +140,7 @@ fn the_json_document_carries_each_difference() {
     let courses = doc["scenarios"][0]["courses"].as_array().unwrap();
     let key = |course: &str| {
         let c = courses.iter().find(|c| c["course"] == course).unwrap();
-        c["key_outcomes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|k| k["name"] == "expected-hits-inflicted")
-            .unwrap()
-            .clone()
+        json_find(&c["key_outcomes"], "name", "expected-hits-inflicted").clone()
     };
     assert!(key("front")["difference"].is_null());
     let d = &key("salvo")["difference"];
@@ -155,12 +149,7 @@ fn the_json_document_carries_each_difference() {
     assert!(d["ci_low"].as_f64().unwrap() <= 0.3 && 0.3 <= d["ci_high"].as_f64().unwrap());
     // Each value of a measure carries P(X >= value).
     let salvo = courses.iter().find(|c| c["course"] == "salvo").unwrap();
-    let hits = salvo["measures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["measure"] == "hits-inflicted")
-        .unwrap();
+    let hits = json_find(&salvo["measures"], "measure", "hits-inflicted");
     let two = &hits["distribution"][2];
     assert_eq!(two["value"], 2);
     assert!((two["exact_at_least"].as_f64().unwrap() - 0.6).abs() < 1e-9);

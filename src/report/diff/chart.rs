@@ -11,7 +11,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::{Diff, DiffRow, pp, signed};
 use crate::report::draw::{
     self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_diamond_coloured, draw_header,
-    draw_legend_rows, fit, font, other, thousands, width, with_svg_title,
+    draw_legend_rows, fit, font, thousands, width,
 };
 
 /// Height of one bar's row, in pixels.
@@ -37,15 +37,9 @@ pub fn chart_size(rows: &[&DiffRow]) -> (u32, u32) {
 
 /// Renders the chart of one variant as an SVG document.
 pub fn render_svg(d: &Diff, variant: &str, rows: &[&DiffRow]) -> io::Result<String> {
-    draw::register_font();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, chart_size(rows)).into_drawing_area();
-        draw(&root, d, variant, rows)
-            .and_then(|()| root.present())
-            .map_err(other)?;
-    }
-    Ok(with_svg_title(&svg, &title(d)))
+    draw::svg_chart(chart_size(rows), &title(d), |root| {
+        draw(root, d, variant, rows)
+    })
 }
 
 /// The chart title: `from → to: scenario`.
@@ -60,8 +54,7 @@ pub fn draw<DB: DrawingBackend>(
     variant: &str,
     rows: &[&DiffRow],
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     root.fill(&WHITE)?;
     let mut sub = Vec::new();
     if !variant.is_empty() {

@@ -20,27 +20,8 @@ use super::key::{KEY_OUTCOMES, KeyKind, key_outcome};
 use super::naming::variant_slug;
 use super::{CourseStats, ScenarioRun, fixed};
 
+pub use super::figure::Figure;
 pub use terminal::terminal;
-
-/// A figure under one edition.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Figure {
-    /// Monte Carlo value.
-    pub value: f64,
-    /// 95% interval.
-    pub ci: (f64, f64),
-    /// Exact value.
-    pub exact: Option<f64>,
-}
-
-impl Figure {
-    /// An outcome a card cannot produce: probability 0, exactly.
-    pub const IMPOSSIBLE: Figure = Figure {
-        value: 0.0,
-        ci: (0.0, 0.0),
-        exact: Some(0.0),
-    };
-}
 
 /// What a row compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,11 +57,7 @@ impl DiffRow {
     fn sides(&self) -> (Figure, Figure) {
         let missing = match self.kind {
             RowKind::Outcome => Figure::IMPOSSIBLE,
-            RowKind::Key(_) => Figure {
-                value: f64::NAN,
-                ci: (f64::NAN, f64::NAN),
-                exact: None,
-            },
+            RowKind::Key(_) => Figure::UNKNOWN,
         };
         (self.from.unwrap_or(missing), self.to.unwrap_or(missing))
     }
@@ -192,13 +169,7 @@ pub fn compare(a: &ScenarioRun, b: &ScenarioRun) -> Vec<DiffRow> {
             });
         }
         for def in KEY_OUTCOMES {
-            let key = |s: &Option<&CourseStats>| {
-                key_outcome(def, s.as_ref()?).map(|k| Figure {
-                    value: k.value,
-                    ci: k.ci,
-                    exact: k.exact,
-                })
-            };
+            let key = |s: &Option<&CourseStats>| key_outcome(def, s.as_ref()?).map(|k| k.figure);
             let (fa, fb) = (key(&sa), key(&sb));
             if fa.is_none() && fb.is_none() {
                 continue;

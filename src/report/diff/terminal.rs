@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use super::{Diff, DiffRow, RowKind, pct, pp, signed};
 use crate::report::KeyKind;
+use crate::report::terminal::label_width;
 
 /// The terminal table of a diff: per variant and course, each outcome's
 /// probability under both cards, the change in percentage points with its
@@ -16,13 +17,7 @@ pub fn terminal(d: &Diff) -> String {
         d.scenario, d.system, d.from, d.to, d.seed
     );
     let exact = d.rows.iter().any(|r| r.exact_change().is_some());
-    let label_w = d
-        .rows
-        .iter()
-        .map(|r| r.label.chars().count())
-        .max()
-        .unwrap_or(7)
-        .clamp(7, 36);
+    let label_w = label_width(36, d.rows.iter().map(|r| r.label.as_str()));
     let mut i = 0;
     while i < d.rows.len() {
         let (variant, course) = (&d.rows[i].variant, &d.rows[i].course);

@@ -15,7 +15,7 @@ use super::Engagement;
 use crate::error::Error;
 use crate::report::draw::{
     self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_header, draw_legend_rows, font,
-    other, percent, percent_axis, subtitle, with_svg_title,
+    percent, percent_axis, subtitle,
 };
 use crate::report::model::{CourseRun, ScenarioRun};
 use crate::report::naming::plan;
@@ -87,15 +87,9 @@ pub fn render_svg(
     e: &Engagement,
     which: Which,
 ) -> io::Result<String> {
-    draw::register_font();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        draw(&root, run, course, e, which)
-            .and_then(|()| root.present())
-            .map_err(other)?;
-    }
-    Ok(with_svg_title(&svg, &title(run, course, which)))
+    draw::svg_chart(SIZE, &title(run, course, which), |root| {
+        draw(root, run, course, e, which)
+    })
 }
 
 /// The colour of stop reason `r`.
@@ -110,8 +104,7 @@ fn draw<DB: DrawingBackend>(
     e: &Engagement,
     which: Which,
 ) -> DrawResult<DB::ErrorType> {
-    let (w, h) = root.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
+    let (w, h) = draw::pixel_size(root);
     root.fill(&WHITE)?;
     let top = draw_header(root, &title(run, course, which), &subtitle(run, course))?;
 

@@ -44,13 +44,20 @@ fn col_widths(
         .collect()
 }
 
-fn label_width(max: usize, head: &str, rows: &[(String, Vec<String>)]) -> usize {
-    rows.iter()
-        .map(|(l, _)| l.chars().count())
-        .chain(std::iter::once(head.chars().count()))
+/// The width of a table's label column: its longest label, at least 7
+/// characters and at most `max`.
+pub(crate) fn label_width<'a>(max: usize, labels: impl IntoIterator<Item = &'a str>) -> usize {
+    labels
+        .into_iter()
+        .map(|l| l.chars().count())
         .max()
         .unwrap_or(0)
         .clamp(7, max)
+}
+
+/// The label column's width for `rows` under the heading `head`.
+fn rows_label_width(max: usize, head: &str, rows: &[(String, Vec<String>)]) -> usize {
+    label_width(max, rows.iter().map(|(l, _)| l.as_str()).chain([head]))
 }
 
 /// The largest wrapping width of course names at which columns `cols` fit in
@@ -62,7 +69,7 @@ pub(super) fn fit_cap(
     cols: impl IntoIterator<Item = usize>,
 ) -> Option<usize> {
     let cols: Vec<usize> = cols.into_iter().collect();
-    let label_w = label_width(label_max, "", rows);
+    let label_w = rows_label_width(label_max, "", rows);
     let longest = cols
         .iter()
         .map(|&j| names[j].chars().count())
@@ -116,7 +123,7 @@ pub(super) fn columns(
     names: &[&str],
     rows: &[(String, Vec<String>)],
 ) {
-    let label_w = label_width(LABEL_W_KEY, head, rows);
+    let label_w = rows_label_width(LABEL_W_KEY, head, rows);
     // Greedy chunks of columns that fit.
     let mut chunks: Vec<(Vec<usize>, usize)> = Vec::new();
     let mut cur: Vec<usize> = Vec::new();

@@ -18,6 +18,7 @@ use std::fmt::Write as _;
 mod columns;
 pub mod views;
 
+pub(crate) use columns::label_width;
 use columns::{LABEL_W_KEY, cell, columns, fit_cap};
 
 use super::compare::{VariantKeys, variant_keys};
@@ -92,13 +93,7 @@ fn block(out: &mut String, course: &CourseRun, s: &CourseStats) {
     let exact = s.has_exact();
     // `--method exact`: one exact column, no Monte Carlo ones to repeat it.
     let exact_only = exact && s.trials == 0;
-    let label_w = s
-        .outcomes
-        .iter()
-        .map(|o| o.label.chars().count())
-        .max()
-        .unwrap_or(0)
-        .clamp(7, LABEL_MAX);
+    let label_w = label_width(LABEL_MAX, s.outcomes.iter().map(|o| o.label.as_str()));
     let mut line = if exact_only {
         format!("  {}", cell("outcome", label_w))
     } else {
@@ -276,9 +271,9 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], v: &Va
                 .iter()
                 .map(|k| {
                     k.map(|k| Shown {
-                        value: k.value,
-                        ci: k.ci,
-                        exact: k.exact,
+                        value: k.figure.value,
+                        ci: k.figure.ci,
+                        exact: k.figure.exact,
                     })
                 })
                 .collect();

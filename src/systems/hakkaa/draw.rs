@@ -10,15 +10,15 @@
 //! - [`Weighted`] enumerates *results* instead of faces: a TQ test branches
 //!   into its (at most four) bands weighted by how many of the 36 rolls fall
 //!   in each, a roll into hit or miss. The same `run` is replayed over every
-//!   path of results, odometer style, exactly as the crate's `Enumerator`
-//!   replays dice; a fire resolution then has at most 256 paths instead of
-//!   1.7 million. This is each procedure's `exact` override.
+//!   path of results by the crate's [`Enumerator`], odometer style, as it
+//!   replays dice (each draw an [`Enumerator::pick`]); a fire resolution
+//!   then has at most 256 paths instead of 1.7 million. This is each procedure's `exact` override.
 //!
 //! The weights come from the very table [`Rolled`] reads (see
 //! [`TqTest`]), and the tests check the override against full
 //! dice enumeration.
 
-use crate::dice::{Dice, EnumerationError};
+use crate::dice::{Dice, EnumerationError, Enumerator};
 use crate::outcome::Leaf;
 
 use super::tq::{Tq, TqTest};
@@ -47,48 +47,19 @@ impl<D: Dice> Draw for Rolled<'_, D> {
     }
 }
 
-/// Enumerates every path of results with its exact probability.
-#[derive(Debug, Default)]
-pub struct Weighted {
-    /// (option taken, options) for each draw of the current path.
-    path: Vec<(u8, u8)>,
-    pos: usize,
-    prob: f64,
-}
+/// Enumerates every path of results with its exact probability: each draw
+/// is an [`Enumerator::pick`] among its results, weighted.
+pub struct Weighted<'a>(&'a mut Enumerator);
 
-impl Weighted {
-    fn take(&mut self, options: u8) -> usize {
-        if self.pos == self.path.len() {
-            self.path.push((0, options));
-        } else {
-            assert_eq!(
-                self.path[self.pos].1, options,
-                "a procedure drew differently on a replayed path: it is not deterministic"
-            );
-        }
-        let i = self.path[self.pos].0 as usize;
-        self.pos += 1;
-        i
-    }
-}
-
-impl Draw for Weighted {
+impl Draw for Weighted<'_> {
     fn test(&mut self, t: &TqTest) -> Tq {
         let opts = t.options();
-        let i = self.take(opts.len() as u8);
-        self.prob *= opts[i].1;
-        opts[i].0
+        opts[self.0.pick(opts.len() as u8, |i| opts[i].1)].0
     }
     fn roll(&mut self, need: u8) -> bool {
         assert!((2..=6).contains(&need), "a roll needs 2..=6, not {need}");
         let hit = (7 - need) as f64 / 6.0;
-        if self.take(2) == 0 {
-            self.prob *= hit;
-            true
-        } else {
-            self.prob *= 1.0 - hit;
-            false
-        }
+        self.0.pick(2, |i| if i == 0 { hit } else { 1.0 - hit }) == 0
     }
 }
 
@@ -100,35 +71,12 @@ pub fn exact(
     mut run: impl FnMut(&mut Weighted) -> Leaf,
 ) -> Result<Vec<f64>, EnumerationError> {
     let mut probs = vec![0.0f64; leaves];
-    let mut w = Weighted::default();
-    let mut visited = 0u64;
-    loop {
-        if visited == budget {
-            return Err(EnumerationError::Budget { budget });
-        }
-        w.pos = 0;
-        w.prob = 1.0;
-        let leaf = run(&mut w);
-        assert_eq!(
-            w.pos,
-            w.path.len(),
-            "a procedure drew less on a replayed path: it is not deterministic"
-        );
-        probs[leaf as usize] += w.prob;
-        visited += 1;
-        loop {
-            match w.path.last_mut() {
-                None => return Ok(probs),
-                Some(c) if c.0 + 1 < c.1 => {
-                    c.0 += 1;
-                    break;
-                }
-                Some(_) => {
-                    w.path.pop();
-                }
-            }
-        }
-    }
+    Enumerator::new().for_each(
+        budget,
+        |e| run(&mut Weighted(e)),
+        |_, leaf, p| probs[leaf as usize] += p,
+    )?;
+    Ok(probs)
 }
 
 /// Implements [`crate::procedure::Procedure`] for a procedure written once

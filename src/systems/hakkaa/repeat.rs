@@ -3,41 +3,39 @@
 //! step (docs/rules/hakkaa.md).
 
 use super::unit::{ELIMINATED, Status, UnitState};
-use crate::systems::{Repeats, StopInfo};
+use crate::systems::Repeats;
+use crate::systems::named::stop_enum;
 
 /// What `repeat` accepts: at most 30 turns, the stop conditions below,
 /// and by default `target-fled, own-fled` (a course of one unit:
 /// `own-rallied, own-eliminated`).
 pub const REPEATS: Repeats = Repeats {
     max_turns: 30,
-    stops: &STOPS,
+    stops: Until::STOPS,
     default_until: "target-fled, own-fled; a course of one unit: own-rallied, own-eliminated",
 };
 
-/// What each stop condition of `repeat.until` means: five of the target,
-/// then the same five of the acting unit ([`Stop::of`] reads the index).
-const STOPS: [StopInfo; 10] = [
-    StopInfo::new("target-disordered", "the target is disordered, or worse"),
-    StopInfo::new("target-fell-back", "the target fell back, or worse"),
-    StopInfo::new("target-fled", "the target fled, or was eliminated"),
-    StopInfo::new("target-eliminated", "the target is eliminated"),
-    StopInfo::new(
-        "target-rallied",
-        "the target is neither fleeing nor eliminated",
-    ),
-    StopInfo::new("own-disordered", "our unit is disordered, or worse"),
-    StopInfo::new("own-fell-back", "our unit fell back, or worse"),
-    StopInfo::new("own-fled", "our unit fled, or was eliminated"),
-    StopInfo::new("own-eliminated", "our unit is eliminated"),
-    StopInfo::new("own-rallied", "our unit is neither fleeing nor eliminated"),
-];
+stop_enum! {
+    /// A stop condition `repeat.until` may name: five of the target, then
+    /// the same five of the acting unit ([`Stop::of`] reads the index).
+    Until {
+        TargetDisordered = "target-disordered": "the target is disordered, or worse",
+        TargetFellBack = "target-fell-back": "the target fell back, or worse",
+        TargetFled = "target-fled": "the target fled, or was eliminated",
+        TargetEliminated = "target-eliminated": "the target is eliminated",
+        TargetRallied = "target-rallied": "the target is neither fleeing nor eliminated",
+        OwnDisordered = "own-disordered": "our unit is disordered, or worse",
+        OwnFellBack = "own-fell-back": "our unit fell back, or worse",
+        OwnFled = "own-fled": "our unit fled, or was eliminated",
+        OwnEliminated = "own-eliminated": "our unit is eliminated",
+        OwnRallied = "own-rallied": "our unit is neither fleeing nor eliminated",
+    }
+}
 
-/// The stop conditions of a course with a target that names none
-/// (indices into [`REPEATS`]' stops: `target-fled`, `own-fled`).
-const DEFAULT_STOPS: [usize; 2] = [2, 7];
-/// The stop conditions of a course of one unit that names none
-/// (`own-rallied`, `own-eliminated`).
-const DEFAULT_UNIT_STOPS: [usize; 2] = [9, 8];
+/// The stop conditions of a course with a target that names none.
+const DEFAULT_STOPS: [Until; 2] = [Until::TargetFled, Until::OwnFled];
+/// The stop conditions of a course of one unit that names none.
+const DEFAULT_UNIT_STOPS: [Until; 2] = [Until::OwnRallied, Until::OwnEliminated];
 
 /// A stop condition of an engagement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,8 +50,11 @@ pub struct Stop {
 }
 
 impl Stop {
-    /// Stop condition `i` of [`REPEATS`]' stops.
-    pub fn of(i: usize) -> Stop {
+    /// What the stop condition `until` watches: its index in
+    /// [`Until::ALL`] picks the unit (the first five the target) and the
+    /// level.
+    pub fn of(until: Until) -> Stop {
+        let i = until as usize;
         let (target, k) = (i < 5, i % 5);
         Stop {
             target,
@@ -73,14 +74,14 @@ impl Stop {
 }
 
 /// The stop conditions of a course whose `repeat.until` names `named`
-/// (indices into [`REPEATS`]' stops, as [`read_repeat`](crate::scenario::course::read_repeat) gives
+/// (indices into [`Until::ALL`], as [`read_repeat`](crate::scenario::course::read_repeat) gives
 /// them); naming none stops when the target or the acting unit fled, or
 /// (`has_target` false) when the unit rallied or is eliminated.
 pub fn until(named: &[usize], has_target: bool) -> Vec<Stop> {
-    let chosen: &[usize] = match (named.is_empty(), has_target) {
-        (false, _) => named,
-        (true, true) => &DEFAULT_STOPS,
-        (true, false) => &DEFAULT_UNIT_STOPS,
+    let chosen: Vec<Until> = match (named.is_empty(), has_target) {
+        (false, _) => named.iter().map(|&i| Until::ALL[i]).collect(),
+        (true, true) => DEFAULT_STOPS.to_vec(),
+        (true, false) => DEFAULT_UNIT_STOPS.to_vec(),
     };
-    chosen.iter().map(|&i| Stop::of(i)).collect()
+    chosen.into_iter().map(Stop::of).collect()
 }

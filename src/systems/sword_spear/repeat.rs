@@ -8,42 +8,31 @@
 
 use crate::error::InputError;
 use crate::scenario::Fields;
-use crate::systems::{Repeats, StopInfo};
+use crate::systems::Repeats;
+use crate::systems::named::stop_enum;
 
 /// What `repeat` accepts: at most 50 turns (the rounds the `engagement`
 /// step allowed), the stop conditions (in [`Stop::ALL`] order),
 /// `either-routs` when `until` names none.
 pub const REPEATS: Repeats = Repeats {
     max_turns: 50,
-    stops: STOPS,
+    stops: Stop::STOPS,
     default_until: "either-routs",
 };
 
-/// What ends a repeated course, checked at the end of every turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// A unit the repeated steps name has routed.
-    EitherRouts,
-    /// The own unit has routed.
-    OwnRouts,
-    /// The enemy unit has routed.
-    EnemyRouts,
-    /// The own unit has taken a hit in the course.
-    OwnHit,
-    /// The enemy unit has taken a hit in the course.
-    EnemyHit,
+stop_enum! {
+    /// What ends a repeated course, checked at the end of every turn.
+    Stop {
+        EitherRouts = "either-routs":
+            "a unit the repeated steps name has routed (a melee until one side routs)",
+        OwnRouts = "own-routs": "our unit has routed",
+        EnemyRouts = "enemy-routs": "the enemy unit has routed",
+        OwnHit = "own-hit": "our unit has taken a hit in this course",
+        EnemyHit = "enemy-hit": "the enemy unit has taken a hit in this course",
+    }
 }
 
 impl Stop {
-    /// Every stop condition, in [`REPEATS`] order.
-    pub const ALL: [Stop; 5] = [
-        Stop::EitherRouts,
-        Stop::OwnRouts,
-        Stop::EnemyRouts,
-        Stop::OwnHit,
-        Stop::EnemyHit,
-    ];
-
     /// Whether the condition needs the course's own (`Some(true)`) or
     /// enemy (`Some(false)`) unit.
     pub fn needs(self) -> Option<bool> {
@@ -54,18 +43,6 @@ impl Stop {
         }
     }
 }
-
-/// What each stop condition of `repeat.until` means, in [`Stop::ALL`] order.
-const STOPS: &[StopInfo] = &[
-    StopInfo::new(
-        "either-routs",
-        "a unit the repeated steps name has routed (a melee until one side routs)",
-    ),
-    StopInfo::new("own-routs", "our unit has routed"),
-    StopInfo::new("enemy-routs", "the enemy unit has routed"),
-    StopInfo::new("own-hit", "our unit has taken a hit in this course"),
-    StopInfo::new("enemy-hit", "the enemy unit has taken a hit in this course"),
-];
 
 /// A course's repeat: its turns, the first step that repeats, and what
 /// ends it (`either-routs` when `until` names nothing).
@@ -80,13 +57,8 @@ pub fn read(
     own: Option<usize>,
     enemy: Option<usize>,
 ) -> Result<Option<Repeat>, InputError> {
-    let read = crate::scenario::course::read_repeat_as(
-        cf,
-        &REPEATS,
-        &Stop::ALL,
-        Stop::EitherRouts,
-        steps,
-    )?;
+    let read =
+        crate::scenario::course::read_repeat_as(cf, &REPEATS, Stop::ALL, Stop::EitherRouts, steps)?;
     let Some(r) = read else {
         return Ok(None);
     };
@@ -97,7 +69,7 @@ pub fn read(
             None => false,
         };
         if missing {
-            let name = STOPS[Stop::ALL.iter().position(|x| x == s).unwrap_or(0)].name;
+            let name = s.name();
             return Err(cf.err(
                 "repeat",
                 format!(

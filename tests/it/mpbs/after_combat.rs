@@ -7,11 +7,11 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::located::{assert_located, line_after};
-use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
-use crate::support::mpbs::{self, with_step};
+use crate::support::mpbs::{self, monte_carlo_vs_exact, with_step};
 use crate::support::outcome_probs;
 use pikeshot::Procedure;
 use pikeshot::error::InputError;
+use pikeshot::scenario::Fields;
 use pikeshot::systems::mpbs::leaders::{
     self, CasualtyResult, LeaderCasualty, LeaderOutcome, ReplacementResult,
 };
@@ -34,10 +34,6 @@ fn assert_probs<P: Procedure>(p: &P, hand: &[f64]) {
             p.space().outcomes()[i]
         );
     }
-}
-
-fn monte_carlo_vs_exact<P: Procedure + Clone + 'static>(p: P, seed: u64) {
-    assert_procedure_matches(&p, 1_000_000, seed, Leaves::Marginals, Compiled::WhenAuto);
 }
 
 // ---------------------------------------------------------------- scenario steps
@@ -79,6 +75,27 @@ fn assert_at(text: &str, err: &InputError, key: &str, fragment: &str) {
         line,
         fragment,
     );
+}
+
+/// One step the reader refuses: the card, the step's keys, the key the
+/// error names and what it says.
+type Refusal<'a> = (&'a str, &'a str, &'a str, &'a str);
+
+/// Asserts `build` refuses each of `cases` as a step of `procedure`, located
+/// at its key (as [`assert_at`]).
+#[track_caller]
+fn assert_refusals<P>(
+    procedure: &str,
+    build: impl Fn(&mut Fields, &[Unit], Edition) -> Result<P, InputError>,
+    cases: &[Refusal],
+) {
+    for &(edition, step, key, fragment) in cases {
+        let text = scenario(edition, procedure, step);
+        let Err(err) = with_step(&text, &build) else {
+            panic!("{edition} `{step}` should fail");
+        };
+        assert_at(&text, &err, key, fragment);
+    }
 }
 
 // ---------------------------------------------------------------- pursuit 11.7.2
@@ -202,7 +219,7 @@ fn pursuit_steps() {
 
 #[test]
 fn pursuit_step_errors() {
-    let cases: &[(&str, &str, &str, &str)] = &[
+    let cases: &[Refusal] = &[
         (
             "sfo",
             "pursuer = \"finns\"\ncolumn = \"other\"",
@@ -253,14 +270,7 @@ fn pursuit_step_errors() {
             "unknown key",
         ),
     ];
-    for (edition, step, key, fragment) in cases {
-        let text = scenario(edition, "pursuit", step);
-        let err = match with_step(&text, Pursuit::from_step) {
-            Ok(_) => panic!("{edition} `{step}` should fail"),
-            Err(e) => e,
-        };
-        assert_at(&text, &err, key, fragment);
-    }
+    assert_refusals("pursuit", Pursuit::from_step, cases);
 }
 
 #[test]
@@ -318,15 +328,25 @@ fn unable_to_retreat_steps() {
     let p = with_step(&text, UnableToRetreat::from_step).unwrap();
     assert_eq!(p.modifiers().total, -1);
     assert_probs(&p, &[0.6, 0.4]); // roll - 1 ≤ 4 on 0-5
-    for (step, key, fragment) in [
-        ("unit = \"nobody\"", "unit", "no unit named"),
-        ("unit = \"tercio\"\nextra_drm = 12", "extra_drm", "outside"),
-        ("unit = \"tercio\"\nmorale = 8", "morale", "unknown key"),
-    ] {
-        let text = scenario("series", "unable-to-retreat", step);
-        let err = with_step(&text, UnableToRetreat::from_step).unwrap_err();
-        assert_at(&text, &err, key, fragment);
-    }
+    assert_refusals(
+        "unable-to-retreat",
+        UnableToRetreat::from_step,
+        &[
+            ("series", "unit = \"nobody\"", "unit", "no unit named"),
+            (
+                "series",
+                "unit = \"tercio\"\nextra_drm = 12",
+                "extra_drm",
+                "outside",
+            ),
+            (
+                "series",
+                "unit = \"tercio\"\nmorale = 8",
+                "morale",
+                "unknown key",
+            ),
+        ],
+    );
 }
 
 // ---------------------------------------------------------------- leaders 5.3 / 5.3.3
@@ -389,14 +409,14 @@ fn leader_casualty_steps() {
     assert_eq!(p.replacement_modifiers().total, -1);
     // 0.2 removed × (0.2, 0.1, 0.7).
     assert_probs(&p, &[0.8, 0.04, 0.02, 0.14]);
-    for (step, key, fragment) in [
-        ("replacement_drm = 10", "replacement_drm", "outside"),
-        ("leader = \"tilly\"", "leader", "unknown key"),
-    ] {
-        let text = scenario("sfo", "leader-casualty", step);
-        let err = with_step(&text, LeaderCasualty::from_step).unwrap_err();
-        assert_at(&text, &err, key, fragment);
-    }
+    assert_refusals(
+        "leader-casualty",
+        LeaderCasualty::from_step,
+        &[
+            ("sfo", "replacement_drm = 10", "replacement_drm", "outside"),
+            ("sfo", "leader = \"tilly\"", "leader", "unknown key"),
+        ],
+    );
 }
 
 // ---------------------------------------------------------------- charts

@@ -132,26 +132,18 @@ fn a_leader_that_returns_immediately_keeps_its_modifier() {
 /// at risk: 0.8.
 #[test]
 fn the_leader_at_risk_is_the_one_used() {
-    let text = charge(
-        "[rules]\npursuit = false",
-        "",
-        "leader = -2",
-        "[\"cuir\", \"second\"]",
-        "",
-        "{ procedure = \"interception\", unit = \"second\" }",
-    );
-    let (p, k) = checked(&text, &[], "c");
-    close(p_outcome(k.as_ref(), &p, "success"), 0.782);
-    let text = charge(
-        "[rules]\npursuit = false",
-        "",
-        "leader = -2",
-        "[\"cuir\", \"second\"]",
-        ", attacker_leader = false",
-        "{ procedure = \"interception\", unit = \"second\" }",
-    );
-    let (p, k) = checked(&text, &[], "c");
-    close(p_outcome(k.as_ref(), &p, "success"), 0.8);
+    for (cc, success) in [("", 0.782), (", attacker_leader = false", 0.8)] {
+        let text = charge(
+            "[rules]\npursuit = false",
+            "",
+            "leader = -2",
+            "[\"cuir\", \"second\"]",
+            cc,
+            "{ procedure = \"interception\", unit = \"second\" }",
+        );
+        let (p, k) = checked(&text, &[], "c");
+        close(p_outcome(k.as_ref(), &p, "success"), success);
+    }
 }
 
 /// 11.7.2 leader modifier. The pursuit follows on 7/10; Charge order +1.

@@ -23,12 +23,36 @@ name = "c"
 steps = [{ procedure = "@PROC@", @KEYS@ }]
 "#;
 
-fn doc(edition: &str, kind: &str, text: &str) -> String {
+/// [`UNIT`] on card `edition`, unit `d` of `kind` with the further keys
+/// `text`, its one step the procedure `procedure` with the keys `keys`.
+fn scenario(edition: &str, kind: &str, text: &str, procedure: &str, keys: &str) -> String {
     UNIT.replace("EDITION", edition)
         .replace("KIND", kind)
         .replace("TEXT", text)
-        .replace("@PROC@", "close-combat")
-        .replace("@KEYS@", "attacker = \"a\", defender = \"d\"")
+        .replace("@PROC@", procedure)
+        .replace("@KEYS@", keys)
+}
+
+/// [`UNIT`] with `a` attacking `d` in close combat.
+fn doc(edition: &str, kind: &str, text: &str) -> String {
+    scenario(
+        edition,
+        kind,
+        text,
+        "close-combat",
+        "attacker = \"a\", defender = \"d\"",
+    )
+}
+
+/// [`UNIT`] with `d`, artillery with gun `gun`, firing on `a` at range 3.
+fn gun(edition: &str, gun: &str) -> String {
+    scenario(
+        edition,
+        "artillery",
+        &format!("gun = \"{gun}\""),
+        "artillery",
+        "firer = \"d\", target = \"a\", range = 3",
+    )
 }
 
 fn build(text: &str) -> Result<Vec<f64>, Error> {
@@ -90,13 +114,8 @@ fn pond_and_river_or_pond_hexsides_on_both_cards() {
 fn light_infantry_is_the_lt_inf_column() {
     // Lt Inf against Lt Inf reads 0 on both cards; the SP ratio is even.
     for edition in ["sfo", "series"] {
-        let t = UNIT
-            .replace("EDITION", edition)
-            .replace("KIND", "light-infantry")
-            .replace("TEXT", "")
-            .replace("kind = \"heavy-infantry\"", "kind = \"light-infantry\"")
-            .replace("@PROC@", "close-combat")
-            .replace("@KEYS@", "attacker = \"a\", defender = \"d\"");
+        let t = doc(edition, "light-infantry", "")
+            .replace("kind = \"heavy-infantry\"", "kind = \"light-infantry\"");
         assert!((attacker_eliminated(&t) - 0.1).abs() < 1e-12, "{edition}");
     }
 }
@@ -118,26 +137,10 @@ fn one_card_names_are_refused_with_the_nearest_name() {
     assert!(e.suggestion.is_some(), "{e}");
 }
 
-const GUN: &str = r#"system = "mpbs"
-edition = "EDITION"
-[units.guns]
-kind = "artillery"
-morale = 7
-strength = 2
-gun = "GUN"
-[units.target]
-kind = "heavy-infantry"
-morale = 7
-strength = 8
-[[course]]
-name = "c"
-steps = [{ procedure = "artillery", firer = "guns", target = "target", range = 3 }]
-"#;
-
 #[test]
 fn the_12lb_column_answers_to_12lb_and_12_24lb() {
     for edition in ["sfo", "series"] {
-        let gun = |g: &str| build(&GUN.replace("EDITION", edition).replace("GUN", g));
+        let gun = |g: &str| build(&gun(edition, g));
         let a = gun("12lb").unwrap_or_else(|e| panic!("{e}"));
         let b = gun("12-24lb").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(a, b, "{edition}");
@@ -145,7 +148,7 @@ fn the_12lb_column_answers_to_12lb_and_12_24lb() {
         let b = gun("double-12-24lb").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(a, b, "{edition}");
     }
-    let e = refused(&GUN.replace("EDITION", "sfo").replace("GUN", "double-3lb"));
+    let e = refused(&gun("sfo", "double-3lb"));
     assert!(e.message.contains("on the series card only"), "{e}");
     assert_eq!(e.suggestion.as_deref(), Some("3lb"));
 }
@@ -162,10 +165,7 @@ fn every_refused_name_has_a_did_you_mean() {
             doc("series", "heavy-infantry", "hexside = \"hegde\""),
             "hedge",
         ),
-        (
-            GUN.replace("EDITION", "series").replace("GUN", "4-8b"),
-            "4-8lb",
-        ),
+        (gun("series", "4-8b"), "4-8lb"),
         (doc("serie", "heavy-infantry", ""), "series"),
         (
             doc("series", "heavy-infantry", "").replace("close-combat", "close-combt"),

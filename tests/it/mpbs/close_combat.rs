@@ -8,8 +8,7 @@
 
 use crate::support::close;
 use crate::support::located::{assert_located, line_after};
-use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
-use crate::support::mpbs::{unit, with_step};
+use crate::support::mpbs::{monte_carlo_vs_exact, unit, with_step};
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::Procedure;
 use pikeshot::error::InputError;
@@ -869,10 +868,6 @@ fn monte_carlo_matches_exact() {
     // HI row vs Arq +2, FS defender +1, 9:6 = 0, extra -1.
     assert_eq!(cc.drm(), 2);
     monte_carlo_vs_exact(cc, 0x5eed_cc11);
-}
-
-fn monte_carlo_vs_exact<P: Procedure + Clone + 'static>(p: P, seed: u64) {
-    assert_procedure_matches(&p, 1_000_000, seed, Leaves::Marginals, Compiled::WhenAuto);
 }
 
 // ---------------------------------------------------------------- steps and errors

@@ -214,26 +214,15 @@ repeat = {{ turns = 2, until = ["enemy-threshold"], from_step = {from} }}
 /// placed is refused, pointing at the second step.
 #[test]
 fn a_second_salvo_is_refused() {
-    let text = r#"system = "mpbs"
-edition = "series"
-[units.firer]
-kind = "heavy-infantry"
-morale = 7
-strength = 6
-[units.target]
-kind = "heavy-infantry"
-morale = 6
-strength = 8
-[[course]]
-name = "two salvoes"
-steps = [
-  { procedure = "musketry", firer = "firer", target = "target", column = "salvo" },
-  { procedure = "musketry", firer = "firer", target = "target", column = "salvo" },
-]
-"#;
-    let e = input_error("t.toml", text).to_string();
+    let salvo =
+        r#"{ procedure = "musketry", firer = "firer", target = "target", column = "salvo" }"#;
+    let text = fire("", 0, "salvo").replace(
+        &format!("steps = [{salvo}]"),
+        &format!("steps = [\n  {salvo},\n  {salvo},\n]"),
+    );
+    let e = input_error("t.toml", &text).to_string();
     assert!(
-        e.contains("t.toml:15")
+        e.contains("t.toml:17")
             && e.contains("course[0].steps[1].column")
             && e.contains("Salvo marker"),
         "{e}"

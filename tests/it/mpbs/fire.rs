@@ -10,7 +10,7 @@
 use crate::support::close;
 use crate::support::located::{assert_step_err, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
-use crate::support::mpbs::build;
+use crate::support::mpbs::{assert_refused, build};
 use crate::support::ok;
 use crate::support::step::one_step_doc as doc;
 use crate::support::{measure_probs, outcome_probs};
@@ -192,6 +192,9 @@ fn musketry_outcome_labels_are_the_columns_distinct_results() {
 
 // ---------------------------------------------------------------- musketry procedure
 
+/// The step keys of a front volley of `pike` at `foe`.
+const FRONT: &str = "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"";
+
 fn musketry_step(edition: Edition, units: &str, step: &str) -> Result<Musketry, InputError> {
     let text = doc(units, &format!("procedure = \"musketry\"\n{step}"));
     build(&text, edition, Musketry::from_step)
@@ -268,11 +271,7 @@ fn musketry_ra_front_hand_arithmetic() {
     // 7,8 -> 6,7 2+FH; 9 -> 8 2+FH+MC.
     let firer = format!("{RA}formation = \"shaken\"\n");
     let target = format!("{TARGET}formation = \"column\"\n");
-    let p = ok(musketry_step(
-        Series,
-        &units_with(&firer, &target),
-        "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"",
-    ));
+    let p = ok(musketry_step(Series, &units_with(&firer, &target), FRONT));
     assert_eq!(p.drm(), -1);
     let probs = outcome_probs(&p);
     let want = [0.2, 0.3, 0.2, 0.2, 0.1];
@@ -297,11 +296,7 @@ fn musketry_firer_formation_drms_per_edition() {
             ("column", 0),
         ] {
             let firer = format!("{HI}formation = \"{formation}\"\n");
-            let p = ok(musketry_step(
-                edition,
-                &units_with(&firer, TARGET),
-                "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"",
-            ));
+            let p = ok(musketry_step(edition, &units_with(&firer, TARGET), FRONT));
             assert_eq!(p.drm(), drm, "{edition} {formation}");
         }
     }
@@ -331,14 +326,11 @@ fn musketry_target_formation_and_reaction_fire() {
             "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nreaction_fire = true",
         ));
         assert_eq!(p.drm(), -1);
-        let text = doc(
+        assert_refused(
+            edition,
             &units_with(HI, TARGET),
             "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nreaction_fire = true",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Musketry::from_step),
-            &text,
+            Musketry::from_step,
             "reaction_fire",
             "moving cavalry",
         );
@@ -383,14 +375,11 @@ fn musketry_fire_mode_and_edition_only_keys() {
             "series card only",
         );
     }
-    let text = doc(
+    assert_refused(
+        Series,
         &units,
         &format!("{base}halmstad = true\npeasant_militia = true"),
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Series, Musketry::from_step),
-        &text,
+        Musketry::from_step,
         "peasant_militia",
         "different NGBG battles",
     );
@@ -416,11 +405,7 @@ fn musketry_casualty_points_by_unit_size() {
             (2, 5, -2),
         ] {
             let firer = format!("{HI}hexes = {hexes}\ncasualty_points = {cp}\n");
-            let p = ok(musketry_step(
-                edition,
-                &units_with(&firer, TARGET),
-                "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"",
-            ));
+            let p = ok(musketry_step(edition, &units_with(&firer, TARGET), FRONT));
             assert_eq!(p.drm(), drm, "{edition} hexes {hexes} cp {cp}");
         }
     }
@@ -431,21 +416,14 @@ fn salvo_marker_drm_and_refused_salvo() {
     let firer = format!("{HI}salvo_marker = true\n");
     let units = units_with(&firer, TARGET);
     for edition in Edition::ALL {
-        let p = ok(musketry_step(
-            edition,
-            &units,
-            "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"",
-        ));
+        let p = ok(musketry_step(edition, &units, FRONT));
         assert_eq!(p.drm(), -1);
         assert!(!p.is_salvo());
-        let text = doc(
+        assert_refused(
+            edition,
             &units,
             "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"salvo\"",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Musketry::from_step),
-            &text,
+            Musketry::from_step,
             "column",
             "Salvo marker",
         );
@@ -454,7 +432,7 @@ fn salvo_marker_drm_and_refused_salvo() {
 
 #[test]
 fn musketry_tec_hex_and_hexside() {
-    let step = "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"";
+    let step = FRONT;
     for (edition, terrain, hexside, drm) in [
         (Sfo, "woods", None, -1),
         (Series, "woods", None, -1), // musket value of "-1/+1 §"
@@ -482,14 +460,11 @@ fn musketry_tec_hex_and_hexside() {
         if let Some(h) = hexside {
             target.push_str(&format!("hexside = \"{h}\"\n"));
         }
-        let text = doc(
+        assert_refused(
+            edition,
             &units_with(HI, &target),
             &format!("procedure = \"musketry\"\n{step}"),
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Musketry::from_step),
-            &text,
+            Musketry::from_step,
             "target",
             "NA",
         );
@@ -506,25 +481,19 @@ fn musketry_tec_hex_and_hexside() {
 fn musketry_refuses_bad_steps() {
     let units = units_with(HI, TARGET);
     let lm = "[units.lm]\nkind = \"commanded-muskets\"\nmorale = 6\nstrength = 2\n";
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units_with(&units, lm),
         "procedure = \"musketry\"\nfirer = \"lm\"\ntarget = \"foe\"\ncolumn = \"front\"",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Musketry::from_step),
-        &text,
+        Musketry::from_step,
         "firer",
         "light-fire",
     );
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units,
         "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"rear\"",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Musketry::from_step),
-        &text,
+        Musketry::from_step,
         "column",
         "front, flank, salvo",
     );
@@ -535,25 +504,19 @@ fn musketry_refuses_bad_steps() {
     let e = build(&text, Sfo, Musketry::from_step).unwrap_err();
     assert_eq!(e.line, Some(key_line(&text, "extra_dmr")));
     assert_eq!(e.suggestion.as_deref(), Some("extra_drm"));
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units,
         "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nextra_drm = 10",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Musketry::from_step),
-        &text,
+        Musketry::from_step,
         "extra_drm",
         "from -9 to 9",
     );
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units,
         "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"pike\"\ncolumn = \"front\"",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Musketry::from_step),
-        &text,
+        Musketry::from_step,
         "target",
         "itself",
     );
@@ -706,28 +669,19 @@ fn light_fire_drms_per_edition() {
             let p = ok(light_step(edition, &units_with(&firer, TARGET), step));
             assert_eq!(p.drm(), drm, "{edition} {formation}");
         }
-        for (formation, drm) in [("hedgehog", 1), ("column", 1), ("shaken", 0)] {
-            let target = format!("{TARGET}formation = \"{formation}\"\n");
-            let p = ok(light_step(
-                edition,
-                &units_with(&unit("dragoons", 1, ""), &target),
-                step,
-            ));
-            assert_eq!(p.drm(), drm);
+        // Dragoons firing: the target's formation and terrain, and the
+        // firer's fire mode (target keys, step keys, DRM).
+        for (target, keys, drm) in [
+            ("formation = \"hedgehog\"\n", "", 1),
+            ("formation = \"column\"\n", "", 1),
+            ("formation = \"shaken\"\n", "", 0),
+            ("", "\nfire_mode = \"retreating\"", -3),
+            ("terrain = \"village\"\n", "", -2),
+        ] {
+            let units = units_with(&unit("dragoons", 1, ""), &format!("{TARGET}{target}"));
+            let p = ok(light_step(edition, &units, &format!("{step}{keys}")));
+            assert_eq!(p.drm(), drm, "{edition} {target}{keys}");
         }
-        let p = ok(light_step(
-            edition,
-            &units_with(&unit("dragoons", 1, ""), TARGET),
-            "firer = \"shot\"\ntarget = \"foe\"\nfire_mode = \"retreating\"",
-        ));
-        assert_eq!(p.drm(), -3);
-        let target = format!("{TARGET}terrain = \"village\"\n");
-        let p = ok(light_step(
-            edition,
-            &units_with(&unit("dragoons", 1, ""), &target),
-            step,
-        ));
-        assert_eq!(p.drm(), -2);
     }
     let units = units_with(&unit("cuirassier", 3, ""), TARGET);
     for (key, value, drm) in [("fire_mode", "\"advancing\"", -3), ("halmstad", "true", -1)] {
@@ -744,26 +698,20 @@ fn light_fire_drms_per_edition() {
             "series card",
         );
     }
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units_with(HI, TARGET),
         "procedure = \"light-fire\"\nfirer = \"pike\"\ntarget = \"foe\"",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, LightFire::from_step),
-        &text,
+        LightFire::from_step,
         "firer",
         "musketry",
     );
     let target = format!("{TARGET}terrain = \"castle\"\n");
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units_with(&unit("dragoons", 1, ""), &target),
         &format!("procedure = \"light-fire\"\n{step}"),
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, LightFire::from_step),
-        &text,
+        LightFire::from_step,
         "target",
         "NA",
     );
@@ -1062,26 +1010,20 @@ fn artillery_range_errors_name_key_line_and_accepted_ranges() {
     assert!(e.message.contains("no double-3lb column"), "{e}");
     assert!(Artillery::new(Series, &input).is_ok());
     // A firer without a gun, and an NA TEC.
-    let text = doc(
+    assert_refused(
+        Sfo,
         &units_with(HI, TARGET),
         "procedure = \"artillery\"\nfirer = \"pike\"\ntarget = \"foe\"\nrange = 2",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Artillery::from_step),
-        &text,
+        Artillery::from_step,
         "firer",
         "artillery units",
     );
     let target = format!("{TARGET}terrain = \"castle\"\n");
-    let text = doc(
+    assert_refused(
+        Series,
         &units_with(&gun("3lb", ""), &target),
         "procedure = \"artillery\"\nfirer = \"guns\"\ntarget = \"foe\"\nrange = 2",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Series, Artillery::from_step),
-        &text,
+        Artillery::from_step,
         "target",
         "NA",
     );

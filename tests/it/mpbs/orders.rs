@@ -9,7 +9,7 @@
 
 use crate::support::close;
 use crate::support::located::assert_step_err;
-use crate::support::mpbs::build;
+use crate::support::mpbs::{assert_refused, build};
 use crate::support::ok;
 use crate::support::step::one_step_doc as doc;
 use pikeshot::dice::Sampler;
@@ -49,6 +49,23 @@ fn step<T>(
         edition,
         from_step,
     )
+}
+
+/// What the card gives for one hand-worked order check: its DRM and number
+/// (where the case pins them) and the chance of success.
+type Hand = (Option<i32>, Option<u8>, f64);
+
+/// Asserts the roll `p` (whose order check is `check`) gives what `hand`
+/// says, naming `case` when it does not.
+#[track_caller]
+fn assert_hand<P: Procedure>(case: &str, p: &P, check: &OrderCheck, (drm, number, success): Hand) {
+    if let Some(drm) = drm {
+        assert_eq!(check.drm(), drm, "{case}");
+    }
+    if let Some(number) = number {
+        assert_eq!(check.number(), number, "{case}");
+    }
+    assert!(close(p_success(p), success), "{case}");
 }
 
 // ---------------------------------------------------------------- every number
@@ -171,54 +188,38 @@ fn success_on_roll_at_most_the_number_at_every_drm() {
 
 #[test]
 fn continuation_hand_arithmetic() {
-    for edition in Edition::ALL {
+    let cases: [(&str, Hand); 4] = [
         // Charge 0-3, DRM 0: faces 0-3 succeed: 4/10.
-        let p = ok(step(
-            edition,
-            "continuation",
-            "order = \"charge\"",
-            Continuation::from_step,
-        ));
-        assert!(close(p_success(&p), 0.4));
+        ("order = \"charge\"", (None, None, 0.4)),
         // With a -2 WC: faces 0-5: 6/10.
-        let p = ok(step(
-            edition,
-            "continuation",
-            "order = \"charge\"\nwc_rating = -2",
-            Continuation::from_step,
-        ));
-        assert_eq!(p.check().drm(), -2);
-        assert!(close(p_success(&p), 0.6));
+        ("order = \"charge\"\nwc_rating = -2", (Some(-2), None, 0.6)),
         // Make Ready 0-2, WC -1, AC -2 with the WC, adjacent enemy +1, cavalry
         // wing -1, second attempt +1: DRM -2, faces 0-4: 5/10.
-        let p = ok(step(
-            edition,
-            "continuation",
+        (
             "order = \"make-ready\"\nwc_rating = -1\nac_rating = -2\nac_with_wc = true\nwc_adjacent_enemy = true\ncavalry_wing = true\nsecond_attempt = true",
-            Continuation::from_step,
-        ));
-        assert_eq!(p.check().drm(), -2);
-        assert_eq!(p.check().number(), 2);
-        assert!(close(p_success(&p), 0.5));
+            (Some(-2), Some(2), 0.5),
+        ),
         // The AC's rating counts only with the WC.
-        let p = ok(step(
-            edition,
-            "continuation",
+        (
             "order = \"receive-charge\"\nac_rating = -3",
-            Continuation::from_step,
-        ));
-        assert_eq!(p.check().drm(), 0);
-        assert!(close(p_success(&p), 0.2));
+            (Some(0), None, 0.2),
+        ),
+    ];
+    for edition in Edition::ALL {
+        for (keys, hand) in cases {
+            let p = ok(step(edition, "continuation", keys, Continuation::from_step));
+            assert_hand(&format!("{edition} {keys}"), &p, p.check(), hand);
+        }
     }
     // Landskrona +1: series only. Charge 0-3 at +1: faces 0-2: 3/10.
     let keys = "order = \"charge\"\nlandskrona = true";
     let p = ok(step(Series, "continuation", keys, Continuation::from_step));
     assert!(close(p_success(&p), 0.3));
-    let text = doc("", &format!("procedure = \"continuation\"\n{keys}"));
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Continuation::from_step),
-        &text,
+    assert_refused(
+        Sfo,
+        "",
+        &format!("procedure = \"continuation\"\n{keys}"),
+        Continuation::from_step,
         "landskrona",
         "series card only",
     );
@@ -226,43 +227,37 @@ fn continuation_hand_arithmetic() {
 
 #[test]
 fn preemption_hand_arithmetic() {
-    for edition in Edition::ALL {
+    let cases: [(&str, Hand); 2] = [
         // Make Ready 0-3, WC marked No Continue +1: faces 0-2: 3/10.
-        let p = ok(step(
-            edition,
-            "preemption",
+        (
             "order = \"make-ready\"\nwc_no_continue = true",
-            Preemption::from_step,
-        ));
-        assert!(close(p_success(&p), 0.3));
+            (None, None, 0.3),
+        ),
         // Charge 0-4, cavalry wing -1, WC -3: faces 0-8: 9/10.
-        let p = ok(step(
-            edition,
-            "preemption",
+        (
             "order = \"charge\"\ncavalry_wing = true\nwc_rating = -3",
-            Preemption::from_step,
-        ));
-        assert!(close(p_success(&p), 0.9));
+            (None, None, 0.9),
+        ),
+    ];
+    for edition in Edition::ALL {
+        for (keys, hand) in cases {
+            let p = ok(step(edition, "preemption", keys, Preemption::from_step));
+            assert_hand(&format!("{edition} {keys}"), &p, p.check(), hand);
+        }
         // Preemption has no second attempt, continuation no No Continue.
-        let text = doc(
+        assert_refused(
+            edition,
             "",
             "procedure = \"preemption\"\norder = \"charge\"\nsecond_attempt = true",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Preemption::from_step),
-            &text,
+            Preemption::from_step,
             "second_attempt",
             "unknown key",
         );
-        let text = doc(
+        assert_refused(
+            edition,
             "",
             "procedure = \"continuation\"\norder = \"charge\"\nwc_no_continue = true",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Continuation::from_step),
-            &text,
+            Continuation::from_step,
             "wc_no_continue",
             "unknown key",
         );
@@ -272,22 +267,19 @@ fn preemption_hand_arithmetic() {
 #[test]
 fn rally_is_na_for_continuation_and_preemption() {
     for edition in Edition::ALL {
-        let text = doc("", "procedure = \"continuation\"\norder = \"rally\"");
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Continuation::from_step),
-            &text,
+        assert_refused(
+            edition,
+            "",
+            "procedure = \"continuation\"\norder = \"rally\"",
+            Continuation::from_step,
             "order",
             "NA",
         );
-        let text = doc(
+        assert_refused(
+            edition,
             "",
             "procedure = \"preemption\"\nwc_rating = -1\norder = \"rally\"",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Preemption::from_step),
-            &text,
+            Preemption::from_step,
             "order",
             "NA",
         );
@@ -296,25 +288,19 @@ fn rally_is_na_for_continuation_and_preemption() {
 
 #[test]
 fn leadership_keys_are_checked() {
-    let text = doc(
+    assert_refused(
+        Sfo,
         "",
         "procedure = \"continuation\"\norder = \"charge\"\nac_with_wc = true",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Continuation::from_step),
-        &text,
+        Continuation::from_step,
         "ac_with_wc",
         "ac_rating",
     );
-    let text = doc(
+    assert_refused(
+        Sfo,
         "",
         "procedure = \"continuation\"\norder = \"charge\"\nwc_rating = -4",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Continuation::from_step),
-        &text,
+        Continuation::from_step,
         "wc_rating",
         "from -3 to 0",
     );
@@ -347,42 +333,49 @@ fn leadership_keys_are_checked() {
 
 #[test]
 fn orders_change_hand_arithmetic() {
+    let cases: [(&str, Hand); 6] = [
+        // Rally -> Charge 0-1, cavalry wing -1: faces 0-2: 3/10.
+        (
+            "order = \"rally\"\nto = \"charge\"\ncavalry_wing = true",
+            (Some(-1), None, 0.3),
+        ),
+        // Charge -> Receive Charge 0-2, cavalry wing +1: faces 0-1: 2/10.
+        (
+            "order = \"charge\"\nto = \"receive-charge\"\ncavalry_wing = true",
+            (Some(1), None, 0.2),
+        ),
+        // Cavalry wing changing to Make Ready or Rally: no DRM.
+        (
+            "order = \"charge\"\nto = \"make-ready\"\ncavalry_wing = true",
+            (Some(0), None, 0.4),
+        ),
+        // Make Ready -> Rally 0-6, wing mostly shaken -2: faces 0-8: 9/10.
+        (
+            "order = \"make-ready\"\nto = \"rally\"\nwing_mostly_shaken = true",
+            (Some(-2), None, 0.9),
+        ),
+        // ... which counts only when changing to Rally.
+        (
+            "order = \"make-ready\"\nto = \"charge\"\nwing_mostly_shaken = true",
+            (Some(0), None, 0.6),
+        ),
+        // Receive Charge -> Make Ready 0-5, leader adjacent +1, WC -2: faces
+        // 0-6: 7/10.
+        (
+            "order = \"receive-charge\"\nto = \"make-ready\"\nleader_adjacent_enemy = true\nwc_rating = -2",
+            (Some(-1), None, 0.7),
+        ),
+    ];
     for edition in Edition::ALL {
-        let change = |keys: &str| {
-            ok(step(
+        for (keys, hand) in cases {
+            let p = ok(step(
                 edition,
                 "orders-change",
                 keys,
                 OrdersChange::from_step,
-            ))
-        };
-        // Rally -> Charge 0-1, cavalry wing -1: faces 0-2: 3/10.
-        let p = change("order = \"rally\"\nto = \"charge\"\ncavalry_wing = true");
-        assert_eq!(p.check().drm(), -1);
-        assert!(close(p_success(&p), 0.3));
-        // Charge -> Receive Charge 0-2, cavalry wing +1: faces 0-1: 2/10.
-        let p = change("order = \"charge\"\nto = \"receive-charge\"\ncavalry_wing = true");
-        assert_eq!(p.check().drm(), 1);
-        assert!(close(p_success(&p), 0.2));
-        // Cavalry wing changing to Make Ready or Rally: no DRM.
-        let p = change("order = \"charge\"\nto = \"make-ready\"\ncavalry_wing = true");
-        assert_eq!(p.check().drm(), 0);
-        assert!(close(p_success(&p), 0.4));
-        // Make Ready -> Rally 0-6, wing mostly shaken -2: faces 0-8: 9/10.
-        let p = change("order = \"make-ready\"\nto = \"rally\"\nwing_mostly_shaken = true");
-        assert_eq!(p.check().drm(), -2);
-        assert!(close(p_success(&p), 0.9));
-        // ... which counts only when changing to Rally.
-        let p = change("order = \"make-ready\"\nto = \"charge\"\nwing_mostly_shaken = true");
-        assert_eq!(p.check().drm(), 0);
-        assert!(close(p_success(&p), 0.6));
-        // Receive Charge -> Make Ready 0-5, leader adjacent +1, WC -2: faces
-        // 0-6: 7/10.
-        let p = change(
-            "order = \"receive-charge\"\nto = \"make-ready\"\nleader_adjacent_enemy = true\nwc_rating = -2",
-        );
-        assert_eq!(p.check().drm(), -1);
-        assert!(close(p_success(&p), 0.7));
+            ));
+            assert_hand(&format!("{edition} {keys}"), &p, p.check(), hand);
+        }
         // Same order: refused at `to`.
         let text = doc(
             "",
@@ -413,50 +406,47 @@ fn intercept(edition: Edition, units: &str, keys: &str) -> Result<Interception, 
 
 #[test]
 fn interception_hand_arithmetic() {
-    for edition in Edition::ALL {
+    let cases: [(String, &str, Hand); 4] = [
         // Charge 0-5 (the unit's default order), morale 7, no leader: 6/10.
-        let p = ok(intercept(edition, CAV, ""));
-        assert_eq!(p.check().drm(), 0);
-        assert!(close(p_success(&p), 0.6));
+        (CAV.to_string(), "", (Some(0), None, 0.6)),
         // Morale 8 (-1) and a -1 leader stacked: faces 0-7: 8/10.
-        let p = ok(intercept(edition, &cav(8, "leader = -1\n"), ""));
-        assert_eq!(p.check().drm(), -2);
-        assert!(close(p_success(&p), 0.8));
+        (cav(8, "leader = -1\n"), "", (Some(-2), None, 0.8)),
         // The step's `leader` replaces the unit's; `order` the unit's order.
-        let p = ok(intercept(
-            edition,
-            &cav(8, "leader = -1\norder = \"rally\"\n"),
+        (
+            cav(8, "leader = -1\norder = \"rally\"\n"),
             "order = \"receive-charge\"\nleader = 0",
-        ));
-        assert_eq!(p.check().drm(), -1);
-        assert_eq!(p.check().number(), 3);
-        assert!(close(p_success(&p), 0.5));
+            (Some(-1), Some(3), 0.5),
+        ),
         // Morale 6: +1 on both cards. Make Ready 0-4 at +1: faces 0-3: 4/10.
-        let p = ok(intercept(edition, &cav(6, "order = \"make-ready\"\n"), ""));
-        assert_eq!(p.check().drm(), 1);
-        assert!(close(p_success(&p), 0.4));
+        (cav(6, "order = \"make-ready\"\n"), "", (Some(1), None, 0.4)),
+    ];
+    for edition in Edition::ALL {
+        for (units, keys, hand) in &cases {
+            let p = ok(intercept(edition, units, keys));
+            assert_hand(&format!("{edition} {units}{keys}"), &p, p.check(), *hand);
+        }
     }
     // Morale 5: the SFO card's "of 6" reads "6 or less" as the series card
     // prints it (+1, docs/rules/mpbs.md, 9.3 Interception); the old reading
     // "exactly 6" (no DRM) is `[rules] sfo_interception_morale_6 = "exactly-6"`,
     // tested in mpbs_between_rolls.rs.
-    let p = ok(intercept(Sfo, &cav(5, ""), ""));
-    assert_eq!(p.check().drm(), 1);
-    assert!(close(p_success(&p), 0.5));
-    let p = ok(intercept(Series, &cav(5, ""), ""));
-    assert_eq!(p.check().drm(), 1);
-    assert!(close(p_success(&p), 0.5));
+    for edition in [Sfo, Series] {
+        let p = ok(intercept(edition, &cav(5, ""), ""));
+        assert_hand(
+            &format!("{edition} morale 5"),
+            &p,
+            p.check(),
+            (Some(1), None, 0.5),
+        );
+    }
     // Halmstad +1: series only.
     let p = ok(intercept(Series, CAV, "halmstad = true"));
     assert!(close(p_success(&p), 0.5));
-    let text = doc(
+    assert_refused(
+        Sfo,
         CAV,
         "procedure = \"interception\"\nunit = \"horse\"\nhalmstad = true",
-    );
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, Sfo, Interception::from_step),
-        &text,
+        Interception::from_step,
         "halmstad",
         "series card only",
     );
@@ -466,33 +456,30 @@ fn interception_hand_arithmetic() {
 fn interception_refusals() {
     for edition in Edition::ALL {
         let hi = "[units.horse]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n";
-        let text = doc(hi, "procedure = \"interception\"\nunit = \"horse\"");
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Interception::from_step),
-            &text,
+        assert_refused(
+            edition,
+            hi,
+            "procedure = \"interception\"\nunit = \"horse\"",
+            Interception::from_step,
             "unit",
             "cavalry units only",
         );
         // Rally is NA: at `order` when the step names it, at `unit` when the
         // order is the unit's own.
-        let text = doc(
+        assert_refused(
+            edition,
             CAV,
             "procedure = \"interception\"\nunit = \"horse\"\norder = \"rally\"",
-        );
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Interception::from_step),
-            &text,
+            Interception::from_step,
             "order",
             "NA",
         );
         let units = cav(7, "order = \"rally\"\n");
-        let text = doc(&units, "procedure = \"interception\"\nunit = \"horse\"");
-        assert_step_err(
-            Some("s.toml"),
-            build(&text, edition, Interception::from_step),
-            &text,
+        assert_refused(
+            edition,
+            &units,
+            "procedure = \"interception\"\nunit = \"horse\"",
+            Interception::from_step,
             "unit",
             "NA",
         );

@@ -451,6 +451,27 @@ fn range_of(kind: &Kind) -> Option<(i64, i64)> {
     }
 }
 
+/// A value to set a key to, and what the registry says of it: accepted
+/// (`None`) or refused with a message naming each of the strings.
+type Trial = (String, Option<Vec<String>>);
+
+/// The values a key of `kind` is tried with under edition `ed`: each name
+/// it accepts, then an unknown one (refused, naming them all); the ends of
+/// its range, then one past each (refused).
+fn trials(kind: &Kind, ed: &str) -> Vec<Trial> {
+    let names = names_on(kind, ed);
+    let mut t: Vec<Trial> = names.iter().map(|n| (format!("{n:?}"), None)).collect();
+    if !names.is_empty() {
+        let says = names.iter().map(|n| n.to_string()).collect();
+        t.push(("\"no-such-name\"".to_string(), Some(says)));
+    }
+    if let Some((min, max)) = range_of(kind) {
+        t.extend([min, max].map(|v| (v.to_string(), None)));
+        t.extend([min - 1, max + 1].map(|v| (v.to_string(), Some(vec![]))));
+    }
+    t
+}
+
 /// Asserts no check failed (listing every failure) and that more than
 /// `least` values were tried (not vacuous).
 #[track_caller]
@@ -495,43 +516,14 @@ fn every_step_key_accepts_what_the_registry_says_and_refuses_the_rest() {
                     &mut failures,
                 );
                 for k in p.keys {
-                    let names = names_on(&k.kind, ed);
-                    for n in &names {
-                        let v = format!("{n:?}");
-                        accepted(&at(k.key, v.clone()), &what(k.key, &v), &mut failures);
-                        checked += 1;
-                    }
-                    if !names.is_empty() {
-                        let v = "\"no-such-name\"".to_string();
-                        let says: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-                        refused(
-                            &at(k.key, v.clone()),
-                            k.key,
-                            &says,
-                            &what(k.key, &v),
-                            &mut failures,
-                        );
-                        checked += 1;
-                    }
-                    let range = range_of(&k.kind);
-                    if let Some((min, max)) = range {
-                        for v in [min, max] {
-                            accepted(
-                                &at(k.key, v.to_string()),
-                                &what(k.key, &v.to_string()),
-                                &mut failures,
-                            );
+                    for (v, refusal) in trials(&k.kind, ed) {
+                        let text = at(k.key, v.clone());
+                        let what = what(k.key, &v);
+                        match refusal {
+                            None => accepted(&text, &what, &mut failures),
+                            Some(says) => refused(&text, k.key, &says, &what, &mut failures),
                         }
-                        for v in [min - 1, max + 1] {
-                            refused(
-                                &at(k.key, v.to_string()),
-                                k.key,
-                                &[],
-                                &what(k.key, &v.to_string()),
-                                &mut failures,
-                            );
-                        }
-                        checked += 4;
+                        checked += 1;
                     }
                 }
             }
@@ -652,35 +644,16 @@ fn every_unit_key_accepts_what_the_registry_says_and_refuses_the_rest() {
                     with_unit_key(&t, unit(v), k.key, v)
                 };
                 let what = |v: &str| format!("{} {ed} units.{}.{} = {v}", sys.id(), unit(v), k.key);
-                let names = names_on(&k.kind, ed);
-                for n in &names {
-                    let v = format!("{n:?}");
-                    let (t, _) = set(&v);
-                    accepted(&t, &what(&v), &mut failures);
-                    checked += 1;
-                }
-                if !names.is_empty() {
-                    let v = "\"no-such-name\"";
-                    let (t, line) = set(v);
-                    let at = format!("units.{}.{}", unit(v), k.key);
-                    let says: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-                    refused_at(&t, &at, line, &says, &what(v), &mut failures);
-                    checked += 1;
-                }
-                let range = range_of(&k.kind);
-                if let Some((min, max)) = range {
-                    for v in [min, max] {
-                        let v = v.to_string();
-                        let (t, _) = set(&v);
-                        accepted(&t, &what(&v), &mut failures);
+                for (v, refusal) in trials(&k.kind, ed) {
+                    let (t, line) = set(&v);
+                    match refusal {
+                        None => accepted(&t, &what(&v), &mut failures),
+                        Some(says) => {
+                            let at = format!("units.{}.{}", unit(&v), k.key);
+                            refused_at(&t, &at, line, &says, &what(&v), &mut failures);
+                        }
                     }
-                    for v in [min - 1, max + 1] {
-                        let v = v.to_string();
-                        let (t, line) = set(&v);
-                        let at = format!("units.{}.{}", unit(&v), k.key);
-                        refused_at(&t, &at, line, &[], &what(&v), &mut failures);
-                    }
-                    checked += 4;
+                    checked += 1;
                 }
             }
         }

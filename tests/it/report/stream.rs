@@ -7,8 +7,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::sweep::run;
-use crate::support::cli::{code, run_into, stderr, stdout};
+use crate::support::cli::{code, run_into, run_to, stderr, stdout};
 use crate::support::file_names as names;
 
 /// Charge-or-salvo's brigade against the tercio (see `sweep::scenario`),
@@ -61,15 +60,15 @@ fn a_streamed_sweep_writes_the_tables_of_a_held_one_compressed_and_only_the_swee
     let file = scenario(tmp.path(), "[5, 6, 7]");
     for method in ["both", "exact"] {
         let (held, streamed) = (tmp.path().join("held"), tmp.path().join("streamed"));
-        run(
+        run_to(
             &file,
-            &held,
             &["--method", method, "--plots", "summary", "-q"],
+            &held,
         );
-        let o = run(
+        let o = run_to(
             &file,
-            &streamed,
             &["--method", method, "--stream-sweeps-above", "2"],
+            &streamed,
         );
         assert!(
             stdout(&o).contains("6 variants, too many to print"),
@@ -115,8 +114,8 @@ fn a_streamed_sweep_is_byte_identical_on_one_thread_and_on_three() {
     let file = scenario(tmp.path(), "[4, 5, 6, 7, 8]");
     let (one, three) = (tmp.path().join("one"), tmp.path().join("three"));
     let args = ["--method", "both", "--stream-sweeps-above", "1", "-q"];
-    run(&file, &one, &[&args[..], &["--threads", "1"]].concat());
-    run(&file, &three, &[&args[..], &["--threads", "3"]].concat());
+    run_to(&file, &[&args[..], &["--threads", "1"]].concat(), &one);
+    run_to(&file, &[&args[..], &["--threads", "3"]].concat(), &three);
     assert_eq!(names(&one), names(&three));
     for n in names(&one) {
         if n == "timing.csv.gz" {

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::support::cli::{pikeshot_ok, stderr};
+use crate::support::cli::{run_to, stderr};
 use crate::support::{col, file_names as names, image_names, read_csv};
 
 /// Two courses of charge-or-salvo's brigade against the tercio, without
@@ -54,23 +54,12 @@ steps = [
 
 const TWO_KEYS: &str = "\"units.tercio.morale\" = [5, 6, 7]\nedition = [\"series\", \"sfo\"]";
 
-pub(super) fn run(scenario: &Path, out: &Path, args: &[&str]) -> std::process::Output {
-    let mut a = vec![
-        "run",
-        scenario.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    a.extend_from_slice(args);
-    pikeshot_ok(&a)
-}
-
 #[test]
 fn sweep_csv_has_a_typed_column_per_key_and_the_figures_of_the_other_csv_files() {
     let tmp = tempfile::tempdir().unwrap();
     let file = scenario(tmp.path(), TWO_KEYS);
     let out = tmp.path().join("out");
-    run(&file, &out, &["--method", "both", "--plots", "none", "-q"]);
+    run_to(&file, &["--method", "both", "--plots", "none", "-q"], &out);
     let (h, rows) = read_csv(&out.join("sweep.csv"));
     assert_eq!(
         h,
@@ -192,10 +181,10 @@ fn a_chart_per_swept_key_and_a_heatmap_per_course_for_two_keys() {
     let tmp = tempfile::tempdir().unwrap();
     let file = scenario(tmp.path(), TWO_KEYS);
     let (two, one) = (tmp.path().join("two"), tmp.path().join("one"));
-    run(
+    run_to(
         &file,
-        &two,
         &["--method", "exact", "--plots", "summary", "-q"],
+        &two,
     );
     let f = names(&two);
     for stem in [
@@ -213,9 +202,8 @@ fn a_chart_per_swept_key_and_a_heatmap_per_course_for_two_keys() {
     let svg = std::fs::read_to_string(two.join("sweep--units-tercio-morale.svg")).unwrap();
     assert!(svg.contains("units.tercio.morale"));
     // One key swept (the other pinned): its chart, no heatmap.
-    run(
+    run_to(
         &file,
-        &one,
         &[
             "--method",
             "exact",
@@ -225,6 +213,7 @@ fn a_chart_per_swept_key_and_a_heatmap_per_course_for_two_keys() {
             "edition=sfo",
             "-q",
         ],
+        &one,
     );
     let f = names(&one);
     assert!(
@@ -246,7 +235,7 @@ fn a_sweep_of_21_variants_draws_no_per_variant_plot_unless_all_is_asked() {
         "\"units.tercio.morale\" = [2, 3, 4, 5, 6, 7, 8]\n\"units.tercio.strength\" = [8, 10, 12]",
     );
     let (d, a) = (tmp.path().join("default"), tmp.path().join("all"));
-    let o = run(&file, &d, &["--method", "exact"]);
+    let o = run_to(&file, &["--method", "exact"], &d);
     let note = stderr(&o);
     assert_eq!(
         note.matches("draws the summary charts only").count(),
@@ -261,7 +250,7 @@ fn a_sweep_of_21_variants_draws_no_per_variant_plot_unless_all_is_asked() {
     );
     let record = std::fs::read_to_string(d.join("run.json")).unwrap();
     assert!(record.contains("\"plots\": \"summary\""), "{record}");
-    let o = run(&file, &a, &["--method", "exact", "--plots", "all", "-q"]);
+    let o = run_to(&file, &["--method", "exact", "--plots", "all", "-q"], &a);
     assert!(!stderr(&o).contains("summary charts only"));
     let all = image_names(&a);
     assert!(
@@ -279,29 +268,33 @@ fn a_sweep_of_21_variants_draws_no_per_variant_plot_unless_all_is_asked() {
     }
 }
 
+/// Runs the two-key sweep with `args` on each of `threads` thread counts and
+/// asserts each of `files` is more than 1000 bytes and the same bytes on
+/// every count; the output folder of the first count.
+#[track_caller]
+fn same_bytes_on(tmp: &Path, args: &[&str], threads: [&str; 2], files: &[&str]) -> PathBuf {
+    let file = scenario(tmp, TWO_KEYS);
+    let outs = threads.map(|t| tmp.join(t));
+    for (t, out) in threads.iter().zip(&outs) {
+        run_to(&file, &[args, &["--threads", t, "-q"]].concat(), out);
+    }
+    for f in files {
+        let a = std::fs::read(outs[0].join(f)).unwrap();
+        assert!(a.len() > 1000, "{f}");
+        assert_eq!(a, std::fs::read(outs[1].join(f)).unwrap(), "{f}");
+    }
+    outs[0].clone()
+}
+
 #[test]
 fn sweep_csv_is_byte_identical_on_one_thread_and_two() {
     let tmp = tempfile::tempdir().unwrap();
-    let file = scenario(tmp.path(), TWO_KEYS);
-    let (one, two) = (tmp.path().join("1"), tmp.path().join("2"));
-    for (threads, out) in [("1", &one), ("2", &two)] {
-        run(
-            &file,
-            out,
-            &[
-                "--trials",
-                "3000",
-                "--threads",
-                threads,
-                "--plots",
-                "none",
-                "-q",
-            ],
-        );
-    }
-    let a = std::fs::read(one.join("sweep.csv")).unwrap();
-    assert!(a.len() > 1000);
-    assert_eq!(a, std::fs::read(two.join("sweep.csv")).unwrap());
+    same_bytes_on(
+        tmp.path(),
+        &["--trials", "3000", "--plots", "none"],
+        ["1", "2"],
+        &["sweep.csv"],
+    );
 }
 
 /// `run` builds and runs each variant of a sweep as one task on the
@@ -312,30 +305,19 @@ fn sweep_csv_is_byte_identical_on_one_thread_and_two() {
 #[test]
 fn a_swept_run_to_a_precision_is_byte_identical_on_one_thread_and_three() {
     let tmp = tempfile::tempdir().unwrap();
-    let file = scenario(tmp.path(), TWO_KEYS);
-    let (one, three) = (tmp.path().join("1"), tmp.path().join("3"));
-    for (threads, out) in [("1", &one), ("3", &three)] {
-        run(
-            &file,
-            out,
-            &[
-                "--precision",
-                "0.003",
-                "--method",
-                "both",
-                "--plots",
-                "none",
-                "--threads",
-                threads,
-                "-q",
-            ],
-        );
-    }
-    for f in ["outcomes.csv", "measures.csv", "summary.csv", "sweep.csv"] {
-        let a = std::fs::read(one.join(f)).unwrap();
-        assert!(a.len() > 1000, "{f}");
-        assert_eq!(a, std::fs::read(three.join(f)).unwrap(), "{f}");
-    }
+    let one = same_bytes_on(
+        tmp.path(),
+        &[
+            "--precision",
+            "0.003",
+            "--method",
+            "both",
+            "--plots",
+            "none",
+        ],
+        ["1", "3"],
+        &["outcomes.csv", "measures.csv", "summary.csv", "sweep.csv"],
+    );
     // The target took more than the first chunk: a half-width of 0.003
     // needs up to 1.96² · 0.25 / 0.003² ≈ 107,000 trials, and each course
     // stops at a power of two chunks.

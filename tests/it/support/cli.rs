@@ -74,3 +74,22 @@ pub fn pikeshot_refused(args: &[&str], says: &[&str]) -> String {
     }
     err
 }
+
+/// Runs `pikeshot diff SCENARIO --from sfo --to series --exact --out OUT
+/// ARGS...` (the Musket & Pike card comparison, exact) and returns what it
+/// did.
+pub fn diff_cards(scenario: &Path, out: &Path, args: &[&str]) -> Output {
+    let mut all = vec![
+        "diff",
+        scenario.to_str().unwrap(),
+        "--from",
+        "sfo",
+        "--to",
+        "series",
+        "--exact",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    pikeshot(&all)
+}

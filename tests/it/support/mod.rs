@@ -172,6 +172,22 @@ pub fn wilson(k: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The element of the JSON array `array` whose `key` is `value` (panics,
+/// naming both, where none is).
+#[track_caller]
+pub fn json_find<'v>(
+    array: &'v serde_json::Value,
+    key: &str,
+    value: &str,
+) -> &'v serde_json::Value {
+    array
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {array}"))
+        .iter()
+        .find(|e| e[key] == value)
+        .unwrap_or_else(|| panic!("no {key} {value} in {array}"))
+}
+
 /// The string `key` of each element of the JSON array `array`, in order
 /// (panics, naming the key, where an element has none).
 #[track_caller]

@@ -5,7 +5,10 @@ use pikeshot::error::InputError;
 use pikeshot::scenario::{Fields, Source};
 use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind};
 
-use super::step::step_from_text;
+use super::located::assert_step_err;
+use super::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
+use super::step::{one_step_doc, step_from_text};
+use pikeshot::Procedure;
 
 /// Reads the units and the step of a scenario text (file `s.toml`) under
 /// `edition` and builds the step with `from_step`.
@@ -91,4 +94,36 @@ macro_rules! mpbs_charge_step {
         r#"steps = [{ procedure = "close-combat", attacker = "horse", defender = "foot", momentum = true }]
 "#
     };
+}
+
+/// Asserts the one-step scenario of `units` and the step's `key = value`
+/// lines (see [`one_step_doc`]) is refused by `from_step` under `edition`:
+/// an input error in `s.toml` at the step's `key`, on the line that sets it,
+/// saying `says` (see [`assert_step_err`]).
+#[track_caller]
+pub fn assert_refused<T: std::fmt::Debug>(
+    edition: Edition,
+    units: &str,
+    step: &str,
+    from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<T, InputError>,
+    key: &str,
+    says: &str,
+) -> InputError {
+    let text = one_step_doc(units, step);
+    assert_step_err(
+        Some("s.toml"),
+        build(&text, edition, from_step),
+        &text,
+        key,
+        says,
+    )
+}
+
+/// Monte Carlo against exact for a Musket & Pike procedure on its own: its
+/// exact answer within a budget of 1 000 000 dice paths, every outcome and
+/// measure value under both kernel modes, and the auto mode compiling (see
+/// [`assert_procedure_matches`]).
+#[track_caller]
+pub fn monte_carlo_vs_exact<P: Procedure + Clone + 'static>(p: P, seed: u64) {
+    assert_procedure_matches(&p, 1_000_000, seed, Leaves::Marginals, Compiled::WhenAuto);
 }
