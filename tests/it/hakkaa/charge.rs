@@ -281,27 +281,14 @@ fn reaction_fire_can_drive_the_charger_off() {
         "type = \"mi\"\ntq = \"green\"\nfp = 1",
         "pace = \"trot\"\nreaction_fp = 6\nreaction_fp_modifier = -2",
     );
-    for ((x, y), z) in exact(k.as_ref())
-        .iter()
-        .zip(exact(k1.as_ref()))
-        .zip(exact(k2.as_ref()))
-    {
-        assert_close(*x, y);
-        assert_close(*x, z);
-    }
+    assert_same_exact(k.as_ref(), k1.as_ref());
+    assert_same_exact(k.as_ref(), k2.as_ref());
     // Cavalry gallops by default; an infantry charger runs (trot table).
     let g = reaction(a, b, "");
-    for (x, y) in exact(g.as_ref())
-        .iter()
-        .zip(exact(reaction(a, b, "pace = \"gallop\"").as_ref()))
-    {
-        assert_close(*x, y);
-    }
+    assert_same_exact(g.as_ref(), reaction(a, b, "pace = \"gallop\"").as_ref());
     let run = reaction("type = \"ai\"\ntq = \"veteran\"", b, "");
     let trot = reaction("type = \"ai\"\ntq = \"veteran\"", b, "pace = \"trot\"");
-    for (x, y) in exact(run.as_ref()).iter().zip(exact(trot.as_ref())) {
-        assert_close(*x, y);
-    }
+    assert_same_exact(run.as_ref(), trot.as_ref());
 }
 
 // ---------------------------------------------------------------- close combat
@@ -658,20 +645,21 @@ fn bad_charges_are_located() {
     assert!(e.to_string().contains("closing_row"), "{e}");
     assert!(e.to_string().contains("accepted: MI, AI/HI"), "{e}");
     // The close combat alone names its sides attacker and defender.
-    let t = one(
-        "",
-        units,
-        "procedure = \"close-combat\"\nattacker = \"b\"\ndefender = \"a\"\nlower_cc_value = \"charger\"",
+    assert_step_refusals(
+        |keys| one("", units, &format!("procedure = \"close-combat\"\n{keys}")),
+        &[
+            (
+                "attacker = \"b\"\ndefender = \"a\"\nlower_cc_value = \"charger\"",
+                "lower_cc_value",
+                "accepted: attacker, defender, neither",
+                None,
+            ),
+            (
+                "attacker = \"b\"\ndefender = \"c\"",
+                "defender",
+                "not in close combat",
+                None,
+            ),
+        ],
     );
-    assert_step_error(
-        &t,
-        "lower_cc_value",
-        "accepted: attacker, defender, neither",
-    );
-    let t = one(
-        "",
-        units,
-        "procedure = \"close-combat\"\nattacker = \"b\"\ndefender = \"c\"",
-    );
-    assert_step_error(&t, "defender", "not in close combat");
 }

@@ -190,9 +190,7 @@ fn fire_points_from_the_unit_the_step_and_half_fire() {
     // 4 per step on two steps is 8: "8+".
     let k8 = fired("tq = \"trained\"\nsteps = 2\nfp_per_step = 4", target, "");
     let k99 = fired("tq = \"trained\"\nsteps = 4\nfp = 99", target, "");
-    for (a, b) in exact(k8.as_ref()).iter().zip(exact(k99.as_ref())) {
-        assert_close(*a, b);
-    }
+    assert_same_exact(k8.as_ref(), k99.as_ref());
 }
 
 #[test]

@@ -7,7 +7,9 @@
 // Input errors are cold, as in the library (lib.rs).
 #![allow(clippy::result_large_err)]
 
-use crate::support::cli::{pikeshot, run_refused, run_to};
+use crate::support::cli::{
+    pikeshot_ok, pikeshot_refused, pikeshot_says, run_refused, run_to, stdout,
+};
 use crate::support::close;
 use crate::support::monte_carlo::{Leaves, assert_sample_matches};
 use std::collections::HashMap;
@@ -603,49 +605,46 @@ fn readings_switch_the_whole_scenario() {
 
 #[test]
 fn tables_and_list() {
-    let o = pikeshot(&["tables", "snaphance"]);
-    assert!(o.status.success());
-    let out = String::from_utf8_lossy(&o.stdout);
-    for title in [
-        "Firing (Firing and Melee Chart)",
-        "Move and Fire (7.2)",
-        "Melee (10.0)",
-        "Morale Test/SP losses (8.0)",
-        "Order Test [1D6] (4.5)",
-        "Pursuit [1D6] (13.0)",
-        "Terrain Effects – Woods",
-        "Rules for Town Hexes",
-        "Troop types",
-    ] {
-        assert!(out.contains(title), "{title} missing");
-    }
-    let o = pikeshot(&["tables", "snaphance", "pursuit"]);
-    assert!(o.status.success());
-    assert!(String::from_utf8_lossy(&o.stdout).starts_with("Pursuit [1D6] (13.0)"));
-    let o = pikeshot(&["tables", "snaphance", "--edition", "series"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("no editions"));
-    let o = pikeshot(&["tables", "snaphance", "purusit"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `pursuit`"));
-    let o = pikeshot(&["list", "snaphance"]);
-    assert!(o.status.success());
-    let out = String::from_utf8_lossy(&o.stdout);
-    for name in [
-        "fire (",
-        "melee (",
-        "repeat = { turns = 1..20, until = [...] }",
-        "`from_step = K`",
-        "decided ",
-        "enemy-destroyed ",
-        "morale-test (",
-        "order-test (",
-        "pursuit (",
-        "kinds: pike, pike-and-shot",
-        "[rules] keys (readings of what the card leaves open):\n  fives",
-    ] {
-        assert!(out.contains(name), "{name} missing:\n{out}");
-    }
+    pikeshot_says(
+        &["tables", "snaphance"],
+        &[
+            "Firing (Firing and Melee Chart)",
+            "Move and Fire (7.2)",
+            "Melee (10.0)",
+            "Morale Test/SP losses (8.0)",
+            "Order Test [1D6] (4.5)",
+            "Pursuit [1D6] (13.0)",
+            "Terrain Effects – Woods",
+            "Rules for Town Hexes",
+            "Troop types",
+        ],
+    );
+    let pursuit = stdout(&pikeshot_ok(&["tables", "snaphance", "pursuit"]));
+    assert!(pursuit.starts_with("Pursuit [1D6] (13.0)"));
+    pikeshot_refused(
+        &["tables", "snaphance", "--edition", "series"],
+        &["no editions"],
+    );
+    pikeshot_refused(
+        &["tables", "snaphance", "purusit"],
+        &["did you mean `pursuit`"],
+    );
+    pikeshot_says(
+        &["list", "snaphance"],
+        &[
+            "fire (",
+            "melee (",
+            "repeat = { turns = 1..20, until = [...] }",
+            "`from_step = K`",
+            "decided ",
+            "enemy-destroyed ",
+            "morale-test (",
+            "order-test (",
+            "pursuit (",
+            "kinds: pike, pike-and-shot",
+            "[rules] keys (readings of what the card leaves open):\n  fives",
+        ],
+    );
 }
 
 #[test]

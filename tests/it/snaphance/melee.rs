@@ -366,34 +366,45 @@ fn pike_and_shot_bonus() {
     let ps = stand("ps", Kind::PikeAndShot, 4);
     let foot = stand("f", Kind::Shot, 4);
     let horse = stand("h", Kind::Horse, 4);
-    assert_eq!(m(&def(&foot, &ps, input()), "P&S bonus vs foot"), Some(1));
-    assert_eq!(m(&def(&horse, &ps, input()), "P&S bonus vs horse"), Some(2));
     let flank = MeleeInput {
         attack_on: Aspect::Flank,
         ..input()
     };
-    assert_eq!(m(&def(&horse, &ps, flank), "P&S bonus"), Some(0));
-    let woods = Stand {
+    let in_late_woods = Stand {
         terrain: Terrain::Woods,
         era: Era::Late,
         ..ps.clone()
     };
-    assert_eq!(m(&def(&horse, &woods, input()), "P&S bonus"), Some(0));
     let dug_in = Stand {
         defences: true,
         ..foot.clone()
     };
-    assert_eq!(m(&att(&ps, &dug_in, input()), "P&S bonus"), Some(0));
-    let town = Stand {
+    let in_town = Stand {
         terrain: Terrain::Town,
         ..ps.clone()
     };
-    assert_eq!(m(&def(&horse, &town, input()), "P&S bonus"), Some(0));
     let plain = Stand {
         pike_bonus: false,
         ..ps.clone()
     };
-    assert_eq!(m(&def(&horse, &plain, input()), "P&S bonus"), None);
+    assert_eq!(m(&def(&foot, &ps, input()), "P&S bonus vs foot"), Some(1));
+    assert_eq!(m(&def(&horse, &ps, input()), "P&S bonus vs horse"), Some(2));
+    // Where the bonus is lost (0) or never given (None): (case, the
+    // pike-and-shot side's pool, its "P&S bonus" modifier).
+    let cases = [
+        ("flank attack", def(&horse, &ps, flank), Some(0)),
+        (
+            "late-era woods",
+            def(&horse, &in_late_woods, input()),
+            Some(0),
+        ),
+        ("attacking defences", att(&ps, &dug_in, input()), Some(0)),
+        ("in a town", def(&horse, &in_town, input()), Some(0)),
+        ("no pike bonus", def(&horse, &plain, input()), None),
+    ];
+    for (case, pool, want) in cases {
+        assert_eq!(m(&pool, "P&S bonus"), want, "{case}");
+    }
 }
 
 #[test]

@@ -20,6 +20,17 @@ pub fn pikeshot_ok(args: &[&str]) -> Output {
     o
 }
 
+/// Runs `pikeshot ARGS`, asserts it succeeded with each of `says` on
+/// stdout, and returns that stdout.
+#[track_caller]
+pub fn pikeshot_says(args: &[&str], says: &[&str]) -> String {
+    let out = stdout(&pikeshot_ok(args));
+    for s in says {
+        assert!(out.contains(s), "`{s}` not in: {out}");
+    }
+    out
+}
+
 /// What the run printed on stdout.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

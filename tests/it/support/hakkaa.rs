@@ -93,6 +93,16 @@ pub fn exact(k: &dyn Kernel) -> Vec<f64> {
     p
 }
 
+/// Asserts two courses give the same exact probability, to rounding, leaf
+/// by leaf over the leaf indices both have (a course with fewer steps has a
+/// shorter leaf space).
+#[track_caller]
+pub fn assert_same_exact(a: &dyn Kernel, b: &dyn Kernel) {
+    for (leaf, (x, y)) in exact(a).iter().zip(exact(b)).enumerate() {
+        assert!(super::close(*x, y), "leaf {leaf}: {x} vs {y}");
+    }
+}
+
 /// The exact probability of the outcome labelled `label`.
 pub fn outcome(k: &dyn Kernel, label: &str) -> f64 {
     super::scenario::p_outcome(k, &exact(k), label)
