@@ -3,7 +3,7 @@
 //! and of the orders rolls. Each of those procedures holds a [`DrmRoll`] and
 //! forwards to it with `drm_roll_procedure!`. The close combat result rolls
 //! that keep a labelled [`Modifiers`] breakdown (Cavalry Pursuit, Unable to
-//! Retreat) hold a [`TableRoll`] instead.
+//! Retreat) hold a `TableRoll` instead.
 
 use super::close_combat::{Fail, Modifiers};
 use crate::explain::Term;
@@ -53,7 +53,7 @@ impl DrmRoll {
 d10_procedure!(DrmRoll, leaves);
 
 /// Implements `Procedure` for a type by forwarding to its `roll` field
-/// (a [`DrmRoll`] or a [`TableRoll`]).
+/// (a [`DrmRoll`] or a `TableRoll`).
 macro_rules! roll_procedure {
     ($name:ty) => {
         impl $crate::procedure::Procedure for $name {

@@ -8,7 +8,9 @@
 //! lines of each edition as data.
 //!
 //! This file also holds what the other fire tables share: [`FireResult`],
-//! [`FireMode`] and the TEC fire column lookup [`tec_fire_drm`].
+//! [`FireMode`] and the TEC fire column lookup [`tec_fire_drm`]; the DRM
+//! lines musketry and light fire both print are [`FireLineDrms`] (its terms
+//! in `lines.rs`, its chart notes in `charts.rs`).
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
 use super::input::{
