@@ -142,9 +142,14 @@ where
     loop {
         let stream = match listener.accept() {
             Ok((stream, _)) => stream,
-            // A connection reset before it was accepted, or out of file
-            // descriptors for a moment: the next one may do.
+            // A connection reset before it was accepted: the next one may do.
             Err(e) if transient(&e) => continue,
+            // Out of file descriptors: accepting again at once would fail
+            // at once, in a loop; wait for connections to close.
+            Err(e) if out_of_files(&e) => {
+                std::thread::sleep(Duration::from_millis(100));
+                continue;
+            }
             Err(e) => return Err(e),
         };
         if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
@@ -153,8 +158,10 @@ where
                 503,
                 format!("more than {MAX_CONNECTIONS} connections at once"),
             );
+            // Answered and closed here, without the lingering read of
+            // `close`: the accept loop must not wait on a client.
             let _ = answer(&stream, busy);
-            close(stream);
+            let _ = stream.shutdown(Shutdown::Write);
             continue;
         }
         let (handler, refuse) = (Arc::clone(&handler), Arc::clone(&refuse));
@@ -187,7 +194,13 @@ fn transient(e: &io::Error) -> bool {
             | io::ErrorKind::ConnectionReset
             | io::ErrorKind::Interrupted
             | io::ErrorKind::WouldBlock
-    ) || e.raw_os_error().is_some_and(|n| n == 23 || n == 24)
+    )
+}
+
+/// `ENFILE` or `EMFILE`: the process or the system has no file
+/// descriptor to spare.
+fn out_of_files(e: &io::Error) -> bool {
+    e.raw_os_error().is_some_and(|n| n == 23 || n == 24)
 }
 
 /// Reads one request from `stream`, answers it, and closes.
@@ -267,7 +280,6 @@ fn reason(status: u16) -> &'static str {
         404 => "Not Found",
         405 => "Method Not Allowed",
         409 => "Conflict",
-        411 => "Length Required",
         413 => "Payload Too Large",
         431 => "Request Header Fields Too Large",
         503 => "Service Unavailable",

@@ -1,10 +1,11 @@
 //! `pikeshot serve`: the odds in a browser. A local HTTP server (`http`:
-//! HTTP/1.1 over `std::net`, a thread a connection) serving one page, with every asset embedded in the binary, and a
-//! small JSON API over the CLI's own run path: the registry's metadata
-//! (`meta`), the shipped scenarios (`assets`), runs and the TOML ↔ JSON
-//! conversion (`compute`), a sweep's charts and table (`sweep`), the
-//! routes (`routes`) and what keeps the
-//! server safe to leave running (`limits`). Nothing is written to disk.
+//! HTTP/1.1 over `std::net`, a thread a connection) serving one page,
+//! with every asset embedded in the binary, and a small JSON API over the
+//! CLI's own run path: the registry's metadata (`meta`), the shipped
+//! scenarios (`assets`), runs and the TOML ↔ JSON conversion (`compute`),
+//! a sweep's charts and table (`sweep`), the routes (`routes`) and what
+//! keeps the server safe to leave running (`limits`). Nothing is written
+//! to disk.
 
 pub mod assets;
 pub mod compute;
