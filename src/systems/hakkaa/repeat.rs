@@ -78,10 +78,9 @@ impl Stop {
 /// them); naming none stops when the target or the acting unit fled, or
 /// (`has_target` false) when the unit rallied or is eliminated.
 pub fn until(named: &[usize], has_target: bool) -> Vec<Stop> {
-    let chosen: Vec<Until> = match (named.is_empty(), has_target) {
-        (false, _) => named.iter().map(|&i| Until::ALL[i]).collect(),
-        (true, true) => DEFAULT_STOPS.to_vec(),
-        (true, false) => DEFAULT_UNIT_STOPS.to_vec(),
-    };
-    chosen.into_iter().map(Stop::of).collect()
+    match (named.is_empty(), has_target) {
+        (false, _) => named.iter().map(|&i| Stop::of(Until::ALL[i])).collect(),
+        (true, true) => DEFAULT_STOPS.map(Stop::of).to_vec(),
+        (true, false) => DEFAULT_UNIT_STOPS.map(Stop::of).to_vec(),
+    }
 }

@@ -445,10 +445,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "artillery",
         title: "Artillery Fire Table".into(),
         rule: "10.8",
-        headers: std::iter::once("Die Roll")
-            .chain(t.headers.iter().copied())
-            .map(String::from)
-            .collect(),
+        headers: labelled("Die Roll", t.headers.iter().map(|h| h.to_string())),
         rows: t
             .rows
             .iter()
@@ -478,10 +475,12 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "artillery-range",
         title: "Artillery Range Chart".into(),
         rule: "10.8.2",
-        headers: std::iter::once("Range in Hexes")
-            .chain(RANGE_HEADERS[edition as usize])
-            .map(String::from)
-            .collect(),
+        headers: labelled(
+            "Range in Hexes",
+            RANGE_HEADERS[edition as usize]
+                .iter()
+                .map(|h| h.to_string()),
+        ),
         rows: RANGE_CHART
             .iter()
             .map(|(b, cells)| labelled(b, cells.iter().map(|&c| na(c))))

@@ -373,9 +373,7 @@ fn drm_notes(edition: Edition) -> Vec<String> {
         n.push(format!("{:+} Open Order marker", lines.open_order));
     }
     n.push(format!("{:+} Arquebusier", d.arquebusier));
-    if let Some(v) = lines.halmstad {
-        n.push(format!("{v:+} NGBG: all firing at Halmstad [halmstad]"));
-    }
+    n.extend(lines.halmstad_note());
     lines.target_notes(&mut n);
     n.push(format!(
         "Commanded muskets & dragoons: +1 for each SP > {}",

@@ -11,6 +11,7 @@ use crate::error::InputError;
 use crate::explain::Source;
 use crate::outcome::Leaf;
 use crate::scenario::Fields;
+use crate::systems::chart::headers;
 use crate::systems::mpbs::drm_roll::{TableRoll, roll_procedure};
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -159,8 +160,6 @@ roll_procedure!(UnableToRetreat);
 /// The Unable to Retreat Table, laid out like the card.
 pub fn charts(edition: Edition) -> Vec<Chart> {
     let _ = edition; // the same on both cards
-    let mut headers = vec!["Die Roll".to_string()];
-    headers.extend(["Eliminated", "Stands"].map(String::from));
     let mut row = vec![String::new()];
     row.extend(UNABLE_TO_RETREAT.iter().map(|(_, b)| b.to_string()));
     let mut notes: Vec<String> = BASE_MORALE_DRMS
@@ -172,7 +171,7 @@ pub fn charts(edition: Edition) -> Vec<Chart> {
         id: "unable-to-retreat",
         title: "Unable to Retreat Table (Morale Broken)".into(),
         rule: "11.4.5",
-        headers,
+        headers: headers(&["Die Roll", "Eliminated", "Stands"]),
         rows: vec![row],
         notes,
     }]

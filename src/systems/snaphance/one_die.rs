@@ -12,8 +12,7 @@ pub struct OneDie([Leaf; 6]);
 
 impl OneDie {
     /// The leaf of each face from 1 to 6, as `leaf_of(face)` reads it.
-    pub fn new(leaf_of: impl FnMut(u8) -> Leaf) -> OneDie {
-        let mut leaf_of = leaf_of;
+    pub fn new(mut leaf_of: impl FnMut(u8) -> Leaf) -> OneDie {
         OneDie(std::array::from_fn(|i| leaf_of(i as u8 + 1)))
     }
     /// The leaf of `face` (1 to 6), without rolling.

@@ -20,6 +20,12 @@ impl FireLineDrms {
         n
     }
 
+    /// The Halmstad DRM line, on the card that prints it.
+    pub(crate) fn halmstad_note(&self) -> Option<String> {
+        self.halmstad
+            .map(|v| format!("{v:+} NGBG: all firing at Halmstad [halmstad]"))
+    }
+
     /// The target's DRM lines: Hedgehog, Column and the TEC.
     pub(crate) fn target_notes(&self, n: &mut Vec<String>) {
         n.push("Defender is:".into());
@@ -63,9 +69,7 @@ fn drm_notes(edition: Edition) -> Vec<String> {
         "{:+} for every two casualty points on a two-hex unit",
         d.per_two_cp_two_hex
     ));
-    if let Some(v) = lines.halmstad {
-        n.push(format!("{v:+} NGBG: all firing at Halmstad [halmstad]"));
-    }
+    n.extend(lines.halmstad_note());
     if let Some(v) = d.peasant_militia {
         n.push(format!(
             "{v:+} NGBG: Peasant Militia at Landskrona [peasant_militia]"
