@@ -229,7 +229,7 @@ pub(crate) fn draw_whisker<DB: DrawingBackend>(
 
 /// Adds a `<title>` (the plot's name for screen readers and tooltips) after
 /// the opening `<svg>` tag.
-pub(crate) fn with_svg_title(svg: &str, title: &str) -> String {
+fn with_svg_title(svg: &str, title: &str) -> String {
     let Some(start) = svg.find("<svg") else {
         return svg.to_string();
     };

@@ -129,19 +129,12 @@ pub fn key_outcome(def: KeyDef, stats: &CourseStats) -> Option<KeyOutcome> {
     let m = stats.measure(def.measure)?;
     Some(match def.kind {
         KeyKind::Probability => probability_at_least(def, m, stats.trials),
-        KeyKind::Expectation => {
-            let (value, ci) = m.mean_ci();
-            KeyOutcome {
-                def,
-                figure: Figure {
-                    value,
-                    ci,
-                    exact: m.exact_mean,
-                },
-                trials: stats.trials,
-                successes: None,
-            }
-        }
+        KeyKind::Expectation => KeyOutcome {
+            def,
+            figure: m.mean_estimate(),
+            trials: stats.trials,
+            successes: None,
+        },
     })
 }
 

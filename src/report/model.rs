@@ -135,6 +135,17 @@ impl MeasureStat {
             exact: self.exact_mean,
         }
     }
+    /// The mean as a key outcome and a target judge it: the value and
+    /// interval of [`MeasureStat::mean_ci`] (the exact mean when there are
+    /// no trials), with the exact mean.
+    pub fn mean_estimate(&self) -> Figure {
+        let (value, ci) = self.mean_ci();
+        Figure {
+            value,
+            ci,
+            exact: self.exact_mean,
+        }
+    }
     /// The values `min..=max`, in order.
     pub fn values(&self) -> impl Iterator<Item = i32> + '_ {
         (0..self.counts.len()).map(move |i| self.min + i as i32)

@@ -242,7 +242,6 @@ fn draw_legend<DB: DrawingBackend>(
 
 /// Renders the histogram of one course as an SVG document.
 pub fn render_svg(run: &ScenarioRun, course: &CourseRun) -> io::Result<String> {
-    register_font();
     svg_of(run, course, &drawn(course))
 }
 

@@ -13,12 +13,11 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::draw::{
     self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_header, draw_legend_rows, font,
-    other, percent, with_svg_title,
+    percent,
 };
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
 use super::model::{CourseRun, ScenarioRun};
 use super::naming::{SLUG_BYTES, slug};
-use super::raster::write_png;
 use super::sweep::{Sweep, SweepAxis};
 use super::{Output, Staging};
 use crate::error::Error;
@@ -253,15 +252,10 @@ fn charts(fig: &SweepFigures) -> impl Iterator<Item = (Chart, String)> {
 }
 
 /// One chart as SVG text, titled (what `<stem>.svg` holds).
-fn svg_text(fig: &SweepFigures, chart: Chart) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        draw_chart(&root, fig, chart)
-            .and_then(|()| root.present())
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(with_svg_title(&svg, &title(fig, chart)))
+fn svg_text(fig: &SweepFigures, chart: Chart) -> std::io::Result<String> {
+    draw::svg_chart(SIZE, &title(fig, chart), |root| {
+        draw_chart(root, fig, chart)
+    })
 }
 
 /// One sweep chart as SVG: its file stem, title and text (also what
@@ -283,7 +277,6 @@ pub fn svg_charts(run: &ScenarioRun) -> Result<Vec<SweepSvg>, Error> {
     let Some(fig) = SweepFigures::of(run) else {
         return Ok(Vec::new());
     };
-    draw::register_font();
     charts(&fig)
         .map(|(chart, stem)| {
             let svg = svg_text(&fig, chart)
@@ -310,12 +303,13 @@ impl Output for SweepCharts {
 pub fn draw_figures(fig: &SweepFigures, out: &mut Staging) -> Result<(), Error> {
     draw::register_font();
     for (chart, stem) in charts(fig) {
-        out.with_path(&format!("{stem}.png"), |tmp| {
-            write_png(tmp, SIZE, |root| draw_chart(root, fig, chart))
-        })?;
-        let svg = svg_text(fig, chart)
-            .map_err(|e| Error::io(out.dir().join(format!("{stem}.svg")), other(e)))?;
-        out.bytes(&format!("{stem}.svg"), svg.as_bytes())?;
+        draw::stage_chart(
+            out,
+            &stem,
+            SIZE,
+            |root| draw_chart(root, fig, chart),
+            || svg_text(fig, chart),
+        )?;
     }
     Ok(())
 }

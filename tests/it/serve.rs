@@ -9,7 +9,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use crate::support::cli::{pikeshot, run_to, stderr, stdout};
-use crate::support::http::{Server, claim_length, request};
+use crate::support::http::{Server, claim_length, request, send};
 use pikeshot::scenario::limits::MAX_FILE_BYTES;
 use pikeshot::serve::limits::{Generations, MAX_BODY_BYTES};
 use pikeshot::systems::SYSTEMS;
@@ -264,22 +264,6 @@ fn an_invalid_value_is_a_located_error_in_the_cli_words() {
     assert_eq!(r.json()["error"]["line"].as_u64(), Some(2));
 }
 
-/// The raw answer to `bytes` sent as they are: its status line and body.
-fn raw(addr: &str, bytes: &[u8]) -> (String, String) {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(std::time::Duration::from_secs(60)))
-        .unwrap();
-    s.write_all(bytes).unwrap();
-    let mut answer = String::new();
-    s.read_to_string(&mut answer).unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-    (
-        head.lines().next().unwrap_or("").to_string(),
-        body.to_string(),
-    )
-}
-
 #[test]
 fn what_is_not_http_or_no_route_is_refused_with_its_status() {
     let dir = tempfile::tempdir().unwrap();
@@ -287,27 +271,24 @@ fn what_is_not_http_or_no_route_is_refused_with_its_status() {
     let server = Server::start(&[dir.path().to_str().unwrap()]);
     // Not a request line; a head over 16 KiB; a length that is no number.
     for (bytes, status) in [
-        (b"hello\r\n\r\n".to_vec(), "400"),
+        (b"hello\r\n\r\n".to_vec(), 400),
         (
             format!("GET / HTTP/1.1\r\nX: {}\r\n\r\n", "y".repeat(17_000)).into_bytes(),
-            "431",
+            431,
         ),
         (
             b"POST /api/run HTTP/1.1\r\nContent-Length: lots\r\n\r\n".to_vec(),
-            "400",
+            400,
         ),
         (
             b"POST /api/run HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".to_vec(),
-            "400",
+            400,
         ),
-        (b"GET /api/scenario/%zz HTTP/1.1\r\n\r\n".to_vec(), "400"),
+        (b"GET /api/scenario/%zz HTTP/1.1\r\n\r\n".to_vec(), 400),
     ] {
-        let (line, body) = raw(&server.addr, &bytes);
-        assert!(
-            line.starts_with(&format!("HTTP/1.1 {status} ")),
-            "{line}: {body}"
-        );
-        assert!(body.contains("\"error\""), "{line}: {body}");
+        let r = send(&server.addr, &bytes);
+        assert_eq!(r.status, status, "{}", r.body);
+        assert!(r.body.contains("\"error\""), "{status}: {}", r.body);
     }
     // A route asked with the wrong method names the one it answers.
     let r = request(&server.addr, "DELETE", "/api/run", None);

@@ -43,13 +43,18 @@ pub fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> Resp
 /// Sends only the head of a request claiming a body of `length` bytes, and
 /// reads the response (a server that checks the length answers at once).
 pub fn claim_length(addr: &str, path: &str, length: u64) -> Response {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let head = format!(
         "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
          Content-Type: application/json\r\nContent-Length: {length}\r\n\r\n{{"
     );
-    s.write_all(head.as_bytes()).unwrap();
+    send(addr, head.as_bytes())
+}
+
+/// Sends `bytes` as they are (HTTP or not) and reads the response.
+pub fn send(addr: &str, bytes: &[u8]) -> Response {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    s.write_all(bytes).unwrap();
     read_response(s)
 }
 
