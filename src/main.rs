@@ -595,7 +595,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             let e = pikeshot::explain::explain_path(&a.scenario, &req)?;
             match a.format {
                 Format::Text => out(pikeshot::explain::text::render(&e))?,
-                Format::Json => out(pikeshot::explain::to_json(&e))?,
+                // Streamed: the document of a long course is megabytes.
+                Format::Json => {
+                    let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+                    pikeshot::explain::write_json_to(&e, stdout)
+                        .map_err(|err| Error::io("<stdout>", err))?
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

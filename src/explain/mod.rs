@@ -501,11 +501,11 @@ pub fn to_json(e: &Explanation) -> String {
 }
 
 /// Writes [`to_json`]'s bytes to `out` as they are made, without holding
-/// the document (a few megabytes for a long course) in memory.
-pub fn write_json_to(e: &Explanation, out: impl std::io::Write) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    serde_json::to_writer_pretty(&mut out, e).map_err(std::io::Error::other)?;
+/// the document (a few megabytes for a long course) in memory; `out`
+/// should be buffered (serde writes it a token at a time).
+pub fn write_json_to(e: &Explanation, mut out: impl std::io::Write) -> std::io::Result<()> {
+    // `From` keeps an I/O error's kind (a closed pipe stays `BrokenPipe`).
+    serde_json::to_writer_pretty(&mut out, e).map_err(std::io::Error::from)?;
     out.write_all(b"\n")?;
     out.flush()
 }

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::{Explanation, VariantExplanation};
-use crate::error::{InputError, Result};
+use crate::error::{Error, InputError, Result};
 use crate::run::TOP_KEYS;
 use crate::scenario::ScenarioFile;
 use crate::scenario::fields::collect;
@@ -50,13 +50,9 @@ pub fn write_json(
     };
     let e = explain_applied(file.clone(), &req)?;
     let mut staging = crate::report::Staging::new(into)?;
-    staging.with_path(EXPLAIN_JSON, |tmp| {
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(tmp)?;
-        super::write_json_to(&e, file)
-    })?;
+    let mut json = staging.open(EXPLAIN_JSON)?;
+    super::write_json_to(&e, &mut json).map_err(|err| Error::io(json.target(), err))?;
+    json.finish()?;
     staging.commit()?;
     Ok(())
 }

@@ -417,3 +417,33 @@ fn readme_check_example_is_what_the_tool_prints() {
     let printed: Vec<&str> = err.lines().filter(|l| !l.starts_with("wrote ")).collect();
     assert_eq!(printed, shown);
 }
+
+/// A reader that stops early (`pikeshot explain … --format json | head`)
+/// ends the program quietly: exit 0, nothing on stderr. The document is
+/// streamed, so the closed pipe surfaces inside the JSON writer.
+#[test]
+fn a_closed_stdout_ends_a_streamed_explanation_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    // Megabytes of JSON: far more than a pipe holds.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pikeshot"))
+        .args([
+            "explain",
+            "scenarios/hakkaa/fire-or-charge.toml",
+            "--format",
+            "json",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "{\n");
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+}
