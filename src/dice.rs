@@ -264,7 +264,7 @@ pub struct Path {
     /// The die results in the order they were rolled; a pool contributes the
     /// index of its multiset.
     pub rolls: Vec<u32>,
-    /// The sides of each roll (0 for a pool).
+    /// The sides of each roll (0 for a pool or a pick).
     pub sides: Vec<u8>,
     /// Probability of the path.
     pub prob: f64,

@@ -15,10 +15,10 @@ pub mod terminal;
 
 use std::path::PathBuf;
 
-use super::csv::{DECIMALS, EXACT_DECIMALS};
+use super::csv::{exact as ex, mc};
 use super::key::{KEY_OUTCOMES, KeyKind, key_outcome};
 use super::naming::variant_slug;
-use super::{CourseStats, ScenarioRun, fixed};
+use super::{CourseStats, ScenarioRun};
 
 pub use super::figure::Figure;
 pub use terminal::terminal;
@@ -214,8 +214,6 @@ pub const DIFF_HEADER: [&str; 19] = [
 /// The rows of `diff.csv`: `kind` is `outcome` or `key`; a side whose card
 /// cannot produce an outcome has empty value columns (and 0 in the change).
 pub fn diff_rows(d: &Diff) -> Vec<Vec<String>> {
-    let mc = |x: f64| fixed(x, DECIMALS);
-    let ex = |x: Option<f64>| x.map_or_else(String::new, |x| fixed(x, EXACT_DECIMALS));
     let side = |f: &Option<Figure>| match f {
         Some(f) => [mc(f.value), mc(f.ci.0), mc(f.ci.1)],
         None => Default::default(),
