@@ -4,12 +4,13 @@
 //! target with at least one hit takes its morale test (8.0) and loses at
 //! most 1 SP (2 from point-blank artillery).
 
+use super::DiceCell::{D6, Words};
 use super::hits::{self, roll_hits};
 use super::morale::{self, After, MoraleCheck, MoraleWhy, loss_cap};
 use super::readings::{Fives, Readings};
 use super::terrain::{self, TOWN_FIRE_16TH_PS};
 use super::unit::{Stand, find, finish, key_err, relocate};
-use super::{Aspect, Era, Kind, MoveFire};
+use super::{Aspect, Era, Kind, MoveFire, d6, dice_rows};
 use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::explain::{PoolLine, Source, pool_sum};
@@ -574,11 +575,10 @@ impl Procedure for Fire {
 /// The Firing and Move and Fire charts.
 pub fn charts() -> Vec<Chart> {
     let d = FIRE_DICE;
-    let row = |v: String, s: &str| vec![v, s.to_string()];
-    let lc: Vec<String> = LC_HEXES.iter().map(|v| format!("{v:+}D6")).collect();
+    let lc: Vec<String> = LC_HEXES.iter().map(|&v| d6(v)).collect();
     let dr: Vec<String> = DRAGOONS_HEXES
         .iter()
-        .map(|v| v.map_or("no fire".into(), |v| format!("{v:+}D6")))
+        .map(|v| v.map_or("no fire".into(), d6))
         .collect();
     vec![
         Chart {
@@ -586,33 +586,21 @@ pub fn charts() -> Vec<Chart> {
             title: "Firing".into(),
             rule: "Firing and Melee Chart",
             headers: headers(&["Dice", "Modifier"]),
-            rows: vec![
-                row("1D6".into(), "per remaining SP"),
-                row("−/+ ?D6".into(), "range factors from army list [range_dice]"),
-                row(
-                    format!("{:+}D6", d.art_per_extra_rank),
-                    "each extra rank of Pike or Tercio for art firing frontally/directly into rear",
-                ),
-                row(format!("{:+}D6", d.per_bound_moved), "each bound moved this turn (Move and Fire)"),
-                row(format!("{:+}D6", d.firer_disordered), "firer disordered"),
-                row(format!("{:+}D6", d.target_evading), "target evading [LC, Dr, Sk]"),
-                row(format!("{:+}D6", d.sk_lc_in_open), "firing at Sk/LC in the open"),
-                row(format!("{:+}D6", d.target_in_cover), "firing on any in cover"),
-                row(format!("{:+}D6", d.art_in_open), "any firing at art in open"),
-                row(format!("{:+}D6", d.second_rank_pistols), "2nd rank of Pistols firing"),
-                row(
-                    format!("{:+}D6", d.defences),
-                    "any non Art/Sk/LC firing at stands in prepared defences",
-                ),
-                row(
-                    format!("{:+}D6", d.defences_artillery),
-                    "artillery firing at prepared defences",
-                ),
-                row(
-                    format!("{TOWN_FIRE_16TH_PS:+}D6"),
-                    "16th century P&S and all tercios firing out of a town (Towns 2.0)",
-                ),
-            ],
+            rows: dice_rows(&[
+                (Words("1D6"), "per remaining SP"),
+                (Words("−/+ ?D6"), "range factors from army list [range_dice]"),
+                (D6(d.art_per_extra_rank), "each extra rank of Pike or Tercio for art firing frontally/directly into rear"),
+                (D6(d.per_bound_moved), "each bound moved this turn (Move and Fire)"),
+                (D6(d.firer_disordered), "firer disordered"),
+                (D6(d.target_evading), "target evading [LC, Dr, Sk]"),
+                (D6(d.sk_lc_in_open), "firing at Sk/LC in the open"),
+                (D6(d.target_in_cover), "firing on any in cover"),
+                (D6(d.art_in_open), "any firing at art in open"),
+                (D6(d.second_rank_pistols), "2nd rank of Pistols firing"),
+                (D6(d.defences), "any non Art/Sk/LC firing at stands in prepared defences"),
+                (D6(d.defences_artillery), "artillery firing at prepared defences"),
+                (D6(TOWN_FIRE_16TH_PS), "16th century P&S and all tercios firing out of a town (Towns 2.0)"),
+            ]),
             notes: vec![
                 "Hit on 6 or double 5: each 6 one hit, each pair of 5s one hit (ASSUMPTION 4(b); readings.fives)".into(),
                 "Any hit: target takes a morale test (8.0); max loss 1SP, PB art 2SP".into(),
@@ -637,7 +625,7 @@ pub fn charts() -> Vec<Chart> {
                 vec![
                     "Other stands".into(),
                     "each time moved".into(),
-                    format!("{:+}D6", d.per_bound_moved),
+                    d6(d.per_bound_moved),
                 ],
                 vec!["Artillery".into(), "any".into(), "cannot move and fire".into()],
             ],

@@ -2,12 +2,13 @@
 //! each side's pool worked out from them and the terrain and town sheets
 //! ([`side_pool`]), and the Melee chart.
 
+use super::DiceCell::{D6, Words};
 use super::readings::{HorseVsPikes, NewDisorder, PikeRanks, Readings};
 use super::terrain::{
     self, DEFENCES, STREAM_BANK_DICE, TOWN_ATTACKING, TOWN_INSIDE, TOWN_TERCIO_DEPTH, Terrain,
 };
 use super::unit::Stand;
-use super::{Aspect, Kind};
+use super::{Aspect, Kind, dice_rows};
 use crate::explain::{PoolLine, Source, pool_sum};
 use crate::systems::Chart;
 use crate::systems::chart::headers;
@@ -398,49 +399,45 @@ pub fn side_pool(
 /// The Melee chart.
 pub fn charts() -> Vec<Chart> {
     let d = MELEE_DICE;
-    let row = |v: String, s: &str| vec![v, s.to_string()];
     vec![Chart {
         id: "melee",
         title: "Melee".into(),
         rule: "10.0",
         headers: headers(&["Dice", "Modifier"]),
-        rows: vec![
-            row("1D6".into(), "per remaining SP"),
-            row(format!("{:+}D6", d.disordered), "if disordered"),
-            row(format!("{:+}D6", d.uphill), "up hill"),
-            row(
-                format!("{:+}D6", d.enemy_flank),
-                "fighting enemy flank (or rear)",
-            ),
-            row(
-                "+?D6".into(),
+        rows: dice_rows(&[
+            (Words("1D6"), "per remaining SP"),
+            (D6(d.disordered), "if disordered"),
+            (D6(d.uphill), "up hill"),
+            (D6(d.enemy_flank), "fighting enemy flank (or rear)"),
+            (
+                Words("+?D6"),
                 "Charge Bonus if charging in (army list; troop-types chart)",
             ),
-            row(
-                format!("{:+}D6", d.pike_rank_vs_foot),
+            (
+                D6(d.pike_rank_vs_foot),
                 "2nd and 3rd rank of pikes vs foot (each; fighting frontally only)",
             ),
-            row(
-                format!("{:+}D6", d.pike_rank_vs_horse),
+            (
+                D6(d.pike_rank_vs_horse),
                 "2nd and 3rd rank of pikes vs horse (each; fighting frontally only)",
             ),
-            row(
-                "none".into(),
+            (
+                Words("none"),
                 "Charge Bonus horse vs Pikes, P&S, Tercio (frontally)",
             ),
-            row(
-                format!("{:+}D6", d.shot_unsupported_vs_mcs),
+            (
+                D6(d.shot_unsupported_vs_mcs),
                 "Shot caught unsupported in the open by MCS",
             ),
-            row(
-                format!("{:+}D6", d.shot_unsupported_vs_lc),
+            (
+                D6(d.shot_unsupported_vs_lc),
                 "Shot fighting unsupported in the open against LC",
             ),
-            row(
-                format!("{:+}D6", d.shot_no_cover_vs_cs),
+            (
+                D6(d.shot_no_cover_vs_cs),
                 "Shot not in cover fighting any CS (additional)",
             ),
-        ],
+        ]),
         notes: vec![
             "Hit on 6 or double 5; more hits wins, equal hits draw (ASSUMPTION 4(b))".into(),
             "Foot will not charge MCS (except close assault in woods, towns)".into(),

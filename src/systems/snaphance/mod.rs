@@ -367,6 +367,35 @@ pub fn charts() -> Vec<Chart> {
     c
 }
 
+/// A modifier in D6 as the charts write it: `+1D6`, `-2D6`.
+fn d6(n: i8) -> String {
+    format!("{n:+}D6")
+}
+
+/// The Dice cell of a (Dice, Modifier) chart line: a modifier in D6, or the
+/// card's words where the line has no number.
+#[derive(Clone, Copy, Debug)]
+enum DiceCell {
+    /// A modifier in D6.
+    D6(i8),
+    /// The card's words.
+    Words(&'static str),
+}
+
+/// The rows of a (Dice, Modifier) chart, one a line of the card.
+fn dice_rows(lines: &[(DiceCell, &str)]) -> Vec<Vec<String>> {
+    lines
+        .iter()
+        .map(|&(dice, modifier)| {
+            let dice = match dice {
+                DiceCell::D6(n) => d6(n),
+                DiceCell::Words(w) => w.to_string(),
+            };
+            vec![dice, modifier.to_string()]
+        })
+        .collect()
+}
+
 /// Troop types and what the rules ask of each.
 fn kinds_chart() -> Chart {
     let yes = |b: bool| if b { "yes" } else { "" }.to_string();

@@ -400,7 +400,7 @@ pub fn charts() -> Vec<Chart> {
         title: "Morale Test/SP losses".into(),
         rule: "8.0",
         headers: headers(&["Adjusted morale / loss cap", "Value"]),
-        rows: vec![
+        rows: [
             row("Commencing strength points", "SP".into()),
             row("Commander attached", format!("{:+}", m.commander)),
             row("Disordered", format!("{:+}", m.disordered)),
@@ -408,26 +408,21 @@ pub fn charts() -> Vec<Chart> {
             row("Each hit just taken", format!("{:+}", m.per_hit)),
             row("Always pass on", m.always_pass.to_string()),
             row("Always fail on", m.always_fail.to_string()),
-            row(
-                "Max loss in melee if lose",
-                format!("{}SP", CAPS.melee_lost),
-            ),
-            row(
-                "Max loss in melee if win or draw",
-                format!("{}SP", CAPS.melee_won_or_drawn),
-            ),
-            row("Max loss from firing", format!("{}SP", CAPS.fire)),
-            row(
-                "Max loss from PB art",
-                format!("{}SP", CAPS.point_blank_artillery),
-            ),
-            row(
-                "All stands vs Sk inf. & LC",
-                format!("{}SP", CAPS.vs_skirmishers_or_lc),
-            ),
-            row("Cav vs inf: cav", format!("{}SP", CAPS.cavalry_vs_infantry)),
-            row("LC", format!("{}SP", CAPS.light_cavalry)),
-        ],
+        ]
+        .into_iter()
+        .chain(
+            [
+                ("Max loss in melee if lose", CAPS.melee_lost),
+                ("Max loss in melee if win or draw", CAPS.melee_won_or_drawn),
+                ("Max loss from firing", CAPS.fire),
+                ("Max loss from PB art", CAPS.point_blank_artillery),
+                ("All stands vs Sk inf. & LC", CAPS.vs_skirmishers_or_lc),
+                ("Cav vs inf: cav", CAPS.cavalry_vs_infantry),
+                ("LC", CAPS.light_cavalry),
+            ]
+            .map(|(label, cap)| row(label, format!("{cap}SP"))),
+        )
+        .collect(),
         notes: vec![
             "Test if hit by shooting or in melee: roll ≤ adjusted morale passes".into(),
             "A failure loses the roll minus the adjusted morale, at least 1 (ASSUMPTION 4(b); \
