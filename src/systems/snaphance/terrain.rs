@@ -5,7 +5,7 @@
 //! they imply for a stand's order is: a stand that disorders on entering a
 //! terrain and "cannot recover" there is disordered while it stands there.
 
-use super::{Era, Kind, WoodsGroup};
+use super::{Era, Kind, WoodsGroup, d6};
 use crate::systems::Chart;
 use crate::systems::chart::headers;
 use crate::systems::named::named_enum;
@@ -304,11 +304,7 @@ pub fn charts() -> Vec<Chart> {
         })
         .collect();
     let dice = |v: i8| {
-        if v == 0 {
-            String::new()
-        } else {
-            format!("{v:+}D6")
-        }
+        if v == 0 { String::new() } else { d6(v) }
     };
     let town = |name: &str, r: &TownRow, extra: &str| {
         vec![
