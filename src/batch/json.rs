@@ -270,10 +270,10 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                         outcome: o.id.clone(),
                         label: o.label.clone(),
                         count: o.count,
-                        probability: o.probability,
-                        ci_low: o.ci.0,
-                        ci_high: o.ci.1,
-                        exact: o.exact,
+                        probability: o.figure.value,
+                        ci_low: o.figure.ci.0,
+                        ci_high: o.figure.ci.1,
+                        exact: o.figure.exact,
                     })
                     .collect(),
                 measures: s
