@@ -34,8 +34,7 @@ pub fn write_png<E: std::fmt::Debug>(
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);
-    encoder.set_filter(png::FilterType::Paeth);
-    encoder.set_adaptive_filter(png::AdaptiveFilterType::NonAdaptive);
+    encoder.set_filter(png::Filter::Paeth);
     let mut writer = encoder.write_header()?;
     writer.write_image_data(&rgb)?;
     writer.finish()?;
