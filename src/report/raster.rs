@@ -34,7 +34,8 @@ pub fn write_png<E: std::fmt::Debug>(
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);
-    encoder.set_filter(png::Filter::Paeth);
+    encoder.set_filter(png::FilterType::Paeth);
+    encoder.set_adaptive_filter(png::AdaptiveFilterType::NonAdaptive);
     let mut writer = encoder.write_header()?;
     writer.write_image_data(&rgb)?;
     writer.finish()?;
