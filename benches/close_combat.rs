@@ -9,10 +9,7 @@ mod common;
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
 
 fn close_combat(c: &mut Criterion) {
-    common::bench_procedure(c, "close-combat", "charge now", || {
-        common::kernels::mpbs_step(SCENARIO, "charge now", 0)
-    });
-    common::bench_course(c, "close-combat-course", SCENARIO, "charge now");
+    common::bench_mpbs_step(c, "close-combat", SCENARIO, "charge now");
 }
 
 criterion_group!(benches, close_combat);

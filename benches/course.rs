@@ -5,23 +5,25 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 mod common;
 
-fn two_step(c: &mut Criterion) {
-    common::bench_course(
-        c,
+/// The benched courses: bench group, shipped scenario, course name.
+const COURSES: [(&str, &str, &str); 2] = [
+    (
         "two-step-course",
         "scenarios/mpbs/charge-or-salvo.toml",
         "salvo, then charge",
-    );
-}
-
-fn engagement(c: &mut Criterion) {
-    common::bench_course(
-        c,
+    ),
+    (
         "ten-turn-engagement",
         "scenarios/mpbs/bombardment.toml",
         "bombard until threshold",
-    );
+    ),
+];
+
+fn courses(c: &mut Criterion) {
+    for (group, scenario, course) in COURSES {
+        common::bench_course(c, group, scenario, course);
+    }
 }
 
-criterion_group!(benches, two_step, engagement);
+criterion_group!(benches, courses);
 criterion_main!(benches);

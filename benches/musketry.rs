@@ -9,10 +9,7 @@ mod common;
 const SCENARIO: &str = "scenarios/mpbs/salvo-vs-front.toml";
 
 fn musketry(c: &mut Criterion) {
-    common::bench_procedure(c, "musketry", "salvo", || {
-        common::kernels::mpbs_step(SCENARIO, "salvo", 0)
-    });
-    common::bench_course(c, "musketry-course", SCENARIO, "salvo");
+    common::bench_mpbs_step(c, "musketry", SCENARIO, "salvo");
 }
 
 criterion_group!(benches, musketry);

@@ -29,6 +29,14 @@ pub fn bench_procedure<P: pikeshot::Procedure + 'static>(
     });
 }
 
+/// Benches a Musket & Pike step of a shipped scenario on its own, as
+/// `group` (step 0 of `course`, without the rolls a course adds around it),
+/// and the whole course, as `group`-course.
+pub fn bench_mpbs_step(c: &mut Criterion, group: &str, scenario: &str, course: &str) {
+    bench_procedure(c, group, course, || kernels::mpbs_step(scenario, course, 0));
+    bench_course(c, &format!("{group}-course"), scenario, course);
+}
+
 /// Benches one chunk of trials of the kernel `make` builds in each kernel
 /// mode ("compiled", "direct"), on one core, as `group`/MODE/`name`.
 fn bench_modes(

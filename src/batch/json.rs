@@ -31,7 +31,7 @@ use serde::Serialize;
 
 use crate::report::engagement::is_engagement;
 use crate::report::key::{KeyKind, key_outcomes};
-use crate::report::{Figure, ScenarioRun, variant_keys};
+use crate::report::{Figure, MeasureStat, OutcomeStat, ScenarioRun, variant_keys};
 use crate::targets::{Checked, Verdict};
 
 /// The whole document.
@@ -124,6 +124,20 @@ pub struct Outcome {
     pub exact: Option<f64>,
 }
 
+impl From<&OutcomeStat> for Outcome {
+    fn from(o: &OutcomeStat) -> Self {
+        Outcome {
+            outcome: o.id.clone(),
+            label: o.label.clone(),
+            count: o.count,
+            probability: o.figure.value,
+            ci_low: o.figure.ci.0,
+            ci_high: o.figure.ci.1,
+            exact: o.figure.exact,
+        }
+    }
+}
+
 /// One measure.
 #[derive(Clone, Debug, Serialize)]
 pub struct MeasureJson {
@@ -135,6 +149,28 @@ pub struct MeasureJson {
     pub exact_mean: Option<f64>,
     /// Every value `min..=max`.
     pub distribution: Vec<Value>,
+}
+
+impl From<&MeasureStat> for MeasureJson {
+    fn from(m: &MeasureStat) -> Self {
+        MeasureJson {
+            measure: m.name.clone(),
+            mean: m.mean,
+            exact_mean: m.exact_mean,
+            distribution: m
+                .values()
+                .enumerate()
+                .map(|(i, value)| Value {
+                    value,
+                    count: m.counts[i],
+                    probability: m.probs[i],
+                    exact: m.exact.as_ref().map(|e| e[i]),
+                    at_least: m.at_least[i],
+                    exact_at_least: m.exact_at_least.as_ref().map(|e| e[i]),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// One value of a measure.
@@ -263,40 +299,8 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
                 trials: s.trials,
                 engagement: is_engagement(c),
                 exact_error: c.tally.exact_error.clone(),
-                outcomes: s
-                    .outcomes
-                    .iter()
-                    .map(|o| Outcome {
-                        outcome: o.id.clone(),
-                        label: o.label.clone(),
-                        count: o.count,
-                        probability: o.probability,
-                        ci_low: o.ci.0,
-                        ci_high: o.ci.1,
-                        exact: o.exact,
-                    })
-                    .collect(),
-                measures: s
-                    .measures
-                    .iter()
-                    .map(|m| MeasureJson {
-                        measure: m.name.clone(),
-                        mean: m.mean,
-                        exact_mean: m.exact_mean,
-                        distribution: m
-                            .values()
-                            .enumerate()
-                            .map(|(i, value)| Value {
-                                value,
-                                count: m.counts[i],
-                                probability: m.probs[i],
-                                exact: m.exact.as_ref().map(|e| e[i]),
-                                at_least: m.at_least[i],
-                                exact_at_least: m.exact_at_least.as_ref().map(|e| e[i]),
-                            })
-                            .collect(),
-                    })
-                    .collect(),
+                outcomes: s.outcomes.iter().map(Outcome::from).collect(),
+                measures: s.measures.iter().map(MeasureJson::from).collect(),
                 key_outcomes: key_outcomes(s)
                     .into_iter()
                     .map(|k| Key {

@@ -21,9 +21,9 @@
 //! `resolve` with real dice, die by die, which is what the Monte Carlo
 //! against exact tests hold the table to.
 
-use crate::dice::{EnumerationError, Sampler};
-use crate::engine::{Kernel, KernelMode, TrialTable, exact, sample_trials};
-use crate::outcome::{Leaf, OutcomeSpace};
+use crate::dice::Sampler;
+use crate::engine::{Kernel, KernelMode, TableKernel, TrialTable, exact};
+use crate::outcome::Leaf;
 use crate::procedure::Procedure;
 
 /// One column of an alias table: with probability `threshold / 2^bits`
@@ -273,11 +273,7 @@ fn vose(weights: &[f64], real: usize, bits: u32) -> Vec<Column> {
 }
 
 /// A procedure with its exact distribution folded into an alias table.
-pub struct Tabulated<P> {
-    procedure: P,
-    exact: Option<Vec<f64>>,
-    table: Option<AliasTable>,
-}
+pub type Tabulated<P> = TableKernel<P, AliasTable>;
 
 impl<P: Procedure> Tabulated<P> {
     /// Prepares `procedure`: with [`KernelMode::Auto`], computes its exact
@@ -290,43 +286,17 @@ impl<P: Procedure> Tabulated<P> {
             KernelMode::Direct => None,
         };
         let table = exact.as_deref().and_then(AliasTable::new);
-        Tabulated {
+        TableKernel {
             procedure,
-            exact,
             table,
+            exact,
         }
-    }
-    /// The procedure itself.
-    pub fn procedure(&self) -> &P {
-        &self.procedure
-    }
-    /// The alias table trials are drawn from, if any.
-    pub fn table(&self) -> Option<&AliasTable> {
-        self.table.as_ref()
     }
 }
 
 impl TrialTable for AliasTable {
     fn draw(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
         self.sample(rng, n, counts)
-    }
-}
-
-impl<P: Procedure> Kernel for Tabulated<P> {
-    fn space(&self) -> &OutcomeSpace {
-        self.procedure.space()
-    }
-    fn sample(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
-        sample_trials(self.table.as_ref(), &self.procedure, rng, n, counts)
-    }
-    fn exact(&self, budget: u64) -> Result<Vec<f64>, EnumerationError> {
-        match &self.exact {
-            Some(p) if budget >= exact::DEFAULT_BUDGET => Ok(p.clone()),
-            _ => exact::exact(&self.procedure, budget),
-        }
-    }
-    fn is_compiled(&self) -> bool {
-        self.table.is_some()
     }
 }
 

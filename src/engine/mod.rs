@@ -9,6 +9,7 @@
 //! stands in a run (a variant pinned with `--set`, one shard of a report).
 
 pub mod alias;
+pub mod bar;
 pub mod chain;
 pub mod compiled;
 pub mod control;
@@ -68,11 +69,31 @@ pub trait Kernel: Sync + Send {
     fn prepare(&self) {}
 }
 
-/// A [`Procedure`] as a [`Kernel`]: the procedure with its compiled table,
-/// if it has one.
-pub struct ProcedureKernel<P> {
+/// A [`Procedure`] as a [`Kernel`]: the procedure with the table its
+/// trials are drawn from, if it has one, and its exact distribution, when
+/// that was found to build the table. Two kinds: [`ProcedureKernel`] (a
+/// [`CompiledTable`]) and [`alias::Tabulated`] (an [`alias::AliasTable`] of
+/// the exact distribution).
+pub struct TableKernel<P, T> {
     procedure: P,
-    table: Option<CompiledTable>,
+    table: Option<T>,
+    /// The exact leaf probabilities within [`exact::DEFAULT_BUDGET`], kept
+    /// when the table was built from them.
+    exact: Option<Vec<f64>>,
+}
+
+/// A [`Procedure`] with its compiled table, if it has one.
+pub type ProcedureKernel<P> = TableKernel<P, CompiledTable>;
+
+impl<P, T> TableKernel<P, T> {
+    /// The procedure itself.
+    pub fn procedure(&self) -> &P {
+        &self.procedure
+    }
+    /// The table trials are drawn from, if any.
+    pub fn table(&self) -> Option<&T> {
+        self.table.as_ref()
+    }
 }
 
 impl<P: Procedure> ProcedureKernel<P> {
@@ -82,11 +103,11 @@ impl<P: Procedure> ProcedureKernel<P> {
             KernelMode::Auto => CompiledTable::compile(&procedure),
             KernelMode::Direct => None,
         };
-        ProcedureKernel { procedure, table }
-    }
-    /// The procedure itself.
-    pub fn procedure(&self) -> &P {
-        &self.procedure
+        TableKernel {
+            procedure,
+            table,
+            exact: None,
+        }
     }
 }
 
@@ -99,7 +120,7 @@ impl<P: Procedure + 'static> ProcedureKernel<P> {
 
 /// A table that trials are drawn from in place of resolving the procedure:
 /// a [`CompiledTable`] or an [`alias::AliasTable`].
-pub(crate) trait TrialTable {
+pub trait TrialTable: Sync + Send {
     /// Resolves `n` trials from `rng`, adding each leaf's count to `counts`.
     fn draw(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]);
 }
@@ -110,35 +131,27 @@ impl TrialTable for CompiledTable {
     }
 }
 
-/// The trials of a kernel: drawn from its table when it has one, else each
-/// resolved by the procedure itself.
-#[inline]
-pub(crate) fn sample_trials<T: TrialTable, P: Procedure>(
-    table: Option<&T>,
-    procedure: &P,
-    rng: &mut Sampler,
-    n: u64,
-    counts: &mut [u64],
-) {
-    match table {
-        Some(t) => t.draw(rng, n, counts),
-        None => {
-            for _ in 0..n {
-                counts[procedure.resolve(rng) as usize] += 1;
-            }
-        }
-    }
-}
-
-impl<P: Procedure> Kernel for ProcedureKernel<P> {
+impl<P: Procedure, T: TrialTable> Kernel for TableKernel<P, T> {
     fn space(&self) -> &OutcomeSpace {
         self.procedure.space()
     }
+    /// Drawn from the table when there is one, else each trial resolved by
+    /// the procedure itself.
     fn sample(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
-        sample_trials(self.table.as_ref(), &self.procedure, rng, n, counts)
+        match &self.table {
+            Some(t) => t.draw(rng, n, counts),
+            None => {
+                for _ in 0..n {
+                    counts[self.procedure.resolve(rng) as usize] += 1;
+                }
+            }
+        }
     }
     fn exact(&self, budget: u64) -> Result<Vec<f64>, EnumerationError> {
-        exact::exact(&self.procedure, budget)
+        match &self.exact {
+            Some(p) if budget >= exact::DEFAULT_BUDGET => Ok(p.clone()),
+            _ => exact::exact(&self.procedure, budget),
+        }
     }
     fn is_compiled(&self) -> bool {
         self.table.is_some()

@@ -131,10 +131,10 @@ pub fn outcome_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 o.id.clone(),
                 count(o.count, s.trials),
                 s.trials.to_string(),
-                mc(o.probability),
-                mc(o.ci.0),
-                mc(o.ci.1),
-                exact(o.exact),
+                mc(o.figure.value),
+                mc(o.figure.ci.0),
+                mc(o.figure.ci.1),
+                exact(o.figure.exact),
                 o.label.clone(),
             ]);
         }
@@ -231,7 +231,7 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
         }
         if s.measures.is_empty() {
             for o in &s.outcomes {
-                rows.push(row(SUMMARY_OUTCOME, &o.id, o.figure()));
+                rows.push(row(SUMMARY_OUTCOME, &o.id, o.figure));
             }
         }
     }

@@ -29,4 +29,11 @@ impl Figure {
         ci: (f64::NAN, f64::NAN),
         exact: None,
     };
+
+    /// The highest point a chart draws of it: the top of its interval, its
+    /// value or its exact value, whichever is highest (a missing exact
+    /// value counts as 0).
+    pub fn top(&self) -> f64 {
+        self.ci.1.max(self.value).max(self.exact.unwrap_or(0.0))
+    }
 }

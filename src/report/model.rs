@@ -61,13 +61,11 @@ pub struct OutcomeStat {
     pub label: String,
     /// Monte Carlo count.
     pub count: u64,
-    /// `count / trials`; without trials (`--method exact`) the exact value.
-    pub probability: f64,
-    /// 95% Wilson interval of the probability; without trials, the exact
-    /// value at both ends.
-    pub ci: (f64, f64),
-    /// The exact marginal probability, when the tally has one.
-    pub exact: Option<f64>,
+    /// The probability: `count / trials` with its 95% Wilson interval, and
+    /// the exact marginal probability when the tally has one; without
+    /// trials (`--method exact`) the exact value, at both ends of the
+    /// interval too.
+    pub figure: Figure,
 }
 
 impl OutcomeStat {
@@ -77,16 +75,7 @@ impl OutcomeStat {
     /// an outcome no trial reached is kept (it may be rare, and its
     /// interval says how rare).
     pub fn possible(&self) -> bool {
-        self.count > 0 || self.exact.is_none_or(|e| e > 0.0)
-    }
-
-    /// The probability with its interval and exact value.
-    pub fn figure(&self) -> Figure {
-        Figure {
-            value: self.probability,
-            ci: self.ci,
-            exact: self.exact,
-        }
+        self.count > 0 || self.figure.exact.is_none_or(|e| e > 0.0)
     }
 }
 
@@ -184,7 +173,7 @@ pub struct CourseStats {
 impl CourseStats {
     /// Whether exact probabilities are present.
     pub fn has_exact(&self) -> bool {
-        self.outcomes.iter().any(|o| o.exact.is_some())
+        self.outcomes.iter().any(|o| o.figure.exact.is_some())
     }
     /// The measure named `name`.
     pub fn measure(&self, name: &str) -> Option<&MeasureStat> {
@@ -277,7 +266,7 @@ impl CourseRun {
             .enumerate()
             .map(|(i, count)| {
                 let exact = exact_outcomes.as_ref().map(|e| e[i]);
-                let (probability, ci) = match exact {
+                let (value, ci) = match exact {
                     Some(e) if exact_only => (e, (e, e)),
                     _ => (ratio(count), stats::wilson(count, n)),
                 };
@@ -285,9 +274,7 @@ impl CourseRun {
                     id: space.outcome_ids()[i].clone(),
                     label: space.outcomes()[i].clone(),
                     count,
-                    probability,
-                    ci,
-                    exact,
+                    figure: Figure { value, ci, exact },
                 }
             })
             .collect();

@@ -68,7 +68,7 @@ fn y_top(stats: &CourseStats) -> f64 {
     let top = stats
         .outcomes
         .iter()
-        .map(|o| o.ci.1.max(o.probability).max(o.exact.unwrap_or(0.0)))
+        .map(|o| o.figure.top())
         .fold(0.0f64, f64::max);
     nice_probability_top(top)
 }
@@ -122,17 +122,17 @@ fn draw<DB: DrawingBackend>(
     for (i, o) in stats.outcomes.iter().enumerate() {
         let x = i as f64;
         plot.draw(&Rectangle::new(
-            [(x - half, 0.0), (x + half, o.probability)],
+            [(x - half, 0.0), (x + half, o.figure.value)],
             BAR.filled(),
         ))?;
     }
     // Whiskers: the 95% Wilson interval.
     for (i, o) in stats.outcomes.iter().enumerate() {
-        super::draw::draw_whisker(plot, i as f64, o.ci, cap)?;
+        super::draw::draw_whisker(plot, i as f64, o.figure.ci, cap)?;
     }
     // Exact values.
     for (i, o) in stats.outcomes.iter().enumerate() {
-        if let Some(e) = o.exact {
+        if let Some(e) = o.figure.exact {
             let at = px(i as f64, e);
             draw_diamond(root, at, 7)?;
         }
@@ -141,18 +141,18 @@ fn draw<DB: DrawingBackend>(
     let pct_style = font(15.0);
     let plot_top = px(0.0, y_max).1;
     for (i, o) in stats.outcomes.iter().enumerate() {
-        let top = o.ci.1.max(o.probability).max(o.exact.unwrap_or(0.0));
+        let top = o.figure.top();
         let (x, y) = px(i as f64, top);
-        let text = percent(o.probability);
+        let text = percent(o.figure.value);
         if y - 22 >= plot_top {
             let style = pct_style.pos(Pos::new(HPos::Center, VPos::Bottom));
             root.draw(&Text::new(text, (x, y - 6), style))?;
         } else {
             // Below the bar top, the whisker's lower cap and the marker.
             let below = [
-                px(i as f64, o.probability).1,
-                px(i as f64, o.ci.0).1,
-                o.exact.map_or(0, |e| px(i as f64, e).1 + 7),
+                px(i as f64, o.figure.value).1,
+                px(i as f64, o.figure.ci.0).1,
+                o.figure.exact.map_or(0, |e| px(i as f64, e).1 + 7),
             ]
             .into_iter()
             .max()

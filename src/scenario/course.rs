@@ -25,7 +25,9 @@ pub fn read_units<'a, U>(
             "missing `[units.NAME]` tables: a scenario needs units",
         )
     })?;
-    UNITS.check(f, tables.len(), || format!("units.{}", tables[MAX_UNITS].0))?;
+    within_limit(f, "scenario", "units", MAX_UNITS, tables.len(), || {
+        format!("units.{}", tables[MAX_UNITS].0)
+    })?;
     let mut units = Vec::new();
     let start = f.recorded();
     for (name, mut uf) in tables {
@@ -41,50 +43,25 @@ pub fn read_units<'a, U>(
     Ok(units)
 }
 
-/// How many tables of one kind (`what`) one `holder` may have.
-struct Limit {
-    holder: &'static str,
-    what: &'static str,
+/// Refuses `count` tables of one kind (`what`: `units`, `courses`,
+/// `steps`) in one `holder` (the scenario, a course) when there are more
+/// than `max`, at the key `first_over` gives (the first table over the
+/// limit; called only then).
+fn within_limit(
+    f: &Fields,
+    holder: &str,
+    what: &str,
     max: usize,
-}
-
-/// Units in a scenario.
-const UNITS: Limit = Limit {
-    holder: "scenario",
-    what: "units",
-    max: MAX_UNITS,
-};
-/// Courses in a scenario.
-const COURSES: Limit = Limit {
-    holder: "scenario",
-    what: "courses",
-    max: MAX_COURSES,
-};
-/// Steps in a course.
-const STEPS: Limit = Limit {
-    holder: "course",
-    what: "steps",
-    max: MAX_STEPS,
-};
-
-impl Limit {
-    /// Refuses `count` tables, more than the limit, at the key `first_over`
-    /// gives (the first table over it; called only then).
-    fn check(
-        &self,
-        f: &Fields,
-        count: usize,
-        first_over: impl FnOnce() -> String,
-    ) -> Result<(), InputError> {
-        if count <= self.max {
-            return Ok(());
-        }
-        let Limit { holder, what, max } = self;
-        Err(f.err(
-            &first_over(),
-            format!("the {holder} has {count} {what}, more than the limit of {max}"),
-        ))
+    count: usize,
+    first_over: impl FnOnce() -> String,
+) -> Result<(), InputError> {
+    if count <= max {
+        return Ok(());
     }
+    Err(f.err(
+        &first_over(),
+        format!("the {holder} has {count} {what}, more than the limit of {max}"),
+    ))
 }
 
 /// After an error `e` ending the reading of one of several independent
@@ -124,7 +101,9 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
     if tables.is_empty() {
         return Err(f.err("course", "a scenario needs at least one `[[course]]`"));
     }
-    COURSES.check(f, tables.len(), || format!("course[{MAX_COURSES}]"))?;
+    within_limit(f, "scenario", "courses", MAX_COURSES, tables.len(), || {
+        format!("course[{MAX_COURSES}]")
+    })?;
     let mut out: Vec<CourseTable<'a>> = Vec::new();
     for mut cf in tables {
         let name = cf.req_string("name")?;
@@ -147,7 +126,9 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
         if step_tables.is_empty() {
             return Err(cf.err("steps", "a course needs at least one step"));
         }
-        STEPS.check(&cf, step_tables.len(), || format!("steps[{MAX_STEPS}]"))?;
+        within_limit(&cf, "course", "steps", MAX_STEPS, step_tables.len(), || {
+            format!("steps[{MAX_STEPS}]")
+        })?;
         let mut steps = Vec::new();
         for mut sf in step_tables {
             let procedure = sf.req_string("procedure")?;

@@ -107,7 +107,7 @@ pub fn evaluate(expects: &[Expect], run: &ScenarioRun) -> Vec<Checked> {
                 continue;
             }
             let figure = match &e.target {
-                Target::Outcome(id) => s.outcomes.iter().find(|o| o.id == *id).map(|o| o.figure()),
+                Target::Outcome(id) => s.outcomes.iter().find(|o| o.id == *id).map(|o| o.figure),
                 Target::Key(def) => key_outcome(*def, s).map(|k| k.figure),
                 Target::Mean(name) => s.measure(name).map(|m| m.mean_estimate()),
             };

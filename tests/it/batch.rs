@@ -920,6 +920,8 @@ fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
         "--out",
         s(&tmp.path().join("o")),
         "--exact",
+        "--plots",
+        "none",
         "--format",
         "json",
     ]);

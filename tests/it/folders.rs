@@ -268,6 +268,8 @@ fn scenarios_whose_folders_would_clash_get_distinct_folders() {
             "scenarios/snaphance/fire-or-charge.toml",
             "-n",
             "2000",
+            "--plots",
+            "none",
             "-q",
         ],
         &out,
@@ -287,7 +289,7 @@ fn scenarios_whose_folders_would_clash_get_distinct_folders() {
     fs::write(dir.join("a.toml"), charge("y")).unwrap();
     fs::write(dir.join("a/b.toml"), charge("z")).unwrap();
     let rep = tmp.path().join("rep");
-    pikeshot_ok(&["report", s(&dir), "--out", s(&rep)]);
+    pikeshot_ok(&["report", s(&dir), "--plots", "none", "--out", s(&rep)]);
     let (h, rows) = read_csv(&rep.join("scenarios.csv"));
     let folder = h.iter().position(|c| c == "folder").unwrap();
     let folders: Vec<&str> = rows.iter().map(|r| r[folder].as_str()).collect();
@@ -298,7 +300,7 @@ fn scenarios_whose_folders_would_clash_get_distinct_folders() {
     let (sh, _) = read_csv(&rep.join("summary.csv"));
     assert_eq!(sh[0], "file");
     // Again: the same folders, replaced.
-    pikeshot_ok(&["report", s(&dir), "--out", s(&rep)]);
+    pikeshot_ok(&["report", s(&dir), "--plots", "none", "--out", s(&rep)]);
     assert!(rep.join("a/b/outcomes.csv").is_file());
     assert!(rep.join("a-2/outcomes.csv").is_file());
 }
@@ -347,10 +349,22 @@ fn a_pinned_variant_draws_the_same_numbers_as_inside_the_sweep() {
     fs::write(&swept, SWEPT).unwrap();
     let sweep = tmp.path().join("sweep");
     let pinned = tmp.path().join("pinned");
-    pikeshot_ok(&["run", s(&swept), "-q", "--out", s(&sweep)]);
+    pikeshot_ok(&[
+        "run",
+        s(&swept),
+        "-q",
+        "--plots",
+        "none",
+        "--out",
+        s(&sweep),
+    ]);
     // The second card: its variants come after the first card's in the
     // sweep, first when pinned.
-    run_to(s(&swept), &["--set", "edition=series", "-q"], &pinned);
+    run_to(
+        s(&swept),
+        &["--set", "edition=series", "-q", "--plots", "none"],
+        &pinned,
+    );
     for f in ["outcomes.csv", "measures.csv"] {
         let (h, all) = read_csv(&sweep.join(f));
         let (h2, one) = read_csv(&pinned.join(f));

@@ -75,7 +75,7 @@ fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
 
     // Named in every course, the same comparison runs, from that side.
     std::fs::write(&file, mixed("own = \"cuirassiers\"\nenemy = \"pike\"")).unwrap();
-    let o = run_to(&file, &[], &out);
+    let o = run_to(&file, &["--plots", "none"], &out);
     assert!(stdout(&o).contains("cuirassiers vs pike"), "{}", stdout(&o));
     let csv = std::fs::read_to_string(out.join("comparison.csv")).unwrap();
     let mut lines = csv.lines();
@@ -106,6 +106,8 @@ fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
             "--exact",
             "--trials",
             "1000",
+            "--plots",
+            "none",
             "--set",
             "edition=series",
             "--set",

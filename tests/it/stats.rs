@@ -3,6 +3,8 @@
 use pikeshot::outcome::OutcomeSpace;
 use pikeshot::stats::*;
 
+use crate::support::assert_all_close;
+
 #[test]
 fn wilson_matches_reference_values() {
     // Reference: k = 50, n = 100 -> (0.4038, 0.5962).
@@ -33,8 +35,7 @@ fn disagreements_name_what_is_off() {
 
 #[test]
 fn at_least_is_a_reverse_cumulative_sum() {
-    let a = at_least(&[0.5, 0.3, 0.2]);
-    assert!((a[0] - 1.0).abs() < 1e-12 && (a[1] - 0.5).abs() < 1e-12 && (a[2] - 0.2).abs() < 1e-12);
+    assert_all_close(&at_least(&[0.5, 0.3, 0.2]), &[1.0, 0.5, 0.2]);
 }
 
 #[test]
@@ -53,8 +54,7 @@ fn mean_ci_uses_the_sample_standard_deviation() {
 
 #[test]
 fn cumulative_is_a_running_sum() {
-    let c = cumulative(&[0.5, 0.3, 0.2]);
-    assert!((c[0] - 0.5).abs() < 1e-12 && (c[1] - 0.8).abs() < 1e-12 && (c[2] - 1.0).abs() < 1e-12);
+    assert_all_close(&cumulative(&[0.5, 0.3, 0.2]), &[0.5, 0.8, 1.0]);
 }
 
 /// Newcombe (1998), "Interval estimation for the difference between

@@ -151,11 +151,7 @@ pub fn compare(a: &ScenarioRun, b: &ScenarioRun) -> Vec<DiffRow> {
                 .outcomes
                 .iter()
                 .find(|o| o.id == id)
-                .map(|o| Figure {
-                    value: o.probability,
-                    ci: o.ci,
-                    exact: o.exact,
-                })
+                .map(|o| o.figure)
         };
         for (id, label) in &ids {
             rows.push(DiffRow {

@@ -25,6 +25,7 @@ use super::compare::{VariantKeys, variant_keys};
 use super::draw::trials_note;
 use super::engagement::is_engagement;
 use super::engagement::stop_phrase;
+use super::figure::Figure;
 use super::key::KeyKind;
 use super::model::{CourseRun, CourseStats, ScenarioRun};
 
@@ -109,18 +110,22 @@ fn block(out: &mut String, course: &CourseRun, s: &CourseStats) {
     }
     let _ = writeln!(out, "{}", line.trim_end());
     for o in &s.outcomes {
-        let ci = format!("{:>7} – {:>7}", pct(o.ci.0, 2), pct(o.ci.1, 2));
+        let ci = format!(
+            "{:>7} – {:>7}",
+            pct(o.figure.ci.0, 2),
+            pct(o.figure.ci.1, 2)
+        );
         let mut line = if exact_only {
             format!("  {}", cell(&o.label, label_w))
         } else {
             format!(
                 "  {}  {:>8}  {:^17}",
                 cell(&o.label, label_w),
-                pct(o.probability, 2),
+                pct(o.figure.value, 2),
                 ci
             )
         };
-        if let Some(e) = o.exact {
+        if let Some(e) = o.figure.exact {
             let _ = write!(line, "  {:>9}", pct(e, 3));
         }
         let _ = writeln!(out, "{}", line.trim_end());
@@ -210,9 +215,9 @@ fn side_by_side(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], mem
                     let o = &stats[i].outcomes[k];
                     pct(
                         if exact {
-                            o.exact.unwrap_or(f64::NAN)
+                            o.figure.exact.unwrap_or(f64::NAN)
                         } else {
-                            o.probability
+                            o.figure.value
                         },
                         2,
                     )
@@ -263,20 +268,11 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], v: &Va
         return;
     }
     // (label, kind, value per course)
-    let mut items: Vec<(String, KeyKind, Vec<Option<Shown>>)> = v
+    let mut items: Vec<(String, KeyKind, Vec<Option<Figure>>)> = v
         .rows
         .iter()
         .map(|(def, vals)| {
-            let shown = vals
-                .iter()
-                .map(|k| {
-                    k.map(|k| Shown {
-                        value: k.figure.value,
-                        ci: k.figure.ci,
-                        exact: k.figure.exact,
-                    })
-                })
-                .collect();
+            let shown = vals.iter().map(|k| k.map(|k| k.figure)).collect();
             (def.label.to_string(), def.kind, shown)
         })
         .collect();
@@ -288,12 +284,7 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], v: &Va
                     return None;
                 }
                 let k = run.courses[i].space.outcome_index(reason)?;
-                let o = &stats[i].outcomes[k];
-                Some(Shown {
-                    value: o.probability,
-                    ci: o.ci,
-                    exact: o.exact,
-                })
+                Some(stats[i].outcomes[k].figure)
             })
             .collect();
         items.push((stop_phrase(reason), KeyKind::Probability, shown));
@@ -308,14 +299,14 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], v: &Va
             .iter_mut()
             .flat_map(|(_, _, s)| s.iter_mut().flatten())
         {
-            *s = Shown {
+            *s = Figure {
                 value: s.value,
                 ci: (f64::NAN, f64::NAN),
                 exact: None,
             };
         }
     }
-    let all: Vec<&Shown> = items
+    let all: Vec<&Figure> = items
         .iter()
         .flat_map(|(_, _, s)| s.iter().flatten())
         .collect();
@@ -345,7 +336,7 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], v: &Va
             let cells = vals
                 .iter()
                 .map(|s| match s {
-                    Some(s) => format!("{} {}", s.value_text(*kind), s.second_text(*kind)),
+                    Some(s) => format!("{} {}", value_text(s, *kind), second_text(s, *kind)),
                     None => "-".into(),
                 })
                 .collect();
@@ -370,13 +361,13 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], v: &Va
         split.push((
             label.clone(),
             vals.iter()
-                .map(|s| s.map_or_else(|| "-".into(), |s| s.value_text(*kind)))
+                .map(|s| s.map_or_else(|| "-".into(), |s| value_text(&s, *kind)))
                 .collect(),
         ));
         split.push((
             sub.to_string(),
             vals.iter()
-                .map(|s| s.map_or_else(String::new, |s| s.second_text(*kind)))
+                .map(|s| s.map_or_else(String::new, |s| second_text(&s, *kind)))
                 .collect(),
         ));
     }
@@ -384,33 +375,27 @@ fn key_block(out: &mut String, run: &ScenarioRun, stats: &[&CourseStats], v: &Va
     columns(out, "", &names, &split);
 }
 
-/// A value shown in the key block.
-#[derive(Clone, Copy)]
-struct Shown {
-    value: f64,
-    ci: (f64, f64),
-    exact: Option<f64>,
+/// A value shown in the key block: a probability as a percentage, an
+/// expectation as a number.
+fn value_text(f: &Figure, kind: KeyKind) -> String {
+    match kind {
+        KeyKind::Probability => pct(f.value, 2),
+        KeyKind::Expectation => num(f.value, 3),
+    }
 }
 
-impl Shown {
-    fn value_text(&self, kind: KeyKind) -> String {
-        match kind {
-            KeyKind::Probability => pct(self.value, 2),
-            KeyKind::Expectation => num(self.value, 3),
-        }
-    }
-    /// `[exact]` when known, else `±` half the interval.
-    fn second_text(&self, kind: KeyKind) -> String {
-        match (self.exact, kind) {
-            (Some(e), KeyKind::Probability) => format!("[{}]", pct(e, 2)),
-            (Some(e), KeyKind::Expectation) => format!("[{}]", num(e, 3)),
-            (None, _) => {
-                let half = (self.ci.1 - self.ci.0) / 2.0;
-                match kind {
-                    _ if !half.is_finite() => String::new(),
-                    KeyKind::Probability => format!("±{}", pct(half, 2)),
-                    KeyKind::Expectation => format!("±{}", num(half, 3)),
-                }
+/// What stands beside a value in the key block: `[exact]` when known, else
+/// `±` half the interval.
+fn second_text(f: &Figure, kind: KeyKind) -> String {
+    match (f.exact, kind) {
+        (Some(e), KeyKind::Probability) => format!("[{}]", pct(e, 2)),
+        (Some(e), KeyKind::Expectation) => format!("[{}]", num(e, 3)),
+        (None, _) => {
+            let half = (f.ci.1 - f.ci.0) / 2.0;
+            match kind {
+                _ if !half.is_finite() => String::new(),
+                KeyKind::Probability => format!("±{}", pct(half, 2)),
+                KeyKind::Expectation => format!("±{}", num(half, 3)),
             }
         }
     }

@@ -2,10 +2,9 @@
 //! is built: the shape of the fire tables (musketry, light fire, artillery)
 //! and of the orders rolls. Each of those procedures holds a [`DrmRoll`] and
 //! forwards to it with `drm_roll_procedure!`. The close combat result rolls
-//! that keep a labelled [`Modifiers`] breakdown (Cavalry Pursuit, Unable to
-//! Retreat) hold a `TableRoll` instead.
+//! that keep a labelled close combat `Modifiers` breakdown (Cavalry Pursuit,
+//! Unable to Retreat) hold a `close_combat::TableRoll` instead.
 
-use super::close_combat::{Fail, Modifiers};
 use crate::explain::Term;
 use crate::outcome::{Leaf, OutcomeSpace};
 
@@ -53,7 +52,7 @@ impl DrmRoll {
 d10_procedure!(DrmRoll, leaves);
 
 /// Implements `Procedure` for a type by forwarding to its `roll` field
-/// (a [`DrmRoll`] or a `TableRoll`).
+/// (a [`DrmRoll`] or a `close_combat::TableRoll`).
 macro_rules! roll_procedure {
     ($name:ty) => {
         impl $crate::procedure::Procedure for $name {
@@ -87,45 +86,3 @@ macro_rules! drm_roll_procedure {
     };
 }
 pub(crate) use drm_roll_procedure;
-
-/// A d10 plus the DRMs of a [`Modifiers`] breakdown (no limit), read on a
-/// one-column table whose rows are outcome labels and which counts no
-/// measures: Cavalry Pursuit (11.7.2), Unable to Retreat (11.4.5).
-#[derive(Clone, Debug)]
-pub(crate) struct TableRoll {
-    space: OutcomeSpace,
-    modifiers: Modifiers,
-    by_face: [Leaf; 10],
-}
-
-impl TableRoll {
-    /// Records the step's `extra_drm` in `modifiers`, sums them, and fixes
-    /// each face's outcome: `row(face + total)`, an index into `labels`.
-    /// Errors (keyed `extra_drm`): a DRM outside -9..=9.
-    pub(crate) fn new(
-        mut modifiers: Modifiers,
-        extra_drm: i32,
-        labels: &[&str],
-        row: impl Fn(i32) -> usize,
-    ) -> Result<TableRoll, Fail> {
-        modifiers.push_extra(extra_drm)?;
-        modifiers.finish(None);
-        let space = OutcomeSpace::from_labels(labels, vec![]);
-        let by_face = by_face(modifiers.total, |n| space.leaf(row(n), &[]));
-        Ok(TableRoll {
-            space,
-            modifiers,
-            by_face,
-        })
-    }
-    /// The DRMs and their total.
-    pub(crate) fn modifiers(&self) -> &Modifiers {
-        &self.modifiers
-    }
-    /// The table row (index into the labels) a leaf stands for.
-    pub(crate) fn row_of(&self, leaf: Leaf) -> usize {
-        self.space.outcome_of(leaf)
-    }
-}
-
-d10_procedure!(TableRoll, by_face);

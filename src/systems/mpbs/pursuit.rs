@@ -7,15 +7,15 @@
 //! "Other" (all other, non-England, games) on the series card. Readings are
 //! in `docs/rules/mpbs.md`.
 
-use super::close_combat::{self, Fail, LeaderDrm, Modifiers, finish_step};
+use super::close_combat::{
+    self, Fail, LeaderDrm, Modifiers, TableRoll, finish_step, table_roll_procedure,
+};
 use super::input::{EXTRA_DRM_KEY, read_extra};
 use super::unit::find_unit;
 use super::{Band, Edition, Order, Unit, named_enum};
 use crate::error::InputError;
 use crate::explain::Source;
-use crate::outcome::Leaf;
 use crate::scenario::Fields;
-use crate::systems::mpbs::drm_roll::{TableRoll, roll_procedure};
 use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
 use std::borrow::Cow;
 
@@ -534,17 +534,9 @@ impl Pursuit {
     pub fn column(&self) -> &'static PursuitColumn {
         self.column
     }
-    /// The DRMs and their total.
-    pub fn modifiers(&self) -> &Modifiers {
-        self.roll.modifiers()
-    }
-    /// The result of a leaf of this procedure.
-    pub fn result_of(&self, leaf: Leaf) -> PursuitResult {
-        PursuitResult::ALL[self.roll.row_of(leaf)]
-    }
 }
 
-roll_procedure!(Pursuit);
+table_roll_procedure!(Pursuit, PursuitResult);
 
 /// The Cavalry Pursuit Table of an edition, laid out like the card.
 pub fn charts(edition: Edition) -> Vec<Chart> {

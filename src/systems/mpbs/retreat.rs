@@ -3,16 +3,14 @@
 //! (and returns to Morale Shaken). The table is the same on both cards
 //! (docs/rules/mpbs.md, Where the cards differ). Readings are in `docs/rules/mpbs.md`.
 
-use super::close_combat::{Fail, Modifiers, finish_step};
+use super::close_combat::{Fail, Modifiers, TableRoll, finish_step, table_roll_procedure};
 use super::input::{EXTRA_DRM_KEY, read_extra};
 use super::unit::find_unit;
 use super::{Band, Edition, Unit, chart_morale};
 use crate::error::InputError;
 use crate::explain::Source;
-use crate::outcome::Leaf;
 use crate::scenario::Fields;
 use crate::systems::chart::headers;
-use crate::systems::mpbs::drm_roll::{TableRoll, roll_procedure};
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The results of the Unable to Retreat Table.
@@ -144,18 +142,9 @@ impl UnableToRetreat {
         finish_step(f, &INFO)?;
         UnableToRetreat::build(edition, &unit, extra).map_err(|(k, e)| f.locate(k, e))
     }
-
-    /// The DRMs and their total.
-    pub fn modifiers(&self) -> &Modifiers {
-        self.roll.modifiers()
-    }
-    /// The result of a leaf of this procedure.
-    pub fn result_of(&self, leaf: Leaf) -> RetreatResult {
-        RetreatResult::ALL[self.roll.row_of(leaf)]
-    }
 }
 
-roll_procedure!(UnableToRetreat);
+table_roll_procedure!(UnableToRetreat, RetreatResult);
 
 /// The Unable to Retreat Table, laid out like the card.
 pub fn charts(edition: Edition) -> Vec<Chart> {

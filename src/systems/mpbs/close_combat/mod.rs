@@ -26,6 +26,7 @@ mod modifiers;
 mod rules;
 mod step;
 mod table;
+mod table_roll;
 
 pub use charts::charts;
 pub use input::*;
@@ -34,6 +35,7 @@ pub use modifiers::*;
 pub use rules::*;
 pub(crate) use step::finish_step;
 pub use table::*;
+pub(crate) use table_roll::{TableRoll, table_roll_procedure};
 
 /// The outcome space of a close combat with `attackers` attacking units.
 pub fn space(attackers: usize) -> OutcomeSpace {
