@@ -252,15 +252,9 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
     run::estimate::announce(&named, &req.run, "scenario");
     let bar =
         (req.run.progress && std::io::stderr().is_terminal() && !prepared.is_empty()).then(|| {
-            let b = indicatif::ProgressBar::new(prepared.len() as u64);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} scenarios  {msg}",
-                )
-                .expect("valid template"),
-            );
-            b.enable_steady_tick(std::time::Duration::from_millis(200));
-            b
+            crate::engine::bar::Bar::new(prepared.len() as u64, |done, total, _, file| {
+                format!("{done}/{total} scenarios  {file}")
+            })
         });
     if req.run.progress && prepared.iter().any(|p| rreq.plots_for(p).1) {
         eprintln!("{}", RunRequest::summary_note());
@@ -269,7 +263,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
     let mut docs = Vec::new();
     for (((p, file), folder), into) in prepared.iter().zip(&chosen).zip(&folders).zip(&claimed) {
         if let Some(b) = &bar {
-            b.set_message((*file).clone());
+            b.set_message(file);
         }
         let run = run::execute(p, &rreq)?;
         let checks = crate::targets::evaluate(&p.expects, &run);

@@ -9,6 +9,7 @@
 //! stands in a run (a variant pinned with `--set`, one shard of a report).
 
 pub mod alias;
+pub mod bar;
 pub mod chain;
 pub mod compiled;
 pub mod control;

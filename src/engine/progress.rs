@@ -7,6 +7,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::bar::Bar;
+
 /// Trials below which a run shows no bar: it is over before one would help.
 pub const BAR_FROM_TRIALS: u64 = 5_000_000;
 
@@ -61,7 +63,7 @@ pub struct Progress {
 
 enum How {
     Off,
-    Bar(indicatif::ProgressBar),
+    Bar(Bar),
     Lines {
         total: u64,
         done: AtomicU64,
@@ -87,25 +89,7 @@ impl Progress {
             if total < BAR_FROM_TRIALS {
                 return Progress::off();
             }
-            let b = indicatif::ProgressBar::new(total);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {wide_bar} {done}/{all} trials ({rate}, {left} left)",
-                )
-                .expect("valid template")
-                .with_key("done", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = w.write_str(&si(s.pos() as f64));
-                })
-                .with_key("all", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = w.write_str(&si(s.len().unwrap_or(0) as f64));
-                })
-                .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = w.write_str(&rate(s.per_sec()));
-                })
-                .with_key("left", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = w.write_str(&duration(s.eta().as_secs_f64()));
-                }),
-            );
+            let b = Bar::new(total, trials);
             return Progress { how: How::Bar(b) };
         }
         let now = Instant::now();
@@ -150,6 +134,23 @@ impl Progress {
             b.finish_and_clear();
         }
     }
+}
+
+/// The words after the bar: `12 M/100 M trials (1.2 M/s, 1 min 13 s left)`.
+fn trials(done: u64, total: u64, elapsed: Duration, _: &str) -> String {
+    let secs = elapsed.as_secs_f64();
+    let per = if secs > 0.0 { done as f64 / secs } else { 0.0 };
+    let left = if per > 0.0 {
+        duration(total.saturating_sub(done) as f64 / per)
+    } else {
+        "-".to_string()
+    };
+    format!(
+        "{}/{} trials ({}, {left} left)",
+        si(done as f64),
+        si(total as f64),
+        rate(per)
+    )
 }
 
 /// One progress line: `12 M of 100 M trials (12%), 1.1 G/s, about 5.0 s left`.

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use pikeshot::engine::CHUNK;
+use pikeshot::engine::bar::bar_line;
 use pikeshot::engine::progress::{duration, line, rate, si};
 use pikeshot::run::estimate::{Estimate, ExactFit, Total, estimate};
 use pikeshot::run::{RunRequest, execute, prepare};
@@ -38,6 +39,28 @@ fn counts_rates_and_durations_are_said_in_words() {
         line(12_000_000, 100_000_000, Duration::from_secs(10)),
         "12 M of 100 M trials (12%), 1.2 M/s, about 1 min 13 s left"
     );
+}
+
+#[test]
+fn the_bar_fills_with_the_count_and_fits_the_terminal() {
+    let label = "12 M/100 M trials (1.2 M/s, 1 min 13 s left)";
+    // 80 columns: the head takes 13, the label 44 and a space before it,
+    // one is left free: 21 cells, 12% of them (2) full.
+    let l = bar_line(1, 12, 100, Duration::from_secs(3725), label, 80);
+    assert_eq!(
+        l,
+        format!("⠂ [01:02:05] {}{} {label}", "█".repeat(2), "░".repeat(19))
+    );
+    assert_eq!(l.chars().count(), 79);
+    // Wide: at most 40 cells; all done: all full; nothing to do: none.
+    let l = bar_line(0, 7, 7, Duration::ZERO, "7/7 scenarios", 200);
+    assert!(l.contains(&format!("] {} 7/7", "█".repeat(40))), "{l}");
+    let l = bar_line(0, 0, 0, Duration::ZERO, "", 200);
+    assert!(l.contains(&"░".repeat(40)), "{l}");
+    // Narrow: at least 10 cells, and the line cut so that it never wraps.
+    let l = bar_line(0, 1, 2, Duration::ZERO, label, 30);
+    assert_eq!(l.chars().count(), 29);
+    assert_eq!(l, "⠁ [00:00:00] █████░░░░░ 12 M/");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! arithmetic and against composing the parts, Monte Carlo against exact,
 //! and bad input.
 
+use crate::support::close;
 use crate::support::hakkaa::*;
 use pikeshot::procedure::Procedure;
 use pikeshot::systems::hakkaa::close_combat::{CcOptions, CloseCombat};
@@ -32,11 +33,17 @@ fn pair_units(a: &str, b: &str) -> String {
     format!("[units.a]\nsteps = 3\n{a}\n\n[units.b]\nsteps = 4\n{b}\n")
 }
 
+/// The only course of one `procedure` step (with `keys`) between unit `a`
+/// (3 steps, keys `a`) and unit `b` (4 steps, keys `b`).
+fn pair_step(a: &str, b: &str, procedure: &str, keys: &str) -> Box<dyn pikeshot::engine::Kernel> {
+    only(&step_scenario(&pair_units(a, b), procedure, keys))
+}
+
 // ---------------------------------------------------------------- closing
 
 /// P(contact) and P(charger falls back) of a closing step.
 fn closing(a: &str, b: &str, keys: &str) -> (f64, f64) {
-    let k = only(&step_scenario(&pair_units(a, b), "closing", keys));
+    let k = pair_step(a, b, "closing", keys);
     let contact = measure(k.as_ref(), "contact")[1];
     // The target is untouched.
     let target_before = outcomes(k.as_ref())
@@ -178,7 +185,7 @@ fn closing_rows_skirmishers_and_overrides() {
 // ---------------------------------------------------------------- reaction
 
 fn reaction(a: &str, b: &str, keys: &str) -> Box<dyn pikeshot::engine::Kernel> {
-    only(&step_scenario(&pair_units(a, b), "charge-reaction", keys))
+    pair_step(a, b, "charge-reaction", keys)
 }
 
 #[test]
@@ -296,15 +303,47 @@ fn reaction_fire_can_drive_the_charger_off() {
 #[test]
 fn close_combat_both_sides_test() {
     // Trained attacker: DS 6 -, S 20 D * S6, F 7 F ** S5+, DF 3 F ** S4+.
-    // Green defender: DS 3, S 18, F 12, DF 3.
-    let units = pair_units(
-        "type = \"ai\"\ntq = \"trained\"\ncommander = \"commander\"",
-        "type = \"mi\"\ntq = \"green\"",
-    );
-    let k = only(&step_scenario(&units, "close-combat", ""));
-    assert_close(outcome(k.as_ref(), "target-steady"), 3.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-disordered"), 18.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-fell-back"), 15.0 / F36);
+    let commanded = "type = \"ai\"\ntq = \"trained\"\ncommander = \"commander\"";
+    let green = "type = \"mi\"\ntq = \"green\"";
+    // The defender's result in 36ths: (case, attacker, defender, [(outcome,
+    // ways)]).
+    let cases = [
+        // Green defender: DS 3, S 18, F 12, DF 3.
+        (
+            "green",
+            commanded,
+            green,
+            [
+                ("target-steady", 3.0),
+                ("target-disordered", 18.0),
+                ("target-fell-back", 15.0),
+            ],
+        ),
+        // A Disordered defender (Rabble row: DS 3, S 12, F 15, DF 6): D
+        // falls back, F flees.
+        (
+            "disordered",
+            "type = \"ai\"\ntq = \"trained\"",
+            "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
+            [
+                ("target-disordered", 3.0),
+                ("target-fell-back", 12.0),
+                ("target-fled", 21.0),
+            ],
+        ),
+    ];
+    for (case, a, b, want) in cases {
+        let k = pair_step(a, b, "close-combat", "");
+        for (label, ways) in want {
+            let got = outcome(k.as_ref(), label);
+            assert!(
+                close(got, ways / F36),
+                "{case}: {label} {got}, want {ways}/36"
+            );
+        }
+    }
+    // The attacker's side against the green defender.
+    let k = pair_step(commanded, green, "close-combat", "");
     let own = measure(k.as_ref(), "own-status");
     assert_close(own[0], 6.0 / F36);
     assert_close(own[1], 20.0 / F36);
@@ -322,16 +361,6 @@ fn close_combat_both_sides_test() {
         measure(k.as_ref(), "own-commander-injured")[1],
         (20.0 / 6.0 + 10.0 / 3.0) / F36,
     );
-    // A Disordered defender (Rabble row: DS 3, S 12, F 15, DF 6): D falls
-    // back, F flees.
-    let units = pair_units(
-        "type = \"ai\"\ntq = \"trained\"",
-        "type = \"mi\"\ntq = \"green\"\nstatus = \"disordered\"",
-    );
-    let k = only(&step_scenario(&units, "close-combat", ""));
-    assert_close(outcome(k.as_ref(), "target-disordered"), 3.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-fell-back"), 12.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-fled"), 21.0 / F36);
 }
 
 /// One close combat: the attacker's and the defender's unit keys, the
@@ -388,7 +417,7 @@ fn lower_cc_value_and_field_works() {
         ),
     ];
     for (a, d, keys, own_steady, target_steady) in cases {
-        let k = only(&step_scenario(&pair_units(a, d), "close-combat", keys));
+        let k = pair_step(a, d, "close-combat", keys);
         if let Some(p) = own_steady {
             assert_close(measure(k.as_ref(), "own-status")[0], p / F36);
         }
@@ -408,11 +437,12 @@ fn charge_by_hand() {
     // Reaction, MI/HI row: St Fi, (d) ½Fi, (d) ½Fi stand; Flee on DF (1/36).
     // Close combat: Elite -, D (23), F (2), F (1); Veteran -, D (20), F (5),
     // F (1).
-    let units = pair_units(
+    let k = pair_step(
         "type = \"ci\"\ntq = \"elite\"",
         "type = \"hi\"\ntq = \"veteran\"",
+        "charge",
+        "pace = \"gallop\"",
     );
-    let k = only(&step_scenario(&units, "charge", "pace = \"gallop\""));
     let c = 35.0 / F36;
     let cc = c * 35.0 / F36;
     assert_close(outcome(k.as_ref(), "target-fled"), c / F36);

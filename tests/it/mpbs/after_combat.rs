@@ -63,6 +63,17 @@ fn scenario(edition: &str, procedure: &str, step: &str) -> String {
     )
 }
 
+/// The step `procedure` with the `step` lines under `edition` (see
+/// [`scenario`]), built by `from_step`, which must accept it.
+fn built<P>(
+    edition: &str,
+    procedure: &str,
+    step: &str,
+    from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<P, InputError>,
+) -> P {
+    with_step(&scenario(edition, procedure, step), from_step).unwrap()
+}
+
 /// The key's line is searched inside the step (units above may have keys of
 /// the same name).
 #[track_caller]
@@ -192,28 +203,32 @@ fn pursuit_defaults_from_the_pursuer() {
 
 #[test]
 fn pursuit_steps() {
-    let text = scenario(
-        "series",
-        "pursuit",
-        "pursuer = \"finns\"\nmomentum_used = true",
-    );
     // finns: Charge order +1, momentum +1, and its -2 leader used as the
     // attacking leader: +1 on the series card (11.7.2 "leadership modifier
     // of friendly leader used in the Close Combat", ±1 there).
-    let p = with_step(&text, Pursuit::from_step).unwrap();
+    let p = built(
+        "series",
+        "pursuit",
+        "pursuer = \"finns\"\nmomentum_used = true",
+        Pursuit::from_step,
+    );
     assert_eq!(p.column().name, "other");
     assert_eq!(p.modifiers().get("leadership modifier"), Some(1));
     assert_eq!(p.modifiers().total, 3);
-    let text = scenario(
+    let p = built(
         "sfo",
         "pursuit",
         "pursuer = \"finns\"\ncolumn = \"tacw\"\ncromwell = true\ncharge_order = false",
+        Pursuit::from_step,
     );
-    let p = with_step(&text, Pursuit::from_step).unwrap();
     assert_eq!(p.modifiers().total, -2);
     assert_probs(&p, &[0.5, 0.3, 0.2]); // rolls 0-4, 5-7, 8-9
-    let text = scenario("sfo", "pursuit", "pursuer = \"croats\"\ncolumn = \"sfo\"");
-    let p = with_step(&text, Pursuit::from_step).unwrap();
+    let p = built(
+        "sfo",
+        "pursuit",
+        "pursuer = \"croats\"\ncolumn = \"sfo\"",
+        Pursuit::from_step,
+    );
     assert_eq!(p.modifiers().total, 0); // make-ready: no Charge DRM
 }
 
@@ -320,12 +335,12 @@ fn unable_to_retreat_exact() {
 
 #[test]
 fn unable_to_retreat_steps() {
-    let text = scenario(
+    let p = built(
         "sfo",
         "unable-to-retreat",
         "unit = \"tercio\"\nextra_drm = 1",
+        UnableToRetreat::from_step,
     );
-    let p = with_step(&text, UnableToRetreat::from_step).unwrap();
     assert_eq!(p.modifiers().total, -1);
     assert_probs(&p, &[0.6, 0.4]); // roll - 1 ≤ 4 on 0-5
     assert_refusals(
@@ -399,12 +414,12 @@ fn leader_casualty_exact() {
 
 #[test]
 fn leader_casualty_steps() {
-    let text = scenario(
+    let p = built(
         "series",
         "leader-casualty",
         "extra_drm = 1\nreplacement_drm = -1",
+        LeaderCasualty::from_step,
     );
-    let p = with_step(&text, LeaderCasualty::from_step).unwrap();
     assert_eq!(p.casualty_modifiers().total, 1);
     assert_eq!(p.replacement_modifiers().total, -1);
     // 0.2 removed × (0.2, 0.1, 0.7).

@@ -10,7 +10,7 @@
 use crate::support::close;
 use crate::support::located::{assert_step_err, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
-use crate::support::mpbs::{assert_refused, build};
+use crate::support::mpbs::{assert_steps_refused, build};
 use crate::support::ok;
 use crate::support::step::one_step_doc as doc;
 use crate::support::{measure_probs, outcome_probs};
@@ -326,13 +326,15 @@ fn musketry_target_formation_and_reaction_fire() {
             "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nreaction_fire = true",
         ));
         assert_eq!(p.drm(), -1);
-        assert_refused(
+        assert_steps_refused(
             edition,
             &units_with(HI, TARGET),
-            "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nreaction_fire = true",
             Musketry::from_step,
-            "reaction_fire",
-            "moving cavalry",
+            &[(
+                "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nreaction_fire = true",
+                "reaction_fire",
+                "moving cavalry",
+            )],
         );
     }
 }
@@ -375,13 +377,15 @@ fn musketry_fire_mode_and_edition_only_keys() {
             "series card only",
         );
     }
-    assert_refused(
+    assert_steps_refused(
         Series,
         &units,
-        &format!("{base}halmstad = true\npeasant_militia = true"),
         Musketry::from_step,
-        "peasant_militia",
-        "different NGBG battles",
+        &[(
+            &format!("{base}halmstad = true\npeasant_militia = true"),
+            "peasant_militia",
+            "different NGBG battles",
+        )],
     );
     // An unknown fire mode names the accepted ones.
     let text = doc(&units, &format!("{base}fire_mode = \"advance\""));
@@ -419,13 +423,15 @@ fn salvo_marker_drm_and_refused_salvo() {
         let p = ok(musketry_step(edition, &units, FRONT));
         assert_eq!(p.drm(), -1);
         assert!(!p.is_salvo());
-        assert_refused(
+        assert_steps_refused(
             edition,
             &units,
-            "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"salvo\"",
             Musketry::from_step,
-            "column",
-            "Salvo marker",
+            &[(
+                "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"salvo\"",
+                "column",
+                "Salvo marker",
+            )],
         );
     }
 }
@@ -460,13 +466,11 @@ fn musketry_tec_hex_and_hexside() {
         if let Some(h) = hexside {
             target.push_str(&format!("hexside = \"{h}\"\n"));
         }
-        assert_refused(
+        assert_steps_refused(
             edition,
             &units_with(HI, &target),
-            &format!("procedure = \"musketry\"\n{step}"),
             Musketry::from_step,
-            "target",
-            "NA",
+            &[(&format!("procedure = \"musketry\"\n{step}"), "target", "NA")],
         );
         // `tec_drm` overrides the lookup.
         let text = doc(
@@ -481,21 +485,37 @@ fn musketry_tec_hex_and_hexside() {
 fn musketry_refuses_bad_steps() {
     let units = units_with(HI, TARGET);
     let lm = "[units.lm]\nkind = \"commanded-muskets\"\nmorale = 6\nstrength = 2\n";
-    assert_refused(
+    assert_steps_refused(
         Sfo,
         &units_with(&units, lm),
-        "procedure = \"musketry\"\nfirer = \"lm\"\ntarget = \"foe\"\ncolumn = \"front\"",
         Musketry::from_step,
-        "firer",
-        "light-fire",
+        &[(
+            "procedure = \"musketry\"\nfirer = \"lm\"\ntarget = \"foe\"\ncolumn = \"front\"",
+            "firer",
+            "light-fire",
+        )],
     );
-    assert_refused(
+    assert_steps_refused(
         Sfo,
         &units,
-        "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"rear\"",
         Musketry::from_step,
-        "column",
-        "front, flank, salvo",
+        &[
+            (
+                "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"rear\"",
+                "column",
+                "front, flank, salvo",
+            ),
+            (
+                "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nextra_drm = 10",
+                "extra_drm",
+                "from -9 to 9",
+            ),
+            (
+                "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"pike\"\ncolumn = \"front\"",
+                "target",
+                "itself",
+            ),
+        ],
     );
     let text = doc(
         &units,
@@ -504,22 +524,6 @@ fn musketry_refuses_bad_steps() {
     let e = build(&text, Sfo, Musketry::from_step).unwrap_err();
     assert_eq!(e.line, Some(key_line(&text, "extra_dmr")));
     assert_eq!(e.suggestion.as_deref(), Some("extra_drm"));
-    assert_refused(
-        Sfo,
-        &units,
-        "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nextra_drm = 10",
-        Musketry::from_step,
-        "extra_drm",
-        "from -9 to 9",
-    );
-    assert_refused(
-        Sfo,
-        &units,
-        "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"pike\"\ncolumn = \"front\"",
-        Musketry::from_step,
-        "target",
-        "itself",
-    );
 }
 
 #[test]
@@ -698,22 +702,26 @@ fn light_fire_drms_per_edition() {
             "series card",
         );
     }
-    assert_refused(
+    assert_steps_refused(
         Sfo,
         &units_with(HI, TARGET),
-        "procedure = \"light-fire\"\nfirer = \"pike\"\ntarget = \"foe\"",
         LightFire::from_step,
-        "firer",
-        "musketry",
+        &[(
+            "procedure = \"light-fire\"\nfirer = \"pike\"\ntarget = \"foe\"",
+            "firer",
+            "musketry",
+        )],
     );
     let target = format!("{TARGET}terrain = \"castle\"\n");
-    assert_refused(
+    assert_steps_refused(
         Sfo,
         &units_with(&unit("dragoons", 1, ""), &target),
-        &format!("procedure = \"light-fire\"\n{step}"),
         LightFire::from_step,
-        "target",
-        "NA",
+        &[(
+            &format!("procedure = \"light-fire\"\n{step}"),
+            "target",
+            "NA",
+        )],
     );
 }
 
@@ -1010,22 +1018,26 @@ fn artillery_range_errors_name_key_line_and_accepted_ranges() {
     assert!(e.message.contains("no double-3lb column"), "{e}");
     assert!(Artillery::new(Series, &input).is_ok());
     // A firer without a gun, and an NA TEC.
-    assert_refused(
+    assert_steps_refused(
         Sfo,
         &units_with(HI, TARGET),
-        "procedure = \"artillery\"\nfirer = \"pike\"\ntarget = \"foe\"\nrange = 2",
         Artillery::from_step,
-        "firer",
-        "artillery units",
+        &[(
+            "procedure = \"artillery\"\nfirer = \"pike\"\ntarget = \"foe\"\nrange = 2",
+            "firer",
+            "artillery units",
+        )],
     );
     let target = format!("{TARGET}terrain = \"castle\"\n");
-    assert_refused(
+    assert_steps_refused(
         Series,
         &units_with(&gun("3lb", ""), &target),
-        "procedure = \"artillery\"\nfirer = \"guns\"\ntarget = \"foe\"\nrange = 2",
         Artillery::from_step,
-        "target",
-        "NA",
+        &[(
+            "procedure = \"artillery\"\nfirer = \"guns\"\ntarget = \"foe\"\nrange = 2",
+            "target",
+            "NA",
+        )],
     );
 }
 

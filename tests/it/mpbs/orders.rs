@@ -9,7 +9,7 @@
 
 use crate::support::close;
 use crate::support::located::assert_step_err;
-use crate::support::mpbs::{assert_refused, build};
+use crate::support::mpbs::{assert_steps_refused, build};
 use crate::support::ok;
 use crate::support::step::one_step_doc as doc;
 use pikeshot::dice::Sampler;
@@ -215,13 +215,15 @@ fn continuation_hand_arithmetic() {
     let keys = "order = \"charge\"\nlandskrona = true";
     let p = ok(step(Series, "continuation", keys, Continuation::from_step));
     assert!(close(p_success(&p), 0.3));
-    assert_refused(
+    assert_steps_refused(
         Sfo,
         "",
-        &format!("procedure = \"continuation\"\n{keys}"),
         Continuation::from_step,
-        "landskrona",
-        "series card only",
+        &[(
+            &format!("procedure = \"continuation\"\n{keys}"),
+            "landskrona",
+            "series card only",
+        )],
     );
 }
 
@@ -245,21 +247,25 @@ fn preemption_hand_arithmetic() {
             assert_hand(&format!("{edition} {keys}"), &p, p.check(), hand);
         }
         // Preemption has no second attempt, continuation no No Continue.
-        assert_refused(
+        assert_steps_refused(
             edition,
             "",
-            "procedure = \"preemption\"\norder = \"charge\"\nsecond_attempt = true",
             Preemption::from_step,
-            "second_attempt",
-            "unknown key",
+            &[(
+                "procedure = \"preemption\"\norder = \"charge\"\nsecond_attempt = true",
+                "second_attempt",
+                "unknown key",
+            )],
         );
-        assert_refused(
+        assert_steps_refused(
             edition,
             "",
-            "procedure = \"continuation\"\norder = \"charge\"\nwc_no_continue = true",
             Continuation::from_step,
-            "wc_no_continue",
-            "unknown key",
+            &[(
+                "procedure = \"continuation\"\norder = \"charge\"\nwc_no_continue = true",
+                "wc_no_continue",
+                "unknown key",
+            )],
         );
     }
 }
@@ -267,42 +273,47 @@ fn preemption_hand_arithmetic() {
 #[test]
 fn rally_is_na_for_continuation_and_preemption() {
     for edition in Edition::ALL {
-        assert_refused(
+        assert_steps_refused(
             edition,
             "",
-            "procedure = \"continuation\"\norder = \"rally\"",
             Continuation::from_step,
-            "order",
-            "NA",
+            &[(
+                "procedure = \"continuation\"\norder = \"rally\"",
+                "order",
+                "NA",
+            )],
         );
-        assert_refused(
+        assert_steps_refused(
             edition,
             "",
-            "procedure = \"preemption\"\nwc_rating = -1\norder = \"rally\"",
             Preemption::from_step,
-            "order",
-            "NA",
+            &[(
+                "procedure = \"preemption\"\nwc_rating = -1\norder = \"rally\"",
+                "order",
+                "NA",
+            )],
         );
     }
 }
 
 #[test]
 fn leadership_keys_are_checked() {
-    assert_refused(
+    assert_steps_refused(
         Sfo,
         "",
-        "procedure = \"continuation\"\norder = \"charge\"\nac_with_wc = true",
         Continuation::from_step,
-        "ac_with_wc",
-        "ac_rating",
-    );
-    assert_refused(
-        Sfo,
-        "",
-        "procedure = \"continuation\"\norder = \"charge\"\nwc_rating = -4",
-        Continuation::from_step,
-        "wc_rating",
-        "from -3 to 0",
+        &[
+            (
+                "procedure = \"continuation\"\norder = \"charge\"\nac_with_wc = true",
+                "ac_with_wc",
+                "ac_rating",
+            ),
+            (
+                "procedure = \"continuation\"\norder = \"charge\"\nwc_rating = -4",
+                "wc_rating",
+                "from -3 to 0",
+            ),
+        ],
     );
     let text = doc("", "procedure = \"continuation\"\nwc_rating = 0");
     let e = build(&text, Sfo, Continuation::from_step).unwrap_err();
@@ -442,13 +453,15 @@ fn interception_hand_arithmetic() {
     // Halmstad +1: series only.
     let p = ok(intercept(Series, CAV, "halmstad = true"));
     assert!(close(p_success(&p), 0.5));
-    assert_refused(
+    assert_steps_refused(
         Sfo,
         CAV,
-        "procedure = \"interception\"\nunit = \"horse\"\nhalmstad = true",
         Interception::from_step,
-        "halmstad",
-        "series card only",
+        &[(
+            "procedure = \"interception\"\nunit = \"horse\"\nhalmstad = true",
+            "halmstad",
+            "series card only",
+        )],
     );
 }
 
@@ -456,32 +469,38 @@ fn interception_hand_arithmetic() {
 fn interception_refusals() {
     for edition in Edition::ALL {
         let hi = "[units.horse]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n";
-        assert_refused(
+        assert_steps_refused(
             edition,
             hi,
-            "procedure = \"interception\"\nunit = \"horse\"",
             Interception::from_step,
-            "unit",
-            "cavalry units only",
+            &[(
+                "procedure = \"interception\"\nunit = \"horse\"",
+                "unit",
+                "cavalry units only",
+            )],
         );
         // Rally is NA: at `order` when the step names it, at `unit` when the
         // order is the unit's own.
-        assert_refused(
+        assert_steps_refused(
             edition,
             CAV,
-            "procedure = \"interception\"\nunit = \"horse\"\norder = \"rally\"",
             Interception::from_step,
-            "order",
-            "NA",
+            &[(
+                "procedure = \"interception\"\nunit = \"horse\"\norder = \"rally\"",
+                "order",
+                "NA",
+            )],
         );
         let units = cav(7, "order = \"rally\"\n");
-        assert_refused(
+        assert_steps_refused(
             edition,
             &units,
-            "procedure = \"interception\"\nunit = \"horse\"",
             Interception::from_step,
-            "unit",
-            "NA",
+            &[(
+                "procedure = \"interception\"\nunit = \"horse\"",
+                "unit",
+                "NA",
+            )],
         );
         let text = doc(CAV, "procedure = \"interception\"\nunit = \"hors\"");
         let e = build(&text, edition, Interception::from_step).unwrap_err();

@@ -3,7 +3,9 @@
 //! happened with the step it ended at.
 
 use crate::support::close;
-use crate::support::course::{agrees_under_both_kernels, course, measure, outcome};
+use crate::support::course::{
+    agrees_under_both_kernels, assert_no_stop_outcome, course, measure, outcome,
+};
 
 const GENDARMES: &str = "name = \"t\"\nsystem = \"snaphance\"\n\n\
     [units.gendarmes]\nkind = \"gendarmes\"\nstrength = 4\nleader = true\n\n\
@@ -46,12 +48,7 @@ fn a_stand_destroyed_early_is_reported_as_destroyed() {
     let gone = outcome(once.as_ref(), "destroyed");
     assert!(gone > 0.0);
     let k = course(GUNS, "fire, then melee");
-    assert!(
-        !k.space()
-            .outcomes()
-            .iter()
-            .any(|o| o.contains("ended early"))
-    );
+    assert_no_stop_outcome(k.as_ref(), |o| o.contains("ended early"));
     let ended = measure(k.as_ref(), "ended-at-step");
     assert!(close(ended[0], gone));
     assert!(close(ended[1], 1.0 - gone));

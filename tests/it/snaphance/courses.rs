@@ -8,7 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::cli::{
-    pikeshot_ok, pikeshot_refused, pikeshot_says, run_refused, run_to, stdout,
+    pikeshot_ok, pikeshot_refused, pikeshot_says, run_refused_text, run_to, stdout,
 };
 use crate::support::close;
 use crate::support::monte_carlo::{Leaves, assert_sample_matches};
@@ -655,16 +655,14 @@ fn run_writes_exact_and_refuses_bad_input() {
     run_to("scenarios/snaphance/gendarmes-vs-pike.toml", &args, &out);
     let csv = std::fs::read_to_string(out.join("outcomes.csv")).unwrap();
     assert!(csv.contains("flank charge") && csv.contains("attacker-wins"));
-    let bad = tmp.path().join("bad.toml");
-    std::fs::write(
-        &bad,
-        scenario(
+    let err = run_refused_text(
+        tmp.path(),
+        &scenario(
             PIKES,
             "{ procedure = \"fire\", firer = \"a\", target = \"d\" },",
         ),
-    )
-    .unwrap();
-    let err = run_refused(&bad, &out);
+        &out,
+    );
     assert!(
         err.contains("bad.toml:") && err.contains("has no fire"),
         "{err}"

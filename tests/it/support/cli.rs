@@ -72,6 +72,15 @@ pub fn run_refused(scenario: &Path, out: &Path) -> String {
     stderr(&o)
 }
 
+/// Writes `text` to `DIR/bad.toml` and runs it as [`run_refused`] does:
+/// asserts exit code 2 and returns the stderr (which names `bad.toml`).
+#[track_caller]
+pub fn run_refused_text(dir: &Path, text: &str, out: &Path) -> String {
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, text).unwrap();
+    run_refused(&bad, out)
+}
+
 /// Runs `pikeshot ARGS`, asserts it was refused as bad input (exit code 2)
 /// with a message on stderr that contains each of `says`, and returns that
 /// stderr.

@@ -37,6 +37,15 @@ pub fn measure(k: &dyn Kernel, name: &str) -> Vec<f64> {
     scenario::measure_dist(k, &exact_of(k), name)
 }
 
+/// Asserts no outcome label of the course `k` is one that `is_stop` picks
+/// (a course that ends early reports what happened, not that it stopped),
+/// naming the labels when one is.
+#[track_caller]
+pub fn assert_no_stop_outcome(k: &dyn Kernel, is_stop: impl Fn(&str) -> bool) {
+    let labels = k.space().outcomes();
+    assert!(!labels.iter().any(|o| is_stop(o)), "{labels:?}");
+}
+
 /// Monte Carlo within 4.5 standard errors of exact, for the course under
 /// both kernels (`stats::disagreements`).
 pub fn agrees_under_both_kernels(text: &str, name: &str, seed: u64) {

@@ -5,7 +5,7 @@ use pikeshot::error::InputError;
 use pikeshot::scenario::{Fields, Source};
 use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind};
 
-use super::located::assert_step_err;
+use super::located::{assert_each_refused, assert_step_err_in_s_toml};
 use super::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
 use super::step::{one_step_doc, step_from_text};
 use pikeshot::Procedure;
@@ -96,27 +96,25 @@ macro_rules! mpbs_charge_step {
     };
 }
 
-/// Asserts the one-step scenario of `units` and the step's `key = value`
-/// lines (see [`one_step_doc`]) is refused by `from_step` under `edition`:
-/// an input error in `s.toml` at the step's `key`, on the line that sets it,
-/// saying `says` (see [`assert_step_err`]).
+/// Asserts every row `(step, key, says)`: the one-step scenario of `units`
+/// and the step's `key = value` lines (see [`one_step_doc`]) is refused by
+/// `from_step` under `edition` with an input error in `s.toml` at the step's
+/// `key`, on the line that sets it, saying `says` (see
+/// [`assert_each_refused`] and [`assert_step_err_in_s_toml`]); a failing row
+/// is named.
 #[track_caller]
-pub fn assert_refused<T: std::fmt::Debug>(
+pub fn assert_steps_refused<T: std::fmt::Debug>(
     edition: Edition,
     units: &str,
-    step: &str,
     from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<T, InputError>,
-    key: &str,
-    says: &str,
-) -> InputError {
-    let text = one_step_doc(units, step);
-    assert_step_err(
-        Some("s.toml"),
-        build(&text, edition, from_step),
-        &text,
-        key,
-        says,
-    )
+    rows: &[(&str, &str, &str)],
+) {
+    assert_each_refused(
+        rows,
+        |step| one_step_doc(units, step),
+        |text| build(text, edition, &from_step),
+        assert_step_err_in_s_toml,
+    );
 }
 
 /// Monte Carlo against exact for a Musket & Pike procedure on its own: its

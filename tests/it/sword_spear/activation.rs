@@ -364,11 +364,10 @@ fn activation_monte_carlo_matches_exact() {
 
 #[test]
 fn discipline_tests_by_hand() {
-    assert_eq!(fail_faces(4), 3);
-    assert_eq!(fail_faces(1), 0);
-    assert_eq!(fail_faces(0), 0);
-    assert_eq!(fail_faces(7), 6);
-    assert_eq!(fail_faces(9), 6);
+    // The faces of a d6 that fail a test: below the Discipline, at most six.
+    for (discipline, faces) in [(4, 3), (1, 0), (0, 0), (7, 6), (9, 6)] {
+        assert_eq!(fail_faces(discipline), faces, "Discipline {discipline}");
+    }
     // Two tests at Discipline 4: each fails on 1-3.
     let u = Unit::new("u", Troop::MediumFoot, 4, 4);
     let t = DisciplineTest::new(&u, 2, 0);

@@ -6,7 +6,9 @@
 use pikeshot::stats;
 
 use crate::support::close;
-use crate::support::course::{agrees_under_both_kernels, course, exact_of, measure, outcome};
+use crate::support::course::{
+    agrees_under_both_kernels, assert_no_stop_outcome, course, exact_of, measure, outcome,
+};
 
 #[test]
 fn three_longbow_volleys_rout_the_target_as_often_as_they_do() {
@@ -18,12 +20,7 @@ fn three_longbow_volleys_rout_the_target_as_often_as_they_do() {
     let one = course(&text, "one volley at 5 DU");
     let first = outcome(one.as_ref(), "target-routs");
     let k = course(&text, "three volleys");
-    assert!(
-        !k.space()
-            .outcomes()
-            .iter()
-            .any(|o| o.starts_with("stopped-"))
-    );
+    assert_no_stop_outcome(k.as_ref(), |o| o.starts_with("stopped-"));
     let routs = outcome(k.as_ref(), "target-routs");
     // A rout in any volley is a rout (12.1%, not the 7.8% of the last volley
     // alone); the course ends at the volley that routed it.

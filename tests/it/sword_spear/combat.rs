@@ -1194,10 +1194,10 @@ mod multisets {
 
     #[test]
     fn multiset_counts() {
-        assert_eq!(multisets(0), 1);
-        assert_eq!(multisets(1), 6);
-        assert_eq!(multisets(2), 21);
-        assert_eq!(multisets(8), 1287);
+        // C(n + 5, 5) multisets of n dice.
+        for (n, count) in [(0, 1), (1, 6), (2, 21), (8, 1287)] {
+            assert_eq!(multisets(n), count, "{n} dice");
+        }
         for n in 0..=8 {
             assert_eq!(
                 top_four_distribution(n)

@@ -2,7 +2,7 @@
 //! Fresh Status, the no-impetus list, and every chart as `pikeshot tables`
 //! prints it; `pikeshot list` and the command line end to end.
 
-use crate::support::cli::{pikeshot, run_refused, run_to};
+use crate::support::cli::{pikeshot, run_refused_text, run_to};
 
 use pikeshot::systems::sword_spear::melee::NO_IMPETUS;
 use pikeshot::systems::sword_spear::troops::{Class, MOVEMENT, Move, Terrain, Troop};
@@ -210,13 +210,11 @@ fn a_scenario_runs_end_to_end() {
     let m = std::fs::read_to_string(out.join("measures.csv")).unwrap();
     assert!(m.contains("hits-inflicted"), "{m}");
     // A bad key exits 2 with the file and line.
-    let bad = tmp.path().join("bad.toml");
-    std::fs::write(
-        &bad,
+    let e = run_refused_text(
+        tmp.path(),
         "name = \"t\"\nsystem = \"sword-and-spear\"\n[units.a]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\nweapon = \"bow\"\n[units.b]\ntroop = \"heavy-foot\"\ndiscipline = 3\nstrength = 4\n[[course]]\nname = \"c\"\nsteps = [{ procedure = \"shooting\", firer = \"a\", target = \"b\", range = 6 }]\n",
-    )
-    .unwrap();
-    let e = run_refused(&bad, &out);
+        &out,
+    );
     assert!(
         e.contains("bad.toml:14:") && e.contains("out of range"),
         "{e}"
