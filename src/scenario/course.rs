@@ -314,6 +314,15 @@ pub struct Repeats {
     pub default_until: &'static str,
 }
 
+/// A system's stop conditions as its own type (declared by the system's
+/// `stop_enum!`): every value, and the [`StopInfo`] of each in that order.
+pub trait StopSet: Copy + 'static {
+    /// Every stop condition, in the order of [`StopSet::STOPS`].
+    const ALL: &'static [Self];
+    /// The name and meaning of each.
+    const STOPS: &'static [StopInfo];
+}
+
 impl StopInfo {
     /// The stop condition `name`, which ends a course when `meaning` holds.
     pub const fn new(name: &'static str, meaning: &'static str) -> StopInfo {
@@ -450,23 +459,23 @@ impl<S> Staged<S> {
     }
 }
 
-/// Reads an optional `repeat` by [`read_repeat`], the stop conditions of
-/// `repeats` given as the system's `all` (in the same order); `until` is
-/// `[default]` when it names none.
-pub fn read_repeat_as<S: Copy>(
+/// Reads an optional `repeat` by [`read_repeat`], its stop conditions as
+/// the system's own stop type `S` (whose `STOPS` are `repeats.stops`);
+/// `until` is `[default]` when it names none.
+pub fn read_repeat_as<S: StopSet>(
     cf: &mut Fields,
     repeats: &Repeats,
-    all: &[S],
     default: S,
     steps: usize,
 ) -> Result<Option<Repeat<S>>, InputError> {
+    debug_assert!(repeats.stops == S::STOPS);
     let Some(r) = read_repeat(cf, repeats, steps)? else {
         return Ok(None);
     };
     let until = if r.until.is_empty() {
         vec![default]
     } else {
-        r.until.into_iter().map(|i| all[i]).collect()
+        r.until.into_iter().map(|i| S::ALL[i]).collect()
     };
     Ok(Some(Repeat {
         turns: r.turns,

@@ -54,6 +54,10 @@ macro_rules! stop_enum {
             pub const STOPS: &'static [$crate::systems::StopInfo] =
                 &[$($crate::systems::StopInfo::new($s, $meaning)),+];
         }
+        impl $crate::scenario::course::StopSet for $name {
+            const ALL: &'static [$name] = $name::ALL;
+            const STOPS: &'static [$crate::systems::StopInfo] = $name::STOPS;
+        }
     };
 }
 pub(crate) use stop_enum;

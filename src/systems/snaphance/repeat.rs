@@ -38,5 +38,5 @@ pub type Repeat = course::Repeat<Stop>;
 /// Reads a course's optional `repeat` (of a course of `steps` steps);
 /// `until` is `decided` when it names nothing (docs/rules/snaphance.md).
 pub fn read(cf: &mut Fields, steps: usize) -> Result<Option<Repeat>, InputError> {
-    course::read_repeat_as(cf, &REPEATS, Stop::ALL, Stop::Decided, steps)
+    course::read_repeat_as(cf, &REPEATS, Stop::Decided, steps)
 }

@@ -57,8 +57,7 @@ pub fn read(
     own: Option<usize>,
     enemy: Option<usize>,
 ) -> Result<Option<Repeat>, InputError> {
-    let read =
-        crate::scenario::course::read_repeat_as(cf, &REPEATS, Stop::ALL, Stop::EitherRouts, steps)?;
+    let read = crate::scenario::course::read_repeat_as(cf, &REPEATS, Stop::EitherRouts, steps)?;
     let Some(r) = read else {
         return Ok(None);
     };
