@@ -92,20 +92,10 @@ impl Shared {
         }
         d.last = Some(now);
         d.frame += 1;
-        let label = (self.label)(
-            self.done.load(Ordering::Relaxed),
-            self.total,
-            now.duration_since(self.start),
-            &d.message,
-        );
-        let line = bar_line(
-            d.frame,
-            self.done.load(Ordering::Relaxed),
-            self.total,
-            now.duration_since(self.start),
-            &label,
-            width(),
-        );
+        let done = self.done.load(Ordering::Relaxed);
+        let elapsed = now.duration_since(self.start);
+        let label = (self.label)(done, self.total, elapsed, &d.message);
+        let line = bar_line(d.frame, done, self.total, elapsed, &label, width());
         let mut err = std::io::stderr().lock();
         let _ = write!(err, "\r\x1b[2K{line}");
         let _ = err.flush();

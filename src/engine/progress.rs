@@ -138,13 +138,8 @@ impl Progress {
 
 /// The words after the bar: `12 M/100 M trials (1.2 M/s, 1 min 13 s left)`.
 fn trials(done: u64, total: u64, elapsed: Duration, _: &str) -> String {
-    let secs = elapsed.as_secs_f64();
-    let per = if secs > 0.0 { done as f64 / secs } else { 0.0 };
-    let left = if per > 0.0 {
-        duration(total.saturating_sub(done) as f64 / per)
-    } else {
-        "-".to_string()
-    };
+    let (per, left) = pace(done, total, elapsed);
+    let left = left.map_or_else(|| "-".to_string(), duration);
     format!(
         "{}/{} trials ({}, {left} left)",
         si(done as f64),
@@ -153,23 +148,26 @@ fn trials(done: u64, total: u64, elapsed: Duration, _: &str) -> String {
     )
 }
 
-/// One progress line: `12 M of 100 M trials (12%), 1.1 G/s, about 5.0 s left`.
-pub fn line(done: u64, total: u64, elapsed: Duration) -> String {
+/// Trials per second so far, and the seconds the rest would take at that
+/// rate (`None` before any trial is done).
+fn pace(done: u64, total: u64, elapsed: Duration) -> (f64, Option<f64>) {
     let secs = elapsed.as_secs_f64();
     let per = if secs > 0.0 { done as f64 / secs } else { 0.0 };
+    let left = (per > 0.0).then(|| total.saturating_sub(done) as f64 / per);
+    (per, left)
+}
+
+/// One progress line: `12 M of 100 M trials (12%), 1.1 G/s, about 5.0 s left`.
+pub fn line(done: u64, total: u64, elapsed: Duration) -> String {
+    let (per, left) = pace(done, total, elapsed);
     let mut out = format!(
         "{} of {} trials ({:.0}%)",
         si(done as f64),
         si(total as f64),
         100.0 * done as f64 / total.max(1) as f64
     );
-    if per > 0.0 {
-        let _ = write!(
-            out,
-            ", {}, about {} left",
-            rate(per),
-            duration(total.saturating_sub(done) as f64 / per)
-        );
+    if let Some(left) = left {
+        let _ = write!(out, ", {}, about {} left", rate(per), duration(left));
     }
     out
 }

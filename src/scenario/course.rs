@@ -315,12 +315,10 @@ pub struct Repeats {
 }
 
 /// A system's stop conditions as its own type (declared by the system's
-/// `stop_enum!`): every value, and the [`StopInfo`] of each in that order.
+/// `stop_enum!`, which also gives the [`Repeats::stops`] in the same order).
 pub trait StopSet: Copy + 'static {
-    /// Every stop condition, in the order of [`StopSet::STOPS`].
+    /// Every stop condition, in the order of its [`StopInfo`]s.
     const ALL: &'static [Self];
-    /// The name and meaning of each.
-    const STOPS: &'static [StopInfo];
 }
 
 impl StopInfo {
@@ -460,7 +458,7 @@ impl<S> Staged<S> {
 }
 
 /// Reads an optional `repeat` by [`read_repeat`], its stop conditions as
-/// the system's own stop type `S` (whose `STOPS` are `repeats.stops`);
+/// the system's own stop type `S` (`repeats.stops` are its `STOPS`);
 /// `until` is `[default]` when it names none.
 pub fn read_repeat_as<S: StopSet>(
     cf: &mut Fields,
@@ -468,7 +466,6 @@ pub fn read_repeat_as<S: StopSet>(
     default: S,
     steps: usize,
 ) -> Result<Option<Repeat<S>>, InputError> {
-    debug_assert!(repeats.stops == S::STOPS);
     let Some(r) = read_repeat(cf, repeats, steps)? else {
         return Ok(None);
     };

@@ -56,7 +56,6 @@ macro_rules! stop_enum {
         }
         impl $crate::scenario::course::StopSet for $name {
             const ALL: &'static [$name] = $name::ALL;
-            const STOPS: &'static [$crate::systems::StopInfo] = $name::STOPS;
         }
     };
 }
