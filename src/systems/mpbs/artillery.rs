@@ -10,9 +10,7 @@
 //! Double 3lb, 4-8lb, Double 4-8lb, 12-24lb, Double 12-24lb.
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
-use super::input::{
-    EXTRA_DRM_KEY, finish_built, firer_and_target, key_err, read_extra, read_tec, relocate,
-};
+use super::input::{EXTRA_DRM_KEY, TEC_DRM_KEY, finish_built, key_err, read_extra, relocate};
 use super::musketry::{FireResult, FireWho};
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::error::InputError;
@@ -191,13 +189,10 @@ pub struct ArtilleryInput {
     pub range: u32,
     /// The firing unit's morale level.
     pub firer_morale: MoraleState,
-    /// The target's formation.
-    pub target_formation: Formation,
-    /// The TEC fire DRM (artillery value) for the target's hex and hexside.
-    pub tec: i8,
     /// Any further DRM.
     pub extra_drm: i8,
-    /// Who fires at whom and the TEC lines, for `pikeshot explain`.
+    /// Who fires at whom: the target's formation and its TEC fire DRM
+    /// (artillery value), with the TEC lines for `pikeshot explain`.
     pub who: FireWho,
 }
 
@@ -212,14 +207,11 @@ impl ArtilleryInput {
         range: u32,
     ) -> Result<ArtilleryInput, InputError> {
         let gun = gun_of(firer)?;
-        let (who, tec) = FireWho::from_tec(edition, firer, target, true)?;
         Ok(ArtilleryInput {
-            who,
+            who: FireWho::from_tec(edition, firer, target, true)?,
             gun,
             range,
             firer_morale: firer.morale_state,
-            target_formation: target.formation,
-            tec,
             extra_drm: 0,
         })
     }
@@ -259,12 +251,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             17,
             "range in hexes; the chart's longest for the firer's gun: 9 (3lb), 14 (4-8lb), 17 (12-24lb)",
         ),
-        KeyDoc::int(
-            "tec_drm",
-            -9,
-            9,
-            "replaces the TEC fire DRM of the target's hex and hexside",
-        ),
+        TEC_DRM_KEY,
         EXTRA_DRM_KEY,
     ],
     outcomes: &["miss", "FH", "FH + MC"],
@@ -334,19 +321,13 @@ impl Artillery {
             }
         };
         let mut mods: Vec<Term> = Vec::new();
-        if matches!(
-            input.target_formation,
-            Formation::Hedgehog | Formation::Column
-        ) {
+        let target_formation = input.who.target_formation;
+        if matches!(target_formation, Formation::Hedgehog | Formation::Column) {
             mods.push(Term::new(
-                format!("target in {}", input.target_formation),
+                format!("target in {target_formation}"),
                 "10.8",
                 d.target_hedgehog_or_column as i32,
-                Source::unit(format!(
-                    "{} is in {}",
-                    input.who.target(),
-                    input.target_formation
-                )),
+                Source::unit(format!("{} is in {target_formation}", input.who.target())),
             ));
         }
         if input.firer_morale == MoraleState::Shaken {
@@ -370,10 +351,9 @@ impl Artillery {
         }
         super::musketry::tec_and_extra_terms(
             &mut mods,
-            input.tec,
+            &input.who,
             input.extra_drm,
             "the target's hex and hexside, TEC fire column (artillery)",
-            &input.who,
         );
         let results = [M, F, FM];
         let space = OutcomeSpace::new(
@@ -405,17 +385,16 @@ impl Artillery {
         units: &[Unit],
         edition: Edition,
     ) -> Result<Artillery, InputError> {
-        let (firer, target) = firer_and_target(f, units)?;
-        let gun = gun_of(firer).map_err(|e| relocate(f, e))?;
-        let range = f.req_int("range", 0, 1000)? as u32;
-        let (tec, terms) = read_tec(f, edition, target, "target", true)?;
+        let (firer, _, (gun, range), who) =
+            FireWho::read_step(f, units, edition, true, |f, firer| {
+                let gun = gun_of(firer).map_err(|e| relocate(f, e))?;
+                Ok((gun, f.req_int("range", 0, 1000)? as u32))
+            })?;
         let input = ArtilleryInput {
-            who: FireWho::of(firer, target, terms),
+            who,
             gun,
             range,
             firer_morale: firer.morale_state,
-            target_formation: target.formation,
-            tec,
             extra_drm: read_extra(f)?,
         };
         finish_built(f, Artillery::new(edition, &input))

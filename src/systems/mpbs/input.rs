@@ -2,13 +2,14 @@
 //! two cards spell differently, locating errors of pure constructors, and
 //! the keys every roll accepts.
 
-use super::musketry::{FireMode, tec_fire_terms};
+use super::musketry::{FIRE_MODES, FireMode, tec_fire_terms};
 use super::unit::find_unit;
 use super::{Edition, Unit};
 use crate::error::{InputError, did_you_mean, levenshtein};
 use crate::scenario::Fields;
-use crate::systems::KeyDoc;
 use crate::systems::named;
+use crate::systems::{KeyDoc, Kind};
+use std::borrow::Cow;
 
 /// For a name only the other card prints, the name on this card to suggest
 /// instead, as (name, suggestion): the row or kind the cards pair with it
@@ -72,6 +73,15 @@ pub fn card_name<T>(
     };
     Err(f.locate(key, e))
 }
+
+/// What `pikeshot list` shows of `tec_drm`, the step key [`read_tec`] reads
+/// before the TEC.
+pub(crate) const TEC_DRM_KEY: KeyDoc = KeyDoc::int(
+    "tec_drm",
+    -9,
+    9,
+    "replaces the TEC fire DRM of the target's hex and hexside",
+);
 
 /// Reads the TEC fire DRM for the target named by `target_key`: the explicit
 /// `tec_drm` key when given, else the TEC's hex and hexside lines
@@ -148,6 +158,22 @@ pub(crate) const EXTRA_DRM_KEY: KeyDoc = KeyDoc::int("extra_drm", -9, 9, "any fu
 pub(crate) fn read_extra(f: &mut Fields) -> Result<i8, InputError> {
     Ok(f.int("extra_drm", -9, 9)?.unwrap_or(0) as i8)
 }
+
+/// What `pikeshot list` shows of `fire_mode`, the step key
+/// [`read_fire_mode`] reads.
+pub(crate) const FIRE_MODE_KEY: KeyDoc = KeyDoc::new(
+    "fire_mode",
+    Kind::PerEdition(Cow::Borrowed(FIRE_MODES)),
+    "advancing: +DRM on the series card; retreating: -3",
+)
+.or("normal");
+
+/// What `pikeshot list` shows of `halmstad` on a fire table (its DRM line
+/// is [`FireLineDrms::halmstad_term`](super::musketry::FireLineDrms)).
+pub(crate) const HALMSTAD_FIRE_KEY: KeyDoc = KeyDoc::flag(
+    "halmstad",
+    "true: NGBG all firing at Halmstad, -1 (series only)",
+);
 
 /// Reads `fire_mode` (default normal).
 pub(crate) fn read_fire_mode(f: &mut Fields) -> Result<FireMode, InputError> {

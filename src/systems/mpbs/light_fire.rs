@@ -8,17 +8,16 @@
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
 use super::input::{
-    EXTRA_DRM_KEY, finish_built, firer_and_target, key_err, read_extra, read_fire_mode, read_tec,
-    relocate,
+    EXTRA_DRM_KEY, FIRE_MODE_KEY, HALMSTAD_FIRE_KEY, TEC_DRM_KEY, finish_built, key_err,
+    read_extra, read_fire_mode, relocate,
 };
-use super::musketry::{FIRE_MODES, FireLineDrms, FireMode, FireWho};
+use super::musketry::{FireLineDrms, FireMode, FireWho};
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::Term;
 use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
-use std::borrow::Cow;
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The two columns of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -146,13 +145,10 @@ pub struct LightFireInput {
     pub fire_mode: FireMode,
     /// NGBG: all firing at Halmstad (series card).
     pub halmstad: bool,
-    /// The target's formation.
-    pub target_formation: Formation,
-    /// The TEC fire DRM (musket value) for the target's hex and hexside.
-    pub tec: i8,
     /// Any further DRM.
     pub extra_drm: i8,
-    /// Who fires at whom and the TEC lines, for `pikeshot explain`.
+    /// Who fires at whom: the target's formation and its TEC fire DRM
+    /// (musket value), with the TEC lines for `pikeshot explain`.
     pub who: FireWho,
 }
 
@@ -166,17 +162,14 @@ impl LightFireInput {
         target: &Unit,
     ) -> Result<LightFireInput, InputError> {
         let column = column_of(firer)?;
-        let (who, tec) = FireWho::from_tec(edition, firer, target, false)?;
         Ok(LightFireInput {
-            who,
+            who: FireWho::from_tec(edition, firer, target, false)?,
             column,
             strength_points: firer.current_strength(),
             arquebusier: firer.kind == UnitKind::Arquebusier,
             firer_formation: firer.formation,
             fire_mode: FireMode::Normal,
             halmstad: false,
-            target_formation: target.formation,
-            tec,
             extra_drm: 0,
         })
     }
@@ -202,22 +195,9 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             30,
             "the firer's SP for the SP modifiers (default strength - casualty points)",
         ),
-        KeyDoc::new(
-            "fire_mode",
-            Kind::PerEdition(Cow::Borrowed(FIRE_MODES)),
-            "advancing: +DRM on the series card; retreating: -3",
-        )
-        .or("normal"),
-        KeyDoc::flag(
-            "halmstad",
-            "true: NGBG all firing at Halmstad, -1 (series only)",
-        ),
-        KeyDoc::int(
-            "tec_drm",
-            -9,
-            9,
-            "replaces the TEC fire DRM of the target's hex and hexside",
-        ),
+        FIRE_MODE_KEY,
+        HALMSTAD_FIRE_KEY,
+        TEC_DRM_KEY,
         EXTRA_DRM_KEY,
     ],
     outcomes: &["miss", "1 hit"],
@@ -294,12 +274,7 @@ impl LightFire {
             ));
         }
         mods.extend(d.lines.halmstad_term(input.halmstad, edition)?);
-        d.lines.target_terms(
-            &mut mods,
-            input.target_formation,
-            (input.tec, input.extra_drm),
-            who,
-        );
+        d.lines.target_terms(&mut mods, who, input.extra_drm);
         let space = OutcomeSpace::from_labels(INFO.outcomes, vec![Measure::new("hits", 0, 1)]);
         let roll = DrmRoll::new(mods, space, |space, n| {
             let hits = result(input.column, n);
@@ -318,19 +293,17 @@ impl LightFire {
         units: &[Unit],
         edition: Edition,
     ) -> Result<LightFire, InputError> {
-        let (firer, target) = firer_and_target(f, units)?;
-        let column = column_of(firer).map_err(|e| relocate(f, e))?;
-        let (tec, terms) = read_tec(f, edition, target, "target", false)?;
+        let (firer, _, column, who) = FireWho::read_step(f, units, edition, false, |f, firer| {
+            column_of(firer).map_err(|e| relocate(f, e))
+        })?;
         let mut input = LightFireInput {
-            who: FireWho::of(firer, target, terms),
+            who,
             column,
             strength_points: firer.current_strength(),
             arquebusier: firer.kind == UnitKind::Arquebusier,
             firer_formation: firer.formation,
             fire_mode: read_fire_mode(f)?,
             halmstad: f.flag("halmstad")?,
-            target_formation: target.formation,
-            tec,
             extra_drm: read_extra(f)?,
         };
         if let Some(sp) = f.int("strength_points", 1, 30)? {

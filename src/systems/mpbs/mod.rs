@@ -158,6 +158,13 @@ named_enum! {
     }
 }
 
+/// A unit not told otherwise is in Formation Normal.
+impl Default for Formation {
+    fn default() -> Formation {
+        Formation::Normal
+    }
+}
+
 impl Formation {
     /// The formation after one Formation Hit: Normal → Shaken → Broken;
     /// Broken and Hedgehog are unchanged; Column and Open Order take no

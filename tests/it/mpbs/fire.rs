@@ -238,8 +238,6 @@ fn musketry_distribution_follows_the_column_at_every_drm() {
                     hexes: 1,
                     halmstad: false,
                     peasant_militia: false,
-                    target_formation: Formation::Normal,
-                    tec: 0,
                     extra_drm: drm,
                     who: Default::default(),
                 };
@@ -1009,8 +1007,6 @@ fn artillery_range_errors_name_key_line_and_accepted_ranges() {
         gun: Gun::Double3,
         range: 2,
         firer_morale: MoraleState::Good,
-        target_formation: Formation::Normal,
-        tec: 0,
         extra_drm: 0,
         who: Default::default(),
     };

@@ -96,14 +96,8 @@ impl FireLineDrms {
 
     /// The last lines of the table: the target's Hedgehog or Column line,
     /// then its TEC fire DRM and the step's `extra_drm`.
-    pub(crate) fn target_terms(
-        &self,
-        mods: &mut Vec<Term>,
-        formation: Formation,
-        (tec, extra_drm): (i8, i8),
-        who: &FireWho,
-    ) {
-        let line = match formation {
+    pub(crate) fn target_terms(&self, mods: &mut Vec<Term>, who: &FireWho, extra_drm: i8) {
+        let line = match who.target_formation {
             Formation::Hedgehog => Some(("target in Hedgehog", self.target_hedgehog, "Hedgehog")),
             Formation::Column => Some(("target in Column", self.target_column, "Column")),
             _ => None,
@@ -118,10 +112,9 @@ impl FireLineDrms {
         }
         tec_and_extra_terms(
             mods,
-            tec,
+            who,
             extra_drm,
             "the target's hex and hexside, TEC fire column",
-            who,
         );
     }
 }

@@ -14,8 +14,8 @@
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
 use super::input::{
-    EXTRA_DRM_KEY, finish_built, firer_and_target, key_err, ngbg_drm, read_extra, read_fire_mode,
-    read_tec, relocate,
+    EXTRA_DRM_KEY, FIRE_MODE_KEY, HALMSTAD_FIRE_KEY, TEC_DRM_KEY, finish_built, firer_and_target,
+    key_err, ngbg_drm, read_extra, read_fire_mode, read_tec, relocate,
 };
 use super::terrain;
 use super::{Edition, Formation, Unit, named_enum};
@@ -24,8 +24,7 @@ use crate::explain::{Source, Term};
 use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::named;
-use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
-use std::borrow::Cow;
+use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 mod charts;
 mod lines;
@@ -34,24 +33,32 @@ mod tables;
 pub use charts::charts;
 pub use tables::*;
 
-/// Who fires at whom, and the TEC fire DRM line by line, for `pikeshot
-/// explain` (the DRM itself is the input's `tec`, which these terms sum to).
+/// Who fires at whom, and what every fire table reads of the target: its
+/// formation and its TEC fire DRM, with the TEC lines that DRM sums to for
+/// `pikeshot explain`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FireWho {
     /// The firer's name (empty: "the firer").
     pub firer: String,
     /// The target's name (empty: "the target").
     pub target: String,
+    /// The target's formation (Hedgehog and Column have DRM lines).
+    pub target_formation: Formation,
+    /// The TEC fire DRM for the target's hex and hexside.
+    pub tec_drm: i8,
     /// The TEC hex and hexside lines, or the step's `tec_drm`.
     pub tec: Vec<Term>,
 }
 
 impl FireWho {
-    /// `firer` at `target`, the TEC read as `tec`.
-    pub fn of(firer: &Unit, target: &Unit, tec: Vec<Term>) -> FireWho {
+    /// `firer` at `target`, the TEC read as `tec_drm` (the sum of the lines
+    /// `tec`).
+    pub fn of(firer: &Unit, target: &Unit, (tec_drm, tec): (i8, Vec<Term>)) -> FireWho {
         FireWho {
             firer: firer.name.clone(),
             target: target.name.clone(),
+            target_formation: target.formation,
+            tec_drm,
             tec,
         }
     }
@@ -63,7 +70,7 @@ impl FireWho {
         firer: &Unit,
         target: &Unit,
         artillery: bool,
-    ) -> Result<(FireWho, i8), InputError> {
+    ) -> Result<FireWho, InputError> {
         let terms = tec_fire_terms(edition, target, artillery).map_err(|why| {
             key_err(
                 "target",
@@ -74,7 +81,25 @@ impl FireWho {
             )
         })?;
         let tec = crate::explain::sum(&terms) as i8;
-        Ok((FireWho::of(firer, target, terms), tec))
+        Ok(FireWho::of(firer, target, (tec, terms)))
+    }
+    /// Reads a fire step's `firer` and `target`, then what the table needs
+    /// of the firer (`firer_keys`, which checks it and reads its own keys;
+    /// its errors are located at the step), then the target's TEC fire DRM
+    /// (the step's `tec_drm`, else the TEC, its artillery value with
+    /// `artillery`). Returns the two units, what `firer_keys` read, and who
+    /// fires at whom.
+    pub(crate) fn read_step<'u, T>(
+        f: &mut Fields,
+        units: &'u [Unit],
+        edition: Edition,
+        artillery: bool,
+        firer_keys: impl FnOnce(&mut Fields, &Unit) -> Result<T, InputError>,
+    ) -> Result<(&'u Unit, &'u Unit, T, FireWho), InputError> {
+        let (firer, target) = firer_and_target(f, units)?;
+        let read = firer_keys(f, firer)?;
+        let tec = read_tec(f, edition, target, "target", artillery)?;
+        Ok((firer, target, read, FireWho::of(firer, target, tec)))
     }
     /// The source "FIRER is `what`" of a modifier the firer's state sets.
     pub fn firer_is(&self, what: &str) -> Source {
@@ -99,14 +124,9 @@ impl FireWho {
 }
 
 /// The TEC fire DRM and the step's `extra_drm`, the last lines of every
-/// fire table.
-pub(crate) fn tec_and_extra_terms(
-    mods: &mut Vec<Term>,
-    tec: i8,
-    extra_drm: i8,
-    what: &str,
-    who: &FireWho,
-) {
+/// fire table; `what` is the source of a TEC DRM given without its lines.
+pub(crate) fn tec_and_extra_terms(mods: &mut Vec<Term>, who: &FireWho, extra_drm: i8, what: &str) {
+    let tec = who.tec_drm;
     if !who.tec.is_empty() && crate::explain::sum(&who.tec) == tec as i32 {
         mods.extend(who.tec.iter().cloned());
     } else if tec != 0 {
@@ -161,13 +181,10 @@ pub struct MusketryInput {
     pub halmstad: bool,
     /// NGBG: Peasant Militia at Landskrona (series card).
     pub peasant_militia: bool,
-    /// The target's formation (Hedgehog, Column give +1).
-    pub target_formation: Formation,
-    /// The TEC fire DRM for the target's hex and hexside.
-    pub tec: i8,
     /// Any further DRM.
     pub extra_drm: i8,
-    /// Who fires at whom and the TEC lines, for `pikeshot explain`.
+    /// Who fires at whom: the target's formation (Hedgehog, Column give
+    /// +1) and its TEC fire DRM, with the TEC lines for `pikeshot explain`.
     pub who: FireWho,
 }
 
@@ -182,9 +199,8 @@ impl MusketryInput {
         column: FireColumn,
     ) -> Result<MusketryInput, InputError> {
         check_firer(firer)?;
-        let (who, tec) = FireWho::from_tec(edition, firer, target, false)?;
         Ok(MusketryInput {
-            who,
+            who: FireWho::from_tec(edition, firer, target, false)?,
             regimental_artillery: firer.regimental_artillery,
             column,
             firer_formation: firer.formation,
@@ -195,8 +211,6 @@ impl MusketryInput {
             hexes: firer.hexes,
             halmstad: false,
             peasant_militia: false,
-            target_formation: target.formation,
-            tec,
             extra_drm: 0,
         })
     }
@@ -234,26 +248,13 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "reaction_fire",
             "true: reaction fire vs. moving cavalry, -1 (default false)",
         ),
-        KeyDoc::new(
-            "fire_mode",
-            Kind::PerEdition(Cow::Borrowed(FIRE_MODES)),
-            "advancing: +DRM on the series card; retreating: -3",
-        )
-        .or("normal"),
-        KeyDoc::flag(
-            "halmstad",
-            "true: NGBG all firing at Halmstad, -1 (series only)",
-        ),
+        FIRE_MODE_KEY,
+        HALMSTAD_FIRE_KEY,
         KeyDoc::flag(
             "peasant_militia",
             "true: NGBG Peasant Militia at Landskrona, -3 (series only)",
         ),
-        KeyDoc::int(
-            "tec_drm",
-            -9,
-            9,
-            "replaces the TEC fire DRM of the target's hex and hexside",
-        ),
+        TEC_DRM_KEY,
         EXTRA_DRM_KEY,
     ],
     outcomes: &[
@@ -364,12 +365,7 @@ impl Musketry {
                 Source::key("peasant_militia = true"),
             ));
         }
-        d.lines.target_terms(
-            &mut mods,
-            input.target_formation,
-            (input.tec, input.extra_drm),
-            who,
-        );
+        d.lines.target_terms(&mut mods, who, input.extra_drm);
         let results = column_results(edition, input.regimental_artillery, input.column);
         let space = OutcomeSpace::new(results.iter().map(|r| r.label()).collect(), fire_measures());
         let roll = DrmRoll::new(mods, space, |space, n| {
@@ -395,10 +391,12 @@ impl Musketry {
         units: &[Unit],
         edition: Edition,
     ) -> Result<Musketry, InputError> {
-        let (firer, target) = firer_and_target(f, units)?;
-        let column: FireColumn = named::require(f, "column", "musketry column")?;
-        check_firer(firer).map_err(|e| relocate(f, e))?;
-        let (tec, terms) = read_tec(f, edition, target, "target", false)?;
+        let (firer, target, column, who) =
+            FireWho::read_step(f, units, edition, false, |f, firer| {
+                let column: FireColumn = named::require(f, "column", "musketry column")?;
+                check_firer(firer).map_err(|e| relocate(f, e))?;
+                Ok(column)
+            })?;
         let reaction_fire = f.flag("reaction_fire")?;
         if reaction_fire && !target.kind.is_cavalry() {
             return Err(f.err(
@@ -420,10 +418,8 @@ impl Musketry {
             hexes: firer.hexes,
             halmstad: f.flag("halmstad")?,
             peasant_militia: f.flag("peasant_militia")?,
-            target_formation: target.formation,
-            tec,
             extra_drm: read_extra(f)?,
-            who: FireWho::of(firer, target, terms),
+            who,
         };
         finish_built(f, Musketry::new(edition, &input))
     }
