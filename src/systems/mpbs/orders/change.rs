@@ -95,8 +95,7 @@ impl OrdersChange {
             )
             .accepted(others.join(", "))
         })?;
-        let mut mods = Vec::new();
-        input.leadership.push(&mut mods)?;
+        let mut mods = input.leadership.terms()?;
         key_flag_mod(
             &mut mods,
             input.leader_adjacent_enemy,

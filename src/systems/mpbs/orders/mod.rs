@@ -158,8 +158,13 @@ impl Leadership {
         };
         Ok(l)
     }
-    fn push(&self, mods: &mut Vec<Term>) -> Result<(), InputError> {
-        mods.extend(key_term("WC rating", "wc_rating", self.wc_rating as i32));
+    /// The first DRM lines of every wing roll: the WC's rating, then the
+    /// AC's when it is with the WC. Errors (at `ac_with_wc`): the AC is with
+    /// the WC but its rating is not given.
+    fn terms(&self) -> Result<Vec<Term>, InputError> {
+        let mut mods: Vec<Term> = key_term("WC rating", "wc_rating", self.wc_rating as i32)
+            .into_iter()
+            .collect();
         match (self.ac_with_wc, self.ac_rating) {
             (true, None) => {
                 return Err(key_err(
@@ -175,7 +180,7 @@ impl Leadership {
             )),
             _ => {}
         }
-        Ok(())
+        Ok(mods)
     }
 }
 
@@ -279,8 +284,7 @@ impl Activation {
         d: &OrdersDrms,
     ) -> Result<(u8, Vec<Term>), InputError> {
         let n = number(self.order).ok_or_else(|| na_order("order", self.order, table))?;
-        let mut mods = Vec::new();
-        self.leadership.push(&mut mods)?;
+        let mut mods = self.leadership.terms()?;
         key_flag_mod(
             &mut mods,
             self.wc_adjacent_enemy,
