@@ -5,7 +5,7 @@
 //! arithmetic and against composing the parts, Monte Carlo against exact,
 //! and bad input.
 
-use crate::support::close;
+use crate::support::assert_all_close;
 use crate::support::hakkaa::*;
 use pikeshot::procedure::Procedure;
 use pikeshot::systems::hakkaa::close_combat::{CcOptions, CloseCombat};
@@ -277,25 +277,37 @@ fn reaction_fire_can_drive_the_charger_off() {
         measure(k.as_ref(), "contact")[1],
         21.0 / F36 * (1.0 - moved_full) + 12.0 / F36 * (1.0 - moved_half),
     );
-    // Reaction Fire Points: the step's, then its modifier, then halved.
-    let k1 = reaction(
-        a,
-        "type = \"mi\"\ntq = \"green\"",
-        "pace = \"trot\"\nreaction_fp = 4",
-    );
-    let k2 = reaction(
-        a,
-        "type = \"mi\"\ntq = \"green\"\nfp = 1",
-        "pace = \"trot\"\nreaction_fp = 6\nreaction_fp_modifier = -2",
-    );
-    assert_same_exact(k.as_ref(), k1.as_ref());
-    assert_same_exact(k.as_ref(), k2.as_ref());
-    // Cavalry gallops by default; an infantry charger runs (trot table).
-    let g = reaction(a, b, "");
-    assert_same_exact(g.as_ref(), reaction(a, b, "pace = \"gallop\"").as_ref());
-    let run = reaction("type = \"ai\"\ntq = \"veteran\"", b, "");
-    let trot = reaction("type = \"ai\"\ntq = \"veteran\"", b, "pace = \"trot\"");
-    assert_same_exact(run.as_ref(), trot.as_ref());
+    // Reactions that read the same: (case, then charger, target and step
+    // keys of each of the two).
+    let ai = "type = \"ai\"\ntq = \"veteran\"";
+    let cases = [
+        // Reaction Fire Points: the step's, then its modifier, then halved.
+        (
+            "reaction_fp",
+            (a, b, "pace = \"trot\""),
+            (
+                a,
+                "type = \"mi\"\ntq = \"green\"",
+                "pace = \"trot\"\nreaction_fp = 4",
+            ),
+        ),
+        (
+            "reaction_fp_modifier",
+            (a, b, "pace = \"trot\""),
+            (
+                a,
+                "type = \"mi\"\ntq = \"green\"\nfp = 1",
+                "pace = \"trot\"\nreaction_fp = 6\nreaction_fp_modifier = -2",
+            ),
+        ),
+        // Cavalry gallops by default; an infantry charger runs (trot table).
+        ("cavalry gallops", (a, b, ""), (a, b, "pace = \"gallop\"")),
+        ("infantry runs", (ai, b, ""), (ai, b, "pace = \"trot\"")),
+    ];
+    for (case, (a1, b1, keys1), (a2, b2, keys2)) in cases {
+        let (x, y) = (reaction(a1, b1, keys1), reaction(a2, b2, keys2));
+        assert_same_exact(case, x.as_ref(), y.as_ref());
+    }
 }
 
 // ---------------------------------------------------------------- close combat
@@ -334,13 +346,11 @@ fn close_combat_both_sides_test() {
     ];
     for (case, a, b, want) in cases {
         let k = pair_step(a, b, "close-combat", "");
-        for (label, ways) in want {
-            let got = outcome(k.as_ref(), label);
-            assert!(
-                close(got, ways / F36),
-                "{case}: {label} {got}, want {ways}/36"
-            );
-        }
+        assert_outcomes(
+            case,
+            k.as_ref(),
+            &want.map(|(label, ways)| (label, ways / F36)),
+        );
     }
     // The attacker's side against the green defender.
     let k = pair_step(commanded, green, "close-combat", "");
@@ -445,27 +455,38 @@ fn charge_by_hand() {
     );
     let c = 35.0 / F36;
     let cc = c * 35.0 / F36;
-    assert_close(outcome(k.as_ref(), "target-fled"), c / F36);
-    assert_close(
-        outcome(k.as_ref(), "target-steady"),
-        1.0 / F36 + cc * 10.0 / F36,
+    assert_outcomes(
+        "CI Elite at Veteran HI",
+        k.as_ref(),
+        &[
+            ("target-fled", c / F36),
+            ("target-steady", 1.0 / F36 + cc * 10.0 / F36),
+            ("target-disordered", cc * 20.0 / F36),
+            ("target-fell-back", cc * 6.0 / F36),
+            ("target-eliminated", 0.0),
+        ],
     );
-    assert_close(outcome(k.as_ref(), "target-disordered"), cc * 20.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-fell-back"), cc * 6.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-eliminated"), 0.0);
     // Key outcomes (0 steady, 1 disordered or fell back, 2 fled, 3
     // eliminated): the charger is Disordered on D (23) and falls back on F
     // (2 + 1: steady, so Fall Back, not Flee).
-    let own = measure(k.as_ref(), "own-morale");
-    assert_close(own[0], 1.0 / F36 + c / F36 + cc * 10.0 / F36);
-    assert_close(own[1], cc * 23.0 / F36 + cc * 3.0 / F36);
-    assert_close(own[2], 0.0);
-    assert_close(own[3], 0.0);
-    let enemy = measure(k.as_ref(), "enemy-morale");
-    assert_close(enemy[0], 1.0 / F36 + cc * 10.0 / F36);
-    assert_close(enemy[1], cc * 20.0 / F36 + cc * 6.0 / F36);
-    assert_close(enemy[2], c / F36);
-    assert_close(enemy[3], 0.0);
+    assert_all_close(
+        &measure(k.as_ref(), "own-morale"),
+        &[
+            1.0 / F36 + c / F36 + cc * 10.0 / F36,
+            cc * 23.0 / F36 + cc * 3.0 / F36,
+            0.0,
+            0.0,
+        ],
+    );
+    assert_all_close(
+        &measure(k.as_ref(), "enemy-morale"),
+        &[
+            1.0 / F36 + cc * 10.0 / F36,
+            cc * 20.0 / F36 + cc * 6.0 / F36,
+            c / F36,
+            0.0,
+        ],
+    );
     assert_close(measure(k.as_ref(), "close-combats")[1], cc);
     assert_close(
         measure(k.as_ref(), "hits-taken")[1],

@@ -24,21 +24,21 @@ fn fired(firer: &str, target: &str, step: &str) -> Box<dyn Kernel> {
     only(&fire_scenario("", firer, target, step))
 }
 
+/// The target's status outcomes, in the order [`assert_status`] takes them.
+const STATUS: [&str; 5] = [
+    "target-steady",
+    "target-disordered",
+    "target-fell-back",
+    "target-fled",
+    "target-eliminated",
+];
+
+/// Asserts the exact probability of each of the target's [`STATUS`]
+/// outcomes of the one course of `text`.
 #[track_caller]
 fn assert_status(text: &str, want: [f64; 5]) {
-    let k = only(text);
-    for (label, w) in [
-        "target-steady",
-        "target-disordered",
-        "target-fell-back",
-        "target-fled",
-        "target-eliminated",
-    ]
-    .iter()
-    .zip(want)
-    {
-        assert_close(outcome(k.as_ref(), label), w);
-    }
+    let want: Vec<(&str, f64)> = STATUS.into_iter().zip(want).collect();
+    assert_outcomes(text, only(text).as_ref(), &want);
 }
 
 #[test]
@@ -179,18 +179,20 @@ fn fire_points_from_the_unit_the_step_and_half_fire() {
     }
     // FP 0 reads "<1": LC on a DS only (6/36), then the Green LC test.
     let k = fired("tq = \"trained\"\nsteps = 4\nfp = 0", target, "");
-    assert_close(
-        outcome(k.as_ref(), "target-disordered"),
-        6.0 / 36.0 * 12.0 / 36.0,
-    );
-    assert_close(
-        outcome(k.as_ref(), "target-fell-back"),
-        6.0 / 36.0 * 3.0 / 36.0,
+    assert_outcomes(
+        "FP 0",
+        k.as_ref(),
+        &[
+            ("target-disordered", 6.0 / 36.0 * 12.0 / 36.0),
+            ("target-fell-back", 6.0 / 36.0 * 3.0 / 36.0),
+        ],
     );
     // 4 per step on two steps is 8: "8+".
-    let k8 = fired("tq = \"trained\"\nsteps = 2\nfp_per_step = 4", target, "");
-    let k99 = fired("tq = \"trained\"\nsteps = 4\nfp = 99", target, "");
-    assert_same_exact(k8.as_ref(), k99.as_ref());
+    assert_same_exact(
+        "FP 8 and 99",
+        fired("tq = \"trained\"\nsteps = 2\nfp_per_step = 4", target, "").as_ref(),
+        fired("tq = \"trained\"\nsteps = 4\nfp = 99", target, "").as_ref(),
+    );
 }
 
 #[test]
@@ -313,19 +315,17 @@ fn bad_fire_steps_are_located() {
                 "unknown key",
                 None,
             ),
+            (
+                "firer = \"b\"\ntarget = \"a\"\nfp = 100",
+                "fp",
+                "from 0 to 99",
+                None,
+            ),
         ],
     );
     // An unknown unit: the names the scenario has.
     let e = &errors[2];
     assert!(e.to_string().contains("accepted: a, b"), "{e}");
-    let t = step("firer = \"b\"\ntarget = \"a\"\nfp = 100");
-    assert_error(
-        &t,
-        "course[0].steps[0].fp",
-        "[[course.steps]]",
-        "fp =",
-        "from 0 to 99",
-    );
     // A fleeing firer does not fire (a course of this one step).
     let fled = "[units.a]\ntype = \"mi\"\ntq = 8\nsteps = 4\nfp = 2\nstatus = \"fled\"\n\n[units.b]\ntype = \"hi\"\ntq = 9\nsteps = 4\n";
     let t = one(

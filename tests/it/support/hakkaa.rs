@@ -95,17 +95,33 @@ pub fn exact(k: &dyn Kernel) -> Vec<f64> {
 
 /// Asserts two courses give the same exact probability, to rounding, leaf
 /// by leaf over the leaf indices both have (a course with fewer steps has a
-/// shorter leaf space).
+/// shorter leaf space), naming `case` where they do not.
 #[track_caller]
-pub fn assert_same_exact(a: &dyn Kernel, b: &dyn Kernel) {
+pub fn assert_same_exact(case: &str, a: &dyn Kernel, b: &dyn Kernel) {
     for (leaf, (x, y)) in exact(a).iter().zip(exact(b)).enumerate() {
-        assert!(super::close(*x, y), "leaf {leaf}: {x} vs {y}");
+        assert!(super::close(*x, y), "{case}: leaf {leaf}: {x} vs {y}");
     }
 }
 
 /// The exact probability of the outcome labelled `label`.
 pub fn outcome(k: &dyn Kernel, label: &str) -> f64 {
     super::scenario::p_outcome(k, &exact(k), label)
+}
+
+/// Asserts the exact probability of each outcome `(label, want)` of `k`
+/// agrees with `want` to rounding, naming `case` and the outcome where one
+/// does not.
+#[track_caller]
+pub fn assert_outcomes(case: &str, k: &dyn Kernel, want: &[(&str, f64)]) {
+    let p = exact(k);
+    for &(label, w) in want {
+        let got = super::scenario::p_outcome(k, &p, label);
+        assert!(
+            super::close(got, w),
+            "{case}: {label} got {got}, want {w} (diff {})",
+            got - w
+        );
+    }
 }
 
 /// Every outcome's exact probability, by label.
