@@ -637,9 +637,9 @@ fn monte_carlo_agrees_with_exact() {
 #[test]
 fn bad_charges_are_located() {
     let units = "[units.a]\ntype = \"sc\"\ntq = 8\nsteps = 2\n\n[units.b]\ntype = \"mi\"\ntq = 7\nsteps = 3\n\n[units.c]\ntype = \"mi\"\ntq = 7\nsteps = 3\nstatus = \"fled\"\n";
-    let step = |s: &str| one("", units, &format!("procedure = \"charge\"\n{s}"));
-    let errors = assert_step_refusals(
-        step,
+    let errors = assert_procedure_refusals(
+        units,
+        "charge",
         &[
             (
                 "charger = \"a\"\ntarget = \"b\"",
@@ -696,8 +696,9 @@ fn bad_charges_are_located() {
     assert!(e.to_string().contains("closing_row"), "{e}");
     assert!(e.to_string().contains("accepted: MI, AI/HI"), "{e}");
     // The close combat alone names its sides attacker and defender.
-    assert_step_refusals(
-        |keys| one("", units, &format!("procedure = \"close-combat\"\n{keys}")),
+    assert_procedure_refusals(
+        units,
+        "close-combat",
         &[
             (
                 "attacker = \"b\"\ndefender = \"a\"\nlower_cc_value = \"charger\"",

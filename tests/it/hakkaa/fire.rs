@@ -275,9 +275,9 @@ fn monte_carlo_agrees_with_exact() {
 #[test]
 fn bad_fire_steps_are_located() {
     let units = "[units.a]\ntype = \"mi\"\ntq = 8\nsteps = 4\n\n[units.b]\ntype = \"hi\"\ntq = 9\nsteps = 4\nfp = 2\n";
-    let step = |s: &str| one("", units, &format!("procedure = \"fire\"\n{s}"));
-    let errors = assert_step_refusals(
-        step,
+    let errors = assert_procedure_refusals(
+        units,
+        "fire",
         &[
             (
                 "firer = \"a\"\ntarget = \"b\"",

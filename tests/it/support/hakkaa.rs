@@ -228,6 +228,21 @@ pub fn assert_step_refusals(step: impl Fn(&str) -> String, cases: &[Refusal]) ->
         .collect()
 }
 
+/// Asserts each refusal of `cases` on a one-step scenario (as [`one`], no
+/// top-level keys) of `procedure` with the case's keys over `units`; the
+/// errors in case order, for what a test checks further.
+#[track_caller]
+pub fn assert_procedure_refusals(
+    units: &str,
+    procedure: &str,
+    cases: &[Refusal],
+) -> Vec<InputError> {
+    assert_step_refusals(
+        |keys| one("", units, &format!("procedure = \"{procedure}\"\n{keys}")),
+        cases,
+    )
+}
+
 /// The units of `[units.NAME]` tables, in file order.
 pub fn units(text: &str) -> Vec<pikeshot::systems::hakkaa::Unit> {
     let (src, t) = Source::parse("u.toml", text).unwrap();
