@@ -7,6 +7,8 @@
 
 use crate::support::assert_all_close;
 use crate::support::hakkaa::*;
+use crate::support::scenario::Want::{Measure as M, Outcome as O};
+use crate::support::scenario::assert_figures;
 use pikeshot::procedure::Procedure;
 use pikeshot::systems::hakkaa::close_combat::{CcOptions, CloseCombat};
 use pikeshot::systems::hakkaa::closing::{Closing, ClosingOptions};
@@ -194,9 +196,15 @@ fn reaction_without_firearms() {
     // Green MI at a gallop: St Fi, (d) ½Fi, (d) ½Fi, Flee. Without Fire
     // Points it stands on DS, S, F and flees on DF (3/36).
     let k = reaction(hbc, "type = \"mi\"\ntq = \"green\"", "pace = \"gallop\"");
-    assert_close(outcome(k.as_ref(), "target-fled"), 3.0 / F36);
-    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
-    assert_close(measure(k.as_ref(), "reaction-fire")[0], 1.0);
+    assert_figures(
+        "green MI at a gallop",
+        k.as_ref(),
+        &[
+            O("target-fled", 3.0 / F36),
+            M("contact", 1, 33.0 / F36),
+            M("reaction-fire", 0, 1.0),
+        ],
+    );
     // (target, step keys, P(target flees) in 36ths)
     for (target, keys, fled) in [
         // Disordered, it reads Rabble (DS 3, S 12, F 15, DF 6) and "(d)" flees.
@@ -224,8 +232,11 @@ fn reaction_without_firearms() {
             1.0,
         ),
     ] {
-        let k = reaction(hbc, target, keys);
-        assert_close(outcome(k.as_ref(), "target-fled"), fled / F36);
+        assert_figures(
+            target,
+            reaction(hbc, target, keys).as_ref(),
+            &[O("target-fled", fled / F36)],
+        );
     }
 }
 
@@ -234,16 +245,36 @@ fn counter_charges() {
     // HL Trained: CC (DS 6, S 20), (d) (F 7), Flee (DF 3).
     let a = "type = \"hbc\"\ntq = \"veteran\"";
     let hl = "type = \"hl\"\ntq = \"trained\"";
-    let k = reaction(a, hl, "");
-    assert_close(measure(k.as_ref(), "counter-charge")[1], 26.0 / F36);
-    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
-    // Not possible: it stands instead; the charge still goes in.
-    let k = reaction(a, hl, "counter_charge_possible = false");
-    assert_close(measure(k.as_ref(), "counter-charge")[1], 0.0);
-    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
-    // Eastern Horse at a trot: CC, St ½Fi, (d) ½Fi, Flee.
-    let k = reaction(a, "type = \"eh\"\ntq = \"trained\"", "pace = \"trot\"");
-    assert_close(measure(k.as_ref(), "counter-charge")[1], 6.0 / F36);
+    // (case, target, step keys, what the reaction gives)
+    let cases = [
+        (
+            "HL",
+            hl,
+            "",
+            [
+                M("counter-charge", 1, 26.0 / F36),
+                M("contact", 1, 33.0 / F36),
+            ]
+            .as_slice(),
+        ),
+        // Not possible: it stands instead; the charge still goes in.
+        (
+            "HL, counter charge not possible",
+            hl,
+            "counter_charge_possible = false",
+            &[M("counter-charge", 1, 0.0), M("contact", 1, 33.0 / F36)],
+        ),
+        // Eastern Horse at a trot: CC, St ½Fi, (d) ½Fi, Flee.
+        (
+            "EH at a trot",
+            "type = \"eh\"\ntq = \"trained\"",
+            "pace = \"trot\"",
+            &[M("counter-charge", 1, 6.0 / F36)],
+        ),
+    ];
+    for (case, target, keys, wants) in cases {
+        assert_figures(case, reaction(a, target, keys).as_ref(), wants);
+    }
 }
 
 #[test]
@@ -346,10 +377,10 @@ fn close_combat_both_sides_test() {
     ];
     for (case, a, b, want) in cases {
         let k = pair_step(a, b, "close-combat", "");
-        assert_outcomes(
+        assert_figures(
             case,
             k.as_ref(),
-            &want.map(|(label, ways)| (label, ways / F36)),
+            &want.map(|(label, ways)| O(label, ways / F36)),
         );
     }
     // The attacker's side against the green defender.
@@ -455,15 +486,15 @@ fn charge_by_hand() {
     );
     let c = 35.0 / F36;
     let cc = c * 35.0 / F36;
-    assert_outcomes(
+    assert_figures(
         "CI Elite at Veteran HI",
         k.as_ref(),
         &[
-            ("target-fled", c / F36),
-            ("target-steady", 1.0 / F36 + cc * 10.0 / F36),
-            ("target-disordered", cc * 20.0 / F36),
-            ("target-fell-back", cc * 6.0 / F36),
-            ("target-eliminated", 0.0),
+            O("target-fled", c / F36),
+            O("target-steady", 1.0 / F36 + cc * 10.0 / F36),
+            O("target-disordered", cc * 20.0 / F36),
+            O("target-fell-back", cc * 6.0 / F36),
+            O("target-eliminated", 0.0),
         ],
     );
     // Key outcomes (0 steady, 1 disordered or fell back, 2 fled, 3

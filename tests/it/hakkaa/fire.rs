@@ -5,6 +5,8 @@
 //! Carlo against exact; bad input.
 
 use crate::support::hakkaa::*;
+use crate::support::scenario::Want::Outcome as O;
+use crate::support::scenario::assert_figures;
 use pikeshot::engine::Kernel;
 use pikeshot::systems::hakkaa::fire::{Fire, FireOptions};
 use pikeshot::systems::hakkaa::tq::Readings;
@@ -37,8 +39,8 @@ const STATUS: [&str; 5] = [
 /// outcomes of the one course of `text`.
 #[track_caller]
 fn assert_status(text: &str, want: [f64; 5]) {
-    let want: Vec<(&str, f64)> = STATUS.into_iter().zip(want).collect();
-    assert_outcomes(text, only(text).as_ref(), &want);
+    let want: Vec<_> = STATUS.into_iter().zip(want).map(|(l, w)| O(l, w)).collect();
+    assert_figures(text, only(text).as_ref(), &want);
 }
 
 #[test]
@@ -179,12 +181,12 @@ fn fire_points_from_the_unit_the_step_and_half_fire() {
     }
     // FP 0 reads "<1": LC on a DS only (6/36), then the Green LC test.
     let k = fired("tq = \"trained\"\nsteps = 4\nfp = 0", target, "");
-    assert_outcomes(
+    assert_figures(
         "FP 0",
         k.as_ref(),
         &[
-            ("target-disordered", 6.0 / 36.0 * 12.0 / 36.0),
-            ("target-fell-back", 6.0 / 36.0 * 3.0 / 36.0),
+            O("target-disordered", 6.0 / 36.0 * 12.0 / 36.0),
+            O("target-fell-back", 6.0 / 36.0 * 3.0 / 36.0),
         ],
     );
     // 4 per step on two steps is 8: "8+".

@@ -3,6 +3,8 @@
 //! situation, Monte Carlo against exact, and bad input.
 
 use crate::support::hakkaa::*;
+use crate::support::scenario::Want::{Measure as M, Outcome as O};
+use crate::support::scenario::assert_figures;
 use pikeshot::procedure::Procedure;
 use pikeshot::stats;
 use pikeshot::systems::hakkaa::tq::{Grade, Readings, Tq, TqMode, TqTest};
@@ -51,30 +53,27 @@ fn fleeing_units_rally_or_flee() {
         (t.to_string(), "extra_tq = 2", 10.0),
     ] {
         let k = fleeing(&unit, keys);
-        assert_outcomes(
+        assert_figures(
             &format!("{unit} {keys}"),
             k.as_ref(),
             &[
-                ("rally", rally / F36),
-                ("flee", (F36 - rally) / F36),
-                ("eliminated", 0.0),
+                O("rally", rally / F36),
+                O("flee", (F36 - rally) / F36),
+                O("eliminated", 0.0),
+                M("step-losses", 1, (F36 - rally) / F36 / 2.0),
             ],
-        );
-        assert_close(
-            measure(k.as_ref(), "step-losses")[1],
-            (F36 - rally) / F36 / 2.0,
         );
     }
     // One step left: the step loss eliminates.
     let k = fleeing("tq = \"green\"\nsteps = 1", "");
     // Green fleeing reads Rabble: DS 3 rallies.
-    assert_outcomes(
+    assert_figures(
         "one step left",
         k.as_ref(),
         &[
-            ("rally", 3.0 / F36),
-            ("eliminated", 33.0 / F36 / 2.0),
-            ("flee", 33.0 / F36 / 2.0),
+            O("rally", 3.0 / F36),
+            O("eliminated", 33.0 / F36 / 2.0),
+            O("flee", 33.0 / F36 / 2.0),
         ],
     );
 }

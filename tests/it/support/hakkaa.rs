@@ -108,22 +108,6 @@ pub fn outcome(k: &dyn Kernel, label: &str) -> f64 {
     super::scenario::p_outcome(k, &exact(k), label)
 }
 
-/// Asserts the exact probability of each outcome `(label, want)` of `k`
-/// agrees with `want` to rounding, naming `case` and the outcome where one
-/// does not.
-#[track_caller]
-pub fn assert_outcomes(case: &str, k: &dyn Kernel, want: &[(&str, f64)]) {
-    let p = exact(k);
-    for &(label, w) in want {
-        let got = super::scenario::p_outcome(k, &p, label);
-        assert!(
-            super::close(got, w),
-            "{case}: {label} got {got}, want {w} (diff {})",
-            got - w
-        );
-    }
-}
-
 /// Every outcome's exact probability, by label.
 pub fn outcomes(k: &dyn Kernel) -> Vec<(String, f64)> {
     k.space()
