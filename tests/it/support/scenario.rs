@@ -134,8 +134,8 @@ pub fn assert_figures(case: &str, k: &dyn Kernel, wants: &[Want]) {
 fn assert_wants(case: &str, k: &dyn Kernel, p: &[f64], wants: &[Want]) {
     for w in wants {
         let (got, want) = match *w {
-            Want::Measure(name, value, want) => (p_measure(k, &p, name, value), want),
-            Want::Outcome(label, want) => (p_outcome(k, &p, label), want),
+            Want::Measure(name, value, want) => (p_measure(k, p, name, value), want),
+            Want::Outcome(label, want) => (p_outcome(k, p, label), want),
         };
         assert!(
             crate::support::close(got, want),
