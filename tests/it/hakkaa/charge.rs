@@ -8,7 +8,6 @@
 use crate::support::assert_all_close;
 use crate::support::hakkaa::*;
 use crate::support::scenario::Want::{Measure as M, Outcome as O};
-use crate::support::scenario::assert_figures;
 use pikeshot::procedure::Procedure;
 use pikeshot::systems::hakkaa::close_combat::{CcOptions, CloseCombat};
 use pikeshot::systems::hakkaa::closing::{Closing, ClosingOptions};

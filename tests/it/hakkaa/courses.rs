@@ -7,7 +7,6 @@ use crate::support::cli::{pikeshot, pikeshot_ok, stderr};
 
 use crate::support::hakkaa::*;
 use crate::support::scenario::Want::Outcome as O;
-use crate::support::scenario::assert_figures;
 
 const UNITS: &str = "[units.a]\ntype = \"mi\"\ntq = \"trained\"\nsteps = 4\nfp = 1\n\n\
                      [units.b]\ntype = \"hi\"\ntq = \"trained\"\nsteps = 4\nstatus = \"disordered\"\n";

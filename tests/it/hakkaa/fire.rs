@@ -6,7 +6,6 @@
 
 use crate::support::hakkaa::*;
 use crate::support::scenario::Want::Outcome as O;
-use crate::support::scenario::assert_figures;
 use pikeshot::engine::Kernel;
 use pikeshot::systems::hakkaa::fire::{Fire, FireOptions};
 use pikeshot::systems::hakkaa::tq::Readings;

@@ -4,7 +4,6 @@
 
 use crate::support::hakkaa::*;
 use crate::support::scenario::Want::{Measure as M, Outcome as O};
-use crate::support::scenario::assert_figures;
 use pikeshot::procedure::Procedure;
 use pikeshot::stats;
 use pikeshot::systems::hakkaa::tq::{Grade, Readings, Tq, TqMode, TqTest};

@@ -108,6 +108,14 @@ pub fn outcome(k: &dyn Kernel, label: &str) -> f64 {
     super::scenario::p_outcome(k, &exact(k), label)
 }
 
+/// Checks every wanted figure of kernel `k` against its exact answer (as
+/// [`exact`] computes and checks it) to rounding, naming `case` and the
+/// figure that differs.
+#[track_caller]
+pub fn assert_figures(case: &str, k: &dyn Kernel, wants: &[super::scenario::Want]) {
+    super::scenario::assert_wants(case, k, &exact(k), wants);
+}
+
 /// Every outcome's exact probability, by label.
 pub fn outcomes(k: &dyn Kernel) -> Vec<(String, f64)> {
     k.space()

@@ -131,7 +131,7 @@ pub fn assert_figures(case: &str, k: &dyn Kernel, wants: &[Want]) {
 /// Checks every wanted figure of kernel `k`, whose exact leaf probabilities
 /// are `p`, to rounding, naming `case` and the figure that differs.
 #[track_caller]
-fn assert_wants(case: &str, k: &dyn Kernel, p: &[f64], wants: &[Want]) {
+pub fn assert_wants(case: &str, k: &dyn Kernel, p: &[f64], wants: &[Want]) {
     for w in wants {
         let (got, want) = match *w {
             Want::Measure(name, value, want) => (p_measure(k, p, name, value), want),
