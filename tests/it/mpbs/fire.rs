@@ -195,9 +195,15 @@ fn musketry_outcome_labels_are_the_columns_distinct_results() {
 /// The step keys of a front volley of `pike` at `foe`.
 const FRONT: &str = "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"";
 
-fn musketry_step(edition: Edition, units: &str, step: &str) -> Result<Musketry, InputError> {
-    let text = doc(units, &format!("procedure = \"musketry\"\n{step}"));
-    build(&text, edition, Musketry::from_step)
+/// The musketry step with keys `step` between the unit tables `firer` and
+/// `target` (as [`units_with`] joins them), read on `edition`'s card.
+#[track_caller]
+fn volley(edition: Edition, firer: &str, target: &str, step: &str) -> Musketry {
+    let text = doc(
+        &units_with(firer, target),
+        &format!("procedure = \"musketry\"\n{step}"),
+    );
+    ok(build(&text, edition, Musketry::from_step))
 }
 
 #[test]
@@ -207,11 +213,12 @@ fn salvo_expected_hits_match_the_issue() {
     // Series: 0-1 miss; 2-5 one hit (4 faces); 6-9 two hits (4 faces):
     // (4*1 + 4*2)/10 = 12/10 = 1.2.
     for (edition, want) in [(Sfo, 1.5), (Series, 1.2)] {
-        let p = ok(musketry_step(
+        let p = volley(
             edition,
-            &units_with(HI, TARGET),
+            HI,
+            TARGET,
             "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"salvo\"",
-        ));
+        );
         assert_eq!(p.drm(), 0);
         assert!(p.is_salvo());
         let hits = measure_probs(&p, "hits");
@@ -271,7 +278,7 @@ fn musketry_ra_front_hand_arithmetic() {
     // 7,8 -> 6,7 2+FH; 9 -> 8 2+FH+MC.
     let firer = format!("{RA}formation = \"shaken\"\n");
     let target = format!("{TARGET}formation = \"column\"\n");
-    let p = ok(musketry_step(Series, &units_with(&firer, &target), FRONT));
+    let p = volley(Series, &firer, &target, FRONT);
     assert_eq!(p.drm(), -1);
     let probs = outcome_probs(&p);
     let want = [0.2, 0.3, 0.2, 0.2, 0.1];
@@ -296,7 +303,7 @@ fn musketry_firer_formation_drms_per_edition() {
             ("column", 0),
         ] {
             let firer = format!("{HI}formation = \"{formation}\"\n");
-            let p = ok(musketry_step(edition, &units_with(&firer, TARGET), FRONT));
+            let p = volley(edition, &firer, TARGET, FRONT);
             assert_eq!(p.drm(), drm, "{edition} {formation}");
         }
     }
@@ -312,19 +319,21 @@ fn musketry_target_formation_and_reaction_fire() {
             ("broken", 0),
         ] {
             let target = format!("{TARGET}formation = \"{formation}\"\n");
-            let p = ok(musketry_step(
+            let p = volley(
                 edition,
-                &units_with(HI, &target),
+                HI,
+                &target,
                 "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"flank\"",
-            ));
+            );
             assert_eq!(p.drm(), drm, "{edition} {formation}");
         }
         let cav = "[units.foe]\nkind = \"cuirassier\"\nmorale = 7\nstrength = 4\n";
-        let p = ok(musketry_step(
+        let p = volley(
             edition,
-            &units_with(HI, cav),
+            HI,
+            cav,
             "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nreaction_fire = true",
-        ));
+        );
         assert_eq!(p.drm(), -1);
         assert_steps_refused(
             edition,
@@ -344,11 +353,12 @@ fn musketry_fire_mode_and_edition_only_keys() {
     let units = units_with(HI, TARGET);
     let base = "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\n";
     for edition in Edition::ALL {
-        let p = ok(musketry_step(
+        let p = volley(
             edition,
-            &units,
+            HI,
+            TARGET,
             "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nfire_mode = \"retreating\"",
-        ));
+        );
         assert_eq!(p.drm(), -3);
     }
     // Advancing Fire: series -3, refused on the SFO card.
@@ -409,7 +419,7 @@ fn musketry_casualty_points_by_unit_size() {
             (2, 5, -2),
         ] {
             let firer = format!("{HI}hexes = {hexes}\ncasualty_points = {cp}\n");
-            let p = ok(musketry_step(edition, &units_with(&firer, TARGET), FRONT));
+            let p = volley(edition, &firer, TARGET, FRONT);
             assert_eq!(p.drm(), drm, "{edition} hexes {hexes} cp {cp}");
         }
     }
@@ -420,7 +430,7 @@ fn salvo_marker_drm_and_refused_salvo() {
     let firer = format!("{HI}salvo_marker = true\n");
     let units = units_with(&firer, TARGET);
     for edition in Edition::ALL {
-        let p = ok(musketry_step(edition, &units, FRONT));
+        let p = volley(edition, &firer, TARGET, FRONT);
         assert_eq!(p.drm(), -1);
         assert!(!p.is_salvo());
         assert_steps_refused(
@@ -453,7 +463,7 @@ fn musketry_tec_hex_and_hexside() {
         if let Some(h) = hexside {
             target.push_str(&format!("hexside = \"{h}\"\n"));
         }
-        let p = ok(musketry_step(edition, &units_with(HI, &target), step));
+        let p = volley(edition, HI, &target, step);
         assert_eq!(p.drm(), drm, "{edition} {terrain} {hexside:?}");
     }
     // NA fire columns are refused at the target key.
@@ -532,11 +542,12 @@ fn musketry_modifiers_sum_and_rebuild_from_units() {
     // Hedgehog in woods, extra +2: -2 -2 -3 -1 +1 -1 +2 = -6.
     let firer = format!("{RA}formation = \"shaken\"\nhexes = 2\ncasualty_points = 4\n");
     let target = format!("{TARGET}formation = \"hedgehog\"\nterrain = \"woods\"\n");
-    let p = ok(musketry_step(
+    let p = volley(
         Series,
-        &units_with(&firer, &target),
+        &firer,
+        &target,
         "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nfire_mode = \"retreating\"\nhalmstad = true\nextra_drm = 2",
-    ));
+    );
     assert_eq!(p.drm(), -6);
     assert_eq!(p.modifiers().iter().map(|t| t.value).sum::<i32>(), -6);
     assert_eq!(p.modifiers().len(), 7);
@@ -566,11 +577,12 @@ fn musketry_modifiers_sum_and_rebuild_from_units() {
 fn musketry_monte_carlo_matches_exact() {
     let firer = format!("{RA}formation = \"shaken\"\n");
     let target = format!("{TARGET}formation = \"column\"\n");
-    let p = ok(musketry_step(
+    let p = volley(
         Sfo,
-        &units_with(&firer, &target),
+        &firer,
+        &target,
         "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"salvo\"\nextra_drm = 3",
-    ));
+    );
     monte_carlo_matches_exact(&p, 0x5a1_0001);
 }
 
