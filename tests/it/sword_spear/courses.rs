@@ -8,6 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
+use crate::support::course::{measure, outcome};
 use crate::support::located::{assert_located, line_containing};
 use crate::support::monte_carlo::{Leaves, assert_sample_matches};
 use crate::support::ok;
@@ -30,22 +31,6 @@ use pikeshot::systems::sword_spear::unit::{Commander, Unit};
 
 fn outcome_probs(k: &dyn Kernel) -> Vec<f64> {
     stats::outcome_probs(k.space(), &k.exact(DEFAULT_BUDGET).unwrap())
-}
-
-fn measure(k: &dyn Kernel, name: &str) -> Vec<f64> {
-    let m = k
-        .space()
-        .measure_index(name)
-        .unwrap_or_else(|| panic!("no {name}"));
-    stats::measure_probs(k.space(), m, &k.exact(DEFAULT_BUDGET).unwrap())
-}
-
-fn outcome(k: &dyn Kernel, label: &str) -> f64 {
-    let i = k
-        .space()
-        .outcome_index(label)
-        .unwrap_or_else(|| panic!("no {label} in {:?}", k.space().outcomes()));
-    outcome_probs(k)[i]
 }
 
 /// A course's name and kernel.
