@@ -261,36 +261,6 @@ pub fn check_pair(f: &Fields, own: Option<usize>, enemy: Option<usize>) -> Resul
     Ok(())
 }
 
-/// One stage of a course's chain: step `step` in turn `turn` (1-based; a
-/// course without `repeat` has one turn).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stage {
-    /// The step (0-based).
-    pub step: usize,
-    /// The turn (1-based).
-    pub turn: u8,
-}
-
-/// The stages of a course of `steps` steps repeated `turns` times from
-/// `from_step` on (`None`: one turn of every step): the steps before
-/// `from_step` once, then the others turn after turn.
-pub fn stages(steps: usize, repeat: Option<(u8, usize)>) -> Vec<Stage> {
-    let (turns, from_step) = repeat.unwrap_or((1, steps));
-    let mut stages: Vec<Stage> = (0..from_step).map(|step| Stage { step, turn: 1 }).collect();
-    for turn in 1..=turns {
-        stages.extend((from_step..steps).map(|step| Stage { step, turn }));
-    }
-    stages
-}
-
-/// The 0-based turn of stage `stage` that a repeated course reports
-/// ([`crate::engine::chain`]'s `turn`); `None` when the course does not
-/// repeat.
-pub fn stage_turn(stages: &[Stage], stage: usize, repeats: bool) -> Option<usize> {
-    let turn = stages.get(stage).map_or(0, |s| s.turn as usize);
-    repeats.then(|| turn.saturating_sub(1))
-}
-
 /// A stop condition of `repeat = { turns = N, until = [...] }`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StopInfo {
@@ -404,56 +374,6 @@ impl<S> Repeat<S> {
     /// Whether step `step` (0-based) runs turn after turn.
     pub fn repeats(&self, step: usize) -> bool {
         step >= self.from_step
-    }
-}
-
-/// A course's stages under its repeat: what every system's course machine
-/// asks of them (the chain's steps, each stage's step and turn, whether a
-/// step repeats).
-#[derive(Clone, Debug)]
-pub struct Staged<S> {
-    stages: Vec<Stage>,
-    repeat: Option<Repeat<S>>,
-}
-
-impl<S> Staged<S> {
-    /// The [`stages`] of a course of `steps` steps with `repeat`.
-    pub fn new(steps: usize, repeat: Option<Repeat<S>>) -> Staged<S> {
-        let stages = stages(steps, repeat.as_ref().map(|r| (r.turns, r.from_step)));
-        Staged { stages, repeat }
-    }
-    /// How many stages (the chain's steps).
-    pub fn len(&self) -> usize {
-        self.stages.len()
-    }
-    /// Whether there are none (never, for a course of at least one step).
-    pub fn is_empty(&self) -> bool {
-        self.stages.is_empty()
-    }
-    /// Stage `stage`.
-    pub fn stage(&self, stage: usize) -> Stage {
-        self.stages[stage]
-    }
-    /// Stage `stage`, if the course has it.
-    pub fn get(&self, stage: usize) -> Option<Stage> {
-        self.stages.get(stage).copied()
-    }
-    /// The 0-based turn a repeated course reports for stage `stage`
-    /// ([`stage_turn`]).
-    pub fn turn(&self, stage: usize) -> Option<usize> {
-        stage_turn(&self.stages, stage, self.repeat.is_some())
-    }
-    /// The course's repeat, if any.
-    pub fn repeat(&self) -> Option<&Repeat<S>> {
-        self.repeat.as_ref()
-    }
-    /// Whether step `step` runs turn after turn.
-    pub fn repeats(&self, step: usize) -> bool {
-        self.repeat.as_ref().is_some_and(|r| r.repeats(step))
-    }
-    /// Whether step `step` begins a turn of the repeat.
-    pub fn begins_turn(&self, step: usize) -> bool {
-        self.repeat.as_ref().is_some_and(|r| r.from_step == step)
     }
 }
 

@@ -32,13 +32,14 @@ use super::readings::Readings;
 use super::repeat::{Repeat, Stop};
 use super::step::{Pass, Step, build_step};
 use super::unit::Stand;
-use crate::engine::chain::{ChainSpec, Transition};
+use crate::engine::chain::Transition;
 use crate::error::InputError;
 use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::scenario::course::{Staged, course_space};
+use crate::scenario::course::course_space;
+use crate::scenario::staged::{Stage, Staged, StagedChain};
 
 /// Outcome labels of a repeated course whose last step is a melee (an
 /// engagement); the last reads "undecided after N rounds".
@@ -340,12 +341,16 @@ impl<'a> CourseSpec<'a> {
     }
 }
 
-impl ChainSpec for CourseSpec<'_> {
+impl StagedChain for CourseSpec<'_> {
     type State = CourseState;
     type Proc = Step;
+    type Stop = Stop;
 
     fn space(&self) -> &OutcomeSpace {
         &self.space
+    }
+    fn staged(&self) -> &Staged<Stop> {
+        &self.staged
     }
     fn initial(&self) -> CourseState {
         CourseState {
@@ -358,14 +363,7 @@ impl ChainSpec for CourseSpec<'_> {
             last: 0,
         }
     }
-    fn steps(&self) -> usize {
-        self.staged.len()
-    }
-    fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
-        self.staged.turn(stage)
-    }
-    fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
-        let st = self.staged.stage(stage);
+    fn build(&self, st: Stage, state: &CourseState) -> Result<Step, InputError> {
         let s = &self.steps[st.step];
         if self.after_melee[st.step] && !state.won[s.units[0]] {
             // Pursuit 13.0 follows a won melee: after a lost or drawn one
@@ -382,7 +380,8 @@ impl ChainSpec for CourseSpec<'_> {
     }
     fn apply(
         &self,
-        stage: usize,
+        st: Stage,
+        next_stage: Option<Stage>,
         proc: &Step,
         leaf: Leaf,
         state: &CourseState,
@@ -392,7 +391,6 @@ impl ChainSpec for CourseSpec<'_> {
             // ending keeps the chain to the states that can happen.
             return Transition::End(self.leaf_of(state, 0, self.steps.len()));
         }
-        let st = self.staged.stage(stage);
         let spec = &self.steps[st.step];
         let is_last_step = st.step + 1 == self.steps.len();
         let space = proc.space();
@@ -501,7 +499,7 @@ impl ChainSpec for CourseSpec<'_> {
             return Transition::End(self.leaf_of(&next, next.last as usize, self.steps.len()));
         }
         // The next stage needs its stands alive.
-        if let Some(nst) = self.staged.get(stage + 1) {
+        if let Some(nst) = next_stage {
             let needs = &self.steps[nst.step].units;
             if let Some(&u) = needs.iter().find(|&&u| self.destroyed(&next, u)) {
                 // A single engagement ends when a stand is destroyed, so

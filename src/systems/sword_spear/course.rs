@@ -21,13 +21,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use super::combat::{Clash, ClashProcedure};
-use crate::engine::chain::{ChainSpec, Transition};
+use crate::engine::chain::Transition;
 use crate::error::InputError;
 use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::scenario::course::Staged;
+use crate::scenario::staged::{Stage, Staged, StagedChain};
 
 /// One step of a course: its reader (to rebuild it for each state) and the
 /// units it names (indices into the scenario's units).
@@ -407,12 +407,16 @@ impl<'a> CourseSpec<'a> {
     }
 }
 
-impl ChainSpec for CourseSpec<'_> {
+impl StagedChain for CourseSpec<'_> {
     type State = CourseState;
     type Proc = Step;
+    type Stop = Stop;
 
     fn space(&self) -> &OutcomeSpace {
         &self.space
+    }
+    fn staged(&self) -> &Staged<Stop> {
+        &self.staged
     }
     fn initial(&self) -> CourseState {
         CourseState {
@@ -432,14 +436,7 @@ impl ChainSpec for CourseSpec<'_> {
             last_outcome: 0,
         }
     }
-    fn steps(&self) -> usize {
-        self.staged.len()
-    }
-    fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
-        self.staged.turn(stage)
-    }
-    fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
-        let st = self.staged.stage(stage);
+    fn build(&self, st: Stage, state: &CourseState) -> Result<Step, InputError> {
         let s = &self.steps[st.step];
         // A melee that repeats is one melee going on: its later turns are
         // later rounds (docs/rules/sword-and-spear.md section 7).
@@ -471,12 +468,13 @@ impl ChainSpec for CourseSpec<'_> {
     }
     fn apply(
         &self,
-        stage: usize,
+        stage: Stage,
+        next_stage: Option<Stage>,
         proc: &Step,
         leaf: Leaf,
         state: &CourseState,
     ) -> Transition<CourseState> {
-        let step = self.staged.stage(stage).step;
+        let step = stage.step;
         let spec = &self.steps[step];
         let sp = proc.space();
         let val = |name: &str| sp.measure_index(name).map_or(0, |m| sp.value_of(leaf, m));
@@ -571,7 +569,7 @@ impl ChainSpec for CourseSpec<'_> {
             Step::CommanderRisk(_) => hit(&mut next, spec.actor, 0, false, cat == 0),
         }
         let end_of_turn = step + 1 == self.steps.len();
-        if let Some(nst) = self.staged.get(stage + 1) {
+        if let Some(nst) = next_stage {
             // The stop conditions, at the end of a turn.
             if end_of_turn && self.stops(&next) {
                 return Transition::End(self.leaf(cat, &next, self.steps.len()));
