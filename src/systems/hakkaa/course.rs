@@ -310,9 +310,9 @@ pub struct CourseSpec {
 }
 
 impl CourseSpec {
-    /// A course of `plans` over `units` repeated `turns` times (1 for a
-    /// plain course), stopping when any of `stops` holds (engagements).
-    /// Plans before `from_step` run in the first turn only.
+    /// A course of `plans` over `units`, under `repeat` repeated turn after
+    /// turn until one of its stop conditions holds (engagements); plans
+    /// before its `from_step` run in the first turn only.
     /// The first step with a target names the reported pair: its acting unit
     /// is "own", the unit acted upon the target; a course with no target
     /// reports the first step's unit.
@@ -322,9 +322,7 @@ impl CourseSpec {
     pub fn new(
         units: Vec<Unit>,
         plans: Vec<Plan>,
-        turns: Option<u8>,
-        from_step: usize,
-        stops: Vec<Stop>,
+        repeat: Option<Repeat<Stop>>,
         readings: Readings,
         (own, enemy): (Option<usize>, Option<usize>),
     ) -> Result<CourseSpec, InputError> {
@@ -336,6 +334,9 @@ impl CourseSpec {
             .enumerate()
             .flat_map(|(i, p)| p.parts().iter().map(move |&part| (i, part)))
             .collect();
+        let turns = repeat.as_ref().map(|r| r.turns);
+        let from_step = repeat.as_ref().map_or(0, |r| r.from_step);
+        // The parts before the repeated ones run once.
         let prefix = parts.iter().filter(|(i, _)| *i < from_step).count();
         let charges = plans
             .iter()
@@ -397,10 +398,9 @@ impl CourseSpec {
             plans,
             staged: Staged::new(
                 parts.len(),
-                turns.map(|turns| Repeat {
-                    turns,
+                repeat.map(|r| Repeat {
                     from_step: prefix,
-                    until: stops,
+                    ..r
                 }),
             ),
             parts,
