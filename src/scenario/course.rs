@@ -7,6 +7,7 @@
 use super::Fields;
 use super::limits::{MAX_COURSES, MAX_STEPS, MAX_UNITS};
 use crate::error::InputError;
+use crate::outcome::keys::TURNS;
 use crate::outcome::{MAX_LEAVES, Measure, OutcomeSpace, Side};
 
 /// Reads every `[units.NAME]` table with `read` (which reads one unit's
@@ -375,6 +376,12 @@ impl<S> Repeat<S> {
     pub fn repeats(&self, step: usize) -> bool {
         step >= self.from_step
     }
+    /// The `turns` measure of a course of at most `n` turns under this
+    /// repeat: the turns begun, at least one when every step repeats, none
+    /// when a step before the repeated ones ended the course first.
+    pub fn turns_measure(&self, n: usize) -> Measure {
+        Measure::new(TURNS, i32::from(self.from_step == 0), n as i32)
+    }
 }
 
 /// Reads an optional `repeat` by [`read_repeat`], its stop conditions as
@@ -463,6 +470,29 @@ pub fn locate_course_error(cf: &Fields, mut e: InputError, default: &str) -> Inp
         Some(k) => cf.locate(&k, e),
         None => cf.locate(default, e),
     }
+}
+
+/// The outcomes a course adds for units that a later step needs and that
+/// are lost (destroyed, routed) before it, which ends the course: each of
+/// `needed` (unit indices; repeats count once) not in `covered` (the units
+/// whose loss the last step's own outcomes report) gets `label(u)` added
+/// to `outcomes`. Returns, for each of the scenario's `units`, the index
+/// of its outcome.
+pub fn lost_unit_outcomes(
+    outcomes: &mut Vec<String>,
+    units: usize,
+    needed: impl IntoIterator<Item = usize>,
+    covered: &[usize],
+    label: impl Fn(usize) -> String,
+) -> Vec<Option<usize>> {
+    let mut of = vec![None; units];
+    for u in needed {
+        if of[u].is_none() && !covered.contains(&u) {
+            of[u] = Some(outcomes.len());
+            outcomes.push(label(u));
+        }
+    }
+    of
 }
 
 /// The outcome space of a course with `repeat.turns` = `turns` (or no

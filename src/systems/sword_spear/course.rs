@@ -23,10 +23,11 @@ use std::sync::{Arc, OnceLock};
 use super::combat::{Clash, ClashProcedure};
 use crate::engine::chain::Transition;
 use crate::error::InputError;
-use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};
+use crate::outcome::keys::{ENDED_AT_STEP, ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::scenario::course::lost_unit_outcomes;
 use crate::scenario::staged::{Stage, Staged, StagedChain};
 
 /// One step of a course: its reader (to rebuild it for each state) and the
@@ -77,9 +78,6 @@ impl CourseState {
 /// The outcome of a course stopped by an activation without what it `need`s.
 pub const STOPPED_NOT_ACTIVATED: &str = "stopped-not-activated";
 
-/// Measure of a course of several steps: the step (1-based) at which it
-/// ended, the number of steps when it ran to its end.
-pub const ENDED_AT_STEP: &str = "ended-at-step";
 /// Measure: Discipline tests the own unit took (shooting and melee steps).
 pub const TESTS_TAKEN: &str = "tests-taken";
 /// Measure: Discipline tests the enemy unit took (shooting and melee steps).
@@ -195,13 +193,13 @@ impl<'a> CourseSpec<'a> {
             outcomes.push(STOPPED_NOT_ACTIVATED.to_string());
             outcomes.len() - 1
         });
-        let mut routed_outcome = vec![None; units.len()];
-        for &u in &stoppable {
-            if !covered.contains(&u) {
-                outcomes.push(format!("{}-routs", units[u].name));
-                routed_outcome[u] = Some(outcomes.len() - 1);
-            }
-        }
+        let routed_outcome = lost_unit_outcomes(
+            &mut outcomes,
+            units.len(),
+            stoppable.iter().copied(),
+            &covered,
+            |u| format!("{}-routs", units[u].name),
+        );
         let mut measures = Vec::new();
         let mut morale_measures = Vec::new();
         let mut unit_measures = Vec::new();
@@ -254,9 +252,7 @@ impl<'a> CourseSpec<'a> {
             let mut measures = measures.clone();
             let mut ended_max = n;
             if let Some(r) = &repeat {
-                // Turns of the repeat begun: at least one when every step
-                // repeats; none when a step before them ended the course.
-                measures.push(Measure::new(TURNS, i32::from(r.from_step == 0), n as i32));
+                measures.push(r.turns_measure(n));
                 ended_max = steps.len();
             } else if rounds_measure.is_some() {
                 let rounds = melee_at[..n].iter().filter(|&&m| m).count();
