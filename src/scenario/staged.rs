@@ -101,7 +101,8 @@ impl<S> Staged<S> {
 /// course builds at each stage and what a result there does. Every
 /// `StagedChain` is a [`ChainSpec`] whose steps are its stages (by the
 /// impl below), so the engine's chain and the explain walk take it as it
-/// is.
+/// is. `space`, `initial` and `finish` mean the same under both traits;
+/// where they are called, bring one of the two into scope.
 pub trait StagedChain {
     /// The state carried from stage to stage (unit states, measures so far).
     type State: Clone + Eq + Hash;

@@ -290,11 +290,6 @@ impl<'a> CourseSpec<'a> {
         })
     }
 
-    /// The step and turn (1-based) of stage `stage`.
-    pub fn stage(&self, stage: usize) -> (usize, u8) {
-        let st = self.staged.stage(stage);
-        (st.step, st.turn)
-    }
     /// Step `step`'s procedure name and the units it names (acting, other).
     pub fn step_units(&self, step: usize) -> (&str, Option<usize>, Option<usize>) {
         let s = &self.steps[step];
@@ -307,10 +302,6 @@ impl<'a> CourseSpec<'a> {
     /// The scenario's units, as the course starts.
     pub fn units(&self) -> &[Unit] {
         &self.units
-    }
-    /// The course's repeat, if any.
-    pub fn repeat(&self) -> Option<&Repeat> {
-        self.staged.repeat()
     }
     /// The `[rules]` readings in force.
     pub fn readings(&self) -> &Readings {
