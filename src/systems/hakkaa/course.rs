@@ -304,7 +304,7 @@ pub struct CourseSpec {
     readings: Readings,
     space: OutcomeSpace,
     /// The leaves of the node last applied that have a positive
-    /// probability, keyed by (step, state): spaces are dense, and a leaf no
+    /// probability, keyed by (stage, state): spaces are dense, and a leaf no
     /// dice can reach must not grow the chain.
     reachable: RefCell<Option<(Stage, CourseState, Vec<bool>)>>,
 }
@@ -413,7 +413,7 @@ impl CourseSpec {
         })
     }
 
-    /// Whether `leaf` of `proc`, built for `step` in `state`, can happen.
+    /// Whether `leaf` of `proc`, built for `stage` in `state`, can happen.
     fn reachable(&self, stage: Stage, state: &CourseState, proc: &Step, leaf: Leaf) -> bool {
         let mut cache = self.reachable.borrow_mut();
         let fresh = !matches!(&*cache, Some((s, st, _)) if *s == stage && st == state);
