@@ -91,6 +91,13 @@ impl<S> Staged<S> {
     pub fn turns(&self) -> u8 {
         self.repeat.as_ref().map_or(1, |r| r.turns)
     }
+    /// Whether any stop condition of the repeat holds, by `holds` (never
+    /// without a repeat).
+    pub fn any_stop(&self, holds: impl FnMut(&S) -> bool) -> bool {
+        self.repeat
+            .as_ref()
+            .is_some_and(|r| r.until.iter().any(holds))
+    }
     /// Whether step `step` begins a turn of the repeat.
     pub fn begins_turn(&self, step: usize) -> bool {
         self.repeat.as_ref().is_some_and(|r| r.from_step == step)

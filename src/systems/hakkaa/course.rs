@@ -431,11 +431,6 @@ impl CourseSpec {
         cache.as_ref().expect("filled above").2[leaf as usize]
     }
 
-    /// The stop conditions of the course's repeat (none without one).
-    fn stops(&self) -> &[Stop] {
-        self.staged.repeat().map_or(&[], |r| &r.until)
-    }
-
     fn units_in(&self, state: &CourseState) -> Vec<Unit> {
         self.units
             .iter()
@@ -586,7 +581,7 @@ impl StagedChain for CourseSpec {
         let step_done = self.parts.get(i + 1).is_none_or(|&(p, _)| p != plan);
         let own = &next.units[self.own];
         let stopped = step_done
-            && self.stops().iter().any(|s| match (s.target, self.target) {
+            && self.staged.any_stop(|s| match (s.target, self.target) {
                 (true, Some(t)) => s.holds(&next.units[t]),
                 (true, None) => false,
                 (false, _) => s.holds(own),

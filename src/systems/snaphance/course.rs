@@ -316,12 +316,9 @@ impl<'a> CourseSpec<'a> {
 
     /// Whether a stop condition of the repeat holds in `state`.
     fn stops(&self, state: &CourseState) -> bool {
-        let Some(r) = self.staged.repeat() else {
-            return false;
-        };
         let [own, enemy] = self.keyed;
         let level = |u: Option<usize>| u.map_or(0, |u| self.morale_level(state, u));
-        r.until.iter().any(|s| match s {
+        self.staged.any_stop(|s| match s {
             Stop::Decided => state.decided,
             Stop::OwnBeaten => level(own) >= 2,
             Stop::EnemyBeaten => level(enemy) >= 2,

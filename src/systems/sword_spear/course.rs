@@ -325,15 +325,14 @@ impl<'a> CourseSpec<'a> {
     /// Whether a stop condition of the repeat holds in `state` (at the end
     /// of a turn).
     fn stops(&self, state: &CourseState) -> bool {
-        let Some(r) = self.staged.repeat() else {
-            return false;
-        };
         let routed = |u: Option<usize>| u.is_some_and(|u| state.units[u].routed);
         let hit = |u: Option<usize>| u.is_some_and(|u| state.units[u].hits > self.units[u].hits);
-        r.until.iter().any(|s| match s {
-            Stop::EitherRouts => self.steps[r.from_step..]
-                .iter()
-                .any(|st| routed(st.actor) || routed(st.target)),
+        self.staged.any_stop(|s| match s {
+            Stop::EitherRouts => {
+                self.steps.iter().enumerate().any(|(i, st)| {
+                    self.staged.repeats(i) && (routed(st.actor) || routed(st.target))
+                })
+            }
             Stop::OwnRouts => routed(self.own),
             Stop::EnemyRouts => routed(self.enemy),
             Stop::OwnHit => hit(self.own),
