@@ -476,16 +476,16 @@ pub fn locate_course_error(cf: &Fields, mut e: InputError, default: &str) -> Inp
 /// are lost (destroyed, routed) before it, which ends the course: each of
 /// `needed` (unit indices; repeats count once) not in `covered` (the units
 /// whose loss the last step's own outcomes report) gets `label(u)` added
-/// to `outcomes`. Returns, for each of the scenario's `units`, the index
-/// of its outcome.
+/// to `outcomes`. Returns, for each of the scenario's `unit_count` units,
+/// the index of its outcome (`None` for a unit given none).
 pub fn lost_unit_outcomes(
     outcomes: &mut Vec<String>,
-    units: usize,
+    unit_count: usize,
     needed: impl IntoIterator<Item = usize>,
     covered: &[usize],
     label: impl Fn(usize) -> String,
 ) -> Vec<Option<usize>> {
-    let mut of = vec![None; units];
+    let mut of = vec![None; unit_count];
     for u in needed {
         if of[u].is_none() && !covered.contains(&u) {
             of[u] = Some(outcomes.len());
