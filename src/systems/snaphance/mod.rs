@@ -382,18 +382,32 @@ enum DiceCell {
     Words(&'static str),
 }
 
-/// The rows of a (Dice, Modifier) chart, one a line of the card.
-fn dice_rows(lines: &[(DiceCell, &str)]) -> Vec<Vec<String>> {
-    lines
-        .iter()
-        .map(|&(dice, modifier)| {
-            let dice = match dice {
-                DiceCell::D6(n) => d6(n),
-                DiceCell::Words(w) => w.to_string(),
-            };
-            vec![dice, modifier.to_string()]
-        })
-        .collect()
+/// A (Dice, Modifier) chart: one row a line of the card, the Dice cell in
+/// D6 or the card's words.
+fn dice_chart(
+    id: &'static str,
+    title: &str,
+    rule: &'static str,
+    lines: &[(DiceCell, &str)],
+    notes: &[&str],
+) -> Chart {
+    Chart {
+        id,
+        title: title.into(),
+        rule,
+        headers: headers(&["Dice", "Modifier"]),
+        rows: lines
+            .iter()
+            .map(|&(dice, modifier)| {
+                let dice = match dice {
+                    DiceCell::D6(n) => d6(n),
+                    DiceCell::Words(w) => w.to_string(),
+                };
+                vec![dice, modifier.to_string()]
+            })
+            .collect(),
+        notes: notes.iter().map(|&n| n.to_string()).collect(),
+    }
 }
 
 /// Troop types and what the rules ask of each.
@@ -426,7 +440,7 @@ fn kinds_chart() -> Chart {
                     yes(r.infantry),
                     format!("{:?}", r.move_fire),
                     yes(r.evades),
-                    format!("+{}D6", r.charge_bonus),
+                    d6(r.charge_bonus as i8),
                 ]
             })
             .collect(),
