@@ -342,25 +342,28 @@ pub fn side_pool(
             ));
         }
     }
-    if in_town(me) {
-        let v = TOWN_INSIDE.dice(k, me.single_stand);
-        if v != 0 {
-            mods.push(PoolLine::new(
-                v as i32,
-                "3.2 in a town",
-                "towns 3.2",
-                Source::unit(format!("{n}: {k} in a town")),
-            ));
-        }
+    // A town: the row for fighting in or out of it, else for attacking it.
+    let town = if in_town(me) {
+        Some((
+            &TOWN_INSIDE,
+            "3.2 in a town",
+            "towns 3.2",
+            format!("{n}: {k} in a town"),
+        ))
     } else if attacking_town {
-        let v = TOWN_ATTACKING.dice(k, me.single_stand);
+        Some((
+            &TOWN_ATTACKING,
+            "3.1 attacking a town",
+            "towns 3.1",
+            format!("{fname} is in a town; {n} is {k}"),
+        ))
+    } else {
+        None
+    };
+    if let Some((row, label, rule, why)) = town {
+        let v = row.dice(k, me.single_stand);
         if v != 0 {
-            mods.push(PoolLine::new(
-                v as i32,
-                "3.1 attacking a town",
-                "towns 3.1",
-                Source::unit(format!("{fname} is in a town; {n} is {k}")),
-            ));
+            mods.push(PoolLine::new(v as i32, label, rule, Source::unit(why)));
         }
     }
     let extra = input.extra_dice[role as usize];
