@@ -21,7 +21,7 @@ use crate::error::{Error, InputError};
 use crate::report::Staging;
 use crate::report::csv::stage as stage_csv;
 use crate::report::diff::chart::{chart_size, draw, render_svg};
-use crate::report::diff::{DIFF_HEADER, DiffRow, RowKind, chart_stem, compare, diff_rows};
+use crate::report::diff::{DIFF_HEADER, DiffId, DiffRow, RowKind, chart_stem, compare, diff_rows};
 pub use crate::report::diff::{Diff, terminal};
 use crate::report::draw;
 use crate::report::replace::NewFolder;
@@ -145,11 +145,13 @@ pub fn diff(req: &DiffRequest) -> Result<(Diff, Vec<Checked>), Error> {
     }
     let rows = compare(&ra, &rb);
     let mut d = Diff {
-        scenario: ra.scenario.clone(),
-        system: ra.system.clone(),
-        from,
-        to,
-        seed: ra.seed,
+        id: DiffId {
+            scenario: ra.id.name.clone(),
+            system: ra.id.system.clone(),
+            from,
+            to,
+            seed: ra.id.seed,
+        },
         trials: (pa.trials, pb.trials),
         rows,
         dir: dir.clone(),

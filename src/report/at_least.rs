@@ -81,7 +81,7 @@ impl Output for AtLeastCharts {
 }
 
 fn title(run: &ScenarioRun, course: &CourseRun) -> String {
-    format!("{} — {}: at least k, P(X ≥ k)", run.scenario, course.course)
+    format!("{} — {}: at least k, P(X ≥ k)", run.id.name, course.course)
 }
 
 fn render_svg(run: &ScenarioRun, course: &CourseRun, shown: &[&MeasureStat]) -> io::Result<String> {

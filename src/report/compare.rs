@@ -156,7 +156,7 @@ pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                     _ => String::new(),
                 };
                 let mut row = vec![
-                    run.scenario.clone(),
+                    run.id.name.clone(),
                     v.variant.clone(),
                     def.name.to_string(),
                     run.courses[i].course.clone(),
@@ -238,8 +238,8 @@ pub fn render_svg(run: &ScenarioRun, v: &VariantKeys, kind: KeyKind) -> io::Resu
 
 fn title(run: &ScenarioRun, kind: KeyKind) -> String {
     match kind {
-        KeyKind::Probability => format!("{} — key outcomes by course", run.scenario),
-        KeyKind::Expectation => format!("{} — expected values by course", run.scenario),
+        KeyKind::Probability => format!("{} — key outcomes by course", run.id.name),
+        KeyKind::Expectation => format!("{} — expected values by course", run.id.name),
     }
 }
 
@@ -250,7 +250,7 @@ fn subtitle(run: &ScenarioRun, v: &VariantKeys, shown: &[usize]) -> String {
         parts.push(v.variant.clone());
     }
     parts.push(draw::system_text(run));
-    parts.push(format!("seed {}", run.seed));
+    parts.push(format!("seed {}", run.id.seed));
     let trials: Vec<u64> = shown.iter().map(|&i| run.courses[i].tally.trials).collect();
     let lo = trials.iter().copied().min().unwrap_or(0);
     let hi = trials.iter().copied().max().unwrap_or(0);

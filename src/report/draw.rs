@@ -251,7 +251,7 @@ pub(crate) fn subtitle(run: &ScenarioRun, course: &CourseRun) -> String {
         parts.push(course.variant.clone());
     }
     parts.push(system_text(run));
-    parts.push(format!("seed {}", run.seed));
+    parts.push(format!("seed {}", run.id.seed));
     parts.push(trials_note(course.tally.trials));
     parts.extend(set_parts(run));
     parts.join("  ·  ")
@@ -271,9 +271,9 @@ pub fn trials_note(trials: u64) -> String {
 /// the system alone when the run's variants use several editions (the
 /// variant label then names the edition).
 pub(crate) fn system_text(run: &ScenarioRun) -> String {
-    match &run.edition {
-        Some(e) if !e.contains(", ") => format!("{} ({e})", run.system),
-        _ => run.system.clone(),
+    match &run.id.edition {
+        Some(e) if !e.contains(", ") => format!("{} ({e})", run.id.system),
+        _ => run.id.system.clone(),
     }
 }
 

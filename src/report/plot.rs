@@ -59,7 +59,7 @@ fn drawn(course: &CourseRun) -> CourseStats {
 }
 
 fn title(run: &ScenarioRun, course: &CourseRun) -> String {
-    format!("{} — {}", run.scenario, course.course)
+    format!("{} — {}", run.id.name, course.course)
 }
 
 /// The top of the probability axis: a round value above every bar, whisker

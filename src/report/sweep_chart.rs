@@ -177,7 +177,7 @@ impl<'a> SweepFigures<'a> {
             parts.push(format!("other keys at {}", held.join(", ")));
         }
         parts.push(draw::system_text(self.run));
-        parts.push(format!("seed {}", self.run.seed));
+        parts.push(format!("seed {}", self.run.id.seed));
         let trials = self.trials;
         parts.push(draw::trials_note(trials));
         parts.extend(draw::set_parts(self.run));
@@ -318,11 +318,11 @@ fn title(fig: &SweepFigures, chart: Chart) -> String {
     match chart {
         Chart::Line(a) => format!(
             "{} — key outcomes against {}",
-            fig.run.scenario, fig.sweep.axes[a].key
+            fig.run.id.name, fig.sweep.axes[a].key
         ),
         Chart::Heat(c) => format!(
             "{} — {}: {}",
-            fig.run.scenario, fig.courses[c], fig.charted[0].label
+            fig.run.id.name, fig.courses[c], fig.charted[0].label
         ),
     }
 }

@@ -44,7 +44,7 @@ pub fn render_svg(d: &Diff, variant: &str, rows: &[&DiffRow]) -> io::Result<Stri
 
 /// The chart title: `from → to: scenario`.
 fn title(d: &Diff) -> String {
-    format!("{} → {}: {}", d.from, d.to, d.scenario)
+    format!("{} → {}: {}", d.id.from, d.id.to, d.id.scenario)
 }
 
 /// Draws the chart of one variant onto `root`.
@@ -60,8 +60,8 @@ pub fn draw<DB: DrawingBackend>(
     if !variant.is_empty() {
         sub.push(variant.to_string());
     }
-    sub.push(d.system.clone());
-    sub.push(format!("seed {}", d.seed));
+    sub.push(d.id.system.clone());
+    sub.push(format!("seed {}", d.id.seed));
     sub.push(if d.trials.0 == d.trials.1 {
         format!("{} trials per course and card", thousands(d.trials.0))
     } else {
@@ -141,7 +141,7 @@ pub fn draw<DB: DrawingBackend>(
             .x_label_formatter(&fmt)
             .x_desc(format!(
                 "change in probability, percentage points ({} − {})",
-                d.to, d.from
+                d.id.to, d.id.from
             )),
     )
     .draw()?;

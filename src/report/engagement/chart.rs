@@ -77,7 +77,7 @@ fn title(run: &ScenarioRun, course: &CourseRun, which: Which) -> String {
         Which::Turns => "turns to each stop reason",
         Which::Cumulative => "P(stopped by turn t)",
     };
-    format!("{} — {}: {what}", run.scenario, course.course)
+    format!("{} — {}: {what}", run.id.name, course.course)
 }
 
 /// Renders one engagement plot of a course as an SVG document.
