@@ -5,15 +5,13 @@
 //! the Monte Carlo values are dots on it; without, the Monte Carlo curve is
 //! solid.
 
-use std::io;
-
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::chart::Chart;
 use super::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_header, draw_legend_rows, font, subtitle,
-    svg_chart,
+    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_legend_rows, font, subtitle,
 };
 use super::model::{CourseRun, CourseStats, MeasureStat, ScenarioRun};
 use super::naming::plan;
@@ -66,39 +64,49 @@ impl Output for AtLeastCharts {
             if shown.is_empty() {
                 continue;
             }
-            let name = format!("{stem}-{SUFFIX}");
-            let dim = size(shown.len());
-            draw::stage_chart(
-                out,
-                &name,
-                dim,
-                |root| draw(root, run, course, &shown),
-                || render_svg(run, course, &shown),
-            )?;
+            AtLeast { run, course, shown }.stage(out, &format!("{stem}-{SUFFIX}"))?;
         }
         Ok(())
     }
 }
 
-fn title(run: &ScenarioRun, course: &CourseRun) -> String {
-    format!("{} — {}: at least k, P(X ≥ k)", run.id.name, course.course)
+/// The "at least" chart of one course: a panel per measure `shown`.
+struct AtLeast<'a> {
+    run: &'a ScenarioRun,
+    course: &'a CourseRun,
+    shown: Vec<&'a MeasureStat>,
 }
 
-fn render_svg(run: &ScenarioRun, course: &CourseRun, shown: &[&MeasureStat]) -> io::Result<String> {
-    svg_chart(size(shown.len()), &title(run, course), |root| {
-        draw(root, run, course, shown)
-    })
+impl Chart for AtLeast<'_> {
+    fn size(&self) -> (u32, u32) {
+        size(self.shown.len())
+    }
+    fn title(&self) -> String {
+        format!(
+            "{} — {}: at least k, P(X ≥ k)",
+            self.run.id.name, self.course.course
+        )
+    }
+    fn subtitle(&self) -> String {
+        subtitle(self.run, self.course)
+    }
+    fn body<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        top: i32,
+    ) -> DrawResult<DB::ErrorType> {
+        panels(root, &self.shown, top)
+    }
 }
 
-fn draw<DB: DrawingBackend>(
+/// The legend and one panel per measure in `shown`, under the header,
+/// which ends at `top`.
+fn panels<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    run: &ScenarioRun,
-    course: &CourseRun,
     shown: &[&MeasureStat],
+    top: i32,
 ) -> DrawResult<DB::ErrorType> {
     let (w, h) = draw::pixel_size(root);
-    root.fill(&WHITE)?;
-    let top = draw_header(root, &title(run, course), &subtitle(run, course))?;
     let exact = shown.iter().any(|m| m.exact_at_least.is_some());
     let colour = PALETTE[0];
     let legend = if exact {

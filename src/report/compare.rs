@@ -19,10 +19,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::chart::Chart;
 use super::csv::{figure_cells, stage};
 use super::draw::{
     self, DrawResult, INK, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
-    draw_header, draw_legend_rows, font, percent, percent_axis, thousands, wrap_labels,
+    draw_legend_rows, font, percent, percent_axis, thousands, wrap_labels,
 };
 use super::figure::Figure;
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, difference, key_outcome};
@@ -218,13 +219,7 @@ impl Output for ComparisonCharts {
                     continue;
                 }
                 let name = format!("{stem}{}", ComparisonCharts::suffix(kind));
-                draw::stage_chart(
-                    out,
-                    &name,
-                    SIZE,
-                    |root| draw(root, run, v, kind),
-                    || render_svg(run, v, kind),
-                )?;
+                Comparison { run, v, kind }.stage(out, &name)?;
             }
         }
         Ok(())
@@ -233,14 +228,50 @@ impl Output for ComparisonCharts {
 
 /// Renders the comparison chart of `kind` for one variant as an SVG document.
 pub fn render_svg(run: &ScenarioRun, v: &VariantKeys, kind: KeyKind) -> io::Result<String> {
-    draw::svg_chart(SIZE, &title(run, kind), |root| draw(root, run, v, kind))
+    Comparison { run, v, kind }.svg()
 }
 
-fn title(run: &ScenarioRun, kind: KeyKind) -> String {
-    match kind {
-        KeyKind::Probability => format!("{} — key outcomes by course", run.id.name),
-        KeyKind::Expectation => format!("{} — expected values by course", run.id.name),
+/// The comparison chart of one variant's key outcomes of one kind.
+struct Comparison<'a> {
+    run: &'a ScenarioRun,
+    v: &'a VariantKeys,
+    kind: KeyKind,
+}
+
+impl Chart for Comparison<'_> {
+    fn size(&self) -> (u32, u32) {
+        SIZE
     }
+    fn title(&self) -> String {
+        let name = &self.run.id.name;
+        match self.kind {
+            KeyKind::Probability => format!("{name} — key outcomes by course"),
+            KeyKind::Expectation => format!("{name} — expected values by course"),
+        }
+    }
+    fn subtitle(&self) -> String {
+        let v = self.v;
+        let courses: Vec<usize> = shown(v, &v.charted(self.kind))
+            .iter()
+            .map(|&j| v.courses[j])
+            .collect();
+        subtitle(self.run, v, &courses)
+    }
+    fn body<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        top: i32,
+    ) -> DrawResult<DB::ErrorType> {
+        bars(root, self.run, self.v, self.kind, top)
+    }
+}
+
+/// The courses a chart shows (indices into `v.courses`): those with at
+/// least one of the key outcomes in `rows`.
+fn shown(v: &VariantKeys, rows: &[&(KeyDef, Vec<Option<KeyOutcome>>)]) -> Vec<usize> {
+    (0..v.courses.len())
+        .filter(|&j| rows.iter().any(|(_, vals)| vals[j].is_some()))
+        .collect()
 }
 
 /// Variant, system and edition, seed, trials.
@@ -281,26 +312,23 @@ fn reach(k: &KeyOutcome) -> f64 {
         .fold(0.0, f64::max)
 }
 
-fn draw<DB: DrawingBackend>(
+/// The legend, axes and grouped bars under the header, which ends at
+/// `header_h`.
+fn bars<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     run: &ScenarioRun,
     v: &VariantKeys,
     kind: KeyKind,
+    header_h: i32,
 ) -> DrawResult<DB::ErrorType> {
     let rows = v.charted(kind);
-    // Courses shown: those with at least one key outcome of this kind.
-    let shown: Vec<usize> = (0..v.courses.len())
-        .filter(|&j| rows.iter().any(|(_, vals)| vals[j].is_some()))
-        .collect();
+    let shown = shown(v, &rows);
     let colour = |slot: usize| PALETTE[slot % PALETTE.len()];
     let has_exact = rows
         .iter()
         .any(|(_, vals)| vals.iter().flatten().any(|k| k.figure.exact.is_some()));
 
     let (w, h) = draw::pixel_size(root);
-    root.fill(&WHITE)?;
-    let course_idx: Vec<usize> = shown.iter().map(|&j| v.courses[j]).collect();
-    let header_h = draw_header(root, &title(run, kind), &subtitle(run, v, &course_idx))?;
 
     // Legend: a swatch per course, then the notation.
     let courses: Vec<Swatch> = shown

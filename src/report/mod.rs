@@ -19,6 +19,7 @@
 //! timestamps).
 
 pub mod at_least;
+pub(crate) mod chart;
 pub mod compare;
 pub mod csv;
 pub mod diff;

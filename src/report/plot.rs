@@ -14,10 +14,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::chart::Chart;
 use super::draw::{
-    DrawResult, INK, MUTED, SIZE, draw_axis_labels, draw_diamond_coloured, draw_header, font,
-    nice_probability_top, percent, percent_axis, register_font, subtitle, svg_chart, thousands,
-    width, wrap_labels,
+    DrawResult, INK, MUTED, SIZE, draw_axis_labels, draw_diamond_coloured, font,
+    nice_probability_top, percent, percent_axis, register_font, subtitle, thousands, width,
+    wrap_labels,
 };
 use super::model::{CourseRun, CourseStats, OutcomeStat, ScenarioRun};
 use super::naming::plan;
@@ -35,14 +36,7 @@ impl Output for Histograms {
     fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
         register_font();
         for (course, stem) in run.courses.iter().zip(plan(run).courses) {
-            let stats = drawn(course);
-            super::draw::stage_chart(
-                out,
-                &stem,
-                SIZE,
-                |root| draw(root, run, course, &stats),
-                || svg_of(run, course, &stats),
-            )?;
+            Histogram::new(run, course).stage(out, &stem)?;
         }
         Ok(())
     }
@@ -58,8 +52,22 @@ fn drawn(course: &CourseRun) -> CourseStats {
     stats
 }
 
-fn title(run: &ScenarioRun, course: &CourseRun) -> String {
-    format!("{} — {}", run.id.name, course.course)
+/// The histogram of one course.
+struct Histogram<'a> {
+    run: &'a ScenarioRun,
+    course: &'a CourseRun,
+    /// The course's figures, with only the outcomes that can happen.
+    stats: CourseStats,
+}
+
+impl<'a> Histogram<'a> {
+    fn new(run: &'a ScenarioRun, course: &'a CourseRun) -> Histogram<'a> {
+        Histogram {
+            run,
+            course,
+            stats: drawn(course),
+        }
+    }
 }
 
 /// The top of the probability axis: a round value above every bar, whisker
@@ -73,18 +81,33 @@ fn y_top(stats: &CourseStats) -> f64 {
     nice_probability_top(top)
 }
 
-/// Draws the histogram of one course onto `root`.
-fn draw<DB: DrawingBackend>(
+impl Chart for Histogram<'_> {
+    fn size(&self) -> (u32, u32) {
+        SIZE
+    }
+    fn title(&self) -> String {
+        format!("{} — {}", self.run.id.name, self.course.course)
+    }
+    fn subtitle(&self) -> String {
+        subtitle(self.run, self.course)
+    }
+    fn body<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        top: i32,
+    ) -> DrawResult<DB::ErrorType> {
+        bars(root, &self.stats, top)
+    }
+}
+
+/// Draws the histogram's bars, axes and legend under the header, which
+/// ends at `top`.
+fn bars<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    run: &ScenarioRun,
-    course: &CourseRun,
     stats: &CourseStats,
+    top: i32,
 ) -> DrawResult<DB::ErrorType> {
     let (w, h) = super::draw::pixel_size(root);
-    root.fill(&WHITE)?;
-
-    // Header: title and subtitle.
-    let top = draw_header(root, &title(run, course), &subtitle(run, course))?;
 
     // Footer: the legend.
     let legend_y = h - 22;
@@ -242,12 +265,5 @@ fn draw_legend<DB: DrawingBackend>(
 
 /// Renders the histogram of one course as an SVG document.
 pub fn render_svg(run: &ScenarioRun, course: &CourseRun) -> io::Result<String> {
-    svg_of(run, course, &drawn(course))
-}
-
-/// [`render_svg`] of the figures [`drawn`] already picked.
-fn svg_of(run: &ScenarioRun, course: &CourseRun, stats: &CourseStats) -> io::Result<String> {
-    svg_chart(SIZE, &title(run, course), |root| {
-        draw(root, run, course, stats)
-    })
+    Histogram::new(run, course).svg()
 }

@@ -11,9 +11,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::chart::Chart as ReportChart;
 use super::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_header, draw_legend_rows, font,
-    percent,
+    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_legend_rows, font, percent,
 };
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
 use super::model::{CourseRun, ScenarioRun};
@@ -251,11 +251,37 @@ fn charts(fig: &SweepFigures) -> impl Iterator<Item = (Chart, String)> {
         .chain(maps.into_iter().map(|(c, s)| (Chart::Heat(c), s)))
 }
 
-/// One chart as SVG text, titled (what `<stem>.svg` holds).
-fn svg_text(fig: &SweepFigures, chart: Chart) -> std::io::Result<String> {
-    draw::svg_chart(SIZE, &title(fig, chart), |root| {
-        draw_chart(root, fig, chart)
-    })
+/// One chart of a sweep with the figures it is drawn from.
+struct SweepChart<'a, 'f> {
+    fig: &'a SweepFigures<'f>,
+    chart: Chart,
+}
+
+impl ReportChart for SweepChart<'_, '_> {
+    fn size(&self) -> (u32, u32) {
+        SIZE
+    }
+    fn title(&self) -> String {
+        title(self.fig, self.chart)
+    }
+    /// Names the keys the chart does not show, held at their first value.
+    fn subtitle(&self) -> String {
+        let free: Vec<usize> = match self.chart {
+            Chart::Line(a) => vec![a],
+            Chart::Heat(_) => vec![0, 1],
+        };
+        self.fig.subtitle(&free)
+    }
+    fn body<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        top: i32,
+    ) -> DrawResult<DB::ErrorType> {
+        match self.chart {
+            Chart::Line(a) => line_chart(root, self.fig, a, top),
+            Chart::Heat(c) => heatmap(root, self.fig, c, top),
+        }
+    }
 }
 
 /// One sweep chart as SVG: its file stem, title and text (also what
@@ -279,7 +305,8 @@ pub fn svg_charts(run: &ScenarioRun) -> Result<Vec<SweepSvg>, Error> {
     };
     charts(&fig)
         .map(|(chart, stem)| {
-            let svg = svg_text(&fig, chart)
+            let svg = SweepChart { fig: &fig, chart }
+                .svg()
                 .map_err(|e| Error::internal(format!("the sweep chart {stem}"), e))?;
             Ok(SweepSvg {
                 title: title(&fig, chart),
@@ -303,13 +330,7 @@ impl Output for SweepCharts {
 pub fn draw_figures(fig: &SweepFigures, out: &mut Staging) -> Result<(), Error> {
     draw::register_font();
     for (chart, stem) in charts(fig) {
-        draw::stage_chart(
-            out,
-            &stem,
-            SIZE,
-            |root| draw_chart(root, fig, chart),
-            || svg_text(fig, chart),
-        )?;
+        SweepChart { fig, chart }.stage(out, &stem)?;
     }
     Ok(())
 }
@@ -324,23 +345,6 @@ fn title(fig: &SweepFigures, chart: Chart) -> String {
             "{} — {}: {}",
             fig.run.id.name, fig.courses[c], fig.charted[0].label
         ),
-    }
-}
-
-fn draw_chart<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    fig: &SweepFigures,
-    chart: Chart,
-) -> DrawResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
-    let free: Vec<usize> = match chart {
-        Chart::Line(a) => vec![a],
-        Chart::Heat(_) => vec![0, 1],
-    };
-    let top = draw_header(root, &title(fig, chart), &fig.subtitle(&free))?;
-    match chart {
-        Chart::Line(a) => line_chart(root, fig, a, top),
-        Chart::Heat(c) => heatmap(root, fig, c, top),
     }
 }
 

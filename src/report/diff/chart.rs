@@ -2,16 +2,15 @@
 //! coloured by course, with its 95% interval and the exact change as a
 //! diamond.
 
-use std::io;
-
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{Diff, DiffRow, pp, signed};
+use crate::report::chart::Chart;
 use crate::report::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_diamond_coloured, draw_header,
-    draw_legend_rows, fit, font, thousands, width,
+    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_diamond_coloured, draw_legend_rows, fit,
+    font, thousands, width,
 };
 
 /// Height of one bar's row, in pixels.
@@ -28,50 +27,64 @@ fn courses<'a>(rows: &[&'a DiffRow]) -> Vec<&'a str> {
     out
 }
 
-/// Chart size: 1000 wide, tall enough for a row per outcome and a header
-/// row per course.
-pub fn chart_size(rows: &[&DiffRow]) -> (u32, u32) {
-    let slots = rows.len() + courses(rows).len();
-    (1000, (230 + slots as u32 * ROW).max(420))
+/// The chart of one variant of a diff: the rows of its outcomes.
+pub struct DiffChart<'a> {
+    /// The diff.
+    pub d: &'a Diff,
+    /// The variant (empty without a sweep).
+    pub variant: &'a str,
+    /// Its outcome rows.
+    pub rows: &'a [&'a DiffRow],
 }
 
-/// Renders the chart of one variant as an SVG document.
-pub fn render_svg(d: &Diff, variant: &str, rows: &[&DiffRow]) -> io::Result<String> {
-    draw::svg_chart(chart_size(rows), &title(d), |root| {
-        draw(root, d, variant, rows)
-    })
+impl Chart for DiffChart<'_> {
+    /// 1000 wide, tall enough for a row per outcome and a header row per
+    /// course.
+    fn size(&self) -> (u32, u32) {
+        let slots = self.rows.len() + courses(self.rows).len();
+        (1000, (230 + slots as u32 * ROW).max(420))
+    }
+    /// `from → to: scenario`.
+    fn title(&self) -> String {
+        let id = &self.d.id;
+        format!("{} → {}: {}", id.from, id.to, id.scenario)
+    }
+    fn subtitle(&self) -> String {
+        let d = self.d;
+        let mut sub = Vec::new();
+        if !self.variant.is_empty() {
+            sub.push(self.variant.to_string());
+        }
+        sub.push(d.id.system.clone());
+        sub.push(format!("seed {}", d.id.seed));
+        sub.push(if d.trials.0 == d.trials.1 {
+            format!("{} trials per course and card", thousands(d.trials.0))
+        } else {
+            format!(
+                "{} / {} trials per course",
+                thousands(d.trials.0),
+                thousands(d.trials.1)
+            )
+        });
+        sub.join("  ·  ")
+    }
+    fn body<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        top: i32,
+    ) -> DrawResult<DB::ErrorType> {
+        bars(root, self.d, self.rows, top)
+    }
 }
 
-/// The chart title: `from → to: scenario`.
-fn title(d: &Diff) -> String {
-    format!("{} → {}: {}", d.id.from, d.id.to, d.id.scenario)
-}
-
-/// Draws the chart of one variant onto `root`.
-pub fn draw<DB: DrawingBackend>(
+/// The legend and a bar per row under the header, which ends at `top`.
+fn bars<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     d: &Diff,
-    variant: &str,
     rows: &[&DiffRow],
+    top: i32,
 ) -> DrawResult<DB::ErrorType> {
     let (w, h) = draw::pixel_size(root);
-    root.fill(&WHITE)?;
-    let mut sub = Vec::new();
-    if !variant.is_empty() {
-        sub.push(variant.to_string());
-    }
-    sub.push(d.id.system.clone());
-    sub.push(format!("seed {}", d.id.seed));
-    sub.push(if d.trials.0 == d.trials.1 {
-        format!("{} trials per course and card", thousands(d.trials.0))
-    } else {
-        format!(
-            "{} / {} trials per course",
-            thousands(d.trials.0),
-            thousands(d.trials.1)
-        )
-    });
-    let top = draw_header(root, &title(d), &sub.join("  ·  "))?;
 
     let names = courses(rows);
     let colour = |c: &str| PALETTE[names.iter().position(|n| *n == c).unwrap_or(0) % PALETTE.len()];

@@ -13,9 +13,10 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::Engagement;
 use crate::error::Error;
+use crate::report::chart::Chart as ReportChart;
 use crate::report::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_header, draw_legend_rows, font,
-    percent, percent_axis, subtitle,
+    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_legend_rows, font, percent,
+    percent_axis, subtitle,
 };
 use crate::report::model::{CourseRun, ScenarioRun};
 use crate::report::naming::plan;
@@ -40,13 +41,13 @@ impl Output for EngagementPlots {
             };
             for which in [Which::Turns, Which::Cumulative] {
                 let name = format!("{stem}-{}", which.suffix());
-                draw::stage_chart(
-                    out,
-                    &name,
-                    SIZE,
-                    |root| draw(root, run, course, &e, which),
-                    || render_svg(run, course, &e, which),
-                )?;
+                let plot = EngagementPlot {
+                    run,
+                    course,
+                    e: &e,
+                    which,
+                };
+                plot.stage(out, &name)?;
             }
         }
         Ok(())
@@ -72,12 +73,35 @@ impl Which {
     }
 }
 
-fn title(run: &ScenarioRun, course: &CourseRun, which: Which) -> String {
-    let what = match which {
-        Which::Turns => "turns to each stop reason",
-        Which::Cumulative => "P(stopped by turn t)",
-    };
-    format!("{} — {}: {what}", run.id.name, course.course)
+/// One engagement plot of a course.
+struct EngagementPlot<'a> {
+    run: &'a ScenarioRun,
+    course: &'a CourseRun,
+    e: &'a Engagement,
+    which: Which,
+}
+
+impl ReportChart for EngagementPlot<'_> {
+    fn size(&self) -> (u32, u32) {
+        SIZE
+    }
+    fn title(&self) -> String {
+        let what = match self.which {
+            Which::Turns => "turns to each stop reason",
+            Which::Cumulative => "P(stopped by turn t)",
+        };
+        format!("{} — {}: {what}", self.run.id.name, self.course.course)
+    }
+    fn subtitle(&self) -> String {
+        subtitle(self.run, self.course)
+    }
+    fn body<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        top: i32,
+    ) -> DrawResult<DB::ErrorType> {
+        curves(root, self.e, self.which, top)
+    }
 }
 
 /// Renders one engagement plot of a course as an SVG document.
@@ -87,9 +111,13 @@ pub fn render_svg(
     e: &Engagement,
     which: Which,
 ) -> io::Result<String> {
-    draw::svg_chart(SIZE, &title(run, course, which), |root| {
-        draw(root, run, course, e, which)
-    })
+    EngagementPlot {
+        run,
+        course,
+        e,
+        which,
+    }
+    .svg()
 }
 
 /// The colour of stop reason `r`.
@@ -97,16 +125,15 @@ fn reason_colour(r: usize) -> RGBColor {
     PALETTE[r % PALETTE.len()]
 }
 
-fn draw<DB: DrawingBackend>(
+/// The legend and the plot of `which` under the header, which ends at
+/// `top`.
+fn curves<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    run: &ScenarioRun,
-    course: &CourseRun,
     e: &Engagement,
     which: Which,
+    top: i32,
 ) -> DrawResult<DB::ErrorType> {
     let (w, h) = draw::pixel_size(root);
-    root.fill(&WHITE)?;
-    let top = draw_header(root, &title(run, course, which), &subtitle(run, course))?;
 
     // Legend: one swatch per stop reason, then the notation.
     let has_exact = e.exact.is_some();
