@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::chart::Chart;
+use super::chart::{Area, Chart};
 use super::draw::{
     self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_legend_rows, font, subtitle,
 };
@@ -90,45 +90,32 @@ impl Chart for AtLeast<'_> {
     fn subtitle(&self) -> String {
         subtitle(self.run, self.course)
     }
-    fn body<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        top: i32,
-    ) -> DrawResult<DB::ErrorType> {
-        panels(root, &self.shown, top)
+    fn body<DB: DrawingBackend>(&self, root: &Area<DB>, top: i32) -> DrawResult<DB::ErrorType> {
+        let shown = &self.shown;
+        let (w, h) = draw::pixel_size(root);
+        let exact = shown.iter().any(|m| m.exact_at_least.is_some());
+        let colour = PALETTE[0];
+        let legend = if exact {
+            vec![
+                Swatch::Dashed("exact P(X ≥ k), steps".into()),
+                Swatch::Line(colour, 2, "Monte Carlo (dots)".into()),
+            ]
+        } else {
+            vec![Swatch::Line(
+                colour,
+                2,
+                "Monte Carlo P(X ≥ k), steps".into(),
+            )]
+        };
+        let legend_h = draw_legend_rows(root, &[legend], 20, w - 20, h - 10)?;
+        let body = root.margin(top + 8, legend_h + 16, 10, 16);
+        let (cols, rows) = grid(shown.len());
+        let panels = body.split_evenly((rows, cols));
+        for (m, panel) in shown.iter().zip(panels.iter()) {
+            panel_chart(panel, m, colour)?;
+        }
+        Ok(())
     }
-}
-
-/// The legend and one panel per measure in `shown`, under the header,
-/// which ends at `top`.
-fn panels<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    shown: &[&MeasureStat],
-    top: i32,
-) -> DrawResult<DB::ErrorType> {
-    let (w, h) = draw::pixel_size(root);
-    let exact = shown.iter().any(|m| m.exact_at_least.is_some());
-    let colour = PALETTE[0];
-    let legend = if exact {
-        vec![
-            Swatch::Dashed("exact P(X ≥ k), steps".into()),
-            Swatch::Line(colour, 2, "Monte Carlo (dots)".into()),
-        ]
-    } else {
-        vec![Swatch::Line(
-            colour,
-            2,
-            "Monte Carlo P(X ≥ k), steps".into(),
-        )]
-    };
-    let legend_h = draw_legend_rows(root, &[legend], 20, w - 20, h - 10)?;
-    let body = root.margin(top + 8, legend_h + 16, 10, 16);
-    let (cols, rows) = grid(shown.len());
-    let panels = body.split_evenly((rows, cols));
-    for (m, panel) in shown.iter().zip(panels.iter()) {
-        panel_chart(panel, m, colour)?;
-    }
-    Ok(())
 }
 
 /// One measure's panel: its label, `P(X >= k)` for every value from the

@@ -10,26 +10,27 @@ use std::io;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::draw::{DrawResult, draw_header, other, register_font, with_svg_title};
+use super::draw::{DrawResult, SIZE, draw_header, other, register_font, with_svg_title};
 use crate::error::Error;
+
+/// The whole area of a chart, on a bitmap or in an SVG document.
+pub(crate) type Area<DB> = DrawingArea<DB, Shift>;
 
 /// A chart of the reports.
 pub(crate) trait Chart {
-    /// Its size in pixels.
-    fn size(&self) -> (u32, u32);
+    /// Its size in pixels: [`SIZE`] unless the chart says otherwise.
+    fn size(&self) -> (u32, u32) {
+        SIZE
+    }
     /// Its title: the heading drawn and the SVG's `<title>`.
     fn title(&self) -> String;
     /// The line under the title (variant, system, seed, trials, `--set`s).
     fn subtitle(&self) -> String;
     /// Draws everything under the header, which ends `top` pixels down.
-    fn body<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        top: i32,
-    ) -> DrawResult<DB::ErrorType>;
+    fn body<DB: DrawingBackend>(&self, root: &Area<DB>, top: i32) -> DrawResult<DB::ErrorType>;
 
     /// Draws the whole chart onto `root`: a white page, the header, the body.
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB::ErrorType> {
+    fn draw<DB: DrawingBackend>(&self, root: &Area<DB>) -> DrawResult<DB::ErrorType> {
         root.fill(&WHITE)?;
         let top = draw_header(root, &self.title(), &self.subtitle())?;
         self.body(root, top)

@@ -11,10 +11,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::chart::Chart as ReportChart;
-use super::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_legend_rows, font, percent,
-};
+use super::chart::{Area, Chart as ReportChart};
+use super::draw::{self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_legend_rows, font, percent};
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
 use super::model::{CourseRun, ScenarioRun};
 use super::naming::{SLUG_BYTES, slug};
@@ -258,9 +256,6 @@ struct SweepChart<'a, 'f> {
 }
 
 impl ReportChart for SweepChart<'_, '_> {
-    fn size(&self) -> (u32, u32) {
-        SIZE
-    }
     fn title(&self) -> String {
         title(self.fig, self.chart)
     }
@@ -272,11 +267,7 @@ impl ReportChart for SweepChart<'_, '_> {
         };
         self.fig.subtitle(&free)
     }
-    fn body<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        top: i32,
-    ) -> DrawResult<DB::ErrorType> {
+    fn body<DB: DrawingBackend>(&self, root: &Area<DB>, top: i32) -> DrawResult<DB::ErrorType> {
         match self.chart {
             Chart::Line(a) => line_chart(root, self.fig, a, top),
             Chart::Heat(c) => heatmap(root, self.fig, c, top),
