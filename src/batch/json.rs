@@ -33,7 +33,7 @@ use crate::report::diff::DiffId;
 use crate::report::engagement::is_engagement;
 use crate::report::key::{KeyKind, key_outcomes};
 use crate::report::{Figure, MeasureStat, OutcomeStat, RunId, ScenarioRun, variant_keys};
-use crate::targets::{Checked, Verdict};
+use crate::targets::{Checked, VerdictCounts};
 
 /// The whole document.
 #[derive(Clone, Debug, Serialize)]
@@ -46,7 +46,7 @@ pub struct Document {
     pub targets: Counts,
 }
 
-/// Verdict counts.
+/// Verdict counts, as the document names them.
 #[derive(Clone, Copy, Debug, Default, Serialize)]
 pub struct Counts {
     /// Figures checked.
@@ -267,6 +267,17 @@ pub struct Target {
     pub verdict: &'static str,
 }
 
+impl From<VerdictCounts> for Counts {
+    fn from(t: VerdictCounts) -> Self {
+        Counts {
+            checked: t.total(),
+            passed: t.pass,
+            borderline: t.borderline,
+            failed: t.fail,
+        }
+    }
+}
+
 /// A scenario's run and checks as JSON.
 pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked]) -> Scenario {
     let keys = variant_keys(run);
@@ -339,19 +350,12 @@ fn target(c: &Checked) -> Target {
 
 /// The document for `scenarios`, with the verdict counts over them.
 pub fn document(scenarios: Vec<Scenario>) -> Document {
-    let mut counts = Counts::default();
-    for t in scenarios.iter().flat_map(|s| &s.targets) {
-        counts.checked += 1;
-        match t.verdict {
-            v if v == Verdict::Pass.name() => counts.passed += 1,
-            v if v == Verdict::Borderline.name() => counts.borderline += 1,
-            _ => counts.failed += 1,
-        }
-    }
+    let counts =
+        VerdictCounts::of_names(scenarios.iter().flat_map(|s| &s.targets).map(|t| t.verdict));
     Document {
         pikeshot: env!("CARGO_PKG_VERSION"),
         scenarios,
-        targets: counts,
+        targets: counts.into(),
     }
 }
 
