@@ -1,7 +1,9 @@
 //! The command line end to end: the quick start, inspection commands, and
 //! every kind of bad input (exit code 2, located message, nothing written).
 
-use crate::support::cli::{diff_cards, pikeshot, run_into, run_to, stderr, stdout};
+use crate::support::cli::{
+    diff_cards, pikeshot, run_fresh, run_into, run_to, stderr, stdout, temp_out,
+};
 use std::path::{Path, PathBuf};
 
 fn scenario(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -43,17 +45,12 @@ enemy = "a"
 
 #[test]
 fn quick_start_scenario_runs_and_writes_every_output() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("r");
     let args = ["--trials", "100000", "--exact"];
-    let o = run_to("scenarios/mpbs/charge-or-salvo.toml", &args, &out);
+    let (out, o) = run_fresh("scenarios/mpbs/charge-or-salvo.toml", &args);
     for f in ["outcomes.csv", "measures.csv", "summary.csv", "timing.csv"] {
         assert!(out.join(f).is_file(), "{f} missing");
     }
-    let files: Vec<String> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let files = crate::support::file_names(&out);
     // A PNG and an SVG histogram for each course of each edition.
     for course in ["charge-now", "salvo-then-charge", "keep-firing"] {
         for edition in ["series", "sfo"] {
@@ -402,8 +399,7 @@ fn readme_check_example_is_what_the_tool_prints() {
     let mut lines = block.lines();
     let command = lines.next().unwrap();
     let shown: Vec<&str> = lines.collect();
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("o");
+    let out = temp_out();
     let mut args: Vec<String> = command
         .split_whitespace()
         .skip(2)

@@ -13,7 +13,7 @@ use pikeshot::engine::progress::{duration, line, rate, si};
 use pikeshot::run::estimate::{Estimate, ExactFit, Total, estimate};
 use pikeshot::run::{RunRequest, execute, prepare};
 
-use crate::support::cli::{run_to, stderr};
+use crate::support::cli::{run_fresh, run_to, stderr};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
 
@@ -133,8 +133,7 @@ fn a_long_estimate_says_whether_exact_fits() {
 
 #[test]
 fn a_short_run_prints_no_estimate() {
-    let tmp = tempfile::tempdir().unwrap();
-    let o = run_to(SCENARIO, &["--trials", "2000"], tmp.path());
+    let (_out, o) = run_fresh(SCENARIO, &["--trials", "2000"]);
     assert!(!stderr(&o).contains("estimate"), "{}", stderr(&o));
 }
 

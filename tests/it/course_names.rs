@@ -7,7 +7,7 @@ use pikeshot::Error;
 use pikeshot::run::{RunRequest, prepare_file};
 use pikeshot::scenario::ScenarioFile;
 
-use crate::support::cli::{code, run_into, stderr};
+use crate::support::cli::{code, run_into, stderr, temp_out};
 use crate::support::located::line_containing;
 
 /// Two courses, the second named with a comma (as the shipped
@@ -84,8 +84,7 @@ fn an_unknown_course_name_in_set_is_located_with_did_you_mean() {
         assert!(m.contains(needle), "{needle:?} missing from: {m}");
     }
     // Through the command line: exit 2, nothing written.
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("o");
+    let out = temp_out();
     let o = run_into(
         "scenarios/mpbs/charge-or-salvo.toml",
         &[

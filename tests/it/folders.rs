@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::batch::SWEPT;
-use crate::support::cli::{code, pikeshot, pikeshot_ok, run_to, stderr};
+use crate::support::cli::{code, pikeshot, pikeshot_ok, run_fresh, run_to, stderr};
 use crate::support::{files, read_csv};
 
 fn s(p: &Path) -> &str {
@@ -259,10 +259,8 @@ fn report_prunes_only_the_folders_of_scenarios_it_wrote_that_are_gone() {
 
 #[test]
 fn scenarios_whose_folders_would_clash_get_distinct_folders() {
-    let tmp = tempfile::tempdir().unwrap();
     // Two stems alike in one run.
-    let out = tmp.path().join("o");
-    run_to(
+    let (out, _) = run_fresh(
         "scenarios/hakkaa/fire-or-charge.toml",
         &[
             "scenarios/snaphance/fire-or-charge.toml",
@@ -272,7 +270,6 @@ fn scenarios_whose_folders_would_clash_get_distinct_folders() {
             "none",
             "-q",
         ],
-        &out,
     );
     for sys in ["hakkaa", "snaphance"] {
         let rec = fs::read_to_string(out.join(format!("{sys}-fire-or-charge/run.json"))).unwrap();
@@ -283,12 +280,12 @@ fn scenarios_whose_folders_would_clash_get_distinct_folders() {
     }
     // In a report: a scenario named like a top-level file, and a scenario
     // whose folder would hold another's.
-    let dir = tmp.path().join("s");
+    let dir = out.beside("s");
     fs::create_dir_all(dir.join("a")).unwrap();
     fs::write(dir.join("summary.csv.toml"), charge("x")).unwrap();
     fs::write(dir.join("a.toml"), charge("y")).unwrap();
     fs::write(dir.join("a/b.toml"), charge("z")).unwrap();
-    let rep = tmp.path().join("rep");
+    let rep = out.beside("rep");
     pikeshot_ok(&["report", s(&dir), "--plots", "none", "--out", s(&rep)]);
     let (h, rows) = read_csv(&rep.join("scenarios.csv"));
     let folder = h.iter().position(|c| c == "folder").unwrap();

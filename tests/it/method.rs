@@ -5,7 +5,9 @@
 
 use std::path::Path;
 
-use crate::support::cli::{code, pikeshot, pikeshot_ok, pikeshot_refused, run_to, stderr};
+use crate::support::cli::{
+    code, pikeshot, pikeshot_ok, pikeshot_refused, run_to, stderr, temp_out,
+};
 use crate::support::{col, file_names as files, image_names, read_csv};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
@@ -28,8 +30,7 @@ fn run_series(method: &str, extra: &[&str], out: &Path) -> std::process::Output 
 
 #[test]
 fn exact_only_writes_exact_probabilities_no_counts_and_zero_width_intervals() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("x");
+    let out = temp_out();
     let o = run_series("exact", &["--plots", "none"], &out);
     let (h, rows) = read_csv(&out.join("outcomes.csv"));
     let (count, trials, p, lo, hi, exact) = (
@@ -142,8 +143,7 @@ fn exact_is_the_same_as_method_both() {
 
 #[test]
 fn exact_only_refuses_a_course_beyond_the_budget_and_writes_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("x");
+    let out = temp_out();
     pikeshot_refused(
         &[
             "run",
@@ -230,8 +230,7 @@ fn plots_summary_draws_the_comparison_charts_only_and_all_draws_every_plot() {
 
 #[test]
 fn exact_only_shows_one_exact_column_and_exact_differences_without_intervals() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("x");
+    let out = temp_out();
     let o = run_series("exact", &["--plots", "none"], &out);
     let table = crate::support::cli::stdout(&o);
     // The outcome tables: one exact column, no Monte Carlo or interval one.
@@ -277,7 +276,7 @@ fn exact_only_shows_one_exact_column_and_exact_differences_without_intervals() {
     let o = run_series(
         "exact",
         &["--plots", "none", "--format", "json", "-q"],
-        &tmp.path().join("j"),
+        &out.beside("j"),
     );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let mut seen = 0;
@@ -314,8 +313,7 @@ fn marks(dir: &Path, stem: &str) -> (usize, usize) {
 fn histograms_leave_out_outcomes_the_exact_enumeration_finds_impossible() {
     // "charge now" has 8 outcomes; "attacker-eliminated" has exact
     // probability 0 (the close combat chart never eliminates the attacker).
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("x");
+    let out = temp_out();
     run_series("exact", &["-q"], &out);
     let (h, rows) = read_csv(&out.join("outcomes.csv"));
     let e = col(&h, "exact");
@@ -327,7 +325,7 @@ fn histograms_leave_out_outcomes_the_exact_enumeration_finds_impossible() {
     assert_eq!(marks(&out, "charge-now"), (possible + 1, possible + 1));
     // Under Monte Carlo alone nothing is known to be impossible: with 10
     // trials some outcome of eight has no count, and every one keeps its bar.
-    let mc = tmp.path().join("mc");
+    let mc = out.beside("mc");
     run_series("monte-carlo", &["--trials", "10", "-q"], &mc);
     let (h, rows) = read_csv(&mc.join("outcomes.csv"));
     let count = col(&h, "count");

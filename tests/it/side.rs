@@ -2,7 +2,9 @@
 //! reported, and a comparison read from different sides is refused before
 //! anything runs unless every course names its pair.
 
-use crate::support::cli::{code, pikeshot, pikeshot_refused, run_to, stderr, stdout};
+use crate::support::cli::{
+    code, pikeshot, pikeshot_refused, run_fresh, run_to, stderr, stdout, temp_out,
+};
 use crate::support::read_csv;
 
 /// Two courses of one scenario, the second read from the other unit's
@@ -98,9 +100,7 @@ fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
 
 #[test]
 fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("c");
-    run_to(
+    let (out, _) = run_fresh(
         "scenarios/mpbs/cuirassiers-vs-pike.toml",
         &[
             "--exact",
@@ -113,7 +113,6 @@ fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
             "--set",
             "units.pike.terrain=woods",
         ],
-        &out,
     );
     let (header, rows) = read_csv(&out.join("comparison.csv"));
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
@@ -138,7 +137,7 @@ fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
 /// say all this test asks (`--plots none`: the plots cost 80% of its time).
 #[test]
 fn every_shipped_scenario_reads_each_comparison_from_one_side() {
-    let tmp = tempfile::tempdir().unwrap();
+    let out = temp_out();
     let o = pikeshot(&[
         "report",
         "scenarios",
@@ -147,7 +146,7 @@ fn every_shipped_scenario_reads_each_comparison_from_one_side() {
         "--plots",
         "none",
         "--out",
-        tmp.path().join("r").to_str().unwrap(),
+        out.to_str().unwrap(),
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
 }

@@ -1,6 +1,7 @@
 //! Running the `pikeshot` binary from the repository root.
 
-use std::path::Path;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `pikeshot ARGS` in the repository root and returns what it did.
@@ -61,6 +62,53 @@ pub fn run_to(scenario: impl AsRef<Path>, args: &[&str], out: &Path) -> Output {
     let o = run_into(scenario, args, out);
     assert!(o.status.success(), "{}", stderr(&o));
     o
+}
+
+/// A run's output folder: `out` inside a fresh temporary folder, both
+/// removed when this is dropped. It derefs to the output folder's path,
+/// which no run has written yet.
+pub struct TempOut {
+    tmp: tempfile::TempDir,
+    out: PathBuf,
+}
+
+impl TempOut {
+    /// The path `name` beside the output folder, in the same temporary
+    /// folder (another run's `--out`, a scenario file).
+    pub fn beside(&self, name: &str) -> PathBuf {
+        self.tmp.path().join(name)
+    }
+}
+
+impl AsRef<Path> for TempOut {
+    fn as_ref(&self) -> &Path {
+        &self.out
+    }
+}
+
+impl Deref for TempOut {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.out
+    }
+}
+
+/// A fresh [`TempOut`]: an output folder no run has written yet.
+pub fn temp_out() -> TempOut {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    TempOut { tmp, out }
+}
+
+/// Runs `pikeshot run SCENARIO ARGS... --out OUT` into a fresh
+/// [`TempOut`], asserts it succeeded, and returns the folder and what the
+/// run did.
+#[track_caller]
+pub fn run_fresh(scenario: impl AsRef<Path>, args: &[&str]) -> (TempOut, Output) {
+    let out = temp_out();
+    let o = run_to(scenario, args, &out);
+    (out, o)
 }
 
 /// Runs `pikeshot run SCENARIO -q --out OUT` on a scenario that must be
