@@ -10,13 +10,12 @@ mod stream;
 mod summary;
 mod sweep;
 
-use crate::support::report::{course_run, leaves, mpbs_run, renamed, space, tally, written_csv};
+use crate::support::report::{Row, counted_course, mpbs_run, renamed, space, written_csv};
 use crate::support::{Z, assert_near, wilson};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use pikeshot::engine::Tally;
 use pikeshot::error::Error;
 use pikeshot::report::{
     self, CourseRun, ScenarioRun, check_writable, terminal_table, write_reports,
@@ -46,19 +45,17 @@ fn course_one() -> CourseRun {
         &[("hits", 0, 2), ("turns", 1, 2)],
     );
     // (outcome, [hits, turns], count, exact)
-    let (counts, exact) = leaves(
-        &space,
-        &[
-            (0, &[0, 1], 300, 0.25),
-            (0, &[1, 1], 100, 0.125),
-            (0, &[2, 2], 300, 0.325),
-            (1, &[1, 1], 50, 0.05),
-            (1, &[2, 2], 250, 0.2),
-            (2, &[0, 1], 0, 0.05),
-        ],
-    );
-    let tally = tally(1000, counts, Some(exact), 2);
-    course_run("", "charge now", space, tally)
+    let rows: [Row; 6] = [
+        (0, &[0, 1], 300, 0.25),
+        (0, &[1, 1], 100, 0.125),
+        (0, &[2, 2], 300, 0.325),
+        (1, &[1, 1], 50, 0.05),
+        (1, &[2, 2], 250, 0.2),
+        (2, &[0, 1], 0, 0.05),
+    ];
+    let mut course = counted_course("", "charge now", space, 1000, &rows, true);
+    course.tally.threads = 2;
+    course
 }
 
 /// Course 2, "charge now" under the variant terrain=woods, no exact, only
@@ -69,16 +66,12 @@ fn course_two() -> CourseRun {
         &["attacker-repulsed", "defender-broken", "no-effect"],
         &[("hits", 0, 2)],
     );
-    let (counts, _) = leaves(
-        &space,
-        &[(0, &[0], 10, 0.0), (1, &[2], 30, 0.0), (2, &[1], 60, 0.0)],
-    );
-    let tally = Tally {
-        exact_error: Some("more than 10 paths".into()),
-        seconds: 0.25,
-        ..tally(100, counts, None, 1)
-    };
-    course_run("units.tercio.terrain=woods", "charge now", space, tally)
+    let rows: [Row; 3] = [(0, &[0], 10, 0.0), (1, &[2], 30, 0.0), (2, &[1], 60, 0.0)];
+    let variant = "units.tercio.terrain=woods";
+    let mut course = counted_course(variant, "charge now", space, 100, &rows, false);
+    course.tally.exact_error = Some("more than 10 paths".into());
+    course.tally.seconds = 0.25;
+    course
 }
 
 fn run() -> ScenarioRun {

@@ -3,23 +3,14 @@
 //! the joint (stop reason, turn) distribution and its cumulative curves,
 //! the plots, the terminal's key-outcome table, and determinism.
 
-use crate::support::report::{
-    course_run, leaves, mpbs_run, renamed, space, tally as tally_on, written_csv,
-};
-use crate::support::{Z, assert_all_close, read_csv, wilson};
+use crate::support::report::{Row, counted_course, mpbs_run, renamed, space, written_csv};
+use crate::support::{Z, assert_all_close, col as column, read_csv, wilson};
 use std::fs;
 use std::path::Path;
 
-use pikeshot::engine::Tally;
-use pikeshot::outcome::{Measure, OutcomeSpace};
 use pikeshot::report::{
     self, CourseRun, Engagement, KeyKind, ScenarioRun, terminal_table, write_reports,
 };
-
-/// A tally of `trials` trials on one thread.
-fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>) -> Tally {
-    tally_on(trials, counts, exact, 1)
-}
 
 /// "charge now": categories won/held; measures own-morale, enemy-morale
 /// (0..=3), hits-inflicted, hits-taken (0..=2). 1000 trials:
@@ -48,16 +39,13 @@ fn charge_now() -> CourseRun {
         ],
     );
     // (category, [own, enemy, inflicted, taken], count, exact)
-    let (counts, exact) = leaves(
-        &space,
-        &[
-            (0, &[0, 2, 2, 0], 300, 0.28),
-            (0, &[1, 3, 1, 1], 100, 0.10),
-            (1, &[2, 0, 0, 2], 200, 0.22),
-            (1, &[0, 1, 1, 0], 400, 0.40),
-        ],
-    );
-    course_run("", "charge now", space, tally(1000, counts, Some(exact)))
+    let rows: [Row; 4] = [
+        (0, &[0, 2, 2, 0], 300, 0.28),
+        (0, &[1, 3, 1, 1], 100, 0.10),
+        (1, &[2, 0, 0, 2], 200, 0.22),
+        (1, &[0, 1, 1, 0], 400, 0.40),
+    ];
+    counted_course("", "charge now", space, 1000, &rows, true)
 }
 
 /// "salvo, then charge": no hits-taken measure, no exact. 200 trials:
@@ -75,11 +63,8 @@ fn salvo() -> CourseRun {
             ("hits-inflicted", 0, 2),
         ],
     );
-    let (counts, _) = leaves(
-        &space,
-        &[(0, &[0, 3, 2], 150, 0.0), (1, &[3, 0, 0], 50, 0.0)],
-    );
-    course_run("", "salvo, then charge", space, tally(200, counts, None))
+    let rows: [Row; 2] = [(0, &[0, 3, 2], 150, 0.0), (1, &[3, 0, 0], 50, 0.0)];
+    counted_course("", "salvo, then charge", space, 200, &rows, false)
 }
 
 const REASONS: [&str; 3] = [
@@ -111,17 +96,14 @@ const REASONS: [&str; 3] = [
 fn keep_firing() -> CourseRun {
     let space = space(&REASONS, &[("enemy-morale", 0, 3), ("turns", 1, 3)]);
     // (reason, [enemy, turn], count, exact)
-    let (counts, exact) = leaves(
-        &space,
-        &[
-            (0, &[2, 1], 20, 0.25),
-            (0, &[3, 2], 30, 0.20),
-            (1, &[1, 2], 10, 0.15),
-            (1, &[0, 3], 5, 0.05),
-            (2, &[1, 3], 35, 0.35),
-        ],
-    );
-    course_run("", "keep firing", space, tally(100, counts, Some(exact)))
+    let rows: [Row; 5] = [
+        (0, &[2, 1], 20, 0.25),
+        (0, &[3, 2], 30, 0.20),
+        (1, &[1, 2], 10, 0.15),
+        (1, &[0, 3], 5, 0.05),
+        (2, &[1, 3], 35, 0.35),
+    ];
+    counted_course("", "keep firing", space, 100, &rows, true)
 }
 
 /// "charge now" under terrain=woods: morale only, 10 trials: enemy 2 and
@@ -131,9 +113,15 @@ fn woods() -> CourseRun {
         &["won", "held"],
         &[("own-morale", 0, 3), ("enemy-morale", 0, 3)],
     );
-    let (counts, _) = leaves(&space, &[(0, &[0, 2], 4, 0.0), (1, &[2, 0], 6, 0.0)]);
-    let tally = tally(10, counts, None);
-    course_run("units.tercio.terrain=woods", "charge now", space, tally)
+    let rows: [Row; 2] = [(0, &[0, 2], 4, 0.0), (1, &[2, 0], 6, 0.0)];
+    counted_course(
+        "units.tercio.terrain=woods",
+        "charge now",
+        space,
+        10,
+        &rows,
+        false,
+    )
 }
 
 fn run() -> ScenarioRun {
@@ -254,10 +242,15 @@ fn comparison_csv_is_written_for_a_single_course_and_without_key_measures() {
 
     // A course with no key measure: a header alone, and no chart.
     let tmp = tempfile::tempdir().unwrap();
-    let space = OutcomeSpace::from_labels(&["a", "b"], vec![Measure::new("hits", 0, 1)]);
-    let mut counts = vec![0u64; space.len()];
-    counts[0] = 3;
-    r.courses = vec![course_run("", "plain", space, tally(3, counts, None))];
+    let space = space(&["a", "b"], &[("hits", 0, 1)]);
+    r.courses = vec![counted_course(
+        "",
+        "plain",
+        space,
+        3,
+        &[(0, &[0], 3, 0.0)],
+        false,
+    )];
     write_reports(&r, tmp.path()).unwrap();
     let (header, rows) = read_csv(&tmp.path().join("comparison.csv"));
     assert_eq!(header.len(), 15);
@@ -269,12 +262,7 @@ fn comparison_csv_is_written_for_a_single_course_and_without_key_measures() {
 #[test]
 fn summary_csv_gains_the_key_probabilities_and_exact_twins() {
     let (header, rows) = written_csv(&run(), "summary.csv");
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name)
-            .unwrap_or_else(|| panic!("no column {name}"))
-    };
+    let col = |name: &str| column(&header, name);
     // The existing columns stay first; the figures are rows (tidy).
     assert_eq!(
         header[..5],

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::Path;
 
 use crate::support::cli::{pikeshot_ok, run_to, stdout};
-use crate::support::{json_find, read_csv};
+use crate::support::{col as column, json_find, read_csv};
 
 /// `salvo-vs-front.toml` on the Sweden Fights On card, exact, into `out`;
 /// returns the terminal table.
@@ -61,7 +61,7 @@ fn each_course_differs_from_the_first_by_the_difference_of_its_values() {
     let tmp = tempfile::tempdir().unwrap();
     let table = salvo_vs_front(tmp.path(), true);
     let (header, rows) = read_csv(&tmp.path().join("comparison.csv"));
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let col = |name: &str| column(&header, name);
     let mut checked = 0;
     for r in &rows {
         let first = rows
@@ -162,7 +162,7 @@ fn at_least_views_read_the_card() {
     // SFO heavy infantry Salvo at DRM 0 (10.0): die 0 misses, 1-3 one hit,
     // 4-9 two hits, so P(hits >= 1) = 9/10 and P(hits >= 2) = 6/10.
     let (header, rows) = read_csv(&tmp.path().join("measures.csv"));
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let col = |name: &str| column(&header, name);
     let row = |k: &str| {
         rows.iter()
             .find(|r| {

@@ -5,7 +5,7 @@
 use crate::support::cli::{
     code, pikeshot, pikeshot_refused, run_fresh, run_to, stderr, stdout, temp_out,
 };
-use crate::support::read_csv;
+use crate::support::{col as column, read_csv};
 
 /// Two courses of one scenario, the second read from the other unit's
 /// side unless `own`/`enemy` say otherwise.
@@ -115,7 +115,7 @@ fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
         ],
     );
     let (header, rows) = read_csv(&out.join("comparison.csv"));
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let col = |name: &str| column(&header, name);
     let row = rows
         .iter()
         .find(|r| {

@@ -119,6 +119,21 @@ pub fn assert_near(got: f64, want: f64, tol: f64) {
     );
 }
 
+/// Asserts `text` ends with `tail`, showing the whole text where not.
+#[track_caller]
+pub fn assert_ends_with(text: &str, tail: &str) {
+    assert!(text.ends_with(tail), "`{tail}` does not end: {text}");
+}
+
+/// Asserts `f` turns each input into the text beside it, naming the input
+/// where it does not (a case table of a formatting function).
+#[track_caller]
+pub fn assert_texts<T: Copy + std::fmt::Debug>(f: impl Fn(T) -> String, cases: &[(T, &str)]) {
+    for &(input, want) in cases {
+        assert_eq!(f(input), want, "from {input:?}");
+    }
+}
+
 /// The exact leaf probabilities of a procedure, enumerated within the
 /// engine's default budget.
 #[track_caller]
