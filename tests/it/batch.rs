@@ -17,6 +17,7 @@ use crate::support::{col, files, json_find, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use tempfile::TempDir;
 
 fn write(dir: &Path, rel: &str, text: &str) -> PathBuf {
     let p = dir.join(rel);
@@ -131,10 +132,23 @@ fn folder(dir: &Path) {
     write(dir, ".hidden.toml", "not = \"read\"");
 }
 
-/// The folder of three scenarios, the charge with `targets` appended.
-fn folder_with_targets(dir: &Path, targets: &str) {
-    folder(dir);
-    write(dir, "charge.toml", &with_targets(targets));
+/// The folder of three scenarios, `scenarios` in a fresh temporary folder
+/// (returned with it, for the reports to go beside it).
+fn temp_folder() -> (TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("scenarios");
+    folder(&dir);
+    (tmp, dir)
+}
+
+/// [`temp_folder`], the charge with one target appended: the volley
+/// misses at most `at_most` of the time.
+fn temp_folder_with_target(at_most: f64) -> (TempDir, PathBuf) {
+    let (tmp, dir) = temp_folder();
+    let target =
+        format!("[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = {at_most}\n");
+    write(&dir, "charge.toml", &with_targets(&target));
+    (tmp, dir)
 }
 
 /// Asserts two report folders hold the same files with the same bytes,
@@ -261,9 +275,7 @@ fn assert_index_resolves(out: &Path) -> String {
 
 #[test]
 fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("scenarios");
-    folder(&dir);
+    let (tmp, dir) = temp_folder();
     let out = tmp.path().join("reports");
     let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--exact"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
@@ -727,12 +739,7 @@ fn variant_filters_pick_their_variants_and_follow_set() {
 
 #[test]
 fn shards_merge_into_exactly_the_unsharded_report() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("scenarios");
-    folder_with_targets(
-        &dir,
-        "[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.01\n",
-    );
+    let (tmp, dir) = temp_folder_with_target(0.01);
     let full = tmp.path().join("full");
     let o = pikeshot(&["report", s(&dir), "--out", s(&full), "--exact"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
@@ -908,12 +915,7 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
 
 #[test]
 fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("s");
-    folder_with_targets(
-        &dir,
-        "[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.9\n",
-    );
+    let (tmp, dir) = temp_folder_with_target(0.9);
     let o = pikeshot(&[
         "report",
         s(&dir),
