@@ -73,10 +73,15 @@ pub struct TempOut {
 }
 
 impl TempOut {
+    /// The temporary folder that holds the output folder.
+    pub fn dir(&self) -> &Path {
+        self.tmp.path()
+    }
+
     /// The path `name` beside the output folder, in the same temporary
     /// folder (another run's `--out`, a scenario file).
     pub fn beside(&self, name: &str) -> PathBuf {
-        self.tmp.path().join(name)
+        self.dir().join(name)
     }
 }
 
