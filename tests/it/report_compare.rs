@@ -12,6 +12,15 @@ use pikeshot::report::{
     self, CourseRun, Engagement, KeyKind, ScenarioRun, terminal_table, write_reports,
 };
 
+/// The categories of the charges (a close combat is won or held).
+const WON_HELD: [&str; 2] = ["won", "held"];
+
+// The measures the courses share (id, min, max): courses are compared
+// measure by measure, so each is written once.
+const OWN_MORALE: (&str, i32, i32) = ("own-morale", 0, 3);
+const ENEMY_MORALE: (&str, i32, i32) = ("enemy-morale", 0, 3);
+const HITS_INFLICTED: (&str, i32, i32) = ("hits-inflicted", 0, 2);
+
 /// "charge now": categories won/held; measures own-morale, enemy-morale
 /// (0..=3), hits-inflicted, hits-taken (0..=2). 1000 trials:
 ///
@@ -29,15 +38,13 @@ use pikeshot::report::{
 /// Hits taken: 0×700, 1×100, 2×200: mean 0.5 (exact 0.1 + 0.44 = 0.54);
 /// squared deviations 700·0.25 + 100·0.25 + 200·2.25 = 650, s² = 650/999.
 fn charge_now() -> CourseRun {
-    let space = space(
-        &["won", "held"],
-        &[
-            ("own-morale", 0, 3),
-            ("enemy-morale", 0, 3),
-            ("hits-inflicted", 0, 2),
-            ("hits-taken", 0, 2),
-        ],
-    );
+    let measures = [
+        OWN_MORALE,
+        ENEMY_MORALE,
+        HITS_INFLICTED,
+        ("hits-taken", 0, 2),
+    ];
+    let space = space(&WON_HELD, &measures);
     // (category, [own, enemy, inflicted, taken], count, exact)
     let rows: [Row; 4] = [
         (0, &[0, 2, 2, 0], 300, 0.28),
@@ -55,14 +62,7 @@ fn charge_now() -> CourseRun {
 /// Hits inflicted: mean 300/200 = 1.5; squared deviations
 /// 150·0.25 + 50·2.25 = 150, s² = 150/199.
 fn salvo() -> CourseRun {
-    let space = space(
-        &["won", "held"],
-        &[
-            ("own-morale", 0, 3),
-            ("enemy-morale", 0, 3),
-            ("hits-inflicted", 0, 2),
-        ],
-    );
+    let space = space(&WON_HELD, &[OWN_MORALE, ENEMY_MORALE, HITS_INFLICTED]);
     let rows: [Row; 2] = [(0, &[0, 3, 2], 150, 0.0), (1, &[3, 0, 0], 50, 0.0)];
     counted_course("", "salvo, then charge", space, 200, &rows, false)
 }
@@ -94,7 +94,7 @@ const REASONS: [&str; 3] = [
 /// mean 2.2 (exact 0.25 + 0.7 + 1.2 = 2.15); squared deviations
 /// 20·1.44 + 40·0.04 + 40·0.64 = 56, s² = 56/99.
 fn keep_firing() -> CourseRun {
-    let space = space(&REASONS, &[("enemy-morale", 0, 3), ("turns", 1, 3)]);
+    let space = space(&REASONS, &[ENEMY_MORALE, ("turns", 1, 3)]);
     // (reason, [enemy, turn], count, exact)
     let rows: [Row; 5] = [
         (0, &[2, 1], 20, 0.25),
@@ -109,10 +109,7 @@ fn keep_firing() -> CourseRun {
 /// "charge now" under terrain=woods: morale only, 10 trials: enemy 2 and
 /// own 0 four times, enemy 0 and own 2 six times.
 fn woods() -> CourseRun {
-    let space = space(
-        &["won", "held"],
-        &[("own-morale", 0, 3), ("enemy-morale", 0, 3)],
-    );
+    let space = space(&WON_HELD, &[OWN_MORALE, ENEMY_MORALE]);
     let rows: [Row; 2] = [(0, &[0, 2], 4, 0.0), (1, &[2, 0], 6, 0.0)];
     counted_course(
         "units.tercio.terrain=woods",
