@@ -613,44 +613,31 @@ fn terminal_shows_key_outcomes_per_course_with_exact_and_engagement_shares() {
             "charge", "now", "salvo,", "then", "charge", "keep", "firing"
         ]
     );
-    let row = |label: &str| {
-        block
+    // The words of the row labelled `label`, after the label.
+    let values = |label: &str| {
+        let line = block
             .iter()
             .find(|l| l.trim_start().starts_with(label))
-            .unwrap_or_else(|| panic!("no row {label}"))
-            .to_string()
+            .unwrap_or_else(|| panic!("no row {label}"));
+        words(line)[label.split_whitespace().count()..].to_vec()
     };
     // Monte Carlo [exact], or ± half the Wilson interval without exact.
     let (lo, hi) = wilson(150.0, 200.0);
     let half = format!("±{:.2}%", (hi - lo) / 2.0 * 100.0);
-    assert_eq!(
-        words(&row("P(enemy broken or eliminated)"))[4..],
-        [
-            "40.00%",
-            "[38.00%]",
-            "75.00%",
-            half.as_str(),
-            "50.00%",
-            "[45.00%]"
-        ]
-    );
-    assert_eq!(
-        words(&row("expected hits taken"))[3..],
-        ["0.500", "[0.540]", "-", "-"]
-    );
-    assert_eq!(
-        words(&row("expected turns"))[2..],
-        ["-", "-", "2.200", "[2.150]"]
-    );
-    // The share of the engagement ending each way.
-    assert_eq!(
-        words(&row("ends: turn-limit"))[2..],
-        ["-", "-", "35.00%", "[35.00%]"]
-    );
-    assert_eq!(
-        words(&row("ends: own-broken-or-eliminated"))[2..],
-        ["-", "-", "15.00%", "[20.00%]"]
-    );
+    let p_enemy = ["40.00%", "[38.00%]", "75.00%", &half, "50.00%", "[45.00%]"];
+    for (label, want) in [
+        ("P(enemy broken or eliminated)", &p_enemy[..]),
+        ("expected hits taken", &["0.500", "[0.540]", "-", "-"]),
+        ("expected turns", &["-", "-", "2.200", "[2.150]"]),
+        // The share of the engagement ending each way.
+        ("ends: turn-limit", &["-", "-", "35.00%", "[35.00%]"]),
+        (
+            "ends: own-broken-or-eliminated",
+            &["-", "-", "15.00%", "[20.00%]"],
+        ),
+    ] {
+        assert_eq!(values(label), want, "{label}");
+    }
     // The woods variant has its own block, Monte Carlo ± only.
     let woods = t
         .split("== key outcomes  [units.tercio.terrain=woods]\n")
