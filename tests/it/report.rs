@@ -10,7 +10,9 @@ mod stream;
 mod summary;
 mod sweep;
 
-use crate::support::report::{Row, counted_course, mpbs_run, renamed, space, written_csv};
+use crate::support::report::{
+    Row, counted_course, mpbs_run, renamed, space, written_csv, written_rows,
+};
 use crate::support::{Z, assert_near, wilson};
 use std::collections::BTreeSet;
 use std::fs;
@@ -147,10 +149,10 @@ fn writes_every_file_and_nothing_else() {
 
 #[test]
 fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
-    let (header, rows) = written_csv(&run(), "outcomes.csv");
-    assert_eq!(
-        header.join(","),
-        "scenario,variant,course,outcome,count,trials,probability,ci_low,ci_high,exact,label"
+    let rows = written_rows(
+        &run(),
+        "outcomes.csv",
+        "scenario,variant,course,outcome,count,trials,probability,ci_low,ci_high,exact,label",
     );
     // Every category of both courses, zero counts included.
     assert_eq!(rows.len(), 6);
@@ -218,10 +220,10 @@ fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
 
 #[test]
 fn measures_csv_has_every_value_at_least_and_exact() {
-    let (header, rows) = written_csv(&run(), "measures.csv");
-    assert_eq!(
-        header.join(","),
-        "scenario,variant,course,measure,value,count,probability,at_least,exact,exact_at_least"
+    let rows = written_rows(
+        &run(),
+        "measures.csv",
+        "scenario,variant,course,measure,value,count,probability,at_least,exact,exact_at_least",
     );
     // Course 1: hits 0..=2, turns 1..=2; course 2: hits 0..=2.
     let keys: Vec<(String, String, String)> = rows
@@ -336,10 +338,10 @@ fn summary_and_timing_rows() {
         "Pike and shot, test|units.tercio.terrain=woods|charge now|100|1631|mean|hits|1.200000|||"
     );
 
-    let (header, rows) = written_csv(&run(), "timing.csv");
-    assert_eq!(
-        header.join(","),
-        "scenario,variant,course,trials,threads,seconds,resolutions_per_second"
+    let rows = written_rows(
+        &run(),
+        "timing.csv",
+        "scenario,variant,course,trials,threads,seconds,resolutions_per_second",
     );
     // 1000 trials in 0.5 s; 100 in 0.25 s.
     assert_eq!(rows[0][3..], ["1000", "2", "0.500000", "2000"]);

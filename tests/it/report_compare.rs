@@ -3,7 +3,9 @@
 //! the joint (stop reason, turn) distribution and its cumulative curves,
 //! the plots, the terminal's key-outcome table, and determinism.
 
-use crate::support::report::{Row, counted_course, mpbs_run, renamed, space, written_csv};
+use crate::support::report::{
+    Row, counted_course, mpbs_run, renamed, space, written_csv, written_rows,
+};
 use crate::support::{Z, assert_all_close, col as column, read_csv, wilson};
 use std::fs;
 use std::path::Path;
@@ -143,12 +145,11 @@ fn f6(x: f64) -> String {
 
 #[test]
 fn comparison_csv_has_one_row_per_key_outcome_and_course() {
-    let (header, rows) = written_csv(&run(), "comparison.csv");
-    // The header line as a reader of the file sees it.
-    assert_eq!(
-        header.join(","),
+    let rows = written_rows(
+        &run(),
+        "comparison.csv",
         "scenario,variant,measure,course,value,ci_low,ci_high,exact,\
-         own,enemy,diff_from,diff,diff_ci_low,diff_ci_high,diff_exact"
+         own,enemy,diff_from,diff,diff_ci_low,diff_ci_high,diff_exact",
     );
     // Grouped by variant, then key outcome, then course in run order; a
     // course without the measure has no row.
@@ -343,10 +344,10 @@ fn engagement_joint_distribution_and_cumulative_curves() {
 
 #[test]
 fn engagements_csv_lists_each_reason_and_turn_then_every_reason() {
-    let (header, rows) = written_csv(&run(), "engagements.csv");
-    assert_eq!(
-        header.join(","),
-        "scenario,variant,course,stop_reason,turn,count,probability,cumulative,exact,exact_cumulative"
+    let rows = written_rows(
+        &run(),
+        "engagements.csv",
+        "scenario,variant,course,stop_reason,turn,count,probability,cumulative,exact,exact_cumulative",
     );
     // Only the engagement: 3 reasons × 3 turns, then 3 rows for "any".
     assert_eq!(rows.len(), 12);

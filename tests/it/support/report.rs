@@ -106,3 +106,13 @@ pub fn written_csv(run: &ScenarioRun, file: &str) -> (Vec<String>, Vec<Vec<Strin
     write_reports(run, tmp.path()).unwrap();
     read_csv(&tmp.path().join(file))
 }
+
+/// Writes the reports of `run` to a fresh folder, asserts `file` there has
+/// the header `header` (its first line, as a reader sees it) and returns
+/// its rows.
+#[track_caller]
+pub fn written_rows(run: &ScenarioRun, file: &str, header: &str) -> Vec<Vec<String>> {
+    let (got, rows) = written_csv(run, file);
+    assert_eq!(got.join(","), header, "the header of {file}");
+    rows
+}
