@@ -12,7 +12,9 @@ mod html;
 mod selection;
 mod sweep_page;
 
-use crate::support::cli::{code, diff_cards, pikeshot, pikeshot_refused, run_into, stderr, stdout};
+use crate::support::cli::{
+    code, diff_cards, pikeshot, pikeshot_ok, pikeshot_refused, run_to, stderr, stdout,
+};
 use crate::support::{col, files, json_find, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
@@ -277,8 +279,7 @@ fn assert_index_resolves(out: &Path) -> String {
 fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
     let (tmp, dir) = temp_folder();
     let out = tmp.path().join("reports");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--exact"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["report", s(&dir), "--out", s(&out), "--exact"]);
 
     // One folder per scenario, mirroring its path; the hidden file and the
     // text file are not scenarios.
@@ -403,8 +404,7 @@ fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
     // The same inputs give the same bytes (timing.csv aside), and the page
     // does not depend on timing.csv.
     let again = tmp.path().join("again");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&again), "--exact"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["report", s(&dir), "--out", s(&again), "--exact"]);
     assert_same_report(&out, &again);
 }
 
@@ -445,8 +445,7 @@ fn with_targets(targets: &str) -> String {
 fn charge_key(dir: &Path) -> (f64, f64, f64, f64) {
     let p = write(dir, "probe/charge.toml", CHARGE);
     let out = dir.join("probe-out");
-    let o = run_into(&p, &["--exact", "--format", "json"], &out);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run_to(&p, &["--exact", "--format", "json"], &out);
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let course = &doc["scenarios"][0]["courses"][0];
     assert_eq!(course["course"], "charge");
@@ -557,8 +556,7 @@ at_least = 0.01
     assert!(err.contains("fail (monte-carlo)"), "{err}");
     assert_eq!(verdicts(&out), vec![("fail".into(), "monte-carlo".into())]);
     // Without --check the report is written and the exit code is 0.
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out)]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["report", s(&dir), "--out", s(&out)]);
     // The page lists the failed target first.
     let page = assert_index_resolves(&out);
     assert!(page.contains("Failed targets"));
@@ -705,8 +703,7 @@ fn variant_filters_pick_their_variants_and_follow_set() {
     );
     let p = write(tmp.path(), "swept.toml", &text);
     let out = tmp.path().join("o");
-    let o = pikeshot(&["run", s(&p), "-q", "--out", s(&out), "--check"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["run", s(&p), "-q", "--out", s(&out), "--check"]);
     let (h, rows) = read_csv(&out.join("expect.csv"));
     let got: Vec<(String, String)> = rows
         .iter()
@@ -722,7 +719,7 @@ fn variant_filters_pick_their_variants_and_follow_set() {
     );
     // Pinning the other card on the command line leaves expect[0] nothing to check.
     let out = tmp.path().join("o2");
-    let o = pikeshot(&[
+    pikeshot_ok(&[
         "run",
         s(&p),
         "-q",
@@ -731,7 +728,6 @@ fn variant_filters_pick_their_variants_and_follow_set() {
         "--set",
         "edition=series",
     ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let (h, rows) = read_csv(&out.join("expect.csv"));
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0][col(&h, "entry")], "1");
@@ -741,12 +737,11 @@ fn variant_filters_pick_their_variants_and_follow_set() {
 fn shards_merge_into_exactly_the_unsharded_report() {
     let (tmp, dir) = temp_folder_with_target(0.01);
     let full = tmp.path().join("full");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&full), "--exact"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["report", s(&dir), "--out", s(&full), "--exact"]);
 
     let shard = |i: u32| tmp.path().join(format!("shard-{i}"));
     for i in 1..=2 {
-        let o = pikeshot(&[
+        pikeshot_ok(&[
             "report",
             s(&dir),
             "--out",
@@ -755,7 +750,6 @@ fn shards_merge_into_exactly_the_unsharded_report() {
             "--shard",
             &format!("{i}/2"),
         ]);
-        assert_eq!(code(&o), 0, "{}", stderr(&o));
         assert!(shard(i).join("shard.json").is_file());
         assert_index_resolves(&shard(i));
     }
@@ -808,7 +802,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
         &["no shard.json"],
     );
     let other = tmp.path().join("other");
-    let o = pikeshot(&[
+    pikeshot_ok(&[
         "report",
         s(&dir),
         "--out",
@@ -818,7 +812,6 @@ fn shards_merge_into_exactly_the_unsharded_report() {
         "--trials",
         "5000",
     ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
     pikeshot_refused(
         &[
             "merge",
@@ -887,8 +880,7 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
     // Each side is the scenario run under that card with the same seed:
     // the `from` column equals a plain run with --set edition=sfo.
     let plain = tmp.path().join("plain");
-    let o = run_into(&p, &["--set", "edition=sfo", "--format", "json"], &plain);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run_to(&p, &["--set", "edition=sfo", "--format", "json"], &plain);
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     for c in doc["scenarios"][0]["courses"].as_array().unwrap() {
         for oc in c["outcomes"].as_array().unwrap() {
@@ -916,7 +908,7 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
 #[test]
 fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
     let (tmp, dir) = temp_folder_with_target(0.9);
-    let o = pikeshot(&[
+    let o = pikeshot_ok(&[
         "report",
         s(&dir),
         "--out",
@@ -927,7 +919,6 @@ fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
         "--format",
         "json",
     ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");
     let scenarios = doc["scenarios"].as_array().unwrap();
     let files = crate::support::json_strs(&doc["scenarios"], "file");
@@ -972,8 +963,7 @@ fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
 #[test]
 fn completions_are_generated_for_each_shell() {
     for shell in ["bash", "zsh", "fish"] {
-        let o = pikeshot(&["completions", shell]);
-        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let o = pikeshot_ok(&["completions", shell]);
         let text = stdout(&o);
         assert!(text.contains("pikeshot"), "{shell}");
         assert!(text.contains("report") && text.contains("merge"), "{shell}");

@@ -2,7 +2,7 @@
 //! every kind of bad input (exit code 2, located message, nothing written).
 
 use crate::support::cli::{
-    diff_cards, pikeshot, run_fresh, run_into, run_to, stderr, stdout, temp_out,
+    diff_cards, pikeshot, pikeshot_ok, run_fresh, run_into, run_to, stderr, stdout, temp_out,
 };
 use std::path::{Path, PathBuf};
 
@@ -78,8 +78,7 @@ fn quick_start_scenario_runs_and_writes_every_output() {
 
 #[test]
 fn tables_and_list_print_the_charts() {
-    let o = pikeshot(&["tables", "mpbs", "--edition", "sfo", "close-combat"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pikeshot_ok(&["tables", "mpbs", "--edition", "sfo", "close-combat"]);
     assert!(stdout(&o).contains("11.0"));
     let o = pikeshot(&["tables", "mpbs", "--edition", "series"]);
     assert!(o.status.success());
@@ -303,11 +302,9 @@ fn report_takes_quiet() {
         "--out",
         out.to_str().unwrap(),
     ];
-    let o = pikeshot(&args);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pikeshot_ok(&args);
     assert!(stderr(&o).contains("wrote 1 scenario"), "{}", stderr(&o));
-    let o = pikeshot(&[&args[..], &["-q"]].concat());
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pikeshot_ok(&[&args[..], &["-q"]].concat());
     assert_eq!(stderr(&o), "");
     assert!(out.join("index.html").is_file());
 }

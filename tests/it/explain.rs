@@ -552,7 +552,7 @@ fn an_unknown_course_or_variant_is_refused_naming_what_exists() {
         assert!(err.contains(flag) && err.contains(names), "{err}");
         assert!(stdout(&o).is_empty());
     }
-    let o = pikeshot(&[
+    let o = pikeshot_ok(&[
         "explain",
         "scenarios/mpbs/charge-or-salvo.toml",
         "--variant",
@@ -560,6 +560,5 @@ fn an_unknown_course_or_variant_is_refused_naming_what_exists() {
         "--course",
         "charge now",
     ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("edition sfo"));
 }
