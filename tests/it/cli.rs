@@ -2,7 +2,8 @@
 //! every kind of bad input (exit code 2, located message, nothing written).
 
 use crate::support::cli::{
-    diff_cards, pikeshot, pikeshot_ok, run_fresh, run_into, run_to, stderr, stdout, temp_out,
+    diff_cards, pikeshot, pikeshot_ok, pikeshot_refused, run_fresh, run_into, run_to, stderr,
+    stdout, temp_out,
 };
 use std::path::{Path, PathBuf};
 
@@ -80,17 +81,13 @@ fn quick_start_scenario_runs_and_writes_every_output() {
 fn tables_and_list_print_the_charts() {
     let o = pikeshot_ok(&["tables", "mpbs", "--edition", "sfo", "close-combat"]);
     assert!(stdout(&o).contains("11.0"));
-    let o = pikeshot(&["tables", "mpbs", "--edition", "series"]);
-    assert!(o.status.success());
-    let all = stdout(&o);
+    let all = stdout(&pikeshot_ok(&["tables", "mpbs", "--edition", "series"]));
     for rule in [
         "10.0", "10.8", "10.8.2", "11.0", "11.3.8", "11.4.5", "11.7.2", "12.5", "5.3", "5.7", "9.3",
     ] {
         assert!(all.contains(&format!("({rule})")), "chart {rule} missing");
     }
-    let o = pikeshot(&["list", "mpbs"]);
-    assert!(o.status.success());
-    let l = stdout(&o);
+    let l = stdout(&pikeshot_ok(&["list", "mpbs"]));
     for w in [
         "close-combat",
         "musketry",
@@ -111,12 +108,7 @@ fn refused(text: &str, extra: &[&str], expect: &[&str]) {
     let out = tmp.path().join("out");
     let mut args = vec!["run", p.to_str().unwrap(), "--out", out.to_str().unwrap()];
     args.extend_from_slice(extra);
-    let o = pikeshot(&args);
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "expected exit 2: {e}");
-    for x in expect {
-        assert!(e.contains(x), "message lacks {x:?}:\n{e}");
-    }
+    pikeshot_refused(&args, expect);
     assert!(!out.exists(), "output written despite bad input");
 }
 

@@ -11,7 +11,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::batch::SWEPT;
-use crate::support::cli::{code, pikeshot, pikeshot_ok, run_fresh, run_to, stderr};
+use crate::support::cli::{
+    code, pikeshot, pikeshot_ok, pikeshot_refused, run_fresh, run_to, stderr,
+};
 use crate::support::{files, read_csv};
 
 fn s(p: &Path) -> &str {
@@ -183,14 +185,10 @@ fn a_folder_of_the_users_is_refused_and_left_alone() {
     let mine = tmp.path().join("mine");
     fs::create_dir(&mine).unwrap();
     fs::write(mine.join("notes.txt"), "mine").unwrap();
-    let o = pikeshot(&["run", s(&scenario), "-q", "--out", s(&mine)]);
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
-    let msg = stderr(&o);
-    assert!(
-        msg.contains("mine") && msg.contains("did not write"),
-        "{msg}"
+    pikeshot_refused(
+        &["run", s(&scenario), "-q", "--out", s(&mine)],
+        &["mine", "did not write", "choose another folder"],
     );
-    assert!(msg.contains("choose another folder"), "{msg}");
     assert_eq!(files(&mine).len(), 1);
     assert!(
         leftovers(tmp.path()).is_empty(),
@@ -205,17 +203,13 @@ fn a_folder_of_the_users_is_refused_and_left_alone() {
     let theirs = tmp.path().join("theirs");
     fs::create_dir(&theirs).unwrap();
     fs::write(theirs.join("index.html"), "my page").unwrap();
-    let o = pikeshot(&["report", s(&dir), "--out", s(&theirs)]);
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
-    assert!(stderr(&o).contains("index.html"), "{}", stderr(&o));
+    pikeshot_refused(&["report", s(&dir), "--out", s(&theirs)], &["index.html"]);
     assert_eq!(fs::read(theirs.join("index.html")).unwrap(), b"my page");
     // ... and a run's folder (a report is not mixed into it).
     pikeshot_ok(&["report", s(&dir), "--out", s(&tmp.path().join("mine2"))]);
     let run_dir = tmp.path().join("r");
     pikeshot_ok(&["run", s(&scenario), "-q", "--out", s(&run_dir)]);
-    let o = pikeshot(&["report", s(&dir), "--out", s(&run_dir)]);
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
-    assert!(stderr(&o).contains("single run"), "{}", stderr(&o));
+    pikeshot_refused(&["report", s(&dir), "--out", s(&run_dir)], &["single run"]);
 }
 
 #[test]
