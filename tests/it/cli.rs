@@ -71,7 +71,7 @@ fn quick_start_scenario_runs_and_writes_every_output() {
     ));
     // Every row has an exact value with --exact.
     let (header, rows) = crate::support::read_csv(&out.join("outcomes.csv"));
-    let exact = header.iter().position(|h| h == "exact").unwrap();
+    let exact = crate::support::col(&header, "exact");
     for row in &rows {
         assert!(!row[exact].is_empty(), "exact column empty: {row:?}");
     }
@@ -103,9 +103,8 @@ fn tables_and_list_print_the_charts() {
 /// Runs a bad scenario and checks exit code 2, the message, and that the
 /// output folder was not created.
 fn refused(text: &str, extra: &[&str], expect: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
-    let p = scenario(tmp.path(), "bad.toml", text);
-    let out = tmp.path().join("out");
+    let out = temp_out();
+    let p = out.write("bad.toml", text);
     let mut args = vec!["run", p.to_str().unwrap(), "--out", out.to_str().unwrap()];
     args.extend_from_slice(extra);
     pikeshot_refused(&args, expect);
@@ -255,9 +254,8 @@ fn with_targets() -> String {
 
 #[test]
 fn expect_entries_are_numbered_as_set_numbers_them_and_failures_show_it() {
-    let tmp = tempfile::tempdir().unwrap();
-    let p = scenario(tmp.path(), "t.toml", &with_targets());
-    let out = tmp.path().join("o");
+    let out = temp_out();
+    let p = out.write("t.toml", &with_targets());
     let o = run_into(
         &p,
         &["-q", "--check", "--set", "expect[1].at_least=0.99"],
@@ -272,8 +270,8 @@ fn expect_entries_are_numbered_as_set_numbers_them_and_failures_show_it() {
     let row = failed.lines().nth(2).unwrap();
     assert!(row.contains("expect[1]") && row.contains("volley"), "{row}");
     let (h, rows) = crate::support::read_csv(&out.join("expect.csv"));
-    let entry = h.iter().position(|c| c == "entry").unwrap();
-    let verdict = h.iter().position(|c| c == "verdict").unwrap();
+    let entry = crate::support::col(&h, "entry");
+    let verdict = crate::support::col(&h, "verdict");
     let got: Vec<(&str, &str)> = rows
         .iter()
         .map(|r| (r[entry].as_str(), r[verdict].as_str()))
@@ -303,9 +301,8 @@ fn report_takes_quiet() {
 
 #[test]
 fn diff_takes_format_json_and_check() {
-    let tmp = tempfile::tempdir().unwrap();
-    let p = scenario(tmp.path(), "t.toml", &with_targets());
-    let out = tmp.path().join("d");
+    let out = temp_out();
+    let p = out.write("t.toml", &with_targets());
     let o = diff_cards(&p, &out, &["--format", "json", "--check"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");

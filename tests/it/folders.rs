@@ -14,7 +14,7 @@ use crate::batch::SWEPT;
 use crate::support::cli::{
     code, pikeshot, pikeshot_ok, pikeshot_refused, run_fresh, run_to, stderr,
 };
-use crate::support::{files, read_csv};
+use crate::support::{col, files, read_csv};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -281,7 +281,7 @@ fn scenarios_whose_folders_would_clash_get_distinct_folders() {
     let rep = out.beside("rep");
     pikeshot_ok(&["report", s(&dir), "--plots", "none", "--out", s(&rep)]);
     let (h, rows) = read_csv(&rep.join("scenarios.csv"));
-    let folder = h.iter().position(|c| c == "folder").unwrap();
+    let folder = col(&h, "folder");
     let folders: Vec<&str> = rows.iter().map(|r| r[folder].as_str()).collect();
     assert_eq!(folders, ["a/b", "a-2", "summary.csv-2"]);
     for f in &folders {
@@ -359,7 +359,7 @@ fn a_pinned_variant_draws_the_same_numbers_as_inside_the_sweep() {
         let (h, all) = read_csv(&sweep.join(f));
         let (h2, one) = read_csv(&pinned.join(f));
         assert_eq!(h, h2);
-        let v = h.iter().position(|c| c == "variant").unwrap();
+        let v = col(&h, "variant");
         // The sweep's series rows, labelled as the pinned run labels them.
         let want: Vec<Vec<String>> = all
             .into_iter()

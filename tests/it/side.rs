@@ -43,10 +43,8 @@ steps = [
 
 #[test]
 fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
-    let tmp = tempfile::tempdir().unwrap();
-    let file = tmp.path().join("mixed.toml");
-    std::fs::write(&file, mixed("")).unwrap();
-    let out = tmp.path().join("out");
+    let out = temp_out();
+    let file = out.write("mixed.toml", &mixed(""));
     let e = pikeshot_refused(
         &[
             "run",

@@ -83,6 +83,14 @@ impl TempOut {
     pub fn beside(&self, name: &str) -> PathBuf {
         self.dir().join(name)
     }
+
+    /// Writes `text` to the file `name` beside the output folder (a
+    /// scenario to run into it) and returns the file's path.
+    pub fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.beside(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
 }
 
 impl AsRef<Path> for TempOut {
