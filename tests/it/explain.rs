@@ -8,14 +8,14 @@ mod mpbs;
 mod out;
 mod snaphance;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::assert_close;
 use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr, stdout};
 use crate::support::explain::{explained, json};
 use crate::support::scenario::exact;
+use crate::support::{assert_close, shipped_files, shipped_root};
 use pikeshot::explain::{self, ExplainRequest, SourceKind, StepExplanation};
 use pikeshot::run::{self, RunRequest};
 use pikeshot::stats;
@@ -324,40 +324,12 @@ fn salvo_then_charge_carries_hits_formation_hit_and_morale_check_into_the_close_
     }
 }
 
-/// Every shipped scenario file.
-fn shipped() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for sys in std::fs::read_dir("scenarios").unwrap() {
-        let dir = sys.unwrap().path();
-        if dir.is_dir() {
-            for f in std::fs::read_dir(&dir).unwrap() {
-                let p = f.unwrap().path();
-                if p.extension().is_some_and(|e| e == "toml") {
-                    out.push(p);
-                }
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn every_shipped_scenario_explains_and_its_outcomes_are_the_exact_runs() {
-    let files = shipped();
+    let files = shipped_files("");
     for s in pikeshot::systems::SYSTEMS {
-        let folder = if s.id() == "sword-and-spear" {
-            "sword-and-spear"
-        } else {
-            s.id()
-        };
-        assert!(
-            files
-                .iter()
-                .any(|f| f.starts_with(Path::new("scenarios").join(folder))),
-            "{}",
-            s.id()
-        );
+        let folder = shipped_root().join(s.id());
+        assert!(files.iter().any(|f| f.starts_with(&folder)), "{}", s.id());
     }
     for f in files {
         let e = explain::explain_path(&f, &ExplainRequest::default())
