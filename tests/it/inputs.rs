@@ -14,6 +14,7 @@ use pikeshot::scenario::{ScenarioFile, Source};
 
 use crate::support::cli::{code, pikeshot, run_into, stderr};
 use crate::support::located::line_containing;
+use crate::support::scenario::refused_under;
 
 /// A small Musket & Pike scenario: one unit firing at another.
 const FIRE: &str = r#"name = "fire"
@@ -42,12 +43,7 @@ steps = [{ procedure = "artillery", firer = "musketeers", target = "tercio", ran
 const FALCON: &str = include_str!("../../scenarios/mpbs/artillery-falcon.toml");
 
 fn refused_with(text: &str, req: &RunRequest) -> InputError {
-    let f = ScenarioFile::from_str("t.toml", text).unwrap_or_else(|e| panic!("{e}"));
-    match prepare_file(f, req) {
-        Err(Error::Input(e)) => *e,
-        Err(e) => panic!("not an input error: {e}"),
-        Ok(_) => panic!("accepted:\n{text}"),
-    }
+    refused_under("t.toml", text, req)
 }
 
 /// Asserts [`FIRE`] run as `req` is refused with a message naming `limit`.
