@@ -3,12 +3,12 @@
 //! `course."salvo, then charge".steps[0].column` as well as by index; an
 //! unknown name is a located error with did-you-mean.
 
-use pikeshot::Error;
 use pikeshot::run::{RunRequest, prepare_file};
 use pikeshot::scenario::ScenarioFile;
 
 use crate::support::cli::{code, run_into, stderr, temp_out};
 use crate::support::located::line_containing;
+use crate::support::scenario::refused_under;
 
 /// Two courses, the second named with a comma (as the shipped
 /// charge-or-salvo does).
@@ -132,18 +132,13 @@ fn a_sweep_addresses_a_course_by_name() {
         "'course.\"salvo, then charge\"",
         "'course.\"salvoes, then charge\"",
     );
-    match prepare_file(file(&bad), &RunRequest::default()) {
-        Err(Error::Input(e)) => {
-            assert_eq!(e.line, Some(line_containing(&bad, "salvoes, then")), "{e}");
-            assert!(
-                e.to_string()
-                    .contains("did you mean \"salvo, then charge\""),
-                "{e}"
-            );
-        }
-        Err(e) => panic!("not an input error: {e}"),
-        Ok(_) => panic!("a sweep over a course that does not exist was accepted"),
-    }
+    let e = refused_under("t.toml", &bad, &RunRequest::default());
+    assert_eq!(e.line, Some(line_containing(&bad, "salvoes, then")), "{e}");
+    assert!(
+        e.to_string()
+            .contains("did you mean \"salvo, then charge\""),
+        "{e}"
+    );
 }
 
 #[test]
