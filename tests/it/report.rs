@@ -102,6 +102,17 @@ fn cell_near(s: &str, want: f64, tol: f64) {
     assert_near(num(s), want, tol);
 }
 
+/// Asserts an outcomes.csv row's `ci_low` and `ci_high` cells are the
+/// Wilson interval of `k` in `n`, to six places.
+#[track_caller]
+fn assert_wilson_cells(row: &[String], k: f64, n: f64) {
+    let (lo, hi) = wilson(k, n);
+    assert_eq!(
+        (row[7].as_str(), row[8].as_str()),
+        (format!("{lo:.6}").as_str(), format!("{hi:.6}").as_str())
+    );
+}
+
 #[test]
 fn writes_every_file_and_nothing_else() {
     let tmp = tempfile::tempdir().unwrap();
@@ -178,20 +189,14 @@ fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
     assert_eq!(r[6], "0.700000");
     // Wilson, k = 700, n = 1000: the formula, and the reference interval
     // (0.6709, 0.7276) to four places.
-    let (lo, hi) = wilson(700.0, 1000.0);
-    assert_eq!(r[7], format!("{lo:.6}"));
-    assert_eq!(r[8], format!("{hi:.6}"));
+    assert_wilson_cells(&r, 700.0, 1000.0);
     cell_near(&r[7], 0.6709, 1e-4);
     cell_near(&r[8], 0.7276, 1e-4);
     assert_eq!(r[9], "0.7000000000");
 
     let r = row("", "defender-broken");
     assert_eq!((r[4].as_str(), r[6].as_str()), ("300", "0.300000"));
-    let (lo, hi) = wilson(300.0, 1000.0);
-    assert_eq!(
-        (r[7].clone(), r[8].clone()),
-        (format!("{lo:.6}"), format!("{hi:.6}"))
-    );
+    assert_wilson_cells(&r, 300.0, 1000.0);
     assert_eq!(r[9], "0.2500000000");
 
     // k = 0: the interval is [0, z²/(n + z²)] = [0, 3.841459/1003.841459].
@@ -210,11 +215,7 @@ fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
         (r[4].as_str(), r[5].as_str(), r[6].as_str()),
         ("60", "100", "0.600000")
     );
-    let (lo, hi) = wilson(60.0, 100.0);
-    assert_eq!(
-        (r[7].clone(), r[8].clone()),
-        (format!("{lo:.6}"), format!("{hi:.6}"))
-    );
+    assert_wilson_cells(&r, 60.0, 100.0);
     assert_eq!(r[9], "");
 }
 
