@@ -14,7 +14,7 @@ use crate::batch::SWEPT;
 use crate::support::cli::{
     code, pikeshot, pikeshot_ok, pikeshot_refused, run_fresh, run_to, stderr,
 };
-use crate::support::{col, files, read_csv};
+use crate::support::{col, file_names, files, read_csv};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -23,9 +23,8 @@ fn s(p: &Path) -> &str {
 /// The names in `dir` that are pikeshot's temporaries or locks (not its
 /// markers).
 fn leftovers(dir: &Path) -> Vec<String> {
-    fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+    file_names(dir)
+        .into_iter()
         .filter(|n| {
             n.starts_with(".pikeshot-") && n != ".pikeshot-output" && n != ".pikeshot-report"
         })

@@ -13,7 +13,7 @@ mod sweep;
 use crate::support::report::{
     Row, counted_course, mpbs_run, renamed, space, written_csv, written_rows,
 };
-use crate::support::{Z, assert_near, wilson};
+use crate::support::{Z, assert_near, file_names, wilson};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -87,10 +87,7 @@ fn run() -> ScenarioRun {
 }
 
 fn names(dir: &Path) -> BTreeSet<String> {
-    fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect()
+    file_names(dir).into_iter().collect()
 }
 
 fn num(s: &str) -> f64 {
