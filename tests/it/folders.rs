@@ -31,6 +31,13 @@ fn leftovers(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Asserts `dir` holds none of pikeshot's temporaries or locks.
+#[track_caller]
+fn assert_no_leftovers(dir: &Path) {
+    let left = leftovers(dir);
+    assert!(left.is_empty(), "{left:?}");
+}
+
 /// A small scenario of one close combat, named `course`.
 fn charge(course: &str) -> String {
     let head = concat!(
@@ -89,11 +96,7 @@ fn two_scenarios_run_into_one_out_leave_only_the_seconds_files() {
     let names = |d: &Path| files(d).into_keys().collect::<Vec<_>>();
     assert_eq!(names(&out), names(&fresh));
     assert!(!out.join("first-course.png").exists());
-    assert!(
-        leftovers(tmp.path()).is_empty(),
-        "{:?}",
-        leftovers(tmp.path())
-    );
+    assert_no_leftovers(tmp.path());
 
     // A sweep over both cards, then one card pinned: no plot of the sweep
     // survives.
@@ -133,11 +136,7 @@ fn a_killed_run_leaves_the_previous_folder_whole_and_the_next_removes_its_tempor
     }
     // The next run removes what the kills left beside the folder.
     pikeshot_ok(&["run", s(&scenario), "-q", "-n", "500", "--out", s(&out)]);
-    assert!(
-        leftovers(tmp.path()).is_empty(),
-        "{:?}",
-        leftovers(tmp.path())
-    );
+    assert_no_leftovers(tmp.path());
     assert!(out.join("previous.png").is_file());
     assert!(files(&out) != before, "the new run replaced the folder");
 }
@@ -169,11 +168,7 @@ fn a_second_run_into_a_busy_folder_is_refused_and_a_dead_runs_lock_is_not() {
     // The lock of the killed run is stale: the next run takes it over.
     pikeshot_ok(&["run", s(&scenario), "-q", "--out", s(&out)]);
     assert!(out.join("second.png").is_file());
-    assert!(
-        leftovers(tmp.path()).is_empty(),
-        "{:?}",
-        leftovers(tmp.path())
-    );
+    assert_no_leftovers(tmp.path());
 }
 
 #[test]
@@ -189,11 +184,7 @@ fn a_folder_of_the_users_is_refused_and_left_alone() {
         &["mine", "did not write", "choose another folder"],
     );
     assert_eq!(files(&mine).len(), 1);
-    assert!(
-        leftovers(tmp.path()).is_empty(),
-        "{:?}",
-        leftovers(tmp.path())
-    );
+    assert_no_leftovers(tmp.path());
 
     // A report refuses a folder whose top-level names are the user's...
     let dir = tmp.path().join("s");
@@ -246,7 +237,7 @@ fn report_prunes_only_the_folders_of_scenarios_it_wrote_that_are_gone() {
     assert!(out.join("a/outcomes.csv").is_file());
     let (_, rows) = read_csv(&out.join("scenarios.csv"));
     assert_eq!(rows.len(), 1);
-    assert!(leftovers(&out).is_empty(), "{:?}", leftovers(&out));
+    assert_no_leftovers(&out);
 }
 
 #[test]
