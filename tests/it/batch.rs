@@ -13,7 +13,8 @@ mod selection;
 mod sweep_page;
 
 use crate::support::cli::{
-    code, diff_cards, pikeshot, pikeshot_ok, pikeshot_refused, run_to, stderr, stdout,
+    code, diff_cards, pikeshot, pikeshot_exits, pikeshot_ok, pikeshot_refused, run_to, stderr,
+    stdout,
 };
 use crate::support::{col, files, json_find, read_csv};
 use std::collections::BTreeSet;
@@ -32,9 +33,15 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// `pikeshot run SCENARIO --out OUT --check -q`.
-fn run_check(scenario: &Path, out: &Path) -> std::process::Output {
-    pikeshot(&["run", s(scenario), "--out", s(out), "--check", "-q"])
+/// `pikeshot run SCENARIO --out OUT --check -q`: asserts it exited with
+/// `exit`.
+#[track_caller]
+fn run_check(scenario: &Path, out: &Path, exit: i32) {
+    pikeshot_exits(
+        &["run", s(scenario), "--out", s(out), "--check", "-q"],
+        exit,
+        &[],
+    );
 }
 
 /// Cuirassiers charge heavy infantry, or the infantry fires at them; no sweep.
@@ -474,10 +481,13 @@ fn targets_folder(tmp: &Path, name: &str, targets: &str) -> PathBuf {
 }
 
 /// `pikeshot report DIR --out OUT --check` with `more` arguments.
-fn report_check(dir: &Path, out: &Path, more: &[&str]) -> std::process::Output {
+/// `pikeshot report DIR --out OUT --check MORE...`: asserts it exited with
+/// `exit` and said each of `says` on stderr, and returns that stderr.
+#[track_caller]
+fn report_check(dir: &Path, out: &Path, more: &[&str], exit: i32, says: &[&str]) -> String {
     let mut args = vec!["report", s(dir), "--out", s(out), "--check"];
     args.extend(more);
-    pikeshot(&args)
+    pikeshot_exits(&args, exit, says)
 }
 
 fn verdicts(out: &Path) -> Vec<(String, String)> {
@@ -520,9 +530,7 @@ at_least = 0.01
         ),
     );
     let out = tmp.path().join("pass-out");
-    let o = report_check(&dir, &out, &[]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    assert!(stderr(&o).contains("3 checked, 3 passed"), "{}", stderr(&o));
+    report_check(&dir, &out, &[], 0, &["3 checked, 3 passed"]);
     assert!(
         verdicts(&out)
             .iter()
@@ -530,8 +538,7 @@ at_least = 0.01
     );
     assert_index_resolves(&out);
     // The same file through `run --check`.
-    let o = run_check(&dir.join("charge.toml"), &tmp.path().join("run-out"));
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    run_check(&dir.join("charge.toml"), &tmp.path().join("run-out"), 0);
     assert!(tmp.path().join("run-out/expect.csv").is_file());
 
     // Failing: a target the whole interval misses; exit 1 with a table
@@ -543,17 +550,19 @@ at_least = 0.01
         &charge_target(&format!("at_least = {bound}")),
     );
     let out = tmp.path().join("fail-out");
-    let o = report_check(&dir, &out, &[]);
-    assert_eq!(code(&o), 1, "{}", stderr(&o));
-    let err = stderr(&o);
-    assert!(err.contains("FAILED"), "{err}");
-    assert!(
-        err.contains(&format!("p-enemy-broken-or-eliminated >= {bound}")),
-        "{err}"
+    report_check(
+        &dir,
+        &out,
+        &[],
+        1,
+        &[
+            "FAILED",
+            &format!("p-enemy-broken-or-eliminated >= {bound}"),
+            &format!("{value:.4}"),
+            &format!("[{lo:.4}, {hi:.4}]"),
+            "fail (monte-carlo)",
+        ],
     );
-    assert!(err.contains(&format!("{value:.4}")), "{err}");
-    assert!(err.contains(&format!("[{lo:.4}, {hi:.4}]")), "{err}");
-    assert!(err.contains("fail (monte-carlo)"), "{err}");
     assert_eq!(verdicts(&out), vec![("fail".into(), "monte-carlo".into())]);
     // Without --check the report is written and the exit code is 0.
     pikeshot_ok(&["report", s(&dir), "--out", s(&out)]);
@@ -561,8 +570,7 @@ at_least = 0.01
     let page = assert_index_resolves(&out);
     assert!(page.contains("Failed targets"));
     // `run --check` fails alike.
-    let o = run_check(&dir.join("charge.toml"), &tmp.path().join("run-fail"));
-    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    run_check(&dir.join("charge.toml"), &tmp.path().join("run-fail"), 1);
 
     // Borderline: a bound inside the Monte Carlo interval with the exact
     // value outside it. Judged on the interval it passes; judged on the
@@ -578,17 +586,13 @@ at_least = 0.01
     };
     let dir = targets_folder(tmp.path(), "borderline", &charge_target(&target));
     let out = tmp.path().join("borderline-mc");
-    let o = report_check(&dir, &out, &[]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    assert!(stderr(&o).contains("1 borderline"), "{}", stderr(&o));
+    report_check(&dir, &out, &[], 0, &["1 borderline"]);
     assert_eq!(
         verdicts(&out),
         vec![("borderline".into(), "monte-carlo".into())]
     );
     let out = tmp.path().join("borderline-exact");
-    let o = report_check(&dir, &out, &["--exact"]);
-    assert_eq!(code(&o), 1, "{}", stderr(&o));
-    assert!(stderr(&o).contains("fail (exact)"), "{}", stderr(&o));
+    report_check(&dir, &out, &["--exact"], 1, &["fail (exact)"]);
     assert_eq!(verdicts(&out), vec![("fail".into(), "exact".into())]);
 }
 

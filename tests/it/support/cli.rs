@@ -147,9 +147,16 @@ pub fn run_refused_text(dir: &Path, text: &str, out: &Path) -> String {
 /// stderr.
 #[track_caller]
 pub fn pikeshot_refused(args: &[&str], says: &[&str]) -> String {
+    pikeshot_exits(args, 2, says)
+}
+
+/// Runs `pikeshot ARGS`, asserts it exited with `exit` and printed each of
+/// `says` on stderr, and returns that stderr.
+#[track_caller]
+pub fn pikeshot_exits(args: &[&str], exit: i32, says: &[&str]) -> String {
     let o = pikeshot(args);
     let err = stderr(&o);
-    assert_eq!(code(&o), 2, "{err}");
+    assert_eq!(code(&o), exit, "{err}");
     for s in says {
         assert!(err.contains(s), "`{s}` not in: {err}");
     }
