@@ -773,16 +773,18 @@ fn shards_merge_into_exactly_the_unsharded_report() {
 
     // Shards in any order; the failed target makes --check exit 1.
     let merged = tmp.path().join("merged");
-    let o = pikeshot(&[
-        "merge",
-        s(&shard(2)),
-        s(&shard(1)),
-        "--out",
-        s(&merged),
-        "--check",
-    ]);
-    assert_eq!(code(&o), 1, "{}", stderr(&o));
-    assert!(stderr(&o).contains("miss <= 0.01"), "{}", stderr(&o));
+    pikeshot_exits(
+        &[
+            "merge",
+            s(&shard(2)),
+            s(&shard(1)),
+            "--out",
+            s(&merged),
+            "--check",
+        ],
+        1,
+        &["miss <= 0.01"],
+    );
     assert_same_report(&full, &merged);
     assert!(!merged.join("shard.json").exists());
 

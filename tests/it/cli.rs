@@ -2,8 +2,8 @@
 //! every kind of bad input (exit code 2, located message, nothing written).
 
 use crate::support::cli::{
-    diff_cards, pikeshot, pikeshot_ok, pikeshot_refused, pikeshot_says, run_fresh, run_into,
-    run_to, stderr, stdout, temp_out,
+    diff_cards, pikeshot, pikeshot_exits, pikeshot_ok, pikeshot_refused, pikeshot_says, run_fresh,
+    run_into, run_to, stderr, stdout, temp_out,
 };
 use std::path::{Path, PathBuf};
 
@@ -395,9 +395,7 @@ fn readme_check_example_is_what_the_tool_prints() {
         .collect();
     args.extend(["--out".into(), out.to_str().unwrap().into()]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let o = pikeshot(&args);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let err = stderr(&o);
+    let err = pikeshot_exits(&args, 1, &[]);
     let printed: Vec<&str> = err.lines().filter(|l| !l.starts_with("wrote ")).collect();
     assert_eq!(printed, shown);
 }
