@@ -12,20 +12,27 @@
 // returned once per run, so their size does not matter.
 #![allow(clippy::result_large_err)]
 
+#[doc(inline)]
+pub use pikeshot_core::{dice, engine, error, outcome, procedure, scenario, stats, systems};
+
 pub mod batch;
-pub mod dice;
-pub mod engine;
-pub mod error;
-pub mod explain;
-pub mod outcome;
-pub mod procedure;
 pub mod report;
 pub mod run;
-pub mod scenario;
 pub mod serve;
-pub mod stats;
-pub mod systems;
 pub mod targets;
+
+/// `pikeshot explain`: why a probability is what it is. The model, the walk
+/// over a course's states and the text layout are
+/// [`pikeshot_core::explain`]'s; reading a scenario file and writing the
+/// explanation's folder ([`run`]) are this crate's.
+pub mod explain {
+    #[doc(inline)]
+    pub use pikeshot_core::explain::*;
+
+    pub mod run;
+
+    pub use run::{ExplainRequest, explain_file, explain_path};
+}
 
 pub use dice::{Dice, Enumerator, Pool, Sampler};
 pub use error::{Error, InputError, Result};

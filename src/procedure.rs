@@ -18,6 +18,7 @@ use crate::outcome::{Leaf, OutcomeSpace};
 /// enumerated exactly:
 ///
 /// ```
+/// # extern crate pikeshot_core as pikeshot;
 /// use pikeshot::engine::exact::exact;
 /// use pikeshot::{Dice, Leaf, OutcomeSpace, Procedure, Sampler};
 ///

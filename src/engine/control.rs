@@ -49,7 +49,7 @@ impl RunControl {
     }
 
     /// Sets the trials planned, when the run starts.
-    pub(crate) fn plan(&self, trials: u64) {
+    pub fn plan(&self, trials: u64) {
         self.planned.store(trials, Ordering::Relaxed);
     }
 
@@ -60,7 +60,7 @@ impl RunControl {
 }
 
 /// The stop check of a run: `Err(Stopped)` once its control was stopped.
-pub(crate) fn check(control: Option<&RunControl>) -> crate::Result<()> {
+pub fn check(control: Option<&RunControl>) -> crate::Result<()> {
     if control.is_some_and(RunControl::is_stopped) {
         Err(crate::Error::Stopped)
     } else {

@@ -277,7 +277,7 @@ fn mix(mut z: u64) -> u64 {
 
 /// Where a run's chunks report: the progress bar, and the caller's
 /// control when there is one.
-pub(crate) struct Watch<'a> {
+pub struct Watch<'a> {
     /// The bar (or lines, or nothing) the trials done are shown on.
     pub bar: &'a Progress,
     /// The caller's control: trials done are counted into it, and no
@@ -392,7 +392,7 @@ impl Threads {
     /// caller's `watch` (its bar, and its control, whose plan is the
     /// caller's): a sweep's variant, run while others are. Called from
     /// one of these threads, it runs in place.
-    pub(crate) fn run_watched(
+    pub fn run_watched(
         &self,
         tasks: &[Task],
         opts: &RunOptions,
@@ -536,7 +536,7 @@ fn check_options(opts: &RunOptions) -> crate::Result<()> {
 /// precision target, the cap: a bar then shows the most the run can take);
 /// checked, so a count from input never wraps (a total that overflows is
 /// shown as the largest number instead).
-pub(crate) fn planned(tasks: usize, opts: &RunOptions) -> u64 {
+pub fn planned(tasks: usize, opts: &RunOptions) -> u64 {
     let per_task = match opts.precision {
         Some(_) => opts.max_trials,
         None => opts.trials,

@@ -18,11 +18,8 @@ use serde::{Deserialize, Serialize};
 use crate::outcome::OutcomeSpace;
 use crate::procedure::Procedure;
 
-pub mod run;
 pub mod text;
 pub mod walk;
-
-pub use run::{ExplainRequest, explain_file, explain_path};
 
 /// Where a modifier came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
