@@ -12,10 +12,10 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::support::assert_close;
 use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr, stdout};
-use crate::support::explain::{explained, json};
+use crate::support::explain::{explained, json, shipped_explained};
 use crate::support::scenario::exact;
-use crate::support::{assert_close, shipped_files, shipped_root};
 use pikeshot::explain::{self, ExplainRequest, SourceKind, StepExplanation};
 use pikeshot::run::{self, RunRequest};
 use pikeshot::stats;
@@ -326,15 +326,17 @@ fn salvo_then_charge_carries_hits_formation_hit_and_morale_check_into_the_close_
 
 #[test]
 fn every_shipped_scenario_explains_and_its_outcomes_are_the_exact_runs() {
-    let files = shipped_files("");
+    let files = shipped_explained();
     for s in pikeshot::systems::SYSTEMS {
-        let folder = shipped_root().join(s.id());
-        assert!(files.iter().any(|f| f.starts_with(&folder)), "{}", s.id());
+        let folder = Path::new("scenarios").join(s.id());
+        assert!(
+            files.iter().any(|(f, _)| f.starts_with(&folder)),
+            "{}",
+            s.id()
+        );
     }
-    for f in files {
-        let e = explain::explain_path(&f, &ExplainRequest::default())
-            .unwrap_or_else(|err| panic!("{}: {err}", f.display()));
-        let run = run::prepare(&f, &RunRequest::default()).unwrap();
+    for (f, e) in files {
+        let run = run::prepare(f, &RunRequest::default()).unwrap();
         let courses: Vec<_> = e
             .variants
             .iter()

@@ -106,9 +106,11 @@ function saveUrl() {
 
 // ---------------------------------------------------------------- running
 
+// A run starts 250 ms after the last change (typing a number is one run,
+// not one a keystroke). `runTimer` is null unless one is pending.
 function scheduleRun() {
   clearTimeout(runTimer);
-  runTimer = setTimeout(runNow, 250);
+  runTimer = setTimeout(() => { runTimer = null; runNow(); }, 250);
 }
 
 async function runNow() {

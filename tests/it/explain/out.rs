@@ -3,6 +3,7 @@
 //! thread count.
 
 use crate::support::cli::{pikeshot_ok, stdout};
+use crate::support::explain::shipped_explained;
 
 #[test]
 fn run_writes_explain_json_identical_across_threads_and_to_explain() {
@@ -76,32 +77,26 @@ fn explain_json_only_with_every_plot() {
 
 #[test]
 fn every_shipped_scenario_explains_as_text_and_json() {
-    use pikeshot::explain::{self, ExplainRequest, Explanation};
+    use pikeshot::explain::{self, Explanation};
+    let all = shipped_explained();
     for sys in ["mpbs", "hakkaa", "snaphance", "sword-and-spear"] {
-        let mut files: Vec<_> = std::fs::read_dir(format!("scenarios/{sys}"))
-            .unwrap()
-            .map(|f| f.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-            .collect();
-        files.sort();
-        assert!(!files.is_empty(), "{sys}");
-        for f in files {
-            let e = explain::explain_path(&f, &ExplainRequest::default())
-                .unwrap_or_else(|err| panic!("{}: {err}", f.display()));
-            let text = explain::text::render(&e);
-            for s in e
-                .variants
-                .iter()
-                .flat_map(|v| &v.courses)
-                .flat_map(|c| &c.steps)
-            {
-                assert!(text.contains(&s.title), "{}: {}", f.display(), s.title);
-                // Every roll has a table, and no empty parentheses are printed.
-                assert!(s.cases.iter().all(|c| !c.roll.table.is_empty()));
-            }
-            assert!(!text.contains("()"), "{}", f.display());
-            let back: Explanation = serde_json::from_str(&explain::to_json(&e)).unwrap();
-            assert_eq!(back.variants.len(), e.variants.len(), "{}", f.display());
+        let folder = std::path::Path::new("scenarios").join(sys);
+        assert!(all.iter().any(|(f, _)| f.starts_with(&folder)), "{sys}");
+    }
+    for (f, e) in all {
+        let text = explain::text::render(e);
+        for s in e
+            .variants
+            .iter()
+            .flat_map(|v| &v.courses)
+            .flat_map(|c| &c.steps)
+        {
+            assert!(text.contains(&s.title), "{}: {}", f.display(), s.title);
+            // Every roll has a table, and no empty parentheses are printed.
+            assert!(s.cases.iter().all(|c| !c.roll.table.is_empty()));
         }
+        assert!(!text.contains("()"), "{}", f.display());
+        let back: Explanation = serde_json::from_str(&explain::to_json(e)).unwrap();
+        assert_eq!(back.variants.len(), e.variants.len(), "{}", f.display());
     }
 }

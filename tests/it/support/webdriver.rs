@@ -156,7 +156,7 @@ impl Session {
         let deadline = Instant::now() + Duration::from_secs(120);
         while self.js(script, args.clone()) != Value::Bool(true) {
             assert!(Instant::now() < deadline, "timed out waiting for {what}");
-            std::thread::sleep(Duration::from_millis(100));
+            std::thread::sleep(Duration::from_millis(25));
         }
     }
 
