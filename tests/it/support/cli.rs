@@ -128,9 +128,26 @@ pub fn run_fresh(scenario: impl AsRef<Path>, args: &[&str]) -> (TempOut, Output)
 /// refused as bad input: asserts exit code 2 and returns the stderr.
 #[track_caller]
 pub fn run_refused(scenario: &Path, out: &Path) -> String {
-    let o = run_into(scenario, &["-q"], out);
-    assert_eq!(o.status.code(), Some(2));
-    stderr(&o)
+    run_refused_saying(scenario, &["-q"], out, &[])
+}
+
+/// Runs `pikeshot run SCENARIO ARGS... --out OUT`, asserts it was refused
+/// as bad input (exit code 2) with each of `says` on stderr, and returns
+/// that stderr.
+#[track_caller]
+pub fn run_refused_saying(
+    scenario: impl AsRef<Path>,
+    args: &[&str],
+    out: &Path,
+    says: &[&str],
+) -> String {
+    let o = run_into(scenario, args, out);
+    let err = stderr(&o);
+    assert_eq!(code(&o), 2, "{err}");
+    for s in says {
+        assert!(err.contains(s), "`{s}` not in: {err}");
+    }
+    err
 }
 
 /// Writes `text` to `DIR/bad.toml` and runs it as [`run_refused`] does:
