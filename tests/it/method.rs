@@ -3,9 +3,9 @@
 //! with intervals of zero width, refuses a course that does not enumerate,
 //! and draws only the plots asked for.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::support::cli::{pikeshot_ok, pikeshot_refused, run_to, temp_out};
+use crate::support::cli::{TempOut, pikeshot_ok, pikeshot_refused, run_to, temp_out};
 use crate::support::{col, file_names as files, image_names, read_csv};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
@@ -24,6 +24,17 @@ fn run_series(method: &str, extra: &[&str], out: &Path) -> std::process::Output 
     args.extend_from_slice(extra);
     args.extend(["--out", out.to_str().unwrap()]);
     pikeshot_ok(&args)
+}
+
+/// Runs the scenario quietly twice, with `first` into a fresh folder and
+/// with `second` into one beside it, and returns both folders.
+fn run_twice(first: &[&str], second: &[&str]) -> (TempOut, PathBuf) {
+    let a = temp_out();
+    let b = a.beside("b");
+    for (args, out) in [(first, &*a), (second, b.as_path())] {
+        run_to(SCENARIO, &[args, &["-q"]].concat(), out);
+    }
+    (a, b)
 }
 
 #[test]
@@ -100,16 +111,10 @@ fn exact_only_writes_exact_probabilities_no_counts_and_zero_width_intervals() {
 
 #[test]
 fn exact_only_figures_equal_the_exact_column_of_a_run_with_both() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
-    for (method, dir) in [("exact", &a), ("both", &b)] {
-        let mut args = vec!["run", SCENARIO, "--method", method, "--plots", "none"];
-        if method == "both" {
-            args.extend(["--trials", "2000"]);
-        }
-        args.extend(["-q", "--out", dir.to_str().unwrap()]);
-        pikeshot_ok(&args);
-    }
+    let (a, b) = run_twice(
+        &["--method", "exact", "--plots", "none"],
+        &["--method", "both", "--plots", "none", "--trials", "2000"],
+    );
     let exact_of = |dir: &Path| {
         let (h, rows) = read_csv(&dir.join("outcomes.csv"));
         let e = col(&h, "exact");
@@ -122,14 +127,10 @@ fn exact_only_figures_equal_the_exact_column_of_a_run_with_both() {
 
 #[test]
 fn exact_is_the_same_as_method_both() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
-    for (flags, dir) in [(&["--exact"][..], &a), (&["--method", "both"][..], &b)] {
-        let mut args = vec!["run", SCENARIO, "--trials", "3000", "--plots", "none"];
-        args.extend(flags.iter().copied());
-        args.extend(["-q", "--out", dir.to_str().unwrap()]);
-        pikeshot_ok(&args);
-    }
+    let (a, b) = run_twice(
+        &["--trials", "3000", "--plots", "none", "--exact"],
+        &["--trials", "3000", "--plots", "none", "--method", "both"],
+    );
     for f in ["outcomes.csv", "measures.csv", "summary.csv"] {
         assert_eq!(
             std::fs::read(a.join(f)).unwrap(),
@@ -183,23 +184,11 @@ fn exact_only_refuses_trials_and_precision() {
 
 #[test]
 fn plots_summary_draws_the_comparison_charts_only_and_all_draws_every_plot() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (s, a) = (tmp.path().join("s"), tmp.path().join("a"));
-    for (plots, dir) in [("summary", &s), ("all", &a)] {
-        run_to(
-            SCENARIO,
-            &[
-                "--method",
-                "exact",
-                "--set",
-                "edition=sfo",
-                "--plots",
-                plots,
-                "-q",
-            ],
-            dir,
-        );
-    }
+    let exact_sfo = ["--method", "exact", "--set", "edition=sfo", "--plots"];
+    let (s, a) = run_twice(
+        &[&exact_sfo[..], &["summary"]].concat(),
+        &[&exact_sfo[..], &["all"]].concat(),
+    );
     let summary = image_names(&s);
     assert!(!summary.is_empty());
     assert!(
