@@ -297,6 +297,9 @@ pub mod keys {
     /// The turn an engagement stopped on (1..=N); its presence makes a course an
     /// engagement.
     pub const TURNS: &str = "turns";
+    /// The step (1-based) at which a course of several steps ended; the
+    /// number of its steps when it ran to its end.
+    pub const ENDED_AT_STEP: &str = "ended-at-step";
 
     /// The morale value from which a unit counts as broken or eliminated
     /// (0 good, 1 shaken, 2 broken, 3 eliminated).

@@ -7,6 +7,7 @@
 use super::Fields;
 use super::limits::{MAX_COURSES, MAX_STEPS, MAX_UNITS};
 use crate::error::InputError;
+use crate::outcome::keys::TURNS;
 use crate::outcome::{MAX_LEAVES, Measure, OutcomeSpace, Side};
 
 /// Reads every `[units.NAME]` table with `read` (which reads one unit's
@@ -261,36 +262,6 @@ pub fn check_pair(f: &Fields, own: Option<usize>, enemy: Option<usize>) -> Resul
     Ok(())
 }
 
-/// One stage of a course's chain: step `step` in turn `turn` (1-based; a
-/// course without `repeat` has one turn).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stage {
-    /// The step (0-based).
-    pub step: usize,
-    /// The turn (1-based).
-    pub turn: u8,
-}
-
-/// The stages of a course of `steps` steps repeated `turns` times from
-/// `from_step` on (`None`: one turn of every step): the steps before
-/// `from_step` once, then the others turn after turn.
-pub fn stages(steps: usize, repeat: Option<(u8, usize)>) -> Vec<Stage> {
-    let (turns, from_step) = repeat.unwrap_or((1, steps));
-    let mut stages: Vec<Stage> = (0..from_step).map(|step| Stage { step, turn: 1 }).collect();
-    for turn in 1..=turns {
-        stages.extend((from_step..steps).map(|step| Stage { step, turn }));
-    }
-    stages
-}
-
-/// The 0-based turn of stage `stage` that a repeated course reports
-/// ([`crate::engine::chain`]'s `turn`); `None` when the course does not
-/// repeat.
-pub fn stage_turn(stages: &[Stage], stage: usize, repeats: bool) -> Option<usize> {
-    let turn = stages.get(stage).map_or(0, |s| s.turn as usize);
-    repeats.then(|| turn.saturating_sub(1))
-}
-
 /// A stop condition of `repeat = { turns = N, until = [...] }`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StopInfo {
@@ -405,55 +376,11 @@ impl<S> Repeat<S> {
     pub fn repeats(&self, step: usize) -> bool {
         step >= self.from_step
     }
-}
-
-/// A course's stages under its repeat: what every system's course machine
-/// asks of them (the chain's steps, each stage's step and turn, whether a
-/// step repeats).
-#[derive(Clone, Debug)]
-pub struct Staged<S> {
-    stages: Vec<Stage>,
-    repeat: Option<Repeat<S>>,
-}
-
-impl<S> Staged<S> {
-    /// The [`stages`] of a course of `steps` steps with `repeat`.
-    pub fn new(steps: usize, repeat: Option<Repeat<S>>) -> Staged<S> {
-        let stages = stages(steps, repeat.as_ref().map(|r| (r.turns, r.from_step)));
-        Staged { stages, repeat }
-    }
-    /// How many stages (the chain's steps).
-    pub fn len(&self) -> usize {
-        self.stages.len()
-    }
-    /// Whether there are none (never, for a course of at least one step).
-    pub fn is_empty(&self) -> bool {
-        self.stages.is_empty()
-    }
-    /// Stage `stage`.
-    pub fn stage(&self, stage: usize) -> Stage {
-        self.stages[stage]
-    }
-    /// Stage `stage`, if the course has it.
-    pub fn get(&self, stage: usize) -> Option<Stage> {
-        self.stages.get(stage).copied()
-    }
-    /// The 0-based turn a repeated course reports for stage `stage`
-    /// ([`stage_turn`]).
-    pub fn turn(&self, stage: usize) -> Option<usize> {
-        stage_turn(&self.stages, stage, self.repeat.is_some())
-    }
-    /// The course's repeat, if any.
-    pub fn repeat(&self) -> Option<&Repeat<S>> {
-        self.repeat.as_ref()
-    }
-    /// Whether step `step` runs turn after turn.
-    pub fn repeats(&self, step: usize) -> bool {
-        self.repeat.as_ref().is_some_and(|r| r.repeats(step))
-    }
-    /// Whether step `step` begins a turn of the repeat.
-    pub fn begins_turn(&self, step: usize) -> bool {
-        self.repeat.as_ref().is_some_and(|r| r.from_step == step)
+    /// The `turns` measure of a course of at most `n` turns under this
+    /// repeat: the turns begun, at least one when every step repeats, none
+    /// when a step before the repeated ones ended the course first.
+    pub fn turns_measure(&self, n: usize) -> Measure {
+        Measure::new(TURNS, i32::from(self.from_step == 0), n as i32)
     }
 }
 
@@ -543,6 +470,29 @@ pub fn locate_course_error(cf: &Fields, mut e: InputError, default: &str) -> Inp
         Some(k) => cf.locate(&k, e),
         None => cf.locate(default, e),
     }
+}
+
+/// The outcomes a course adds for units that a later step needs and that
+/// are lost (destroyed, routed) before it, which ends the course: each of
+/// `needed` (unit indices; repeats count once) not in `covered` (the units
+/// whose loss the last step's own outcomes report) gets `label(u)` added
+/// to `outcomes`. Returns, for each of the scenario's `unit_count` units,
+/// the index of its outcome (`None` for a unit given none).
+pub fn lost_unit_outcomes(
+    outcomes: &mut Vec<String>,
+    unit_count: usize,
+    needed: impl IntoIterator<Item = usize>,
+    covered: &[usize],
+    label: impl Fn(usize) -> String,
+) -> Vec<Option<usize>> {
+    let mut of = vec![None; unit_count];
+    for u in needed {
+        if of[u].is_none() && !covered.contains(&u) {
+            of[u] = Some(outcomes.len());
+            outcomes.push(label(u));
+        }
+    }
+    of
 }
 
 /// The outcome space of a course with `repeat.turns` = `turns` (or no

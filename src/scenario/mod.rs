@@ -4,6 +4,7 @@ pub mod course;
 pub mod doc;
 pub mod fields;
 pub mod limits;
+pub mod staged;
 
 pub use doc::{ScenarioFile, Variant};
 pub use fields::{Fields, Source};

@@ -1,6 +1,7 @@
 //! Hakkaa Päälle steps and courses: every procedure behind one enum, the
 //! composite `charge`, and courses and engagements compiled to a chain over
-//! the units' states ([`ChainSpec`]).
+//! the units' states ([`StagedChain`]: its stages are the plans' parts, under the
+//! course's `repeat`).
 //!
 //! A `charge` is a course of three parts on the chain: the charger's
 //! Closing test, the target's Charge Reaction test (with its reaction fire)
@@ -31,11 +32,13 @@ use super::unit::{Status, Unit, UnitState};
 use std::cell::RefCell;
 
 use crate::dice::{Dice, EnumerationError};
-use crate::engine::chain::{ChainSpec, Transition};
+use crate::engine::chain::Transition;
 use crate::error::InputError;
 use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
+use crate::scenario::course::Repeat;
+use crate::scenario::staged::{Stage, Staged, StagedChain};
 use crate::systems::{KeyDoc, ProcedureInfo};
 
 /// A step that cannot happen in the state reached: no dice, no change.
@@ -286,11 +289,12 @@ fn holds_contact(s: &UnitState) -> bool {
 pub struct CourseSpec {
     pub(super) units: Vec<Unit>,
     plans: Vec<Plan>,
-    stages: Vec<(usize, Part)>,
-    /// Stages run once, before the repeated ones (`repeat.from_step`).
-    prefix: usize,
-    turns: u8,
-    stops: Vec<Stop>,
+    /// Each plan's parts in order (a charge is three): the steps of the
+    /// chain's stages.
+    parts: Vec<(usize, Part)>,
+    /// The parts under the course's repeat: the parts of the plans before
+    /// `repeat.from_step` once, then the others turn after turn.
+    staged: Staged<Stop>,
     own: usize,
     target: Option<usize>,
     counts_close_combats: bool,
@@ -300,15 +304,15 @@ pub struct CourseSpec {
     readings: Readings,
     space: OutcomeSpace,
     /// The leaves of the node last applied that have a positive
-    /// probability, keyed by (step, state): spaces are dense, and a leaf no
+    /// probability, keyed by (stage, state): spaces are dense, and a leaf no
     /// dice can reach must not grow the chain.
-    reachable: RefCell<Option<(usize, CourseState, Vec<bool>)>>,
+    reachable: RefCell<Option<(Stage, CourseState, Vec<bool>)>>,
 }
 
 impl CourseSpec {
-    /// A course of `plans` over `units` repeated `turns` times (1 for a
-    /// plain course), stopping when any of `stops` holds (engagements).
-    /// Plans before `from_step` run in the first turn only.
+    /// A course of `plans` over `units`, under `repeat` repeated turn after
+    /// turn until one of its stop conditions holds (engagements); plans
+    /// before its `from_step` run in the first turn only.
     /// The first step with a target names the reported pair: its acting unit
     /// is "own", the unit acted upon the target; a course with no target
     /// reports the first step's unit.
@@ -318,21 +322,22 @@ impl CourseSpec {
     pub fn new(
         units: Vec<Unit>,
         plans: Vec<Plan>,
-        turns: Option<u8>,
-        from_step: usize,
-        stops: Vec<Stop>,
+        repeat: Option<Repeat<Stop>>,
         readings: Readings,
         (own, enemy): (Option<usize>, Option<usize>),
     ) -> Result<CourseSpec, InputError> {
         let (first_own, first_target) = default_pair(&plans);
         let own = own.unwrap_or(first_own);
         let target = enemy.or(first_target);
-        let stages: Vec<(usize, Part)> = plans
+        let parts: Vec<(usize, Part)> = plans
             .iter()
             .enumerate()
             .flat_map(|(i, p)| p.parts().iter().map(move |&part| (i, part)))
             .collect();
-        let prefix = stages.iter().filter(|(i, _)| *i < from_step).count();
+        let turns = repeat.as_ref().map(|r| r.turns);
+        let from_step = repeat.as_ref().map_or(0, |r| r.from_step);
+        // The parts before the repeated ones run once.
+        let prefix = parts.iter().filter(|(i, _)| *i < from_step).count();
         let charges = plans
             .iter()
             .filter(|p| matches!(p, Plan::Charge { .. }))
@@ -342,7 +347,6 @@ impl CourseSpec {
                 .iter()
                 .filter(|p| matches!(p, Plan::CloseCombat { .. }))
                 .count();
-        let n_turns = turns.unwrap_or(1);
         let counts_fire = turns.is_none() && plans.iter().filter(|p| p.is_fire()).count() == 1;
         let steps_of = |i: usize| units[i].state.steps as i32;
         // Ranges are tight (the space is dense): no commander, no injury.
@@ -392,10 +396,14 @@ impl CourseSpec {
             space: crate::scenario::course::course_space(turns.map(usize::from), space_for)?,
             units,
             plans,
-            stages,
-            prefix,
-            turns: n_turns,
-            stops,
+            staged: Staged::new(
+                parts.len(),
+                repeat.map(|r| Repeat {
+                    from_step: prefix,
+                    ..r
+                }),
+            ),
+            parts,
             own,
             target,
             counts_close_combats: charges > 0,
@@ -405,33 +413,22 @@ impl CourseSpec {
         })
     }
 
-    /// Whether `leaf` of `proc`, built for `step` in `state`, can happen.
-    fn reachable(&self, step: usize, state: &CourseState, proc: &Step, leaf: Leaf) -> bool {
+    /// Whether `leaf` of `proc`, built for `stage` in `state`, can happen.
+    fn reachable(&self, stage: Stage, state: &CourseState, proc: &Step, leaf: Leaf) -> bool {
         let mut cache = self.reachable.borrow_mut();
-        let fresh = !matches!(&*cache, Some((s, st, _)) if *s == step && st == state);
+        let fresh = !matches!(&*cache, Some((s, st, _)) if *s == stage && st == state);
         if fresh {
             let probs = match proc.exact(u64::MAX) {
                 Some(Ok(p)) => p,
                 _ => vec![1.0; proc.space().len()],
             };
             *cache = Some((
-                step,
+                stage,
                 state.clone(),
                 probs.into_iter().map(|p| p > 0.0).collect(),
             ));
         }
         cache.as_ref().expect("filled above").2[leaf as usize]
-    }
-
-    /// The stage a chain step runs and its turn (1-based): the stages
-    /// before `prefix` once, then the others turn after turn.
-    fn stage_at(&self, step: usize) -> (usize, u8) {
-        if step < self.prefix {
-            return (step, 1);
-        }
-        let r = self.stages.len() - self.prefix;
-        let k = step - self.prefix;
-        (self.prefix + k % r, (k / r) as u8 + 1)
     }
 
     fn units_in(&self, state: &CourseState) -> Vec<Unit> {
@@ -479,12 +476,16 @@ impl CourseSpec {
     }
 }
 
-impl ChainSpec for CourseSpec {
+impl StagedChain for CourseSpec {
     type State = CourseState;
     type Proc = Step;
+    type Stop = Stop;
 
     fn space(&self) -> &OutcomeSpace {
         &self.space
+    }
+    fn staged(&self) -> &Staged<Stop> {
+        &self.staged
     }
     fn initial(&self) -> CourseState {
         CourseState {
@@ -495,15 +496,8 @@ impl ChainSpec for CourseSpec {
             fire_result: 0,
         }
     }
-    fn steps(&self) -> usize {
-        self.prefix + (self.stages.len() - self.prefix) * self.turns as usize
-    }
-    fn turn(&self, step: usize, _state: &CourseState) -> Option<usize> {
-        let repeats = self.space.measure_index(TURNS).is_some();
-        repeats.then(|| self.stage_at(step).1 as usize - 1)
-    }
-    fn build(&self, step: usize, state: &CourseState) -> Result<Step, InputError> {
-        let (plan, part) = self.stages[self.stage_at(step).0];
+    fn build(&self, stage: Stage, state: &CourseState) -> Result<Step, InputError> {
+        let (plan, part) = self.parts[stage.step];
         let p = &self.plans[plan];
         let mut contact = state.contact;
         if let Plan::Charge {
@@ -525,17 +519,18 @@ impl ChainSpec for CourseSpec {
     }
     fn apply(
         &self,
-        step: usize,
+        stage: Stage,
+        next_stage: Option<Stage>,
         proc: &Step,
         leaf: Leaf,
         state: &CourseState,
     ) -> Transition<CourseState> {
-        if !self.reachable(step, state, proc, leaf) {
+        if !self.reachable(stage, state, proc, leaf) {
             // Probability 0: never sampled, adds nothing to the exact answer.
             return Transition::End(0);
         }
-        let (i, turn) = self.stage_at(step);
-        let (plan, _) = self.stages[i];
+        let (i, turn) = (stage.step, stage.turn);
+        let (plan, _) = self.parts[i];
         let mut next = state.clone();
         next.contact = false;
         let space = proc.space();
@@ -583,21 +578,21 @@ impl ChainSpec for CourseSpec {
         }
         // Stop conditions are checked after every step (after the last part
         // of a charge).
-        let step_done = i + 1 == self.stages.len() || self.stages[i + 1].0 != plan;
+        let step_done = self.parts.get(i + 1).is_none_or(|&(p, _)| p != plan);
         let own = &next.units[self.own];
         let stopped = step_done
-            && self.stops.iter().any(|s| match (s.target, self.target) {
+            && self.staged.any_stop(|s| match (s.target, self.target) {
                 (true, Some(t)) => s.holds(&next.units[t]),
                 (true, None) => false,
                 (false, _) => s.holds(own),
             });
-        if stopped && step + 1 < self.steps() {
+        if stopped && next_stage.is_some() {
             return Transition::End(self.leaf(&next, turn));
         }
         Transition::Continue(next)
     }
     fn finish(&self, state: &CourseState) -> Leaf {
-        self.leaf(state, self.turns)
+        self.leaf(state, self.staged.turns())
     }
 }
 

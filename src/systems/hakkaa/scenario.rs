@@ -69,7 +69,6 @@ fn read_scenario<T>(
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
         let repeat = course::read_repeat(&mut cf, &REPEATS, step_tables.len())?;
         let turns = repeat.as_ref().map(|r| r.turns);
-        let from_step = repeat.as_ref().map_or(0, |r| r.from_step);
         let mut plans = Vec::new();
         let mut fields = Vec::new();
         for (procedure, mut sf) in step_tables {
@@ -108,19 +107,14 @@ fn read_scenario<T>(
             for (p, sf) in plans.iter().zip(&fields) {
                 p.check(&units, readings, alone, sf)?;
             }
-            let stops = repeat.as_ref().map_or_else(Vec::new, |r| {
-                repeat::until(&r.until, plans.iter().any(|p| p.units().1.is_some()))
+            let has_target = plans.iter().any(|p| p.units().1.is_some());
+            let repeat = repeat.map(|r| course::Repeat {
+                turns: r.turns,
+                from_step: r.from_step,
+                until: repeat::until(&r.until, has_target),
             });
-            let spec = CourseSpec::new(
-                units.clone(),
-                plans,
-                turns,
-                from_step,
-                stops,
-                readings,
-                (own, enemy),
-            )
-            .map_err(|e| course::locate_course_error(&cf, e, "repeat"))?;
+            let spec = CourseSpec::new(units.clone(), plans, repeat, readings, (own, enemy))
+                .map_err(|e| course::locate_course_error(&cf, e, "repeat"))?;
             make(name, &side, Made::Course(spec))
                 .map_err(|e| course::locate_course_error(&cf, e, "steps"))?
         };

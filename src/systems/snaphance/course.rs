@@ -32,13 +32,14 @@ use super::readings::Readings;
 use super::repeat::{Repeat, Stop};
 use super::step::{Pass, Step, build_step};
 use super::unit::Stand;
-use crate::engine::chain::{ChainSpec, Transition};
+use crate::engine::chain::Transition;
 use crate::error::InputError;
-use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};
+use crate::outcome::keys::{ENDED_AT_STEP, ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::scenario::course::{Staged, course_space};
+use crate::scenario::course::{course_space, lost_unit_outcomes};
+use crate::scenario::staged::{Stage, Staged, StagedChain};
 
 /// Outcome labels of a repeated course whose last step is a melee (an
 /// engagement); the last reads "undecided after N rounds".
@@ -112,9 +113,6 @@ pub struct CourseSpec<'a> {
     stopped: Option<usize>,
 }
 
-/// Measure of a course of several steps: the step (1-based) at which the
-/// course ended, the number of steps when it ran to its end.
-pub const ENDED_AT_STEP: &str = "ended-at-step";
 /// Outcome added when an order test fails and stops the course.
 pub const STOPPED: &str = "stopped: order test failed";
 
@@ -130,9 +128,7 @@ impl<'a> CourseSpec<'a> {
         (own, enemy): (Option<usize>, Option<usize>),
         repeat: Option<Repeat>,
     ) -> Result<CourseSpec<'a>, InputError> {
-        let (turns, from_step) = repeat
-            .as_ref()
-            .map_or((1, steps.len()), |r| (r.turns, r.from_step));
+        let turns = repeat.as_ref().map_or(1, |r| r.turns);
         let finish_labels =
             repeat.is_some() && steps.last().is_some_and(|s| is_melee(&s.procedure));
         let mut stops = false;
@@ -159,7 +155,6 @@ impl<'a> CourseSpec<'a> {
         // A stand destroyed before a step that needs it ends the course: the
         // last step's own outcome reports it where it has one (docs/rules
         // section 8), else an outcome `NAME-destroyed`.
-        let mut destroyed_outcome = vec![None; units.len()];
         let last = steps.last().expect("a course has a step");
         let covered: Vec<usize> = match last.procedure.as_str() {
             p if is_melee(p) => last.units.clone(),
@@ -167,14 +162,13 @@ impl<'a> CourseSpec<'a> {
             "morale-test" => last.units.first().copied().into_iter().collect(),
             _ => Vec::new(),
         };
-        for s in steps.iter().skip(1) {
-            for &u in &s.units {
-                if destroyed_outcome[u].is_none() && !covered.contains(&u) {
-                    destroyed_outcome[u] = Some(last_labels.len());
-                    last_labels.push(format!("{}-destroyed", units[u].name));
-                }
-            }
-        }
+        let destroyed_outcome = lost_unit_outcomes(
+            &mut last_labels,
+            units.len(),
+            steps.iter().skip(1).flat_map(|s| s.units.iter().copied()),
+            &covered,
+            |u| format!("{}-destroyed", units[u].name),
+        );
         let after_melee: Vec<bool> = steps
             .iter()
             .enumerate()
@@ -215,11 +209,8 @@ impl<'a> CourseSpec<'a> {
         // The space for `n` turns (it grows with them).
         let space_for = |n: usize| {
             let mut measures = measures.clone();
-            if repeat.is_some() {
-                // Turns begun: at least one when every step repeats; none
-                // when a step before the repeated ones ended the course first.
-                let first = i32::from(from_step == 0);
-                measures.push(Measure::new(TURNS, first, n as i32));
+            if let Some(r) = &repeat {
+                measures.push(r.turns_measure(n));
             }
             if counts_steps {
                 measures.push(Measure::new(ENDED_AT_STEP, 1, steps.len() as i32));
@@ -325,12 +316,9 @@ impl<'a> CourseSpec<'a> {
 
     /// Whether a stop condition of the repeat holds in `state`.
     fn stops(&self, state: &CourseState) -> bool {
-        let Some(r) = self.staged.repeat() else {
-            return false;
-        };
         let [own, enemy] = self.keyed;
         let level = |u: Option<usize>| u.map_or(0, |u| self.morale_level(state, u));
-        r.until.iter().any(|s| match s {
+        self.staged.any_stop(|s| match s {
             Stop::Decided => state.decided,
             Stop::OwnBeaten => level(own) >= 2,
             Stop::EnemyBeaten => level(enemy) >= 2,
@@ -340,12 +328,16 @@ impl<'a> CourseSpec<'a> {
     }
 }
 
-impl ChainSpec for CourseSpec<'_> {
+impl StagedChain for CourseSpec<'_> {
     type State = CourseState;
     type Proc = Step;
+    type Stop = Stop;
 
     fn space(&self) -> &OutcomeSpace {
         &self.space
+    }
+    fn staged(&self) -> &Staged<Stop> {
+        &self.staged
     }
     fn initial(&self) -> CourseState {
         CourseState {
@@ -358,14 +350,7 @@ impl ChainSpec for CourseSpec<'_> {
             last: 0,
         }
     }
-    fn steps(&self) -> usize {
-        self.staged.len()
-    }
-    fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
-        self.staged.turn(stage)
-    }
-    fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
-        let st = self.staged.stage(stage);
+    fn build(&self, st: Stage, state: &CourseState) -> Result<Step, InputError> {
         let s = &self.steps[st.step];
         if self.after_melee[st.step] && !state.won[s.units[0]] {
             // Pursuit 13.0 follows a won melee: after a lost or drawn one
@@ -382,7 +367,8 @@ impl ChainSpec for CourseSpec<'_> {
     }
     fn apply(
         &self,
-        stage: usize,
+        st: Stage,
+        next_stage: Option<Stage>,
         proc: &Step,
         leaf: Leaf,
         state: &CourseState,
@@ -392,7 +378,6 @@ impl ChainSpec for CourseSpec<'_> {
             // ending keeps the chain to the states that can happen.
             return Transition::End(self.leaf_of(state, 0, self.steps.len()));
         }
-        let st = self.staged.stage(stage);
         let spec = &self.steps[st.step];
         let is_last_step = st.step + 1 == self.steps.len();
         let space = proc.space();
@@ -501,7 +486,7 @@ impl ChainSpec for CourseSpec<'_> {
             return Transition::End(self.leaf_of(&next, next.last as usize, self.steps.len()));
         }
         // The next stage needs its stands alive.
-        if let Some(nst) = self.staged.get(stage + 1) {
+        if let Some(nst) = next_stage {
             let needs = &self.steps[nst.step].units;
             if let Some(&u) = needs.iter().find(|&&u| self.destroyed(&next, u)) {
                 // A single engagement ends when a stand is destroyed, so

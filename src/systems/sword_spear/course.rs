@@ -21,13 +21,14 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use super::combat::{Clash, ClashProcedure};
-use crate::engine::chain::{ChainSpec, Transition};
+use crate::engine::chain::Transition;
 use crate::error::InputError;
-use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE, TURNS};
+use crate::outcome::keys::{ENDED_AT_STEP, ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::scenario::course::Staged;
+use crate::scenario::course::lost_unit_outcomes;
+use crate::scenario::staged::{Stage, Staged, StagedChain};
 
 /// One step of a course: its reader (to rebuild it for each state) and the
 /// units it names (indices into the scenario's units).
@@ -77,9 +78,6 @@ impl CourseState {
 /// The outcome of a course stopped by an activation without what it `need`s.
 pub const STOPPED_NOT_ACTIVATED: &str = "stopped-not-activated";
 
-/// Measure of a course of several steps: the step (1-based) at which it
-/// ended, the number of steps when it ran to its end.
-pub const ENDED_AT_STEP: &str = "ended-at-step";
 /// Measure: Discipline tests the own unit took (shooting and melee steps).
 pub const TESTS_TAKEN: &str = "tests-taken";
 /// Measure: Discipline tests the enemy unit took (shooting and melee steps).
@@ -195,13 +193,13 @@ impl<'a> CourseSpec<'a> {
             outcomes.push(STOPPED_NOT_ACTIVATED.to_string());
             outcomes.len() - 1
         });
-        let mut routed_outcome = vec![None; units.len()];
-        for &u in &stoppable {
-            if !covered.contains(&u) {
-                outcomes.push(format!("{}-routs", units[u].name));
-                routed_outcome[u] = Some(outcomes.len() - 1);
-            }
-        }
+        let routed_outcome = lost_unit_outcomes(
+            &mut outcomes,
+            units.len(),
+            stoppable.iter().copied(),
+            &covered,
+            |u| format!("{}-routs", units[u].name),
+        );
         let mut measures = Vec::new();
         let mut morale_measures = Vec::new();
         let mut unit_measures = Vec::new();
@@ -254,9 +252,7 @@ impl<'a> CourseSpec<'a> {
             let mut measures = measures.clone();
             let mut ended_max = n;
             if let Some(r) = &repeat {
-                // Turns of the repeat begun: at least one when every step
-                // repeats; none when a step before them ended the course.
-                measures.push(Measure::new(TURNS, i32::from(r.from_step == 0), n as i32));
+                measures.push(r.turns_measure(n));
                 ended_max = steps.len();
             } else if rounds_measure.is_some() {
                 let rounds = melee_at[..n].iter().filter(|&&m| m).count();
@@ -294,11 +290,6 @@ impl<'a> CourseSpec<'a> {
         })
     }
 
-    /// The step and turn (1-based) of stage `stage`.
-    pub fn stage(&self, stage: usize) -> (usize, u8) {
-        let st = self.staged.stage(stage);
-        (st.step, st.turn)
-    }
     /// Step `step`'s procedure name and the units it names (acting, other).
     pub fn step_units(&self, step: usize) -> (&str, Option<usize>, Option<usize>) {
         let s = &self.steps[step];
@@ -311,10 +302,6 @@ impl<'a> CourseSpec<'a> {
     /// The scenario's units, as the course starts.
     pub fn units(&self) -> &[Unit] {
         &self.units
-    }
-    /// The course's repeat, if any.
-    pub fn repeat(&self) -> Option<&Repeat> {
-        self.staged.repeat()
     }
     /// The `[rules]` readings in force.
     pub fn readings(&self) -> &Readings {
@@ -338,15 +325,14 @@ impl<'a> CourseSpec<'a> {
     /// Whether a stop condition of the repeat holds in `state` (at the end
     /// of a turn).
     fn stops(&self, state: &CourseState) -> bool {
-        let Some(r) = self.staged.repeat() else {
-            return false;
-        };
         let routed = |u: Option<usize>| u.is_some_and(|u| state.units[u].routed);
         let hit = |u: Option<usize>| u.is_some_and(|u| state.units[u].hits > self.units[u].hits);
-        r.until.iter().any(|s| match s {
-            Stop::EitherRouts => self.steps[r.from_step..]
-                .iter()
-                .any(|st| routed(st.actor) || routed(st.target)),
+        self.staged.any_stop(|s| match s {
+            Stop::EitherRouts => {
+                self.steps.iter().enumerate().any(|(i, st)| {
+                    self.staged.repeats(i) && (routed(st.actor) || routed(st.target))
+                })
+            }
             Stop::OwnRouts => routed(self.own),
             Stop::EnemyRouts => routed(self.enemy),
             Stop::OwnHit => hit(self.own),
@@ -407,12 +393,16 @@ impl<'a> CourseSpec<'a> {
     }
 }
 
-impl ChainSpec for CourseSpec<'_> {
+impl StagedChain for CourseSpec<'_> {
     type State = CourseState;
     type Proc = Step;
+    type Stop = Stop;
 
     fn space(&self) -> &OutcomeSpace {
         &self.space
+    }
+    fn staged(&self) -> &Staged<Stop> {
+        &self.staged
     }
     fn initial(&self) -> CourseState {
         CourseState {
@@ -432,14 +422,7 @@ impl ChainSpec for CourseSpec<'_> {
             last_outcome: 0,
         }
     }
-    fn steps(&self) -> usize {
-        self.staged.len()
-    }
-    fn turn(&self, stage: usize, _state: &CourseState) -> Option<usize> {
-        self.staged.turn(stage)
-    }
-    fn build(&self, stage: usize, state: &CourseState) -> Result<Step, InputError> {
-        let st = self.staged.stage(stage);
+    fn build(&self, st: Stage, state: &CourseState) -> Result<Step, InputError> {
         let s = &self.steps[st.step];
         // A melee that repeats is one melee going on: its later turns are
         // later rounds (docs/rules/sword-and-spear.md section 7).
@@ -471,12 +454,13 @@ impl ChainSpec for CourseSpec<'_> {
     }
     fn apply(
         &self,
-        stage: usize,
+        stage: Stage,
+        next_stage: Option<Stage>,
         proc: &Step,
         leaf: Leaf,
         state: &CourseState,
     ) -> Transition<CourseState> {
-        let step = self.staged.stage(stage).step;
+        let step = stage.step;
         let spec = &self.steps[step];
         let sp = proc.space();
         let val = |name: &str| sp.measure_index(name).map_or(0, |m| sp.value_of(leaf, m));
@@ -571,7 +555,7 @@ impl ChainSpec for CourseSpec<'_> {
             Step::CommanderRisk(_) => hit(&mut next, spec.actor, 0, false, cat == 0),
         }
         let end_of_turn = step + 1 == self.steps.len();
-        if let Some(nst) = self.staged.get(stage + 1) {
+        if let Some(nst) = next_stage {
             // The stop conditions, at the end of a turn.
             if end_of_turn && self.stops(&next) {
                 return Transition::End(self.leaf(cat, &next, self.steps.len()));

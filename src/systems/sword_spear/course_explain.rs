@@ -9,12 +9,13 @@
 use super::course::{CourseSpec, CourseState};
 use super::explain::poss;
 use super::step::{PROCEDURES, Step};
-use crate::engine::chain::{ChainSpec, reach_steps};
+use crate::engine::chain::reach_steps;
 use crate::engine::exact::DEFAULT_BUDGET;
 use crate::error::InputError;
 use crate::explain::walk::{self, CourseView, Made, StepKey};
 use crate::explain::{CourseExplanation, results};
 use crate::outcome::Side;
+use crate::scenario::staged::{Stage, StagedChain};
 
 /// Explains a course as the scenario reader made it.
 pub fn explain(
@@ -60,9 +61,10 @@ impl CourseView for View<'_, '_> {
     type Proc = Step;
 
     fn step_of(&self, state: &(usize, CourseState), _proc: &Step) -> StepKey {
-        let (step, turn) = self.0.stage(state.0);
+        let staged = self.0.staged();
+        let Stage { step, turn } = staged.stage(state.0);
         let (procedure, _, _) = self.0.step_units(step);
-        let repeats = self.0.repeat().is_some_and(|r| step >= r.from_step);
+        let repeats = staged.repeats(step);
         let mut title = if repeats {
             format!("turn {turn}, step {}: {procedure}", step + 1)
         } else {
@@ -120,11 +122,15 @@ impl CourseView for View<'_, '_> {
         after: &(usize, CourseState),
     ) -> Vec<String> {
         let mut out = Vec::new();
-        let (_, turn) = self.0.stage(before.0);
-        let (next_step, next_turn) = self.0.stage(after.0);
+        let staged = self.0.staged();
+        let turn = staged.stage(before.0).turn;
+        let Stage {
+            step: next_step,
+            turn: next_turn,
+        } = staged.stage(after.0);
         let (next_proc, _, _) = self.0.step_units(next_step);
         if next_turn > turn {
-            let r = self.0.repeat().expect("a later turn repeats");
+            let r = staged.repeat().expect("a later turn repeats");
             out.push(if next_proc == "melee" {
                 format!(
                     "round {next_turn} of the melee ({}): no stop condition met (repeat.until), a later round with {} ([rules] later_rounds_impetus = {})",

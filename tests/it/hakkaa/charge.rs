@@ -5,8 +5,9 @@
 //! arithmetic and against composing the parts, Monte Carlo against exact,
 //! and bad input.
 
-use crate::support::close;
+use crate::support::assert_all_close;
 use crate::support::hakkaa::*;
+use crate::support::scenario::Want::{Measure as M, Outcome as O};
 use pikeshot::procedure::Procedure;
 use pikeshot::systems::hakkaa::close_combat::{CcOptions, CloseCombat};
 use pikeshot::systems::hakkaa::closing::{Closing, ClosingOptions};
@@ -194,9 +195,15 @@ fn reaction_without_firearms() {
     // Green MI at a gallop: St Fi, (d) ½Fi, (d) ½Fi, Flee. Without Fire
     // Points it stands on DS, S, F and flees on DF (3/36).
     let k = reaction(hbc, "type = \"mi\"\ntq = \"green\"", "pace = \"gallop\"");
-    assert_close(outcome(k.as_ref(), "target-fled"), 3.0 / F36);
-    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
-    assert_close(measure(k.as_ref(), "reaction-fire")[0], 1.0);
+    assert_figures(
+        "green MI at a gallop",
+        k.as_ref(),
+        &[
+            O("target-fled", 3.0 / F36),
+            M("contact", 1, 33.0 / F36),
+            M("reaction-fire", 0, 1.0),
+        ],
+    );
     // (target, step keys, P(target flees) in 36ths)
     for (target, keys, fled) in [
         // Disordered, it reads Rabble (DS 3, S 12, F 15, DF 6) and "(d)" flees.
@@ -224,8 +231,11 @@ fn reaction_without_firearms() {
             1.0,
         ),
     ] {
-        let k = reaction(hbc, target, keys);
-        assert_close(outcome(k.as_ref(), "target-fled"), fled / F36);
+        assert_figures(
+            target,
+            reaction(hbc, target, keys).as_ref(),
+            &[O("target-fled", fled / F36)],
+        );
     }
 }
 
@@ -234,16 +244,36 @@ fn counter_charges() {
     // HL Trained: CC (DS 6, S 20), (d) (F 7), Flee (DF 3).
     let a = "type = \"hbc\"\ntq = \"veteran\"";
     let hl = "type = \"hl\"\ntq = \"trained\"";
-    let k = reaction(a, hl, "");
-    assert_close(measure(k.as_ref(), "counter-charge")[1], 26.0 / F36);
-    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
-    // Not possible: it stands instead; the charge still goes in.
-    let k = reaction(a, hl, "counter_charge_possible = false");
-    assert_close(measure(k.as_ref(), "counter-charge")[1], 0.0);
-    assert_close(measure(k.as_ref(), "contact")[1], 33.0 / F36);
-    // Eastern Horse at a trot: CC, St ½Fi, (d) ½Fi, Flee.
-    let k = reaction(a, "type = \"eh\"\ntq = \"trained\"", "pace = \"trot\"");
-    assert_close(measure(k.as_ref(), "counter-charge")[1], 6.0 / F36);
+    // (case, target, step keys, what the reaction gives)
+    let cases = [
+        (
+            "HL",
+            hl,
+            "",
+            [
+                M("counter-charge", 1, 26.0 / F36),
+                M("contact", 1, 33.0 / F36),
+            ]
+            .as_slice(),
+        ),
+        // Not possible: it stands instead; the charge still goes in.
+        (
+            "HL, counter charge not possible",
+            hl,
+            "counter_charge_possible = false",
+            &[M("counter-charge", 1, 0.0), M("contact", 1, 33.0 / F36)],
+        ),
+        // Eastern Horse at a trot: CC, St ½Fi, (d) ½Fi, Flee.
+        (
+            "EH at a trot",
+            "type = \"eh\"\ntq = \"trained\"",
+            "pace = \"trot\"",
+            &[M("counter-charge", 1, 6.0 / F36)],
+        ),
+    ];
+    for (case, target, keys, wants) in cases {
+        assert_figures(case, reaction(a, target, keys).as_ref(), wants);
+    }
 }
 
 #[test]
@@ -277,25 +307,37 @@ fn reaction_fire_can_drive_the_charger_off() {
         measure(k.as_ref(), "contact")[1],
         21.0 / F36 * (1.0 - moved_full) + 12.0 / F36 * (1.0 - moved_half),
     );
-    // Reaction Fire Points: the step's, then its modifier, then halved.
-    let k1 = reaction(
-        a,
-        "type = \"mi\"\ntq = \"green\"",
-        "pace = \"trot\"\nreaction_fp = 4",
-    );
-    let k2 = reaction(
-        a,
-        "type = \"mi\"\ntq = \"green\"\nfp = 1",
-        "pace = \"trot\"\nreaction_fp = 6\nreaction_fp_modifier = -2",
-    );
-    assert_same_exact(k.as_ref(), k1.as_ref());
-    assert_same_exact(k.as_ref(), k2.as_ref());
-    // Cavalry gallops by default; an infantry charger runs (trot table).
-    let g = reaction(a, b, "");
-    assert_same_exact(g.as_ref(), reaction(a, b, "pace = \"gallop\"").as_ref());
-    let run = reaction("type = \"ai\"\ntq = \"veteran\"", b, "");
-    let trot = reaction("type = \"ai\"\ntq = \"veteran\"", b, "pace = \"trot\"");
-    assert_same_exact(run.as_ref(), trot.as_ref());
+    // Reactions that read the same: (case, then charger, target and step
+    // keys of each of the two).
+    let ai = "type = \"ai\"\ntq = \"veteran\"";
+    let cases = [
+        // Reaction Fire Points: the step's, then its modifier, then halved.
+        (
+            "reaction_fp",
+            (a, b, "pace = \"trot\""),
+            (
+                a,
+                "type = \"mi\"\ntq = \"green\"",
+                "pace = \"trot\"\nreaction_fp = 4",
+            ),
+        ),
+        (
+            "reaction_fp_modifier",
+            (a, b, "pace = \"trot\""),
+            (
+                a,
+                "type = \"mi\"\ntq = \"green\"\nfp = 1",
+                "pace = \"trot\"\nreaction_fp = 6\nreaction_fp_modifier = -2",
+            ),
+        ),
+        // Cavalry gallops by default; an infantry charger runs (trot table).
+        ("cavalry gallops", (a, b, ""), (a, b, "pace = \"gallop\"")),
+        ("infantry runs", (ai, b, ""), (ai, b, "pace = \"trot\"")),
+    ];
+    for (case, (a1, b1, keys1), (a2, b2, keys2)) in cases {
+        let (x, y) = (reaction(a1, b1, keys1), reaction(a2, b2, keys2));
+        assert_same_exact(case, x.as_ref(), y.as_ref());
+    }
 }
 
 // ---------------------------------------------------------------- close combat
@@ -334,13 +376,11 @@ fn close_combat_both_sides_test() {
     ];
     for (case, a, b, want) in cases {
         let k = pair_step(a, b, "close-combat", "");
-        for (label, ways) in want {
-            let got = outcome(k.as_ref(), label);
-            assert!(
-                close(got, ways / F36),
-                "{case}: {label} {got}, want {ways}/36"
-            );
-        }
+        assert_figures(
+            case,
+            k.as_ref(),
+            &want.map(|(label, ways)| O(label, ways / F36)),
+        );
     }
     // The attacker's side against the green defender.
     let k = pair_step(commanded, green, "close-combat", "");
@@ -445,27 +485,38 @@ fn charge_by_hand() {
     );
     let c = 35.0 / F36;
     let cc = c * 35.0 / F36;
-    assert_close(outcome(k.as_ref(), "target-fled"), c / F36);
-    assert_close(
-        outcome(k.as_ref(), "target-steady"),
-        1.0 / F36 + cc * 10.0 / F36,
+    assert_figures(
+        "CI Elite at Veteran HI",
+        k.as_ref(),
+        &[
+            O("target-fled", c / F36),
+            O("target-steady", 1.0 / F36 + cc * 10.0 / F36),
+            O("target-disordered", cc * 20.0 / F36),
+            O("target-fell-back", cc * 6.0 / F36),
+            O("target-eliminated", 0.0),
+        ],
     );
-    assert_close(outcome(k.as_ref(), "target-disordered"), cc * 20.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-fell-back"), cc * 6.0 / F36);
-    assert_close(outcome(k.as_ref(), "target-eliminated"), 0.0);
     // Key outcomes (0 steady, 1 disordered or fell back, 2 fled, 3
     // eliminated): the charger is Disordered on D (23) and falls back on F
     // (2 + 1: steady, so Fall Back, not Flee).
-    let own = measure(k.as_ref(), "own-morale");
-    assert_close(own[0], 1.0 / F36 + c / F36 + cc * 10.0 / F36);
-    assert_close(own[1], cc * 23.0 / F36 + cc * 3.0 / F36);
-    assert_close(own[2], 0.0);
-    assert_close(own[3], 0.0);
-    let enemy = measure(k.as_ref(), "enemy-morale");
-    assert_close(enemy[0], 1.0 / F36 + cc * 10.0 / F36);
-    assert_close(enemy[1], cc * 20.0 / F36 + cc * 6.0 / F36);
-    assert_close(enemy[2], c / F36);
-    assert_close(enemy[3], 0.0);
+    assert_all_close(
+        &measure(k.as_ref(), "own-morale"),
+        &[
+            1.0 / F36 + c / F36 + cc * 10.0 / F36,
+            cc * 23.0 / F36 + cc * 3.0 / F36,
+            0.0,
+            0.0,
+        ],
+    );
+    assert_all_close(
+        &measure(k.as_ref(), "enemy-morale"),
+        &[
+            1.0 / F36 + cc * 10.0 / F36,
+            cc * 20.0 / F36 + cc * 6.0 / F36,
+            c / F36,
+            0.0,
+        ],
+    );
     assert_close(measure(k.as_ref(), "close-combats")[1], cc);
     assert_close(
         measure(k.as_ref(), "hits-taken")[1],
@@ -616,9 +667,9 @@ fn monte_carlo_agrees_with_exact() {
 #[test]
 fn bad_charges_are_located() {
     let units = "[units.a]\ntype = \"sc\"\ntq = 8\nsteps = 2\n\n[units.b]\ntype = \"mi\"\ntq = 7\nsteps = 3\n\n[units.c]\ntype = \"mi\"\ntq = 7\nsteps = 3\nstatus = \"fled\"\n";
-    let step = |s: &str| one("", units, &format!("procedure = \"charge\"\n{s}"));
-    let errors = assert_step_refusals(
-        step,
+    let errors = assert_procedure_refusals(
+        units,
+        "charge",
         &[
             (
                 "charger = \"a\"\ntarget = \"b\"",
@@ -675,8 +726,9 @@ fn bad_charges_are_located() {
     assert!(e.to_string().contains("closing_row"), "{e}");
     assert!(e.to_string().contains("accepted: MI, AI/HI"), "{e}");
     // The close combat alone names its sides attacker and defender.
-    assert_step_refusals(
-        |keys| one("", units, &format!("procedure = \"close-combat\"\n{keys}")),
+    assert_procedure_refusals(
+        units,
+        "close-combat",
         &[
             (
                 "attacker = \"b\"\ndefender = \"a\"\nlower_cc_value = \"charger\"",

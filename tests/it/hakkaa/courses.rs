@@ -6,6 +6,7 @@
 use crate::support::cli::{pikeshot, pikeshot_ok, stderr};
 
 use crate::support::hakkaa::*;
+use crate::support::scenario::Want::Outcome as O;
 
 const UNITS: &str = "[units.a]\ntype = \"mi\"\ntq = \"trained\"\nsteps = 4\nfp = 1\n\n\
                      [units.b]\ntype = \"hi\"\ntq = \"trained\"\nsteps = 4\nstatus = \"disordered\"\n";
@@ -42,11 +43,14 @@ fn firefight_turns_are_geometric() {
         };
         assert_close(*q, want);
     }
-    assert_close(
-        outcome(k.as_ref(), "target-fled"),
-        1.0 - (1.0 - p).powi(n as i32),
+    assert_figures(
+        "until the target flees",
+        k.as_ref(),
+        &[
+            O("target-fled", 1.0 - (1.0 - p).powi(n as i32)),
+            O("target-steady", 0.0),
+        ],
     );
-    assert_close(outcome(k.as_ref(), "target-steady"), 0.0);
     // The same without a stop: five volleys, fled or not.
     let t = doc(
         UNITS,
@@ -129,11 +133,14 @@ fn rallying_turns_of_a_fleeing_unit() {
     }
     assert_close(turns[3], (1.0 - p).powi(3));
     // Rallied units are Disordered.
-    assert_close(
-        outcome(k.as_ref(), "unit-disordered"),
-        1.0 - (1.0 - p).powi(4),
+    assert_figures(
+        "rally",
+        k.as_ref(),
+        &[
+            O("unit-disordered", 1.0 - (1.0 - p).powi(4)),
+            O("unit-fled", (1.0 - p).powi(4)),
+        ],
     );
-    assert_close(outcome(k.as_ref(), "unit-fled"), (1.0 - p).powi(4));
     // Each turn it is still fleeing and does not rally, it loses a step
     // with probability 1/2.
     let expected: f64 = (1..=4).map(|t| (1.0 - p).powi(t) / 2.0).sum();
@@ -304,8 +311,13 @@ fn gallop_and_trot_differ() {
     let (g, t) = (&b.courses[0].1, &b.courses[1].1);
     // The shot flees only on its reaction DF (3/36) at either pace, once
     // the Veteran HBC goes in (A_R, A, A: 35/36).
-    assert_close(outcome(g.as_ref(), "target-fled"), 35.0 / 36.0 * 3.0 / 36.0);
-    assert_close(outcome(t.as_ref(), "target-fled"), 35.0 / 36.0 * 3.0 / 36.0);
+    for (pace, k) in [("gallop", g), ("trot", t)] {
+        assert_figures(
+            pace,
+            k.as_ref(),
+            &[O("target-fled", 35.0 / 36.0 * 3.0 / 36.0)],
+        );
+    }
     // At a trot it fires at full Fire Points on an S, so the cuirassiers
     // take more: their status is worse on average.
     assert!(mean(t.as_ref(), "own-morale") > mean(g.as_ref(), "own-morale"));
@@ -317,9 +329,15 @@ fn musketeers_on_pike_by_hand() {
     // The first course of the shipped scenario, worked in hakkaa_fire.rs.
     let b = build(&shipped("musketeers-vs-pike.toml"));
     let k = &b.courses[0].1;
-    assert_close(outcome(k.as_ref(), "target-steady"), 578.0 / 1296.0);
-    assert_close(outcome(k.as_ref(), "target-disordered"), 555.0 / 1296.0);
-    assert_close(outcome(k.as_ref(), "target-fell-back"), 163.0 / 1296.0);
+    assert_figures(
+        "one volley",
+        k.as_ref(),
+        &[
+            O("target-steady", 578.0 / 1296.0),
+            O("target-disordered", 555.0 / 1296.0),
+            O("target-fell-back", 163.0 / 1296.0),
+        ],
+    );
     let e = &b.courses[2].1;
     assert_eq!(
         e.space()

@@ -5,6 +5,7 @@
 //! Carlo against exact; bad input.
 
 use crate::support::hakkaa::*;
+use crate::support::scenario::Want::Outcome as O;
 use pikeshot::engine::Kernel;
 use pikeshot::systems::hakkaa::fire::{Fire, FireOptions};
 use pikeshot::systems::hakkaa::tq::Readings;
@@ -24,21 +25,21 @@ fn fired(firer: &str, target: &str, step: &str) -> Box<dyn Kernel> {
     only(&fire_scenario("", firer, target, step))
 }
 
+/// The target's status outcomes, in the order [`assert_status`] takes them.
+const STATUS: [&str; 5] = [
+    "target-steady",
+    "target-disordered",
+    "target-fell-back",
+    "target-fled",
+    "target-eliminated",
+];
+
+/// Asserts the exact probability of each of the target's [`STATUS`]
+/// outcomes of the one course of `text`.
 #[track_caller]
 fn assert_status(text: &str, want: [f64; 5]) {
-    let k = only(text);
-    for (label, w) in [
-        "target-steady",
-        "target-disordered",
-        "target-fell-back",
-        "target-fled",
-        "target-eliminated",
-    ]
-    .iter()
-    .zip(want)
-    {
-        assert_close(outcome(k.as_ref(), label), w);
-    }
+    let want: Vec<_> = STATUS.into_iter().zip(want).map(|(l, w)| O(l, w)).collect();
+    assert_figures(text, only(text).as_ref(), &want);
 }
 
 #[test]
@@ -179,18 +180,20 @@ fn fire_points_from_the_unit_the_step_and_half_fire() {
     }
     // FP 0 reads "<1": LC on a DS only (6/36), then the Green LC test.
     let k = fired("tq = \"trained\"\nsteps = 4\nfp = 0", target, "");
-    assert_close(
-        outcome(k.as_ref(), "target-disordered"),
-        6.0 / 36.0 * 12.0 / 36.0,
-    );
-    assert_close(
-        outcome(k.as_ref(), "target-fell-back"),
-        6.0 / 36.0 * 3.0 / 36.0,
+    assert_figures(
+        "FP 0",
+        k.as_ref(),
+        &[
+            O("target-disordered", 6.0 / 36.0 * 12.0 / 36.0),
+            O("target-fell-back", 6.0 / 36.0 * 3.0 / 36.0),
+        ],
     );
     // 4 per step on two steps is 8: "8+".
-    let k8 = fired("tq = \"trained\"\nsteps = 2\nfp_per_step = 4", target, "");
-    let k99 = fired("tq = \"trained\"\nsteps = 4\nfp = 99", target, "");
-    assert_same_exact(k8.as_ref(), k99.as_ref());
+    assert_same_exact(
+        "FP 8 and 99",
+        fired("tq = \"trained\"\nsteps = 2\nfp_per_step = 4", target, "").as_ref(),
+        fired("tq = \"trained\"\nsteps = 4\nfp = 99", target, "").as_ref(),
+    );
 }
 
 #[test]
@@ -273,9 +276,9 @@ fn monte_carlo_agrees_with_exact() {
 #[test]
 fn bad_fire_steps_are_located() {
     let units = "[units.a]\ntype = \"mi\"\ntq = 8\nsteps = 4\n\n[units.b]\ntype = \"hi\"\ntq = 9\nsteps = 4\nfp = 2\n";
-    let step = |s: &str| one("", units, &format!("procedure = \"fire\"\n{s}"));
-    let errors = assert_step_refusals(
-        step,
+    let errors = assert_procedure_refusals(
+        units,
+        "fire",
         &[
             (
                 "firer = \"a\"\ntarget = \"b\"",
@@ -313,19 +316,17 @@ fn bad_fire_steps_are_located() {
                 "unknown key",
                 None,
             ),
+            (
+                "firer = \"b\"\ntarget = \"a\"\nfp = 100",
+                "fp",
+                "from 0 to 99",
+                None,
+            ),
         ],
     );
     // An unknown unit: the names the scenario has.
     let e = &errors[2];
     assert!(e.to_string().contains("accepted: a, b"), "{e}");
-    let t = step("firer = \"b\"\ntarget = \"a\"\nfp = 100");
-    assert_error(
-        &t,
-        "course[0].steps[0].fp",
-        "[[course.steps]]",
-        "fp =",
-        "from 0 to 99",
-    );
     // A fleeing firer does not fire (a course of this one step).
     let fled = "[units.a]\ntype = \"mi\"\ntq = 8\nsteps = 4\nfp = 2\nstatus = \"fled\"\n\n[units.b]\ntype = \"hi\"\ntq = 9\nsteps = 4\n";
     let t = one(

@@ -3,6 +3,7 @@
 //! situation, Monte Carlo against exact, and bad input.
 
 use crate::support::hakkaa::*;
+use crate::support::scenario::Want::{Measure as M, Outcome as O};
 use pikeshot::procedure::Procedure;
 use pikeshot::stats;
 use pikeshot::systems::hakkaa::tq::{Grade, Readings, Tq, TqMode, TqTest};
@@ -51,20 +52,29 @@ fn fleeing_units_rally_or_flee() {
         (t.to_string(), "extra_tq = 2", 10.0),
     ] {
         let k = fleeing(&unit, keys);
-        assert_close(outcome(k.as_ref(), "rally"), rally / F36);
-        assert_close(outcome(k.as_ref(), "flee"), (F36 - rally) / F36);
-        assert_close(
-            measure(k.as_ref(), "step-losses")[1],
-            (F36 - rally) / F36 / 2.0,
+        assert_figures(
+            &format!("{unit} {keys}"),
+            k.as_ref(),
+            &[
+                O("rally", rally / F36),
+                O("flee", (F36 - rally) / F36),
+                O("eliminated", 0.0),
+                M("step-losses", 1, (F36 - rally) / F36 / 2.0),
+            ],
         );
-        assert_close(outcome(k.as_ref(), "eliminated"), 0.0);
     }
     // One step left: the step loss eliminates.
     let k = fleeing("tq = \"green\"\nsteps = 1", "");
     // Green fleeing reads Rabble: DS 3 rallies.
-    assert_close(outcome(k.as_ref(), "rally"), 3.0 / F36);
-    assert_close(outcome(k.as_ref(), "eliminated"), 33.0 / F36 / 2.0);
-    assert_close(outcome(k.as_ref(), "flee"), 33.0 / F36 / 2.0);
+    assert_figures(
+        "one step left",
+        k.as_ref(),
+        &[
+            O("rally", 3.0 / F36),
+            O("eliminated", 33.0 / F36 / 2.0),
+            O("flee", 33.0 / F36 / 2.0),
+        ],
+    );
 }
 
 fn uncontrolled(unit: &str, keys: &str) -> Vec<(String, f64)> {

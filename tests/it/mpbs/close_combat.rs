@@ -13,8 +13,8 @@ use crate::support::{measure_probs, outcome_probs};
 use pikeshot::Procedure;
 use pikeshot::error::InputError;
 use pikeshot::systems::mpbs::close_combat::{
-    self, CcClass, CcResult, CloseCombat, CloseCombatInput, Momentum, Side, StrengthRounding,
-    strength_ratio_drm,
+    self, CcClass, CcResult, CloseCombat, CloseCombatInput, Modifiers, Momentum, Side,
+    StrengthRounding, strength_ratio_drm,
 };
 use pikeshot::systems::mpbs::{Edition, Formation, MoraleState, Order, Unit, UnitKind, terrain};
 
@@ -29,6 +29,15 @@ fn even(a: Unit, d: Unit) -> CloseCombatInput {
 
 fn drm(e: Edition, input: &CloseCombatInput, label: &str) -> Option<i32> {
     close_combat::modifiers(e, input).unwrap().get(label)
+}
+
+/// Asserts each DRM `(label, value)` of `m` (None: not listed), naming
+/// `case` and the label where one differs.
+#[track_caller]
+fn assert_drms(case: &str, m: &Modifiers, want: &[(&str, Option<i32>)]) {
+    for &(label, value) in want {
+        assert_eq!(m.get(label), value, "{case}: {label}");
+    }
 }
 
 // ---------------------------------------------------------------- table 11.0
@@ -679,11 +688,16 @@ fn pistols_flanks_and_salvo() {
         input.defender_pistol = true;
         input.flank_hexes = 3;
         input.fired_salvo = true;
-        let m = close_combat::modifiers(e, &input).unwrap();
-        assert_eq!(m.get("attacking cavalry pistol shots"), Some(2));
-        assert_eq!(m.get("defending cavalry pistol shot"), Some(-1));
-        assert_eq!(m.get("flank/rear hexes (11.3.7)"), Some(3));
-        assert_eq!(m.get("fired salvo just prior"), Some(1));
+        assert_drms(
+            &e.to_string(),
+            &close_combat::modifiers(e, &input).unwrap(),
+            &[
+                ("attacking cavalry pistol shots", Some(2)),
+                ("defending cavalry pistol shot", Some(-1)),
+                ("flank/rear hexes (11.3.7)", Some(3)),
+                ("fired salvo just prior", Some(1)),
+            ],
+        );
         input.attacker_pistols = 3;
         let err = close_combat::modifiers(e, &input).unwrap_err();
         assert_eq!(err.key.as_deref(), Some("attacker_pistols"));
@@ -714,9 +728,14 @@ fn momentum_eligibility_and_values() {
         // Both kinds eligible: both listed modifiers, once each.
         let mut input = CloseCombatInput::new(vec![cav.clone(), hi("h")], hi("d"));
         input.momentum = Momentum::All;
-        let m = close_combat::modifiers(e, &input).unwrap();
-        assert_eq!(m.get("cavalry momentum (11.3.6)"), Some(2));
-        assert_eq!(m.get("heavy infantry momentum (11.3.6)"), Some(1));
+        assert_drms(
+            &format!("{e} both kinds"),
+            &close_combat::modifiers(e, &input).unwrap(),
+            &[
+                ("cavalry momentum (11.3.6)", Some(2)),
+                ("heavy infantry momentum (11.3.6)", Some(1)),
+            ],
+        );
         input.momentum = Momentum::HeavyInfantry;
         let m = close_combat::modifiers(e, &input).unwrap();
         assert_eq!(m.get("cavalry momentum (11.3.6)"), None);
@@ -742,9 +761,14 @@ fn momentum_eligibility_and_values() {
     let mut input = even(cav, hi("d"));
     input.momentum = Momentum::All;
     input.halmstad = true;
-    let m = close_combat::modifiers(Edition::Series, &input).unwrap();
-    assert_eq!(m.get("cavalry momentum, NGBG Halmstad (11.3.6)"), Some(1));
-    assert_eq!(m.get("cavalry momentum (11.3.6)"), None);
+    assert_drms(
+        "Halmstad",
+        &close_combat::modifiers(Edition::Series, &input).unwrap(),
+        &[
+            ("cavalry momentum, NGBG Halmstad (11.3.6)", Some(1)),
+            ("cavalry momentum (11.3.6)", None),
+        ],
+    );
     let err = close_combat::modifiers(Edition::Sfo, &input).unwrap_err();
     assert_eq!(err.key.as_deref(), Some("halmstad"));
 }
@@ -945,13 +969,19 @@ fn step_builds_with_every_key() {
     let m = cc.modifiers();
     // finns lead: morale 8 - 6 = +2; 9 SP vs 12 = 0; Cuir vs HI -1; leaders +1 -1;
     // pistols +1, flank +1, salvo +1, Halmstad momentum +1, extra -1.
-    assert_eq!(m.get("attacker leader (11.3.2)"), Some(1));
-    assert_eq!(m.get("defender leader (11.3.2)"), Some(-1));
-    assert_eq!(m.get("morale differential (11.3.3)"), Some(2));
-    assert_eq!(m.get("strength ratio (11.3.4)"), Some(0));
-    assert_eq!(m.get("CC matrix (11.3.8)"), Some(-1));
-    assert_eq!(m.get("cavalry momentum, NGBG Halmstad (11.3.6)"), Some(1));
-    assert_eq!(m.get("heavy infantry momentum (11.3.6)"), None);
+    assert_drms(
+        "every key",
+        m,
+        &[
+            ("attacker leader (11.3.2)", Some(1)),
+            ("defender leader (11.3.2)", Some(-1)),
+            ("morale differential (11.3.3)", Some(2)),
+            ("strength ratio (11.3.4)", Some(0)),
+            ("CC matrix (11.3.8)", Some(-1)),
+            ("cavalry momentum, NGBG Halmstad (11.3.6)", Some(1)),
+            ("heavy infantry momentum (11.3.6)", None),
+        ],
+    );
     let hand = [1, -1, 2, 0, -1, 1, 1, 1, 1, -1];
     assert_eq!(m.total, hand.iter().sum::<i32>());
     assert_eq!(cc.space().measures()[0].max, 2);

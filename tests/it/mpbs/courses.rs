@@ -5,9 +5,14 @@
 use crate::support::scenario::Want::{Measure as M, Outcome as O};
 use crate::support::scenario::{assert_course, input_error};
 
-const FIRE: &str = r#"system = "mpbs"
+/// A firer (morale 7, 6 SP) and a target (morale 6, `strength` SP, `cp`
+/// Casualty Points) under the `rules` lines, and the head of a course "c"
+/// between them.
+fn duel(rules: &str, strength: u8, cp: u8) -> String {
+    format!(
+        r#"system = "mpbs"
 edition = "series"
-RULES
+{rules}
 [units.firer]
 kind = "heavy-infantry"
 morale = 7
@@ -15,17 +20,21 @@ strength = 6
 [units.target]
 kind = "heavy-infantry"
 morale = 6
-strength = 8
-casualty_points = CP
+strength = {strength}
+casualty_points = {cp}
 [[course]]
 name = "c"
-steps = [{ procedure = "musketry", firer = "firer", target = "target", column = "COLUMN" }]
-"#;
+"#
+    )
+}
 
+/// [`duel`] with a target of 8 SP and one volley in `column`.
 fn fire(rules: &str, cp: u8, column: &str) -> String {
-    FIRE.replace("RULES", rules)
-        .replace("CP", &cp.to_string())
-        .replace("COLUMN", column)
+    format!(
+        r#"{}steps = [{{ procedure = "musketry", firer = "firer", target = "target", column = "{column}" }}]
+"#,
+        duel(rules, 8, cp)
+    )
 }
 
 /// Series HI Salvo at DRM 0: faces 0-1 miss, 2-5 one hit, 6-9 two hits.
@@ -139,38 +148,29 @@ fn a_broken_unit_that_cannot_retreat_rolls_for_it() {
     );
 }
 
-/// A firer (morale 7, 6 SP) and a target (morale 6, 2 SP, threshold 1)
-/// without morale checks, and the head of a course "volleys" between them.
-const VOLLEYS: &str = r#"system = "mpbs"
-edition = "series"
-[rules]
-morale_check_on_hits = false
-morale_check_on_threshold = false
-[units.firer]
-kind = "heavy-infantry"
-morale = 7
-strength = 6
-[units.target]
-kind = "heavy-infantry"
-morale = 6
-strength = 2
-[[course]]
-name = "volleys"
-"#;
+/// [`duel`] with a target of 2 SP (threshold 1) and without morale checks.
+fn threshold_duel() -> String {
+    duel(
+        "[rules]\nmorale_check_on_hits = false\nmorale_check_on_threshold = false",
+        2,
+        0,
+    )
+}
 
 /// An engagement: front fire each turn until the target (morale 6, 2 SP,
 /// threshold 1) reaches its threshold; a hit is 9/10 a turn.
 #[test]
 fn engagements_count_turns_to_each_stop() {
     let text = format!(
-        "{VOLLEYS}{}",
+        "{}{}",
+        threshold_duel(),
         r#"steps = [{ procedure = "musketry", firer = "firer", target = "target", column = "front" }]
 repeat = { turns = 3, until = ["enemy-threshold"] }
 "#
     );
     assert_course(
         &text,
-        "volleys",
+        "c",
         &[
             O("enemy-casualty-threshold", 0.999),
             O("turn-limit", 0.001),
@@ -187,19 +187,20 @@ repeat = { turns = 3, until = ["enemy-threshold"] }
 fn steps_before_from_step_run_once() {
     let text = |from: u8| {
         format!(
-            r#"{VOLLEYS}steps = [
+            r#"{}steps = [
   {{ procedure = "musketry", firer = "firer", target = "target", column = "front" }},
   {{ procedure = "musketry", firer = "firer", target = "target", column = "front" }},
 ]
 repeat = {{ turns = 2, until = ["enemy-threshold"], from_step = {from} }}
-"#
+"#,
+            threshold_duel()
         )
     };
     // 1 + 2 volleys, then 2 × 2.
     for (from, volleys) in [(1, 3), (0, 4)] {
         assert_course(
             &text(from),
-            "volleys",
+            "c",
             &[O("turn-limit", 0.1f64.powi(volleys)), M("turns", 2, 0.01)],
         );
     }

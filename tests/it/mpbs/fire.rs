@@ -56,6 +56,23 @@ fn units_with(firer: &str, target: &str) -> String {
     format!("{firer}\n{target}")
 }
 
+/// The one step with keys `step` over the unit tables `firer` and `target`
+/// (as [`units_with`] joins them), read by `from_step` on `edition`'s card.
+#[track_caller]
+fn step_between<P>(
+    edition: Edition,
+    firer: &str,
+    target: &str,
+    step: &str,
+    from_step: impl Fn(&mut Fields, &[Unit], Edition) -> Result<P, InputError>,
+) -> P {
+    ok(build(
+        &doc(&units_with(firer, target), step),
+        edition,
+        from_step,
+    ))
+}
+
 /// Monte Carlo with both kernels vs exact, per leaf, within 4.5 standard
 /// errors.
 fn monte_carlo_matches_exact<P: Procedure + Clone + 'static>(p: &P, seed: u64) {
@@ -195,9 +212,12 @@ fn musketry_outcome_labels_are_the_columns_distinct_results() {
 /// The step keys of a front volley of `pike` at `foe`.
 const FRONT: &str = "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"";
 
-fn musketry_step(edition: Edition, units: &str, step: &str) -> Result<Musketry, InputError> {
-    let text = doc(units, &format!("procedure = \"musketry\"\n{step}"));
-    build(&text, edition, Musketry::from_step)
+/// The musketry step with keys `step` between the unit tables `firer` and
+/// `target`, read on `edition`'s card (see [`step_between`]).
+#[track_caller]
+fn musketry_between(edition: Edition, firer: &str, target: &str, step: &str) -> Musketry {
+    let keys = format!("procedure = \"musketry\"\n{step}");
+    step_between(edition, firer, target, &keys, Musketry::from_step)
 }
 
 #[test]
@@ -207,11 +227,12 @@ fn salvo_expected_hits_match_the_issue() {
     // Series: 0-1 miss; 2-5 one hit (4 faces); 6-9 two hits (4 faces):
     // (4*1 + 4*2)/10 = 12/10 = 1.2.
     for (edition, want) in [(Sfo, 1.5), (Series, 1.2)] {
-        let p = ok(musketry_step(
+        let p = musketry_between(
             edition,
-            &units_with(HI, TARGET),
+            HI,
+            TARGET,
             "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"salvo\"",
-        ));
+        );
         assert_eq!(p.drm(), 0);
         assert!(p.is_salvo());
         let hits = measure_probs(&p, "hits");
@@ -271,7 +292,7 @@ fn musketry_ra_front_hand_arithmetic() {
     // 7,8 -> 6,7 2+FH; 9 -> 8 2+FH+MC.
     let firer = format!("{RA}formation = \"shaken\"\n");
     let target = format!("{TARGET}formation = \"column\"\n");
-    let p = ok(musketry_step(Series, &units_with(&firer, &target), FRONT));
+    let p = musketry_between(Series, &firer, &target, FRONT);
     assert_eq!(p.drm(), -1);
     let probs = outcome_probs(&p);
     let want = [0.2, 0.3, 0.2, 0.2, 0.1];
@@ -296,7 +317,7 @@ fn musketry_firer_formation_drms_per_edition() {
             ("column", 0),
         ] {
             let firer = format!("{HI}formation = \"{formation}\"\n");
-            let p = ok(musketry_step(edition, &units_with(&firer, TARGET), FRONT));
+            let p = musketry_between(edition, &firer, TARGET, FRONT);
             assert_eq!(p.drm(), drm, "{edition} {formation}");
         }
     }
@@ -312,19 +333,21 @@ fn musketry_target_formation_and_reaction_fire() {
             ("broken", 0),
         ] {
             let target = format!("{TARGET}formation = \"{formation}\"\n");
-            let p = ok(musketry_step(
+            let p = musketry_between(
                 edition,
-                &units_with(HI, &target),
+                HI,
+                &target,
                 "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"flank\"",
-            ));
+            );
             assert_eq!(p.drm(), drm, "{edition} {formation}");
         }
         let cav = "[units.foe]\nkind = \"cuirassier\"\nmorale = 7\nstrength = 4\n";
-        let p = ok(musketry_step(
+        let p = musketry_between(
             edition,
-            &units_with(HI, cav),
+            HI,
+            cav,
             "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nreaction_fire = true",
-        ));
+        );
         assert_eq!(p.drm(), -1);
         assert_steps_refused(
             edition,
@@ -344,11 +367,12 @@ fn musketry_fire_mode_and_edition_only_keys() {
     let units = units_with(HI, TARGET);
     let base = "procedure = \"musketry\"\nfirer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\n";
     for edition in Edition::ALL {
-        let p = ok(musketry_step(
+        let p = musketry_between(
             edition,
-            &units,
+            HI,
+            TARGET,
             "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nfire_mode = \"retreating\"",
-        ));
+        );
         assert_eq!(p.drm(), -3);
     }
     // Advancing Fire: series -3, refused on the SFO card.
@@ -409,7 +433,7 @@ fn musketry_casualty_points_by_unit_size() {
             (2, 5, -2),
         ] {
             let firer = format!("{HI}hexes = {hexes}\ncasualty_points = {cp}\n");
-            let p = ok(musketry_step(edition, &units_with(&firer, TARGET), FRONT));
+            let p = musketry_between(edition, &firer, TARGET, FRONT);
             assert_eq!(p.drm(), drm, "{edition} hexes {hexes} cp {cp}");
         }
     }
@@ -420,7 +444,7 @@ fn salvo_marker_drm_and_refused_salvo() {
     let firer = format!("{HI}salvo_marker = true\n");
     let units = units_with(&firer, TARGET);
     for edition in Edition::ALL {
-        let p = ok(musketry_step(edition, &units, FRONT));
+        let p = musketry_between(edition, &firer, TARGET, FRONT);
         assert_eq!(p.drm(), -1);
         assert!(!p.is_salvo());
         assert_steps_refused(
@@ -453,7 +477,7 @@ fn musketry_tec_hex_and_hexside() {
         if let Some(h) = hexside {
             target.push_str(&format!("hexside = \"{h}\"\n"));
         }
-        let p = ok(musketry_step(edition, &units_with(HI, &target), step));
+        let p = musketry_between(edition, HI, &target, step);
         assert_eq!(p.drm(), drm, "{edition} {terrain} {hexside:?}");
     }
     // NA fire columns are refused at the target key.
@@ -532,11 +556,12 @@ fn musketry_modifiers_sum_and_rebuild_from_units() {
     // Hedgehog in woods, extra +2: -2 -2 -3 -1 +1 -1 +2 = -6.
     let firer = format!("{RA}formation = \"shaken\"\nhexes = 2\ncasualty_points = 4\n");
     let target = format!("{TARGET}formation = \"hedgehog\"\nterrain = \"woods\"\n");
-    let p = ok(musketry_step(
+    let p = musketry_between(
         Series,
-        &units_with(&firer, &target),
+        &firer,
+        &target,
         "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"front\"\nfire_mode = \"retreating\"\nhalmstad = true\nextra_drm = 2",
-    ));
+    );
     assert_eq!(p.drm(), -6);
     assert_eq!(p.modifiers().iter().map(|t| t.value).sum::<i32>(), -6);
     assert_eq!(p.modifiers().len(), 7);
@@ -566,11 +591,12 @@ fn musketry_modifiers_sum_and_rebuild_from_units() {
 fn musketry_monte_carlo_matches_exact() {
     let firer = format!("{RA}formation = \"shaken\"\n");
     let target = format!("{TARGET}formation = \"column\"\n");
-    let p = ok(musketry_step(
+    let p = musketry_between(
         Sfo,
-        &units_with(&firer, &target),
+        &firer,
+        &target,
         "firer = \"pike\"\ntarget = \"foe\"\ncolumn = \"salvo\"\nextra_drm = 3",
-    ));
+    );
     monte_carlo_matches_exact(&p, 0x5a1_0001);
 }
 
@@ -618,9 +644,12 @@ fn light_fire_every_cell() {
     assert!(series.contains("-3 Advancing or Retreating Fire"));
 }
 
-fn light_step(edition: Edition, units: &str, step: &str) -> Result<LightFire, InputError> {
-    let text = doc(units, &format!("procedure = \"light-fire\"\n{step}"));
-    build(&text, edition, LightFire::from_step)
+/// The light fire step with keys `step` between the unit tables `firer`
+/// and `target`, read on `edition`'s card (see [`step_between`]).
+#[track_caller]
+fn light_fire_between(edition: Edition, firer: &str, target: &str, step: &str) -> LightFire {
+    let keys = format!("procedure = \"light-fire\"\n{step}");
+    step_between(edition, firer, target, &keys, LightFire::from_step)
 }
 
 fn unit(kind: &str, strength: u8, extra: &str) -> String {
@@ -646,16 +675,17 @@ fn light_fire_strength_modifiers() {
             ("arquebusier", 1, 0, -1),
         ] {
             let firer = unit(kind, strength, &format!("casualty_points = {cp}\n"));
-            let p = ok(light_step(edition, &units_with(&firer, TARGET), step));
+            let p = light_fire_between(edition, &firer, TARGET, step);
             assert_eq!(p.drm(), drm, "{edition} {kind} {strength}-{cp}");
         }
         // `strength_points` overrides the SP the modifiers read.
         let firer = unit("cuirassier", 5, "");
-        let p = ok(light_step(
+        let p = light_fire_between(
             edition,
-            &units_with(&firer, TARGET),
+            &firer,
+            TARGET,
             "firer = \"shot\"\ntarget = \"foe\"\nstrength_points = 1",
-        ));
+        );
         assert_eq!(p.drm(), -2);
     }
 }
@@ -670,7 +700,7 @@ fn light_fire_drms_per_edition() {
                 1,
                 &format!("formation = \"{formation}\"\n"),
             );
-            let p = ok(light_step(edition, &units_with(&firer, TARGET), step));
+            let p = light_fire_between(edition, &firer, TARGET, step);
             assert_eq!(p.drm(), drm, "{edition} {formation}");
         }
         // Dragoons firing: the target's formation and terrain, and the
@@ -682,8 +712,12 @@ fn light_fire_drms_per_edition() {
             ("", "\nfire_mode = \"retreating\"", -3),
             ("terrain = \"village\"\n", "", -2),
         ] {
-            let units = units_with(&unit("dragoons", 1, ""), &format!("{TARGET}{target}"));
-            let p = ok(light_step(edition, &units, &format!("{step}{keys}")));
+            let p = light_fire_between(
+                edition,
+                &unit("dragoons", 1, ""),
+                &format!("{TARGET}{target}"),
+                &format!("{step}{keys}"),
+            );
             assert_eq!(p.drm(), drm, "{edition} {target}{keys}");
         }
     }
@@ -729,48 +763,33 @@ fn light_fire_drms_per_edition() {
 fn light_fire_hand_arithmetic() {
     let step = "firer = \"shot\"\ntarget = \"foe\"";
     // Cuirassiers at 3 SP: hit on 7+, faces 7, 8, 9: 3/10.
-    let p = ok(light_step(
-        Sfo,
-        &units_with(&unit("cuirassier", 3, ""), TARGET),
-        step,
-    ));
+    let p = light_fire_between(Sfo, &unit("cuirassier", 3, ""), TARGET, step);
     assert_eq!(p.column(), LightFireColumn::CavalryPistol);
     assert!(close(outcome_probs(&p)[1], 0.3));
     // Commanded muskets at 1 SP: hit on 8+: 2/10.
-    let p = ok(light_step(
-        Sfo,
-        &units_with(&unit("commanded-muskets", 1, ""), TARGET),
-        step,
-    ));
+    let p = light_fire_between(Sfo, &unit("commanded-muskets", 1, ""), TARGET, step);
     assert!(close(outcome_probs(&p)[1], 0.2));
     // Dragoons at 3 SP (+2) vs Hedgehog (+1): face + 3 >= 8 for faces 5-9: 5/10.
     let target = format!("{TARGET}formation = \"hedgehog\"\n");
-    let p = ok(light_step(
-        Series,
-        &units_with(&unit("dragoons", 3, ""), &target),
-        step,
-    ));
+    let p = light_fire_between(Series, &unit("dragoons", 3, ""), &target, step);
     assert!(close(outcome_probs(&p)[1], 0.5));
     assert!(close(stats::mean(0, &measure_probs(&p, "hits"), 1.0), 0.5));
     // Arquebusiers at 2 SP, Formation Broken, retreating: -1 +1 -2 -3 = -5:
     // face - 5 >= 7 never: no hit.
     let firer = unit("arquebusier", 2, "formation = \"broken\"\n");
-    let p = ok(light_step(
+    let p = light_fire_between(
         Series,
-        &units_with(&firer, TARGET),
+        &firer,
+        TARGET,
         "firer = \"shot\"\ntarget = \"foe\"\nfire_mode = \"retreating\"",
-    ));
+    );
     assert_eq!(p.drm(), -5);
     assert!(close(outcome_probs(&p)[0], 1.0));
     for face in 0..10 {
         assert_eq!(p.hits_for(face), 0);
     }
     monte_carlo_matches_exact(
-        &ok(light_step(
-            Sfo,
-            &units_with(&unit("arquebusier", 4, ""), TARGET),
-            step,
-        )),
+        &light_fire_between(Sfo, &unit("arquebusier", 4, ""), TARGET, step),
         0x5a1_0002,
     );
 }
@@ -894,9 +913,12 @@ fn gun(g: &str, extra: &str) -> String {
     format!("[units.guns]\nkind = \"artillery\"\nmorale = 6\nstrength = 2\ngun = \"{g}\"\n{extra}")
 }
 
-fn artillery_step(edition: Edition, units: &str, step: &str) -> Result<Artillery, InputError> {
-    let text = doc(units, &format!("procedure = \"artillery\"\n{step}"));
-    build(&text, edition, Artillery::from_step)
+/// The artillery step with keys `step` between the unit tables `firer`
+/// and `target`, read on `edition`'s card (see [`step_between`]).
+#[track_caller]
+fn artillery_between(edition: Edition, firer: &str, target: &str, step: &str) -> Artillery {
+    let keys = format!("procedure = \"artillery\"\n{step}");
+    step_between(edition, firer, target, &keys, Artillery::from_step)
 }
 
 #[test]
@@ -909,11 +931,12 @@ fn artillery_drms_per_edition() {
             ("12-24lb", 17, -3),
             ("double-12-24lb", 6, 0),
         ] {
-            let p = ok(artillery_step(
+            let p = artillery_between(
                 edition,
-                &units_with(&gun(g, ""), TARGET),
+                &gun(g, ""),
+                TARGET,
                 &format!("firer = \"guns\"\ntarget = \"foe\"\nrange = {range}"),
-            ));
+            );
             assert_eq!(p.drm(), drm, "{edition} {g} at {range}");
         }
         let step = "firer = \"guns\"\ntarget = \"foe\"\nrange = 2";
@@ -924,16 +947,12 @@ fn artillery_drms_per_edition() {
             ("open-order", 0),
         ] {
             let target = format!("{TARGET}formation = \"{formation}\"\n");
-            let p = ok(artillery_step(
-                edition,
-                &units_with(&gun("4-8lb", ""), &target),
-                step,
-            ));
+            let p = artillery_between(edition, &gun("4-8lb", ""), &target, step);
             assert_eq!(p.drm(), drm, "{formation}");
         }
         for (morale, drm) in [("good", 0), ("shaken", -1)] {
             let firer = gun("4-8lb", &format!("morale_state = \"{morale}\"\n"));
-            let p = ok(artillery_step(edition, &units_with(&firer, TARGET), step));
+            let p = artillery_between(edition, &firer, TARGET, step);
             assert_eq!(p.drm(), drm, "{morale}");
         }
     }
@@ -946,19 +965,11 @@ fn artillery_drms_per_edition() {
         (Sfo, "village", -2),
     ] {
         let target = format!("{TARGET}terrain = \"{terrain}\"\n");
-        let p = ok(artillery_step(
-            edition,
-            &units_with(&gun("3lb", ""), &target),
-            step,
-        ));
+        let p = artillery_between(edition, &gun("3lb", ""), &target, step);
         assert_eq!(p.drm(), drm, "{edition} {terrain}");
     }
     let target = format!("{TARGET}hexside = \"down-slope\"\n");
-    let p = ok(artillery_step(
-        Series,
-        &units_with(&gun("3lb", ""), &target),
-        step,
-    ));
+    let p = artillery_between(Series, &gun("3lb", ""), &target, step);
     assert_eq!(p.drm(), 0);
 }
 
@@ -1047,11 +1058,12 @@ fn artillery_hand_arithmetic() {
     // 0-4 read ≤3..6: miss (5); faces 5-7 read 7-9: FH (3); faces 8-9 read
     // 10+: FH+MC (2).
     let target = format!("{TARGET}formation = \"hedgehog\"\n");
-    let p = ok(artillery_step(
+    let p = artillery_between(
         Series,
-        &units_with(&gun("3lb", ""), &target),
+        &gun("3lb", ""),
+        &target,
         "firer = \"guns\"\ntarget = \"foe\"\nrange = 3",
-    ));
+    );
     assert_eq!(p.space().outcomes(), ["miss", "FH", "FH + MC"]);
     let probs = outcome_probs(&p);
     for (got, want) in probs.iter().zip([0.5, 0.3, 0.2]) {
@@ -1062,11 +1074,12 @@ fn artillery_hand_arithmetic() {
     // SFO Double 12lb at range 14 (-3), Morale Shaken (-1): modified -4..5.
     // Faces 0-7 read ≤3: miss (8); face 8 reads 4: FH; face 9 reads 5: FH.
     let firer = gun("double-12-24lb", "morale_state = \"shaken\"\n");
-    let p = ok(artillery_step(
+    let p = artillery_between(
         Sfo,
-        &units_with(&firer, TARGET),
+        &firer,
+        TARGET,
         "firer = \"guns\"\ntarget = \"foe\"\nrange = 14",
-    ));
+    );
     assert_eq!(p.drm(), -4);
     let probs = outcome_probs(&p);
     for (got, want) in probs.iter().zip([0.8, 0.2, 0.0]) {
@@ -1079,11 +1092,12 @@ fn artillery_hand_arithmetic() {
         );
     }
     monte_carlo_matches_exact(
-        &ok(artillery_step(
+        &artillery_between(
             Series,
-            &units_with(&gun("double-4-8lb", ""), TARGET),
+            &gun("double-4-8lb", ""),
+            TARGET,
             "firer = \"guns\"\ntarget = \"foe\"\nrange = 1\nextra_drm = 1",
-        )),
+        ),
         0x5a1_0003,
     );
 }

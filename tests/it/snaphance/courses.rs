@@ -11,6 +11,7 @@ use crate::support::cli::{
     pikeshot_ok, pikeshot_refused, pikeshot_says, run_refused_text, run_to, stdout,
 };
 use crate::support::close;
+use crate::support::course::measure;
 use crate::support::monte_carlo::{Leaves, assert_sample_matches};
 use std::collections::HashMap;
 
@@ -54,12 +55,6 @@ fn course(text: &str, name: &str) -> Box<dyn Kernel> {
 fn labels(k: &dyn Kernel) -> HashMap<String, f64> {
     let p = stats::outcome_probs(k.space(), &k.exact(10_000_000).unwrap());
     k.space().outcomes().iter().cloned().zip(p).collect()
-}
-
-/// Exact distribution of a measure by name (index = value - min).
-fn measure(k: &dyn Kernel, name: &str) -> Vec<f64> {
-    let m = k.space().measure_index(name).unwrap();
-    stats::measure_probs(k.space(), m, &k.exact(10_000_000).unwrap())
 }
 
 fn scenario(units: &str, steps: &str) -> String {

@@ -7,13 +7,11 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
-use crate::support::located::{assert_each_refused, assert_step_err_in_s_toml};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::outcome_probs;
 use crate::support::snaphance;
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
-use pikeshot::error::InputError;
 use pikeshot::procedure::Procedure;
 use pikeshot::stats;
 use pikeshot::systems::snaphance::fire::{
@@ -516,30 +514,34 @@ const UNITS: &str = "[units.shot]\nkind = \"shot\"\nstrength = 4\n\n\
 [units.pike]\nkind = \"pike\"\nstrength = 4\nranks = 2\n\n\
 [units.gens]\nkind = \"gendarmes\"\nstrength = 4\n";
 
-fn doc(keys: &str) -> String {
-    snaphance::step_doc(UNITS, "fire", keys)
-}
-
-fn build(text: &str) -> Result<Fire, InputError> {
-    snaphance::step(text, Fire::from_step)
-}
-
 #[test]
 fn step_builds_with_every_key() {
-    let f = build(&doc(
+    let f = snaphance::procedure_step(
+        UNITS,
+        "fire",
         "firer = \"shot\"\ntarget = \"pike\"\nrange_dice = 1\naspect = \"front\"\n\
          bounds_moved = 1\nextra_dice = -1\nextra_morale = 2",
-    ))
+        Fire::from_step,
+    )
     .unwrap();
     assert_eq!(f.dice(), 4 + 1 - 1 - 1);
     assert_eq!(f.target_morale(), 4 + 2);
-    let f = build(&doc("firer = \"dr\"\ntarget = \"pike\"\nhexes_moved = 2\n")).unwrap();
+    let f = snaphance::procedure_step(
+        UNITS,
+        "fire",
+        "firer = \"dr\"\ntarget = \"pike\"\nhexes_moved = 2\n",
+        Fire::from_step,
+    )
+    .unwrap();
     assert_eq!(f.dice(), 2);
 }
 
 #[test]
 fn step_errors_are_located() {
-    assert_each_refused(
+    snaphance::assert_procedure_refusals(
+        UNITS,
+        "fire",
+        Fire::from_step,
         &[
             (
                 "firer = \"gens\"\ntarget = \"pike\"",
@@ -598,9 +600,6 @@ fn step_errors_are_located() {
                 "did you mean `range_dice`",
             ),
         ],
-        doc,
-        build,
-        assert_step_err_in_s_toml,
     );
 }
 

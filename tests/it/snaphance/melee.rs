@@ -7,13 +7,11 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
-use crate::support::located::{assert_each_refused, assert_step_err_in_s_toml};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::snaphance;
 use crate::support::step::Plain;
 use pikeshot::engine::alias::Tabulated;
 use pikeshot::engine::exact::exact;
-use pikeshot::error::InputError;
 use pikeshot::outcome::Leaf;
 use pikeshot::procedure::Procedure;
 use pikeshot::stats;
@@ -806,35 +804,36 @@ const UNITS: &str = "[units.gens]\nkind = \"gendarmes\"\nstrength = 4\n\n\
 [units.shot]\nkind = \"shot\"\nstrength = 4\n\n\
 [units.garrison]\nkind = \"shot\"\nstrength = 3\nterrain = \"town\"\n";
 
-fn doc(keys: &str) -> String {
-    snaphance::step_doc(UNITS, "melee", keys)
-}
-
-fn build(text: &str) -> Result<Melee, InputError> {
-    snaphance::step(text, Melee::from_step)
-}
-
 #[test]
 fn step_builds_with_every_key() {
-    let m = build(&doc(
+    let m = snaphance::procedure_step(
+        UNITS,
+        "melee",
         "attacker = \"gens\"\ndefender = \"pike\"\ncharge = true\nattack_on = \"rear\"\n\
          commenced_behind_front = false\nhigher = \"defender\"\nattacker_extra_dice = 1\n\
          defender_extra_dice = -1\nattacker_extra_morale = 1\ndefender_extra_morale = 2",
-    ))
+        Melee::from_step,
+    )
     .unwrap();
     // 4 + 1 rear + 2 Charge Bonus + 1 extra; 4 + 1 higher - 1 extra.
     assert_eq!(m.pool(Role::Attacker).dice, 8);
     assert_eq!(m.pool(Role::Defender).dice, 4);
-    let m = build(&doc(
+    let m = snaphance::procedure_step(
+        UNITS,
+        "melee",
         "attacker = \"shot\"\ndefender = \"garrison\"\nhold_town = true",
-    ))
+        Melee::from_step,
+    )
     .unwrap();
     assert!(m.space().outcome_index("defender holds town").is_some());
 }
 
 #[test]
 fn step_errors_are_located() {
-    assert_each_refused(
+    snaphance::assert_procedure_refusals(
+        UNITS,
+        "melee",
+        Melee::from_step,
         &[
             (
                 "attacker = \"shot\"\ndefender = \"gens\"",
@@ -872,8 +871,5 @@ fn step_errors_are_located() {
                 "unknown key",
             ),
         ],
-        doc,
-        build,
-        assert_step_err_in_s_toml,
     );
 }

@@ -95,17 +95,25 @@ pub fn exact(k: &dyn Kernel) -> Vec<f64> {
 
 /// Asserts two courses give the same exact probability, to rounding, leaf
 /// by leaf over the leaf indices both have (a course with fewer steps has a
-/// shorter leaf space).
+/// shorter leaf space), naming `case` where they do not.
 #[track_caller]
-pub fn assert_same_exact(a: &dyn Kernel, b: &dyn Kernel) {
+pub fn assert_same_exact(case: &str, a: &dyn Kernel, b: &dyn Kernel) {
     for (leaf, (x, y)) in exact(a).iter().zip(exact(b)).enumerate() {
-        assert!(super::close(*x, y), "leaf {leaf}: {x} vs {y}");
+        assert!(super::close(*x, y), "{case}: leaf {leaf}: {x} vs {y}");
     }
 }
 
 /// The exact probability of the outcome labelled `label`.
 pub fn outcome(k: &dyn Kernel, label: &str) -> f64 {
     super::scenario::p_outcome(k, &exact(k), label)
+}
+
+/// Checks every wanted figure of kernel `k` against its exact answer (as
+/// [`exact`] computes and checks it) to rounding, naming `case` and the
+/// figure that differs.
+#[track_caller]
+pub fn assert_figures(case: &str, k: &dyn Kernel, wants: &[super::scenario::Want]) {
+    super::scenario::assert_wants(case, k, &exact(k), wants);
 }
 
 /// Every outcome's exact probability, by label.
@@ -210,6 +218,21 @@ pub fn assert_step_refusals(step: impl Fn(&str) -> String, cases: &[Refusal]) ->
             e
         })
         .collect()
+}
+
+/// Asserts each refusal of `cases` on a one-step scenario (as [`one`], no
+/// top-level keys) of `procedure` with the case's keys over `units`; the
+/// errors in case order, for what a test checks further.
+#[track_caller]
+pub fn assert_procedure_refusals(
+    units: &str,
+    procedure: &str,
+    cases: &[Refusal],
+) -> Vec<InputError> {
+    assert_step_refusals(
+        |keys| one("", units, &format!("procedure = \"{procedure}\"\n{keys}")),
+        cases,
+    )
 }
 
 /// The units of `[units.NAME]` tables, in file order.

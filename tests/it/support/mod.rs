@@ -17,6 +17,7 @@ pub mod report;
 pub mod scenario;
 pub mod snaphance;
 pub mod step;
+pub mod sword_spear;
 pub mod webdriver;
 
 use std::path::{Path, PathBuf};

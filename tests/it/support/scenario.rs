@@ -131,14 +131,28 @@ pub enum Want {
 #[track_caller]
 pub fn assert_course(text: &str, course_name: &str, wants: &[Want]) {
     let (p, k) = exact_course(text, course_name);
+    assert_wants(course_name, k.as_ref(), &p, wants);
+}
+
+/// Resolves kernel `k` exactly and checks every wanted figure to rounding,
+/// naming `case` and the figure that differs.
+#[track_caller]
+pub fn assert_figures(case: &str, k: &dyn Kernel, wants: &[Want]) {
+    assert_wants(case, k, &exact(k), wants);
+}
+
+/// Checks every wanted figure of kernel `k`, whose exact leaf probabilities
+/// are `p`, to rounding, naming `case` and the figure that differs.
+#[track_caller]
+pub fn assert_wants(case: &str, k: &dyn Kernel, p: &[f64], wants: &[Want]) {
     for w in wants {
         let (got, want) = match *w {
-            Want::Measure(name, value, want) => (p_measure(k.as_ref(), &p, name, value), want),
-            Want::Outcome(label, want) => (p_outcome(k.as_ref(), &p, label), want),
+            Want::Measure(name, value, want) => (p_measure(k, p, name, value), want),
+            Want::Outcome(label, want) => (p_outcome(k, p, label), want),
         };
         assert!(
             crate::support::close(got, want),
-            "{course_name}: {w:?}: got {got} (diff {})",
+            "{case}: {w:?}: got {got} (diff {})",
             got - want
         );
     }

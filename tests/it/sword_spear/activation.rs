@@ -11,13 +11,13 @@ use crate::support::close;
 use crate::support::located::{assert_each_refused, key_line};
 use crate::support::monte_carlo::{Compiled, Leaves, assert_both_kernels};
 use crate::support::ok;
-use crate::support::step::{one_step_doc as doc, step_from_text};
+use crate::support::step::one_step_doc as doc;
+use crate::support::sword_spear::build;
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::Procedure;
 use pikeshot::engine::exact::exact;
 use pikeshot::engine::{Kernel, KernelMode, ProcedureKernel};
 use pikeshot::error::InputError;
-use pikeshot::scenario::Fields;
 use pikeshot::stats;
 use pikeshot::systems::sword_spear::activation::{
     self, Activation, ActivationInput, Allocate, Level, Need, bonus, level,
@@ -30,13 +30,6 @@ use pikeshot::systems::sword_spear::troops::{Terrain, Troop};
 use pikeshot::systems::sword_spear::unit::{Commander, Unit};
 
 // ---------------------------------------------------------------- helpers
-
-fn build<T>(
-    text: &str,
-    from_step: impl Fn(&mut Fields, &[Unit]) -> Result<T, InputError>,
-) -> Result<T, InputError> {
-    step_from_text(text, Unit::from_fields, from_step)
-}
 
 fn assert_err<T: std::fmt::Debug>(r: Result<T, InputError>, text: &str, key: &str, says: &str) {
     let e = r.expect_err("an input error");

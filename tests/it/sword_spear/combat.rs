@@ -9,15 +9,14 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
-use crate::support::located::{assert_each_refused, assert_step_err_in_s_toml, key_line};
+use crate::support::located::key_line;
 use crate::support::monte_carlo::{Compiled, Leaves, assert_procedure_matches};
 use crate::support::ok;
-use crate::support::step::{one_step_doc, step_from_text};
+use crate::support::step::one_step_doc;
+use crate::support::sword_spear;
 use crate::support::{measure_probs, outcome_probs};
 use pikeshot::dice::{EnumerationError, Enumerator};
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
-use pikeshot::error::InputError;
-use pikeshot::scenario::Fields;
 use pikeshot::systems::sword_spear::combat::{
     ArmourChoice, Clash, ClashProcedure, ClashRules, ClashSide, CommanderRisk, DiceFrom,
     DiceOutcome, PairEffect, Placed, Unpaired, multisets, pair_effect, top_four,
@@ -1015,18 +1014,11 @@ fn volley_monte_carlo_matches_exact() {
 
 // ---------------------------------------------------------------- melee step keys
 
-fn doc(step: &str) -> String {
-    one_step_doc(
-        "[units.knights]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\n\n[units.spears]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\nmelee_weapon = \"spears\"\n\n[units.archers]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 4\nweapon = \"bow\"\n",
-        step,
-    )
-}
+/// The units the step-key tests name.
+const UNITS: &str = "[units.knights]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\n\n[units.spears]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\nmelee_weapon = \"spears\"\n\n[units.archers]\ntroop = \"medium-foot\"\ndiscipline = 3\nstrength = 4\nweapon = \"bow\"\n";
 
-fn from_doc<T>(
-    text: &str,
-    from_step: impl Fn(&mut Fields, &[Unit]) -> Result<T, InputError>,
-) -> Result<T, InputError> {
-    step_from_text(text, Unit::from_fields, from_step)
+fn doc(step: &str) -> String {
+    one_step_doc(UNITS, step)
 }
 
 #[test]
@@ -1034,7 +1026,7 @@ fn melee_step_reads_both_sides() {
     let t = doc(
         "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\nattacker_charged = true\ndefender_moved = true\nattacker_bonus_dice = 1\nattacker_extra_units = 1\ndefender_extra_dice = -1",
     );
-    let r = ok(from_doc(&t, MeleeRound::from_step));
+    let r = ok(sword_spear::build(&t, MeleeRound::from_step));
     // Knights: 3 + 2 impetus + 1 bonus + 1 extra unit; spears moved against
     // fresh cavalry with impetus: 4 + 0 - 1.
     assert_eq!((r.dice()[0].total, r.dice()[1].total), (7, 3));
@@ -1045,7 +1037,10 @@ fn melee_step_reads_both_sides() {
 #[test]
 fn melee_refusals_are_located() {
     let melee = "procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"\n";
-    assert_each_refused(
+    sword_spear::assert_procedure_refusals(
+        UNITS,
+        "melee",
+        MeleeRound::from_step,
         &[
             (
                 "attacker = \"knights\"\ndefender = \"knights\"",
@@ -1068,9 +1063,6 @@ fn melee_refusals_are_located() {
                 "from 0 to 3",
             ),
         ],
-        |keys| doc(&format!("procedure = \"melee\"\n{keys}")),
-        |t| from_doc(t, MeleeRound::from_step),
-        assert_step_err_in_s_toml,
     );
     // A reading is a `[rules]` key, with "did you mean" there.
     let t = doc("procedure = \"melee\"\nattacker = \"knights\"\ndefender = \"spears\"").replace(
@@ -1081,10 +1073,13 @@ fn melee_refusals_are_located() {
     assert_eq!(e.suggestion.as_deref(), Some("literal"), "{e}");
     assert_eq!(e.line, Some(key_line(&t, "armour_choice")));
     let t = doc(&format!("{melee}attacker_charge = true"));
-    let e = from_doc(&t, MeleeRound::from_step).unwrap_err();
+    let e = sword_spear::build(&t, MeleeRound::from_step).unwrap_err();
     assert_eq!(e.suggestion.as_deref(), Some("attacker_charged"), "{e}");
     assert_eq!(e.line, Some(key_line(&t, "attacker_charge")));
-    assert_each_refused(
+    sword_spear::assert_procedure_refusals(
+        UNITS,
+        "shooting",
+        Shooting::from_step,
         &[
             (
                 "firer = \"archers\"\ntarget = \"knights\"\nrange = 5",
@@ -1102,9 +1097,6 @@ fn melee_refusals_are_located() {
                 "from 0 to 2",
             ),
         ],
-        |keys| doc(&format!("procedure = \"shooting\"\n{keys}")),
-        |t| from_doc(t, Shooting::from_step),
-        assert_step_err_in_s_toml,
     );
 }
 
@@ -1163,7 +1155,7 @@ fn multiset_tabulation_equals_every_ordered_roll() {
         let text = format!(
             "name = \"t\"\nsystem = \"sword-and-spear\"\n\n{units}\n[[course]]\nname = \"c\"\nsteps = [{step}]\n"
         );
-        let p = ok(step_from_text(&text, Unit::from_fields, |f, u| {
+        let p = ok(sword_spear::build(&text, |f, u| {
             build_step(procedure, f, u, Round::single(), &readings)
         }));
         let mut ordered = vec![0.0; p.space().len()];

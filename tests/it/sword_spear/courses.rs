@@ -8,10 +8,12 @@
 #![allow(clippy::result_large_err)]
 
 use crate::support::close;
+use crate::support::course::{measure, outcome};
 use crate::support::located::{assert_located, line_containing};
 use crate::support::monte_carlo::{Leaves, assert_sample_matches};
 use crate::support::ok;
-use crate::support::scenario::{input_error, try_prepare};
+use crate::support::scenario::Want::{Measure as M, Outcome as O};
+use crate::support::scenario::{assert_figures, input_error, try_prepare};
 use std::path::Path;
 
 use pikeshot::Procedure;
@@ -29,22 +31,6 @@ use pikeshot::systems::sword_spear::unit::{Commander, Unit};
 
 fn outcome_probs(k: &dyn Kernel) -> Vec<f64> {
     stats::outcome_probs(k.space(), &k.exact(DEFAULT_BUDGET).unwrap())
-}
-
-fn measure(k: &dyn Kernel, name: &str) -> Vec<f64> {
-    let m = k
-        .space()
-        .measure_index(name)
-        .unwrap_or_else(|| panic!("no {name}"));
-    stats::measure_probs(k.space(), m, &k.exact(DEFAULT_BUDGET).unwrap())
-}
-
-fn outcome(k: &dyn Kernel, label: &str) -> f64 {
-    let i = k
-        .space()
-        .outcome_index(label)
-        .unwrap_or_else(|| panic!("no {label} in {:?}", k.space().outcomes()));
-    outcome_probs(k)[i]
 }
 
 /// A course's name and kernel.
@@ -341,17 +327,25 @@ fn a_routed_unit_stops_the_course() {
         TWO,
         "{ procedure = \"discipline-test\", unit = \"a\" },\n{ procedure = \"discipline-test\", unit = \"a\" },",
     ));
-    // Routed in the first step: the course ends there and reports the
-    // rout as the last step's "routs" (docs/rules/sword-and-spear.md 7).
-    assert!(close(measure(k.as_ref(), "ended-at-step")[0], 0.5));
-    assert!(close(outcome(k.as_ref(), "stands"), 0.25));
-    assert!(close(outcome(k.as_ref(), "routs"), 0.5 + 0.25));
-    // Hit in the first step (1/2) or in the second (1/4).
-    assert!(close(measure(k.as_ref(), "hits-taken")[1], 0.75));
-    // Key outcomes: a is the own unit, alone; strength 1, so every hit
-    // routs it (morale 2) and no path leaves it hit but standing.
-    let m = measure(k.as_ref(), "own-morale");
-    assert!(close(m[0], 0.25) && close(m[1], 0.0) && close(m[2], 0.75));
+    assert_figures(
+        "a tested twice",
+        k.as_ref(),
+        &[
+            // Routed in the first step (it ended at step 1): the course ends
+            // there and reports the rout as the last step's "routs"
+            // (docs/rules/sword-and-spear.md 7).
+            M("ended-at-step", 1, 0.5),
+            O("stands", 0.25),
+            O("routs", 0.5 + 0.25),
+            // Hit in the first step (1/2) or in the second (1/4).
+            M("hits-taken", 1, 0.75),
+            // Key outcomes: a is the own unit, alone; strength 1, so every
+            // hit routs it (morale 2) and no path leaves it hit but standing.
+            M("own-morale", 0, 0.25),
+            M("own-morale", 1, 0.0),
+            M("own-morale", 2, 0.75),
+        ],
+    );
     assert!(k.space().measure_index("a-hits").is_none());
     assert!(k.space().measure_index("enemy-morale").is_none());
 }
@@ -363,12 +357,20 @@ fn hits_carry_between_steps() {
         TWO,
         "{ procedure = \"discipline-test\", unit = \"b\" },\n{ procedure = \"discipline-test\", unit = \"b\" },",
     ));
-    assert!(close(outcome(k.as_ref(), "routs"), 0.25));
-    let h = measure(k.as_ref(), "hits-taken");
-    assert!(close(h[0], 0.25) && close(h[1], 0.5) && close(h[2], 0.25));
-    // No hits 0, hit once 1, routed 2: the same split.
-    let m = measure(k.as_ref(), "own-morale");
-    assert!(close(m[0], 0.25) && close(m[1], 0.5) && close(m[2], 0.25));
+    assert_figures(
+        "b tested twice",
+        k.as_ref(),
+        &[
+            O("routs", 0.25),
+            M("hits-taken", 0, 0.25),
+            M("hits-taken", 1, 0.5),
+            M("hits-taken", 2, 0.25),
+            // No hits 0, hit once 1, routed 2: the same split.
+            M("own-morale", 0, 0.25),
+            M("own-morale", 1, 0.5),
+            M("own-morale", 2, 0.25),
+        ],
+    );
 }
 
 #[test]
@@ -379,12 +381,15 @@ fn an_activation_without_what_it_needs_stops_the_course() {
     ));
     // Charge needs a die above 4: 5 or 6. Then b (strength 2) stands
     // whatever its test, and takes a hit half the time.
-    assert!(close(
-        outcome(k.as_ref(), "stopped-not-activated"),
-        4.0 / 6.0
-    ));
-    assert!(close(outcome(k.as_ref(), "stands"), 2.0 / 6.0));
-    assert!(close(measure(k.as_ref(), "hits-taken")[1], 2.0 / 6.0 * 0.5));
+    assert_figures(
+        "charge needed",
+        k.as_ref(),
+        &[
+            O("stopped-not-activated", 4.0 / 6.0),
+            O("stands", 2.0 / 6.0),
+            M("hits-taken", 1, 2.0 / 6.0 * 0.5),
+        ],
+    );
 }
 
 #[test]
@@ -395,9 +400,18 @@ fn a_dead_commander_changes_later_tests() {
         units,
         "{ procedure = \"commander-risk\", unit = \"b\" },\n{ procedure = \"discipline-test\", unit = \"b\" },",
     ));
-    let h = measure(k.as_ref(), "hits-taken");
-    assert!(close(h[1], 5.0 / 6.0 * 2.0 / 6.0 + 1.0 / 6.0 * 3.0 / 6.0));
-    assert!(close(measure(k.as_ref(), "b-commander-lost")[1], 1.0 / 6.0));
+    assert_figures(
+        "captain at risk",
+        k.as_ref(),
+        &[
+            M(
+                "hits-taken",
+                1,
+                5.0 / 6.0 * 2.0 / 6.0 + 1.0 / 6.0 * 3.0 / 6.0,
+            ),
+            M("b-commander-lost", 1, 1.0 / 6.0),
+        ],
+    );
 }
 
 #[test]
@@ -433,12 +447,15 @@ fn an_activation_bonus_is_spent_by_the_next_fight() {
         let o = stats::outcome_probs(r.space(), &exact(&r, DEFAULT_BUDGET).unwrap());
         want += w * o[2];
     }
-    // Not activated (both dice 1 or 2, or a die of 2 with a 1): 4/36.
-    assert!(close(
-        outcome(k.as_ref(), "stopped-not-activated"),
-        4.0 / 36.0
-    ));
-    assert!(close(outcome(k.as_ref(), "defender-routs"), want));
+    assert_figures(
+        "activation bonus",
+        k.as_ref(),
+        &[
+            // Not activated (both dice 1 or 2, or a die of 2 with a 1): 4/36.
+            O("stopped-not-activated", 4.0 / 36.0),
+            O("defender-routs", want),
+        ],
+    );
     monte_carlo_matches(k.as_ref(), 0x55_2002);
 }
 
@@ -475,12 +492,13 @@ fn shooting_then_charging_carries_hits_and_shot() {
         let o = stats::outcome_probs(r.space(), &exact(&r, DEFAULT_BUDGET).unwrap());
         want += w * o[2];
     }
-    assert!(close(measure(k.as_ref(), "ended-at-step")[0], routed));
-    let want = routed + want;
-    assert!(
-        close(outcome(k.as_ref(), "defender-routs"), want),
-        "{} vs {want}",
-        outcome(k.as_ref(), "defender-routs")
+    assert_figures(
+        "shooting, then a charge",
+        k.as_ref(),
+        &[
+            M("ended-at-step", 1, routed),
+            O("defender-routs", routed + want),
+        ],
     );
     assert!(k.space().measure_index("rounds").is_some());
     monte_carlo_matches(k.as_ref(), 0x55_2003);
