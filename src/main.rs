@@ -514,7 +514,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                     Format::Text if !quiet && f.streamed => out(format!(
                         "{}: {} variants, too many to print; their figures are in {} \
                          (sweep.csv.gz: every key outcome by variant and course)\n",
-                        f.run.scenario,
+                        f.run.id.name,
                         f.run.sweep.as_ref().map_or(0, |s| s.points.len()),
                         f.dir.display()
                     ))?,

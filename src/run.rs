@@ -22,7 +22,7 @@ use crate::error::{InputError, Result};
 use crate::outcome::Side;
 use crate::report::folder;
 use crate::report::replace::{self, NewFolder};
-use crate::report::{self, CourseRun, Plots, ScenarioRun};
+use crate::report::{self, CourseRun, Plots, RunId, ScenarioRun};
 use crate::scenario::ScenarioFile;
 use crate::scenario::fields::collect;
 use crate::scenario::limits::{MAX_SEED, MAX_THREADS, MAX_TRIALS};
@@ -95,16 +95,9 @@ impl RunRequest {
 pub struct Prepared {
     /// The scenario's file.
     pub file: ScenarioFile,
-    /// Name (the file's `name`, else its stem).
-    pub name: String,
-    /// Rule system id.
-    pub system: String,
-    /// Edition, where the system has editions: every edition the variants
-    /// use, joined by `", "` in order of first use (`series, sfo` for a
-    /// sweep of both cards).
-    pub edition: Option<String>,
-    /// Seed.
-    pub seed: u64,
+    /// Its name, rule system, edition (every edition the variants use, in
+    /// order of first use) and seed.
+    pub id: RunId,
     /// Trials per course.
     pub trials: u64,
     /// (variant label, course name, kernel) in output order.
@@ -425,10 +418,12 @@ fn prepare_kept(
     };
     Ok(Prepared {
         file,
-        name,
-        system,
-        edition,
-        seed,
+        id: RunId {
+            name,
+            system,
+            edition,
+            seed,
+        },
         trials,
         courses,
         sides,
@@ -605,7 +600,7 @@ fn execute_on(p: &Prepared, req: &RunRequest, threads: &Threads) -> Result<Scena
             CourseRun::new(v.clone(), c.clone(), side.clone(), k.space().clone(), tally)
         })
         .collect();
-    Ok(p.scenario_run(req, courses, p.edition.clone()))
+    Ok(p.scenario_run(req, courses, p.id.edition.clone()))
 }
 
 impl Prepared {
@@ -613,7 +608,7 @@ impl Prepared {
     fn options(&self, req: &RunRequest) -> RunOptions {
         RunOptions {
             trials: self.trials,
-            seed: self.seed,
+            seed: self.id.seed,
             threads: req.threads,
             precision: req.precision,
             max_trials: req.max_trials.unwrap_or(100_000_000),
@@ -633,11 +628,11 @@ impl Prepared {
         edition: Option<String>,
     ) -> ScenarioRun {
         ScenarioRun {
-            scenario: self.name.clone(),
+            id: RunId {
+                edition,
+                ..self.id.clone()
+            },
             file_stem: self.file.stem(),
-            system: self.system.clone(),
-            edition,
-            seed: self.seed,
             sets: req.sets.clone(),
             courses,
             sweep: self.sweep(),

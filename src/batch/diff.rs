@@ -19,9 +19,10 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, InputError};
 use crate::report::Staging;
+use crate::report::chart::Chart;
 use crate::report::csv::stage as stage_csv;
-use crate::report::diff::chart::{chart_size, draw, render_svg};
-use crate::report::diff::{DIFF_HEADER, DiffRow, RowKind, chart_stem, compare, diff_rows};
+use crate::report::diff::chart::DiffChart;
+use crate::report::diff::{DIFF_HEADER, DiffId, DiffRow, RowKind, chart_stem, compare, diff_rows};
 pub use crate::report::diff::{Diff, terminal};
 use crate::report::draw;
 use crate::report::replace::NewFolder;
@@ -145,11 +146,13 @@ pub fn diff(req: &DiffRequest) -> Result<(Diff, Vec<Checked>), Error> {
     }
     let rows = compare(&ra, &rb);
     let mut d = Diff {
-        scenario: ra.scenario.clone(),
-        system: ra.system.clone(),
-        from,
-        to,
-        seed: ra.seed,
+        id: DiffId {
+            scenario: ra.id.name.clone(),
+            system: ra.id.system.clone(),
+            from,
+            to,
+            seed: ra.id.seed,
+        },
         trials: (pa.trials, pb.trials),
         rows,
         dir: dir.clone(),
@@ -194,14 +197,12 @@ fn write(d: &Diff, dir: &Path) -> Result<Vec<PathBuf>, Error> {
             k += 1;
         }
         stems.push(stem.clone());
-        let size = chart_size(&rows);
-        draw::stage_chart(
-            &mut staging,
-            &stem,
-            size,
-            |root| draw(root, d, variant, &rows),
-            || render_svg(d, variant, &rows),
-        )?;
+        let chart = DiffChart {
+            d,
+            variant,
+            rows: &rows,
+        };
+        chart.stage(&mut staging, &stem)?;
     }
     staging.commit()
 }

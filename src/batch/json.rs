@@ -29,10 +29,11 @@
 
 use serde::Serialize;
 
+use crate::report::diff::DiffId;
 use crate::report::engagement::is_engagement;
 use crate::report::key::{KeyKind, key_outcomes};
-use crate::report::{Figure, MeasureStat, OutcomeStat, ScenarioRun, variant_keys};
-use crate::targets::{Checked, Verdict};
+use crate::report::{Figure, MeasureStat, OutcomeStat, RunId, ScenarioRun, variant_keys};
+use crate::targets::{Checked, VerdictCounts};
 
 /// The whole document.
 #[derive(Clone, Debug, Serialize)]
@@ -45,7 +46,7 @@ pub struct Document {
     pub targets: Counts,
 }
 
-/// Verdict counts.
+/// Verdict counts, as the document names them.
 #[derive(Clone, Copy, Debug, Default, Serialize)]
 pub struct Counts {
     /// Figures checked.
@@ -65,15 +66,10 @@ pub struct Scenario {
     pub file: String,
     /// The folder its reports were written to.
     pub folder: String,
-    /// Its name.
-    pub name: String,
-    /// Rule system.
-    pub system: String,
-    /// Every edition the variants use (`series, sfo` for a sweep of both
-    /// cards), if the system has editions.
-    pub edition: Option<String>,
-    /// Master seed.
-    pub seed: u64,
+    /// Its name, rule system, editions (`series, sfo` for a sweep of both
+    /// cards) and master seed, inline.
+    #[serde(flatten)]
+    pub id: RunId,
     /// Every variant × course.
     pub courses: Vec<Course>,
     /// Every target checked.
@@ -271,6 +267,17 @@ pub struct Target {
     pub verdict: &'static str,
 }
 
+impl From<VerdictCounts> for Counts {
+    fn from(t: VerdictCounts) -> Self {
+        Counts {
+            checked: t.total(),
+            passed: t.pass,
+            borderline: t.borderline,
+            failed: t.fail,
+        }
+    }
+}
+
 /// A scenario's run and checks as JSON.
 pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked]) -> Scenario {
     let keys = variant_keys(run);
@@ -320,10 +327,7 @@ pub fn scenario(file: &str, folder: &str, run: &ScenarioRun, checks: &[Checked])
     Scenario {
         file: file.to_string(),
         folder: folder.to_string(),
-        name: run.scenario.clone(),
-        system: run.system.clone(),
-        edition: run.edition.clone(),
-        seed: run.seed,
+        id: run.id.clone(),
         courses,
         targets: checks.iter().map(target).collect(),
     }
@@ -346,19 +350,12 @@ fn target(c: &Checked) -> Target {
 
 /// The document for `scenarios`, with the verdict counts over them.
 pub fn document(scenarios: Vec<Scenario>) -> Document {
-    let mut counts = Counts::default();
-    for t in scenarios.iter().flat_map(|s| &s.targets) {
-        counts.checked += 1;
-        match t.verdict {
-            v if v == Verdict::Pass.name() => counts.passed += 1,
-            v if v == Verdict::Borderline.name() => counts.borderline += 1,
-            _ => counts.failed += 1,
-        }
-    }
+    let counts =
+        VerdictCounts::of_names(scenarios.iter().flat_map(|s| &s.targets).map(|t| t.verdict));
     Document {
         pikeshot: env!("CARGO_PKG_VERSION"),
         scenarios,
-        targets: counts,
+        targets: counts.into(),
     }
 }
 
@@ -375,16 +372,10 @@ pub fn to_string<T: Serialize>(doc: &T) -> String {
 pub struct DiffDocument {
     /// pikeshot's version.
     pub pikeshot: &'static str,
-    /// Scenario name.
-    pub scenario: String,
-    /// Rule system.
-    pub system: String,
-    /// Edition compared from.
-    pub from: String,
-    /// Edition compared to.
-    pub to: String,
-    /// Seed of both runs.
-    pub seed: u64,
+    /// Scenario name, rule system, the editions compared from and to, and
+    /// the seed of both runs, inline.
+    #[serde(flatten)]
+    pub id: DiffId,
     /// Every figure under both editions.
     pub rows: Vec<DiffJsonRow>,
     /// The targets checked, under both editions (variant `edition=...`).
@@ -424,11 +415,7 @@ pub fn diff(d: &crate::report::diff::Diff, checks: &[Checked]) -> DiffDocument {
     let finite = |x: f64| x.is_finite().then_some(x);
     DiffDocument {
         pikeshot: env!("CARGO_PKG_VERSION"),
-        scenario: d.scenario.clone(),
-        system: d.system.clone(),
-        from: d.from.clone(),
-        to: d.to.clone(),
-        seed: d.seed,
+        id: d.id.clone(),
         rows: d
             .rows
             .iter()

@@ -271,7 +271,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         folder::write(
             &run,
             p.has_expects
-                .then(|| crate::targets::expect_csv(&run.scenario, &checks)),
+                .then(|| crate::targets::expect_csv(&run.id.name, &checks)),
             true,
             plots,
             Some(&run::record(p, &rreq)?),
@@ -286,9 +286,9 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         entries.push(Entry {
             file: (*file).clone(),
             folder: folder.clone(),
-            scenario: run.scenario.clone(),
-            system: run.system.clone(),
-            edition: run.edition.clone().unwrap_or_default(),
+            scenario: run.id.name.clone(),
+            system: run.id.system.clone(),
+            edition: run.id.edition.clone().unwrap_or_default(),
         });
         if let Some(b) = &bar {
             b.inc(1);

@@ -5,15 +5,13 @@
 //! the Monte Carlo values are dots on it; without, the Monte Carlo curve is
 //! solid.
 
-use std::io;
-
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::chart::{Area, Chart};
 use super::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_header, draw_legend_rows, font, subtitle,
-    svg_chart,
+    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_legend_rows, font, subtitle,
 };
 use super::model::{CourseRun, CourseStats, MeasureStat, ScenarioRun};
 use super::naming::plan;
@@ -66,61 +64,58 @@ impl Output for AtLeastCharts {
             if shown.is_empty() {
                 continue;
             }
-            let name = format!("{stem}-{SUFFIX}");
-            let dim = size(shown.len());
-            draw::stage_chart(
-                out,
-                &name,
-                dim,
-                |root| draw(root, run, course, &shown),
-                || render_svg(run, course, &shown),
-            )?;
+            AtLeast { run, course, shown }.stage(out, &format!("{stem}-{SUFFIX}"))?;
         }
         Ok(())
     }
 }
 
-fn title(run: &ScenarioRun, course: &CourseRun) -> String {
-    format!("{} — {}: at least k, P(X ≥ k)", run.scenario, course.course)
+/// The "at least" chart of one course: a panel per measure `shown`.
+struct AtLeast<'a> {
+    run: &'a ScenarioRun,
+    course: &'a CourseRun,
+    shown: Vec<&'a MeasureStat>,
 }
 
-fn render_svg(run: &ScenarioRun, course: &CourseRun, shown: &[&MeasureStat]) -> io::Result<String> {
-    svg_chart(size(shown.len()), &title(run, course), |root| {
-        draw(root, run, course, shown)
-    })
-}
-
-fn draw<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    run: &ScenarioRun,
-    course: &CourseRun,
-    shown: &[&MeasureStat],
-) -> DrawResult<DB::ErrorType> {
-    let (w, h) = draw::pixel_size(root);
-    root.fill(&WHITE)?;
-    let top = draw_header(root, &title(run, course), &subtitle(run, course))?;
-    let exact = shown.iter().any(|m| m.exact_at_least.is_some());
-    let colour = PALETTE[0];
-    let legend = if exact {
-        vec![
-            Swatch::Dashed("exact P(X ≥ k), steps".into()),
-            Swatch::Line(colour, 2, "Monte Carlo (dots)".into()),
-        ]
-    } else {
-        vec![Swatch::Line(
-            colour,
-            2,
-            "Monte Carlo P(X ≥ k), steps".into(),
-        )]
-    };
-    let legend_h = draw_legend_rows(root, &[legend], 20, w - 20, h - 10)?;
-    let body = root.margin(top + 8, legend_h + 16, 10, 16);
-    let (cols, rows) = grid(shown.len());
-    let panels = body.split_evenly((rows, cols));
-    for (m, panel) in shown.iter().zip(panels.iter()) {
-        panel_chart(panel, m, colour)?;
+impl Chart for AtLeast<'_> {
+    fn size(&self) -> (u32, u32) {
+        size(self.shown.len())
     }
-    Ok(())
+    fn title(&self) -> String {
+        format!(
+            "{} — {}: at least k, P(X ≥ k)",
+            self.run.id.name, self.course.course
+        )
+    }
+    fn subtitle(&self) -> String {
+        subtitle(self.run, self.course)
+    }
+    fn body<DB: DrawingBackend>(&self, root: &Area<DB>, top: i32) -> DrawResult<DB::ErrorType> {
+        let shown = &self.shown;
+        let (w, h) = draw::pixel_size(root);
+        let exact = shown.iter().any(|m| m.exact_at_least.is_some());
+        let colour = PALETTE[0];
+        let legend = if exact {
+            vec![
+                Swatch::Dashed("exact P(X ≥ k), steps".into()),
+                Swatch::Line(colour, 2, "Monte Carlo (dots)".into()),
+            ]
+        } else {
+            vec![Swatch::Line(
+                colour,
+                2,
+                "Monte Carlo P(X ≥ k), steps".into(),
+            )]
+        };
+        let legend_h = draw_legend_rows(root, &[legend], 20, w - 20, h - 10)?;
+        let body = root.margin(top + 8, legend_h + 16, 10, 16);
+        let (cols, rows) = grid(shown.len());
+        let panels = body.split_evenly((rows, cols));
+        for (m, panel) in shown.iter().zip(panels.iter()) {
+            panel_chart(panel, m, colour)?;
+        }
+        Ok(())
+    }
 }
 
 /// One measure's panel: its label, `P(X >= k)` for every value from the

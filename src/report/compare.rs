@@ -15,14 +15,14 @@
 
 use std::io;
 
-use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::chart::{Area, Chart};
 use super::csv::{figure_cells, stage};
 use super::draw::{
-    self, DrawResult, INK, PALETTE, SIZE, Swatch, draw_axis_labels, draw_diamond_coloured,
-    draw_header, draw_legend_rows, font, percent, percent_axis, thousands, wrap_labels,
+    self, DrawResult, INK, PALETTE, Swatch, draw_axis_labels, draw_diamond_coloured,
+    draw_legend_rows, font, percent, percent_axis, thousands, wrap_labels,
 };
 use super::figure::Figure;
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, difference, key_outcome};
@@ -156,7 +156,7 @@ pub fn comparison_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                     _ => String::new(),
                 };
                 let mut row = vec![
-                    run.scenario.clone(),
+                    run.id.name.clone(),
                     v.variant.clone(),
                     def.name.to_string(),
                     run.courses[i].course.clone(),
@@ -218,13 +218,7 @@ impl Output for ComparisonCharts {
                     continue;
                 }
                 let name = format!("{stem}{}", ComparisonCharts::suffix(kind));
-                draw::stage_chart(
-                    out,
-                    &name,
-                    SIZE,
-                    |root| draw(root, run, v, kind),
-                    || render_svg(run, v, kind),
-                )?;
+                Comparison { run, v, kind }.stage(out, &name)?;
             }
         }
         Ok(())
@@ -233,14 +227,220 @@ impl Output for ComparisonCharts {
 
 /// Renders the comparison chart of `kind` for one variant as an SVG document.
 pub fn render_svg(run: &ScenarioRun, v: &VariantKeys, kind: KeyKind) -> io::Result<String> {
-    draw::svg_chart(SIZE, &title(run, kind), |root| draw(root, run, v, kind))
+    Comparison { run, v, kind }.svg()
 }
 
-fn title(run: &ScenarioRun, kind: KeyKind) -> String {
-    match kind {
-        KeyKind::Probability => format!("{} — key outcomes by course", run.scenario),
-        KeyKind::Expectation => format!("{} — expected values by course", run.scenario),
+/// The comparison chart of one variant's key outcomes of one kind.
+struct Comparison<'a> {
+    run: &'a ScenarioRun,
+    v: &'a VariantKeys,
+    kind: KeyKind,
+}
+
+impl Chart for Comparison<'_> {
+    fn title(&self) -> String {
+        let name = &self.run.id.name;
+        match self.kind {
+            KeyKind::Probability => format!("{name} — key outcomes by course"),
+            KeyKind::Expectation => format!("{name} — expected values by course"),
+        }
     }
+    fn subtitle(&self) -> String {
+        let v = self.v;
+        let courses: Vec<usize> = shown(v, &v.charted(self.kind))
+            .iter()
+            .map(|&j| v.courses[j])
+            .collect();
+        subtitle(self.run, v, &courses)
+    }
+    fn body<DB: DrawingBackend>(
+        &self,
+        root: &Area<DB>,
+        header_h: i32,
+    ) -> DrawResult<DB::ErrorType> {
+        let (run, v, kind) = (self.run, self.v, self.kind);
+        let rows = v.charted(kind);
+        let shown = shown(v, &rows);
+        let colour = |slot: usize| PALETTE[slot % PALETTE.len()];
+        let has_exact = rows
+            .iter()
+            .any(|(_, vals)| vals.iter().flatten().any(|k| k.figure.exact.is_some()));
+
+        let (w, h) = draw::pixel_size(root);
+
+        // Legend: a swatch per course, then the notation.
+        let courses: Vec<Swatch> = shown
+            .iter()
+            .enumerate()
+            .map(|(s, &j)| Swatch::Bar(colour(s), run.courses[v.courses[j]].course.clone()))
+            .collect();
+        let mut notes = vec![Swatch::Whisker(match kind {
+            KeyKind::Probability => "95% Wilson interval".into(),
+            KeyKind::Expectation => "95% interval of the mean".into(),
+        })];
+        if has_exact {
+            notes.push(Swatch::Diamond("exact".into()));
+        }
+        let legend_h = draw_legend_rows(root, &[courses, notes], 20, w - 20, h - 12)?;
+
+        // Axes.
+        let groups = rows.len().max(1);
+        let top = rows
+            .iter()
+            .flat_map(|(_, vals)| vals.iter().flatten().map(reach))
+            .fold(0.0f64, f64::max);
+        let y_max = match kind {
+            KeyKind::Probability => draw::nice_probability_top(top),
+            KeyKind::Expectation => draw::nice_top(top),
+        };
+        let left_area = 80;
+        let right_margin = 24;
+        let slot = ((w - 14 - left_area - right_margin) / groups as i32).max(8) as u32;
+        let labels: Vec<&str> = rows.iter().map(|(d, _)| d.label).collect();
+        let (label_size, wrapped) = wrap_labels(root, &labels, slot.saturating_sub(12));
+        let line_h = (label_size * 1.2).round() as i32;
+        let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1) as i32;
+        let body = root.margin(header_h, legend_h + 14, 14, right_margin);
+        let mut chart = ChartBuilder::on(&body)
+            .x_label_area_size(12 + lines * line_h)
+            .y_label_area_size(left_area)
+            .build_cartesian_2d(-0.5f64..(groups as f64 - 0.5), 0f64..y_max)?;
+        let y_desc = match kind {
+            KeyKind::Probability => "probability",
+            KeyKind::Expectation => "expected value",
+        };
+        let y_fmt = |y: &f64| match kind {
+            KeyKind::Probability => percent_axis(*y, y_max),
+            KeyKind::Expectation => {
+                if y_max < 1.0 {
+                    format!("{y:.2}")
+                } else if y_max < 10.0 {
+                    format!("{y:.1}")
+                } else {
+                    format!("{y:.0}")
+                }
+            }
+        };
+        draw::columns_mesh(&mut chart, &y_fmt, y_desc)?;
+        let area = chart.plotting_area();
+        let px = |x: f64, y: f64| area.map_coordinate(&(x, y));
+        let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1) as f64;
+
+        // Bar geometry: the shown courses share 80% of a group, each bar at
+        // most 90 px wide; a group's bars are centred, courses without the key
+        // outcome leaving no gap.
+        let n = shown.len().max(1) as f64;
+        let bar_slot = 0.8 / n;
+        let half = (bar_slot * 0.42).min(45.0 / unit_px);
+        let present: Vec<Vec<usize>> = rows
+            .iter()
+            .map(|(_, vals)| {
+                (0..shown.len())
+                    .filter(|&s| vals[shown[s]].is_some())
+                    .collect()
+            })
+            .collect();
+        let centre = |g: usize, s: usize| {
+            let k = present[g].iter().position(|&x| x == s).unwrap_or(0) as f64;
+            let m = present[g].len() as f64;
+            g as f64 + bar_slot * (k - (m - 1.0) / 2.0)
+        };
+        let slot_px = (bar_slot * unit_px) as i32;
+
+        for (g, (_, vals)) in rows.iter().enumerate() {
+            for (s, &j) in shown.iter().enumerate() {
+                let Some(k) = &vals[j] else { continue };
+                let x = centre(g, s);
+                if k.figure.value.is_finite() {
+                    area.draw(&Rectangle::new(
+                        [(x - half, 0.0), (x + half, k.figure.value.min(y_max))],
+                        colour(s).filled(),
+                    ))?;
+                }
+                if k.figure.ci.0.is_finite() && k.figure.ci.1.is_finite() {
+                    let (lo, hi) = (k.figure.ci.0.max(0.0), k.figure.ci.1.min(y_max));
+                    draw::draw_whisker(area, x, (lo, hi), half * 0.4)?;
+                }
+                if let Some(e) = k.figure.exact {
+                    let r = ((half * unit_px) as i32).clamp(3, 7);
+                    draw_diamond_coloured(root, px(x, e.min(y_max)), r, INK, WHITE)?;
+                }
+            }
+        }
+
+        // Value labels above each bar, in the largest size that fits its slot.
+        let texts: Vec<String> = rows
+            .iter()
+            .flat_map(|(_, vals)| {
+                shown
+                    .iter()
+                    .filter_map(|&j| vals[j].as_ref().map(|k| value_label(kind, k.figure.value)))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let size = [15.0, 14.0, 13.0, 12.0, 11.0, 10.0].into_iter().find(|&s| {
+            let st = font(s);
+            texts
+                .iter()
+                .all(|t| draw::width(root, t, &st) as i32 + 4 <= slot_px)
+        });
+        // Too narrow for level labels: upright ones, reading upwards.
+        let upright = size.is_none() && slot_px >= 14;
+        let labelled = size.is_some() || upright;
+        let size = size.unwrap_or(11.0);
+        if labelled {
+            let plot_top = px(0.0, y_max).1;
+            for (g, (_, vals)) in rows.iter().enumerate() {
+                for (s, &j) in shown.iter().enumerate() {
+                    let Some(k) = &vals[j] else { continue };
+                    if !k.figure.value.is_finite() {
+                        continue;
+                    }
+                    let x = centre(g, s);
+                    let (cx, y) = px(x, reach(k).min(y_max));
+                    let text = value_label(kind, k.figure.value);
+                    let level = font(size);
+                    let tw = draw::width(root, &text, &level) as i32;
+                    let th = size as i32;
+                    // A white box keeps the label legible where it must overlap.
+                    if upright {
+                        let y = (y - 10).max(plot_top + tw + 2);
+                        root.draw(&Rectangle::new(
+                            [(cx - th / 2 - 2, y - tw - 2), (cx + th / 2 + 2, y + 1)],
+                            WHITE.mix(0.85).filled(),
+                        ))?;
+                        let style = level
+                            .transform(FontTransform::Rotate270)
+                            .pos(Pos::new(HPos::Left, VPos::Center));
+                        root.draw(&Text::new(text, (cx, y), style))?;
+                    } else {
+                        let y = (y - 9).max(plot_top + th + 2);
+                        root.draw(&Rectangle::new(
+                            [(cx - tw / 2 - 2, y - th - 1), (cx + tw / 2 + 2, y + 1)],
+                            WHITE.mix(0.85).filled(),
+                        ))?;
+                        let style = level.pos(Pos::new(HPos::Center, VPos::Bottom));
+                        root.draw(&Text::new(text, (cx, y), style))?;
+                    }
+                }
+            }
+        }
+
+        // Group labels under the axis.
+        let axis_y = px(0.0, 0.0).1;
+        draw_axis_labels(root, &wrapped, label_size, line_h, axis_y, |g| {
+            px(g as f64, 0.0).0
+        })?;
+        Ok(())
+    }
+}
+
+/// The courses a chart shows (indices into `v.courses`): those with at
+/// least one of the key outcomes in `rows`.
+fn shown(v: &VariantKeys, rows: &[&(KeyDef, Vec<Option<KeyOutcome>>)]) -> Vec<usize> {
+    (0..v.courses.len())
+        .filter(|&j| rows.iter().any(|(_, vals)| vals[j].is_some()))
+        .collect()
 }
 
 /// Variant, system and edition, seed, trials.
@@ -250,7 +450,7 @@ fn subtitle(run: &ScenarioRun, v: &VariantKeys, shown: &[usize]) -> String {
         parts.push(v.variant.clone());
     }
     parts.push(draw::system_text(run));
-    parts.push(format!("seed {}", run.seed));
+    parts.push(format!("seed {}", run.id.seed));
     let trials: Vec<u64> = shown.iter().map(|&i| run.courses[i].tally.trials).collect();
     let lo = trials.iter().copied().min().unwrap_or(0);
     let hi = trials.iter().copied().max().unwrap_or(0);
@@ -279,191 +479,4 @@ fn reach(k: &KeyOutcome) -> f64 {
         .into_iter()
         .filter(|x| x.is_finite())
         .fold(0.0, f64::max)
-}
-
-fn draw<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    run: &ScenarioRun,
-    v: &VariantKeys,
-    kind: KeyKind,
-) -> DrawResult<DB::ErrorType> {
-    let rows = v.charted(kind);
-    // Courses shown: those with at least one key outcome of this kind.
-    let shown: Vec<usize> = (0..v.courses.len())
-        .filter(|&j| rows.iter().any(|(_, vals)| vals[j].is_some()))
-        .collect();
-    let colour = |slot: usize| PALETTE[slot % PALETTE.len()];
-    let has_exact = rows
-        .iter()
-        .any(|(_, vals)| vals.iter().flatten().any(|k| k.figure.exact.is_some()));
-
-    let (w, h) = draw::pixel_size(root);
-    root.fill(&WHITE)?;
-    let course_idx: Vec<usize> = shown.iter().map(|&j| v.courses[j]).collect();
-    let header_h = draw_header(root, &title(run, kind), &subtitle(run, v, &course_idx))?;
-
-    // Legend: a swatch per course, then the notation.
-    let courses: Vec<Swatch> = shown
-        .iter()
-        .enumerate()
-        .map(|(s, &j)| Swatch::Bar(colour(s), run.courses[v.courses[j]].course.clone()))
-        .collect();
-    let mut notes = vec![Swatch::Whisker(match kind {
-        KeyKind::Probability => "95% Wilson interval".into(),
-        KeyKind::Expectation => "95% interval of the mean".into(),
-    })];
-    if has_exact {
-        notes.push(Swatch::Diamond("exact".into()));
-    }
-    let legend_h = draw_legend_rows(root, &[courses, notes], 20, w - 20, h - 12)?;
-
-    // Axes.
-    let groups = rows.len().max(1);
-    let top = rows
-        .iter()
-        .flat_map(|(_, vals)| vals.iter().flatten().map(reach))
-        .fold(0.0f64, f64::max);
-    let y_max = match kind {
-        KeyKind::Probability => draw::nice_probability_top(top),
-        KeyKind::Expectation => draw::nice_top(top),
-    };
-    let left_area = 80;
-    let right_margin = 24;
-    let slot = ((w - 14 - left_area - right_margin) / groups as i32).max(8) as u32;
-    let labels: Vec<&str> = rows.iter().map(|(d, _)| d.label).collect();
-    let (label_size, wrapped) = wrap_labels(root, &labels, slot.saturating_sub(12));
-    let line_h = (label_size * 1.2).round() as i32;
-    let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1) as i32;
-    let body = root.margin(header_h, legend_h + 14, 14, right_margin);
-    let mut chart = ChartBuilder::on(&body)
-        .x_label_area_size(12 + lines * line_h)
-        .y_label_area_size(left_area)
-        .build_cartesian_2d(-0.5f64..(groups as f64 - 0.5), 0f64..y_max)?;
-    let y_desc = match kind {
-        KeyKind::Probability => "probability",
-        KeyKind::Expectation => "expected value",
-    };
-    let y_fmt = |y: &f64| match kind {
-        KeyKind::Probability => percent_axis(*y, y_max),
-        KeyKind::Expectation => {
-            if y_max < 1.0 {
-                format!("{y:.2}")
-            } else if y_max < 10.0 {
-                format!("{y:.1}")
-            } else {
-                format!("{y:.0}")
-            }
-        }
-    };
-    draw::columns_mesh(&mut chart, &y_fmt, y_desc)?;
-    let area = chart.plotting_area();
-    let px = |x: f64, y: f64| area.map_coordinate(&(x, y));
-    let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1) as f64;
-
-    // Bar geometry: the shown courses share 80% of a group, each bar at
-    // most 90 px wide; a group's bars are centred, courses without the key
-    // outcome leaving no gap.
-    let n = shown.len().max(1) as f64;
-    let bar_slot = 0.8 / n;
-    let half = (bar_slot * 0.42).min(45.0 / unit_px);
-    let present: Vec<Vec<usize>> = rows
-        .iter()
-        .map(|(_, vals)| {
-            (0..shown.len())
-                .filter(|&s| vals[shown[s]].is_some())
-                .collect()
-        })
-        .collect();
-    let centre = |g: usize, s: usize| {
-        let k = present[g].iter().position(|&x| x == s).unwrap_or(0) as f64;
-        let m = present[g].len() as f64;
-        g as f64 + bar_slot * (k - (m - 1.0) / 2.0)
-    };
-    let slot_px = (bar_slot * unit_px) as i32;
-
-    for (g, (_, vals)) in rows.iter().enumerate() {
-        for (s, &j) in shown.iter().enumerate() {
-            let Some(k) = &vals[j] else { continue };
-            let x = centre(g, s);
-            if k.figure.value.is_finite() {
-                area.draw(&Rectangle::new(
-                    [(x - half, 0.0), (x + half, k.figure.value.min(y_max))],
-                    colour(s).filled(),
-                ))?;
-            }
-            if k.figure.ci.0.is_finite() && k.figure.ci.1.is_finite() {
-                let (lo, hi) = (k.figure.ci.0.max(0.0), k.figure.ci.1.min(y_max));
-                draw::draw_whisker(area, x, (lo, hi), half * 0.4)?;
-            }
-            if let Some(e) = k.figure.exact {
-                let r = ((half * unit_px) as i32).clamp(3, 7);
-                draw_diamond_coloured(root, px(x, e.min(y_max)), r, INK, WHITE)?;
-            }
-        }
-    }
-
-    // Value labels above each bar, in the largest size that fits its slot.
-    let texts: Vec<String> = rows
-        .iter()
-        .flat_map(|(_, vals)| {
-            shown
-                .iter()
-                .filter_map(|&j| vals[j].as_ref().map(|k| value_label(kind, k.figure.value)))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let size = [15.0, 14.0, 13.0, 12.0, 11.0, 10.0].into_iter().find(|&s| {
-        let st = font(s);
-        texts
-            .iter()
-            .all(|t| draw::width(root, t, &st) as i32 + 4 <= slot_px)
-    });
-    // Too narrow for level labels: upright ones, reading upwards.
-    let upright = size.is_none() && slot_px >= 14;
-    let labelled = size.is_some() || upright;
-    let size = size.unwrap_or(11.0);
-    if labelled {
-        let plot_top = px(0.0, y_max).1;
-        for (g, (_, vals)) in rows.iter().enumerate() {
-            for (s, &j) in shown.iter().enumerate() {
-                let Some(k) = &vals[j] else { continue };
-                if !k.figure.value.is_finite() {
-                    continue;
-                }
-                let x = centre(g, s);
-                let (cx, y) = px(x, reach(k).min(y_max));
-                let text = value_label(kind, k.figure.value);
-                let level = font(size);
-                let tw = draw::width(root, &text, &level) as i32;
-                let th = size as i32;
-                // A white box keeps the label legible where it must overlap.
-                if upright {
-                    let y = (y - 10).max(plot_top + tw + 2);
-                    root.draw(&Rectangle::new(
-                        [(cx - th / 2 - 2, y - tw - 2), (cx + th / 2 + 2, y + 1)],
-                        WHITE.mix(0.85).filled(),
-                    ))?;
-                    let style = level
-                        .transform(FontTransform::Rotate270)
-                        .pos(Pos::new(HPos::Left, VPos::Center));
-                    root.draw(&Text::new(text, (cx, y), style))?;
-                } else {
-                    let y = (y - 9).max(plot_top + th + 2);
-                    root.draw(&Rectangle::new(
-                        [(cx - tw / 2 - 2, y - th - 1), (cx + tw / 2 + 2, y + 1)],
-                        WHITE.mix(0.85).filled(),
-                    ))?;
-                    let style = level.pos(Pos::new(HPos::Center, VPos::Bottom));
-                    root.draw(&Text::new(text, (cx, y), style))?;
-                }
-            }
-        }
-    }
-
-    // Group labels under the axis.
-    let axis_y = px(0.0, 0.0).1;
-    draw_axis_labels(root, &wrapped, label_size, line_h, axis_y, |g| {
-        px(g as f64, 0.0).0
-    })?;
-    Ok(())
 }

@@ -125,7 +125,7 @@ pub fn outcome_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
         let s = c.stats();
         for o in &s.outcomes {
             rows.push(vec![
-                run.scenario.clone(),
+                run.id.name.clone(),
                 c.variant.clone(),
                 c.course.clone(),
                 o.id.clone(),
@@ -150,7 +150,7 @@ pub fn measure_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
         for m in &s.measures {
             for (i, value) in m.values().enumerate() {
                 rows.push(vec![
-                    run.scenario.clone(),
+                    run.id.name.clone(),
                     c.variant.clone(),
                     c.course.clone(),
                     m.name.clone(),
@@ -209,11 +209,11 @@ pub fn summary_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
         let s: &CourseStats = c.stats();
         let row = |kind: &str, id: &str, f: Figure| {
             let mut r = vec![
-                run.scenario.clone(),
+                run.id.name.clone(),
                 c.variant.clone(),
                 c.course.clone(),
                 s.trials.to_string(),
-                run.seed.to_string(),
+                run.id.seed.to_string(),
             ];
             r.extend(summary_cells(kind, id, f));
             r.extend([c.side.own.clone(), c.side.enemy.clone()]);
@@ -250,7 +250,7 @@ pub fn timing_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 String::new()
             };
             vec![
-                run.scenario.clone(),
+                run.id.name.clone(),
                 c.variant.clone(),
                 c.course.clone(),
                 t.trials.to_string(),

@@ -165,45 +165,10 @@ pub(crate) fn other(e: impl std::fmt::Debug) -> io::Error {
     io::Error::other(format!("cannot draw the plot: {e:?}"))
 }
 
-/// Writes the chart `name` into `out` twice: `name.png`, drawn by `draw` on
-/// a bitmap of `size` pixels, and `name.svg`, the text `svg` renders.
-pub(crate) fn stage_chart<E: std::fmt::Debug>(
-    out: &mut super::Staging,
-    name: &str,
-    size: (u32, u32),
-    draw: impl FnOnce(&DrawingArea<super::glyphs::Glyphs<'_>, Shift>) -> Result<(), E>,
-    svg: impl FnOnce() -> io::Result<String>,
-) -> Result<(), crate::error::Error> {
-    out.with_path(&format!("{name}.png"), |tmp| {
-        super::raster::write_png(tmp, size, draw)
-    })?;
-    let svg =
-        svg().map_err(|e| crate::error::Error::io(out.dir().join(format!("{name}.svg")), e))?;
-    out.bytes(&format!("{name}.svg"), svg.as_bytes())
-}
-
 /// The size of `root` in pixels, as the `i32` coordinates drawing uses.
 pub(crate) fn pixel_size<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>) -> (i32, i32) {
     let (w, h) = root.dim_in_pixel();
     (w as i32, h as i32)
-}
-
-/// A chart of `size` pixels as an SVG document (what `<name>.svg` holds):
-/// drawn by `draw`, with `title` as its `<title>`.
-pub(crate) fn svg_chart(
-    size: (u32, u32),
-    title: &str,
-    draw: impl for<'b> FnOnce(
-        &DrawingArea<SVGBackend<'b>, Shift>,
-    ) -> DrawResult<<SVGBackend<'b> as DrawingBackend>::ErrorType>,
-) -> io::Result<String> {
-    register_font();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        draw(&root).and_then(|()| root.present()).map_err(other)?;
-    }
-    Ok(with_svg_title(&svg, title))
 }
 
 /// Draws a 95% interval as a whisker onto a chart's plotting area: a
@@ -229,7 +194,7 @@ pub(crate) fn draw_whisker<DB: DrawingBackend>(
 
 /// Adds a `<title>` (the plot's name for screen readers and tooltips) after
 /// the opening `<svg>` tag.
-fn with_svg_title(svg: &str, title: &str) -> String {
+pub(crate) fn with_svg_title(svg: &str, title: &str) -> String {
     let Some(start) = svg.find("<svg") else {
         return svg.to_string();
     };
@@ -251,7 +216,7 @@ pub(crate) fn subtitle(run: &ScenarioRun, course: &CourseRun) -> String {
         parts.push(course.variant.clone());
     }
     parts.push(system_text(run));
-    parts.push(format!("seed {}", run.seed));
+    parts.push(format!("seed {}", run.id.seed));
     parts.push(trials_note(course.tally.trials));
     parts.extend(set_parts(run));
     parts.join("  ·  ")
@@ -271,9 +236,9 @@ pub fn trials_note(trials: u64) -> String {
 /// the system alone when the run's variants use several editions (the
 /// variant label then names the edition).
 pub(crate) fn system_text(run: &ScenarioRun) -> String {
-    match &run.edition {
-        Some(e) if !e.contains(", ") => format!("{} ({e})", run.system),
-        _ => run.system.clone(),
+    match &run.id.edition {
+        Some(e) if !e.contains(", ") => format!("{} ({e})", run.id.system),
+        _ => run.id.system.clone(),
     }
 }
 

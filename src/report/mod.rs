@@ -19,6 +19,7 @@
 //! timestamps).
 
 pub mod at_least;
+pub(crate) mod chart;
 pub mod compare;
 pub mod csv;
 pub mod diff;
@@ -48,7 +49,7 @@ pub use compare::{VariantKeys, variant_keys};
 pub use engagement::{Cumulative, Engagement};
 pub use figure::Figure;
 pub use key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcomes};
-pub use model::{CourseRun, CourseStats, MeasureStat, OutcomeStat, ScenarioRun};
+pub use model::{CourseRun, CourseStats, MeasureStat, OutcomeStat, RunId, ScenarioRun};
 pub use terminal::terminal_table;
 pub use write::{StagedFile, Staging, check_writable};
 

@@ -29,13 +29,14 @@ pub struct CourseRun {
     stats: std::sync::OnceLock<CourseStats>,
 }
 
-/// Everything one scenario file produced: every variant × course.
-#[derive(Clone, Debug)]
-pub struct ScenarioRun {
-    /// The scenario's `name`.
-    pub scenario: String,
-    /// The scenario file's stem (for folder names).
-    pub file_stem: String,
+/// What names a scenario run wherever it is shown or written: the
+/// scenario, its rule system and edition, and the master seed. A prepared
+/// run ([`crate::run::Prepared`]), its result ([`ScenarioRun`]) and the
+/// `--format json` document (its four fields inline) carry this one value.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RunId {
+    /// The scenario's `name` (the file's stem when it has none).
+    pub name: String,
     /// The rule system, e.g. `mpbs`.
     pub system: String,
     /// The edition, when the system has editions: every edition the
@@ -43,6 +44,15 @@ pub struct ScenarioRun {
     pub edition: Option<String>,
     /// The master seed of the run.
     pub seed: u64,
+}
+
+/// Everything one scenario file produced: every variant × course.
+#[derive(Clone, Debug)]
+pub struct ScenarioRun {
+    /// Which scenario, system, edition and seed.
+    pub id: RunId,
+    /// The scenario file's stem (for folder names).
+    pub file_stem: String,
     /// Every `--set` of the run, in order (named in chart subtitles).
     pub sets: Vec<String>,
     /// One entry per variant × course, variants outermost.

@@ -14,10 +14,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::chart::{Area, Chart};
 use super::draw::{
-    DrawResult, INK, MUTED, SIZE, draw_axis_labels, draw_diamond_coloured, draw_header, font,
-    nice_probability_top, percent, percent_axis, register_font, subtitle, svg_chart, thousands,
-    width, wrap_labels,
+    DrawResult, INK, MUTED, draw_axis_labels, draw_diamond_coloured, font, nice_probability_top,
+    percent, percent_axis, register_font, subtitle, thousands, width, wrap_labels,
 };
 use super::model::{CourseRun, CourseStats, OutcomeStat, ScenarioRun};
 use super::naming::plan;
@@ -35,14 +35,7 @@ impl Output for Histograms {
     fn render(&self, run: &ScenarioRun, out: &mut Staging) -> Result<(), Error> {
         register_font();
         for (course, stem) in run.courses.iter().zip(plan(run).courses) {
-            let stats = drawn(course);
-            super::draw::stage_chart(
-                out,
-                &stem,
-                SIZE,
-                |root| draw(root, run, course, &stats),
-                || svg_of(run, course, &stats),
-            )?;
+            Histogram::new(run, course).stage(out, &stem)?;
         }
         Ok(())
     }
@@ -58,8 +51,22 @@ fn drawn(course: &CourseRun) -> CourseStats {
     stats
 }
 
-fn title(run: &ScenarioRun, course: &CourseRun) -> String {
-    format!("{} — {}", run.scenario, course.course)
+/// The histogram of one course.
+struct Histogram<'a> {
+    run: &'a ScenarioRun,
+    course: &'a CourseRun,
+    /// The course's figures, with only the outcomes that can happen.
+    stats: CourseStats,
+}
+
+impl<'a> Histogram<'a> {
+    fn new(run: &'a ScenarioRun, course: &'a CourseRun) -> Histogram<'a> {
+        Histogram {
+            run,
+            course,
+            stats: drawn(course),
+        }
+    }
 }
 
 /// The top of the probability axis: a round value above every bar, whisker
@@ -73,110 +80,109 @@ fn y_top(stats: &CourseStats) -> f64 {
     nice_probability_top(top)
 }
 
-/// Draws the histogram of one course onto `root`.
-fn draw<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    run: &ScenarioRun,
-    course: &CourseRun,
-    stats: &CourseStats,
-) -> DrawResult<DB::ErrorType> {
-    let (w, h) = super::draw::pixel_size(root);
-    root.fill(&WHITE)?;
+impl Chart for Histogram<'_> {
+    fn title(&self) -> String {
+        format!("{} — {}", self.run.id.name, self.course.course)
+    }
+    fn subtitle(&self) -> String {
+        subtitle(self.run, self.course)
+    }
+    fn body<DB: DrawingBackend>(&self, root: &Area<DB>, top: i32) -> DrawResult<DB::ErrorType> {
+        let stats = &self.stats;
+        let (w, h) = super::draw::pixel_size(root);
 
-    // Header: title and subtitle.
-    let top = draw_header(root, &title(run, course), &subtitle(run, course))?;
+        // Footer: the legend.
+        let legend_y = h - 22;
+        draw_legend(root, stats, legend_y)?;
 
-    // Footer: the legend.
-    let legend_y = h - 22;
-    draw_legend(root, stats, legend_y)?;
+        // The plot itself, between header and footer.
+        let n = stats.outcomes.len();
+        let left_area = 80;
+        let right_margin = 24;
+        let slot = ((w - 14 - left_area - right_margin) / n as i32).max(8) as u32;
+        let labels: Vec<&str> = stats.outcomes.iter().map(|o| o.label.as_str()).collect();
+        let (label_size, wrapped) = wrap_labels(root, &labels, slot.saturating_sub(6));
+        let line_h = (label_size * 1.2).round() as i32;
+        let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1) as i32;
+        let x_desc_h = 26;
+        let bottom_area = 10 + lines * line_h + x_desc_h;
 
-    // The plot itself, between header and footer.
-    let n = stats.outcomes.len();
-    let left_area = 80;
-    let right_margin = 24;
-    let slot = ((w - 14 - left_area - right_margin) / n as i32).max(8) as u32;
-    let labels: Vec<&str> = stats.outcomes.iter().map(|o| o.label.as_str()).collect();
-    let (label_size, wrapped) = wrap_labels(root, &labels, slot.saturating_sub(6));
-    let line_h = (label_size * 1.2).round() as i32;
-    let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1) as i32;
-    let x_desc_h = 26;
-    let bottom_area = 10 + lines * line_h + x_desc_h;
+        let body = root.margin(top, 34, 14, right_margin);
+        let y_max = y_top(stats);
+        let mut chart = ChartBuilder::on(&body)
+            .x_label_area_size(bottom_area)
+            .y_label_area_size(left_area)
+            .margin_left(0)
+            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..y_max)?;
+        let percent_axis = |y: &f64| percent_axis(*y, y_max);
+        super::draw::columns_mesh(&mut chart, &percent_axis, "probability")?;
 
-    let body = root.margin(top, 34, 14, right_margin);
-    let y_max = y_top(stats);
-    let mut chart = ChartBuilder::on(&body)
-        .x_label_area_size(bottom_area)
-        .y_label_area_size(left_area)
-        .margin_left(0)
-        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..y_max)?;
-    let percent_axis = |y: &f64| percent_axis(*y, y_max);
-    super::draw::columns_mesh(&mut chart, &percent_axis, "probability")?;
+        let plot = chart.plotting_area();
+        let px = |x: f64, y: f64| plot.map_coordinate(&(x, y));
+        let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1) as f64;
+        let half = (0.36f64).min(60.0 / unit_px);
+        let cap = half * 0.35;
 
-    let plot = chart.plotting_area();
-    let px = |x: f64, y: f64| plot.map_coordinate(&(x, y));
-    let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1) as f64;
-    let half = (0.36f64).min(60.0 / unit_px);
-    let cap = half * 0.35;
+        // Bars.
+        for (i, o) in stats.outcomes.iter().enumerate() {
+            let x = i as f64;
+            plot.draw(&Rectangle::new(
+                [(x - half, 0.0), (x + half, o.figure.value)],
+                BAR.filled(),
+            ))?;
+        }
+        // Whiskers: the 95% Wilson interval.
+        for (i, o) in stats.outcomes.iter().enumerate() {
+            super::draw::draw_whisker(plot, i as f64, o.figure.ci, cap)?;
+        }
+        // Exact values.
+        for (i, o) in stats.outcomes.iter().enumerate() {
+            if let Some(e) = o.figure.exact {
+                let at = px(i as f64, e);
+                draw_diamond(root, at, 7)?;
+            }
+        }
+        // Percentages above each bar (inside it when there is no room above).
+        let pct_style = font(15.0);
+        let plot_top = px(0.0, y_max).1;
+        for (i, o) in stats.outcomes.iter().enumerate() {
+            let top = o.figure.top();
+            let (x, y) = px(i as f64, top);
+            let text = percent(o.figure.value);
+            if y - 22 >= plot_top {
+                let style = pct_style.pos(Pos::new(HPos::Center, VPos::Bottom));
+                root.draw(&Text::new(text, (x, y - 6), style))?;
+            } else {
+                // Below the bar top, the whisker's lower cap and the marker.
+                let below = [
+                    px(i as f64, o.figure.value).1,
+                    px(i as f64, o.figure.ci.0).1,
+                    o.figure.exact.map_or(0, |e| px(i as f64, e).1 + 7),
+                ]
+                .into_iter()
+                .max()
+                .unwrap_or(0);
+                let style = pct_style
+                    .color(&WHITE)
+                    .pos(Pos::new(HPos::Center, VPos::Top));
+                root.draw(&Text::new(text, (x, below + 6), style))?;
+            }
+        }
 
-    // Bars.
-    for (i, o) in stats.outcomes.iter().enumerate() {
-        let x = i as f64;
-        plot.draw(&Rectangle::new(
-            [(x - half, 0.0), (x + half, o.figure.value)],
-            BAR.filled(),
+        // Outcome labels under the bars, and the axis name under them.
+        let axis_y = px(0.0, 0.0).1;
+        draw_axis_labels(root, &wrapped, label_size, line_h, axis_y, |i| {
+            px(i as f64, 0.0).0
+        })?;
+        let (x0, _) = px(-0.5, 0.0);
+        let (x1, _) = px(n as f64 - 0.5, 0.0);
+        root.draw(&Text::new(
+            "outcome",
+            ((x0 + x1) / 2, axis_y + 10 + lines * line_h + 6),
+            font(16.0).pos(Pos::new(HPos::Center, VPos::Top)),
         ))?;
+        Ok(())
     }
-    // Whiskers: the 95% Wilson interval.
-    for (i, o) in stats.outcomes.iter().enumerate() {
-        super::draw::draw_whisker(plot, i as f64, o.figure.ci, cap)?;
-    }
-    // Exact values.
-    for (i, o) in stats.outcomes.iter().enumerate() {
-        if let Some(e) = o.figure.exact {
-            let at = px(i as f64, e);
-            draw_diamond(root, at, 7)?;
-        }
-    }
-    // Percentages above each bar (inside it when there is no room above).
-    let pct_style = font(15.0);
-    let plot_top = px(0.0, y_max).1;
-    for (i, o) in stats.outcomes.iter().enumerate() {
-        let top = o.figure.top();
-        let (x, y) = px(i as f64, top);
-        let text = percent(o.figure.value);
-        if y - 22 >= plot_top {
-            let style = pct_style.pos(Pos::new(HPos::Center, VPos::Bottom));
-            root.draw(&Text::new(text, (x, y - 6), style))?;
-        } else {
-            // Below the bar top, the whisker's lower cap and the marker.
-            let below = [
-                px(i as f64, o.figure.value).1,
-                px(i as f64, o.figure.ci.0).1,
-                o.figure.exact.map_or(0, |e| px(i as f64, e).1 + 7),
-            ]
-            .into_iter()
-            .max()
-            .unwrap_or(0);
-            let style = pct_style
-                .color(&WHITE)
-                .pos(Pos::new(HPos::Center, VPos::Top));
-            root.draw(&Text::new(text, (x, below + 6), style))?;
-        }
-    }
-
-    // Outcome labels under the bars, and the axis name under them.
-    let axis_y = px(0.0, 0.0).1;
-    draw_axis_labels(root, &wrapped, label_size, line_h, axis_y, |i| {
-        px(i as f64, 0.0).0
-    })?;
-    let (x0, _) = px(-0.5, 0.0);
-    let (x1, _) = px(n as f64 - 0.5, 0.0);
-    root.draw(&Text::new(
-        "outcome",
-        ((x0 + x1) / 2, axis_y + 10 + lines * line_h + 6),
-        font(16.0).pos(Pos::new(HPos::Center, VPos::Top)),
-    ))?;
-    Ok(())
 }
 
 /// Draws a filled diamond with a dark outline, centred on `at`.
@@ -242,12 +248,5 @@ fn draw_legend<DB: DrawingBackend>(
 
 /// Renders the histogram of one course as an SVG document.
 pub fn render_svg(run: &ScenarioRun, course: &CourseRun) -> io::Result<String> {
-    svg_of(run, course, &drawn(course))
-}
-
-/// [`render_svg`] of the figures [`drawn`] already picked.
-fn svg_of(run: &ScenarioRun, course: &CourseRun, stats: &CourseStats) -> io::Result<String> {
-    svg_chart(SIZE, &title(run, course), |root| {
-        draw(root, run, course, stats)
-    })
+    Histogram::new(run, course).svg()
 }

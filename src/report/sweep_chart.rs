@@ -11,10 +11,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_header, draw_legend_rows, font,
-    percent,
-};
+use super::chart::{Area, Chart as ReportChart};
+use super::draw::{self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_legend_rows, font, percent};
 use super::key::{KEY_OUTCOMES, KeyDef, KeyKind, KeyOutcome, key_outcome};
 use super::model::{CourseRun, ScenarioRun};
 use super::naming::{SLUG_BYTES, slug};
@@ -177,7 +175,7 @@ impl<'a> SweepFigures<'a> {
             parts.push(format!("other keys at {}", held.join(", ")));
         }
         parts.push(draw::system_text(self.run));
-        parts.push(format!("seed {}", self.run.seed));
+        parts.push(format!("seed {}", self.run.id.seed));
         let trials = self.trials;
         parts.push(draw::trials_note(trials));
         parts.extend(draw::set_parts(self.run));
@@ -251,11 +249,30 @@ fn charts(fig: &SweepFigures) -> impl Iterator<Item = (Chart, String)> {
         .chain(maps.into_iter().map(|(c, s)| (Chart::Heat(c), s)))
 }
 
-/// One chart as SVG text, titled (what `<stem>.svg` holds).
-fn svg_text(fig: &SweepFigures, chart: Chart) -> std::io::Result<String> {
-    draw::svg_chart(SIZE, &title(fig, chart), |root| {
-        draw_chart(root, fig, chart)
-    })
+/// One chart of a sweep with the figures it is drawn from.
+struct SweepChart<'a, 'f> {
+    fig: &'a SweepFigures<'f>,
+    chart: Chart,
+}
+
+impl ReportChart for SweepChart<'_, '_> {
+    fn title(&self) -> String {
+        title(self.fig, self.chart)
+    }
+    /// Names the keys the chart does not show, held at their first value.
+    fn subtitle(&self) -> String {
+        let free: Vec<usize> = match self.chart {
+            Chart::Line(a) => vec![a],
+            Chart::Heat(_) => vec![0, 1],
+        };
+        self.fig.subtitle(&free)
+    }
+    fn body<DB: DrawingBackend>(&self, root: &Area<DB>, top: i32) -> DrawResult<DB::ErrorType> {
+        match self.chart {
+            Chart::Line(a) => line_chart(root, self.fig, a, top),
+            Chart::Heat(c) => heatmap(root, self.fig, c, top),
+        }
+    }
 }
 
 /// One sweep chart as SVG: its file stem, title and text (also what
@@ -279,7 +296,8 @@ pub fn svg_charts(run: &ScenarioRun) -> Result<Vec<SweepSvg>, Error> {
     };
     charts(&fig)
         .map(|(chart, stem)| {
-            let svg = svg_text(&fig, chart)
+            let svg = SweepChart { fig: &fig, chart }
+                .svg()
                 .map_err(|e| Error::internal(format!("the sweep chart {stem}"), e))?;
             Ok(SweepSvg {
                 title: title(&fig, chart),
@@ -303,13 +321,7 @@ impl Output for SweepCharts {
 pub fn draw_figures(fig: &SweepFigures, out: &mut Staging) -> Result<(), Error> {
     draw::register_font();
     for (chart, stem) in charts(fig) {
-        draw::stage_chart(
-            out,
-            &stem,
-            SIZE,
-            |root| draw_chart(root, fig, chart),
-            || svg_text(fig, chart),
-        )?;
+        SweepChart { fig, chart }.stage(out, &stem)?;
     }
     Ok(())
 }
@@ -318,29 +330,12 @@ fn title(fig: &SweepFigures, chart: Chart) -> String {
     match chart {
         Chart::Line(a) => format!(
             "{} — key outcomes against {}",
-            fig.run.scenario, fig.sweep.axes[a].key
+            fig.run.id.name, fig.sweep.axes[a].key
         ),
         Chart::Heat(c) => format!(
             "{} — {}: {}",
-            fig.run.scenario, fig.courses[c], fig.charted[0].label
+            fig.run.id.name, fig.courses[c], fig.charted[0].label
         ),
-    }
-}
-
-fn draw_chart<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    fig: &SweepFigures,
-    chart: Chart,
-) -> DrawResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
-    let free: Vec<usize> = match chart {
-        Chart::Line(a) => vec![a],
-        Chart::Heat(_) => vec![0, 1],
-    };
-    let top = draw_header(root, &title(fig, chart), &fig.subtitle(&free))?;
-    match chart {
-        Chart::Line(a) => line_chart(root, fig, a, top),
-        Chart::Heat(c) => heatmap(root, fig, c, top),
     }
 }
 

@@ -13,7 +13,7 @@ pub fn record(p: &Prepared, req: &RunRequest) -> Result<report::record::RunRecor
         scenario: p.file.path.display().to_string(),
         sha256: report::record::sha256_hex(&bytes),
         sets: req.sets.clone(),
-        seed: p.seed,
+        seed: p.id.seed,
         // No trial is run under `--method exact`.
         trials: if req.exact_only { 0 } else { p.trials },
         exact: req.exact || req.exact_only,
@@ -230,7 +230,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             folder::write(
                 &run,
                 p.has_expects
-                    .then(|| expect::expect_csv(&run.scenario, &checks)),
+                    .then(|| expect::expect_csv(&run.id.name, &checks)),
                 false,
                 plots,
                 Some(&record),

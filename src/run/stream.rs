@@ -48,7 +48,7 @@ pub(crate) fn streamed(
     dir: PathBuf,
 ) -> Result<Finished> {
     let plots = req.plots_for(p).0;
-    let mut run = p.scenario_run(req, Vec::new(), p.edition.clone());
+    let mut run = p.scenario_run(req, Vec::new(), p.id.edition.clone());
     let sweep = run.sweep.take();
     let mut stream = SweepStream::new(sweep.as_ref(), Staging::new(into)?);
     let mut checks: Vec<Vec<Checked>> = vec![Vec::new(); p.expects.len()];
@@ -77,7 +77,7 @@ pub(crate) fn streamed(
         warnings.extend(precision_warnings(&part, req));
         stream.add(sweep.as_ref(), part)
     })?;
-    run.edition = edition;
+    run.id.edition = edition;
     run.sweep = sweep;
     let checks: Vec<Checked> = checks.into_iter().flatten().collect();
     stream.finish(
@@ -85,7 +85,7 @@ pub(crate) fn streamed(
         plots,
         Some(&record(p, req)?),
         p.has_expects
-            .then(|| expect::expect_csv(&run.scenario, &checks)),
+            .then(|| expect::expect_csv(&run.id.name, &checks)),
     )?;
     Ok(Finished {
         run,

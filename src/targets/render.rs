@@ -128,11 +128,16 @@ pub struct VerdictCounts {
 impl VerdictCounts {
     /// Counts the verdicts of `rows`.
     pub fn of(rows: &[CheckRow]) -> VerdictCounts {
+        VerdictCounts::of_names(rows.iter().map(|r| r.verdict.as_str()))
+    }
+    /// Counts verdicts given by name ([`Verdict::name`]; any other name
+    /// counts as a fail).
+    pub fn of_names<'a>(verdicts: impl IntoIterator<Item = &'a str>) -> VerdictCounts {
         let mut t = VerdictCounts::default();
-        for r in rows {
-            match r.verdict.as_str() {
-                "pass" => t.pass += 1,
-                "borderline" => t.borderline += 1,
+        for v in verdicts {
+            match v {
+                v if v == Verdict::Pass.name() => t.pass += 1,
+                v if v == Verdict::Borderline.name() => t.borderline += 1,
                 _ => t.fail += 1,
             }
         }

@@ -151,25 +151,31 @@ fn precision_mode_meets_its_target() {
 
 /// A d6 whose leaf is the face less one.
 #[derive(Debug)]
-struct D6(pikeshot::outcome::OutcomeSpace);
+struct D6(&'static pikeshot::outcome::OutcomeSpace);
 
 impl pikeshot::procedure::Procedure for D6 {
     fn space(&self) -> &pikeshot::outcome::OutcomeSpace {
-        &self.0
+        self.0
     }
     fn resolve<D: pikeshot::dice::Dice>(&self, d: &mut D) -> pikeshot::outcome::Leaf {
         (d.d6() - 1) as pikeshot::outcome::Leaf
     }
 }
 
-/// A d6 roll in turn `turn`, or the end once `turns` turns are done.
+/// A d6 roll in turn `turn`, or the end once `turns` turns are done. The
+/// six faces' space is built once: the machines below roll a d6 in each of
+/// hundreds of thousands of states.
 fn d6_until(turn: usize, turns: usize) -> pikeshot::engine::chain::Action<D6> {
     use pikeshot::engine::chain::Action;
+    static FACES: std::sync::LazyLock<pikeshot::outcome::OutcomeSpace> =
+        std::sync::LazyLock::new(|| {
+            let faces: Vec<String> = (1..=6).map(|f| format!("face-{f}")).collect();
+            pikeshot::outcome::OutcomeSpace::new(faces, vec![])
+        });
     if turn == turns {
         Action::End(0)
     } else {
-        let faces: Vec<String> = (1..=6).map(|f| format!("face-{f}")).collect();
-        Action::Roll(D6(pikeshot::outcome::OutcomeSpace::new(faces, vec![])))
+        Action::Roll(D6(&FACES))
     }
 }
 

@@ -150,7 +150,7 @@ fn trials_and_seed_have_one_limit_wherever_they_come_from() {
         seed: Some(MAX_SEED),
         ..RunRequest::default()
     });
-    assert_eq!(p.seed, MAX_SEED);
+    assert_eq!(p.id.seed, MAX_SEED);
 }
 
 #[test]

@@ -80,9 +80,9 @@ fn every_shipped_scenario_builds() {
         for f in files {
             let p = run::prepare(&f, &RunRequest::default())
                 .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-            assert_eq!(p.system, s.id(), "{}", f.display());
+            assert_eq!(p.id.system, s.id(), "{}", f.display());
             assert!(!p.courses.is_empty(), "{}", f.display());
-            assert_eq!(p.edition.is_some(), !s.editions().is_empty());
+            assert_eq!(p.id.edition.is_some(), !s.editions().is_empty());
         }
     }
     // Every scenario folder is a system's.

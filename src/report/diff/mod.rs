@@ -78,8 +78,11 @@ impl DiffRow {
     }
 }
 
-/// Both runs compared.
-pub struct Diff {
+/// What names a comparison wherever it is shown or written: the
+/// scenario, its rule system, the two editions and the seed of both runs.
+/// The `--format json` document carries its five fields inline.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DiffId {
     /// Scenario name.
     pub scenario: String,
     /// Rule system.
@@ -90,6 +93,12 @@ pub struct Diff {
     pub to: String,
     /// Seed of both runs.
     pub seed: u64,
+}
+
+/// Both runs compared.
+pub struct Diff {
+    /// Which scenario, editions and seed.
+    pub id: DiffId,
     /// Trials per course, from and to.
     pub trials: (u64, u64),
     /// Every row: per variant, per course, its outcomes then key outcomes.
@@ -219,7 +228,7 @@ pub fn diff_rows(d: &Diff) -> Vec<Vec<String>> {
         .map(|r| {
             let (lo, hi) = r.change_ci();
             let mut row = vec![
-                d.scenario.clone(),
+                d.id.scenario.clone(),
                 r.variant.clone(),
                 r.course.clone(),
                 match r.kind {
@@ -227,8 +236,8 @@ pub fn diff_rows(d: &Diff) -> Vec<Vec<String>> {
                     RowKind::Key(_) => "key".into(),
                 },
                 r.name.clone(),
-                d.from.clone(),
-                d.to.clone(),
+                d.id.from.clone(),
+                d.id.to.clone(),
             ];
             row.extend(side(&r.from));
             row.extend(side(&r.to));

@@ -14,7 +14,7 @@ pub fn terminal(d: &Diff) -> String {
     let _ = writeln!(
         out,
         "{}  ({}, {} → {}, seed {})",
-        d.scenario, d.system, d.from, d.to, d.seed
+        d.id.scenario, d.id.system, d.id.from, d.id.to, d.id.seed
     );
     let exact = d.rows.iter().any(|r| r.exact_change().is_some());
     let label_w = label_width(36, d.rows.iter().map(|r| r.label.as_str()));
@@ -34,7 +34,7 @@ pub fn terminal(d: &Diff) -> String {
         let _ = writeln!(out, "{head}");
         let mut line = format!(
             "  {:<label_w$}  {:>9}  {:>9}  {:>10}  {:^21}",
-            "", d.from, d.to, "change", "95% interval"
+            "", d.id.from, d.id.to, "change", "95% interval"
         );
         if exact {
             let _ = write!(line, "  {:>12}", "exact change");

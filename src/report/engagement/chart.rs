@@ -13,9 +13,10 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::Engagement;
 use crate::error::Error;
+use crate::report::chart::{Area, Chart as ReportChart};
 use crate::report::draw::{
-    self, DrawResult, INK, MUTED, PALETTE, SIZE, Swatch, draw_header, draw_legend_rows, font,
-    percent, percent_axis, subtitle,
+    self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_legend_rows, font, percent, percent_axis,
+    subtitle,
 };
 use crate::report::model::{CourseRun, ScenarioRun};
 use crate::report::naming::plan;
@@ -40,13 +41,13 @@ impl Output for EngagementPlots {
             };
             for which in [Which::Turns, Which::Cumulative] {
                 let name = format!("{stem}-{}", which.suffix());
-                draw::stage_chart(
-                    out,
-                    &name,
-                    SIZE,
-                    |root| draw(root, run, course, &e, which),
-                    || render_svg(run, course, &e, which),
-                )?;
+                let plot = EngagementPlot {
+                    run,
+                    course,
+                    e: &e,
+                    which,
+                };
+                plot.stage(out, &name)?;
             }
         }
         Ok(())
@@ -72,12 +73,114 @@ impl Which {
     }
 }
 
-fn title(run: &ScenarioRun, course: &CourseRun, which: Which) -> String {
-    let what = match which {
-        Which::Turns => "turns to each stop reason",
-        Which::Cumulative => "P(stopped by turn t)",
-    };
-    format!("{} — {}: {what}", run.scenario, course.course)
+/// One engagement plot of a course.
+struct EngagementPlot<'a> {
+    run: &'a ScenarioRun,
+    course: &'a CourseRun,
+    e: &'a Engagement,
+    which: Which,
+}
+
+impl ReportChart for EngagementPlot<'_> {
+    fn title(&self) -> String {
+        let what = match self.which {
+            Which::Turns => "turns to each stop reason",
+            Which::Cumulative => "P(stopped by turn t)",
+        };
+        format!("{} — {}: {what}", self.run.id.name, self.course.course)
+    }
+    fn subtitle(&self) -> String {
+        subtitle(self.run, self.course)
+    }
+    fn body<DB: DrawingBackend>(&self, root: &Area<DB>, top: i32) -> DrawResult<DB::ErrorType> {
+        let (e, which) = (self.e, self.which);
+        let (w, h) = draw::pixel_size(root);
+
+        // Legend: one swatch per stop reason, then the notation.
+        let has_exact = e.exact.is_some();
+        let mut items: Vec<Swatch> = Vec::new();
+        if which == Which::Cumulative {
+            items.push(Swatch::Line(INK, 3, "every stop reason".into()));
+        }
+        for (r, reason) in e.reasons.iter().enumerate() {
+            if !e.possible(r) {
+                continue;
+            }
+            items.push(match which {
+                Which::Turns => Swatch::Bar(reason_colour(r), reason.clone()),
+                Which::Cumulative => Swatch::Line(reason_colour(r), 2, reason.clone()),
+            });
+        }
+        let mut notes = vec![Swatch::Text(format!(
+            "Monte Carlo, {} trials",
+            draw::thousands(e.trials)
+        ))];
+        if has_exact {
+            notes.push(match which {
+                Which::Turns => Swatch::Tick("exact (ticks at each stack boundary)".into()),
+                Which::Cumulative => Swatch::Dashed("exact (dashed); Monte Carlo as dots".into()),
+            });
+        }
+        let legend_h = draw_legend_rows(root, &[items, notes], 20, w - 20, h - 12)?;
+
+        let turns = e.turn_count().max(1);
+        let first = e.first_turn as f64;
+        let last = first + turns as f64 - 1.0;
+        let body = root.margin(top, legend_h + 14, 14, 24);
+        let (y_max, y_desc) = match which {
+            Which::Turns => {
+                let mut top = e.per_turn().into_iter().fold(0.0f64, f64::max);
+                if let Some(x) = e.exact_per_turn() {
+                    top = x.into_iter().fold(top, f64::max);
+                }
+                (draw::nice_probability_top(top), "P(stops on turn t)")
+            }
+            Which::Cumulative => (1.0, "P(stopped by turn t)"),
+        };
+        let pad = match which {
+            Which::Turns => 0.5,
+            Which::Cumulative => 0.3,
+        };
+        let mut chart = ChartBuilder::on(&body)
+            .x_label_area_size(56)
+            .y_label_area_size(80)
+            .build_cartesian_2d((first - pad)..(last + pad), 0f64..y_max)?;
+        draw::columns_mesh(&mut chart, &|y: &f64| percent_axis(*y, y_max), y_desc)?;
+        let plot_area = chart.plotting_area();
+        let px = |x: f64, y: f64| plot_area.map_coordinate(&(x, y));
+        let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1);
+
+        // Turn labels under the axis, thinned when turns are dense.
+        let axis_y = px(first, 0.0).1;
+        let label_style = font(14.0)
+            .color(&MUTED)
+            .pos(Pos::new(HPos::Center, VPos::Top));
+        let widest = draw::width(root, &format!("{}", last as i64), &label_style) as i32 + 8;
+        let every = ((widest + unit_px - 1) / unit_px).max(1) as usize;
+        for (i, t) in e.turns().enumerate() {
+            if i % every != 0 && i + 1 != turns {
+                continue;
+            }
+            let (x, _) = px(t as f64, 0.0);
+            root.draw(&Text::new(
+                t.to_string(),
+                (x, axis_y + 8),
+                label_style.clone(),
+            ))?;
+        }
+        let (x0, _) = px(first - pad, 0.0);
+        let (x1, _) = px(last + pad, 0.0);
+        root.draw(&Text::new(
+            "turn",
+            ((x0 + x1) / 2, axis_y + 32),
+            font(16.0).pos(Pos::new(HPos::Center, VPos::Top)),
+        ))?;
+
+        match which {
+            Which::Turns => draw_turns(root, &chart, e, y_max, unit_px),
+            Which::Cumulative => draw_cumulative(root, &chart, e, turns),
+        }
+    }
 }
 
 /// Renders one engagement plot of a course as an SVG document.
@@ -87,111 +190,18 @@ pub fn render_svg(
     e: &Engagement,
     which: Which,
 ) -> io::Result<String> {
-    draw::svg_chart(SIZE, &title(run, course, which), |root| {
-        draw(root, run, course, e, which)
-    })
+    EngagementPlot {
+        run,
+        course,
+        e,
+        which,
+    }
+    .svg()
 }
 
 /// The colour of stop reason `r`.
 fn reason_colour(r: usize) -> RGBColor {
     PALETTE[r % PALETTE.len()]
-}
-
-fn draw<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    run: &ScenarioRun,
-    course: &CourseRun,
-    e: &Engagement,
-    which: Which,
-) -> DrawResult<DB::ErrorType> {
-    let (w, h) = draw::pixel_size(root);
-    root.fill(&WHITE)?;
-    let top = draw_header(root, &title(run, course, which), &subtitle(run, course))?;
-
-    // Legend: one swatch per stop reason, then the notation.
-    let has_exact = e.exact.is_some();
-    let mut items: Vec<Swatch> = Vec::new();
-    if which == Which::Cumulative {
-        items.push(Swatch::Line(INK, 3, "every stop reason".into()));
-    }
-    for (r, reason) in e.reasons.iter().enumerate() {
-        if !e.possible(r) {
-            continue;
-        }
-        items.push(match which {
-            Which::Turns => Swatch::Bar(reason_colour(r), reason.clone()),
-            Which::Cumulative => Swatch::Line(reason_colour(r), 2, reason.clone()),
-        });
-    }
-    let mut notes = vec![Swatch::Text(format!(
-        "Monte Carlo, {} trials",
-        draw::thousands(e.trials)
-    ))];
-    if has_exact {
-        notes.push(match which {
-            Which::Turns => Swatch::Tick("exact (ticks at each stack boundary)".into()),
-            Which::Cumulative => Swatch::Dashed("exact (dashed); Monte Carlo as dots".into()),
-        });
-    }
-    let legend_h = draw_legend_rows(root, &[items, notes], 20, w - 20, h - 12)?;
-
-    let turns = e.turn_count().max(1);
-    let first = e.first_turn as f64;
-    let last = first + turns as f64 - 1.0;
-    let body = root.margin(top, legend_h + 14, 14, 24);
-    let (y_max, y_desc) = match which {
-        Which::Turns => {
-            let mut top = e.per_turn().into_iter().fold(0.0f64, f64::max);
-            if let Some(x) = e.exact_per_turn() {
-                top = x.into_iter().fold(top, f64::max);
-            }
-            (draw::nice_probability_top(top), "P(stops on turn t)")
-        }
-        Which::Cumulative => (1.0, "P(stopped by turn t)"),
-    };
-    let pad = match which {
-        Which::Turns => 0.5,
-        Which::Cumulative => 0.3,
-    };
-    let mut chart = ChartBuilder::on(&body)
-        .x_label_area_size(56)
-        .y_label_area_size(80)
-        .build_cartesian_2d((first - pad)..(last + pad), 0f64..y_max)?;
-    draw::columns_mesh(&mut chart, &|y: &f64| percent_axis(*y, y_max), y_desc)?;
-    let plot_area = chart.plotting_area();
-    let px = |x: f64, y: f64| plot_area.map_coordinate(&(x, y));
-    let unit_px = (px(1.0, 0.0).0 - px(0.0, 0.0).0).max(1);
-
-    // Turn labels under the axis, thinned when turns are dense.
-    let axis_y = px(first, 0.0).1;
-    let label_style = font(14.0)
-        .color(&MUTED)
-        .pos(Pos::new(HPos::Center, VPos::Top));
-    let widest = draw::width(root, &format!("{}", last as i64), &label_style) as i32 + 8;
-    let every = ((widest + unit_px - 1) / unit_px).max(1) as usize;
-    for (i, t) in e.turns().enumerate() {
-        if i % every != 0 && i + 1 != turns {
-            continue;
-        }
-        let (x, _) = px(t as f64, 0.0);
-        root.draw(&Text::new(
-            t.to_string(),
-            (x, axis_y + 8),
-            label_style.clone(),
-        ))?;
-    }
-    let (x0, _) = px(first - pad, 0.0);
-    let (x1, _) = px(last + pad, 0.0);
-    root.draw(&Text::new(
-        "turn",
-        ((x0 + x1) / 2, axis_y + 32),
-        font(16.0).pos(Pos::new(HPos::Center, VPos::Top)),
-    ))?;
-
-    match which {
-        Which::Turns => draw_turns(root, &chart, e, y_max, unit_px),
-        Which::Cumulative => draw_cumulative(root, &chart, e, turns),
-    }
 }
 
 fn draw_turns<DB: DrawingBackend>(

@@ -45,7 +45,7 @@ pub fn engagement_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                         x: Option<f64>,
                         xc: Option<f64>| {
             rows.push(vec![
-                run.scenario.clone(),
+                run.id.name.clone(),
                 c.variant.clone(),
                 c.course.clone(),
                 reason.to_string(),

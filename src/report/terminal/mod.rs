@@ -47,8 +47,8 @@ fn pct(p: f64, decimals: usize) -> String {
 /// The table for `run`, ending with a newline.
 pub fn terminal_table(run: &ScenarioRun) -> String {
     let mut out = String::new();
-    let mut context = vec![run.system.clone()];
-    if let Some(e) = &run.edition {
+    let mut context = vec![run.id.system.clone()];
+    if let Some(e) = &run.id.edition {
         let editions = if e.contains(", ") {
             "editions"
         } else {
@@ -56,8 +56,8 @@ pub fn terminal_table(run: &ScenarioRun) -> String {
         };
         context.push(format!("{editions} {e}"));
     }
-    context.push(format!("seed {}", run.seed));
-    let _ = writeln!(out, "{}  ({})", run.scenario, context.join(", "));
+    context.push(format!("seed {}", run.id.seed));
+    let _ = writeln!(out, "{}  ({})", run.id.name, context.join(", "));
 
     let stats: Vec<&CourseStats> = run.courses.iter().map(CourseRun::stats).collect();
     let keys = variant_keys(run);

@@ -12,8 +12,8 @@ use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
 use super::pair::{self, Ranges};
 use super::row::all_row_chart;
-use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
-use super::unit::{Effect, Unit, UnitState};
+use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, read_extra_tq};
+use super::unit::{Effect, Unit, UnitState, check_pair};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
@@ -178,17 +178,17 @@ impl CloseCombat {
         o: &CcOptions,
         readings: Readings,
     ) -> Result<CloseCombat, InputError> {
-        if attacker.name == defender.name {
-            return Err(key_err("defender", "a unit cannot fight itself"));
-        }
-        for (key, u) in [("attacker", attacker), ("defender", defender)] {
-            if !u.state.can_act() {
-                return Err(key_err(
-                    key,
-                    format!("{} is fleeing or eliminated: not in close combat", u.name),
-                ));
-            }
-        }
+        const NOT_IN_CC: &str = ": not in close combat";
+        check_pair(
+            attacker,
+            defender,
+            "defender",
+            "fight",
+            &[
+                ("attacker", attacker, NOT_IN_CC),
+                ("defender", defender, NOT_IN_CC),
+            ],
+        )?;
         let lower = o
             .lower_cc_value
             .unwrap_or_else(|| lower_side(attacker, defender));

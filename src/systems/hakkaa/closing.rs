@@ -13,7 +13,7 @@ use super::explain::{Tested, Why};
 use super::pair::{self, Ranges};
 use super::row::ResultRow;
 use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
-use super::unit::{Formation, Unit, UnitClass};
+use super::unit::{Formation, Unit, UnitClass, check_pair};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
@@ -205,28 +205,20 @@ pub fn conditions(charger: &Unit, target: &Unit, o: &ClosingOptions) -> (Vec<usi
 /// Refuses a charge (or its parts) that cannot happen: the same unit
 /// twice, a charger that cannot act, a target fleeing or eliminated.
 pub(crate) fn check_charge(charger: &Unit, target: &Unit) -> Result<(), InputError> {
-    if charger.name == target.name {
-        return Err(key_err("target", "a unit cannot charge itself"));
-    }
-    if !charger.state.can_act() {
-        return Err(key_err(
-            "charger",
-            format!(
-                "{} is fleeing or eliminated and cannot charge",
-                charger.name
+    check_pair(
+        charger,
+        target,
+        "target",
+        "charge",
+        &[
+            ("charger", charger, " and cannot charge"),
+            (
+                "target",
+                target,
+                ": the card's charge tables are for a target that can react",
             ),
-        ));
-    }
-    if !target.state.can_act() {
-        return Err(key_err(
-            "target",
-            format!(
-                "{} is fleeing or eliminated: the card's charge tables are for a target that can react",
-                target.name
-            ),
-        ));
-    }
-    Ok(())
+        ],
+    )
 }
 
 /// The extra measure of closing and charge reaction: 1 when the charge goes

@@ -14,7 +14,7 @@ use super::pair::{self, Ranges};
 use super::tq::{
     DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq,
 };
-use super::unit::{MAX_FP, Unit, UnitState, find_unit};
+use super::unit::{MAX_FP, Unit, UnitState, check_pair, find_unit};
 use crate::error::InputError;
 use crate::explain::Source;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
@@ -336,15 +336,13 @@ impl Fire {
         o: &FireOptions,
         readings: Readings,
     ) -> Result<Fire, InputError> {
-        if firer.name == target.name {
-            return Err(key_err("target", "a unit cannot fire at itself"));
-        }
-        if !firer.state.can_act() {
-            return Err(key_err(
-                "firer",
-                format!("{} is fleeing or eliminated and cannot fire", firer.name),
-            ));
-        }
+        check_pair(
+            firer,
+            target,
+            "target",
+            "fire at",
+            &[("firer", firer, " and cannot fire")],
+        )?;
         let fp = fire_points(firer, o)?;
         let volley = Volley::new(
             firer,

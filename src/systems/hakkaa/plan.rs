@@ -218,25 +218,14 @@ impl Plan {
         readings: Readings,
         skip_impossible: bool,
     ) -> Result<Step, InputError> {
-        let s = |i: usize| &units[i].state;
-        let skip = |possible: bool| skip_impossible && !possible;
-        let skipped = |why: String| Ok(Step::Skip(Skip::because(why)));
-        let name = |i: usize| units[i].name.as_str();
-        // Why a step of `a` on `b` is skipped: one of them cannot act.
-        let pair_down = |a: usize, b: usize| {
-            skip(s(a).can_act() && s(b).can_act())
-                .then(|| format!("{} or {} is fleeing or eliminated", name(a), name(b)))
-        };
+        if skip_impossible && let Some(why) = self.impossible(part, units, contact) {
+            return Ok(Step::Skip(Skip::because(why)));
+        }
+        // A charge's parts are the closing, charge-reaction and close-combat
+        // steps of the charger on its target.
         match (self, part) {
             (Plan::Single(p), _) => Ok((**p).clone()),
             (Plan::Fire { firer, target, o }, _) => {
-                if skip(s(*firer).can_act() && !s(*target).eliminated()) {
-                    return skipped(format!(
-                        "{} is fleeing or eliminated, or {} is eliminated",
-                        name(*firer),
-                        name(*target)
-                    ));
-                }
                 Fire::new(&units[*firer], &units[*target], o, readings).map(Step::Fire)
             }
             (
@@ -255,13 +244,8 @@ impl Plan {
                     o: closing,
                 },
                 _,
-            ) => {
-                if let Some(why) = pair_down(*charger, *target) {
-                    return skipped(why);
-                }
-                Closing::new(&units[*charger], &units[*target], closing, readings)
-                    .map(Step::Closing)
-            }
+            ) => Closing::new(&units[*charger], &units[*target], closing, readings)
+                .map(Step::Closing),
             (
                 Plan::Charge {
                     charger,
@@ -270,61 +254,86 @@ impl Plan {
                     ..
                 },
                 Part::Reaction,
-            ) => {
-                if skip(contact) {
-                    return skipped(format!(
-                        "{} did not go in: its Closing result did not reach contact",
-                        name(*charger)
-                    ));
-                }
-                ChargeReaction::new(&units[*charger], &units[*target], reaction, readings)
-                    .map(Step::Reaction)
-            }
-            (Plan::Reaction { charger, target, o }, _) => {
-                if let Some(why) = pair_down(*charger, *target) {
-                    return skipped(why);
-                }
-                ChargeReaction::new(&units[*charger], &units[*target], o, readings)
-                    .map(Step::Reaction)
-            }
-            (
-                Plan::Charge {
+            )
+            | (
+                Plan::Reaction {
                     charger,
                     target,
+                    o: reaction,
+                },
+                _,
+            ) => ChargeReaction::new(&units[*charger], &units[*target], reaction, readings)
+                .map(Step::Reaction),
+            (
+                Plan::Charge {
+                    charger: attacker,
+                    target: defender,
                     cc,
                     ..
                 },
                 _,
-            ) => {
-                if skip(contact) {
-                    return skipped(format!(
-                        "the charge made no contact: {c} did not go in, {} fled, or its reaction fire repulsed {c}",
-                        name(*target),
-                        c = name(*charger)
-                    ));
-                }
-                CloseCombat::new(&units[*charger], &units[*target], cc, readings)
-                    .map(Step::CloseCombat)
-            }
-            (
+            )
+            | (
                 Plan::CloseCombat {
                     attacker,
                     defender,
-                    o,
+                    o: cc,
                 },
                 _,
-            ) => {
-                if let Some(why) = pair_down(*attacker, *defender) {
-                    return skipped(why);
-                }
-                CloseCombat::new(&units[*attacker], &units[*defender], o, readings)
-                    .map(Step::CloseCombat)
-            }
+            ) => CloseCombat::new(&units[*attacker], &units[*defender], cc, readings)
+                .map(Step::CloseCombat),
             (Plan::Fleeing { unit, o }, _) => {
-                if skip(s(*unit).status == Status::Fled && !s(*unit).eliminated()) {
-                    return skipped(format!("{} is not fleeing", name(*unit)));
-                }
                 Fleeing::new(&units[*unit], o, readings).map(Step::Fleeing)
+            }
+        }
+    }
+
+    /// Why `part` cannot happen for units in the states given (`contact`:
+    /// whether the charge it belongs to has made contact so far), or `None`
+    /// when it can.
+    fn impossible(&self, part: Part, units: &[Unit], contact: bool) -> Option<String> {
+        let s = |i: usize| &units[i].state;
+        let name = |i: usize| units[i].name.as_str();
+        match (self, part) {
+            (Plan::Single(_), _) => None,
+            (Plan::Fire { firer, target, .. }, _) => {
+                (!s(*firer).can_act() || s(*target).eliminated()).then(|| {
+                    format!(
+                        "{} is fleeing or eliminated, or {} is eliminated",
+                        name(*firer),
+                        name(*target)
+                    )
+                })
+            }
+            (Plan::Charge { charger, .. }, Part::Reaction) => (!contact).then(|| {
+                format!(
+                    "{} did not go in: its Closing result did not reach contact",
+                    name(*charger)
+                )
+            }),
+            (
+                Plan::Charge {
+                    charger, target, ..
+                },
+                Part::CloseCombat | Part::Whole,
+            ) => (!contact).then(|| {
+                format!(
+                    "the charge made no contact: {c} did not go in, {} fled, or its reaction fire repulsed {c}",
+                    name(*target),
+                    c = name(*charger)
+                )
+            }),
+            (Plan::Fleeing { unit, .. }, _) => {
+                (s(*unit).status != Status::Fled || s(*unit).eliminated())
+                    .then(|| format!("{} is not fleeing", name(*unit)))
+            }
+            // The charge's closing and the steps of one unit on another:
+            // both units must be able to act.
+            _ => {
+                let (a, b) = self.units();
+                let (a, b) = (a?, b?);
+                (!(s(a).can_act() && s(b).can_act()))
+                    .then(|| format!("{} or {} is fleeing or eliminated", name(a), name(b)))
             }
         }
     }

@@ -8,6 +8,7 @@
 
 use super::tq::{Grade, read_grade};
 use crate::error::InputError;
+use crate::scenario::fields::key_err;
 use crate::scenario::{Fields, course};
 use crate::systems::named::{self, named_enum};
 
@@ -254,6 +255,31 @@ impl UnitState {
     pub fn can_act(&self) -> bool {
         !self.eliminated() && self.status != Status::Fled
     }
+}
+
+/// Refuses a step of unit `a` on unit `b` that cannot happen, each error at
+/// its bare step key: the same unit twice ("a unit cannot {verb} itself", at
+/// `b_key`), then each unit of `must_act` (its key, the unit, and what
+/// follows "is fleeing or eliminated") that is fleeing or eliminated.
+pub(crate) fn check_pair(
+    a: &Unit,
+    b: &Unit,
+    b_key: &str,
+    verb: &str,
+    must_act: &[(&str, &Unit, &str)],
+) -> Result<(), InputError> {
+    if a.name == b.name {
+        return Err(key_err(b_key, format!("a unit cannot {verb} itself")));
+    }
+    for &(key, u, why) in must_act {
+        if !u.state.can_act() {
+            return Err(key_err(
+                key,
+                format!("{} is fleeing or eliminated{why}", u.name),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A unit as a scenario describes it, with its current state.

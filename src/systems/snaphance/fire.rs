@@ -10,7 +10,7 @@ use super::morale::{self, After, MoraleCheck, MoraleWhy, loss_cap};
 use super::readings::{Fives, Readings};
 use super::terrain::{self, TOWN_FIRE_16TH_PS};
 use super::unit::{Stand, find, finish, key_err, relocate};
-use super::{Aspect, Era, Kind, MoveFire, d6, dice_rows};
+use super::{Aspect, Era, Kind, MoveFire, d6, dice_chart};
 use crate::dice::{Dice, EnumerationError};
 use crate::error::InputError;
 use crate::explain::{PoolLine, Source, pool_sum};
@@ -581,32 +581,49 @@ pub fn charts() -> Vec<Chart> {
         .map(|v| v.map_or("no fire".into(), d6))
         .collect();
     vec![
-        Chart {
-            id: "fire",
-            title: "Firing".into(),
-            rule: "Firing and Melee Chart",
-            headers: headers(&["Dice", "Modifier"]),
-            rows: dice_rows(&[
+        dice_chart(
+            "fire",
+            "Firing",
+            "Firing and Melee Chart",
+            &[
                 (Words("1D6"), "per remaining SP"),
-                (Words("−/+ ?D6"), "range factors from army list [range_dice]"),
-                (D6(d.art_per_extra_rank), "each extra rank of Pike or Tercio for art firing frontally/directly into rear"),
-                (D6(d.per_bound_moved), "each bound moved this turn (Move and Fire)"),
+                (
+                    Words("−/+ ?D6"),
+                    "range factors from army list [range_dice]",
+                ),
+                (
+                    D6(d.art_per_extra_rank),
+                    "each extra rank of Pike or Tercio for art firing frontally/directly into rear",
+                ),
+                (
+                    D6(d.per_bound_moved),
+                    "each bound moved this turn (Move and Fire)",
+                ),
                 (D6(d.firer_disordered), "firer disordered"),
                 (D6(d.target_evading), "target evading [LC, Dr, Sk]"),
                 (D6(d.sk_lc_in_open), "firing at Sk/LC in the open"),
                 (D6(d.target_in_cover), "firing on any in cover"),
                 (D6(d.art_in_open), "any firing at art in open"),
                 (D6(d.second_rank_pistols), "2nd rank of Pistols firing"),
-                (D6(d.defences), "any non Art/Sk/LC firing at stands in prepared defences"),
-                (D6(d.defences_artillery), "artillery firing at prepared defences"),
-                (D6(TOWN_FIRE_16TH_PS), "16th century P&S and all tercios firing out of a town (Towns 2.0)"),
-            ]),
-            notes: vec![
-                "Hit on 6 or double 5: each 6 one hit, each pair of 5s one hit (ASSUMPTION 4(b); readings.fives)".into(),
-                "Any hit: target takes a morale test (8.0); max loss 1SP, PB art 2SP".into(),
-                "Cover: woods and towns; prepared defences: the unit key defences".into(),
+                (
+                    D6(d.defences),
+                    "any non Art/Sk/LC firing at stands in prepared defences",
+                ),
+                (
+                    D6(d.defences_artillery),
+                    "artillery firing at prepared defences",
+                ),
+                (
+                    D6(TOWN_FIRE_16TH_PS),
+                    "16th century P&S and all tercios firing out of a town (Towns 2.0)",
+                ),
             ],
-        },
+            &[
+                "Hit on 6 or double 5: each 6 one hit, each pair of 5s one hit (ASSUMPTION 4(b); readings.fives)",
+                "Any hit: target takes a morale test (8.0); max loss 1SP, PB art 2SP",
+                "Cover: woods and towns; prepared defences: the unit key defences",
+            ],
+        ),
         Chart {
             id: "move-and-fire",
             title: "Move and Fire".into(),
@@ -627,9 +644,16 @@ pub fn charts() -> Vec<Chart> {
                     "each time moved".into(),
                     d6(d.per_bound_moved),
                 ],
-                vec!["Artillery".into(), "any".into(), "cannot move and fire".into()],
+                vec![
+                    "Artillery".into(),
+                    "any".into(),
+                    "cannot move and fire".into(),
+                ],
             ],
-            notes: vec!["Dragoons and LC count hexes (hexes_moved); the others bounds (bounds_moved)".into()],
+            notes: vec![
+                "Dragoons and LC count hexes (hexes_moved); the others bounds (bounds_moved)"
+                    .into(),
+            ],
         },
     ]
 }

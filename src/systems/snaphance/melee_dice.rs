@@ -8,10 +8,9 @@ use super::terrain::{
     self, DEFENCES, STREAM_BANK_DICE, TOWN_ATTACKING, TOWN_INSIDE, TOWN_TERCIO_DEPTH, Terrain,
 };
 use super::unit::Stand;
-use super::{Aspect, Kind, dice_rows};
+use super::{Aspect, Kind, dice_chart};
 use crate::explain::{PoolLine, Source, pool_sum};
 use crate::systems::Chart;
-use crate::systems::chart::headers;
 
 use super::melee::{MeleeInput, Role};
 
@@ -66,6 +65,33 @@ pub struct SidePool {
     pub disordered: bool,
 }
 
+/// The Melee chart's rule number.
+const R: &str = "10.0";
+
+/// A bonus the fight may take away: `line` as it counts, or, when `lost`
+/// says why it does not, the same dice listed as "no {bonus}: {why}" under
+/// the Melee chart's rule and not counted.
+fn unless_lost(line: PoolLine, bonus: &str, lost: Option<&str>) -> PoolLine {
+    match lost {
+        None => line,
+        Some(why) => PoolLine {
+            label: format!("no {bonus}: {why}"),
+            rule: R.to_string(),
+            ..line
+        }
+        .not_applied(why),
+    }
+}
+
+/// The first reason that holds, in the sheet's order: why a bonus is lost,
+/// or `None` when none holds.
+fn first_reason<'a>(reasons: &[(bool, &'a str)]) -> Option<&'a str> {
+    reasons
+        .iter()
+        .find(|&&(holds, _)| holds)
+        .map(|&(_, why)| why)
+}
+
 pub(crate) fn in_town(s: &Stand) -> bool {
     s.terrain == Terrain::Town
 }
@@ -84,7 +110,6 @@ pub fn side_pool(
     let woods_fight = me.terrain == Terrain::Woods || foe.terrain == Terrain::Woods;
     let attacking_town = in_town(foe) && !in_town(me);
     let attacking = role == Role::Attacker;
-    const R: &str = "10.0";
     let n = &me.name;
     let fname = &foe.name;
     let role_key = |k: &str| format!("{}_{k}", role.name());
@@ -158,55 +183,45 @@ pub fn side_pool(
     // Charge Bonus.
     if attacking && input.charge && input.round == 1 && me.charge_bonus > 0 {
         let frontal = input.attack_on == Aspect::Front;
-        let lost: Option<&str> = if k.mounted()
-            && foe.kind.has_pikes()
-            && (frontal || readings.horse_vs_pikes == HorseVsPikes::Always)
-        {
-            Some("horse vs Pikes, P&S, Tercio")
-        } else if me.terrain == Terrain::Woods && !w.charge_bonus_from {
-            Some("in woods")
-        } else if foe.terrain == Terrain::Woods && !w.charge_bonus_into {
-            Some("vs unit in woods")
-        } else if me.terrain == Terrain::Stream {
-            Some("in a stream")
-        } else if me.terrain == Terrain::Swamp {
-            Some("in a swamp")
-        } else if foe.terrain == Terrain::Swamp && foe.kind == Kind::Skirmishers {
-            Some("vs Sk in a swamp")
-        } else if me.terrain.fields() || foe.terrain.fields() {
-            Some("in or vs unit in rough/fields")
-        } else if foe.defences {
-            Some("attacking defences")
-        } else if in_town(me) {
-            Some("attacking out of a town (3.2)")
-        } else if attacking_town {
-            Some("attacking a town (3.1)")
-        } else if input.left_town && k.combat_stand() {
-            Some("left a town to attack (5.0)")
-        } else {
-            None
-        };
+        let lost = first_reason(&[
+            (
+                k.mounted()
+                    && foe.kind.has_pikes()
+                    && (frontal || readings.horse_vs_pikes == HorseVsPikes::Always),
+                "horse vs Pikes, P&S, Tercio",
+            ),
+            (
+                me.terrain == Terrain::Woods && !w.charge_bonus_from,
+                "in woods",
+            ),
+            (
+                foe.terrain == Terrain::Woods && !w.charge_bonus_into,
+                "vs unit in woods",
+            ),
+            (me.terrain == Terrain::Stream, "in a stream"),
+            (me.terrain == Terrain::Swamp, "in a swamp"),
+            (
+                foe.terrain == Terrain::Swamp && foe.kind == Kind::Skirmishers,
+                "vs Sk in a swamp",
+            ),
+            (
+                me.terrain.fields() || foe.terrain.fields(),
+                "in or vs unit in rough/fields",
+            ),
+            (foe.defences, "attacking defences"),
+            (in_town(me), "attacking out of a town (3.2)"),
+            (attacking_town, "attacking a town (3.1)"),
+            (
+                input.left_town && k.combat_stand(),
+                "left a town to attack (5.0)",
+            ),
+        ]);
         let src = Source::unit(format!(
             "{n}: charge_bonus = {} (army list), charging in (charge = true)",
             me.charge_bonus
         ));
-        match lost {
-            Some(why) => mods.push(
-                PoolLine::new(
-                    me.charge_bonus as i32,
-                    format!("no Charge Bonus: {why}"),
-                    R,
-                    src,
-                )
-                .not_applied(why),
-            ),
-            None => mods.push(PoolLine::new(
-                me.charge_bonus as i32,
-                "Charge Bonus",
-                R,
-                src,
-            )),
-        }
+        let line = PoolLine::new(me.charge_bonus as i32, "Charge Bonus", R, src);
+        mods.push(unless_lost(line, "Charge Bonus", lost));
     }
     // Pikes, if fighting frontally.
     let frontally = attacking || input.attack_on == Aspect::Front;
@@ -222,21 +237,14 @@ pub fn side_pool(
             PikeRanks::Each => me.ranks as i32,
             PikeRanks::Together => 1,
         };
-        let lost: Option<&str> = if !frontally {
-            Some("not fighting frontally")
-        } else if woods_fight && !w.pike_bonus {
-            Some("in or vs unit in woods")
-        } else if me.terrain == Terrain::Stream {
-            Some("in a stream")
-        } else if attacking && foe.defences {
-            Some("attacking defences")
-        } else if in_town(me) {
-            Some("in a town (3.2)")
-        } else if attacking_town && k == Kind::Pike {
-            Some("attacking a town (3.1)")
-        } else {
-            None
-        };
+        let lost = first_reason(&[
+            (!frontally, "not fighting frontally"),
+            (woods_fight && !w.pike_bonus, "in or vs unit in woods"),
+            (me.terrain == Terrain::Stream, "in a stream"),
+            (attacking && foe.defences, "attacking defences"),
+            (in_town(me), "in a town (3.2)"),
+            (attacking_town && k == Kind::Pike, "attacking a town (3.1)"),
+        ]);
         let src = Source::unit(format!(
             "{n}: ranks = {} ([rules] pike_ranks = {}), against {fname} ({})",
             me.ranks, readings.pike_ranks, foe.kind
@@ -245,46 +253,27 @@ pub fn side_pool(
         if attacking_town {
             v = v.min(TOWN_TERCIO_DEPTH as i32);
         }
-        match lost {
-            Some(why) => mods
-                .push(PoolLine::new(v, format!("no depth bonus: {why}"), R, src).not_applied(why)),
-            None => {
-                mods.push(PoolLine::new(
-                    v,
-                    format!("{} extra rank(s) of pikes vs {against}", me.ranks),
-                    if attacking_town { "towns 3.1" } else { R },
-                    src,
-                ));
-            }
-        }
+        let line = PoolLine::new(
+            v,
+            format!("{} extra rank(s) of pikes vs {against}", me.ranks),
+            if attacking_town { "towns 3.1" } else { R },
+            src,
+        );
+        mods.push(unless_lost(line, "depth bonus", lost));
     }
     if k == Kind::PikeAndShot && me.pike_bonus {
-        let lost: Option<&str> = if !frontally {
-            Some("not fighting frontally")
-        } else if woods_fight && !w.pike_bonus {
-            Some("in or vs unit in woods")
-        } else if attacking && foe.defences {
-            Some("attacking defences")
-        } else if in_town(me) || attacking_town {
-            Some("town (3.1, 3.2)")
-        } else {
-            None
-        };
+        let lost = first_reason(&[
+            (!frontally, "not fighting frontally"),
+            (woods_fight && !w.pike_bonus, "in or vs unit in woods"),
+            (attacking && foe.defences, "attacking defences"),
+            (in_town(me) || attacking_town, "town (3.1, 3.2)"),
+        ]);
         let src = Source::unit(format!(
             "{n}: pike_bonus = true, against {fname} ({})",
             foe.kind
         ));
-        match lost {
-            Some(why) => mods.push(
-                PoolLine::new(per_rank, format!("no P&S bonus: {why}"), R, src).not_applied(why),
-            ),
-            None => mods.push(PoolLine::new(
-                per_rank,
-                format!("P&S bonus vs {against}"),
-                R,
-                src,
-            )),
-        }
+        let line = PoolLine::new(per_rank, format!("P&S bonus vs {against}"), R, src);
+        mods.push(unless_lost(line, "P&S bonus", lost));
     }
     // Shot.
     if k == Kind::Shot {
@@ -353,25 +342,28 @@ pub fn side_pool(
             ));
         }
     }
-    if in_town(me) {
-        let v = TOWN_INSIDE.dice(k, me.single_stand);
-        if v != 0 {
-            mods.push(PoolLine::new(
-                v as i32,
-                "3.2 in a town",
-                "towns 3.2",
-                Source::unit(format!("{n}: {k} in a town")),
-            ));
-        }
+    // A town: the row for fighting in or out of it, else for attacking it.
+    let town = if in_town(me) {
+        Some((
+            &TOWN_INSIDE,
+            "3.2 in a town",
+            "towns 3.2",
+            format!("{n}: {k} in a town"),
+        ))
     } else if attacking_town {
-        let v = TOWN_ATTACKING.dice(k, me.single_stand);
+        Some((
+            &TOWN_ATTACKING,
+            "3.1 attacking a town",
+            "towns 3.1",
+            format!("{fname} is in a town; {n} is {k}"),
+        ))
+    } else {
+        None
+    };
+    if let Some((row, label, rule, why)) = town {
+        let v = row.dice(k, me.single_stand);
         if v != 0 {
-            mods.push(PoolLine::new(
-                v as i32,
-                "3.1 attacking a town",
-                "towns 3.1",
-                Source::unit(format!("{fname} is in a town; {n} is {k}")),
-            ));
+            mods.push(PoolLine::new(v as i32, label, rule, Source::unit(why)));
         }
     }
     let extra = input.extra_dice[role as usize];
@@ -399,12 +391,11 @@ pub fn side_pool(
 /// The Melee chart.
 pub fn charts() -> Vec<Chart> {
     let d = MELEE_DICE;
-    vec![Chart {
-        id: "melee",
-        title: "Melee".into(),
-        rule: "10.0",
-        headers: headers(&["Dice", "Modifier"]),
-        rows: dice_rows(&[
+    vec![dice_chart(
+        "melee",
+        "Melee",
+        "10.0",
+        &[
             (Words("1D6"), "per remaining SP"),
             (D6(d.disordered), "if disordered"),
             (D6(d.uphill), "up hill"),
@@ -437,14 +428,14 @@ pub fn charts() -> Vec<Chart> {
                 D6(d.shot_no_cover_vs_cs),
                 "Shot not in cover fighting any CS (additional)",
             ),
-        ]),
-        notes: vec![
-            "Hit on 6 or double 5; more hits wins, equal hits draw (ASSUMPTION 4(b))".into(),
-            "Foot will not charge MCS (except close assault in woods, towns)".into(),
-            "Stands charged in flank/rear by a stand commencing behind front disorder".into(),
-            "Shot unsupported = not in cover (woods, town, defences) and not next to a CS".into(),
-            "P&S bonus (ASSUMPTION): as one rank of pikes, fighting frontally".into(),
-            "Each side hit tests morale (8.0): loser max 2SP, winner or draw 1SP".into(),
         ],
-    }]
+        &[
+            "Hit on 6 or double 5; more hits wins, equal hits draw (ASSUMPTION 4(b))",
+            "Foot will not charge MCS (except close assault in woods, towns)",
+            "Stands charged in flank/rear by a stand commencing behind front disorder",
+            "Shot unsupported = not in cover (woods, town, defences) and not next to a CS",
+            "P&S bonus (ASSUMPTION): as one rank of pikes, fighting frontally",
+            "Each side hit tests morale (8.0): loser max 2SP, winner or draw 1SP",
+        ],
+    )]
 }

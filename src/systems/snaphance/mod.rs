@@ -130,11 +130,12 @@ pub struct KindRow {
     pub woods: WoodsGroup,
 }
 
+/// A troop type's row; MCS is what the name says, a mounted combat stand
+/// (4(d)), and infantry is foot other than artillery.
 const fn row(
     kind: Kind,
     mounted: bool,
     combat_stand: bool,
-    mcs: bool,
     move_fire: MoveFire,
     charge_bonus: u8,
     woods: WoodsGroup,
@@ -143,7 +144,7 @@ const fn row(
         kind,
         mounted,
         combat_stand,
-        mcs,
+        mcs: mounted && combat_stand,
         infantry: !mounted && !matches!(kind, Kind::Artillery),
         move_fire,
         evades: matches!(
@@ -155,7 +156,7 @@ const fn row(
     }
 }
 
-/// Troop types: mounted, combat stand, MCS, move and fire, default Charge
+/// Troop types: mounted, combat stand, move and fire, default Charge
 /// Bonus (an army-list value; ASSUMPTION, docs/rules/snaphance.md section 1: gendarmes +2D6,
 /// other lance and sword horse and LC +1D6, the rest none; Swiss pike +1D6
 /// through [`Stand::charge_bonus`]) and woods line. Dragoons fight on foot.
@@ -164,7 +165,6 @@ pub const KINDS: [KindRow; 12] = [
         Kind::Pike,
         false,
         true,
-        false,
         MoveFire::NoFire,
         0,
         WoodsGroup::PikeAndShot,
@@ -173,7 +173,6 @@ pub const KINDS: [KindRow; 12] = [
         Kind::PikeAndShot,
         false,
         true,
-        false,
         MoveFire::Other,
         0,
         WoodsGroup::PikeAndShot,
@@ -182,7 +181,6 @@ pub const KINDS: [KindRow; 12] = [
         Kind::Tercio,
         false,
         true,
-        false,
         MoveFire::Other,
         0,
         WoodsGroup::PikeAndShot,
@@ -191,14 +189,12 @@ pub const KINDS: [KindRow; 12] = [
         Kind::Shot,
         false,
         true,
-        false,
         MoveFire::Other,
         0,
         WoodsGroup::ShotDragoons,
     ),
     row(
         Kind::Horse,
-        true,
         true,
         true,
         MoveFire::Other,
@@ -209,14 +205,12 @@ pub const KINDS: [KindRow; 12] = [
         Kind::Pistols,
         true,
         true,
-        true,
         MoveFire::Other,
         0,
         WoodsGroup::HorsePistols,
     ),
     row(
         Kind::Lancers,
-        true,
         true,
         true,
         MoveFire::NoFire,
@@ -227,7 +221,6 @@ pub const KINDS: [KindRow; 12] = [
         Kind::Gendarmes,
         true,
         true,
-        true,
         MoveFire::NoFire,
         2,
         WoodsGroup::Lancers,
@@ -236,14 +229,12 @@ pub const KINDS: [KindRow; 12] = [
         Kind::LightCavalry,
         true,
         false,
-        false,
         MoveFire::LightCavalry,
         1,
         WoodsGroup::LightCavalry,
     ),
     row(
         Kind::Dragoons,
-        false,
         false,
         false,
         MoveFire::Dragoons,
@@ -254,14 +245,12 @@ pub const KINDS: [KindRow; 12] = [
         Kind::Skirmishers,
         false,
         false,
-        false,
         MoveFire::Skirmishers,
         0,
         WoodsGroup::Skirmishers,
     ),
     row(
         Kind::Artillery,
-        false,
         false,
         false,
         MoveFire::Artillery,
@@ -382,18 +371,32 @@ enum DiceCell {
     Words(&'static str),
 }
 
-/// The rows of a (Dice, Modifier) chart, one a line of the card.
-fn dice_rows(lines: &[(DiceCell, &str)]) -> Vec<Vec<String>> {
-    lines
-        .iter()
-        .map(|&(dice, modifier)| {
-            let dice = match dice {
-                DiceCell::D6(n) => d6(n),
-                DiceCell::Words(w) => w.to_string(),
-            };
-            vec![dice, modifier.to_string()]
-        })
-        .collect()
+/// A (Dice, Modifier) chart: one row a line of the card, the Dice cell in
+/// D6 or the card's words.
+fn dice_chart(
+    id: &'static str,
+    title: &str,
+    rule: &'static str,
+    lines: &[(DiceCell, &str)],
+    notes: &[&str],
+) -> Chart {
+    Chart {
+        id,
+        title: title.into(),
+        rule,
+        headers: headers(&["Dice", "Modifier"]),
+        rows: lines
+            .iter()
+            .map(|&(dice, modifier)| {
+                let dice = match dice {
+                    DiceCell::D6(n) => d6(n),
+                    DiceCell::Words(w) => w.to_string(),
+                };
+                vec![dice, modifier.to_string()]
+            })
+            .collect(),
+        notes: notes.iter().map(|&n| n.to_string()).collect(),
+    }
 }
 
 /// Troop types and what the rules ask of each.
@@ -426,7 +429,7 @@ fn kinds_chart() -> Chart {
                     yes(r.infantry),
                     format!("{:?}", r.move_fire),
                     yes(r.evades),
-                    format!("+{}D6", r.charge_bonus),
+                    d6(r.charge_bonus as i8),
                 ]
             })
             .collect(),

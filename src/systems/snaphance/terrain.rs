@@ -69,92 +69,60 @@ pub struct WoodsRow {
     pub assault_mcs: bool,
 }
 
+/// A woods line that the woods leave alone: no dice, the Charge Bonus kept
+/// out of and into woods, depth and P&S bonus kept, no disorder, fire kept,
+/// no close assault of MCS. [`WOODS`] writes each line as how it differs.
+const fn unhindered(group: WoodsGroup, label: &'static str) -> WoodsRow {
+    WoodsRow {
+        group,
+        label,
+        dice: 0,
+        charge_bonus_from: true,
+        charge_bonus_into: true,
+        pike_bonus: true,
+        disorder_fighting: false,
+        cannot_recover: false,
+        fire: true,
+        assault_mcs: false,
+    }
+}
+
 /// Woods, de-interleaved (docs/rules/snaphance.md section 1).
 pub const WOODS: [WoodsRow; 7] = [
     WoodsRow {
-        group: WoodsGroup::Lancers,
-        label: "Lancers",
         dice: -2,
-        charge_bonus_from: true,
         charge_bonus_into: false,
-        pike_bonus: true,
         disorder_fighting: true,
         cannot_recover: true,
-        fire: true,
-        assault_mcs: false,
+        ..unhindered(WoodsGroup::Lancers, "Lancers")
     },
     WoodsRow {
-        group: WoodsGroup::PikeAndShot,
-        label: "Pike and Shot, Pike",
         dice: -1,
         charge_bonus_from: false,
         charge_bonus_into: false,
         pike_bonus: false,
         disorder_fighting: true,
         cannot_recover: true,
-        fire: true,
         assault_mcs: true,
+        ..unhindered(WoodsGroup::PikeAndShot, "Pike and Shot, Pike")
     },
     WoodsRow {
-        group: WoodsGroup::ShotDragoons,
-        label: "Shot, Dragoons",
-        dice: 0,
-        charge_bonus_from: true,
-        charge_bonus_into: true,
-        pike_bonus: true,
-        disorder_fighting: false,
-        cannot_recover: false,
-        fire: true,
         assault_mcs: true,
+        ..unhindered(WoodsGroup::ShotDragoons, "Shot, Dragoons")
     },
     WoodsRow {
-        group: WoodsGroup::HorsePistols,
-        label: "Horse, Pistols",
-        dice: 0,
         charge_bonus_from: false,
         charge_bonus_into: false,
-        pike_bonus: true,
-        disorder_fighting: false,
         cannot_recover: true,
         fire: false,
-        assault_mcs: false,
+        ..unhindered(WoodsGroup::HorsePistols, "Horse, Pistols")
     },
     WoodsRow {
-        group: WoodsGroup::LightCavalry,
-        label: "LC",
-        dice: 0,
-        charge_bonus_from: true,
         charge_bonus_into: false,
-        pike_bonus: true,
-        disorder_fighting: false,
-        cannot_recover: false,
-        fire: true,
-        assault_mcs: false,
+        ..unhindered(WoodsGroup::LightCavalry, "LC")
     },
-    WoodsRow {
-        group: WoodsGroup::Skirmishers,
-        label: "Sk",
-        dice: 0,
-        charge_bonus_from: true,
-        charge_bonus_into: true,
-        pike_bonus: true,
-        disorder_fighting: false,
-        cannot_recover: false,
-        fire: true,
-        assault_mcs: false,
-    },
-    WoodsRow {
-        group: WoodsGroup::Artillery,
-        label: "Art",
-        dice: 0,
-        charge_bonus_from: true,
-        charge_bonus_into: true,
-        pike_bonus: true,
-        disorder_fighting: false,
-        cannot_recover: false,
-        fire: true,
-        assault_mcs: false,
-    },
+    unhindered(WoodsGroup::Skirmishers, "Sk"),
+    unhindered(WoodsGroup::Artillery, "Art"),
 ];
 
 /// The woods line of a troop type.
@@ -285,7 +253,7 @@ pub fn charts() -> Vec<Chart> {
                 if r.dice == 0 {
                     String::new()
                 } else {
-                    format!("{:+}D6 in or vs unit in", r.dice)
+                    format!("{} in or vs unit in", d6(r.dice))
                 },
                 format!(
                     "from woods: {}; into woods: {}",
@@ -339,13 +307,13 @@ pub fn charts() -> Vec<Chart> {
             rows: vec![
                 vec![
                     "Stream".into(),
-                    format!("{STREAM_BANK_DICE:+}D6 on bank fighting stand in stream; no depth bonus in stream"),
+                    format!("{} on bank fighting stand in stream; no depth bonus in stream", d6(STREAM_BANK_DICE)),
                     "none in stream; kept charging in from the bank".into(),
                     "all disordered, cannot recover".into(),
                 ],
                 vec![
                     "Hills".into(),
-                    format!("{HIGHER_DICE:+}D6 to the stand on the higher hex"),
+                    format!("{} to the stand on the higher hex", d6(HIGHER_DICE)),
                     String::new(),
                     String::new(),
                 ],
@@ -364,8 +332,9 @@ pub fn charts() -> Vec<Chart> {
                 vec![
                     "Defences (attacking)".into(),
                     format!(
-                        "{:+}D6 infantry; {:+}D6 and disorder mounted; no depth or P&S bonus",
-                        DEFENCES.infantry_dice, DEFENCES.mounted_dice
+                        "{} infantry; {} and disorder mounted; no depth or P&S bonus",
+                        d6(DEFENCES.infantry_dice),
+                        d6(DEFENCES.mounted_dice)
                     ),
                     "none".into(),
                     "mounted disorder".into(),
@@ -395,7 +364,8 @@ pub fn charts() -> Vec<Chart> {
             ],
             notes: vec![
                 format!(
-                    "2.0 firing out of a town: 16th century P&S and all tercios {TOWN_FIRE_16TH_PS:+}D6; a town is cover"
+                    "2.0 firing out of a town: 16th century P&S and all tercios {}; a town is cover",
+                    d6(TOWN_FIRE_16TH_PS)
                 ),
                 "3.3 a stand beaten in a town may stay: one extra SP lost, melee ongoing (hold_town)"
                     .into(),

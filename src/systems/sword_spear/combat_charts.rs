@@ -1,6 +1,7 @@
 //! The Combat Process and the Effect of Armour as charts, for `pikeshot
 //! tables`: what [`super::combat`] resolves, laid out as the card prints it.
 
+use super::numbered;
 use crate::systems::Chart;
 use crate::systems::chart::headers;
 
@@ -11,18 +12,14 @@ pub fn charts() -> Vec<Chart> {
         title: "Combat Process".into(),
         rule: "Combat",
         headers: headers(&["Step", ""]),
-        rows: [
+        rows: numbered(&[
             "Roll Combat Dice",
             "Place top four dice in order",
             "Compare opposing dice",
             "Adjust for Armour",
             "Establish outcome of each pair of dice",
             "Make Discipline tests and record Hits",
-        ]
-        .iter()
-        .enumerate()
-        .map(|(i, s)| vec![(i + 1).to_string(), s.to_string()])
-        .collect(),
+        ]),
         notes: vec![
             "Each die which doubles its opposing die: Hit".into(),
             "Each die which beats but does not double its opposing die: Discipline test".into(),

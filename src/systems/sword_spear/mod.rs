@@ -62,6 +62,15 @@ pub fn charts() -> Vec<Chart> {
     c
 }
 
+/// The rows of a list the sheet numbers: the number from 1, then the item.
+fn numbered(items: &[&str]) -> Vec<Vec<String>> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| vec![(i + 1).to_string(), item.to_string()])
+        .collect()
+}
+
 /// Sword & Spear in the registry of rule systems.
 pub struct SwordSpear;
 

@@ -107,87 +107,55 @@ pub const MAX_RANGE: u8 = {
     longest + MAX_BONUS_RANGE
 };
 
+/// A weapon with no notes on the sheet (Bow, Sling, Javelin): normal effect
+/// on armour, cover counts, may move and shoot, any bonus dice, no fear.
+/// [`WEAPONS`] writes each other row as what its notes change.
+const fn plain(weapon: Weapon, label: &'static str, range: u8) -> WeaponRow {
+    WeaponRow {
+        weapon,
+        label,
+        range,
+        armour: ArmourEffect::Normal,
+        ignores_cover: false,
+        move_and_shoot: true,
+        bonus: BonusDice::Any,
+        causes_fear: false,
+    }
+}
+
 /// Shooting Weapons table (weapon type, range in DU, notes), card order.
 pub const WEAPONS: [WeaponRow; 8] = [
+    plain(Weapon::Bow, "Bow", 4),
     WeaponRow {
-        weapon: Weapon::Bow,
-        label: "Bow",
-        range: 4,
-        armour: ArmourEffect::Normal,
-        ignores_cover: false,
-        move_and_shoot: true,
-        bonus: BonusDice::Any,
-        causes_fear: false,
-    },
-    WeaponRow {
-        weapon: Weapon::Longbow,
-        label: "Longbow",
-        range: 5,
         armour: ArmourEffect::OneLevelLess,
-        ignores_cover: false,
-        move_and_shoot: true,
-        bonus: BonusDice::Any,
-        causes_fear: false,
+        ..plain(Weapon::Longbow, "Longbow", 5)
     },
     WeaponRow {
-        weapon: Weapon::Crossbow,
-        label: "Crossbow",
-        range: 5,
         armour: ArmourEffect::Ignored,
-        ignores_cover: false,
         move_and_shoot: false,
         bonus: BonusDice::MagicOnly,
-        causes_fear: false,
+        ..plain(Weapon::Crossbow, "Crossbow", 5)
     },
+    plain(Weapon::Sling, "Sling", 3),
+    plain(Weapon::Javelin, "Javelin", 2),
     WeaponRow {
-        weapon: Weapon::Sling,
-        label: "Sling",
-        range: 3,
-        armour: ArmourEffect::Normal,
-        ignores_cover: false,
-        move_and_shoot: true,
-        bonus: BonusDice::Any,
-        causes_fear: false,
-    },
-    WeaponRow {
-        weapon: Weapon::Javelin,
-        label: "Javelin",
-        range: 2,
-        armour: ArmourEffect::Normal,
-        ignores_cover: false,
-        move_and_shoot: true,
-        bonus: BonusDice::Any,
-        causes_fear: false,
-    },
-    WeaponRow {
-        weapon: Weapon::Firearm,
-        label: "Firearm",
-        range: 3,
         armour: ArmourEffect::Ignored,
-        ignores_cover: false,
         move_and_shoot: false,
         bonus: BonusDice::None,
         causes_fear: true,
+        ..plain(Weapon::Firearm, "Firearm", 3)
     },
     WeaponRow {
-        weapon: Weapon::Artillery,
-        label: "Artillery",
-        range: 10,
         armour: ArmourEffect::Ignored,
         ignores_cover: true,
         move_and_shoot: false,
-        bonus: BonusDice::Any,
-        causes_fear: false,
+        ..plain(Weapon::Artillery, "Artillery", 10)
     },
     WeaponRow {
-        weapon: Weapon::Magic,
-        label: "Magic Attack",
-        range: 2,
         armour: ArmourEffect::Ignored,
         ignores_cover: true,
-        move_and_shoot: true,
-        bonus: BonusDice::Any,
         causes_fear: true,
+        ..plain(Weapon::Magic, "Magic Attack", 2)
     },
 ];
 

@@ -5,7 +5,7 @@
 //! order. Which types count as foot, mounted or beasts is not printed on the
 //! sheet; the reading ([`Class`]) is in `docs/rules/sword-and-spear.md`.
 
-use super::named_enum;
+use super::{named_enum, numbered};
 use crate::systems::Chart;
 use crate::systems::chart::headers;
 
@@ -284,11 +284,7 @@ pub fn charts() -> Vec<Chart> {
         title: "Fresh Status: a unit is Fresh if it".into(),
         rule: "Activation and Movement",
         headers: headers(&["#", "Condition"]),
-        rows: FRESH_STATUS
-            .iter()
-            .enumerate()
-            .map(|(i, c)| vec![(i + 1).to_string(), c.to_string()])
-            .collect(),
+        rows: numbered(&FRESH_STATUS),
         notes: vec![],
     };
     vec![movement, fresh]

@@ -3,7 +3,7 @@
 
 use pikeshot::engine::Tally;
 use pikeshot::outcome::{Measure, OutcomeSpace};
-use pikeshot::report::{CourseRun, ScenarioRun, write_reports};
+use pikeshot::report::{CourseRun, RunId, ScenarioRun, write_reports};
 
 use super::read_csv;
 
@@ -79,11 +79,13 @@ pub fn mpbs_run(
     courses: Vec<CourseRun>,
 ) -> ScenarioRun {
     ScenarioRun {
-        scenario: scenario.into(),
+        id: RunId {
+            name: scenario.into(),
+            system: "mpbs".into(),
+            edition: Some(edition.into()),
+            seed,
+        },
         file_stem: stem.into(),
-        system: "mpbs".into(),
-        edition: Some(edition.into()),
-        seed,
         sets: Vec::new(),
         courses,
         sweep: None,

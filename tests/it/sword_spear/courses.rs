@@ -562,8 +562,8 @@ fn every_shipped_scenario_builds_with_an_exact_answer() {
     for e in std::fs::read_dir(dir).unwrap() {
         let path = e.unwrap().path();
         let p = prepare(&path, &RunRequest::default()).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(p.system, "sword-and-spear");
-        assert_eq!(p.edition, None);
+        assert_eq!(p.id.system, "sword-and-spear");
+        assert_eq!(p.id.edition, None);
         for (_, c, k) in &p.courses {
             let q = k
                 .exact(DEFAULT_BUDGET)
