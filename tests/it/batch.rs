@@ -12,11 +12,15 @@ mod html;
 mod selection;
 mod sweep_page;
 
-use crate::support::cli::{code, diff_cards, pikeshot, pikeshot_refused, run_into, stderr, stdout};
+use crate::support::cli::{
+    code, diff_cards, pikeshot, pikeshot_exits, pikeshot_ok, pikeshot_refused, run_to, stderr,
+    stdout,
+};
 use crate::support::{col, files, json_find, read_csv};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use tempfile::TempDir;
 
 fn write(dir: &Path, rel: &str, text: &str) -> PathBuf {
     let p = dir.join(rel);
@@ -29,9 +33,15 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// `pikeshot run SCENARIO --out OUT --check -q`.
-fn run_check(scenario: &Path, out: &Path) -> std::process::Output {
-    pikeshot(&["run", s(scenario), "--out", s(out), "--check", "-q"])
+/// `pikeshot run SCENARIO --out OUT --check -q`: asserts it exited with
+/// `exit`.
+#[track_caller]
+fn run_check(scenario: &Path, out: &Path, exit: i32) {
+    pikeshot_exits(
+        &["run", s(scenario), "--out", s(out), "--check", "-q"],
+        exit,
+        &[],
+    );
 }
 
 /// Cuirassiers charge heavy infantry, or the infantry fires at them; no sweep.
@@ -131,10 +141,23 @@ fn folder(dir: &Path) {
     write(dir, ".hidden.toml", "not = \"read\"");
 }
 
-/// The folder of three scenarios, the charge with `targets` appended.
-fn folder_with_targets(dir: &Path, targets: &str) {
-    folder(dir);
-    write(dir, "charge.toml", &with_targets(targets));
+/// The folder of three scenarios, `scenarios` in a fresh temporary folder
+/// (returned with it, for the reports to go beside it).
+fn temp_folder() -> (TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("scenarios");
+    folder(&dir);
+    (tmp, dir)
+}
+
+/// [`temp_folder`], the charge with one target appended: the volley
+/// misses at most `at_most` of the time.
+fn temp_folder_with_target(at_most: f64) -> (TempDir, PathBuf) {
+    let (tmp, dir) = temp_folder();
+    let target =
+        format!("[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = {at_most}\n");
+    write(&dir, "charge.toml", &with_targets(&target));
+    (tmp, dir)
 }
 
 /// Asserts two report folders hold the same files with the same bytes,
@@ -261,12 +284,9 @@ fn assert_index_resolves(out: &Path) -> String {
 
 #[test]
 fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("scenarios");
-    folder(&dir);
+    let (tmp, dir) = temp_folder();
     let out = tmp.path().join("reports");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out), "--exact"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["report", s(&dir), "--out", s(&out), "--exact"]);
 
     // One folder per scenario, mirroring its path; the hidden file and the
     // text file are not scenarios.
@@ -391,8 +411,7 @@ fn report_writes_a_folder_per_scenario_and_an_index_whose_links_resolve() {
     // The same inputs give the same bytes (timing.csv aside), and the page
     // does not depend on timing.csv.
     let again = tmp.path().join("again");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&again), "--exact"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["report", s(&dir), "--out", s(&again), "--exact"]);
     assert_same_report(&out, &again);
 }
 
@@ -433,8 +452,7 @@ fn with_targets(targets: &str) -> String {
 fn charge_key(dir: &Path) -> (f64, f64, f64, f64) {
     let p = write(dir, "probe/charge.toml", CHARGE);
     let out = dir.join("probe-out");
-    let o = run_into(&p, &["--exact", "--format", "json"], &out);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run_to(&p, &["--exact", "--format", "json"], &out);
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let course = &doc["scenarios"][0]["courses"][0];
     assert_eq!(course["course"], "charge");
@@ -463,10 +481,13 @@ fn targets_folder(tmp: &Path, name: &str, targets: &str) -> PathBuf {
 }
 
 /// `pikeshot report DIR --out OUT --check` with `more` arguments.
-fn report_check(dir: &Path, out: &Path, more: &[&str]) -> std::process::Output {
+/// `pikeshot report DIR --out OUT --check MORE...`: asserts it exited with
+/// `exit` and said each of `says` on stderr, and returns that stderr.
+#[track_caller]
+fn report_check(dir: &Path, out: &Path, more: &[&str], exit: i32, says: &[&str]) -> String {
     let mut args = vec!["report", s(dir), "--out", s(out), "--check"];
     args.extend(more);
-    pikeshot(&args)
+    pikeshot_exits(&args, exit, says)
 }
 
 fn verdicts(out: &Path) -> Vec<(String, String)> {
@@ -509,9 +530,7 @@ at_least = 0.01
         ),
     );
     let out = tmp.path().join("pass-out");
-    let o = report_check(&dir, &out, &[]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    assert!(stderr(&o).contains("3 checked, 3 passed"), "{}", stderr(&o));
+    report_check(&dir, &out, &[], 0, &["3 checked, 3 passed"]);
     assert!(
         verdicts(&out)
             .iter()
@@ -519,8 +538,7 @@ at_least = 0.01
     );
     assert_index_resolves(&out);
     // The same file through `run --check`.
-    let o = run_check(&dir.join("charge.toml"), &tmp.path().join("run-out"));
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    run_check(&dir.join("charge.toml"), &tmp.path().join("run-out"), 0);
     assert!(tmp.path().join("run-out/expect.csv").is_file());
 
     // Failing: a target the whole interval misses; exit 1 with a table
@@ -532,27 +550,27 @@ at_least = 0.01
         &charge_target(&format!("at_least = {bound}")),
     );
     let out = tmp.path().join("fail-out");
-    let o = report_check(&dir, &out, &[]);
-    assert_eq!(code(&o), 1, "{}", stderr(&o));
-    let err = stderr(&o);
-    assert!(err.contains("FAILED"), "{err}");
-    assert!(
-        err.contains(&format!("p-enemy-broken-or-eliminated >= {bound}")),
-        "{err}"
+    report_check(
+        &dir,
+        &out,
+        &[],
+        1,
+        &[
+            "FAILED",
+            &format!("p-enemy-broken-or-eliminated >= {bound}"),
+            &format!("{value:.4}"),
+            &format!("[{lo:.4}, {hi:.4}]"),
+            "fail (monte-carlo)",
+        ],
     );
-    assert!(err.contains(&format!("{value:.4}")), "{err}");
-    assert!(err.contains(&format!("[{lo:.4}, {hi:.4}]")), "{err}");
-    assert!(err.contains("fail (monte-carlo)"), "{err}");
     assert_eq!(verdicts(&out), vec![("fail".into(), "monte-carlo".into())]);
     // Without --check the report is written and the exit code is 0.
-    let o = pikeshot(&["report", s(&dir), "--out", s(&out)]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["report", s(&dir), "--out", s(&out)]);
     // The page lists the failed target first.
     let page = assert_index_resolves(&out);
     assert!(page.contains("Failed targets"));
     // `run --check` fails alike.
-    let o = run_check(&dir.join("charge.toml"), &tmp.path().join("run-fail"));
-    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    run_check(&dir.join("charge.toml"), &tmp.path().join("run-fail"), 1);
 
     // Borderline: a bound inside the Monte Carlo interval with the exact
     // value outside it. Judged on the interval it passes; judged on the
@@ -568,17 +586,13 @@ at_least = 0.01
     };
     let dir = targets_folder(tmp.path(), "borderline", &charge_target(&target));
     let out = tmp.path().join("borderline-mc");
-    let o = report_check(&dir, &out, &[]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    assert!(stderr(&o).contains("1 borderline"), "{}", stderr(&o));
+    report_check(&dir, &out, &[], 0, &["1 borderline"]);
     assert_eq!(
         verdicts(&out),
         vec![("borderline".into(), "monte-carlo".into())]
     );
     let out = tmp.path().join("borderline-exact");
-    let o = report_check(&dir, &out, &["--exact"]);
-    assert_eq!(code(&o), 1, "{}", stderr(&o));
-    assert!(stderr(&o).contains("fail (exact)"), "{}", stderr(&o));
+    report_check(&dir, &out, &["--exact"], 1, &["fail (exact)"]);
     assert_eq!(verdicts(&out), vec![("fail".into(), "exact".into())]);
 }
 
@@ -693,8 +707,7 @@ fn variant_filters_pick_their_variants_and_follow_set() {
     );
     let p = write(tmp.path(), "swept.toml", &text);
     let out = tmp.path().join("o");
-    let o = pikeshot(&["run", s(&p), "-q", "--out", s(&out), "--check"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["run", s(&p), "-q", "--out", s(&out), "--check"]);
     let (h, rows) = read_csv(&out.join("expect.csv"));
     let got: Vec<(String, String)> = rows
         .iter()
@@ -710,7 +723,7 @@ fn variant_filters_pick_their_variants_and_follow_set() {
     );
     // Pinning the other card on the command line leaves expect[0] nothing to check.
     let out = tmp.path().join("o2");
-    let o = pikeshot(&[
+    pikeshot_ok(&[
         "run",
         s(&p),
         "-q",
@@ -719,7 +732,6 @@ fn variant_filters_pick_their_variants_and_follow_set() {
         "--set",
         "edition=series",
     ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let (h, rows) = read_csv(&out.join("expect.csv"));
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0][col(&h, "entry")], "1");
@@ -727,19 +739,13 @@ fn variant_filters_pick_their_variants_and_follow_set() {
 
 #[test]
 fn shards_merge_into_exactly_the_unsharded_report() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("scenarios");
-    folder_with_targets(
-        &dir,
-        "[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.01\n",
-    );
+    let (tmp, dir) = temp_folder_with_target(0.01);
     let full = tmp.path().join("full");
-    let o = pikeshot(&["report", s(&dir), "--out", s(&full), "--exact"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["report", s(&dir), "--out", s(&full), "--exact"]);
 
     let shard = |i: u32| tmp.path().join(format!("shard-{i}"));
     for i in 1..=2 {
-        let o = pikeshot(&[
+        pikeshot_ok(&[
             "report",
             s(&dir),
             "--out",
@@ -748,7 +754,6 @@ fn shards_merge_into_exactly_the_unsharded_report() {
             "--shard",
             &format!("{i}/2"),
         ]);
-        assert_eq!(code(&o), 0, "{}", stderr(&o));
         assert!(shard(i).join("shard.json").is_file());
         assert_index_resolves(&shard(i));
     }
@@ -768,16 +773,18 @@ fn shards_merge_into_exactly_the_unsharded_report() {
 
     // Shards in any order; the failed target makes --check exit 1.
     let merged = tmp.path().join("merged");
-    let o = pikeshot(&[
-        "merge",
-        s(&shard(2)),
-        s(&shard(1)),
-        "--out",
-        s(&merged),
-        "--check",
-    ]);
-    assert_eq!(code(&o), 1, "{}", stderr(&o));
-    assert!(stderr(&o).contains("miss <= 0.01"), "{}", stderr(&o));
+    pikeshot_exits(
+        &[
+            "merge",
+            s(&shard(2)),
+            s(&shard(1)),
+            "--out",
+            s(&merged),
+            "--check",
+        ],
+        1,
+        &["miss <= 0.01"],
+    );
     assert_same_report(&full, &merged);
     assert!(!merged.join("shard.json").exists());
 
@@ -801,7 +808,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
         &["no shard.json"],
     );
     let other = tmp.path().join("other");
-    let o = pikeshot(&[
+    pikeshot_ok(&[
         "report",
         s(&dir),
         "--out",
@@ -811,7 +818,6 @@ fn shards_merge_into_exactly_the_unsharded_report() {
         "--trials",
         "5000",
     ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
     pikeshot_refused(
         &[
             "merge",
@@ -880,8 +886,7 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
     // Each side is the scenario run under that card with the same seed:
     // the `from` column equals a plain run with --set edition=sfo.
     let plain = tmp.path().join("plain");
-    let o = run_into(&p, &["--set", "edition=sfo", "--format", "json"], &plain);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run_to(&p, &["--set", "edition=sfo", "--format", "json"], &plain);
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     for c in doc["scenarios"][0]["courses"].as_array().unwrap() {
         for oc in c["outcomes"].as_array().unwrap() {
@@ -908,13 +913,8 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
 
 #[test]
 fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("s");
-    folder_with_targets(
-        &dir,
-        "[[expect]]\ncourse = \"volley\"\noutcome = \"miss\"\nat_most = 0.9\n",
-    );
-    let o = pikeshot(&[
+    let (tmp, dir) = temp_folder_with_target(0.9);
+    let o = pikeshot_ok(&[
         "report",
         s(&dir),
         "--out",
@@ -925,7 +925,6 @@ fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
         "--format",
         "json",
     ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");
     let scenarios = doc["scenarios"].as_array().unwrap();
     let files = crate::support::json_strs(&doc["scenarios"], "file");
@@ -970,8 +969,7 @@ fn json_documents_parse_and_carry_outcomes_key_outcomes_and_exact() {
 #[test]
 fn completions_are_generated_for_each_shell() {
     for shell in ["bash", "zsh", "fish"] {
-        let o = pikeshot(&["completions", shell]);
-        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let o = pikeshot_ok(&["completions", shell]);
         let text = stdout(&o);
         assert!(text.contains("pikeshot"), "{shell}");
         assert!(text.contains("report") && text.contains("merge"), "{shell}");

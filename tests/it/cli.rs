@@ -1,7 +1,10 @@
 //! The command line end to end: the quick start, inspection commands, and
 //! every kind of bad input (exit code 2, located message, nothing written).
 
-use crate::support::cli::{diff_cards, pikeshot, run_into, run_to, stderr, stdout};
+use crate::support::cli::{
+    diff_cards, pikeshot, pikeshot_exits, pikeshot_ok, pikeshot_refused, pikeshot_says, run_fresh,
+    run_into, run_to, stderr, stdout, temp_out,
+};
 use std::path::{Path, PathBuf};
 
 fn scenario(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -43,17 +46,12 @@ enemy = "a"
 
 #[test]
 fn quick_start_scenario_runs_and_writes_every_output() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("r");
     let args = ["--trials", "100000", "--exact"];
-    let o = run_to("scenarios/mpbs/charge-or-salvo.toml", &args, &out);
+    let (out, o) = run_fresh("scenarios/mpbs/charge-or-salvo.toml", &args);
     for f in ["outcomes.csv", "measures.csv", "summary.csv", "timing.csv"] {
         assert!(out.join(f).is_file(), "{f} missing");
     }
-    let files: Vec<String> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let files = crate::support::file_names(&out);
     // A PNG and an SVG histogram for each course of each edition.
     for course in ["charge-now", "salvo-then-charge", "keep-firing"] {
         for edition in ["series", "sfo"] {
@@ -73,7 +71,7 @@ fn quick_start_scenario_runs_and_writes_every_output() {
     ));
     // Every row has an exact value with --exact.
     let (header, rows) = crate::support::read_csv(&out.join("outcomes.csv"));
-    let exact = header.iter().position(|h| h == "exact").unwrap();
+    let exact = crate::support::col(&header, "exact");
     for row in &rows {
         assert!(!row[exact].is_empty(), "exact column empty: {row:?}");
     }
@@ -81,46 +79,37 @@ fn quick_start_scenario_runs_and_writes_every_output() {
 
 #[test]
 fn tables_and_list_print_the_charts() {
-    let o = pikeshot(&["tables", "mpbs", "--edition", "sfo", "close-combat"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("11.0"));
-    let o = pikeshot(&["tables", "mpbs", "--edition", "series"]);
-    assert!(o.status.success());
-    let all = stdout(&o);
+    pikeshot_says(
+        &["tables", "mpbs", "--edition", "sfo", "close-combat"],
+        &["11.0"],
+    );
+    let all = stdout(&pikeshot_ok(&["tables", "mpbs", "--edition", "series"]));
     for rule in [
         "10.0", "10.8", "10.8.2", "11.0", "11.3.8", "11.4.5", "11.7.2", "12.5", "5.3", "5.7", "9.3",
     ] {
         assert!(all.contains(&format!("({rule})")), "chart {rule} missing");
     }
-    let o = pikeshot(&["list", "mpbs"]);
-    assert!(o.status.success());
-    let l = stdout(&o);
-    for w in [
-        "close-combat",
-        "musketry",
-        "artillery",
-        "cuirassier",
-        "woods",
-        "defender-eliminated",
-    ] {
-        assert!(l.contains(w), "list lacks {w}");
-    }
+    pikeshot_says(
+        &["list", "mpbs"],
+        &[
+            "close-combat",
+            "musketry",
+            "artillery",
+            "cuirassier",
+            "woods",
+            "defender-eliminated",
+        ],
+    );
 }
 
 /// Runs a bad scenario and checks exit code 2, the message, and that the
 /// output folder was not created.
 fn refused(text: &str, extra: &[&str], expect: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
-    let p = scenario(tmp.path(), "bad.toml", text);
-    let out = tmp.path().join("out");
+    let out = temp_out();
+    let p = out.write("bad.toml", text);
     let mut args = vec!["run", p.to_str().unwrap(), "--out", out.to_str().unwrap()];
     args.extend_from_slice(extra);
-    let o = pikeshot(&args);
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "expected exit 2: {e}");
-    for x in expect {
-        assert!(e.contains(x), "message lacks {x:?}:\n{e}");
-    }
+    pikeshot_refused(&args, expect);
     assert!(!out.exists(), "output written despite bad input");
 }
 
@@ -267,9 +256,8 @@ fn with_targets() -> String {
 
 #[test]
 fn expect_entries_are_numbered_as_set_numbers_them_and_failures_show_it() {
-    let tmp = tempfile::tempdir().unwrap();
-    let p = scenario(tmp.path(), "t.toml", &with_targets());
-    let out = tmp.path().join("o");
+    let out = temp_out();
+    let p = out.write("t.toml", &with_targets());
     let o = run_into(
         &p,
         &["-q", "--check", "--set", "expect[1].at_least=0.99"],
@@ -284,8 +272,8 @@ fn expect_entries_are_numbered_as_set_numbers_them_and_failures_show_it() {
     let row = failed.lines().nth(2).unwrap();
     assert!(row.contains("expect[1]") && row.contains("volley"), "{row}");
     let (h, rows) = crate::support::read_csv(&out.join("expect.csv"));
-    let entry = h.iter().position(|c| c == "entry").unwrap();
-    let verdict = h.iter().position(|c| c == "verdict").unwrap();
+    let entry = crate::support::col(&h, "entry");
+    let verdict = crate::support::col(&h, "verdict");
     let got: Vec<(&str, &str)> = rows
         .iter()
         .map(|r| (r[entry].as_str(), r[verdict].as_str()))
@@ -306,20 +294,17 @@ fn report_takes_quiet() {
         "--out",
         out.to_str().unwrap(),
     ];
-    let o = pikeshot(&args);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pikeshot_ok(&args);
     assert!(stderr(&o).contains("wrote 1 scenario"), "{}", stderr(&o));
-    let o = pikeshot(&[&args[..], &["-q"]].concat());
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pikeshot_ok(&[&args[..], &["-q"]].concat());
     assert_eq!(stderr(&o), "");
     assert!(out.join("index.html").is_file());
 }
 
 #[test]
 fn diff_takes_format_json_and_check() {
-    let tmp = tempfile::tempdir().unwrap();
-    let p = scenario(tmp.path(), "t.toml", &with_targets());
-    let out = tmp.path().join("d");
+    let out = temp_out();
+    let p = out.write("t.toml", &with_targets());
     let o = diff_cards(&p, &out, &["--format", "json", "--check"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");
@@ -402,8 +387,7 @@ fn readme_check_example_is_what_the_tool_prints() {
     let mut lines = block.lines();
     let command = lines.next().unwrap();
     let shown: Vec<&str> = lines.collect();
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("o");
+    let out = temp_out();
     let mut args: Vec<String> = command
         .split_whitespace()
         .skip(2)
@@ -411,9 +395,7 @@ fn readme_check_example_is_what_the_tool_prints() {
         .collect();
     args.extend(["--out".into(), out.to_str().unwrap().into()]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let o = pikeshot(&args);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let err = stderr(&o);
+    let err = pikeshot_exits(&args, 1, &[]);
     let printed: Vec<&str> = err.lines().filter(|l| !l.starts_with("wrote ")).collect();
     assert_eq!(printed, shown);
 }

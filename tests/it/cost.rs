@@ -13,7 +13,8 @@ use pikeshot::engine::progress::{duration, line, rate, si};
 use pikeshot::run::estimate::{Estimate, ExactFit, Total, estimate};
 use pikeshot::run::{RunRequest, execute, prepare};
 
-use crate::support::cli::{run_to, stderr};
+use crate::support::cli::{run_fresh, run_to, stderr};
+use crate::support::{assert_ends_with, assert_texts};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
 
@@ -23,17 +24,27 @@ fn scenario() -> std::path::PathBuf {
 
 #[test]
 fn counts_rates_and_durations_are_said_in_words() {
-    assert_eq!(si(950.0), "950");
-    assert_eq!(si(12_345.0), "12 k");
-    assert_eq!(si(4_900_000.0), "4.9 M");
-    assert_eq!(si(610_000_000.0), "610 M");
-    assert_eq!(si(1_113_741_901.991_2), "1.1 G");
-    assert_eq!(si(999_999.0), "1.0 M");
+    assert_texts(
+        si,
+        &[
+            (950.0, "950"),
+            (12_345.0, "12 k"),
+            (4_900_000.0, "4.9 M"),
+            (610_000_000.0, "610 M"),
+            (1_113_741_901.991_2, "1.1 G"),
+            (999_999.0, "1.0 M"),
+        ],
+    );
     assert_eq!(rate(1_113_741_901.991_2), "1.1 G/s");
-    assert_eq!(duration(0.42), "0.4 s");
-    assert_eq!(duration(12.3), "12 s");
-    assert_eq!(duration(185.0), "3 min 5 s");
-    assert_eq!(duration(7920.0), "2 h 12 min");
+    assert_texts(
+        duration,
+        &[
+            (0.42, "0.4 s"),
+            (12.3, "12 s"),
+            (185.0, "3 min 5 s"),
+            (7920.0, "2 h 12 min"),
+        ],
+    );
     // 12 M done in 10 s: 1.2 M/s, 88 M left take 73.3 s.
     assert_eq!(
         line(12_000_000, 100_000_000, Duration::from_secs(10)),
@@ -113,19 +124,14 @@ fn a_long_estimate_says_whether_exact_fits() {
         exact: ExactFit::Fits,
     };
     assert!(e.worth_saying());
-    assert!(
-        e.line().ends_with(
-            "about 12 s on 1 thread; exact fits every course: --method exact answers without trials"
-        ),
-        "{}",
-        e.line()
+    assert_ends_with(
+        &e.line(),
+        "about 12 s on 1 thread; exact fits every course: --method exact answers without trials",
     );
     e.exact = ExactFit::Not("keep firing".into());
-    assert!(
-        e.line()
-            .ends_with("; exact does not fit course \"keep firing\" within --exact-budget"),
-        "{}",
-        e.line()
+    assert_ends_with(
+        &e.line(),
+        "; exact does not fit course \"keep firing\" within --exact-budget",
     );
     e.seconds = 2.0;
     assert!(!e.worth_saying());
@@ -133,8 +139,7 @@ fn a_long_estimate_says_whether_exact_fits() {
 
 #[test]
 fn a_short_run_prints_no_estimate() {
-    let tmp = tempfile::tempdir().unwrap();
-    let o = run_to(SCENARIO, &["--trials", "2000"], tmp.path());
+    let (_out, o) = run_fresh(SCENARIO, &["--trials", "2000"]);
     assert!(!stderr(&o).contains("estimate"), "{}", stderr(&o));
 }
 
@@ -257,12 +262,9 @@ fn the_total_of_several_runs_names_where_exact_does_not_fit() {
     );
     t.exact = ExactFit::Not("keep firing".into());
     t.exact_in = "mpbs/charge-or-salvo.toml".into();
-    assert!(
-        t.line().ends_with(
-            "; exact does not fit course \"keep firing\" of scenario \"mpbs/charge-or-salvo.toml\" within --exact-budget"
-        ),
-        "{}",
-        t.line()
+    assert_ends_with(
+        &t.line(),
+        "; exact does not fit course \"keep firing\" of scenario \"mpbs/charge-or-salvo.toml\" within --exact-budget",
     );
     t.seconds = 2.0;
     assert!(!t.worth_saying());

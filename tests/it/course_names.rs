@@ -3,12 +3,12 @@
 //! `course."salvo, then charge".steps[0].column` as well as by index; an
 //! unknown name is a located error with did-you-mean.
 
-use pikeshot::Error;
 use pikeshot::run::{RunRequest, prepare_file};
 use pikeshot::scenario::ScenarioFile;
 
-use crate::support::cli::{code, run_into, stderr};
+use crate::support::cli::{run_refused_saying, temp_out};
 use crate::support::located::line_containing;
+use crate::support::scenario::refused_under;
 
 /// Two courses, the second named with a comma (as the shipped
 /// charge-or-salvo does).
@@ -84,21 +84,15 @@ fn an_unknown_course_name_in_set_is_located_with_did_you_mean() {
         assert!(m.contains(needle), "{needle:?} missing from: {m}");
     }
     // Through the command line: exit 2, nothing written.
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("o");
-    let o = run_into(
+    let out = temp_out();
+    run_refused_saying(
         "scenarios/mpbs/charge-or-salvo.toml",
         &[
             "--set",
             r#"course."salvo, than charge".steps[0].column=front"#,
         ],
         &out,
-    );
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("did you mean \"salvo, then charge\""),
-        "{}",
-        stderr(&o)
+        &["did you mean \"salvo, then charge\""],
     );
     assert!(!out.exists());
     // An unclosed quote is not a key path.
@@ -133,18 +127,13 @@ fn a_sweep_addresses_a_course_by_name() {
         "'course.\"salvo, then charge\"",
         "'course.\"salvoes, then charge\"",
     );
-    match prepare_file(file(&bad), &RunRequest::default()) {
-        Err(Error::Input(e)) => {
-            assert_eq!(e.line, Some(line_containing(&bad, "salvoes, then")), "{e}");
-            assert!(
-                e.to_string()
-                    .contains("did you mean \"salvo, then charge\""),
-                "{e}"
-            );
-        }
-        Err(e) => panic!("not an input error: {e}"),
-        Ok(_) => panic!("a sweep over a course that does not exist was accepted"),
-    }
+    let e = refused_under("t.toml", &bad, &RunRequest::default());
+    assert_eq!(e.line, Some(line_containing(&bad, "salvoes, then")), "{e}");
+    assert!(
+        e.to_string()
+            .contains("did you mean \"salvo, then charge\""),
+        "{e}"
+    );
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod control;
 mod pools;
 
 use crate::support::cli::run_to;
+use crate::support::shipped_files;
 use std::path::{Path, PathBuf};
 
 use pikeshot::engine::{self, KernelMode, RunOptions, Task};
@@ -16,14 +17,7 @@ use pikeshot::stats;
 
 /// Every shipped scenario file, of every system.
 fn shipped() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .flat_map(|d| std::fs::read_dir(d.unwrap().path()).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    v.sort();
+    let v = shipped_files("");
     assert!(!v.is_empty());
     v
 }

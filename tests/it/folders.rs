@@ -11,8 +11,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::batch::SWEPT;
-use crate::support::cli::{code, pikeshot, pikeshot_ok, run_to, stderr};
-use crate::support::{files, read_csv};
+use crate::support::cli::{
+    code, pikeshot, pikeshot_ok, pikeshot_refused, run_fresh, run_to, stderr,
+};
+use crate::support::{col, file_names, files, read_csv};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -21,13 +23,19 @@ fn s(p: &Path) -> &str {
 /// The names in `dir` that are pikeshot's temporaries or locks (not its
 /// markers).
 fn leftovers(dir: &Path) -> Vec<String> {
-    fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+    file_names(dir)
+        .into_iter()
         .filter(|n| {
             n.starts_with(".pikeshot-") && n != ".pikeshot-output" && n != ".pikeshot-report"
         })
         .collect()
+}
+
+/// Asserts `dir` holds none of pikeshot's temporaries or locks.
+#[track_caller]
+fn assert_no_leftovers(dir: &Path) {
+    let left = leftovers(dir);
+    assert!(left.is_empty(), "{left:?}");
 }
 
 /// A small scenario of one close combat, named `course`.
@@ -88,11 +96,7 @@ fn two_scenarios_run_into_one_out_leave_only_the_seconds_files() {
     let names = |d: &Path| files(d).into_keys().collect::<Vec<_>>();
     assert_eq!(names(&out), names(&fresh));
     assert!(!out.join("first-course.png").exists());
-    assert!(
-        leftovers(tmp.path()).is_empty(),
-        "{:?}",
-        leftovers(tmp.path())
-    );
+    assert_no_leftovers(tmp.path());
 
     // A sweep over both cards, then one card pinned: no plot of the sweep
     // survives.
@@ -132,11 +136,7 @@ fn a_killed_run_leaves_the_previous_folder_whole_and_the_next_removes_its_tempor
     }
     // The next run removes what the kills left beside the folder.
     pikeshot_ok(&["run", s(&scenario), "-q", "-n", "500", "--out", s(&out)]);
-    assert!(
-        leftovers(tmp.path()).is_empty(),
-        "{:?}",
-        leftovers(tmp.path())
-    );
+    assert_no_leftovers(tmp.path());
     assert!(out.join("previous.png").is_file());
     assert!(files(&out) != before, "the new run replaced the folder");
 }
@@ -168,11 +168,7 @@ fn a_second_run_into_a_busy_folder_is_refused_and_a_dead_runs_lock_is_not() {
     // The lock of the killed run is stale: the next run takes it over.
     pikeshot_ok(&["run", s(&scenario), "-q", "--out", s(&out)]);
     assert!(out.join("second.png").is_file());
-    assert!(
-        leftovers(tmp.path()).is_empty(),
-        "{:?}",
-        leftovers(tmp.path())
-    );
+    assert_no_leftovers(tmp.path());
 }
 
 #[test]
@@ -183,20 +179,12 @@ fn a_folder_of_the_users_is_refused_and_left_alone() {
     let mine = tmp.path().join("mine");
     fs::create_dir(&mine).unwrap();
     fs::write(mine.join("notes.txt"), "mine").unwrap();
-    let o = pikeshot(&["run", s(&scenario), "-q", "--out", s(&mine)]);
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
-    let msg = stderr(&o);
-    assert!(
-        msg.contains("mine") && msg.contains("did not write"),
-        "{msg}"
+    pikeshot_refused(
+        &["run", s(&scenario), "-q", "--out", s(&mine)],
+        &["mine", "did not write", "choose another folder"],
     );
-    assert!(msg.contains("choose another folder"), "{msg}");
     assert_eq!(files(&mine).len(), 1);
-    assert!(
-        leftovers(tmp.path()).is_empty(),
-        "{:?}",
-        leftovers(tmp.path())
-    );
+    assert_no_leftovers(tmp.path());
 
     // A report refuses a folder whose top-level names are the user's...
     let dir = tmp.path().join("s");
@@ -205,18 +193,13 @@ fn a_folder_of_the_users_is_refused_and_left_alone() {
     let theirs = tmp.path().join("theirs");
     fs::create_dir(&theirs).unwrap();
     fs::write(theirs.join("index.html"), "my page").unwrap();
-    let o = pikeshot(&["report", s(&dir), "--out", s(&theirs)]);
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
-    assert!(stderr(&o).contains("index.html"), "{}", stderr(&o));
+    pikeshot_refused(&["report", s(&dir), "--out", s(&theirs)], &["index.html"]);
     assert_eq!(fs::read(theirs.join("index.html")).unwrap(), b"my page");
     // ... and a run's folder (a report is not mixed into it).
-    let o = pikeshot(&["report", s(&dir), "--out", s(&tmp.path().join("mine2"))]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    pikeshot_ok(&["report", s(&dir), "--out", s(&tmp.path().join("mine2"))]);
     let run_dir = tmp.path().join("r");
     pikeshot_ok(&["run", s(&scenario), "-q", "--out", s(&run_dir)]);
-    let o = pikeshot(&["report", s(&dir), "--out", s(&run_dir)]);
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
-    assert!(stderr(&o).contains("single run"), "{}", stderr(&o));
+    pikeshot_refused(&["report", s(&dir), "--out", s(&run_dir)], &["single run"]);
 }
 
 #[test]
@@ -254,15 +237,13 @@ fn report_prunes_only_the_folders_of_scenarios_it_wrote_that_are_gone() {
     assert!(out.join("a/outcomes.csv").is_file());
     let (_, rows) = read_csv(&out.join("scenarios.csv"));
     assert_eq!(rows.len(), 1);
-    assert!(leftovers(&out).is_empty(), "{:?}", leftovers(&out));
+    assert_no_leftovers(&out);
 }
 
 #[test]
 fn scenarios_whose_folders_would_clash_get_distinct_folders() {
-    let tmp = tempfile::tempdir().unwrap();
     // Two stems alike in one run.
-    let out = tmp.path().join("o");
-    run_to(
+    let (out, _) = run_fresh(
         "scenarios/hakkaa/fire-or-charge.toml",
         &[
             "scenarios/snaphance/fire-or-charge.toml",
@@ -272,7 +253,6 @@ fn scenarios_whose_folders_would_clash_get_distinct_folders() {
             "none",
             "-q",
         ],
-        &out,
     );
     for sys in ["hakkaa", "snaphance"] {
         let rec = fs::read_to_string(out.join(format!("{sys}-fire-or-charge/run.json"))).unwrap();
@@ -283,15 +263,15 @@ fn scenarios_whose_folders_would_clash_get_distinct_folders() {
     }
     // In a report: a scenario named like a top-level file, and a scenario
     // whose folder would hold another's.
-    let dir = tmp.path().join("s");
+    let dir = out.beside("s");
     fs::create_dir_all(dir.join("a")).unwrap();
     fs::write(dir.join("summary.csv.toml"), charge("x")).unwrap();
     fs::write(dir.join("a.toml"), charge("y")).unwrap();
     fs::write(dir.join("a/b.toml"), charge("z")).unwrap();
-    let rep = tmp.path().join("rep");
+    let rep = out.beside("rep");
     pikeshot_ok(&["report", s(&dir), "--plots", "none", "--out", s(&rep)]);
     let (h, rows) = read_csv(&rep.join("scenarios.csv"));
-    let folder = h.iter().position(|c| c == "folder").unwrap();
+    let folder = col(&h, "folder");
     let folders: Vec<&str> = rows.iter().map(|r| r[folder].as_str()).collect();
     assert_eq!(folders, ["a/b", "a-2", "summary.csv-2"]);
     for f in &folders {
@@ -369,7 +349,7 @@ fn a_pinned_variant_draws_the_same_numbers_as_inside_the_sweep() {
         let (h, all) = read_csv(&sweep.join(f));
         let (h2, one) = read_csv(&pinned.join(f));
         assert_eq!(h, h2);
-        let v = h.iter().position(|c| c == "variant").unwrap();
+        let v = col(&h, "variant");
         // The sweep's series rows, labelled as the pinned run labels them.
         let want: Vec<Vec<String>> = all
             .into_iter()

@@ -20,6 +20,7 @@ use pikeshot::run::{self, RunRequest};
 use pikeshot::scenario::ScenarioFile;
 
 use crate::support::cli::stderr;
+use crate::support::shipped_files;
 
 /// Cases in the normal test run.
 const CASES: usize = 300;
@@ -86,21 +87,13 @@ const LARGE: &[&str] = &["16", "20", "30", "40", "50"];
 /// Every shipped scenario: (path relative to the repository, text).
 fn corpus() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = Vec::new();
-    let mut dirs = vec![root.join("scenarios")];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "toml") {
-                let rel = p.strip_prefix(root).unwrap().display().to_string();
-                out.push((rel, std::fs::read_to_string(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
+    shipped_files("")
+        .into_iter()
+        .map(|p| {
+            let rel = p.strip_prefix(root).unwrap().display().to_string();
+            (rel, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
 }
 
 /// The key of a `key = value` line, if it is one.

@@ -12,8 +12,9 @@ use pikeshot::run::{self, RunRequest, prepare_file};
 use pikeshot::scenario::limits::{MAX_FILE_BYTES, MAX_SEED, MAX_THREADS, MAX_TRIALS, MAX_VARIANTS};
 use pikeshot::scenario::{ScenarioFile, Source};
 
-use crate::support::cli::{code, pikeshot, run_into, stderr};
+use crate::support::cli::{code, pikeshot, run_into, run_refused_saying, stderr};
 use crate::support::located::line_containing;
+use crate::support::scenario::refused_under;
 
 /// A small Musket & Pike scenario: one unit firing at another.
 const FIRE: &str = r#"name = "fire"
@@ -42,12 +43,7 @@ steps = [{ procedure = "artillery", firer = "musketeers", target = "tercio", ran
 const FALCON: &str = include_str!("../../scenarios/mpbs/artillery-falcon.toml");
 
 fn refused_with(text: &str, req: &RunRequest) -> InputError {
-    let f = ScenarioFile::from_str("t.toml", text).unwrap_or_else(|e| panic!("{e}"));
-    match prepare_file(f, req) {
-        Err(Error::Input(e)) => *e,
-        Err(e) => panic!("not an input error: {e}"),
-        Ok(_) => panic!("accepted:\n{text}"),
-    }
+    refused_under("t.toml", text, req)
 }
 
 /// Asserts [`FIRE`] run as `req` is refused with a message naming `limit`.
@@ -448,12 +444,11 @@ fn an_out_that_names_a_file_is_refused_in_words_and_nothing_is_written() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("afile");
     std::fs::write(&file, "x").unwrap();
-    let o = run_into("scenarios/mpbs/artillery-falcon.toml", &["-n", "10"], &file);
-    assert_eq!(code(&o), 2);
-    let s = stderr(&o);
-    assert!(
-        s.contains("is a file, not a folder") && s.contains("--out"),
-        "{s}"
+    let s = run_refused_saying(
+        "scenarios/mpbs/artillery-falcon.toml",
+        &["-n", "10"],
+        &file,
+        &["is a file, not a folder", "--out"],
     );
     assert!(!s.contains("os error"), "{s}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");

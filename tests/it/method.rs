@@ -3,9 +3,9 @@
 //! with intervals of zero width, refuses a course that does not enumerate,
 //! and draws only the plots asked for.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::support::cli::{code, pikeshot, pikeshot_ok, pikeshot_refused, run_to, stderr};
+use crate::support::cli::{TempOut, pikeshot_ok, pikeshot_refused, run_to, temp_out};
 use crate::support::{col, file_names as files, image_names, read_csv};
 
 const SCENARIO: &str = "scenarios/mpbs/charge-or-salvo.toml";
@@ -26,10 +26,20 @@ fn run_series(method: &str, extra: &[&str], out: &Path) -> std::process::Output 
     pikeshot_ok(&args)
 }
 
+/// Runs the scenario quietly twice, with `first` into a fresh folder and
+/// with `second` into one beside it, and returns both folders.
+fn run_twice(first: &[&str], second: &[&str]) -> (TempOut, PathBuf) {
+    let a = temp_out();
+    let b = a.beside("b");
+    for (args, out) in [(first, &*a), (second, b.as_path())] {
+        run_to(SCENARIO, &[args, &["-q"]].concat(), out);
+    }
+    (a, b)
+}
+
 #[test]
 fn exact_only_writes_exact_probabilities_no_counts_and_zero_width_intervals() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("x");
+    let out = temp_out();
     let o = run_series("exact", &["--plots", "none"], &out);
     let (h, rows) = read_csv(&out.join("outcomes.csv"));
     let (count, trials, p, lo, hi, exact) = (
@@ -101,16 +111,10 @@ fn exact_only_writes_exact_probabilities_no_counts_and_zero_width_intervals() {
 
 #[test]
 fn exact_only_figures_equal_the_exact_column_of_a_run_with_both() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
-    for (method, dir) in [("exact", &a), ("both", &b)] {
-        let mut args = vec!["run", SCENARIO, "--method", method, "--plots", "none"];
-        if method == "both" {
-            args.extend(["--trials", "2000"]);
-        }
-        args.extend(["-q", "--out", dir.to_str().unwrap()]);
-        pikeshot_ok(&args);
-    }
+    let (a, b) = run_twice(
+        &["--method", "exact", "--plots", "none"],
+        &["--method", "both", "--plots", "none", "--trials", "2000"],
+    );
     let exact_of = |dir: &Path| {
         let (h, rows) = read_csv(&dir.join("outcomes.csv"));
         let e = col(&h, "exact");
@@ -123,14 +127,10 @@ fn exact_only_figures_equal_the_exact_column_of_a_run_with_both() {
 
 #[test]
 fn exact_is_the_same_as_method_both() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
-    for (flags, dir) in [(&["--exact"][..], &a), (&["--method", "both"][..], &b)] {
-        let mut args = vec!["run", SCENARIO, "--trials", "3000", "--plots", "none"];
-        args.extend(flags.iter().copied());
-        args.extend(["-q", "--out", dir.to_str().unwrap()]);
-        pikeshot_ok(&args);
-    }
+    let (a, b) = run_twice(
+        &["--trials", "3000", "--plots", "none", "--exact"],
+        &["--trials", "3000", "--plots", "none", "--method", "both"],
+    );
     for f in ["outcomes.csv", "measures.csv", "summary.csv"] {
         assert_eq!(
             std::fs::read(a.join(f)).unwrap(),
@@ -142,8 +142,7 @@ fn exact_is_the_same_as_method_both() {
 
 #[test]
 fn exact_only_refuses_a_course_beyond_the_budget_and_writes_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("x");
+    let out = temp_out();
     pikeshot_refused(
         &[
             "run",
@@ -178,34 +177,18 @@ fn exact_only_refuses_trials_and_precision() {
             "/nonexistent/x",
         ];
         args.extend(extra);
-        let o = pikeshot(&args);
-        assert_eq!(code(&o), 2, "{}", stderr(&o));
-        assert!(stderr(&o).contains(extra[0]), "{}", stderr(&o));
-        assert!(stderr(&o).contains("--method exact"), "{}", stderr(&o));
+        pikeshot_refused(&args, &[extra[0], "--method exact"]);
     }
-    let o = pikeshot(&["run", SCENARIO, "--method", "exact", "--exact"]);
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    pikeshot_refused(&["run", SCENARIO, "--method", "exact", "--exact"], &[]);
 }
 
 #[test]
 fn plots_summary_draws_the_comparison_charts_only_and_all_draws_every_plot() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (s, a) = (tmp.path().join("s"), tmp.path().join("a"));
-    for (plots, dir) in [("summary", &s), ("all", &a)] {
-        run_to(
-            SCENARIO,
-            &[
-                "--method",
-                "exact",
-                "--set",
-                "edition=sfo",
-                "--plots",
-                plots,
-                "-q",
-            ],
-            dir,
-        );
-    }
+    let exact_sfo = ["--method", "exact", "--set", "edition=sfo", "--plots"];
+    let (s, a) = run_twice(
+        &[&exact_sfo[..], &["summary"]].concat(),
+        &[&exact_sfo[..], &["all"]].concat(),
+    );
     let summary = image_names(&s);
     assert!(!summary.is_empty());
     assert!(
@@ -230,8 +213,7 @@ fn plots_summary_draws_the_comparison_charts_only_and_all_draws_every_plot() {
 
 #[test]
 fn exact_only_shows_one_exact_column_and_exact_differences_without_intervals() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("x");
+    let out = temp_out();
     let o = run_series("exact", &["--plots", "none"], &out);
     let table = crate::support::cli::stdout(&o);
     // The outcome tables: one exact column, no Monte Carlo or interval one.
@@ -277,7 +259,7 @@ fn exact_only_shows_one_exact_column_and_exact_differences_without_intervals() {
     let o = run_series(
         "exact",
         &["--plots", "none", "--format", "json", "-q"],
-        &tmp.path().join("j"),
+        &out.beside("j"),
     );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let mut seen = 0;
@@ -314,8 +296,7 @@ fn marks(dir: &Path, stem: &str) -> (usize, usize) {
 fn histograms_leave_out_outcomes_the_exact_enumeration_finds_impossible() {
     // "charge now" has 8 outcomes; "attacker-eliminated" has exact
     // probability 0 (the close combat chart never eliminates the attacker).
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("x");
+    let out = temp_out();
     run_series("exact", &["-q"], &out);
     let (h, rows) = read_csv(&out.join("outcomes.csv"));
     let e = col(&h, "exact");
@@ -327,7 +308,7 @@ fn histograms_leave_out_outcomes_the_exact_enumeration_finds_impossible() {
     assert_eq!(marks(&out, "charge-now"), (possible + 1, possible + 1));
     // Under Monte Carlo alone nothing is known to be impossible: with 10
     // trials some outcome of eight has no count, and every one keeps its bar.
-    let mc = tmp.path().join("mc");
+    let mc = out.beside("mc");
     run_series("monte-carlo", &["--trials", "10", "-q"], &mc);
     let (h, rows) = read_csv(&mc.join("outcomes.csv"));
     let count = col(&h, "count");

@@ -1,12 +1,11 @@
 //! `run.json` (issue 12, item 5): a record of the run in every output
 //! folder, with no timestamp, the same bytes on any thread count.
 
-use crate::support::cli::run_to;
+use crate::support::cli::{run_to, temp_out};
 
 #[test]
 fn run_json_records_the_run_and_is_identical_across_thread_counts() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("o");
+    let out = temp_out();
     let mut got = Vec::new();
     for threads in ["1", "2"] {
         run_to(

@@ -3,11 +3,10 @@
 //! public run path. Also: the scenario syntax every system shares, and the
 //! old spellings it refuses with a message naming the new one.
 
-use std::path::Path;
-
 mod keys;
 
 use crate::support::scenario::input_error;
+use crate::support::{shipped_files, shipped_root};
 
 use pikeshot::run::{self, RunRequest};
 use pikeshot::systems::{self, SYSTEMS};
@@ -75,15 +74,8 @@ fn every_system_lists_and_prints_its_charts() {
 
 #[test]
 fn every_shipped_scenario_builds() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     for s in SYSTEMS {
-        let dir = root.join(s.id());
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        files.sort();
+        let files = shipped_files(s.id());
         assert!(!files.is_empty(), "no scenario of {}", s.id());
         for f in files {
             let p = run::prepare(&f, &RunRequest::default())
@@ -94,7 +86,7 @@ fn every_shipped_scenario_builds() {
         }
     }
     // Every scenario folder is a system's.
-    for e in std::fs::read_dir(&root).unwrap() {
+    for e in std::fs::read_dir(shipped_root()).unwrap() {
         let p = e.unwrap().path();
         if p.is_dir() {
             let name = p.file_name().unwrap().to_str().unwrap();
@@ -169,14 +161,8 @@ fn every_listed_rules_key_is_read_and_its_default_changes_nothing() {
     // What `list` says of [rules] is data beside the reader: each key it
     // names must be accepted with its default, and give the numbers the
     // scenario gives without it.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     for s in SYSTEMS {
-        let mut files: Vec<_> = std::fs::read_dir(root.join(s.id()))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        files.sort();
+        let files = shipped_files(s.id());
         let file = &files[0];
         let exact = |sets: Vec<String>| -> Vec<Vec<f64>> {
             let req = RunRequest {

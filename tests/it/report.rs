@@ -10,13 +10,14 @@ mod stream;
 mod summary;
 mod sweep;
 
-use crate::support::report::{course_run, leaves, mpbs_run, renamed, space, tally, written_csv};
-use crate::support::{Z, assert_near, wilson};
+use crate::support::report::{
+    Row, counted_course, mpbs_run, renamed, space, written_csv, written_rows,
+};
+use crate::support::{Z, assert_near, file_names, wilson};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use pikeshot::engine::Tally;
 use pikeshot::error::Error;
 use pikeshot::report::{
     self, CourseRun, ScenarioRun, check_writable, terminal_table, write_reports,
@@ -46,19 +47,17 @@ fn course_one() -> CourseRun {
         &[("hits", 0, 2), ("turns", 1, 2)],
     );
     // (outcome, [hits, turns], count, exact)
-    let (counts, exact) = leaves(
-        &space,
-        &[
-            (0, &[0, 1], 300, 0.25),
-            (0, &[1, 1], 100, 0.125),
-            (0, &[2, 2], 300, 0.325),
-            (1, &[1, 1], 50, 0.05),
-            (1, &[2, 2], 250, 0.2),
-            (2, &[0, 1], 0, 0.05),
-        ],
-    );
-    let tally = tally(1000, counts, Some(exact), 2);
-    course_run("", "charge now", space, tally)
+    let rows: [Row; 6] = [
+        (0, &[0, 1], 300, 0.25),
+        (0, &[1, 1], 100, 0.125),
+        (0, &[2, 2], 300, 0.325),
+        (1, &[1, 1], 50, 0.05),
+        (1, &[2, 2], 250, 0.2),
+        (2, &[0, 1], 0, 0.05),
+    ];
+    let mut course = counted_course("", "charge now", space, 1000, &rows, true);
+    course.tally.threads = 2;
+    course
 }
 
 /// Course 2, "charge now" under the variant terrain=woods, no exact, only
@@ -69,16 +68,12 @@ fn course_two() -> CourseRun {
         &["attacker-repulsed", "defender-broken", "no-effect"],
         &[("hits", 0, 2)],
     );
-    let (counts, _) = leaves(
-        &space,
-        &[(0, &[0], 10, 0.0), (1, &[2], 30, 0.0), (2, &[1], 60, 0.0)],
-    );
-    let tally = Tally {
-        exact_error: Some("more than 10 paths".into()),
-        seconds: 0.25,
-        ..tally(100, counts, None, 1)
-    };
-    course_run("units.tercio.terrain=woods", "charge now", space, tally)
+    let rows: [Row; 3] = [(0, &[0], 10, 0.0), (1, &[2], 30, 0.0), (2, &[1], 60, 0.0)];
+    let variant = "units.tercio.terrain=woods";
+    let mut course = counted_course(variant, "charge now", space, 100, &rows, false);
+    course.tally.exact_error = Some("more than 10 paths".into());
+    course.tally.seconds = 0.25;
+    course
 }
 
 fn run() -> ScenarioRun {
@@ -92,10 +87,7 @@ fn run() -> ScenarioRun {
 }
 
 fn names(dir: &Path) -> BTreeSet<String> {
-    fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect()
+    file_names(dir).into_iter().collect()
 }
 
 fn num(s: &str) -> f64 {
@@ -105,6 +97,17 @@ fn num(s: &str) -> f64 {
 #[track_caller]
 fn cell_near(s: &str, want: f64, tol: f64) {
     assert_near(num(s), want, tol);
+}
+
+/// Asserts an outcomes.csv row's `ci_low` and `ci_high` cells are the
+/// Wilson interval of `k` in `n`, to six places.
+#[track_caller]
+fn assert_wilson_cells(row: &[String], k: f64, n: f64) {
+    let (lo, hi) = wilson(k, n);
+    assert_eq!(
+        (row[7].as_str(), row[8].as_str()),
+        (format!("{lo:.6}").as_str(), format!("{hi:.6}").as_str())
+    );
 }
 
 #[test]
@@ -154,10 +157,10 @@ fn writes_every_file_and_nothing_else() {
 
 #[test]
 fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
-    let (header, rows) = written_csv(&run(), "outcomes.csv");
-    assert_eq!(
-        header.join(","),
-        "scenario,variant,course,outcome,count,trials,probability,ci_low,ci_high,exact,label"
+    let rows = written_rows(
+        &run(),
+        "outcomes.csv",
+        "scenario,variant,course,outcome,count,trials,probability,ci_low,ci_high,exact,label",
     );
     // Every category of both courses, zero counts included.
     assert_eq!(rows.len(), 6);
@@ -183,20 +186,14 @@ fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
     assert_eq!(r[6], "0.700000");
     // Wilson, k = 700, n = 1000: the formula, and the reference interval
     // (0.6709, 0.7276) to four places.
-    let (lo, hi) = wilson(700.0, 1000.0);
-    assert_eq!(r[7], format!("{lo:.6}"));
-    assert_eq!(r[8], format!("{hi:.6}"));
+    assert_wilson_cells(&r, 700.0, 1000.0);
     cell_near(&r[7], 0.6709, 1e-4);
     cell_near(&r[8], 0.7276, 1e-4);
     assert_eq!(r[9], "0.7000000000");
 
     let r = row("", "defender-broken");
     assert_eq!((r[4].as_str(), r[6].as_str()), ("300", "0.300000"));
-    let (lo, hi) = wilson(300.0, 1000.0);
-    assert_eq!(
-        (r[7].clone(), r[8].clone()),
-        (format!("{lo:.6}"), format!("{hi:.6}"))
-    );
+    assert_wilson_cells(&r, 300.0, 1000.0);
     assert_eq!(r[9], "0.2500000000");
 
     // k = 0: the interval is [0, z²/(n + z²)] = [0, 3.841459/1003.841459].
@@ -215,20 +212,16 @@ fn outcomes_csv_has_probabilities_wilson_bounds_and_exact() {
         (r[4].as_str(), r[5].as_str(), r[6].as_str()),
         ("60", "100", "0.600000")
     );
-    let (lo, hi) = wilson(60.0, 100.0);
-    assert_eq!(
-        (r[7].clone(), r[8].clone()),
-        (format!("{lo:.6}"), format!("{hi:.6}"))
-    );
+    assert_wilson_cells(&r, 60.0, 100.0);
     assert_eq!(r[9], "");
 }
 
 #[test]
 fn measures_csv_has_every_value_at_least_and_exact() {
-    let (header, rows) = written_csv(&run(), "measures.csv");
-    assert_eq!(
-        header.join(","),
-        "scenario,variant,course,measure,value,count,probability,at_least,exact,exact_at_least"
+    let rows = written_rows(
+        &run(),
+        "measures.csv",
+        "scenario,variant,course,measure,value,count,probability,at_least,exact,exact_at_least",
     );
     // Course 1: hits 0..=2, turns 1..=2; course 2: hits 0..=2.
     let keys: Vec<(String, String, String)> = rows
@@ -343,10 +336,10 @@ fn summary_and_timing_rows() {
         "Pike and shot, test|units.tercio.terrain=woods|charge now|100|1631|mean|hits|1.200000|||"
     );
 
-    let (header, rows) = written_csv(&run(), "timing.csv");
-    assert_eq!(
-        header.join(","),
-        "scenario,variant,course,trials,threads,seconds,resolutions_per_second"
+    let rows = written_rows(
+        &run(),
+        "timing.csv",
+        "scenario,variant,course,trials,threads,seconds,resolutions_per_second",
     );
     // 1000 trials in 0.5 s; 100 in 0.25 s.
     assert_eq!(rows[0][3..], ["1000", "2", "0.500000", "2000"]);

@@ -4,22 +4,24 @@
 //! the plots, the terminal's key-outcome table, and determinism.
 
 use crate::support::report::{
-    course_run, leaves, mpbs_run, renamed, space, tally as tally_on, written_csv,
+    Row, counted_course, mpbs_run, renamed, space, written_csv, written_rows,
 };
-use crate::support::{Z, assert_all_close, read_csv, wilson};
+use crate::support::{Z, assert_all_close, col as column, read_csv, wilson};
 use std::fs;
 use std::path::Path;
 
-use pikeshot::engine::Tally;
-use pikeshot::outcome::{Measure, OutcomeSpace};
 use pikeshot::report::{
     self, CourseRun, Engagement, KeyKind, ScenarioRun, terminal_table, write_reports,
 };
 
-/// A tally of `trials` trials on one thread.
-fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>) -> Tally {
-    tally_on(trials, counts, exact, 1)
-}
+/// The categories of the charges (a close combat is won or held).
+const WON_HELD: [&str; 2] = ["won", "held"];
+
+// The measures the courses share (id, min, max): courses are compared
+// measure by measure, so each is written once.
+const OWN_MORALE: (&str, i32, i32) = ("own-morale", 0, 3);
+const ENEMY_MORALE: (&str, i32, i32) = ("enemy-morale", 0, 3);
+const HITS_INFLICTED: (&str, i32, i32) = ("hits-inflicted", 0, 2);
 
 /// "charge now": categories won/held; measures own-morale, enemy-morale
 /// (0..=3), hits-inflicted, hits-taken (0..=2). 1000 trials:
@@ -38,26 +40,21 @@ fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>) -> Tally {
 /// Hits taken: 0×700, 1×100, 2×200: mean 0.5 (exact 0.1 + 0.44 = 0.54);
 /// squared deviations 700·0.25 + 100·0.25 + 200·2.25 = 650, s² = 650/999.
 fn charge_now() -> CourseRun {
-    let space = space(
-        &["won", "held"],
-        &[
-            ("own-morale", 0, 3),
-            ("enemy-morale", 0, 3),
-            ("hits-inflicted", 0, 2),
-            ("hits-taken", 0, 2),
-        ],
-    );
+    let measures = [
+        OWN_MORALE,
+        ENEMY_MORALE,
+        HITS_INFLICTED,
+        ("hits-taken", 0, 2),
+    ];
+    let space = space(&WON_HELD, &measures);
     // (category, [own, enemy, inflicted, taken], count, exact)
-    let (counts, exact) = leaves(
-        &space,
-        &[
-            (0, &[0, 2, 2, 0], 300, 0.28),
-            (0, &[1, 3, 1, 1], 100, 0.10),
-            (1, &[2, 0, 0, 2], 200, 0.22),
-            (1, &[0, 1, 1, 0], 400, 0.40),
-        ],
-    );
-    course_run("", "charge now", space, tally(1000, counts, Some(exact)))
+    let rows: [Row; 4] = [
+        (0, &[0, 2, 2, 0], 300, 0.28),
+        (0, &[1, 3, 1, 1], 100, 0.10),
+        (1, &[2, 0, 0, 2], 200, 0.22),
+        (1, &[0, 1, 1, 0], 400, 0.40),
+    ];
+    counted_course("", "charge now", space, 1000, &rows, true)
 }
 
 /// "salvo, then charge": no hits-taken measure, no exact. 200 trials:
@@ -67,19 +64,9 @@ fn charge_now() -> CourseRun {
 /// Hits inflicted: mean 300/200 = 1.5; squared deviations
 /// 150·0.25 + 50·2.25 = 150, s² = 150/199.
 fn salvo() -> CourseRun {
-    let space = space(
-        &["won", "held"],
-        &[
-            ("own-morale", 0, 3),
-            ("enemy-morale", 0, 3),
-            ("hits-inflicted", 0, 2),
-        ],
-    );
-    let (counts, _) = leaves(
-        &space,
-        &[(0, &[0, 3, 2], 150, 0.0), (1, &[3, 0, 0], 50, 0.0)],
-    );
-    course_run("", "salvo, then charge", space, tally(200, counts, None))
+    let space = space(&WON_HELD, &[OWN_MORALE, ENEMY_MORALE, HITS_INFLICTED]);
+    let rows: [Row; 2] = [(0, &[0, 3, 2], 150, 0.0), (1, &[3, 0, 0], 50, 0.0)];
+    counted_course("", "salvo, then charge", space, 200, &rows, false)
 }
 
 const REASONS: [&str; 3] = [
@@ -109,31 +96,31 @@ const REASONS: [&str; 3] = [
 /// mean 2.2 (exact 0.25 + 0.7 + 1.2 = 2.15); squared deviations
 /// 20·1.44 + 40·0.04 + 40·0.64 = 56, s² = 56/99.
 fn keep_firing() -> CourseRun {
-    let space = space(&REASONS, &[("enemy-morale", 0, 3), ("turns", 1, 3)]);
+    let space = space(&REASONS, &[ENEMY_MORALE, ("turns", 1, 3)]);
     // (reason, [enemy, turn], count, exact)
-    let (counts, exact) = leaves(
-        &space,
-        &[
-            (0, &[2, 1], 20, 0.25),
-            (0, &[3, 2], 30, 0.20),
-            (1, &[1, 2], 10, 0.15),
-            (1, &[0, 3], 5, 0.05),
-            (2, &[1, 3], 35, 0.35),
-        ],
-    );
-    course_run("", "keep firing", space, tally(100, counts, Some(exact)))
+    let rows: [Row; 5] = [
+        (0, &[2, 1], 20, 0.25),
+        (0, &[3, 2], 30, 0.20),
+        (1, &[1, 2], 10, 0.15),
+        (1, &[0, 3], 5, 0.05),
+        (2, &[1, 3], 35, 0.35),
+    ];
+    counted_course("", "keep firing", space, 100, &rows, true)
 }
 
 /// "charge now" under terrain=woods: morale only, 10 trials: enemy 2 and
 /// own 0 four times, enemy 0 and own 2 six times.
 fn woods() -> CourseRun {
-    let space = space(
-        &["won", "held"],
-        &[("own-morale", 0, 3), ("enemy-morale", 0, 3)],
-    );
-    let (counts, _) = leaves(&space, &[(0, &[0, 2], 4, 0.0), (1, &[2, 0], 6, 0.0)]);
-    let tally = tally(10, counts, None);
-    course_run("units.tercio.terrain=woods", "charge now", space, tally)
+    let space = space(&WON_HELD, &[OWN_MORALE, ENEMY_MORALE]);
+    let rows: [Row; 2] = [(0, &[0, 2], 4, 0.0), (1, &[2, 0], 6, 0.0)];
+    counted_course(
+        "units.tercio.terrain=woods",
+        "charge now",
+        space,
+        10,
+        &rows,
+        false,
+    )
 }
 
 fn run() -> ScenarioRun {
@@ -158,12 +145,11 @@ fn f6(x: f64) -> String {
 
 #[test]
 fn comparison_csv_has_one_row_per_key_outcome_and_course() {
-    let (header, rows) = written_csv(&run(), "comparison.csv");
-    // The header line as a reader of the file sees it.
-    assert_eq!(
-        header.join(","),
+    let rows = written_rows(
+        &run(),
+        "comparison.csv",
         "scenario,variant,measure,course,value,ci_low,ci_high,exact,\
-         own,enemy,diff_from,diff,diff_ci_low,diff_ci_high,diff_exact"
+         own,enemy,diff_from,diff,diff_ci_low,diff_ci_high,diff_exact",
     );
     // Grouped by variant, then key outcome, then course in run order; a
     // course without the measure has no row.
@@ -254,10 +240,15 @@ fn comparison_csv_is_written_for_a_single_course_and_without_key_measures() {
 
     // A course with no key measure: a header alone, and no chart.
     let tmp = tempfile::tempdir().unwrap();
-    let space = OutcomeSpace::from_labels(&["a", "b"], vec![Measure::new("hits", 0, 1)]);
-    let mut counts = vec![0u64; space.len()];
-    counts[0] = 3;
-    r.courses = vec![course_run("", "plain", space, tally(3, counts, None))];
+    let space = space(&["a", "b"], &[("hits", 0, 1)]);
+    r.courses = vec![counted_course(
+        "",
+        "plain",
+        space,
+        3,
+        &[(0, &[0], 3, 0.0)],
+        false,
+    )];
     write_reports(&r, tmp.path()).unwrap();
     let (header, rows) = read_csv(&tmp.path().join("comparison.csv"));
     assert_eq!(header.len(), 15);
@@ -269,12 +260,7 @@ fn comparison_csv_is_written_for_a_single_course_and_without_key_measures() {
 #[test]
 fn summary_csv_gains_the_key_probabilities_and_exact_twins() {
     let (header, rows) = written_csv(&run(), "summary.csv");
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name)
-            .unwrap_or_else(|| panic!("no column {name}"))
-    };
+    let col = |name: &str| column(&header, name);
     // The existing columns stay first; the figures are rows (tidy).
     assert_eq!(
         header[..5],
@@ -358,10 +344,10 @@ fn engagement_joint_distribution_and_cumulative_curves() {
 
 #[test]
 fn engagements_csv_lists_each_reason_and_turn_then_every_reason() {
-    let (header, rows) = written_csv(&run(), "engagements.csv");
-    assert_eq!(
-        header.join(","),
-        "scenario,variant,course,stop_reason,turn,count,probability,cumulative,exact,exact_cumulative"
+    let rows = written_rows(
+        &run(),
+        "engagements.csv",
+        "scenario,variant,course,stop_reason,turn,count,probability,cumulative,exact,exact_cumulative",
     );
     // Only the engagement: 3 reasons × 3 turns, then 3 rows for "any".
     assert_eq!(rows.len(), 12);
@@ -628,44 +614,31 @@ fn terminal_shows_key_outcomes_per_course_with_exact_and_engagement_shares() {
             "charge", "now", "salvo,", "then", "charge", "keep", "firing"
         ]
     );
-    let row = |label: &str| {
-        block
+    // The words of the row labelled `label`, after the label.
+    let values = |label: &str| {
+        let line = block
             .iter()
             .find(|l| l.trim_start().starts_with(label))
-            .unwrap_or_else(|| panic!("no row {label}"))
-            .to_string()
+            .unwrap_or_else(|| panic!("no row {label}"));
+        words(line)[label.split_whitespace().count()..].to_vec()
     };
     // Monte Carlo [exact], or ± half the Wilson interval without exact.
     let (lo, hi) = wilson(150.0, 200.0);
     let half = format!("±{:.2}%", (hi - lo) / 2.0 * 100.0);
-    assert_eq!(
-        words(&row("P(enemy broken or eliminated)"))[4..],
-        [
-            "40.00%",
-            "[38.00%]",
-            "75.00%",
-            half.as_str(),
-            "50.00%",
-            "[45.00%]"
-        ]
-    );
-    assert_eq!(
-        words(&row("expected hits taken"))[3..],
-        ["0.500", "[0.540]", "-", "-"]
-    );
-    assert_eq!(
-        words(&row("expected turns"))[2..],
-        ["-", "-", "2.200", "[2.150]"]
-    );
-    // The share of the engagement ending each way.
-    assert_eq!(
-        words(&row("ends: turn-limit"))[2..],
-        ["-", "-", "35.00%", "[35.00%]"]
-    );
-    assert_eq!(
-        words(&row("ends: own-broken-or-eliminated"))[2..],
-        ["-", "-", "15.00%", "[20.00%]"]
-    );
+    let p_enemy = ["40.00%", "[38.00%]", "75.00%", &half, "50.00%", "[45.00%]"];
+    for (label, want) in [
+        ("P(enemy broken or eliminated)", &p_enemy[..]),
+        ("expected hits taken", &["0.500", "[0.540]", "-", "-"]),
+        ("expected turns", &["-", "-", "2.200", "[2.150]"]),
+        // The share of the engagement ending each way.
+        ("ends: turn-limit", &["-", "-", "35.00%", "[35.00%]"]),
+        (
+            "ends: own-broken-or-eliminated",
+            &["-", "-", "15.00%", "[20.00%]"],
+        ),
+    ] {
+        assert_eq!(values(label), want, "{label}");
+    }
     // The woods variant has its own block, Monte Carlo ± only.
     let woods = t
         .split("== key outcomes  [units.tercio.terrain=woods]\n")

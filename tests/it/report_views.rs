@@ -3,34 +3,26 @@
 //! glance (steps, legible decimal points, long names wrapped and cut).
 
 use std::fs;
-use std::path::Path;
 
-use crate::support::cli::{pikeshot_ok, run_to, stdout};
-use crate::support::{json_find, read_csv};
+use crate::support::cli::{TempOut, pikeshot_ok, run_fresh, run_to, stdout, temp_out};
+use crate::support::{col as column, json_find, read_csv};
 
-/// `salvo-vs-front.toml` on the Sweden Fights On card, exact, into `out`;
-/// returns the terminal table.
-fn salvo_vs_front(out: &Path, exact: bool) -> String {
-    let mut args = vec![
-        "run",
-        "scenarios/mpbs/salvo-vs-front.toml",
-        "--set",
-        "edition=sfo",
-        "--trials",
-        "20000",
-        "--out",
-        out.to_str().unwrap(),
-    ];
+/// `salvo-vs-front.toml` on the Sweden Fights On card (with the exact
+/// figures where `exact`) into a fresh folder; returns the folder and the
+/// terminal table.
+fn salvo_vs_front(exact: bool) -> (TempOut, String) {
+    let mut args = vec!["--set", "edition=sfo", "--trials", "20000"];
     if exact {
         args.push("--exact");
     }
-    stdout(&pikeshot_ok(&args))
+    let (out, o) = run_fresh("scenarios/mpbs/salvo-vs-front.toml", &args);
+    (out, stdout(&o))
 }
 
 /// Runs a Musket & Pike scenario of one heavy-infantry salvo per course
-/// name (series card, `trials` trials) from a file in `dir`, quietly, and
-/// returns its output folder.
-fn salvo_courses(dir: &Path, stem: &str, names: &[String], trials: u64) -> std::path::PathBuf {
+/// name (series card, `trials` trials) from a file beside a fresh output
+/// folder, quietly, and returns that folder.
+fn salvo_courses(stem: &str, names: &[String], trials: u64) -> TempOut {
     let courses: String = names
         .iter()
         .map(|n| {
@@ -45,9 +37,9 @@ fn salvo_courses(dir: &Path, stem: &str, names: &[String], trials: u64) -> std::
          [units.musketeers]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n\n\
          [units.target]\nkind = \"heavy-infantry\"\nmorale = 6\nstrength = 8\n\n{courses}"
     );
-    let file = dir.join(format!("{stem}.toml"));
+    let out = temp_out();
+    let file = out.beside(&format!("{stem}.toml"));
     fs::write(&file, text).unwrap();
-    let out = dir.join(stem);
     run_to(&file, &["-q"], &out);
     out
 }
@@ -58,10 +50,9 @@ fn f(s: &str) -> f64 {
 
 #[test]
 fn each_course_differs_from_the_first_by_the_difference_of_its_values() {
-    let tmp = tempfile::tempdir().unwrap();
-    let table = salvo_vs_front(tmp.path(), true);
-    let (header, rows) = read_csv(&tmp.path().join("comparison.csv"));
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (out, table) = salvo_vs_front(true);
+    let (header, rows) = read_csv(&out.join("comparison.csv"));
+    let col = |name: &str| column(&header, name);
     let mut checked = 0;
     for r in &rows {
         let first = rows
@@ -122,8 +113,7 @@ fn each_course_differs_from_the_first_by_the_difference_of_its_values() {
 
 #[test]
 fn the_json_document_carries_each_difference() {
-    let tmp = tempfile::tempdir().unwrap();
-    let o = run_to(
+    let (_out, o) = run_fresh(
         "scenarios/mpbs/salvo-vs-front.toml",
         &[
             "--set",
@@ -134,7 +124,6 @@ fn the_json_document_carries_each_difference() {
             "--format",
             "json",
         ],
-        tmp.path(),
     );
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let courses = doc["scenarios"][0]["courses"].as_array().unwrap();
@@ -157,12 +146,11 @@ fn the_json_document_carries_each_difference() {
 
 #[test]
 fn at_least_views_read_the_card() {
-    let tmp = tempfile::tempdir().unwrap();
-    let table = salvo_vs_front(tmp.path(), true);
+    let (out, table) = salvo_vs_front(true);
     // SFO heavy infantry Salvo at DRM 0 (10.0): die 0 misses, 1-3 one hit,
     // 4-9 two hits, so P(hits >= 1) = 9/10 and P(hits >= 2) = 6/10.
-    let (header, rows) = read_csv(&tmp.path().join("measures.csv"));
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (header, rows) = read_csv(&out.join("measures.csv"));
+    let col = |name: &str| column(&header, name);
     let row = |k: &str| {
         rows.iter()
             .find(|r| {
@@ -195,10 +183,10 @@ fn at_least_views_read_the_card() {
         "{line}"
     );
     // Its chart: a panel per measure that varies, PNG and SVG.
-    let svg = fs::read_to_string(tmp.path().join("salvo-at-least.svg")).unwrap();
+    let svg = fs::read_to_string(out.join("salvo-at-least.svg")).unwrap();
     assert!(svg.contains("salvo: at least k"), "title");
     assert!(svg.contains(">hits-inflicted<") || svg.contains("hits-inflicted"));
-    assert!(tmp.path().join("salvo-at-least.png").is_file());
+    assert!(out.join("salvo-at-least.png").is_file());
 }
 
 /// Every `points="x,y x,y …"` polyline of an SVG.
@@ -241,18 +229,15 @@ fn assert_steps(svg: &str, what: &str) {
 
 #[test]
 fn cumulative_curves_are_steps_not_slopes() {
-    let tmp = tempfile::tempdir().unwrap();
     // Monte Carlo only: the curves are drawn solid through the values.
-    salvo_vs_front(tmp.path(), false);
+    let (out, _) = salvo_vs_front(false);
     assert_steps(
-        &fs::read_to_string(tmp.path().join("salvo-at-least.svg")).unwrap(),
+        &fs::read_to_string(out.join("salvo-at-least.svg")).unwrap(),
         "salvo-at-least",
     );
-    let out = tmp.path().join("engagement");
-    run_to(
+    let (out, _) = run_fresh(
         "scenarios/mpbs/charge-or-salvo.toml",
         &["--set", "edition=series", "--trials", "5000", "-q"],
-        &out,
     );
     let svg = fs::read_to_string(out.join("keep-firing-cumulative.svg")).unwrap();
     assert_steps(&svg, "keep-firing-cumulative");
@@ -270,15 +255,9 @@ fn texts(svg: &str) -> Vec<String> {
 
 #[test]
 fn a_six_thousand_character_course_name_is_wrapped_and_cut_not_measured_forever() {
-    let tmp = tempfile::tempdir().unwrap();
     let long: String = "pikemen advance ".repeat(375);
     assert_eq!(long.len(), 6000);
-    let out = salvo_courses(
-        tmp.path(),
-        "Long names",
-        &[long.trim_end().to_string()],
-        200,
-    );
+    let out = salvo_courses("Long names", &[long.trim_end().to_string()], 200);
     let svg = fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -355,23 +334,22 @@ fn the_decimal_point_sits_on_the_baseline_at_every_size() {
 
 #[test]
 fn comparison_charts_leave_out_what_no_course_can_do_and_keep_twenty_colours() {
-    let tmp = tempfile::tempdir().unwrap();
-    salvo_vs_front(tmp.path(), true);
+    let (out, _) = salvo_vs_front(true);
     // Musketry never breaks the firer and no course takes a hit: exactly 0
     // for every course, so neither is drawn as a group of empty bars.
-    let p = texts(&fs::read_to_string(tmp.path().join("comparison.svg")).unwrap());
+    let p = texts(&fs::read_to_string(out.join("comparison.svg")).unwrap());
     assert!(
         p.iter().any(|t| t == "P(enemy broken or eliminated)"),
         "{p:?}"
     );
     assert!(!p.iter().any(|t| t.contains("own unit broken")), "{p:?}");
-    let e = texts(&fs::read_to_string(tmp.path().join("comparison-expected.svg")).unwrap());
+    let e = texts(&fs::read_to_string(out.join("comparison-expected.svg")).unwrap());
     assert!(e.iter().any(|t| t == "expected hits inflicted"), "{e:?}");
     assert!(!e.iter().any(|t| t.contains("hits taken")), "{e:?}");
 
     // Twenty courses: twenty distinct bar colours in the legend.
     let names: Vec<String> = (1..=20).map(|k| format!("salvo {k}")).collect();
-    let out = salvo_courses(tmp.path(), "Twenty", &names, 100);
+    let out = salvo_courses("Twenty", &names, 100);
     let svg = fs::read_to_string(out.join("comparison-expected.svg")).unwrap();
     let mut fills: Vec<&str> = svg
         .split("<rect")

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::support::cli::{pikeshot, run_to, stderr, stdout};
 use crate::support::http::{Server, claim_length, request, send};
+use crate::support::{shipped_files, shipped_root};
 use pikeshot::scenario::limits::MAX_FILE_BYTES;
 use pikeshot::serve::limits::{Generations, MAX_BODY_BYTES};
 use pikeshot::systems::SYSTEMS;
@@ -343,25 +344,14 @@ fn every_shipped_scenario_round_trips_through_parse_and_toml_to_identical_result
         .map(|s| s["id"].as_str().unwrap().to_string())
         .collect();
     // The embedded list is every file under scenarios/.
-    let mut files = Vec::new();
-    fn walk(d: &Path, root: &Path, out: &mut Vec<String>) {
-        for e in std::fs::read_dir(d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(&p, root, out);
-            } else if p.extension().is_some_and(|x| x == "toml") {
-                let rel = p
-                    .strip_prefix(root)
-                    .unwrap()
-                    .to_str()
-                    .unwrap()
-                    .replace('\\', "/");
-                out.push(format!("shipped/{rel}"));
-            }
-        }
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-    walk(&root, &root, &mut files);
+    let root = shipped_root();
+    let mut files: Vec<String> = shipped_files("")
+        .iter()
+        .map(|p| {
+            let rel = p.strip_prefix(&root).unwrap().to_str().unwrap();
+            format!("shipped/{}", rel.replace('\\', "/"))
+        })
+        .collect();
     files.sort();
     let mut sorted = ids.clone();
     sorted.sort();

@@ -2,8 +2,8 @@
 //! reported, and a comparison read from different sides is refused before
 //! anything runs unless every course names its pair.
 
-use crate::support::cli::{code, pikeshot, pikeshot_refused, run_to, stderr, stdout};
-use crate::support::read_csv;
+use crate::support::cli::{pikeshot_ok, pikeshot_refused, run_fresh, run_to, stdout, temp_out};
+use crate::support::{col as column, read_csv};
 
 /// Two courses of one scenario, the second read from the other unit's
 /// side unless `own`/`enemy` say otherwise.
@@ -43,10 +43,8 @@ steps = [
 
 #[test]
 fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
-    let tmp = tempfile::tempdir().unwrap();
-    let file = tmp.path().join("mixed.toml");
-    std::fs::write(&file, mixed("")).unwrap();
-    let out = tmp.path().join("out");
+    let out = temp_out();
+    let file = out.write("mixed.toml", &mixed(""));
     let e = pikeshot_refused(
         &[
             "run",
@@ -98,9 +96,7 @@ fn a_comparison_read_from_different_sides_is_refused_with_the_fix() {
 
 #[test]
 fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("c");
-    run_to(
+    let (out, _) = run_fresh(
         "scenarios/mpbs/cuirassiers-vs-pike.toml",
         &[
             "--exact",
@@ -113,10 +109,9 @@ fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
             "--set",
             "units.pike.terrain=woods",
         ],
-        &out,
     );
     let (header, rows) = read_csv(&out.join("comparison.csv"));
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let col = |name: &str| column(&header, name);
     let row = rows
         .iter()
         .find(|r| {
@@ -138,8 +133,8 @@ fn the_cuirassier_comparison_reads_from_the_cuirassiers_side() {
 /// say all this test asks (`--plots none`: the plots cost 80% of its time).
 #[test]
 fn every_shipped_scenario_reads_each_comparison_from_one_side() {
-    let tmp = tempfile::tempdir().unwrap();
-    let o = pikeshot(&[
+    let out = temp_out();
+    pikeshot_ok(&[
         "report",
         "scenarios",
         "--trials",
@@ -147,7 +142,6 @@ fn every_shipped_scenario_reads_each_comparison_from_one_side() {
         "--plots",
         "none",
         "--out",
-        tmp.path().join("r").to_str().unwrap(),
+        out.to_str().unwrap(),
     ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
 }

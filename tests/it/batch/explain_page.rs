@@ -3,7 +3,7 @@
 //! prints) and index.html shows it collapsed, escaped, bounded.
 
 use super::{CHARGE, s, write};
-use crate::support::cli::{pikeshot, pikeshot_ok, stdout};
+use crate::support::cli::{pikeshot_ok, stdout};
 use pikeshot::batch::html_explain::CASES_SHOWN;
 use std::fs;
 use std::path::Path;
@@ -27,8 +27,7 @@ fn explain_box<'a>(page: &'a str, name: &str) -> &'a str {
 fn report(dir: &Path, out: &Path, args: &[&str]) {
     let mut a = vec!["report", s(dir), "--out", s(out), "--trials", "2000", "-q"];
     a.extend_from_slice(args);
-    let o = pikeshot(&a);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    pikeshot_ok(&a);
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! through the public run path.
 
 use pikeshot::engine::KernelMode;
-use pikeshot::systems::{Kind, SYSTEMS};
+use pikeshot::systems::{Kind, RuleSystem, SYSTEMS};
 
 use crate::support::located::key_line;
 use crate::support::scenario::try_prepare;
@@ -375,55 +375,70 @@ fn leak(s: &str) -> &'static str {
     Box::leak(s.to_string().into_boxed_str())
 }
 
-/// Records a failure unless `text` builds.
-fn accepted(text: &str, what: &str, failures: &mut Vec<String>) {
-    if let Err(e) = try_prepare("keys.toml", text, KernelMode::Auto) {
-        failures.push(format!("{what}: refused: {e}"));
+/// A sweep over the registry: how many values it tried and every check
+/// that failed, all listed together at the end rather than the first
+/// alone.
+#[derive(Default)]
+struct Checks {
+    tried: usize,
+    failures: Vec<String>,
+}
+
+impl Checks {
+    /// Records a failure unless `text` builds.
+    fn accepted(&mut self, text: &str, what: &str) {
+        if let Err(e) = try_prepare("keys.toml", text, KernelMode::Auto) {
+            self.failures.push(format!("{what}: refused: {e}"));
+        }
     }
-}
 
-/// Records a failure unless `text` is refused with an input error (exit
-/// 2) located at `key` of the step (its line in the file), whose text
-/// contains each of `says`.
-fn refused(text: &str, key: &str, says: &[String], what: &str, failures: &mut Vec<String>) {
-    let line = key_line(text, key);
-    refused_at(
-        text,
-        &format!("course[0].steps[0].{key}"),
-        line,
-        says,
-        what,
-        failures,
-    );
-}
+    /// Records a failure unless `text` is refused with an input error
+    /// (exit 2) located at `key` of the step (its line in the file), whose
+    /// text contains each of `says`.
+    fn refused(&mut self, text: &str, key: &str, says: &[String], what: &str) {
+        let line = key_line(text, key);
+        self.refused_at(text, &format!("course[0].steps[0].{key}"), line, says, what);
+    }
 
-/// Records a failure unless `text` is refused with an input error (exit 2)
-/// at key path `at`, line `line`, whose text contains each of `says`.
-fn refused_at(
-    text: &str,
-    at: &str,
-    line: usize,
-    says: &[String],
-    what: &str,
-    failures: &mut Vec<String>,
-) {
-    let e = match try_prepare("keys.toml", text, KernelMode::Auto) {
-        Err(pikeshot::Error::Input(e)) => e,
-        Err(e) => return failures.push(format!("{what}: not an input error: {e}")),
-        Ok(_) => return failures.push(format!("{what}: accepted")),
-    };
-    let located = e.key.as_deref() == Some(at)
-        && e.line == Some(line)
-        && e.file.as_deref() == Some("keys.toml");
-    let shown = e.to_string();
-    let missing: Vec<&String> = says
-        .iter()
-        .filter(|s| !shown.contains(s.as_str()))
-        .collect();
-    if !located || !missing.is_empty() {
-        failures.push(format!(
-            "{what}: refused as {e} (want {at}, line {line}; missing {missing:?})"
-        ));
+    /// Records a failure unless `text` is refused with an input error
+    /// (exit 2) at key path `at`, line `line`, whose text contains each of
+    /// `says`.
+    fn refused_at(&mut self, text: &str, at: &str, line: usize, says: &[String], what: &str) {
+        let e = match try_prepare("keys.toml", text, KernelMode::Auto) {
+            Err(pikeshot::Error::Input(e)) => e,
+            Err(e) => {
+                return self
+                    .failures
+                    .push(format!("{what}: not an input error: {e}"));
+            }
+            Ok(_) => return self.failures.push(format!("{what}: accepted")),
+        };
+        let located = e.key.as_deref() == Some(at)
+            && e.line == Some(line)
+            && e.file.as_deref() == Some("keys.toml");
+        let shown = e.to_string();
+        let missing: Vec<&String> = says
+            .iter()
+            .filter(|s| !shown.contains(s.as_str()))
+            .collect();
+        if !located || !missing.is_empty() {
+            self.failures.push(format!(
+                "{what}: refused as {e} (want {at}, line {line}; missing {missing:?})"
+            ));
+        }
+    }
+
+    /// Asserts no check failed (listing every failure) and that more than
+    /// `least` values were tried (not vacuous).
+    #[track_caller]
+    fn assert_all_held(&self, least: usize) {
+        assert!(
+            self.failures.is_empty(),
+            "{} failures:\n{}",
+            self.failures.len(),
+            self.failures.join("\n")
+        );
+        assert!(self.tried > least, "{}", self.tried);
     }
 }
 
@@ -472,19 +487,6 @@ fn trials(kind: &Kind, ed: &str) -> Vec<Trial> {
     t
 }
 
-/// Asserts no check failed (listing every failure) and that more than
-/// `least` values were tried (not vacuous).
-#[track_caller]
-fn assert_all_held(failures: &[String], checked: usize, least: usize) {
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-    assert!(checked > least, "{checked}");
-}
-
 /// The base scenario of `system`.
 fn base_of(system: &str) -> &'static Base {
     [&MPBS, &HAKKAA, &SNAPHANCE, &SWORD_SPEAR]
@@ -493,43 +495,43 @@ fn base_of(system: &str) -> &'static Base {
         .unwrap_or_else(|| panic!("no base scenario for {system}"))
 }
 
-/// The editions a base is built under (every card), or none.
-fn editions(system: &str) -> Vec<&'static str> {
-    let s = SYSTEMS.iter().find(|s| s.id() == system).unwrap();
-    let eds: Vec<&'static str> = s.editions().iter().map(|e| e.id).collect();
-    if eds.is_empty() { vec![""] } else { eds }
+/// Every system of the registry with its base scenario, under each
+/// edition it has (every card), or under none (`""`).
+fn system_editions() -> Vec<(&'static dyn RuleSystem, &'static Base, &'static str)> {
+    let mut grid = Vec::new();
+    for &sys in SYSTEMS {
+        let base = base_of(sys.id());
+        let eds: Vec<&'static str> = sys.editions().iter().map(|e| e.id).collect();
+        if eds.is_empty() {
+            grid.push((sys, base, ""));
+        }
+        grid.extend(eds.into_iter().map(|ed| (sys, base, ed)));
+    }
+    grid
 }
 
 #[test]
 fn every_step_key_accepts_what_the_registry_says_and_refuses_the_rest() {
-    let mut checked = 0;
-    let mut failures: Vec<String> = Vec::new();
-    for sys in SYSTEMS {
-        let base = base_of(sys.id());
-        for ed in editions(sys.id()) {
-            for p in sys.procedures() {
-                let at = |key: &str, v: String| scenario(base, ed, p.name, &with(p.name, key, v));
-                let what = |k: &str, v: &str| format!("{} {ed} {}.{k} = {v}", sys.id(), p.name);
-                accepted(
-                    &scenario(base, ed, p.name, &[]),
-                    &what("(base)", ""),
-                    &mut failures,
-                );
-                for k in p.keys {
-                    for (v, refusal) in trials(&k.kind, ed) {
-                        let text = at(k.key, v.clone());
-                        let what = what(k.key, &v);
-                        match refusal {
-                            None => accepted(&text, &what, &mut failures),
-                            Some(says) => refused(&text, k.key, &says, &what, &mut failures),
-                        }
-                        checked += 1;
+    let mut checks = Checks::default();
+    for (sys, base, ed) in system_editions() {
+        for p in sys.procedures() {
+            let at = |key: &str, v: String| scenario(base, ed, p.name, &with(p.name, key, v));
+            let what = |k: &str, v: &str| format!("{} {ed} {}.{k} = {v}", sys.id(), p.name);
+            checks.accepted(&scenario(base, ed, p.name, &[]), &what("(base)", ""));
+            for k in p.keys {
+                for (v, refusal) in trials(&k.kind, ed) {
+                    let text = at(k.key, v.clone());
+                    let what = what(k.key, &v);
+                    match refusal {
+                        None => checks.accepted(&text, &what),
+                        Some(says) => checks.refused(&text, k.key, &says, &what),
                     }
+                    checks.tried += 1;
                 }
             }
         }
     }
-    assert_all_held(&failures, checked, 300);
+    checks.assert_all_held(300);
 }
 
 /// Unit keys a value needs another unit for, or other keys beside (the
@@ -616,47 +618,43 @@ fn with_unit_key(text: &str, unit: &str, key: &str, value: &str) -> (String, usi
 
 #[test]
 fn every_unit_key_accepts_what_the_registry_says_and_refuses_the_rest() {
-    let mut checked = 0;
-    let mut failures: Vec<String> = Vec::new();
-    for sys in SYSTEMS {
-        let base = base_of(sys.id());
+    let mut checks = Checks::default();
+    for (sys, base, ed) in system_editions() {
         let first = base
             .head
             .lines()
             .find_map(|l| l.strip_prefix("[units.")?.strip_suffix(']'))
             .unwrap();
         let procedure = UNIT_STEP.iter().find(|(s, _)| *s == sys.id()).unwrap().1;
-        for ed in editions(sys.id()) {
-            let text = scenario(base, ed, procedure, &[]);
-            for k in sys.unit_keys() {
-                let context = |v: &str| {
-                    UNIT_FOR.iter().find(|(s, key, val, _, _)| {
-                        *s == sys.id() && *key == k.key && val.is_none_or(|x| x == v)
-                    })
-                };
-                let unit = |v: &str| context(v).map_or(first, |f| f.3);
-                // The scenario with the key's context, then `key = v`.
-                let set = |v: &str| {
-                    let mut t = text.clone();
-                    for (key, val) in context(v).map_or(&[][..], |f| f.4) {
-                        t = with_unit_key(&t, unit(v), key, val).0;
-                    }
-                    with_unit_key(&t, unit(v), k.key, v)
-                };
-                let what = |v: &str| format!("{} {ed} units.{}.{} = {v}", sys.id(), unit(v), k.key);
-                for (v, refusal) in trials(&k.kind, ed) {
-                    let (t, line) = set(&v);
-                    match refusal {
-                        None => accepted(&t, &what(&v), &mut failures),
-                        Some(says) => {
-                            let at = format!("units.{}.{}", unit(&v), k.key);
-                            refused_at(&t, &at, line, &says, &what(&v), &mut failures);
-                        }
-                    }
-                    checked += 1;
+        let text = scenario(base, ed, procedure, &[]);
+        for k in sys.unit_keys() {
+            let context = |v: &str| {
+                UNIT_FOR.iter().find(|(s, key, val, _, _)| {
+                    *s == sys.id() && *key == k.key && val.is_none_or(|x| x == v)
+                })
+            };
+            let unit = |v: &str| context(v).map_or(first, |f| f.3);
+            // The scenario with the key's context, then `key = v`.
+            let set = |v: &str| {
+                let mut t = text.clone();
+                for (key, val) in context(v).map_or(&[][..], |f| f.4) {
+                    t = with_unit_key(&t, unit(v), key, val).0;
                 }
+                with_unit_key(&t, unit(v), k.key, v)
+            };
+            let what = |v: &str| format!("{} {ed} units.{}.{} = {v}", sys.id(), unit(v), k.key);
+            for (v, refusal) in trials(&k.kind, ed) {
+                let (t, line) = set(&v);
+                match refusal {
+                    None => checks.accepted(&t, &what(&v)),
+                    Some(says) => {
+                        let at = format!("units.{}.{}", unit(&v), k.key);
+                        checks.refused_at(&t, &at, line, &says, &what(&v));
+                    }
+                }
+                checks.tried += 1;
             }
         }
     }
-    assert_all_held(&failures, checked, 100);
+    checks.assert_all_held(100);
 }

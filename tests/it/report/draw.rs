@@ -2,15 +2,23 @@
 
 use pikeshot::report::draw::*;
 
+use crate::support::assert_texts;
+
 #[test]
 fn percentages_and_thousands() {
-    assert_eq!(percent(0.4213), "42.1%");
-    assert_eq!(percent(0.0042), "0.42%");
-    assert_eq!(percent(0.00005), "<0.01%");
-    assert_eq!(percent(0.0), "0%");
-    assert_eq!(thousands(1_000_000), "1,000,000");
-    assert_eq!(thousands(999), "999");
-    assert_eq!(thousands(1234), "1,234");
+    assert_texts(
+        percent,
+        &[
+            (0.4213, "42.1%"),
+            (0.0042, "0.42%"),
+            (0.00005, "<0.01%"),
+            (0.0, "0%"),
+        ],
+    );
+    assert_texts(
+        thousands,
+        &[(1_000_000, "1,000,000"), (999, "999"), (1234, "1,234")],
+    );
 }
 
 #[test]

@@ -7,7 +7,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::support::cli::{code, run_into, run_to, stderr, stdout};
+use crate::support::cli::{run_refused_saying, run_to, stdout};
 use crate::support::file_names as names;
 
 /// Charge-or-salvo's brigade against the tercio (see `sweep::scenario`),
@@ -139,10 +139,7 @@ fn a_variant_that_fails_late_in_a_sweep_leaves_no_folder_streamed_or_held() {
         let out = tmp.path().join("out");
         let mut args = vec!["-q", "--method", "exact"];
         args.extend_from_slice(extra);
-        let o = run_into(&file, &args, &out);
-        assert_eq!(code(&o), 2, "{}", stderr(&o));
-        assert!(stderr(&o).contains("units.tercio.morale"), "{}", stderr(&o));
-        assert!(stderr(&o).contains("60"), "{}", stderr(&o));
+        run_refused_saying(&file, &args, &out, &["units.tercio.morale", "60"]);
         assert!(!out.exists(), "{extra:?}");
         assert_eq!(names(tmp.path()), ["swept.toml"], "{extra:?}");
     }
@@ -153,14 +150,11 @@ fn every_plot_of_a_streamed_sweep_is_refused_before_anything_runs() {
     let tmp = tempfile::tempdir().unwrap();
     let file = scenario(tmp.path(), "[5, 6, 7]");
     let out = tmp.path().join("out");
-    let o = run_into(
+    run_refused_saying(
         &file,
         &["-q", "--plots", "all", "--stream-sweeps-above", "5"],
         &out,
+        &["--plots all", "6 variants", "--plots summary"],
     );
-    assert_eq!(code(&o), 2);
-    let e = stderr(&o);
-    assert!(e.contains("--plots all") && e.contains("6 variants"), "{e}");
-    assert!(e.contains("--plots summary"), "{e}");
     assert!(!out.exists());
 }

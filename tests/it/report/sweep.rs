@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::support::cli::{run_to, stderr};
+use crate::support::cli::{TempOut, run_to, stderr, temp_out};
 use crate::support::{col, file_names as names, image_names, read_csv};
 
 /// Two courses of charge-or-salvo's brigade against the tercio, without
@@ -56,9 +56,8 @@ const TWO_KEYS: &str = "\"units.tercio.morale\" = [5, 6, 7]\nedition = [\"series
 
 #[test]
 fn sweep_csv_has_a_typed_column_per_key_and_the_figures_of_the_other_csv_files() {
-    let tmp = tempfile::tempdir().unwrap();
-    let file = scenario(tmp.path(), TWO_KEYS);
-    let out = tmp.path().join("out");
+    let out = temp_out();
+    let file = scenario(out.dir(), TWO_KEYS);
     run_to(&file, &["--method", "both", "--plots", "none", "-q"], &out);
     let (h, rows) = read_csv(&out.join("sweep.csv"));
     assert_eq!(
@@ -272,25 +271,24 @@ fn a_sweep_of_21_variants_draws_no_per_variant_plot_unless_all_is_asked() {
 /// asserts each of `files` is more than 1000 bytes and the same bytes on
 /// every count; the output folder of the first count.
 #[track_caller]
-fn same_bytes_on(tmp: &Path, args: &[&str], threads: [&str; 2], files: &[&str]) -> PathBuf {
-    let file = scenario(tmp, TWO_KEYS);
-    let outs = threads.map(|t| tmp.join(t));
-    for (t, out) in threads.iter().zip(&outs) {
+fn same_bytes_on(args: &[&str], threads: [&str; 2], files: &[&str]) -> TempOut {
+    let first = temp_out();
+    let file = scenario(first.dir(), TWO_KEYS);
+    let second = first.beside("second");
+    for (t, out) in threads.iter().zip([&*first, &second]) {
         run_to(&file, &[args, &["--threads", t, "-q"]].concat(), out);
     }
     for f in files {
-        let a = std::fs::read(outs[0].join(f)).unwrap();
+        let a = std::fs::read(first.join(f)).unwrap();
         assert!(a.len() > 1000, "{f}");
-        assert_eq!(a, std::fs::read(outs[1].join(f)).unwrap(), "{f}");
+        assert_eq!(a, std::fs::read(second.join(f)).unwrap(), "{f}");
     }
-    outs[0].clone()
+    first
 }
 
 #[test]
 fn sweep_csv_is_byte_identical_on_one_thread_and_two() {
-    let tmp = tempfile::tempdir().unwrap();
     same_bytes_on(
-        tmp.path(),
         &["--trials", "3000", "--plots", "none"],
         ["1", "2"],
         &["sweep.csv"],
@@ -304,9 +302,7 @@ fn sweep_csv_is_byte_identical_on_one_thread_and_two() {
 /// thread count.
 #[test]
 fn a_swept_run_to_a_precision_is_byte_identical_on_one_thread_and_three() {
-    let tmp = tempfile::tempdir().unwrap();
     let one = same_bytes_on(
-        tmp.path(),
         &[
             "--precision",
             "0.003",

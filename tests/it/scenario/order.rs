@@ -2,23 +2,17 @@
 //! 10), whatever order the code checks them in: within one unit, and a bad
 //! `[rules]` key below the units (read first) after a unit error above it.
 
-use pikeshot::Error;
 use pikeshot::error::InputError;
-use pikeshot::run::{RunRequest, prepare_file};
-use pikeshot::scenario::ScenarioFile;
+use pikeshot::run::RunRequest;
 
 use crate::support::located::{assert_located, line_containing};
+use crate::support::scenario::refused_under;
 use crate::support::shipped;
 
 const FILE: &str = "t.toml";
 
 fn refused(text: &str) -> InputError {
-    let f = ScenarioFile::from_str(FILE, text).unwrap_or_else(|e| panic!("{e}"));
-    match prepare_file(f, &RunRequest::default()) {
-        Err(Error::Input(e)) => *e,
-        Err(e) => panic!("not an input error: {e}"),
-        Ok(_) => panic!("accepted:\n{text}"),
-    }
+    refused_under(FILE, text, &RunRequest::default())
 }
 
 /// `text` with `lines` inserted after the line `[units.UNIT]` and `rules`

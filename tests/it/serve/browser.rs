@@ -16,7 +16,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::{cli_exact, exact_figures};
-use crate::support::cli::{pikeshot, stderr, stdout};
+use crate::support::cli::{pikeshot, pikeshot_ok, stderr, stdout};
 use crate::support::http::Server;
 use crate::support::webdriver::{Session, browser};
 
@@ -246,8 +246,7 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
     let mut argv: Vec<&str> = args.iter().map(String::as_str).collect();
     argv.extend(["--format", "json", "-q", "--plots", "none", "--out"]);
     argv.push(out.path().to_str().unwrap());
-    let o = pikeshot(&argv);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pikeshot_ok(&argv);
     let from_line: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(
         exact_figures(&from_line["scenarios"][0]),

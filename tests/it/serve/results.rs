@@ -13,7 +13,7 @@ use super::{CHARGE, text};
 use crate::support::cli::run_to;
 use crate::support::hakkaa::VOLLEYS;
 use crate::support::http::Server;
-use crate::support::read_csv;
+use crate::support::{col, file_names, read_csv};
 use pikeshot::report::KEY_OUTCOMES;
 use pikeshot::serve::limits::SERVE_TRIALS;
 
@@ -145,12 +145,10 @@ fn a_sweep_answers_the_reports_sweep_charts_and_table() {
             "sweep--heatmap--keep-firing",
         ]
     );
-    let mut written: Vec<String> = std::fs::read_dir(&folder)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+    let written: Vec<String> = file_names(&folder)
+        .into_iter()
         .filter(|n| n.starts_with("sweep--") && n.ends_with(".svg"))
         .collect();
-    written.sort();
     let mut sent: Vec<String> = stems.iter().map(|s| format!("{s}.svg")).collect();
     sent.sort();
     assert_eq!(sent, written);
@@ -162,7 +160,7 @@ fn a_sweep_answers_the_reports_sweep_charts_and_table() {
     // The table's rows are sweep.csv's key outcome rows.
     let (header, rows) = read_csv(&folder.join("sweep.csv"));
     assert_eq!(sweep["header"], json!(header));
-    let kind = header.iter().position(|h| h == "kind").unwrap();
+    let kind = col(&header, "kind");
     let keys: Vec<Value> = rows
         .iter()
         .filter(|r| r[kind] == "key")

@@ -34,22 +34,12 @@ pub fn explained(text: &str) -> Explanation {
 pub fn shipped_explained() -> &'static [(PathBuf, Explanation)] {
     static ALL: OnceLock<Vec<(PathBuf, Explanation)>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let mut files = Vec::new();
-        for sys in std::fs::read_dir("scenarios").unwrap() {
-            let dir = sys.unwrap().path();
-            if dir.is_dir() {
-                for f in std::fs::read_dir(&dir).unwrap() {
-                    let p = f.unwrap().path();
-                    if p.extension().is_some_and(|e| e == "toml") {
-                        files.push(p);
-                    }
-                }
-            }
-        }
-        files.sort();
-        files
+        // Relative to the repository (`scenarios/...`), as a user names them.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        super::shipped_files("")
             .into_iter()
             .map(|f| {
+                let f = f.strip_prefix(root).unwrap().to_path_buf();
                 let e = explain::explain_path(&f, &ExplainRequest::default())
                     .unwrap_or_else(|err| panic!("{}: {err}", f.display()));
                 (f, e)

@@ -20,7 +20,7 @@ pub mod step;
 pub mod sword_spear;
 pub mod webdriver;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use pikeshot::Procedure;
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
@@ -120,6 +120,21 @@ pub fn assert_near(got: f64, want: f64, tol: f64) {
     );
 }
 
+/// Asserts `text` ends with `tail`, showing the whole text where not.
+#[track_caller]
+pub fn assert_ends_with(text: &str, tail: &str) {
+    assert!(text.ends_with(tail), "`{tail}` does not end: {text}");
+}
+
+/// Asserts `f` turns each input into the text beside it, naming the input
+/// where it does not (a case table of a formatting function).
+#[track_caller]
+pub fn assert_texts<T: Copy + std::fmt::Debug>(f: impl Fn(T) -> String, cases: &[(T, &str)]) {
+    for &(input, want) in cases {
+        assert_eq!(f(input), want, "from {input:?}");
+    }
+}
+
 /// The exact leaf probabilities of a procedure, enumerated within the
 /// engine's default budget.
 #[track_caller]
@@ -150,14 +165,37 @@ pub fn ok<T>(r: Result<T, InputError>) -> T {
     r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
 }
 
+/// The folder of the shipped scenarios, `scenarios/` in the repository.
+pub fn shipped_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")
+}
+
 /// The text of shipped scenario `scenarios/FOLDER/NAME`.
 #[track_caller]
 pub fn shipped(folder: &str, name: &str) -> String {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios")
-        .join(folder)
-        .join(name);
+    let p = shipped_root().join(folder).join(name);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The scenario files (`.toml`) under `scenarios/FOLDER` at any depth, or
+/// under `scenarios/` itself for `""`, sorted.
+#[track_caller]
+pub fn shipped_files(folder: &str) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for e in entries {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&shipped_root().join(folder), &mut out);
+    out.sort();
+    out
 }
 
 /// The normal quantile of a two-sided 95% interval.

@@ -13,7 +13,7 @@ pub type Row<'a> = (usize, &'a [i32], u64, f64);
 
 /// The leaf counts and exact leaf probabilities of `space` given `rows`;
 /// every other leaf is 0.
-pub fn leaves(space: &OutcomeSpace, rows: &[Row]) -> (Vec<u64>, Vec<f64>) {
+fn leaves(space: &OutcomeSpace, rows: &[Row]) -> (Vec<u64>, Vec<f64>) {
     let mut counts = vec![0u64; space.len()];
     let mut exact = vec![0.0f64; space.len()];
     for &(outcome, values, count, p) in rows {
@@ -25,7 +25,7 @@ pub fn leaves(space: &OutcomeSpace, rows: &[Row]) -> (Vec<u64>, Vec<f64>) {
 }
 
 /// A tally of `trials` trials that took 0.5 s on `threads` threads.
-pub fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>, threads: usize) -> Tally {
+fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>, threads: usize) -> Tally {
     Tally {
         trials,
         counts,
@@ -37,7 +37,7 @@ pub fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>, threads: us
 }
 
 /// Course `course` of variant `variant` (empty: no sweep) over `space`.
-pub fn course_run(variant: &str, course: &str, space: OutcomeSpace, tally: Tally) -> CourseRun {
+fn course_run(variant: &str, course: &str, space: OutcomeSpace, tally: Tally) -> CourseRun {
     CourseRun::new(
         variant.into(),
         course.into(),
@@ -45,6 +45,22 @@ pub fn course_run(variant: &str, course: &str, space: OutcomeSpace, tally: Tally
         space,
         tally,
     )
+}
+
+/// Course `course` of variant `variant` (empty: no sweep) over `space`,
+/// counted by `rows` in `trials` trials on one thread; the tally carries
+/// the rows' exact probabilities where `exact` (otherwise none).
+pub fn counted_course(
+    variant: &str,
+    course: &str,
+    space: OutcomeSpace,
+    trials: u64,
+    rows: &[Row],
+    exact: bool,
+) -> CourseRun {
+    let (counts, probs) = leaves(&space, rows);
+    let tally = tally(trials, counts, exact.then_some(probs), 1);
+    course_run(variant, course, space, tally)
 }
 
 /// `course` under the name `name`: the same space and tally.
@@ -91,4 +107,14 @@ pub fn written_csv(run: &ScenarioRun, file: &str) -> (Vec<String>, Vec<Vec<Strin
     let tmp = tempfile::tempdir().unwrap();
     write_reports(run, tmp.path()).unwrap();
     read_csv(&tmp.path().join(file))
+}
+
+/// Writes the reports of `run` to a fresh folder, asserts `file` there has
+/// the header `header` (its first line, as a reader sees it) and returns
+/// its rows.
+#[track_caller]
+pub fn written_rows(run: &ScenarioRun, file: &str, header: &str) -> Vec<Vec<String>> {
+    let (got, rows) = written_csv(run, file);
+    assert_eq!(got.join(","), header, "the header of {file}");
+    rows
 }

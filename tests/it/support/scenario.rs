@@ -35,6 +35,19 @@ pub fn input_error(file: &str, text: &str) -> InputError {
     }
 }
 
+/// The input error `run::prepare_file` refuses a scenario text (named
+/// `file`, well-formed TOML) with under `req`; panics where the text does
+/// not parse, is accepted, or fails otherwise.
+#[track_caller]
+pub fn refused_under(file: &str, text: &str, req: &RunRequest) -> InputError {
+    let f = ScenarioFile::from_str(file, text).unwrap_or_else(|e| panic!("{e}"));
+    match prepare_file(f, req) {
+        Err(pikeshot::Error::Input(e)) => *e,
+        Err(e) => panic!("not an input error: {e}"),
+        Ok(_) => panic!("accepted:\n{text}"),
+    }
+}
+
 /// The kernel of the course called `course` (the first variant that has it).
 #[track_caller]
 pub fn course(p: Prepared, course: &str) -> Box<dyn Kernel> {
