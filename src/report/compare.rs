@@ -13,8 +13,6 @@
 //! coloured by course, with its value, 95% interval whisker and exact value
 //! as a diamond.
 
-use std::io;
-
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -223,11 +221,6 @@ impl Output for ComparisonCharts {
         }
         Ok(())
     }
-}
-
-/// Renders the comparison chart of `kind` for one variant as an SVG document.
-pub fn render_svg(run: &ScenarioRun, v: &VariantKeys, kind: KeyKind) -> io::Result<String> {
-    Comparison { run, v, kind }.svg()
 }
 
 /// The comparison chart of one variant's key outcomes of one kind.

@@ -8,8 +8,6 @@
 //! shares with the other charts are in [`super::draw`]; file names come from
 //! [`super::naming`].
 
-use std::io;
-
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -244,9 +242,4 @@ fn draw_legend<DB: DrawingBackend>(
         label(&mut x, "exact probability")?;
     }
     Ok(())
-}
-
-/// Renders the histogram of one course as an SVG document.
-pub fn render_svg(run: &ScenarioRun, course: &CourseRun) -> io::Result<String> {
-    Histogram::new(run, course).svg()
 }

@@ -3,8 +3,6 @@
 //! the cumulative P(stopped by turn t) overall and per stop reason, with the
 //! exact curves dashed when known.
 
-use std::io;
-
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::element::DashedPathElement;
@@ -181,22 +179,6 @@ impl ReportChart for EngagementPlot<'_> {
             Which::Cumulative => draw_cumulative(root, &chart, e, turns),
         }
     }
-}
-
-/// Renders one engagement plot of a course as an SVG document.
-pub fn render_svg(
-    run: &ScenarioRun,
-    course: &CourseRun,
-    e: &Engagement,
-    which: Which,
-) -> io::Result<String> {
-    EngagementPlot {
-        run,
-        course,
-        e,
-        which,
-    }
-    .svg()
 }
 
 /// The colour of stop reason `r`.
