@@ -26,21 +26,13 @@ pub struct Stage {
 /// The stages of a course of `steps` steps repeated `turns` times from
 /// `from_step` on (`None`: one turn of every step): the steps before
 /// `from_step` once, then the others turn after turn.
-pub fn stages(steps: usize, repeat: Option<(u8, usize)>) -> Vec<Stage> {
+fn stages(steps: usize, repeat: Option<(u8, usize)>) -> Vec<Stage> {
     let (turns, from_step) = repeat.unwrap_or((1, steps));
     let mut stages: Vec<Stage> = (0..from_step).map(|step| Stage { step, turn: 1 }).collect();
     for turn in 1..=turns {
         stages.extend((from_step..steps).map(|step| Stage { step, turn }));
     }
     stages
-}
-
-/// The 0-based turn of stage `stage` that a repeated course reports
-/// ([`crate::engine::chain`]'s `turn`); `None` when the course does not
-/// repeat.
-pub fn stage_turn(stages: &[Stage], stage: usize, repeats: bool) -> Option<usize> {
-    let turn = stages.get(stage).map_or(0, |s| s.turn as usize);
-    repeats.then(|| turn.saturating_sub(1))
 }
 
 /// A course's stages under its repeat: what every system's course machine
@@ -75,9 +67,13 @@ impl<S> Staged<S> {
         self.stages.get(stage).copied()
     }
     /// The 0-based turn a repeated course reports for stage `stage`
-    /// ([`stage_turn`]).
+    /// ([`crate::engine::chain`]'s `turn`); `None` when the course does not
+    /// repeat.
     pub fn turn(&self, stage: usize) -> Option<usize> {
-        stage_turn(&self.stages, stage, self.repeat.is_some())
+        self.repeat.is_some().then(|| {
+            let turn = self.stages.get(stage).map_or(0, |s| s.turn as usize);
+            turn.saturating_sub(1)
+        })
     }
     /// The course's repeat, if any.
     pub fn repeat(&self) -> Option<&Repeat<S>> {

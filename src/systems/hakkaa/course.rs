@@ -468,7 +468,7 @@ impl CourseSpec {
         if self.counts_close_combats {
             v.push(state.close_combats as i32);
         }
-        if self.space.measure_index(TURNS).is_some() {
+        if self.staged.repeat().is_some() {
             v.push(turn as i32);
         }
 

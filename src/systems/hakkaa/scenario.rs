@@ -68,7 +68,6 @@ fn read_scenario<T>(
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
         let repeat = course::read_repeat(&mut cf, &REPEATS, step_tables.len())?;
-        let turns = repeat.as_ref().map(|r| r.turns);
         let mut plans = Vec::new();
         let mut fields = Vec::new();
         for (procedure, mut sf) in step_tables {
@@ -83,7 +82,7 @@ fn read_scenario<T>(
             enemy.or(first_target),
             own.is_some() && enemy.is_some(),
         );
-        let alone = plans.len() == 1 && turns.is_none();
+        let alone = plans.len() == 1 && repeat.is_none();
         if !alone && let Some(i) = plans.iter().position(Plan::is_single) {
             return Err(fields[i].err(
                 "procedure",

@@ -349,12 +349,7 @@ impl Artillery {
                 )),
             ));
         }
-        super::musketry::tec_and_extra_terms(
-            &mut mods,
-            &input.who,
-            input.extra_drm,
-            "the target's hex and hexside, TEC fire column (artillery)",
-        );
+        super::musketry::tec_and_extra_terms(&mut mods, &input.who, input.extra_drm);
         let results = [M, F, FM];
         let space = OutcomeSpace::new(
             results.iter().map(|r| r.label()).collect(),

@@ -85,15 +85,15 @@ pub(crate) const TEC_DRM_KEY: KeyDoc = KeyDoc::int(
 
 /// Reads the TEC fire DRM for the target named by `target_key`: the explicit
 /// `tec_drm` key when given, else the TEC's hex and hexside lines
-/// ([`tec_fire_terms`]), with the terms that make it; an NA row is an error at
-/// `target_key`.
+/// ([`tec_fire_terms`]), as the terms that sum to it; an NA row is an error
+/// at `target_key`.
 pub(crate) fn read_tec(
     f: &mut Fields,
     edition: Edition,
     target: &Unit,
     target_key: &'static str,
     artillery: bool,
-) -> Result<(i8, Vec<crate::explain::Term>), InputError> {
+) -> Result<Vec<crate::explain::Term>, InputError> {
     use crate::explain::{Source, Term};
     if let Some(v) = f.int("tec_drm", -9, 9)? {
         let t = Term::new(
@@ -106,7 +106,7 @@ pub(crate) fn read_tec(
             "replaces the TEC hex and hexside of {}",
             target.name
         ));
-        return Ok((v as i8, vec![t]));
+        return Ok(vec![t]);
     }
     let terms = tec_fire_terms(edition, target, artillery).map_err(|why| {
         f.err(
@@ -118,7 +118,7 @@ pub(crate) fn read_tec(
             ),
         )
     })?;
-    Ok((crate::explain::sum(&terms) as i8, terms))
+    Ok(terms)
 }
 
 pub(crate) use crate::scenario::fields::{key_err, relocate};

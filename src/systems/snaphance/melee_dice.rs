@@ -342,27 +342,24 @@ pub fn side_pool(
             ));
         }
     }
-    // A town: the row for fighting in or out of it, else for attacking it.
-    let town = if in_town(me) {
-        Some((
-            &TOWN_INSIDE,
-            "3.2 in a town",
-            "towns 3.2",
-            format!("{n}: {k} in a town"),
-        ))
+    // A town: the row for fighting in or out of it, else for attacking it
+    // (the line's words are written only when it counts).
+    let inside = in_town(me);
+    let town = if inside {
+        Some((&TOWN_INSIDE, "3.2 in a town", "towns 3.2"))
     } else if attacking_town {
-        Some((
-            &TOWN_ATTACKING,
-            "3.1 attacking a town",
-            "towns 3.1",
-            format!("{fname} is in a town; {n} is {k}"),
-        ))
+        Some((&TOWN_ATTACKING, "3.1 attacking a town", "towns 3.1"))
     } else {
         None
     };
-    if let Some((row, label, rule, why)) = town {
+    if let Some((row, label, rule)) = town {
         let v = row.dice(k, me.single_stand);
         if v != 0 {
+            let why = if inside {
+                format!("{n}: {k} in a town")
+            } else {
+                format!("{fname} is in a town; {n} is {k}")
+            };
             mods.push(PoolLine::new(v as i32, label, rule, Source::unit(why)));
         }
     }

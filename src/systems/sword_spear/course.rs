@@ -328,11 +328,11 @@ impl<'a> CourseSpec<'a> {
         let routed = |u: Option<usize>| u.is_some_and(|u| state.units[u].routed);
         let hit = |u: Option<usize>| u.is_some_and(|u| state.units[u].hits > self.units[u].hits);
         self.staged.any_stop(|s| match s {
-            Stop::EitherRouts => {
-                self.steps.iter().enumerate().any(|(i, st)| {
-                    self.staged.repeats(i) && (routed(st.actor) || routed(st.target))
-                })
-            }
+            Stop::EitherRouts => self.staged.repeat().is_some_and(|r| {
+                self.steps[r.from_step..]
+                    .iter()
+                    .any(|st| routed(st.actor) || routed(st.target))
+            }),
             Stop::OwnRouts => routed(self.own),
             Stop::EnemyRouts => routed(self.enemy),
             Stop::OwnHit => hit(self.own),

@@ -110,11 +110,6 @@ impl FireLineDrms {
                 Source::unit(format!("{} is in {what}", who.target())),
             ));
         }
-        tec_and_extra_terms(
-            mods,
-            who,
-            extra_drm,
-            "the target's hex and hexside, TEC fire column",
-        );
+        tec_and_extra_terms(mods, who, extra_drm);
     }
 }

@@ -34,8 +34,7 @@ pub use charts::charts;
 pub use tables::*;
 
 /// Who fires at whom, and what every fire table reads of the target: its
-/// formation and its TEC fire DRM, with the TEC lines that DRM sums to for
-/// `pikeshot explain`.
+/// formation and its TEC fire lines (whose sum is the TEC fire DRM).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FireWho {
     /// The firer's name (empty: "the firer").
@@ -44,27 +43,23 @@ pub struct FireWho {
     pub target: String,
     /// The target's formation (Hedgehog and Column have DRM lines).
     pub target_formation: Formation,
-    /// The TEC fire DRM for the target's hex and hexside.
-    pub tec_drm: i8,
-    /// The TEC hex and hexside lines, or the step's `tec_drm`.
+    /// The TEC fire lines: the target's hex and hexside, or the step's
+    /// `tec_drm`. Their sum is the TEC fire DRM.
     pub tec: Vec<Term>,
 }
 
 impl FireWho {
-    /// `firer` at `target`, the TEC read as `tec_drm` (the sum of the lines
-    /// `tec`).
-    pub fn of(firer: &Unit, target: &Unit, (tec_drm, tec): (i8, Vec<Term>)) -> FireWho {
+    /// `firer` at `target`, with the TEC fire lines `tec`.
+    pub fn of(firer: &Unit, target: &Unit, tec: Vec<Term>) -> FireWho {
         FireWho {
             firer: firer.name.clone(),
             target: target.name.clone(),
             target_formation: target.formation,
-            tec_drm,
             tec,
         }
     }
     /// `firer` at `target`, with the TEC fire lines of the target's hex and
-    /// hexside (its artillery value with `artillery`) and the DRM they sum
-    /// to. Errors (keyed `target`): the target's TEC fire column is NA.
+    /// hexside (its artillery value with `artillery`). Errors (keyed `target`): the target's TEC fire column is NA.
     pub fn from_tec(
         edition: Edition,
         firer: &Unit,
@@ -80,8 +75,7 @@ impl FireWho {
                 ),
             )
         })?;
-        let tec = crate::explain::sum(&terms) as i8;
-        Ok(FireWho::of(firer, target, (tec, terms)))
+        Ok(FireWho::of(firer, target, terms))
     }
     /// Reads a fire step's `firer` and `target`, then what the table needs
     /// of the firer (`firer_keys`, which checks it and reads its own keys;
@@ -123,15 +117,10 @@ impl FireWho {
     }
 }
 
-/// The TEC fire DRM and the step's `extra_drm`, the last lines of every
-/// fire table; `what` is the source of a TEC DRM given without its lines.
-pub(crate) fn tec_and_extra_terms(mods: &mut Vec<Term>, who: &FireWho, extra_drm: i8, what: &str) {
-    let tec = who.tec_drm;
-    if !who.tec.is_empty() && crate::explain::sum(&who.tec) == tec as i32 {
-        mods.extend(who.tec.iter().cloned());
-    } else if tec != 0 {
-        mods.push(Term::new("TEC", "TEC", tec as i32, Source::unit(what)));
-    }
+/// The TEC fire lines and the step's `extra_drm`, the last lines of every
+/// fire table.
+pub(crate) fn tec_and_extra_terms(mods: &mut Vec<Term>, who: &FireWho, extra_drm: i8) {
+    mods.extend(who.tec.iter().cloned());
     mods.extend(crate::explain::key_term(
         "extra_drm",
         "extra_drm",
