@@ -21,10 +21,14 @@ use crate::support::http::Server;
 use crate::support::webdriver::{Session, browser};
 
 /// Whether a run later than generation `arguments[0]` ended in state
-/// `arguments[1]`; first it starts the run the page has scheduled, if any,
-/// without its 250 ms wait (what a run shows does not depend on when it
-/// starts).
-const SETTLED: &str = "if (runTimer !== null) { clearTimeout(runTimer); runTimer = null; runNow(); } \
+/// `arguments[1]`.
+const SETTLED: &str = "const s = document.querySelector('#status'); \
+    return !!s && s.dataset.state === arguments[1] && Number(s.dataset.gen || 0) > arguments[0];";
+/// [`SETTLED`], first starting the run the page has scheduled, if any,
+/// without its 250 ms pause for further typing (what a run shows does not
+/// depend on when it starts).
+const SETTLED_NOW: &str = "if (typeof runTimer !== 'undefined' && runTimer !== null) { \
+    clearTimeout(runTimer); runTimer = null; runNow(); } \
     const s = document.querySelector('#status'); \
     return !!s && s.dataset.state === arguments[1] && Number(s.dataset.gen || 0) > arguments[0];";
 /// The latest run's number once it is shown (`state` `done` or `error`).
@@ -81,14 +85,24 @@ fn saved_figures(s: &Session, file: &Path) -> Vec<(String, f64)> {
     exact_figures(&cli_exact(file, &[]))
 }
 
-/// Does `act`, then waits for the run it causes to end in `state`. While
-/// it waits, a run the page has scheduled starts at once instead of after
-/// the 250 ms the page leaves for further typing ([`SETTLED`]).
+/// Does `act`, then waits for the run it causes to end in `state`,
+/// starting a scheduled run at once ([`SETTLED_NOW`]).
 fn settle(s: &Session, state: &str, act: impl FnOnce()) {
+    settle_with(s, SETTLED_NOW, state, act);
+}
+
+/// As [`settle`], but the run starts on the page's own timer, after its
+/// 250 ms pause: one typed value goes this way, so that the timer that
+/// starts a run after typing is tested too.
+fn settle_by_timer(s: &Session, state: &str, act: impl FnOnce()) {
+    settle_with(s, SETTLED, state, act);
+}
+
+fn settle_with(s: &Session, settled: &str, state: &str, act: impl FnOnce()) {
     let before = s.js(GEN, json!([]));
     act();
     s.wait_for(
-        SETTLED,
+        settled,
         json!([before, state]),
         &format!("a run ending in {state}"),
     );
@@ -192,7 +206,7 @@ fn the_page_shows_the_cli_exact_odds_and_errors_beside_their_controls() {
         s.js(CHOOSE, json!([step, "extra_drm"]));
     });
     let drm = s.find(r#"[data-path="course[0].steps[0].extra_drm"]"#);
-    settle(&s, "done", || s.type_into(&drm, "1"));
+    settle_by_timer(&s, "done", || s.type_into(&drm, "1"));
     let sets = ["edition=sfo", "course[0].steps[0].extra_drm=1"];
     let cli = cli_exact(Path::new("scenarios/mpbs/charge-or-salvo.toml"), &sets);
     let shown = s.js(ODDS, json!([]));
