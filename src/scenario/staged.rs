@@ -45,7 +45,8 @@ pub struct Staged<S> {
 }
 
 impl<S> Staged<S> {
-    /// The [`stages`] of a course of `steps` steps with `repeat`.
+    /// The stages of a course of `steps` steps with `repeat`: the steps
+    /// before the repeat once, then the others turn after turn.
     pub fn new(steps: usize, repeat: Option<Repeat<S>>) -> Staged<S> {
         let stages = stages(steps, repeat.as_ref().map(|r| (r.turns, r.from_step)));
         Staged { stages, repeat }
