@@ -79,9 +79,15 @@ fn a_fell_back_charger_that_holds_stays_in_contact() {
             .unwrap_or_else(|| panic!("{title} in {titles:?}"))
             .p_reached
     };
-    assert!(close(p("step 4: Closing table"), 735.0 / 1296.0), "{titles:?}");
     assert!(
-        close(p("step 4: no roll: a and b are already in contact"), 525.0 / 1296.0),
+        close(p("step 4: Closing table"), 735.0 / 1296.0),
+        "{titles:?}"
+    );
+    assert!(
+        close(
+            p("step 4: no roll: a and b are already in contact"),
+            525.0 / 1296.0
+        ),
         "{titles:?}"
     );
 }

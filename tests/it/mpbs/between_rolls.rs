@@ -445,8 +445,17 @@ fn explain_shows_the_result_carried_on_every_attacker() {
     let case = second
         .cases
         .iter()
-        .find(|c| c.state.iter().any(|l| l.starts_with("lead:") && l.contains("morale shaken")))
-        .unwrap_or_else(|| panic!("{:#?}", second.cases.iter().map(|c| &c.state).collect::<Vec<_>>()));
+        .find(|c| {
+            c.state
+                .iter()
+                .any(|l| l.starts_with("lead:") && l.contains("morale shaken"))
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "{:#?}",
+                second.cases.iter().map(|c| &c.state).collect::<Vec<_>>()
+            )
+        });
     close(case.p_reached, 0.2);
     for unit in ["lead", "second"] {
         let line = case

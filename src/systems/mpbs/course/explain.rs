@@ -163,7 +163,10 @@ impl CourseView for Course<'_> {
                 let units = &self.input.units;
                 let acting: Vec<&str> = spec.acting().map(|i| units[i].name.as_str()).collect();
                 let acting = (!acting.is_empty()).then(|| acting.join(" and "));
-                let who = match (acting.as_deref(), spec.target.map(|i| units[i].name.as_str())) {
+                let who = match (
+                    acting.as_deref(),
+                    spec.target.map(|i| units[i].name.as_str()),
+                ) {
                     (Some(a), Some(t)) => format!(" ({a} against {t})"),
                     (Some(a), None) | (None, Some(a)) => format!(" ({a})"),
                     (None, None) => String::new(),
