@@ -548,6 +548,17 @@ impl StagedChain for CourseSpec {
         match proc {
             Step::Fire(_) => {
                 pair_update(&mut next);
+                // A volley that moved its target back ends the target's
+                // contact, whatever status it had before.
+                let m = space
+                    .measure_index(fire::TARGET_MOVED_BACK)
+                    .expect("fire reports whether it moved the target back");
+                if space.value_of(leaf, m) == 1
+                    && let (Some(t), Some((a, b))) = (acted, next.engaged)
+                    && (t == a || t == b)
+                {
+                    next.engaged = None;
+                }
                 if self.counts_fire {
                     let m = space
                         .measure_index(fire::FIRE_RESULT)

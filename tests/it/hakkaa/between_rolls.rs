@@ -91,3 +91,36 @@ fn a_fell_back_charger_that_holds_stays_in_contact() {
         "{titles:?}"
     );
 }
+
+/// `a` (fell back, `extra_tq = 1`: the Fanatic row) fights `b` (Fanatic,
+/// steady); `c` (Fanatic, FP 8) then fires at `a`; then `a` charges `b`
+/// on the Skirmishing Closing row (F_B in every column: never into contact).
+const FIRE_IN_CONTACT: &str = "name = \"t\"\nsystem = \"hakkaa\"\n\n\
+    [units.a]\ntype = \"hbc\"\ntq = \"fanatic\"\nsteps = 4\nstatus = \"fell-back\"\nextra_tq = 1\n\n\
+    [units.b]\ntype = \"hbc\"\ntq = \"fanatic\"\nsteps = 4\n\n\
+    [units.c]\ntype = \"hbc\"\ntq = \"fanatic\"\nsteps = 4\nfp = 8\n\n\
+    [[course]]\nname = \"c\"\nsteps = [\n\
+      { procedure = \"close-combat\", attacker = \"a\", defender = \"b\" },\n\
+      { procedure = \"fire\", firer = \"c\", target = \"a\" },\n\
+      { procedure = \"charge\", charger = \"a\", target = \"b\", closing_row = \"Skirmishing\" },\n]\n";
+
+/// Fire ends contact when the volley itself moves its target back, even a
+/// target whose status already reads "fell back": Receiving casualties "D
+/// Fall Back if Disordered".
+///
+/// The close combat leaves `a` and `b` in contact with 15/36 × 35/36 =
+/// 525/1296 (`a` DS "-"; `b` anything but F; see above). `c` tests on the
+/// Fanatic row against FP 8+: DS (15/36) HC, S (20/36) 2 C, F (1/36) C.
+/// `a`, Disordered, tests on the Fanatic row: HC gives D, D or F, each a
+/// move back; C gives "-" on DS (15/36), else D or F. So `a` stays with
+/// 20/36 × (15/36)^2 + 1/36 × 15/36 = 5040/46656, and only then does the
+/// charge fight a second close combat: 525/1296 × 5040/46656.
+#[test]
+fn fire_that_moves_a_unit_back_ends_its_contact() {
+    let k = course(FIRE_IN_CONTACT, "c");
+    let cc = measure(k.as_ref(), "close-combats");
+    let two = 525.0 / 1296.0 * 5040.0 / 46656.0;
+    assert!(close(cc[2], two), "{cc:?}");
+    assert!(close(cc[1], 1.0 - two), "{cc:?}");
+    agrees_under_both_kernels(FIRE_IN_CONTACT, "c", 0xe9_2502);
+}
