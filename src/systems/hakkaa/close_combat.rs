@@ -8,14 +8,15 @@
 //! +1.
 
 use super::casualties::{self, Injury, StepRoll};
+use super::closing::CONTACT;
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
 use super::pair::{self, Ranges};
 use super::row::all_row_chart;
 use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, read_extra_tq};
-use super::unit::{Effect, Unit, UnitState, check_pair};
+use super::unit::{Effect, Status, Unit, UnitState, check_pair};
 use crate::error::InputError;
-use crate::outcome::{Leaf, OutcomeSpace};
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -155,7 +156,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         ),
     ],
     outcomes: &pair::TARGET_OUTCOMES,
-    measures: &pair::PAIR_MEASURES,
+    measures: &pair::with_extras::<6>(&[CONTACT]),
 };
 
 /// The procedure `close-combat`.
@@ -229,7 +230,7 @@ impl CloseCombat {
                 own_losses: 1,
                 own_commander: attacker.state.commander,
             },
-            vec![],
+            vec![Measure::new(CONTACT, 0, 1)],
         );
         Ok(CloseCombat {
             attacker_test: test(attacker, Side::Attacker, o.attacker_extra_tq),
@@ -253,16 +254,37 @@ impl CloseCombat {
         let rd = w.test(&self.defender_test);
         let mut a = self.attacker;
         let mut d = self.defender;
+        let mut moved = false;
         for (s, r) in [(&mut a, ra), (&mut d, rd)] {
             let c = cell(r);
+            moved |= moves_back(s.status, c.effect);
             s.status = s.status.after(c.effect);
             casualties::suffer(w, s, c.step, c.injury);
+            moved |= s.eliminated();
         }
-        pair::leaf(&self.space, (&self.defender, &d), (&self.attacker, &a), &[])
+        let contact = !moved as i32;
+        pair::leaf(
+            &self.space,
+            (&self.defender, &d),
+            (&self.attacker, &a),
+            &[contact],
+        )
     }
 }
 
 draw::draw_procedure!(CloseCombat, why);
+
+/// True when `effect` moves a unit of status `status` back out of contact:
+/// "Fall Back if Disordered" on a Disordered (or fallen-back) unit, and F
+/// (Fall Back, or Flee if Disordered). "-" and D on a steady unit leave it
+/// in place (docs/rules/hakkaa.md, section 7, "Contact").
+pub fn moves_back(status: Status, effect: Effect) -> bool {
+    match effect {
+        Effect::None => false,
+        Effect::Disorder => status.is_disordered(),
+        Effect::FallBackOrFlee => true,
+    }
+}
 
 /// The Close Combat Table and its key.
 pub fn charts() -> Vec<Chart> {

@@ -278,10 +278,13 @@ fn pair_of(a: usize, b: usize) -> (usize, usize) {
     (a.min(b), a.max(b))
 }
 
-/// Still in contact after a close combat: neither fell back, fled nor was
-/// eliminated (docs/rules/hakkaa.md, "Engagements").
-fn holds_contact(s: &UnitState) -> bool {
-    s.status_index() < Status::FellBack as usize
+/// This step moved the unit out of contact: it fell back, fled or was
+/// eliminated now (its status rose to fell back or beyond). A status left
+/// from an earlier turn does not end contact (docs/rules/hakkaa.md,
+/// section 7, "Contact").
+fn moved_back(before: &UnitState, after: &UnitState) -> bool {
+    after.status_index() > before.status_index()
+        && after.status_index() >= Status::FellBack as usize
 }
 
 /// A course (or engagement) of Hakkaa Päälle steps.
@@ -545,6 +548,17 @@ impl StagedChain for CourseSpec {
         match proc {
             Step::Fire(_) => {
                 pair_update(&mut next);
+                // A volley that moved its target back ends the target's
+                // contact, whatever status it had before.
+                let m = space
+                    .measure_index(fire::TARGET_MOVED_BACK)
+                    .expect("fire reports whether it moved the target back");
+                if space.value_of(leaf, m) == 1
+                    && let (Some(t), Some((a, b))) = (acted, next.engaged)
+                    && (t == a || t == b)
+                {
+                    next.engaged = None;
+                }
                 if self.counts_fire {
                     let m = space
                         .measure_index(fire::FIRE_RESULT)
@@ -560,9 +574,11 @@ impl StagedChain for CourseSpec {
             Step::CloseCombat(_) => {
                 pair_update(&mut next);
                 next.close_combats += 1;
+                // The combat's own results decide contact: neither side
+                // fell back, fled or was eliminated by them.
                 if let (Some(a), Some(t)) = (actor, acted) {
-                    next.engaged = (holds_contact(&next.units[a]) && holds_contact(&next.units[t]))
-                        .then(|| pair_of(a, t));
+                    let m = space.measure_index(CONTACT).expect("a contact measure");
+                    next.engaged = (space.value_of(leaf, m) == 1).then(|| pair_of(a, t));
                 }
             }
             Step::Fleeing(p) => {
@@ -572,7 +588,9 @@ impl StagedChain for CourseSpec {
             Step::Tq(_) | Step::Uncontrolled(_) | Step::Skip(_) => {}
         }
         if let Some((a, b)) = next.engaged
-            && !(holds_contact(&next.units[a]) && holds_contact(&next.units[b]))
+            && [a, b]
+                .iter()
+                .any(|&u| moved_back(&state.units[u], &next.units[u]))
         {
             next.engaged = None;
         }

@@ -68,15 +68,14 @@ pub fn result_value(c: Casualty) -> i32 {
     c as i32 + 1
 }
 
-/// The measures of `fire`: the pair measures, then [`FIRE_RESULT`].
-pub const FIRE_MEASURES: [&str; 6] = [
-    pair::PAIR_MEASURES[0],
-    pair::PAIR_MEASURES[1],
-    pair::PAIR_MEASURES[2],
-    pair::PAIR_MEASURES[3],
-    pair::PAIR_MEASURES[4],
-    FIRE_RESULT,
-];
+/// Measure: 1 when the volley moved the target back (a fall back or a
+/// flee: D on a Disordered unit, F, X) or eliminated it. A course ends the
+/// target's contact on it (docs/rules/hakkaa.md, section 7, "Contact").
+pub const TARGET_MOVED_BACK: &str = "target-moved-back";
+
+/// The measures of `fire`: the pair measures, then [`FIRE_RESULT`] and
+/// [`TARGET_MOVED_BACK`].
+pub const FIRE_MEASURES: [&str; 7] = pair::with_extras(&[FIRE_RESULT, TARGET_MOVED_BACK]);
 
 /// One cell of the Fire Table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -359,11 +358,14 @@ impl Fire {
                 own_losses: 0,
                 own_commander: false,
             },
-            vec![Measure::new(
-                FIRE_RESULT,
-                result_value(Casualty::Ne),
-                result_value(Casualty::Hc),
-            )],
+            vec![
+                Measure::new(
+                    FIRE_RESULT,
+                    result_value(Casualty::Ne),
+                    result_value(Casualty::Hc),
+                ),
+                Measure::new(TARGET_MOVED_BACK, 0, 1),
+            ],
         );
         let why = Box::new(Why {
             tests: vec![
@@ -403,12 +405,12 @@ impl Fire {
         let mut t = self.target;
         let v = &self.volley;
         let cell = v.cells[w.test(&v.firer) as usize];
-        apply(w, cell, &v.target, &mut t, v.one_test);
+        let moved = apply(w, cell, &v.target, &mut t, v.one_test);
         pair::leaf(
             &self.space,
             (&self.target, &t),
             (&self.own, &self.own),
-            &[result_value(cell.casualty)],
+            &[result_value(cell.casualty), moved as i32],
         )
     }
 }

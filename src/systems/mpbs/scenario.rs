@@ -94,10 +94,24 @@ fn read<'a, T>(
                 actor = idx(a);
                 target = idx(t);
             }
+            // Every attacking unit after the lead one: a close combat's
+            // attacker results apply to each (docs/rules/mpbs.md, section 2).
+            let others = if procedure == "close-combat" {
+                let names = sf.fresh().strings("attacker").ok().flatten();
+                names
+                    .into_iter()
+                    .flatten()
+                    .skip(1)
+                    .filter_map(|n| unit_names.iter().position(|u| *u == n))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             steps.push(StepSpec {
                 procedure,
                 fields: sf,
                 actor,
+                others,
                 target,
             });
         }

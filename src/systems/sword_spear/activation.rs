@@ -473,7 +473,7 @@ pub fn charts() -> Vec<Chart> {
         headers: headers(&["Action die", "The unit may"]),
         rows,
         notes: vec![
-            "Units are activated in order (lowest die first); the active player moves first if Action Dice are equal".into(),
+            "Units are activated in order; the active player moves first if Action Dice are equal (the card prints no more of the order, and no figure depends on it)".into(),
             "Bonus combat dice, or movement, or shooting range if the Action Dice is a 6 or several dice show the same number: each 6 one bonus, n matching dice below 6 n-1 (docs/rules/sword-and-spear.md section 2)".into(),
             "Group move (central unit with commander plus a unit to either side) if the Action Dice exceeds the Discipline of every unit in the group".into(),
         ],

@@ -343,3 +343,129 @@ fn a_leader_that_returns_at_the_end_of_the_next_turn_is_back_the_turn_after() {
     // The run itself agrees with its sampler (4.5 standard errors).
     checked(&text, &[], "c");
 }
+
+/// Two cuirassiers (`lead` and `second`, morale 7) close together on
+/// cuirassiers (`enemy`, morale 7); then `second` fights `enemy` again
+/// alone. Matrix 0, strength ratio 0 (set), no leaders, pursuit off.
+const TWO_THEN_ONE: &str = r#"system = "mpbs"
+edition = "EDITION"
+[rules]
+pursuit = false
+[units.lead]
+kind = "cuirassier"
+morale = 7
+strength = 4
+[units.second]
+kind = "cuirassier"
+morale = 7
+strength = 4
+[units.enemy]
+kind = "cuirassier"
+morale = 7
+strength = 4
+[[course]]
+name = "c"
+own = "second"
+enemy = "enemy"
+steps = [
+  { procedure = "close-combat", attacker = ["lead", "second"], defender = "enemy", strength_ratio = 0 },
+  { procedure = "close-combat", attacker = "second", defender = "enemy", strength_ratio = 0 },
+]
+"#;
+
+/// 11.0: "Attacker Morale Broken…", "Attacker Morale Shaken…" and the
+/// Formation Hit after close combat fall on every attacking unit, so the
+/// second attacker fights on under the result the first combat left.
+///
+/// First combat, DRM 0 (morale differential 7 − 7 = 0), roll r:
+/// - r 0 (1/10): Attacker Eliminated, both attackers: the course ends
+///   (`ended-early-unit-eliminated`).
+/// - r 1-2 (2/10): attackers MB (no formation, 6.3), enemy FS. Second combat:
+///   morale differential 5 − 7 = −2, enemy FS +1: DRM −1.
+/// - r 3-4 (2/10): attackers MS and FS, enemy FS: −1 − 1 + 1 = −1.
+/// - r 5-6 (2/10): enemy MS, everyone FS: +1 − 1 + 1 = +1.
+/// - r 7-8 (2/10): enemy MB (no formation), second FS: +2 − 1 = +1.
+/// - r 9 (1/10): Defender Eliminated, the course ends.
+///
+/// Second combat at −1 (mass 0.4): ≤0 on rolls 0-1 (2/10), 1-2 on 2-3,
+/// 3 on 4, 4 on 5, 5 on 6, 6 on 7, 7-8 on 8-9, never ≥9. At +1 (mass 0.4):
+/// never ≤0, 1-2 on 0-1, 3 on 2, 4 on 3, 5 on 4, 6 on 5, 7-8 on 6-7, ≥9 on
+/// 8-9. So: attacker-eliminated 0.4 × 0.2 = 0.08; attacker-broken-retreat-2
+/// 0.4 × 0.2 + 0.4 × 0.2 = 0.16; each shaken result 0.4 × 0.1 × 2 = 0.08;
+/// defender-broken-retreat-2 0.16; defender-eliminated 0.4 × 0.2 = 0.08;
+/// ended early 0.1 + 0.1 = 0.2.
+///
+/// The second attacker eliminated (own-morale 3): r 0 (0.1); r 1-2 (0.2)
+/// with any attacker result at −1 (a loss while MB eliminates: 0.2 + 0.2 +
+/// 0.1 + 0.1 = 0.6), 0.12; r 3-4 (0.2) with Attacker Eliminated at −1
+/// (0.2), 0.04: 0.1 + 0.12 + 0.04 = 0.26. (Carrying the lead attacker's
+/// result alone, the second would fight at +1 or +2 in Formation Normal:
+/// never attacker-eliminated, ended early only on r 9.)
+#[test]
+fn every_attacker_carries_the_close_combat_result() {
+    for edition in ["series", "sfo"] {
+        let text = TWO_THEN_ONE.replace("EDITION", edition);
+        let (p, k) = checked(&text, &[], "c");
+        let k = k.as_ref();
+        for (label, want) in [
+            ("attacker-eliminated", 0.08),
+            ("attacker-broken-retreat-2", 0.16),
+            ("attacker-shaken-retreat-2", 0.08),
+            ("attacker-shaken-retreat-1", 0.08),
+            ("defender-shaken-retreat-1", 0.08),
+            ("defender-shaken-retreat-2", 0.08),
+            ("defender-broken-retreat-2", 0.16),
+            ("defender-eliminated", 0.08),
+            ("ended-early-unit-eliminated", 0.2),
+        ] {
+            close(p_outcome(k, &p, label), want);
+        }
+        close(p_measure(k, &p, "own-morale", 3), 0.26);
+    }
+}
+
+/// `explain` shows what the first combat left on every attacker in the
+/// later step: after r 3-4 of the first combat (see above) both attackers
+/// are Morale Shaken and Formation Shaken.
+#[test]
+fn explain_shows_the_result_carried_on_every_attacker() {
+    let text = TWO_THEN_ONE.replace("EDITION", "series");
+    let e = crate::support::explain::explained(&text);
+    let steps = &e.variants[0].courses[0].steps;
+    let first = &steps[0];
+    assert!(
+        first.title.contains("lead and second against enemy"),
+        "{}",
+        first.title
+    );
+    let second = steps
+        .iter()
+        .find(|s| s.title.starts_with("step 2"))
+        .expect("step 2");
+    let case = second
+        .cases
+        .iter()
+        .find(|c| {
+            c.state
+                .iter()
+                .any(|l| l.starts_with("lead:") && l.contains("morale shaken"))
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "{:#?}",
+                second.cases.iter().map(|c| &c.state).collect::<Vec<_>>()
+            )
+        });
+    close(case.p_reached, 0.2);
+    for unit in ["lead", "second"] {
+        let line = case
+            .state
+            .iter()
+            .find(|l| l.starts_with(&format!("{unit}:")))
+            .unwrap_or_else(|| panic!("{unit} in {:?}", case.state));
+        assert!(line.contains("formation shaken"), "{line}");
+        assert!(line.contains("morale shaken"), "{line}");
+    }
+    // Morale differential 6 − 7 = −1 read from the carried state.
+    assert_eq!(case.roll.raw_total, -1);
+}

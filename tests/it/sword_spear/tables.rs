@@ -220,3 +220,23 @@ fn a_scenario_runs_end_to_end() {
         "{e}"
     );
 }
+
+/// The card's Activating Units says only "Units are activated in order.
+/// Active player moves first if Action Dice number are equal."; the chart
+/// adds no order of its own (no "lowest die first").
+#[test]
+fn the_activation_chart_states_the_order_as_the_card_prints_it() {
+    let charts = sword_spear::charts();
+    let chart = charts.iter().find(|c| c.id == "activation").unwrap();
+    let note = chart
+        .notes
+        .iter()
+        .find(|n| n.starts_with("Units are activated in order"))
+        .expect("the card's order note");
+    assert!(
+        note.contains("the active player moves first if Action Dice are equal"),
+        "{note}"
+    );
+    assert!(!note.to_lowercase().contains("lowest"), "{note}");
+    assert!(!note.to_lowercase().contains("highest"), "{note}");
+}

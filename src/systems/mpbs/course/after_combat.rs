@@ -14,9 +14,13 @@ impl Course<'_> {
         cat: usize,
     ) {
         let r = CcResult::from_index(cat).expect("close combat categories are the table's results");
-        let sides = [(Side::Attacker, spec.actor), (Side::Defender, spec.target)];
-        for (side, idx) in sides {
-            let Some(i) = idx else { continue };
+        // An attacker result, and the Formation Hit, apply to every attacking
+        // unit (11.0, docs/rules/mpbs.md section 2).
+        let sides = spec
+            .acting()
+            .map(|i| (Side::Attacker, i))
+            .chain(spec.target.map(|i| (Side::Defender, i)));
+        for (side, i) in sides {
             let u = &mut s.units[i];
             u.morale = r.effect(side, u.morale).0;
             // A unit Morale Broken by the result has no formation (6.3) and
@@ -41,11 +45,16 @@ impl Course<'_> {
             Side::Attacker => (spec.actor, spec.target),
             Side::Defender => (spec.target, spec.actor),
         };
-        if let Some(l) = loser
-            && s.units[l].morale == MoraleState::Broken
-            && !self.input.units[l].can_retreat
-        {
-            s.pending.push(Sub::UnableToRetreat(unit_ix(l)));
+        // Every losing unit made Morale Broken that cannot retreat rolls
+        // Unable to Retreat (11.4.5), the attackers in the order listed.
+        let losers: Vec<usize> = match r.loser() {
+            Side::Attacker => spec.acting().collect(),
+            Side::Defender => spec.target.into_iter().collect(),
+        };
+        for l in losers {
+            if s.units[l].morale == MoraleState::Broken && !self.input.units[l].can_retreat {
+                s.pending.push(Sub::UnableToRetreat(unit_ix(l)));
+            }
         }
         if self.input.rules.pursuit
             && r.pursuit_check()

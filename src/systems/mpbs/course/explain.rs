@@ -160,8 +160,13 @@ impl CourseView for Course<'_> {
                     .iter()
                     .find(|i| i.name == spec.procedure)
                     .expect("a built step names a known procedure");
-                let name = |i: Option<usize>| i.map(|i| self.input.units[i].name.as_str());
-                let who = match (name(spec.actor), name(spec.target)) {
+                let units = &self.input.units;
+                let acting: Vec<&str> = spec.acting().map(|i| units[i].name.as_str()).collect();
+                let acting = (!acting.is_empty()).then(|| acting.join(" and "));
+                let who = match (
+                    acting.as_deref(),
+                    spec.target.map(|i| units[i].name.as_str()),
+                ) {
                     (Some(a), Some(t)) => format!(" ({a} against {t})"),
                     (Some(a), None) | (None, Some(a)) => format!(" ({a})"),
                     (None, None) => String::new(),

@@ -162,7 +162,7 @@ impl<'a> Course<'a> {
                         Step::Musketry(_) | Step::Artillery(_) | Step::CloseCombat(_)
                     );
                 }
-                if s.actor == Some(w) || s.target == Some(w) {
+                if s.named().any(|u| u == w) {
                     fh_steps[k] |= matches!(p, Step::CloseCombat(_));
                 }
             }
@@ -399,7 +399,7 @@ impl<'a> Course<'a> {
                 return s;
             }
             let next = &self.input.steps[s.pc as usize];
-            let needed = || [next.actor, next.target].into_iter().flatten();
+            let needed = || next.named();
             let end = if needed().any(|i| s.units[i].gone()) {
                 Some(0)
             } else if needed().any(|i| s.units[i].off_map) {

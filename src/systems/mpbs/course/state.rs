@@ -144,8 +144,23 @@ pub struct StepSpec<'a> {
     pub fields: Fields<'a>,
     /// The acting unit (firer, lead attacker, pursuer), as an index into the units.
     pub actor: Option<usize>,
+    /// The other attacking units of a close combat, after the lead
+    /// attacker, as indices into the units (empty for any other step).
+    pub others: Vec<usize>,
     /// The unit acted upon (target, defender).
     pub target: Option<usize>,
+}
+
+impl StepSpec<'_> {
+    /// The units acting on the step: the acting unit, then the other
+    /// attackers of a close combat.
+    pub fn acting(&self) -> impl Iterator<Item = usize> + '_ {
+        self.actor.into_iter().chain(self.others.iter().copied())
+    }
+    /// Every unit the step names: the acting units, then the target.
+    pub fn named(&self) -> impl Iterator<Item = usize> + '_ {
+        self.acting().chain(self.target)
+    }
 }
 
 crate::systems::named::stop_enum! {
