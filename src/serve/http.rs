@@ -6,7 +6,8 @@
 //! A client that sends its head slowly is closed at [`HEAD_DEADLINE`]
 //! after hyper starts reading it (the deadline is not moved by the bytes
 //! that come; an idle keep-alive connection is closed the same way); its
-//! body is read under [`super::limits::BODY_DEADLINE`] by the route. At
+//! body is read under [`super::limits::BODY_DEADLINE`] by the route, and
+//! a response the client stops taking is dropped at [`WRITE_DEADLINE`]. At
 //! most [`MAX_CONNECTIONS`] connections are served at once: one more
 //! waits in the listening socket's queue until one of them ends, which
 //! the deadlines make short.
@@ -21,6 +22,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tokio_io_timeout::TimeoutStream;
 
 /// Most connections served at once.
 pub const MAX_CONNECTIONS: usize = 256;
@@ -28,6 +30,10 @@ pub const MAX_CONNECTIONS: usize = 256;
 /// Longest a request's head (request line and headers) may take to come
 /// whole, from when hyper starts reading it.
 pub const HEAD_DEADLINE: Duration = Duration::from_secs(10);
+
+/// Longest a response may wait for the client to take more of it: a
+/// client that stops reading is closed.
+pub const WRITE_DEADLINE: Duration = Duration::from_secs(30);
 
 /// Largest request head: hyper answers `431` past it.
 pub const MAX_HEAD_BYTES: usize = 16 * 1024;
@@ -54,13 +60,15 @@ pub async fn serve(listener: TcpListener, router: Router) -> io::Result<()> {
             Err(e) => return Err(e),
         };
         let service = TowerToHyperService::new(router.clone());
+        let mut stream = TimeoutStream::new(stream);
+        stream.set_write_timeout(Some(WRITE_DEADLINE));
         tokio::spawn(async move {
             let _slot = slot;
             let _ = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(HEAD_DEADLINE)
                 .max_header_size(MAX_HEAD_BYTES)
-                .serve_connection(TokioIo::new(stream), service)
+                .serve_connection(TokioIo::new(Box::pin(stream)), service)
                 .await;
         });
     }
