@@ -342,7 +342,9 @@ struct ServeArgs {
     #[arg(long, short, default_value_t = 8631)]
     port: u16,
     /// Address to listen on. Anything but a loopback address (127.0.0.1,
-    /// ::1) lets other machines use the page, and prints a warning.
+    /// ::1) lets other machines use the page, and prints a warning. A name
+    /// given here is one requests may be addressed to, beside localhost and
+    /// the address itself (docs/guide/serve.md).
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// Open the page in the default browser.

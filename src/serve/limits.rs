@@ -1,13 +1,14 @@
 //! What makes the server safe to leave running: bounded request bodies
 //! (the scenario file limit of [`crate::scenario::limits`], plus room for
-//! the JSON around it), at most [`MAX_RUNNING`] computations at once
-//! ([`Turns`]), a time bound on each, a bounded number of trials, and a
-//! newer request from the same page cancelling the one before it (its
-//! Monte Carlo run stops at its next chunk).
+//! the JSON around it) read within [`BODY_DEADLINE`], at most
+//! [`MAX_RUNNING`] computations at once, a time bound on each, a bounded
+//! number of trials, short page ids ([`PageId`]) in a bounded store that
+//! forgets, and a newer request from the same page cancelling the one
+//! before it (its Monte Carlo run stops at its next chunk).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -19,6 +20,10 @@ use crate::scenario::limits::MAX_FILE_BYTES;
 /// Largest request body: a scenario at the file size limit, sent as JSON
 /// (escaping may double it), with room for the rest of the request.
 pub const MAX_BODY_BYTES: usize = 2 * MAX_FILE_BYTES as usize + 64 * 1024;
+
+/// Longest a request's body may take to arrive, from the end of its head:
+/// a client that trickles it is answered `408` and its connection closed.
+pub const BODY_DEADLINE: Duration = Duration::from_secs(30);
 
 /// Most computations running at once; more wait for a turn.
 pub const MAX_RUNNING: usize = 2;
@@ -38,91 +43,96 @@ pub const SERVE_TRIALS: u64 = 2_000_000;
 /// Largest explanation sent to the page, as JSON bytes.
 pub const MAX_EXPLAIN_BYTES: usize = 4 * 1024 * 1024;
 
-/// Most pages whose latest request is remembered.
-const MAX_CLIENTS: usize = 10_000;
+/// Most pages whose latest request is remembered: with ids of at most
+/// [`MAX_PAGE_ID`] bytes, the store holds well under 1 MiB.
+pub const MAX_PAGES: usize = 1024;
 
-/// The turns to compute: at most [`MAX_RUNNING`] computations hold one at
-/// once; the others wait for one.
-pub struct Turns {
-    free: Mutex<usize>,
-    given_back: Condvar,
-}
+/// How long a page's latest request is remembered after it came.
+pub const PAGE_TTL: Duration = Duration::from_secs(15 * 60);
 
-impl Turns {
-    /// `n` turns, all free.
-    pub fn new(n: usize) -> Turns {
-        Turns {
-            free: Mutex::new(n),
-            given_back: Condvar::new(),
+/// Longest page id, in bytes.
+pub const MAX_PAGE_ID: usize = 64;
+
+/// A page's id, as the page sends it (`client` of `POST /api/run`, the
+/// last segment of `GET /api/progress/{client}`): 1 to [`MAX_PAGE_ID`]
+/// ASCII letters, digits, `-` and `_`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PageId(String);
+
+impl PageId {
+    /// `id` as a page id, or the error that says what is accepted.
+    pub fn parse(id: &str) -> Result<PageId, ErrorBody> {
+        let ok = !id.is_empty()
+            && id.len() <= MAX_PAGE_ID
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if ok {
+            return Ok(PageId(id.to_string()));
         }
+        let mut e = ErrorBody::plain(
+            "input",
+            format!(
+                "the page id ({} bytes) is not 1 to {MAX_PAGE_ID} letters, digits, - or _",
+                id.len()
+            ),
+        );
+        e.key = Some("client".into());
+        e.accepted = Some(format!("1 to {MAX_PAGE_ID} ASCII letters, digits, - and _"));
+        Err(e)
     }
 
-    /// Waits for a turn until `deadline`, asking `gone` every `poll`
-    /// whether the request still wants one: `None` past the deadline or
-    /// once `gone` says so. The turn is given back when the [`Turn`] is
-    /// dropped.
-    pub fn take(
-        self: &Arc<Self>,
-        deadline: Instant,
-        poll: Duration,
-        gone: impl Fn() -> bool,
-    ) -> Option<Turn> {
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            if *free > 0 {
-                *free -= 1;
-                return Some(Turn(Arc::clone(self)));
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return None;
-            }
-            free = self
-                .given_back
-                .wait_timeout(free, left.min(poll))
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
-            if *free == 0 && gone() {
-                return None;
-            }
-        }
+    /// The id's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 }
 
-/// A turn to compute, given back when dropped.
-pub struct Turn(Arc<Turns>);
-
-impl Drop for Turn {
-    fn drop(&mut self) {
-        *self.0.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        self.0.given_back.notify_one();
-    }
+/// A page's latest request: its number, when it came and its run's control.
+struct Latest {
+    request: u64,
+    at: Instant,
+    control: Arc<RunControl>,
 }
 
-/// The latest request of each page (by the id it sends): its number and
+/// The latest request of each page (by its [`PageId`]): its number and
 /// its run's control, so that a newer request stops the older's run
 /// (between two chunks of its trials, not only between stages) and the
-/// page can read how far its run is.
+/// page can read how far its run is. At most [`MAX_PAGES`] pages are
+/// remembered, each for [`PAGE_TTL`]; past that the oldest is forgotten.
 #[derive(Default)]
 pub struct Generations {
     next: AtomicU64,
-    latest: Mutex<HashMap<String, (u64, Arc<RunControl>)>>,
+    latest: Mutex<HashMap<PageId, Latest>>,
 }
 
 impl Generations {
-    /// Registers a new request from `client`: every earlier one of the same
-    /// client is cancelled from now on (its run stops at its next chunk).
-    /// A request without a client id is never cancelled by another.
-    pub fn begin(self: &Arc<Self>, client: Option<&str>) -> Cancel {
+    /// Registers a new request from `page`: every earlier one of the same
+    /// page is cancelled from now on (its run stops at its next chunk).
+    /// A request without a page id is never cancelled by another.
+    pub fn begin(self: &Arc<Self>, page: Option<&PageId>) -> Cancel {
         let n = self.next.fetch_add(1, Ordering::Relaxed) + 1;
         let control = Arc::new(RunControl::new());
-        if let Some(c) = client {
+        if let Some(p) = page {
+            let now = Instant::now();
             let mut map = self.latest.lock().unwrap_or_else(|e| e.into_inner());
-            if map.len() >= MAX_CLIENTS && !map.contains_key(c) {
-                map.clear();
+            map.retain(|_, l| now.duration_since(l.at) < PAGE_TTL);
+            if map.len() >= MAX_PAGES
+                && !map.contains_key(p)
+                && let Some(oldest) = map
+                    .iter()
+                    .min_by_key(|(_, l)| l.request)
+                    .map(|(k, _)| k.clone())
+            {
+                map.remove(&oldest);
             }
-            if let Some((_, older)) = map.insert(c.to_string(), (n, Arc::clone(&control))) {
-                older.stop();
+            let latest = Latest {
+                request: n,
+                at: now,
+                control: Arc::clone(&control),
+            };
+            if let Some(older) = map.insert(p.clone(), latest) {
+                older.control.stop();
             }
         }
         Cancel {
@@ -131,16 +141,21 @@ impl Generations {
         }
     }
 
-    /// How far the latest request of `client` is: its run's trials done
+    /// How many pages are remembered.
+    pub fn pages(&self) -> usize {
+        self.latest.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// How far the latest request of `page` is: its run's trials done
     /// and planned (both 0 before its Monte Carlo starts, and for an exact
-    /// run), or `None` for a page never seen.
-    pub fn progress(&self, client: &str) -> Option<Progress> {
+    /// run), or `None` for a page not remembered.
+    pub fn progress(&self, page: &PageId) -> Option<Progress> {
         let map = self.latest.lock().unwrap_or_else(|e| e.into_inner());
-        map.get(client).map(|(n, c)| Progress {
-            request: *n,
-            trials_done: c.trials_done(),
-            trials_planned: c.trials_planned(),
-            cancelled: c.is_stopped(),
+        map.get(page).map(|l| Progress {
+            request: l.request,
+            trials_done: l.control.trials_done(),
+            trials_planned: l.control.trials_planned(),
+            cancelled: l.control.is_stopped(),
         })
     }
 }

@@ -1,17 +1,18 @@
 //! `pikeshot serve`: the odds in a browser. A local HTTP server (`http`:
-//! HTTP/1.1 over `std::net`, a thread a connection) serving one page,
+//! hyper and axum on tokio) serving one page,
 //! with every asset embedded in the binary, and a small JSON API over the
 //! CLI's own run path: the registry's metadata (`meta`), the shipped
 //! scenarios (`assets`), runs and the TOML ↔ JSON conversion (`compute`),
-//! a sweep's charts and table (`sweep`), the routes (`routes`) and what
-//! keeps the server safe to leave running (`limits`). Nothing is written
-//! to disk.
+//! a sweep's charts and table (`sweep`), the routes (`routes`), which
+//! pages may use it (`origin`) and what keeps the server safe to leave
+//! running (`limits`). Nothing is written to disk.
 
 pub mod assets;
 pub mod compute;
 pub mod http;
 pub mod limits;
 pub mod meta;
+pub mod origin;
 pub mod routes;
 pub mod sweep;
 
@@ -19,6 +20,8 @@ use std::io::Write;
 use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 use std::path::PathBuf;
 use std::sync::Arc;
+
+use tokio::sync::Semaphore;
 
 use crate::error::{Error, InputError};
 
@@ -59,16 +62,28 @@ pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
         dir: opts.dir.clone(),
         systems: serde_json::to_string(&meta::systems())
             .map_err(|e| Error::internal("the registry as JSON", e))?,
-        running: Arc::new(limits::Turns::new(limits::MAX_RUNNING)),
+        running: Arc::new(Semaphore::new(limits::MAX_RUNNING)),
         generations: Arc::default(),
+        origins: origin::Origins::new(bound, &opts.host),
     };
+    // Two threads for the connections, which only wait on sockets; the
+    // computations run on rayon's pool, handed over by `spawn_blocking`.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("serve")
+        .enable_all()
+        .build()
+        .map_err(|e| Error::io("the server's runtime", e))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| Error::io(url.clone(), e))?;
     announce(&url, bound, opts.open)?;
-    http::serve(
-        listener,
-        move |request| routes::handle(&state, request),
-        routes::refused,
-    )
-    .map_err(|e| Error::io(url, e))
+    runtime
+        .block_on(async {
+            let listener = tokio::net::TcpListener::from_std(listener)?;
+            http::serve(listener, routes::router(state)).await
+        })
+        .map_err(|e| Error::io(url, e))
 }
 
 /// The address `--host` and `--port` name.

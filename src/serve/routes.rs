@@ -10,22 +10,29 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get, post};
 use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
 
 use super::assets::{PAGE_FILES, SHIPPED};
 use super::compute::{self, ErrorBody, RunBody};
-use super::http::{BodyError, Request, Response};
-use super::limits::{Generations, MAX_BODY_BYTES, MAX_RUNNING, StopOnDrop, TIME_LIMIT, Turns};
+use super::limits::{
+    BODY_DEADLINE, Generations, MAX_BODY_BYTES, MAX_RUNNING, PageId, StopOnDrop, TIME_LIMIT,
+};
+use super::origin::Origins;
 use crate::scenario::limits::MAX_FILE_BYTES;
 
 /// Most scenario files listed from DIR.
 const MAX_DIR_FILES: usize = 1000;
-
-/// How often a waiting request looks whether its page went away.
-const POLL: Duration = Duration::from_millis(50);
 
 /// What every handler shares.
 pub struct AppState {
@@ -33,58 +40,69 @@ pub struct AppState {
     pub dir: Option<PathBuf>,
     /// `GET /api/systems`, built once.
     pub systems: String,
-    /// Turns for computations.
-    pub running: Arc<Turns>,
+    /// Turns for computations: at most [`MAX_RUNNING`] at once.
+    pub running: Arc<Semaphore>,
     /// Each page's latest request.
     pub generations: Arc<Generations>,
+    /// The names and port requests must be addressed to.
+    pub origins: Origins,
 }
 
-/// Answers `request`: the route its method and path name, `404` for a
-/// path no route has, `405` for a route asked with another method.
-pub fn handle(s: &AppState, request: &mut Request) -> Response {
-    let path = request.path.clone();
-    let get = request.method == "GET";
-    let post = request.method == "POST";
-    if let Some((_, body, kind)) = PAGE_FILES.iter().find(|(p, _, _)| *p == path) {
-        return if get {
-            page(body, kind)
-        } else {
-            wrong_method(&path, "GET")
-        };
+/// The routes: the page's files, the API, `404` for a path no route has
+/// and `405` for a route asked with another method; every request first
+/// through the [`Origins`] check.
+pub fn router(state: AppState) -> Router {
+    let state = Arc::new(state);
+    let mut r = Router::new();
+    for (path, body, kind) in PAGE_FILES {
+        r = r.route(
+            path,
+            only_get(path, get(move || async move { page(body, kind) })),
+        );
     }
-    let (route, rest) = match path.strip_prefix("/api/") {
-        Some(r) => r.split_once('/').map_or((r, None), |(a, b)| (a, Some(b))),
-        None => ("", None),
-    };
-    match (route, rest, get, post) {
-        ("systems", None, true, _) => systems(s),
-        ("scenarios", None, true, _) => scenarios(s),
-        ("scenario", Some(id), true, _) if !id.is_empty() => scenario(s, id),
-        ("progress", Some(client), true, _) if !client.is_empty() && !client.contains('/') => {
-            progress(s, client)
-        }
-        ("run", None, _, true) => run(s, request),
-        ("parse", None, _, true) => parse(request),
-        ("toml", None, _, true) => to_toml(request),
-        ("systems" | "scenarios", None, false, _) => wrong_method(&path, "GET"),
-        ("run" | "parse" | "toml", None, _, false) => wrong_method(&path, "POST"),
-        _ => error(ErrorBody::plain(
-            "not-found",
-            format!("no page or API at {path}"),
-        )),
-    }
+    r.route("/api/systems", only_get("/api/systems", get(systems)))
+        .route("/api/scenarios", only_get("/api/scenarios", get(scenarios)))
+        .route(
+            "/api/scenario/{*id}",
+            only_get("/api/scenario", get(scenario)),
+        )
+        .route(
+            "/api/progress/{client}",
+            only_get("/api/progress", get(progress)),
+        )
+        .route("/api/run", only_post("/api/run", post(run)))
+        .route("/api/parse", only_post("/api/parse", post(parse)))
+        .route("/api/toml", only_post("/api/toml", post(to_toml)))
+        .fallback(|uri: axum::http::Uri| async move {
+            error(ErrorBody::plain(
+                "not-found",
+                format!("no page or API at {}", uri.path()),
+            ))
+        })
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&state),
+            own_origin,
+        ))
+        .with_state(state)
 }
 
-/// A request the server could not read as HTTP, answered with `status`.
-pub fn refused(status: u16, why: String) -> Response {
-    let kind = match status {
-        503 => "busy",
-        431 => "too-large",
-        _ => "input",
-    };
-    let mut r = error(ErrorBody::plain(kind, why));
-    r.status = status;
-    r
+type Shared = Arc<AppState>;
+
+fn only_get(path: &'static str, m: MethodRouter<Shared>) -> MethodRouter<Shared> {
+    m.fallback(move || async move { wrong_method(path, "GET") })
+}
+
+fn only_post(path: &'static str, m: MethodRouter<Shared>) -> MethodRouter<Shared> {
+    m.fallback(move || async move { wrong_method(path, "POST") })
+}
+
+/// Refuses a request addressed to another name, or one from another
+/// site that would compute ([`Origins::check`]).
+async fn own_origin(State(s): State<Shared>, request: Request, next: Next) -> Response {
+    match s.origins.check(request.method(), request.headers()) {
+        Ok(()) => next.run(request).await,
+        Err(e) => error(e),
+    }
 }
 
 fn wrong_method(path: &str, allowed: &'static str) -> Response {
@@ -92,17 +110,30 @@ fn wrong_method(path: &str, allowed: &'static str) -> Response {
         "input",
         format!("{path} answers {allowed} only"),
     ));
-    r.status = 405;
-    r.with_header("Allow", allowed)
+    *r.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+    r.headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static(allowed));
+    r
 }
 
 fn page(body: &'static str, kind: &'static str) -> Response {
-    Response::new(200, kind, body).with_header("Cache-Control", "no-store")
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn json_text(status: StatusCode, body: String) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 fn json_ok<T: Serialize>(value: &T) -> Response {
     match serde_json::to_string(value) {
-        Ok(s) => Response::new(200, "application/json", s),
+        Ok(s) => json_text(StatusCode::OK, s),
         Err(e) => error(ErrorBody::plain("internal", e.to_string())),
     }
 }
@@ -110,19 +141,22 @@ fn json_ok<T: Serialize>(value: &T) -> Response {
 /// An error as JSON `{ "error": ... }` with the status its kind calls for.
 fn error(e: ErrorBody) -> Response {
     let status = match e.kind {
-        "input" => 400,
-        "cancelled" => 409,
-        "too-large" => 413,
-        "busy" | "timeout" => 503,
-        "not-found" => 404,
-        _ => 500,
+        "input" => StatusCode::BAD_REQUEST,
+        "forbidden" => StatusCode::FORBIDDEN,
+        "not-found" => StatusCode::NOT_FOUND,
+        "slow" => StatusCode::REQUEST_TIMEOUT,
+        "cancelled" => StatusCode::CONFLICT,
+        "too-large" => StatusCode::PAYLOAD_TOO_LARGE,
+        "misdirected" => StatusCode::MISDIRECTED_REQUEST,
+        "busy" | "timeout" => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
     };
     #[derive(Serialize)]
     struct Wrapped {
         error: ErrorBody,
     }
     let body = serde_json::to_string(&Wrapped { error: e }).unwrap_or_default();
-    Response::new(status, "application/json", body)
+    json_text(status, body)
 }
 
 /// Reads a JSON body, refusing what does not parse with a located error.
@@ -135,8 +169,18 @@ fn body<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ErrorBody> {
     })
 }
 
-fn systems(s: &AppState) -> Response {
-    Response::new(200, "application/json", s.systems.clone())
+/// Runs a blocking piece of work (the file system) off the connections'
+/// threads.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Response> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| error(ErrorBody::plain("internal", e.to_string())))
+}
+
+async fn systems(State(s): State<Shared>) -> Response {
+    json_text(StatusCode::OK, s.systems.clone())
 }
 
 /// One scenario the page may load.
@@ -148,7 +192,12 @@ struct Listed {
     group: String,
 }
 
-fn scenarios(s: &AppState) -> Response {
+async fn scenarios(State(s): State<Shared>) -> Response {
+    let dir = s.dir.clone();
+    let listed = match blocking(move || dir.as_deref().map(dir_files)).await {
+        Ok(l) => l,
+        Err(r) => return r,
+    };
     let mut out: Vec<Listed> = SHIPPED
         .iter()
         .map(|(path, _)| Listed {
@@ -156,8 +205,8 @@ fn scenarios(s: &AppState) -> Response {
             group: path.split('/').next().unwrap_or("").to_string(),
         })
         .collect();
-    if let Some(dir) = &s.dir {
-        out.extend(dir_files(dir).into_iter().map(|rel| Listed {
+    if let Some(files) = listed {
+        out.extend(files.into_iter().map(|rel| Listed {
             id: format!("dir/{rel}"),
             group: "DIR".into(),
         }));
@@ -199,25 +248,63 @@ fn dir_files(dir: &Path) -> Vec<String> {
     out
 }
 
-fn scenario(s: &AppState, id: &str) -> Response {
+async fn scenario(
+    State(s): State<Shared>,
+    uri: axum::http::Uri,
+    id: Result<axum::extract::Path<String>, PathRejection>,
+) -> Response {
+    let id = match id {
+        Ok(axum::extract::Path(id)) if well_escaped(uri.path()) => id,
+        Ok(_) => {
+            return error(ErrorBody::plain(
+                "input",
+                "the path has a % not followed by two hexadecimal digits",
+            ));
+        }
+        Err(e) => return error(ErrorBody::plain("input", e.body_text())),
+    };
     if let Some(path) = id.strip_prefix("shipped/")
         && let Some((_, text)) = SHIPPED.iter().find(|(p, _)| *p == path)
     {
         return page(text, "application/toml; charset=utf-8");
     }
     // Only a file the listing names: no path outside DIR is ever read.
-    if let (Some(rel), Some(dir)) = (id.strip_prefix("dir/"), &s.dir)
-        && dir_files(dir).iter().any(|f| f == rel)
-    {
-        return match read_capped(&dir.join(rel)) {
-            Ok(text) => Response::new(200, "application/toml; charset=utf-8", text),
-            Err(e) => error(e),
-        };
+    if let (Some(rel), Some(dir)) = (id.strip_prefix("dir/"), s.dir.clone()) {
+        let rel = rel.to_string();
+        let read = blocking(move || {
+            dir_files(&dir)
+                .contains(&rel)
+                .then(|| read_capped(&dir.join(rel)))
+        })
+        .await;
+        match read {
+            Err(r) => return r,
+            Ok(Some(Ok(text))) => {
+                return (
+                    [(header::CONTENT_TYPE, "application/toml; charset=utf-8")],
+                    text,
+                )
+                    .into_response();
+            }
+            Ok(Some(Err(e))) => return error(e),
+            Ok(None) => {}
+        }
     }
     error(ErrorBody::plain(
         "not-found",
         format!("no scenario \"{id}\"; GET /api/scenarios lists them"),
     ))
+}
+
+/// Whether every `%` of `path` starts an escape (`%` and two hexadecimal
+/// digits): the router leaves a bad one as it is.
+fn well_escaped(path: &str) -> bool {
+    let b = path.as_bytes();
+    b.iter().enumerate().all(|(i, &c)| {
+        c != b'%'
+            || b.get(i + 1..i + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+    })
 }
 
 /// A file's text, refused over the scenario file size limit.
@@ -242,42 +329,68 @@ fn read_capped(path: &Path) -> Result<String, ErrorBody> {
 }
 
 /// A request's body: refused before it is read when its stated length is
-/// over [`MAX_BODY_BYTES`].
-fn read_body(request: &mut Request) -> Result<Vec<u8>, Response> {
-    request.body(MAX_BODY_BYTES).map_err(|e| {
-        error(match e {
-            BodyError::TooLarge => ErrorBody::plain(
-                "too-large",
-                format!(
-                    "the request is {} bytes, over the limit of {MAX_BODY_BYTES} \
-                     (a scenario may be at most {MAX_FILE_BYTES} bytes)",
-                    request.content_length.unwrap_or(0)
-                ),
+/// over [`MAX_BODY_BYTES`], and when it does not come whole within
+/// [`BODY_DEADLINE`].
+async fn read_body(headers: &HeaderMap, body: Body) -> Result<Bytes, Response> {
+    let too_large = |length: Option<u64>| {
+        let size = length.map_or("over the limit".into(), |n| format!("{n} bytes"));
+        error(ErrorBody::plain(
+            "too-large",
+            format!(
+                "the request is {size}, over the limit of {MAX_BODY_BYTES} bytes \
+                 (a scenario may be at most {MAX_FILE_BYTES} bytes)"
             ),
-            BodyError::Chunked => ErrorBody::plain(
-                "input",
-                "the request's body came in chunks: send it with a Content-Length",
+        ))
+    };
+    let stated = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if stated.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return Err(too_large(stated));
+    }
+    match tokio::time::timeout(BODY_DEADLINE, axum::body::to_bytes(body, MAX_BODY_BYTES)).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(e)) => {
+            let over = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
+            Err(if over {
+                too_large(None)
+            } else {
+                error(ErrorBody::plain(
+                    "input",
+                    format!("the request body could not be read whole: {e}"),
+                ))
+            })
+        }
+        Err(_) => Err(error(ErrorBody::plain(
+            "slow",
+            format!(
+                "the request body did not come whole within {} s",
+                BODY_DEADLINE.as_secs()
             ),
-            BodyError::Io(e) => ErrorBody::plain(
-                "input",
-                format!("the request body could not be read whole: {e}"),
-            ),
-        })
-    })
+        ))),
+    }
 }
 
-fn run(s: &AppState, request: &mut Request) -> Response {
-    let bytes = match read_body(request) {
+async fn run(State(s): State<Shared>, headers: HeaderMap, body: Body) -> Response {
+    let bytes = match read_body(&headers, body).await {
         Ok(b) => b,
         Err(r) => return r,
     };
-    let req: RunBody = match body(&bytes) {
+    let req: RunBody = match self::body(&bytes) {
         Ok(r) => r,
         Err(e) => return error(e),
     };
-    let deadline = Instant::now() + TIME_LIMIT;
-    let cancel = s.generations.begin(req.client.as_deref());
-    // Returned unanswered (the page gone, or the time limit): the run stops.
+    drop(bytes);
+    let page_id = match req.client.as_deref().map(PageId::parse).transpose() {
+        Ok(p) => p,
+        Err(e) => return error(e),
+    };
+    let deadline = tokio::time::Instant::from_std(Instant::now() + TIME_LIMIT);
+    let cancel = s.generations.begin(page_id.as_ref());
+    // Dropped unanswered (the page gone, its connection closed; or the
+    // time limit): the run stops.
     let guard = StopOnDrop::new(cancel.control());
     let timeout = || {
         error(ErrorBody::plain(
@@ -289,64 +402,56 @@ fn run(s: &AppState, request: &mut Request) -> Response {
             ),
         ))
     };
-    let Some(turn) = s.running.take(deadline, POLL, || request.peer_gone()) else {
-        return if Instant::now() >= deadline {
-            timeout()
-        } else {
-            error(ErrorBody::plain("cancelled", "the page went away"))
-        };
+    let turn = match tokio::time::timeout_at(deadline, Arc::clone(&s.running).acquire_owned()).await
+    {
+        Ok(Ok(turn)) => turn,
+        Ok(Err(_)) => return error(ErrorBody::plain("internal", "the turns are closed")),
+        Err(_) => return timeout(),
     };
     if let Err(e) = cancel.check() {
         return error(e);
     }
     // The turn is held by the computation itself, so that it is given
     // back when the computation ends, even after a timeout.
-    let (send, answer) = channel();
-    let computing = std::thread::Builder::new()
-        .name("serve-run".into())
-        .spawn(move || {
-            let answer = compute::run(req, &cancel);
-            drop(turn);
-            let _ = send.send(answer);
-        });
-    if let Err(e) = computing {
-        return error(ErrorBody::plain(
-            "internal",
-            format!("no thread for the computation: {e}"),
-        ));
-    }
-    loop {
-        let wait = deadline.saturating_duration_since(Instant::now()).min(POLL);
-        match answer.recv_timeout(wait) {
-            Ok(answer) => {
-                guard.finished();
-                return match answer {
-                    Ok(a) => json_ok(&a),
-                    Err(e) => error(e),
-                };
+    let computing = tokio::task::spawn_blocking(move || {
+        let answer = compute::run(req, &cancel);
+        drop(turn);
+        answer
+    });
+    match tokio::time::timeout_at(deadline, computing).await {
+        Ok(Ok(answer)) => {
+            guard.finished();
+            match answer {
+                Ok(a) => json_ok(&a),
+                Err(e) => error(e),
             }
-            Err(RecvTimeoutError::Disconnected) => {
-                return error(ErrorBody::plain(
-                    "internal",
-                    "the computation failed without an answer",
-                ));
-            }
-            Err(RecvTimeoutError::Timeout) if Instant::now() >= deadline => return timeout(),
-            Err(RecvTimeoutError::Timeout) if request.peer_gone() => {
-                return error(ErrorBody::plain("cancelled", "the page went away"));
-            }
-            Err(RecvTimeoutError::Timeout) => {}
         }
+        Ok(Err(e)) => error(ErrorBody::plain(
+            "internal",
+            format!("the computation failed without an answer: {e}"),
+        )),
+        Err(_) => timeout(),
     }
 }
 
 /// The trials done and planned of the latest request of page `client`.
-fn progress(s: &AppState, client: &str) -> Response {
-    match s.generations.progress(client) {
+async fn progress(
+    State(s): State<Shared>,
+    client: Result<axum::extract::Path<String>, PathRejection>,
+) -> Response {
+    let client = match client {
+        Ok(axum::extract::Path(c)) => c,
+        Err(e) => return error(ErrorBody::plain("input", e.body_text())),
+    };
+    let page = match PageId::parse(&client) {
+        Ok(p) => p,
+        Err(e) => return error(e),
+    };
+    match s.generations.progress(&page) {
         Some(p) => json_ok(&p),
         None => error(ErrorBody::plain(
             "not-found",
-            format!("no request from page \"{client}\" yet"),
+            format!("no request from page \"{}\" yet", page.as_str()),
         )),
     }
 }
@@ -366,12 +471,12 @@ struct ParseBody {
     toml: String,
 }
 
-fn parse(request: &mut Request) -> Response {
-    let bytes = match read_body(request) {
+async fn parse(headers: HeaderMap, body: Body) -> Response {
+    let bytes = match read_body(&headers, body).await {
         Ok(b) => b,
         Err(r) => return r,
     };
-    let result = body::<ParseBody>(&bytes).and_then(|b| {
+    let result = self::body::<ParseBody>(&bytes).and_then(|b| {
         let text = compute::scenario_text(Some(b.toml), None)?;
         compute::parse(&text).map_err(ErrorBody::from)
     });
@@ -388,12 +493,12 @@ struct TomlBody {
     doc: toml::Table,
 }
 
-fn to_toml(request: &mut Request) -> Response {
-    let bytes = match read_body(request) {
+async fn to_toml(headers: HeaderMap, body: Body) -> Response {
+    let bytes = match read_body(&headers, body).await {
         Ok(b) => b,
         Err(r) => return r,
     };
-    let result = body::<TomlBody>(&bytes).and_then(|b| {
+    let result = self::body::<TomlBody>(&bytes).and_then(|b| {
         let text = compute::to_toml(&b.doc)?;
         compute::scenario_text(Some(text), None).map_err(ErrorBody::from)
     });

@@ -40,6 +40,28 @@ pub fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> Resp
     read_response(s)
 }
 
+/// Sends `method path` to `addr` with exactly `headers` (no `Host` unless
+/// given) and `body`, and reads the whole response.
+pub fn request_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Response {
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    let mut bytes = head.into_bytes();
+    bytes.extend_from_slice(body.as_bytes());
+    send(addr, &bytes)
+}
+
 /// Sends only the head of a request claiming a body of `length` bytes, and
 /// reads the response (a server that checks the length answers at once).
 pub fn claim_length(addr: &str, path: &str, length: u64) -> Response {
@@ -144,6 +166,11 @@ impl Server {
             addr,
             banner,
         }
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// `GET path`.
