@@ -129,27 +129,85 @@ impl Study {
         Ok(())
     }
 
-    /// Runs the scenario with `sets` applied on top (each `KEY=VALUE`).
-    pub fn run(&self, sets: &[String]) -> Result<ScenarioRun> {
+    /// Runs the scenario with `sets` applied on top (each `KEY=VALUE`),
+    /// only the courses named in `only` when given (a course's figures do
+    /// not depend on the others: each is its own kernel, its random
+    /// streams seeded from its own name). The `[[expect]]` targets are
+    /// left out: they were validated on the base run.
+    pub fn run(&self, sets: &[String], only: Option<&[String]>) -> Result<ScenarioRun> {
         let mut file = self.file.clone();
         for s in sets {
             file.set(s)?;
+        }
+        file.table.remove("expect");
+        if let Some(names) = only
+            && let Some(toml::Value::Array(courses)) = file.table.get_mut("course")
+        {
+            courses.retain(|c| {
+                c.get("name")
+                    .and_then(toml::Value::as_str)
+                    .is_some_and(|n| names.iter().any(|x| x == n))
+            });
         }
         let p = run::prepare_file_on(file, &self.req, &self.threads)?;
         run::execute_on(&p, &self.req, &self.threads)
     }
 
-    /// Runs every list of changes of `sets` on the study's threads, in
-    /// parallel; results in the order given.
-    pub fn run_all(&self, sets: &[Vec<String>]) -> Vec<Result<ScenarioRun>> {
+    /// Runs every version of `versions` (its `--set`s, and the courses to
+    /// run, `None` for all) on the study's threads, in parallel; results
+    /// in the order given.
+    pub fn run_all(
+        &self,
+        versions: &[(Vec<String>, Option<Vec<String>>)],
+    ) -> Vec<Result<ScenarioRun>> {
         use rayon::prelude::*;
-        self.threads
-            .install(|| sets.par_iter().map(|s| self.run(s)).collect())
+        self.threads.install(|| {
+            versions
+                .par_iter()
+                .map(|(s, only)| self.run(s, only.as_deref()))
+                .collect()
+        })
+    }
+
+    /// The courses a change of `key` can move: a step or course key only
+    /// its own course; a unit's key only the courses that name the unit;
+    /// any other key (`edition`, `[rules]`) every course (`None`).
+    pub fn reached_by(&self, key: &str) -> Option<Vec<String>> {
+        let courses = self.file.table.get("course")?.as_array()?;
+        let name = |c: &toml::Value| {
+            c.get("name")
+                .and_then(toml::Value::as_str)
+                .map(str::to_string)
+        };
+        if let Some(rest) = key.strip_prefix("course[") {
+            let i: usize = rest.split(']').next()?.parse().ok()?;
+            return Some(courses.get(i).and_then(name).into_iter().collect());
+        }
+        let unit = key.strip_prefix("units.")?.rsplit_once('.')?.0;
+        let unit = unit.trim_matches('"');
+        Some(
+            courses
+                .iter()
+                .filter(|c| names_unit(c, unit))
+                .filter_map(name)
+                .collect(),
+        )
     }
 
     /// Whether figures are exact.
     pub fn exact(&self) -> bool {
         self.basis == Basis::Exact
+    }
+}
+
+/// Whether `unit` is named anywhere in a course's table (a step's unit
+/// keys, `own`, `enemy`).
+fn names_unit(v: &toml::Value, unit: &str) -> bool {
+    match v {
+        toml::Value::String(s) => s == unit,
+        toml::Value::Array(a) => a.iter().any(|x| names_unit(x, unit)),
+        toml::Value::Table(t) => t.values().any(|x| names_unit(x, unit)),
+        _ => false,
     }
 }
 

@@ -45,6 +45,12 @@ impl Knob {
         format!("{}={}", self.path, self.values[i])
     }
 
+    /// `KEY=VALUE` as a person writes it on the command line (names bare),
+    /// which `--set` reads back to the same value.
+    pub fn shown(&self, i: usize) -> String {
+        format!("{}={}", self.path, self.text(i))
+    }
+
     /// The position of `text` (a value as written on the command line)
     /// among the accepted values.
     pub fn position(&self, text: &str) -> Option<usize> {

@@ -261,13 +261,21 @@ pub fn balance_text(b: &Balance) -> String {
                 b.assignments(point).join(" --set "),
                 figure(point)
             )),
-            Answer::Between(x, y) => out.push_str(&format!(
-                "the target lies between --set {} ({}) and --set {} ({})\n",
-                b.assignments(x).join(" --set "),
-                figure(x),
-                b.assignments(y).join(" --set "),
-                figure(y)
-            )),
+            Answer::Between(x, y) => {
+                let closest = if b.points[x].distance <= b.points[y].distance {
+                    x
+                } else {
+                    y
+                };
+                out.push_str(&format!(
+                    "the target lies between --set {} ({}) and --set {} ({}); closest: --set {}\n",
+                    b.assignments(x).join(" --set "),
+                    figure(x),
+                    b.assignments(y).join(" --set "),
+                    figure(y),
+                    b.assignments(closest).join(" --set ")
+                ))
+            }
             Answer::None => out.push_str("no value could be run\n"),
         }
     } else {

@@ -113,7 +113,8 @@ pub struct Sensitivity {
     /// Ordered keys left out: the scenario sets none and the card's reader
     /// computes their value, so there is no step from it.
     pub computed: Vec<String>,
-    /// Versions of the scenario run (the base included).
+    /// Versions of the scenario run (the base included; a version runs
+    /// only the courses its key can reach, see [`Study::reached_by`]).
     pub runs: usize,
 }
 
@@ -183,11 +184,14 @@ pub fn sensitivity(study: &Study) -> Result<Sensitivity> {
             moves.push((k, now + 1));
         }
     }
-    let sets: Vec<Vec<String>> = moves
+    let reached: Vec<Option<Vec<String>>> =
+        with_now.iter().map(|k| study.reached_by(&k.path)).collect();
+    let versions: Vec<(Vec<String>, Option<Vec<String>>)> = moves
         .iter()
-        .map(|&(k, i)| vec![with_now[k].assignment(i)])
+        .filter(|&&(k, _)| reached[k].as_ref().is_none_or(|r| !r.is_empty()))
+        .map(|&(k, i)| (vec![with_now[k].assignment(i)], reached[k].clone()))
         .collect();
-    let results = study.run_all(&sets);
+    let mut results = study.run_all(&versions).into_iter();
     let mut rows: Vec<Row> = with_now
         .iter()
         .map(|k| Row {
@@ -198,18 +202,35 @@ pub fn sensitivity(study: &Study) -> Result<Sensitivity> {
             up: None,
         })
         .collect();
-    for (&(k, i), result) in moves.iter().zip(results) {
+    // A course the key cannot reach is not run again: its change is 0.
+    let unchanged = |c: usize, k: usize| {
+        reached[k]
+            .as_ref()
+            .is_some_and(|r| !r.contains(&courses[c]))
+    };
+    for &(k, i) in &moves {
+        let result = if reached[k].as_ref().is_some_and(|r| r.is_empty()) {
+            Ok(None)
+        } else {
+            results.next().map(|r| r.map(Some)).unwrap_or(Ok(None))
+        };
         let change = match result {
-            Ok(run) => Ok(figures(&run, &courses, &tracked_all)
-                .iter()
-                .zip(&base)
-                .map(|(new, old)| {
-                    new.iter()
-                        .zip(old)
-                        .map(|(n, o)| n.zip(*o).map(|(n, o)| minus(&n, &o)))
-                        .collect()
-                })
-                .collect()),
+            Ok(run) => {
+                let new = run.map(|r| figures(&r, &courses, &tracked_all));
+                Ok((0..courses.len())
+                    .map(|c| {
+                        (0..tracked_all[c].len())
+                            .map(|t| {
+                                let o = base[c][t]?;
+                                if unchanged(c, k) {
+                                    return Some(minus(&o, &o));
+                                }
+                                new.as_ref()?[c][t].map(|n| minus(&n, &o))
+                            })
+                            .collect()
+                    })
+                    .collect())
+            }
             Err(Error::Input(e)) => Err(e.message.clone()),
             Err(e) => return Err(e),
         };
@@ -232,6 +253,6 @@ pub fn sensitivity(study: &Study) -> Result<Sensitivity> {
         base,
         rows,
         computed: computed.into_iter().map(|k| k.path).collect(),
-        runs: moves.len() + 1,
+        runs: versions.len() + 1,
     })
 }

@@ -148,12 +148,12 @@ impl Balance {
         within
     }
 
-    /// The `--set` assignments of point `i`.
+    /// The `--set` assignments of point `i`, as a person writes them.
     pub fn assignments(&self, i: usize) -> Vec<String> {
         self.axes
             .iter()
             .zip(&self.points[i].picks)
-            .map(|(a, &p)| a.knob.assignment(p))
+            .map(|(a, &p)| a.knob.shown(p))
             .collect()
     }
 }
@@ -286,16 +286,19 @@ pub fn balance(study: &Study, specs: &[String], goal: Goal, tolerance: f64) -> R
             p
         })
         .collect();
-    let sets: Vec<Vec<String>> = picks
+    let only = Some(vec![goal.course.clone()]);
+    let versions: Vec<(Vec<String>, Option<Vec<String>>)> = picks
         .iter()
         .map(|p| {
-            axes.iter()
+            let sets = axes
+                .iter()
                 .zip(p)
                 .map(|(a, &i)| a.knob.assignment(i))
-                .collect()
+                .collect();
+            (sets, only.clone())
         })
         .collect();
-    let results = study.run_all(&sets);
+    let results = study.run_all(&versions);
     let mut points = Vec::with_capacity(total);
     for (p, r) in picks.into_iter().zip(results) {
         let figure = match r {

@@ -77,9 +77,8 @@ pub fn suggest(
     };
     let study = Study::open(path, &sr)?;
     let goal = Goal::of_expect(&checked.expect);
-    let base = goal
-        .figure(&study.base)
-        .map_or(f64::INFINITY, |f| goal.distance(value(&f)));
+    let base_value = goal.figure(&study.base).map_or(f64::NAN, |f| value(&f));
+    let base = goal.distance(base_value);
     let all: Vec<_> = knobs(&study.file)?
         .into_iter()
         .filter(|k| k.current.is_some())
@@ -105,49 +104,51 @@ pub fn suggest(
             Err(e) => Err(e),
         }
     };
-    let first_sets: Vec<Vec<String>> = firsts
+    let only = Some(vec![goal.course.clone()]);
+    let first_sets: Vec<(Vec<String>, Option<Vec<String>>)> = firsts
         .iter()
-        .map(|&(k, _, i)| vec![all[k].assignment(i)])
+        .map(|&(k, _, i)| (vec![all[k].assignment(i)], only.clone()))
         .collect();
+    // The best fix so far, and how far it moves the figure: of the fixes
+    // in as few steps, the one that moves it least.
     let mut best: Option<(Fix, f64)> = None;
-    let mut rest: Vec<(usize, usize, usize, f64)> = Vec::new();
+    let consider = |best: &mut Option<(Fix, f64)>, k: usize, j: usize, steps: usize, f: Figure| {
+        let size = (value(&f) - base_value).abs();
+        if goal.met(value(&f))
+            && best
+                .as_ref()
+                .is_none_or(|(b, s)| b.steps > steps || (b.steps == steps && *s > size))
+        {
+            *best = Some((
+                Fix {
+                    assignment: all[k].shown(j),
+                    steps,
+                    figure: f,
+                },
+                size,
+            ));
+        }
+    };
+    let mut rest: Vec<(usize, usize, usize)> = Vec::new();
     for (&(k, up, i), r) in firsts.iter().zip(study.run_all(&first_sets)) {
         let Some(f) = figure_of(r)? else { continue };
         let d = goal.distance(value(&f));
         if goal.met(value(&f)) {
-            let better = best.as_ref().is_none_or(|(b, _)| b.steps > 1);
-            if better {
-                best = Some((
-                    Fix {
-                        assignment: all[k].assignment(i),
-                        steps: 1,
-                        figure: f,
-                    },
-                    d,
-                ));
-            }
+            consider(&mut best, k, i, 1, f);
         } else if d < base {
             for (s, &j) in walk(k, up).iter().enumerate().skip(1) {
-                rest.push((k, j, s + 1, base - d));
+                rest.push((k, j, s + 1));
             }
         }
     }
     if best.is_none() && !rest.is_empty() {
-        let sets: Vec<Vec<String>> = rest
+        let sets: Vec<(Vec<String>, Option<Vec<String>>)> = rest
             .iter()
-            .map(|&(k, j, ..)| vec![all[k].assignment(j)])
+            .map(|&(k, j, _)| (vec![all[k].assignment(j)], only.clone()))
             .collect();
-        for (&(k, j, steps, _), r) in rest.iter().zip(study.run_all(&sets)) {
-            let Some(f) = figure_of(r)? else { continue };
-            if goal.met(value(&f)) && best.as_ref().is_none_or(|(b, _)| b.steps > steps) {
-                best = Some((
-                    Fix {
-                        assignment: all[k].assignment(j),
-                        steps,
-                        figure: f,
-                    },
-                    0.0,
-                ));
+        for (&(k, j, steps), r) in rest.iter().zip(study.run_all(&sets)) {
+            if let Some(f) = figure_of(r)? {
+                consider(&mut best, k, j, steps, f);
             }
         }
     }
