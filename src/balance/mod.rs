@@ -7,7 +7,7 @@
 //! on top (a sweep pinned to one variant first), exactly wherever every
 //! course enumerates and by Monte Carlo with 95% intervals otherwise
 //! ([`eval::Study`]). The keys they move are the scenario's ordered keys
-//! ([`knobs`]): every unit, step, course and `[rules]` key its system
+//! ([`knobs()`]): every unit, step, course and `[rules]` key its system
 //! declares with an order (a whole-number range, a switch, names in the
 //! card's order), read from the same key declarations `pikeshot list` and
 //! the readers use.
