@@ -117,7 +117,7 @@ fn knob(doc: &KeyDoc, path: String, table: &toml::Table, edition: Option<&str>) 
     let current = now.and_then(|v| values.iter().position(|x| *x == v));
     Some(Knob {
         path,
-        label: doc.help,
+        label: doc.help.trim_start_matches("required: "),
         values,
         current,
     })
