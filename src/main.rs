@@ -252,7 +252,8 @@ enum Format {
 #[derive(clap::Args, Debug)]
 struct ResultFlags {
     /// Exit 1, with a table of what failed, when an [[expect]] target fails
-    /// (under either edition, for diff).
+    /// (under either edition, for diff); `run` also prints, unless -q, the
+    /// smallest single change of one key that brings each back into range.
     #[arg(long)]
     check: bool,
     /// `text`: tables (report: a summary line) on the terminal; `json`: one
@@ -585,18 +586,19 @@ fn verdicts(rows: &[CheckRow], check: bool) -> ExitCode {
     }
 }
 
-/// Under `--check`, prints for each failed target the smallest single
-/// change of one key that brings it back into range, or that none does.
+/// Under `--check`, prints (on stdout, after the tables) for each failed
+/// target the smallest single change of one key that brings it back into
+/// range, or that none does.
 fn suggest_fixes(done: &[run::Finished], req: &RunRequest) -> Result<(), Error> {
     let mut first = true;
     for f in done {
         for c in f.checks.iter().filter(|c| !c.verdict.passes()) {
             if first {
-                eprintln!("smallest single change for each failed target:");
+                out("\n== smallest single change for each failed target\n")?;
                 first = false;
             }
             let s = pikeshot::balance::suggest(&f.path, &req.sets, c, req.threads)?;
-            eprintln!("  {}: {}", f.path.display(), s.line());
+            out(format!("  {}: {}\n", f.path.display(), s.line()))?;
         }
     }
     Ok(())
@@ -656,7 +658,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 out(json::to_string(&json::document(docs)))?;
             }
             let code = verdicts(&rows, check);
-            if check {
+            if check && format == Format::Text && !quiet {
                 suggest_fixes(&done, &req)?;
             }
             Ok(code)

@@ -256,12 +256,11 @@ fn check_suggests_the_smallest_fix_of_a_failing_target_and_it_passes() {
         "--method",
         "exact",
         "--check",
-        "-q",
         "--out",
         out.to_str().unwrap(),
     ]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
-    let err = stderr(&o);
+    let err = stdout(&o);
     // 40% as it is; the one key whose single step reaches 55% is the pike's
     // morale state (shaken: 70%); two steps of morale would also (60%).
     let fix = "units.pike.morale_state=shaken";
@@ -269,6 +268,19 @@ fn check_suggests_the_smallest_fix_of_a_failing_target_and_it_passes() {
         err.contains(&format!("fix with --set {fix} (1 step")),
         "{err}"
     );
+    // Under -q no table is printed, nor the fix.
+    let o = pikeshot(&[
+        "run",
+        f,
+        "--method",
+        "exact",
+        "--check",
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert!(!stdout(&o).contains("fix with"), "{}", stdout(&o));
     let o = pikeshot(&[
         "run",
         f,
