@@ -410,3 +410,48 @@ fn both_commands_answer_on_a_shipped_sweep_in_its_chosen_variant() {
     );
     assert!(stdout(&o).contains("exact"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_course_over_the_exact_budget_is_balanced_by_monte_carlo_with_intervals() {
+    let out = temp_out();
+    let file = out.write("charge.toml", CHARGE);
+    let o = pikeshot_ok(&[
+        "balance",
+        file.to_str().unwrap(),
+        "--vary",
+        "units.pike.morale=5..7",
+        "--target",
+        "charge: p-enemy-broken-or-eliminated = 0.5",
+        "--exact-budget",
+        "1",
+        "--trials",
+        "20000",
+        "--seed",
+        "7",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        stdout(&o).contains("Monte Carlo, 20000 trials per course, 95% intervals"),
+        "{}",
+        stdout(&o)
+    );
+    let (h, rows) = read_csv(&out.join("balance.csv"));
+    for r in &rows {
+        let m = field(&h, r, "units.pike.morale");
+        assert_eq!(field(&h, r, "exact"), "", "morale {m}: no exact value");
+        let v: f64 = field(&h, r, "value").parse().unwrap();
+        let (lo, hi): (f64, f64) = (
+            field(&h, r, "ci_low").parse().unwrap(),
+            field(&h, r, "ci_high").parse().unwrap(),
+        );
+        assert!(lo < v && v < hi, "morale {m}: {lo} {v} {hi}");
+        // Within 4 standard errors of the exact figure:
+        // SE <= sqrt(0.25 / 20000) = 0.00354, 4 SE = 0.0142.
+        let exact = exact_p(CHARGE, &[&format!("units.pike.morale={m}")]);
+        assert!(
+            (v - exact).abs() < 0.0142,
+            "morale {m}: {v} against {exact}"
+        );
+    }
+}
