@@ -375,15 +375,26 @@ struct StudyArgs {
 }
 
 impl StudyArgs {
-    fn request(&self) -> pikeshot::balance::StudyRequest {
-        pikeshot::balance::StudyRequest {
+    fn request(&self) -> Result<pikeshot::balance::StudyRequest, Error> {
+        if self.threads == Some(0) {
+            return Err(
+                pikeshot::error::InputError::new("0 threads cannot run anything")
+                    .key("--threads")
+                    .accepted(format!(
+                        "a whole number from 1 to {}; leave --threads out for one per core",
+                        pikeshot::scenario::limits::MAX_THREADS
+                    ))
+                    .into(),
+            );
+        }
+        Ok(pikeshot::balance::StudyRequest {
             sets: self.sets.clone(),
             variant: self.variant.clone(),
             threads: self.threads.unwrap_or(0),
             trials: self.trials,
             exact_budget: Some(self.exact_budget),
             seed: self.seed,
-        }
+        })
     }
 
     /// `--out`, else `reports/<stem>-<what>/`.
@@ -764,7 +775,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Balance(a) => {
-            let study = pikeshot::balance::Study::open(&a.study.scenario, &a.study.request())?;
+            let study = pikeshot::balance::Study::open(&a.study.scenario, &a.study.request()?)?;
             let file = a.study.scenario.display().to_string();
             let goal =
                 pikeshot::balance::target::parse(&a.target, &study.base, &study.expects, &file)?;
@@ -793,7 +804,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Sensitivity(a) => {
-            let study = pikeshot::balance::Study::open(&a.study.scenario, &a.study.request())?;
+            let study = pikeshot::balance::Study::open(&a.study.scenario, &a.study.request()?)?;
             let s = pikeshot::balance::sensitivity(&study)?;
             let dir = a.study.out(&a.out, "sensitivity");
             pikeshot::balance::write_sensitivity(&dir, &s)?;

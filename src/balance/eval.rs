@@ -83,6 +83,17 @@ impl Study {
     /// variant and runs it (exactly, or by Monte Carlo when a course does
     /// not enumerate).
     pub fn of(mut file: ScenarioFile, sr: &StudyRequest) -> Result<Study> {
+        use crate::scenario::limits::MAX_TRIALS;
+        if let Some(t) = sr.trials
+            && !(1..=MAX_TRIALS).contains(&t)
+        {
+            return Err(
+                InputError::new(format!("{t} trials is outside the accepted range"))
+                    .key("--trials")
+                    .accepted(format!("a whole number from 1 to {MAX_TRIALS}"))
+                    .into(),
+            );
+        }
         for s in &sr.sets {
             file.set(s)?;
         }

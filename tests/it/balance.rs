@@ -366,6 +366,12 @@ fn bad_input_is_refused_with_the_file_and_key_and_nothing_written() {
         }
         assert!(!out.exists(), "{args:?} wrote {}", out.display());
     }
+    for (flag, value) in [("--threads", "0"), ("--trials", "0")] {
+        let o = pikeshot(&["sensitivity", f, flag, value, "--out", o_]);
+        assert_eq!(code(&o), 2, "{}", stderr(&o));
+        assert!(stderr(&o).contains(flag), "{}", stderr(&o));
+        assert!(!out.exists());
+    }
     let o = pikeshot(&["sensitivity", f, "--variant", "edition=sfo", "--out", o_]);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(stderr(&o).contains("no [sweep]"), "{}", stderr(&o));
