@@ -15,6 +15,7 @@
 #[doc(inline)]
 pub use pikeshot_core::{dice, engine, error, outcome, procedure, scenario, stats, systems};
 
+pub mod balance;
 pub mod batch;
 pub mod report;
 pub mod run;

@@ -85,6 +85,16 @@ enum Command {
     /// and upload, and the page's state in its URL. Listens on 127.0.0.1
     /// only unless --host says otherwise; writes nothing to disk.
     Serve(ServeArgs),
+    /// Solve for a target: run every value of the keys varied (exactly
+    /// where the courses enumerate) and print the value, or the two
+    /// neighbouring values, closest to it (several keys: the combinations
+    /// within --tolerance, closest first); writes balance.csv and a chart.
+    Balance(BalanceArgs),
+    /// What decides a fight: every ordered key of the scenario moved one
+    /// step down and one step up, and the change of each course's key
+    /// outcomes, largest first (a tornado per course); writes
+    /// sensitivity.csv and the tornado charts.
+    Sensitivity(SensitivityArgs),
     /// Print a shell completion script, e.g. `pikeshot completions bash >
     /// ~/.local/share/bash-completion/completions/pikeshot`.
     Completions {
@@ -242,7 +252,8 @@ enum Format {
 #[derive(clap::Args, Debug)]
 struct ResultFlags {
     /// Exit 1, with a table of what failed, when an [[expect]] target fails
-    /// (under either edition, for diff).
+    /// (under either edition, for diff); `run` also prints, unless -q, the
+    /// smallest single change of one key that brings each back into range.
     #[arg(long)]
     check: bool,
     /// `text`: tables (report: a summary line) on the terminal; `json`: one
@@ -329,6 +340,105 @@ struct ExplainArgs {
     /// `text`: a column of lines; `json`: the same content as one JSON document.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+/// What `balance` and `sensitivity` share: the scenario, its overrides and
+/// variant, and how it runs.
+#[derive(clap::Args, Debug)]
+struct StudyArgs {
+    /// Scenario file (TOML).
+    #[arg(value_name = "SCENARIO")]
+    scenario: PathBuf,
+    /// Override a scenario key first, e.g. --set units.pike.terrain=woods (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    sets: Vec<String>,
+    /// The sweep variant studied, by its label, e.g. `edition=sfo`
+    /// [default: the sweep's first].
+    #[arg(long, value_name = "LABEL")]
+    variant: Option<String>,
+    /// Trials per course when a course does not enumerate (Monte Carlo)
+    /// [default: the file's `trials`].
+    #[arg(long, short = 'n')]
+    trials: Option<u64>,
+    /// Master seed of Monte Carlo [default: the file's `seed`].
+    #[arg(long, short)]
+    seed: Option<u64>,
+    /// Most paths of die results an exact enumeration may visit.
+    #[arg(long, default_value_t = 10_000_000)]
+    exact_budget: u64,
+    /// Worker threads, 1 to 256 [default: one per core].
+    #[arg(long, short = 'j')]
+    threads: Option<usize>,
+    /// Print no table.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+impl StudyArgs {
+    fn request(&self) -> Result<pikeshot::balance::StudyRequest, Error> {
+        if self.threads == Some(0) {
+            return Err(
+                pikeshot::error::InputError::new("0 threads cannot run anything")
+                    .key("--threads")
+                    .accepted(format!(
+                        "a whole number from 1 to {}; leave --threads out for one per core",
+                        pikeshot::scenario::limits::MAX_THREADS
+                    ))
+                    .into(),
+            );
+        }
+        Ok(pikeshot::balance::StudyRequest {
+            sets: self.sets.clone(),
+            variant: self.variant.clone(),
+            threads: self.threads.unwrap_or(0),
+            trials: self.trials,
+            exact_budget: Some(self.exact_budget),
+            seed: self.seed,
+        })
+    }
+
+    /// `--out`, else `reports/<stem>-<what>/`.
+    fn out(&self, out: &Option<PathBuf>, what: &str) -> PathBuf {
+        out.clone().unwrap_or_else(|| {
+            let stem = self
+                .scenario
+                .file_stem()
+                .map_or("scenario".into(), |s| s.to_string_lossy().into_owned());
+            PathBuf::from("reports").join(format!("{stem}-{what}"))
+        })
+    }
+}
+
+#[derive(clap::Args, Debug)]
+struct BalanceArgs {
+    #[command(flatten)]
+    study: StudyArgs,
+    /// A key to vary, as --set names it, over every value it accepts, or
+    /// KEY=LO..HI, or KEY=A,B,C (repeatable).
+    #[arg(long, required = true, value_name = "KEY")]
+    vary: Vec<String>,
+    /// The target: 'COURSE: NAME = P' (or >= P, <= P), NAME an outcome id,
+    /// a key outcome or mean:<measure> as in [[expect]]; or expect[N], the
+    /// scenario's own entry N.
+    #[arg(long, required = true, value_name = "TARGET")]
+    target: String,
+    /// With several keys: how close a combination must come, in percentage
+    /// points for a probability, in the measure's units for a mean
+    /// [default: 1 point; 0.1 for a mean].
+    #[arg(long)]
+    tolerance: Option<f64>,
+    /// Output folder, replaced whole [default: reports/<scenario>-balance/].
+    #[arg(long, short)]
+    out: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+struct SensitivityArgs {
+    #[command(flatten)]
+    study: StudyArgs,
+    /// Output folder, replaced whole [default: reports/<scenario>-sensitivity/].
+    #[arg(long, short)]
+    out: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -489,6 +599,24 @@ fn verdicts(rows: &[CheckRow], check: bool) -> ExitCode {
     }
 }
 
+/// Under `--check`, prints (on stdout, after the tables) for each failed
+/// target the smallest single change of one key that brings it back into
+/// range, or that none does.
+fn suggest_fixes(done: &[run::Finished], req: &RunRequest) -> Result<(), Error> {
+    let mut first = true;
+    for f in done {
+        for c in f.checks.iter().filter(|c| !c.verdict.passes()) {
+            if first {
+                out("\n== smallest single change for each failed target\n")?;
+                first = false;
+            }
+            let s = pikeshot::balance::suggest(&f.path, &req.sets, c, req.threads)?;
+            out(format!("  {}: {}\n", f.path.display(), s.line()))?;
+        }
+    }
+    Ok(())
+}
+
 fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
         Command::Run(a) => {
@@ -542,7 +670,11 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             if format == Format::Json {
                 out(json::to_string(&json::document(docs)))?;
             }
-            Ok(verdicts(&rows, check))
+            let code = verdicts(&rows, check);
+            if check && format == Format::Text && !quiet {
+                suggest_fixes(&done, &req)?;
+            }
+            Ok(code)
         }
         Command::Report(a) => {
             let req = ReportRequest {
@@ -642,6 +774,46 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 open: a.open,
                 dir: a.dir,
             })?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Balance(a) => {
+            let study = pikeshot::balance::Study::open(&a.study.scenario, &a.study.request()?)?;
+            let file = a.study.scenario.display().to_string();
+            let goal =
+                pikeshot::balance::target::parse(&a.target, &study.base, &study.expects, &file)?;
+            let tolerance = match (a.tolerance, goal.is_probability()) {
+                (Some(t), true) => t / 100.0,
+                (Some(t), false) => t,
+                (None, true) => 0.01,
+                (None, false) => 0.1,
+            };
+            if !(tolerance.is_finite() && tolerance >= 0.0) {
+                return Err(pikeshot::InputError::new(format!(
+                    "--tolerance {} is not a distance",
+                    a.tolerance.unwrap_or_default()
+                ))
+                .key("--tolerance")
+                .accepted("a number of at least 0, e.g. 1 (percentage point)")
+                .into());
+            }
+            let b = pikeshot::balance::balance(&study, &a.vary, goal, tolerance)?;
+            let dir = a.study.out(&a.out, "balance");
+            pikeshot::balance::write_balance(&dir, &b)?;
+            if !a.study.quiet {
+                out(pikeshot::balance::balance_text(&b))?;
+            }
+            eprintln!("wrote {}", dir.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Sensitivity(a) => {
+            let study = pikeshot::balance::Study::open(&a.study.scenario, &a.study.request()?)?;
+            let s = pikeshot::balance::sensitivity(&study)?;
+            let dir = a.study.out(&a.out, "sensitivity");
+            pikeshot::balance::write_sensitivity(&dir, &s)?;
+            if !a.study.quiet {
+                out(pikeshot::balance::sensitivity_text(&s))?;
+            }
+            eprintln!("wrote {}", dir.display());
             Ok(ExitCode::SUCCESS)
         }
         Command::Completions { shell } => {

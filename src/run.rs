@@ -258,6 +258,16 @@ pub fn prepare_file(file: ScenarioFile, req: &RunRequest) -> Result<Prepared> {
     prepare_kept(file, req, true, false, &req.threads()?)
 }
 
+/// As [`prepare_file`], on `threads` already started: `balance` and
+/// `sensitivity` prepare many versions of one file on one pool.
+pub fn prepare_file_on(
+    file: ScenarioFile,
+    req: &RunRequest,
+    threads: &Threads,
+) -> Result<Prepared> {
+    prepare_kept(file, req, true, false, threads)
+}
+
 /// As [`prepare`], keeping no kernel built: every variant is validated,
 /// then built again when the run reaches it and released after. `report`
 /// prepares every scenario before running any, so its memory then holds
@@ -565,7 +575,7 @@ pub fn execute(p: &Prepared, req: &RunRequest) -> Result<ScenarioRun> {
 }
 
 /// As [`execute`], on `threads`.
-fn execute_on(p: &Prepared, req: &RunRequest, threads: &Threads) -> Result<ScenarioRun> {
+pub fn execute_on(p: &Prepared, req: &RunRequest, threads: &Threads) -> Result<ScenarioRun> {
     if p.lazy {
         let mut courses = Vec::new();
         let edition = block::run_blocks(p, req, threads, |block| {

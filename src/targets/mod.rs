@@ -37,7 +37,7 @@ use crate::report::key::KeyDef;
 
 pub use render::{CheckRow, EXPECT_HEADER, VerdictCounts, expect_csv, expect_rows, table};
 pub use schema::{Scope, measures_of, read, short, take};
-pub use verdict::{Basis, Checked, Verdict, evaluate, judge};
+pub use verdict::{Basis, Checked, Verdict, evaluate, figure, judge};
 
 /// How far an exact value may fall outside a target before it fails: the
 /// rounding of summing exact leaf probabilities in floating point.

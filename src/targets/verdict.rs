@@ -4,7 +4,7 @@
 
 use super::{EXACT_TOLERANCE, Expect, Target};
 use crate::report::key::key_outcome;
-use crate::report::{Figure, ScenarioRun};
+use crate::report::{CourseStats, Figure, ScenarioRun};
 
 /// What a figure was judged on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +80,15 @@ pub fn judge(
     (Basis::MonteCarlo, verdict)
 }
 
+/// The figure `target` pins in a course's marginals, when the course has it.
+pub fn figure(target: &Target, s: &CourseStats) -> Option<Figure> {
+    match target {
+        Target::Outcome(id) => s.outcomes.iter().find(|o| o.id == *id).map(|o| o.figure),
+        Target::Key(def) => key_outcome(*def, s).map(|k| k.figure),
+        Target::Mean(name) => s.measure(name).map(|m| m.mean_estimate()),
+    }
+}
+
 /// One entry checked against one course of one variant.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checked {
@@ -106,12 +115,7 @@ pub fn evaluate(expects: &[Expect], run: &ScenarioRun) -> Vec<Checked> {
             if c.course != e.course || !e.variants.as_ref().is_none_or(|v| v.contains(&c.variant)) {
                 continue;
             }
-            let figure = match &e.target {
-                Target::Outcome(id) => s.outcomes.iter().find(|o| o.id == *id).map(|o| o.figure),
-                Target::Key(def) => key_outcome(*def, s).map(|k| k.figure),
-                Target::Mean(name) => s.measure(name).map(|m| m.mean_estimate()),
-            };
-            let Some(figure) = figure else {
+            let Some(figure) = figure(&e.target, s) else {
                 continue;
             };
             let (basis, verdict) = judge(figure.ci, figure.exact, e.at_least, e.at_most);

@@ -11,6 +11,7 @@
 
 mod support;
 
+mod balance;
 mod batch;
 mod bench_floors;
 mod chart;
