@@ -26,7 +26,7 @@ pub mod summary;
 use std::hash::Hash;
 
 use crate::dice::Dice;
-use crate::engine::chain::{BUILD_BUDGET, ChainSpec, Transition};
+use crate::engine::chain::{Action, ChainSpec, Machine, Transition};
 use crate::engine::exact;
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
@@ -222,123 +222,242 @@ pub struct Solved<P> {
     pub always: Vec<f64>,
 }
 
-/// A state of the decision's graph while it is explored.
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Key<S> {
-    /// The start of turn `.0` (0-based) in this state.
-    Choose(usize, S),
-    /// Option `.0` at stage `.1` in this state.
-    At(u32, usize, S),
+/// Where a roll of an option leads ([`Options::apply`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moved<S, C> {
+    /// On, within the option's turn.
+    To(S),
+    /// To the start of turn `.0` (0-based), where the own side chooses
+    /// again, in this state.
+    Turn(usize, C),
+    /// The decision ends in this leaf of the option's space.
+    End(Leaf),
 }
 
-/// What a state of the graph does while it is explored.
-enum Step<S, P> {
-    Choose(usize, S),
-    Roll(u32, usize, S, P),
+/// The options of a decision as the solver walks them: each option a
+/// course machine over states the options share at the start of a turn.
+pub trait Options {
+    /// The state at the start of a turn, where the own side chooses.
+    type Carried: Clone + Eq + Hash;
+    /// The state within an option's turn.
+    type State: Clone + Eq + Hash;
+    /// The procedures rolled.
+    type Proc: Procedure;
+    /// The options' names.
+    fn names(&self) -> Vec<String>;
+    /// Option `k`'s outcome space (the leaves it ends in).
+    fn space(&self, k: usize) -> &OutcomeSpace;
+    /// The state before the first turn.
+    fn initial(&self) -> Self::Carried;
+    /// Option `k` taken at the start of turn `turn` in `c`.
+    fn enter(&self, k: usize, turn: usize, c: &Self::Carried) -> Self::State;
+    /// What option `k` does in `s`: roll, or end.
+    fn action(&self, k: usize, s: &Self::State) -> Result<Action<Self::Proc>, InputError>;
+    /// Where leaf `leaf` of `proc`, rolled by option `k` in `s`, leads.
+    fn apply(
+        &self,
+        k: usize,
+        s: &Self::State,
+        proc: &Self::Proc,
+        leaf: Leaf,
+    ) -> Moved<Self::State, Self::Carried>;
+}
+
+/// Courses over stages ([`ChainSpec`]) as options: a state is the stage
+/// reached and the course's state; a turn starts every `per_turn` stages.
+impl<C: ChainSpec> Options for [OptionCourse<C>] {
+    type Carried = C::State;
+    type State = (usize, C::State);
+    type Proc = C::Proc;
+    fn names(&self) -> Vec<String> {
+        self.iter().map(|o| o.name.clone()).collect()
+    }
+    fn space(&self, k: usize) -> &OutcomeSpace {
+        self[k].spec.space()
+    }
+    fn initial(&self) -> C::State {
+        self[0].spec.initial()
+    }
+    fn enter(&self, k: usize, turn: usize, c: &C::State) -> (usize, C::State) {
+        (turn * self[k].per_turn, c.clone())
+    }
+    fn action(&self, k: usize, (i, s): &(usize, C::State)) -> Result<Action<C::Proc>, InputError> {
+        let spec = &self[k].spec;
+        Ok(if *i == spec.steps() {
+            Action::End(spec.finish(s))
+        } else {
+            Action::Roll(spec.build(*i, s)?)
+        })
+    }
+    fn apply(
+        &self,
+        k: usize,
+        (i, s): &(usize, C::State),
+        proc: &C::Proc,
+        leaf: Leaf,
+    ) -> Moved<(usize, C::State), C::State> {
+        let o = &self[k];
+        match o.spec.apply(*i, proc, leaf, s) {
+            Transition::End(l) => Moved::End(l),
+            Transition::Continue(n) => {
+                let j = i + 1;
+                if j < o.spec.steps() && j % o.per_turn == 0 {
+                    Moved::Turn(j / o.per_turn, n)
+                } else {
+                    Moved::To((j, n))
+                }
+            }
+        }
+    }
+}
+
+/// Course machines ([`Machine`]) over one state type as options, each a
+/// course of the option's steps repeated turn after turn: a roll after
+/// which the machine's [`Machine::turn`] grows starts a turn.
+pub struct MachineOptions<M> {
+    /// (option name, its course machine), in file order.
+    pub options: Vec<(String, M)>,
+}
+
+impl<M: Machine> Options for MachineOptions<M> {
+    type Carried = M::State;
+    type State = M::State;
+    type Proc = M::Proc;
+    fn names(&self) -> Vec<String> {
+        self.options.iter().map(|(n, _)| n.clone()).collect()
+    }
+    fn space(&self, k: usize) -> &OutcomeSpace {
+        self.options[k].1.space()
+    }
+    fn initial(&self) -> M::State {
+        self.options[0].1.initial()
+    }
+    fn enter(&self, _: usize, _: usize, c: &M::State) -> M::State {
+        c.clone()
+    }
+    fn action(&self, k: usize, s: &M::State) -> Result<Action<M::Proc>, InputError> {
+        self.options[k].1.action(s)
+    }
+    fn apply(
+        &self,
+        k: usize,
+        s: &M::State,
+        proc: &M::Proc,
+        leaf: Leaf,
+    ) -> Moved<M::State, M::State> {
+        let m = &self.options[k].1;
+        let next = m.apply(s, proc, leaf);
+        match (m.turn(s), m.turn(&next)) {
+            // A state that ends as the turn begins ends in this option's
+            // space, not the next option's.
+            (Some(a), Some(b)) if b > a => match m.action(&next) {
+                Ok(Action::End(l)) => Moved::End(l),
+                _ => Moved::Turn(b, next),
+            },
+            _ => Moved::To(next),
+        }
+    }
+}
+
+/// A state of the decision's graph while it is explored.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Key<C, S> {
+    /// The start of turn `.0` (0-based) in this state.
+    Choose(usize, C),
+    /// Option `.0` in this state.
+    At(u32, S),
 }
 
 /// Solves a decision exactly: explores every state the options reach from
-/// `initial` (each option's own initial state, the same for all), values
-/// each by backward induction, and values "always option k".
-/// `name` is the decision's, for the error when its states do not fit.
-pub fn solve<C, F>(
+/// their initial state, values each by backward induction, and values
+/// "always option k". `name` is the decision's, for the error when its
+/// states do not fit.
+pub fn solve<O, F>(
     name: &str,
-    options: &[OptionCourse<C>],
+    options: &O,
     features: &F,
     objective: &Objective,
-) -> Result<Solved<C::Proc>, InputError>
+) -> Result<Solved<O::Proc>, InputError>
 where
-    C: ChainSpec,
-    F: Features<State = C::State>,
+    O: Options + ?Sized,
+    F: Features<State = O::Carried>,
 {
-    let readers = options
-        .iter()
-        .map(|o| objective.reader(o.spec.space()))
+    let names = options.names();
+    if names.is_empty() {
+        return Err(InputError::new("a decision needs at least one option"));
+    }
+    let readers = (0..names.len())
+        .map(|k| objective.reader(options.space(k)))
         .collect::<Result<Vec<_>, _>>()?;
-    // What state `key` is: a choice or a roll.
-    let step = |key: &Key<C::State>| -> Result<Step<C::State, C::Proc>, InputError> {
-        Ok(match key {
-            Key::Choose(t, s) => Step::Choose(*t, s.clone()),
-            // An option at its last stage's end is an edge, never a state.
-            Key::At(k, i, s) => {
-                Step::Roll(*k, *i, s.clone(), options[*k as usize].spec.build(*i, s)?)
-            }
-        })
-    };
-    let mut seen: indexmap::IndexSet<Key<C::State>, rustc_hash::FxBuildHasher> =
-        indexmap::IndexSet::default();
-    let mut nodes: Vec<Node<C::Proc>> = Vec::new();
+    type Seen<C, S> = indexmap::IndexSet<Key<C, S>, rustc_hash::FxBuildHasher>;
+    let mut seen: Seen<O::Carried, O::State> = Seen::default();
+    // The procedure of each rolling state, taken when it is processed.
+    let mut procs: Vec<Option<O::Proc>> = Vec::new();
+    let mut nodes: Vec<Node<O::Proc>> = Vec::new();
     let mut choice_states: Vec<(usize, Vec<i32>)> = Vec::new();
-    let initial = options
-        .first()
-        .map(|o| o.spec.initial())
-        .ok_or_else(|| InputError::new("a decision needs at least one option"))?;
-    // The edge to `key`: a new state is queued; an end is its value.
-    let visit = |key: Key<C::State>,
-                 seen: &mut indexmap::IndexSet<Key<C::State>, rustc_hash::FxBuildHasher>|
+    // The edge to `key`: a new state is queued (a rolling one with its
+    // procedure); an end is its value.
+    let visit = |key: Key<O::Carried, O::State>,
+                 seen: &mut Seen<O::Carried, O::State>,
+                 procs: &mut Vec<Option<O::Proc>>|
      -> Result<Edge, InputError> {
-        if let Key::At(k, i, s) = &key
-            && *i == options[*k as usize].spec.steps()
-        {
-            return Ok(Edge::End(readers[*k as usize](
-                options[*k as usize].spec.finish(s),
-            )));
+        if let Some(id) = seen.get_index_of(&key) {
+            return Ok(Edge::Node(id as u32));
         }
-        let (id, new) = seen.insert_full(key);
-        if new && seen.len() > MAX_DECISION_STATES {
+        let proc = match &key {
+            Key::Choose(..) => None,
+            Key::At(k, s) => match options.action(*k as usize, s)? {
+                Action::End(l) => return Ok(Edge::End(readers[*k as usize](l))),
+                Action::Roll(p) => Some(p),
+            },
+        };
+        if seen.len() >= MAX_DECISION_STATES {
             return Err(InputError::new(format!(
                 "decision \"{name}\" reaches more than {MAX_DECISION_STATES} states, the most a decision may have"
             ))
             .key("repeat.turns")
             .accepted("fewer turns, fewer options, or units that can end in fewer ways"));
         }
+        let (id, _) = seen.insert_full(key);
+        procs.push(proc);
         Ok(Edge::Node(id as u32))
     };
-    visit(Key::Choose(0, initial), &mut seen)?;
+    visit(Key::Choose(0, options.initial()), &mut seen, &mut procs)?;
     let mut head = 0;
     while head < seen.len() {
         let key = seen.get_index(head).expect("queued").clone();
-        let node = match step(&key)? {
-            Step::Choose(t, s) => {
-                let mut edges = Vec::with_capacity(options.len());
-                for (k, o) in options.iter().enumerate() {
-                    edges.push(visit(
-                        Key::At(k as u32, t * o.per_turn, s.clone()),
-                        &mut seen,
-                    )?);
+        let node = match key {
+            Key::Choose(t, c) => {
+                let mut edges = Vec::with_capacity(names.len());
+                for k in 0..names.len() {
+                    let s = options.enter(k, t, &c);
+                    edges.push(visit(Key::At(k as u32, s), &mut seen, &mut procs)?);
                 }
-                choice_states.push((t, features.features(&s)));
+                choice_states.push((t, features.features(&c)));
                 Node::Choose {
                     turn: t,
                     choice: (choice_states.len() - 1) as u32,
                     options: edges,
                 }
             }
-            Step::Roll(k, i, s, proc) => {
-                let o = &options[k as usize];
-                let probs = exact::exact(&proc, BUILD_BUDGET.max(exact::DEFAULT_BUDGET))
-                    .map_err(|e| {
-                        InputError::new(format!(
-                            "decision \"{name}\": a roll of option \"{}\" cannot be enumerated exactly ({e})",
-                            o.name
-                        ))
-                        .key("options")
-                    })?;
+            Key::At(k, s) => {
+                let proc = procs[head].take().expect("a rolling state has its roll");
+                let probs = exact::exact(&proc, exact::DEFAULT_BUDGET).map_err(|e| {
+                    InputError::new(format!(
+                        "decision \"{name}\": a roll of option \"{}\" cannot be enumerated exactly ({e})",
+                        names[k as usize]
+                    ))
+                    .key("option")
+                })?;
                 let mut edges = Vec::new();
                 for (leaf, &p) in probs.iter().enumerate() {
                     if p == 0.0 {
                         continue;
                     }
-                    let next = match o.spec.apply(i, &proc, leaf as Leaf, &s) {
-                        Transition::End(l) => Edge::End(readers[k as usize](l)),
-                        Transition::Continue(n) => {
-                            let j = i + 1;
-                            if j < o.spec.steps() && j % o.per_turn == 0 {
-                                visit(Key::Choose(j / o.per_turn, n), &mut seen)?
-                            } else {
-                                visit(Key::At(k, j, n), &mut seen)?
-                            }
-                        }
+                    let next = match options.apply(k as usize, &s, &proc, leaf as Leaf) {
+                        Moved::End(l) => Edge::End(readers[k as usize](l)),
+                        Moved::To(n) => visit(Key::At(k, n), &mut seen, &mut procs)?,
+                        Moved::Turn(t, c) => visit(Key::Choose(t, c), &mut seen, &mut procs)?,
                     };
                     edges.push((leaf as Leaf, p, next));
                 }
@@ -358,7 +477,7 @@ where
         ))
     })?;
     let mut solved = Solved {
-        options: options.iter().map(|o| o.name.clone()).collect(),
+        options: names,
         feature_names: features.feature_names(),
         objective: objective.clone(),
         nodes,
@@ -377,7 +496,9 @@ where
         always: Vec::new(),
     };
     solved.induct();
-    solved.always = (0..options.len()).map(|k| solved.evaluate(|_| k)).collect();
+    solved.always = (0..solved.options.len())
+        .map(|k| solved.evaluate(|_| k))
+        .collect();
     Ok(solved)
 }
 

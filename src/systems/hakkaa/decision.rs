@@ -107,7 +107,7 @@ pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
                 .map(|i| (i, units[i].name.clone()))
                 .collect(),
         };
-        let solved = solve(&table.name, &options, &features, &table.objective)
+        let solved = solve(&table.name, options.as_slice(), &features, &table.objective)
             .map_err(|e| course::locate_course_error(&table.fields, e, "objective"))?;
         out.push(summarise(&table.name, &solved, &features, seed));
     }

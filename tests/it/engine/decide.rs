@@ -253,3 +253,105 @@ fn bad_decisions_are_located() {
         &["no `[[decision]]`"],
     );
 }
+
+/// A Musket & Pike decision whose options share a step after them (the
+/// tercio's fire): "always X" over `turns` turns is the course of X then
+/// that step, repeated, with the same stop conditions.
+fn salvo_or_charge(turns: u8) -> String {
+    let charge = r#"{ procedure = "close-combat", attacker = "swedes", defender = "tercio", momentum = true }"#;
+    let fire =
+        r#"{ procedure = "musketry", firer = "swedes", target = "tercio", column = "front" }"#;
+    let back =
+        r#"{ procedure = "musketry", firer = "tercio", target = "swedes", column = "front" }"#;
+    let repeat = format!(r#"{{ turns = {turns}, until = ["enemy-broken", "own-broken"] }}"#);
+    format!(
+        r#"
+system = "mpbs"
+edition = "series"
+
+[units.swedes]
+kind = "heavy-infantry"
+morale = 7
+strength = 6
+regimental_artillery = true
+order = "charge"
+
+[units.tercio]
+kind = "heavy-infantry"
+morale = 6
+strength = 10
+hexes = 2
+terrain = "clear"
+
+[[course]]
+name = "always fire"
+own = "swedes"
+enemy = "tercio"
+repeat = {repeat}
+steps = [{fire}, {back}]
+
+[[course]]
+name = "always charge"
+own = "swedes"
+enemy = "tercio"
+repeat = {repeat}
+steps = [{charge}, {back}]
+
+[[decision]]
+name = "fire or charge"
+own = "swedes"
+enemy = "tercio"
+repeat = {repeat}
+objective = {{ most_expected = "enemy-morale" }}
+after = [{back}]
+
+[[decision.option]]
+name = "fire"
+steps = [{fire}]
+
+[[decision.option]]
+name = "charge"
+steps = [{charge}]
+"#
+    )
+}
+
+/// The expectation of measure `name` of course `course` of `text`, exact.
+fn expected(text: &str, course_name: &str, name: &str) -> f64 {
+    let k = course(text, course_name);
+    let m = k
+        .space()
+        .measures()
+        .iter()
+        .find(|m| m.name == name)
+        .unwrap()
+        .min;
+    crate::support::course::measure(k.as_ref(), name)
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (m + i as i32) as f64 * p)
+        .sum()
+}
+
+/// Musket & Pike, through its own course machine: "always X" equals the
+/// course of X with the shared step after it, and the best plan is at
+/// least both; over one turn it is the better of the two.
+#[test]
+fn musket_and_pike_options_are_their_courses() {
+    for turns in [1, 3] {
+        let text = salvo_or_charge(turns);
+        let d = decided(&text);
+        for (k, c) in ["always fire", "always charge"].iter().enumerate() {
+            let want = expected(&text, c, "enemy-morale");
+            assert!(
+                (d.always[k] - want).abs() < 1e-9,
+                "{turns} turns, {c}: {} against {want}",
+                d.always[k]
+            );
+            assert!(d.value >= d.always[k] - 1e-12);
+        }
+        if turns == 1 {
+            assert!((d.value - d.always[0].max(d.always[1])).abs() < 1e-12);
+        }
+    }
+}
