@@ -47,7 +47,7 @@ impl Features for UnitFeatures {
             .collect()
     }
     fn feature_value(&self, feature: usize, value: i32) -> String {
-        if feature % 2 == 0 {
+        if feature.is_multiple_of(2) {
             STATUS_WORDS
                 .get(value as usize)
                 .map_or_else(|| value.to_string(), |w| w.to_string())

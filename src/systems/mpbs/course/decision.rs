@@ -32,7 +32,7 @@ impl Features for UnitFeatures {
             .collect()
     }
     fn feature_value(&self, feature: usize, value: i32) -> String {
-        if feature % 2 == 0 {
+        if feature.is_multiple_of(2) {
             MoraleState::ALL
                 .get(value as usize)
                 .map_or_else(|| value.to_string(), |m| m.name().to_string())
