@@ -17,7 +17,7 @@ use crate::procedure::Procedure;
 pub const MAX_CONDITIONS: usize = 3;
 
 /// Most state visits (rules valued times states) the search spends.
-const BUDGET: usize = 400_000_000;
+const BUDGET: usize = 50_000_000;
 
 /// Rules of each size kept to extend by one more condition.
 const BEAM: usize = 12;
