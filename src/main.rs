@@ -56,6 +56,11 @@ enum Command {
     /// each result and the rolls a result triggers, for every state earlier
     /// steps can leave.
     Explain(ExplainArgs),
+    /// Solve a scenario's `[[decision]]`s exactly: the best plan turn by
+    /// turn, its value beside "always X" for each option, the plan in words
+    /// and what it loses; with --out, each decision's policy.csv (every
+    /// state where the own side chooses) and decisions.json.
+    Decide(DecideArgs),
     /// Combine the outputs of `report --shard I/N` into exactly what one
     /// unsharded report writes.
     Merge(MergeArgs),
@@ -442,6 +447,23 @@ struct SensitivityArgs {
 }
 
 #[derive(clap::Args, Debug)]
+struct DecideArgs {
+    /// Scenario file (TOML) with `[[decision]]` tables.
+    #[arg(value_name = "SCENARIO")]
+    scenario: PathBuf,
+    /// Override a scenario key, e.g. --set decision[0].repeat.turns=3 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    sets: Vec<String>,
+    /// Folder to write each decision's policy.csv and decisions.json into.
+    #[arg(long, short)]
+    out: Option<PathBuf>,
+    /// `text`: the values and the plan in words; `json`: every decision
+    /// with every state, as decisions.json.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(clap::Args, Debug)]
 struct ServeArgs {
     /// A folder whose scenario files (every *.toml under it) the page may
     /// load, beside the shipped ones (which are built into the binary).
@@ -735,6 +757,19 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                     pikeshot::explain::write_json_to(&e, stdout)
                         .map_err(|err| Error::io("<stdout>", err))?
                 }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Decide(a) => {
+            let d = pikeshot::run::decide::decide_path(&a.scenario, &a.sets)?;
+            if let Some(dir) = &a.out {
+                for p in report::decision::write(&d, dir)? {
+                    eprintln!("wrote {}", p.display());
+                }
+            }
+            match a.format {
+                Format::Text => out(report::decision::render(&d))?,
+                Format::Json => out(report::decision::json(&d))?,
             }
             Ok(ExitCode::SUCCESS)
         }

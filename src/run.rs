@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 mod block;
+pub mod decide;
 pub mod estimate;
 mod output;
 mod stream;
@@ -507,6 +508,7 @@ pub(crate) const TOP_KEYS: &[&str] = &[
     "rules",
     "units",
     "course",
+    "decision",
 ];
 
 /// Refuses an output folder that names something other than a folder,

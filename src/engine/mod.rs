@@ -13,6 +13,7 @@ pub mod bar;
 pub mod chain;
 pub mod compiled;
 pub mod control;
+pub mod decide;
 pub mod exact;
 pub mod pools;
 pub mod progress;

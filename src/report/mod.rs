@@ -22,6 +22,7 @@ pub mod at_least;
 pub(crate) mod chart;
 pub mod compare;
 pub mod csv;
+pub mod decision;
 pub mod diff;
 pub mod draw;
 pub mod engagement;

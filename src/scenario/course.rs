@@ -162,6 +162,9 @@ pub fn build_courses<'a, T>(
     let mut courses = Vec::new();
     let mut sides = Vec::new();
     let start = f.recorded();
+    // `[[decision]]` tables are read by `pikeshot decide`
+    // (`scenario::decision`), not as courses.
+    f.has("decision");
     for table in read_courses(f)? {
         // Before the first course, nothing recorded stands for "clean so far".
         let mark = if start == 0 { f.recorded() } else { usize::MAX };

@@ -1,6 +1,7 @@
 //! Scenario files: TOML schema, validation, `--set` overrides, sweeps.
 
 pub mod course;
+pub mod decision;
 pub mod doc;
 pub mod fields;
 pub mod limits;

@@ -106,6 +106,26 @@ pub trait RuleSystem: Send + Sync {
     /// modifiers with their sources, limit, faces, exact results and the
     /// rolls results trigger, for every state the course reaches.
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError>;
+    /// Reads the system's `[rules]`, `[units.*]` and every `[[decision]]`
+    /// (the courses left to `run`) and solves each decision exactly; `seed`
+    /// seeds the Monte Carlo check of each best plan.
+    fn decide(
+        &self,
+        f: &mut Fields,
+        _seed: u64,
+    ) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
+        if !f.has("decision") {
+            return Ok(Vec::new());
+        }
+        Err(f.err(
+            "decision",
+            format!("{} does not read `[[decision]]` tables yet", self.name()),
+        ))
+    }
+    /// Whether [`decide`](RuleSystem::decide) reads `[[decision]]` tables.
+    fn reads_decisions(&self) -> bool {
+        false
+    }
     /// What `pikeshot list SYSTEM` prints.
     fn list(&self) -> String {
         describe(self)
@@ -218,6 +238,12 @@ pub fn describe<S: RuleSystem + ?Sized>(s: &S) -> String {
         ));
         for c in s.stop_conditions() {
             out.push_str(&format!("  {:<24} {}\n", c.name, c.meaning));
+        }
+    }
+    if s.reads_decisions() {
+        out.push_str("decision keys ([[decision]], solved by `pikeshot decide`):\n");
+        for (key, help) in crate::scenario::decision::DECISION_KEYS {
+            out.push_str(&format!("  {key:<24} {help}\n"));
         }
     }
     let rules = s.rules_keys();

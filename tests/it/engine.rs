@@ -5,6 +5,7 @@
 mod alias;
 mod chain;
 mod control;
+mod decide;
 mod pools;
 
 use crate::support::cli::run_to;

@@ -16,6 +16,7 @@ pub mod casualties;
 pub mod close_combat;
 pub mod closing;
 pub mod course;
+pub mod decision;
 pub mod draw;
 pub mod explain;
 pub mod fire;
@@ -210,5 +211,15 @@ impl crate::systems::RuleSystem for Hakkaa {
     }
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build_courses(f, mode)
+    }
+    fn decide(
+        &self,
+        f: &mut Fields,
+        seed: u64,
+    ) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
+        decision::decide(f, seed)
+    }
+    fn reads_decisions(&self) -> bool {
+        true
     }
 }

@@ -548,6 +548,16 @@ impl crate::systems::RuleSystem for Mpbs {
             ),
         ]
     }
+    fn decide(
+        &self,
+        f: &mut Fields,
+        seed: u64,
+    ) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
+        scenario::decide(f, seed)
+    }
+    fn reads_decisions(&self) -> bool {
+        true
+    }
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         let b = scenario::build(f, mode)?;
         Ok(BuiltCourses {

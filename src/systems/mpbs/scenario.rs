@@ -151,3 +151,78 @@ fn read_repeat(cf: &mut Fields, steps: usize) -> Result<Option<Repeat>, InputErr
         }),
     )
 }
+
+/// Reads `edition`, `[rules]`, `[units.*]` and every `[[decision]]` (the
+/// courses are `run`'s) and solves each decision by the engine's one
+/// solver; `seed` seeds its Monte Carlo check.
+pub fn decide(
+    f: &mut Fields,
+    seed: u64,
+) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
+    use super::course::decision::{UnitFeatures, options};
+    use crate::engine::decide::{solve, summary::summarise};
+    let names: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
+    let edition = f
+        .named("edition", "edition", Edition::from_name, &names)?
+        .ok_or_else(|| f.missing("edition").one_of("", &names))?;
+    let rules = match f.table("rules")? {
+        Some(mut rf) => Readings::from_fields(&mut rf, edition)?,
+        None => Readings::default(),
+    };
+    let units = read_units(&super::Mpbs, f, |name, uf| {
+        Unit::from_fields(name, uf, edition)
+    })?;
+    f.has("course");
+    let unit_names = course::unit_names(&units);
+    let mut out = Vec::new();
+    for table in crate::scenario::decision::read_decisions(f, &super::REPEATS, &unit_names)? {
+        let repeat = Repeat {
+            turns: table.turns,
+            from_step: 0,
+            until: table.until.iter().map(|&i| Stop::ALL[i]).collect(),
+        };
+        let mut inputs = Vec::new();
+        for option in table.options {
+            let mut steps = Vec::new();
+            for (procedure, sf) in option.steps {
+                let (mut actor, mut target) = (None, None);
+                if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
+                    let idx =
+                        |k: &Option<&str>| k.and_then(|k| course::peek_unit(&sf, k, &unit_names));
+                    actor = idx(a);
+                    target = idx(t);
+                }
+                steps.push(StepSpec {
+                    procedure,
+                    fields: sf,
+                    actor,
+                    target,
+                });
+            }
+            inputs.push((
+                option.name,
+                CourseInput {
+                    edition,
+                    units: units.clone(),
+                    steps,
+                    rules,
+                    repeat: Some(repeat.clone()),
+                    own: Some(table.own),
+                    enemy: table.enemy,
+                },
+            ));
+        }
+        let options =
+            options(inputs).map_err(|e| course::locate_course_error(&table.fields, e, "option"))?;
+        let features = UnitFeatures {
+            units: std::iter::once(table.own)
+                .chain(table.enemy)
+                .map(|i| (i, units[i].name.clone()))
+                .collect(),
+        };
+        let solved = solve(&table.name, &options, &features, &table.objective)
+            .map_err(|e| course::locate_course_error(&table.fields, e, "objective"))?;
+        out.push(summarise(&table.name, &solved, &features, seed));
+    }
+    Ok(out)
+}

@@ -13,6 +13,7 @@
 //! ([`crate::engine::alias`]) or die by die.
 
 pub mod course;
+pub mod decision;
 pub mod explain;
 pub mod fire;
 pub mod hits;
@@ -482,5 +483,15 @@ impl crate::systems::RuleSystem for Snaphance {
     }
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build(f, mode)
+    }
+    fn decide(
+        &self,
+        f: &mut Fields,
+        seed: u64,
+    ) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
+        decision::decide(f, seed)
+    }
+    fn reads_decisions(&self) -> bool {
+        true
     }
 }

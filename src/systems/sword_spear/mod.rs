@@ -19,6 +19,7 @@ pub mod commanders;
 pub mod cost;
 pub mod course;
 pub mod course_explain;
+pub mod decision;
 pub mod discipline;
 pub mod explain;
 pub mod impetus;
@@ -112,5 +113,15 @@ impl crate::systems::RuleSystem for SwordSpear {
     }
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError> {
         scenario::build(f, mode)
+    }
+    fn decide(
+        &self,
+        f: &mut Fields,
+        seed: u64,
+    ) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
+        decision::decide(f, seed)
+    }
+    fn reads_decisions(&self) -> bool {
+        true
     }
 }

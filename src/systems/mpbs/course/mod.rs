@@ -31,6 +31,7 @@ use crate::procedure::Procedure;
 use crate::scenario::{Fields, course};
 
 mod after_combat;
+pub mod decision;
 mod explain;
 mod procs;
 pub(crate) mod rules;

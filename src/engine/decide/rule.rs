@@ -1,0 +1,224 @@
+//! The plan in words: the best small decision rule ("fire while the target
+//! is steady and you have 2 steps or more; otherwise charge") over the
+//! features of a solved decision's choices, and what it loses against the
+//! full best plan, both exact.
+//!
+//! A rule picks one option when all of its conditions (at most
+//! [`MAX_CONDITIONS`], each "feature ≤ v" or "feature ≥ v", the turn being
+//! a feature too) hold, and another otherwise; "always X" is the rule of
+//! no condition. Every rule of one condition is valued exactly (one pass
+//! over the decision's states each), then the best rules of `n` conditions
+//! are extended by one more, while the passes stay within a budget.
+
+use super::Solved;
+use crate::procedure::Procedure;
+
+/// Most conditions a rule has.
+pub const MAX_CONDITIONS: usize = 3;
+
+/// Most state visits (rules valued times states) the search spends.
+const BUDGET: usize = 50_000_000;
+
+/// Rules of each size kept to extend by one more condition.
+const BEAM: usize = 12;
+
+/// One condition of a rule: feature `feature` (an index into the
+/// decision's features; one past them is the turn) at most, or at least,
+/// `value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Condition {
+    /// The feature tested.
+    pub feature: usize,
+    /// "≤" (true) or "≥" (false).
+    pub at_most: bool,
+    /// The value compared with.
+    pub value: i32,
+}
+
+/// A decision rule: `then` when every condition holds, else `otherwise`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rule {
+    /// The conditions (none: always `then`).
+    pub conditions: Vec<Condition>,
+    /// The option picked when they all hold.
+    pub then: usize,
+    /// The option picked otherwise.
+    pub otherwise: usize,
+    /// The rule's exact value from the start.
+    pub value: f64,
+}
+
+impl Rule {
+    /// The option this rule picks at a choice of `features` in `turn`.
+    pub fn pick(&self, features: &[i32], turn: usize) -> usize {
+        let holds = self.conditions.iter().all(|c| {
+            let v = features.get(c.feature).copied().unwrap_or(turn as i32);
+            if c.at_most {
+                v <= c.value
+            } else {
+                v >= c.value
+            }
+        });
+        if holds { self.then } else { self.otherwise }
+    }
+
+    /// The rule in words: "fire while target status ≤ disordered and turn
+    /// ≤ 3; otherwise charge". `names` are the features' names (the turn
+    /// follows them), `value` a feature's value in words.
+    pub fn words(
+        &self,
+        options: &[String],
+        names: &[String],
+        value: impl Fn(usize, i32) -> String,
+    ) -> String {
+        if self.conditions.is_empty() {
+            return format!("always {}", options[self.then]);
+        }
+        let conds: Vec<String> = self
+            .conditions
+            .iter()
+            .map(|c| {
+                let name = names.get(c.feature).map_or("turn", String::as_str);
+                let v = if c.feature < names.len() {
+                    value(c.feature, c.value)
+                } else {
+                    c.value.to_string()
+                };
+                format!("{name} {} {v}", if c.at_most { "≤" } else { "≥" })
+            })
+            .collect();
+        format!(
+            "{} while {}; otherwise {}",
+            options[self.then],
+            conds.join(" and "),
+            options[self.otherwise]
+        )
+    }
+}
+
+/// The best rule of at most [`MAX_CONDITIONS`] conditions for `solved`
+/// (fewest conditions among equally good ones).
+pub fn search<P: Procedure>(solved: &Solved<P>) -> Rule {
+    let n = solved.options.len();
+    let better = |a: f64, b: f64| solved.objective.better(a, b) && (a - b).abs() > 1e-12;
+    let value_of = |r: &Rule| {
+        solved.evaluate(|c| {
+            let ch = &solved.choices[c];
+            r.pick(&ch.features, ch.turn)
+        })
+    };
+    let mut best = (0..n)
+        .map(|k| Rule {
+            conditions: Vec::new(),
+            then: k,
+            otherwise: k,
+            value: solved.always[k],
+        })
+        .reduce(|a, b| if better(b.value, a.value) { b } else { a })
+        .expect("a decision has options");
+    if n < 2 || solved.choices.len() < 2 {
+        return best;
+    }
+    let conditions = candidates(solved);
+    let states = solved.states().max(1);
+    let mut spent = 0usize;
+    let mut frontier: Vec<Rule> = vec![Rule {
+        conditions: Vec::new(),
+        then: 0,
+        otherwise: 0,
+        value: best.value,
+    }];
+    for size in 1..=MAX_CONDITIONS {
+        let mut found: Vec<Rule> = Vec::new();
+        for base in &frontier {
+            for c in &conditions {
+                if base.conditions.contains(c) {
+                    continue;
+                }
+                // Conditions in a canonical order: each set valued once.
+                if base.conditions.last().is_some_and(|l| {
+                    (l.feature, l.at_most, l.value) >= (c.feature, c.at_most, c.value)
+                }) {
+                    continue;
+                }
+                let mut conds = base.conditions.clone();
+                conds.push(*c);
+                let pairs: Vec<(usize, usize)> = if size == 1 {
+                    (0..n)
+                        .flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| (a, b)))
+                        .collect()
+                } else {
+                    vec![(base.then, base.otherwise)]
+                };
+                for (then, otherwise) in pairs {
+                    if spent.saturating_add(states) > BUDGET {
+                        break;
+                    }
+                    spent += states;
+                    let mut r = Rule {
+                        conditions: conds.clone(),
+                        then,
+                        otherwise,
+                        value: 0.0,
+                    };
+                    r.value = value_of(&r);
+                    found.push(r);
+                }
+            }
+        }
+        if found.is_empty() {
+            break;
+        }
+        found.sort_by(|a, b| {
+            let (x, y) = (a.value, b.value);
+            if solved.objective.maximise {
+                y.total_cmp(&x)
+            } else {
+                x.total_cmp(&y)
+            }
+        });
+        if better(found[0].value, best.value) {
+            best = found[0].clone();
+        }
+        found.truncate(BEAM);
+        frontier = found;
+    }
+    best
+}
+
+/// Every condition worth testing: for each feature (and the turn), "≤ v"
+/// for each value some choice has but the largest, "≥ v" for each but the
+/// smallest.
+fn candidates<P: Procedure>(solved: &Solved<P>) -> Vec<Condition> {
+    let features = solved.feature_names.len();
+    let mut out = Vec::new();
+    for f in 0..=features {
+        let mut values: Vec<i32> = solved
+            .choices
+            .iter()
+            .map(|c| c.features.get(f).copied().unwrap_or(c.turn as i32))
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        if values.len() < 2 {
+            continue;
+        }
+        for (i, &v) in values.iter().enumerate() {
+            if i + 1 < values.len() {
+                out.push(Condition {
+                    feature: f,
+                    at_most: true,
+                    value: v,
+                });
+            }
+            if i > 0 {
+                out.push(Condition {
+                    feature: f,
+                    at_most: false,
+                    value: v,
+                });
+            }
+        }
+    }
+    out
+}

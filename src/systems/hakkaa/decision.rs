@@ -1,0 +1,115 @@
+//! Hakkaa Päälle's `[[decision]]`s: each option's steps read and built as
+//! a course's ([`CourseSpec`] under the decision's repeat), solved by the
+//! engine's one solver ([`crate::engine::decide`]), and the units' states
+//! named as the plan's features.
+
+use super::course::{CourseSpec, Plan};
+use super::repeat;
+use super::tq::Readings;
+use super::unit::{ELIMINATED, Unit};
+use crate::engine::decide::summary::{Decided, summarise};
+use crate::engine::decide::{Features, OptionCourse, solve};
+use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::scenario::course::{self, Repeat};
+use crate::scenario::decision::read_decisions;
+use crate::scenario::staged::StagedChain;
+use crate::systems::registry::read_units;
+use crate::systems::rules::RulesTable;
+
+/// The status names a feature's value is put in words by (the status
+/// index: steady to eliminated).
+const STATUS_WORDS: [&str; ELIMINATED + 1] =
+    ["steady", "disordered", "fell back", "fled", "eliminated"];
+
+/// The features of a Hakkaa Päälle decision: the status and steps of the
+/// own unit, then of the enemy.
+struct UnitFeatures {
+    /// (unit index, name) of the own unit, then the enemy's.
+    units: Vec<(usize, String)>,
+}
+
+impl Features for UnitFeatures {
+    type State = super::course::CourseState;
+    fn feature_names(&self) -> Vec<String> {
+        self.units
+            .iter()
+            .flat_map(|(_, n)| [format!("{n} status"), format!("{n} steps")])
+            .collect()
+    }
+    fn features(&self, state: &Self::State) -> Vec<i32> {
+        self.units
+            .iter()
+            .flat_map(|&(i, _)| {
+                let u = state.units[i];
+                [u.status_index() as i32, i32::from(u.steps)]
+            })
+            .collect()
+    }
+    fn feature_value(&self, feature: usize, value: i32) -> String {
+        if feature.is_multiple_of(2) {
+            STATUS_WORDS
+                .get(value as usize)
+                .map_or_else(|| value.to_string(), |w| w.to_string())
+        } else {
+            value.to_string()
+        }
+    }
+}
+
+/// Reads `[rules]`, `[units.*]` and every `[[decision]]` (the courses are
+/// `run`'s) and solves each decision; `seed` seeds its Monte Carlo check.
+pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
+    let readings = Readings::read(f)?;
+    let units = read_units(&super::Hakkaa, f, Unit::from_fields)?;
+    f.has("course");
+    let names = course::unit_names(&units);
+    let mut out = Vec::new();
+    for table in read_decisions(f, &repeat::REPEATS, &names)? {
+        let mut options = Vec::new();
+        for option in table.options {
+            let mut plans = Vec::new();
+            for (procedure, mut sf) in option.steps {
+                let plan = Plan::read(&procedure, &mut sf, &units, readings)?;
+                if plan.is_single() {
+                    return Err(sf.err(
+                        "procedure",
+                        "`tq-test` and `uncontrolled` change no unit's state: a decision's options are steps that do",
+                    ));
+                }
+                plan.check(&units, readings, false, &sf)?;
+                plans.push(plan);
+            }
+            let has_target = plans.iter().any(|p| p.units().1.is_some());
+            let repeat = Repeat {
+                turns: table.turns,
+                from_step: 0,
+                until: repeat::until(&table.until, has_target),
+            };
+            let spec = CourseSpec::new(
+                units.clone(),
+                plans,
+                Some(repeat),
+                readings,
+                (Some(table.own), table.enemy),
+            )
+            .map_err(|e| course::locate_course_error(&table.fields, e, "repeat"))?;
+            let per_turn = spec.staged().len() / usize::from(table.turns);
+            options.push(OptionCourse {
+                name: option.name,
+                spec,
+                per_turn,
+            });
+        }
+        let features = UnitFeatures {
+            units: std::iter::once(table.own)
+                .chain(table.enemy)
+                .map(|i| (i, units[i].name.clone()))
+                .collect(),
+        };
+        let solved = solve(&table.name, options.as_slice(), &features, &table.objective)
+            .map_err(|e| course::locate_course_error(&table.fields, e, "objective"))?;
+        out.push(summarise(&table.name, &solved, &features, seed));
+    }
+    Ok(out)
+}

@@ -1,0 +1,126 @@
+//! Snaphance's `[[decision]]`s: each option's steps read as a course's
+//! ([`CourseSpec`] under the decision's repeat), solved by the engine's
+//! one solver ([`crate::engine::decide`]), and the stands' states named as
+//! the plan's features.
+
+use super::course::{CourseSpec, CourseState, StepSpec};
+use super::repeat::{REPEATS, Stop};
+use super::step::{STEP_UNIT_KEYS, build_step};
+use super::{Readings, Stand};
+use crate::engine::decide::summary::{Decided, summarise};
+use crate::engine::decide::{Features, OptionCourse, solve};
+use crate::error::InputError;
+use crate::scenario::Fields;
+use crate::scenario::course::{self, Repeat};
+use crate::scenario::decision::read_decisions;
+use crate::scenario::staged::StagedChain;
+use crate::systems::registry::read_units;
+use crate::systems::rules::RulesTable;
+
+/// The features of a Snaphance decision: each of the own stand's and the
+/// enemy's SP lost, disorder and whether it is beaten.
+struct StandFeatures {
+    /// (unit index, name) of the own stand, then the enemy's.
+    units: Vec<(usize, String)>,
+}
+
+impl Features for StandFeatures {
+    type State = CourseState;
+    fn feature_names(&self) -> Vec<String> {
+        self.units
+            .iter()
+            .flat_map(|(_, n)| {
+                [
+                    format!("{n} SP lost"),
+                    format!("{n} disordered"),
+                    format!("{n} beaten"),
+                ]
+            })
+            .collect()
+    }
+    fn features(&self, s: &CourseState) -> Vec<i32> {
+        self.units
+            .iter()
+            .flat_map(|&(i, _)| {
+                [
+                    i32::from(s.sp_lost[i]),
+                    i32::from(s.disordered[i]),
+                    i32::from(s.beaten[i]),
+                ]
+            })
+            .collect()
+    }
+    fn feature_value(&self, feature: usize, value: i32) -> String {
+        match (feature % 3, value) {
+            (0, v) => v.to_string(),
+            (_, 0) => "no".into(),
+            _ => "yes".into(),
+        }
+    }
+}
+
+/// Reads `[rules]`, `[units.*]` and every `[[decision]]` (the courses are
+/// `run`'s) and solves each decision; `seed` seeds its Monte Carlo check.
+pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
+    let readings = Readings::read(f)?;
+    let units = read_units(&super::Snaphance, f, Stand::from_fields)?;
+    f.has("course");
+    let names = course::unit_names(&units);
+    let mut out = Vec::new();
+    for table in read_decisions(f, &REPEATS, &names)? {
+        let until: Vec<Stop> = if table.until.is_empty() {
+            vec![Stop::Decided]
+        } else {
+            table.until.iter().map(|&i| Stop::ALL[i]).collect()
+        };
+        let mut options = Vec::new();
+        for option in table.options {
+            let mut steps = Vec::new();
+            for (procedure, sf) in option.steps {
+                build_step(&procedure, &mut sf.fresh(), &units, &readings, None)?;
+                let named = STEP_UNIT_KEYS
+                    .iter()
+                    .find(|(p, _)| *p == procedure)
+                    .map_or(&[][..], |(_, k)| *k);
+                let idx: Vec<usize> = named
+                    .iter()
+                    .filter_map(|k| course::peek_unit(&sf, k, &names))
+                    .collect();
+                steps.push(StepSpec {
+                    procedure,
+                    fields: sf.fresh(),
+                    units: idx,
+                });
+            }
+            let repeat = Repeat {
+                turns: table.turns,
+                from_step: 0,
+                until: until.clone(),
+            };
+            let spec = CourseSpec::new(
+                readings,
+                units.clone(),
+                steps,
+                (Some(table.own), table.enemy),
+                Some(repeat),
+            )
+            .map_err(|e| course::locate_course_error(&table.fields, e, "option"))?;
+            let per_turn = spec.staged().len() / usize::from(table.turns);
+            options.push(OptionCourse {
+                name: option.name,
+                spec,
+                per_turn,
+            });
+        }
+        let features = StandFeatures {
+            units: std::iter::once(table.own)
+                .chain(table.enemy)
+                .map(|i| (i, units[i].name.clone()))
+                .collect(),
+        };
+        let solved = solve(&table.name, options.as_slice(), &features, &table.objective)
+            .map_err(|e| course::locate_course_error(&table.fields, e, "objective"))?;
+        out.push(summarise(&table.name, &solved, &features, seed));
+    }
+    Ok(out)
+}
