@@ -4,10 +4,9 @@
 //! fails when a ratio is below its floor in `floors.toml`.
 //!
 //! A ratio to a reference timed in the same run on the same core cancels
-//! the machine's speed and most of its load; the floors are half of the
-//! ratios measured when they were set, so noise does not trip them but a
-//! kernel falling back to its direct path (a tenth of the speed or less)
-//! does. Run it with
+//! the machine's speed and most of its load; each floor is 0.7 of the
+//! kernel's median ratio when it was set, so a kernel 1.5 times slower
+//! fails while the noise of a ratio in CPU time of one thread does not. Run it with
 //! `cargo bench -p pikeshot-benches --bench floors [-- --samples N --ms T]`;
 //! `benches/README.md` says how the floors were set and how to raise them.
 
@@ -221,8 +220,8 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         println!(
-            "floors: FAILED for {}: below half of the ratio measured when the floor was set \
-             (see benches/README.md)",
+            "floors: FAILED for {}: below 0.7 of the median ratio measured when the floor was \
+             set (see benches/README.md)",
             failed.join(", ")
         );
         ExitCode::from(1)

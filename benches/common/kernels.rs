@@ -84,17 +84,21 @@ pub fn guarded() -> Vec<Guarded> {
                 )
             },
         ),
-        g("salvo-then-charge", "two-step course, compiled", || {
+        g("salvo-then-charge", "two-step course, alias table", || {
             course(CHARGE_OR_SALVO, "salvo, then charge", KernelMode::Auto)
         }),
-        g("ten-turn-engagement", "bombardment until threshold", || {
-            course(
-                "scenarios/mpbs/bombardment.toml",
-                "bombard until threshold",
-                KernelMode::Auto,
-            )
-        }),
-        g("hakkaa-fire", "Hakkaa Päälle volley, compiled", || {
+        g(
+            "ten-turn-engagement",
+            "bombardment until threshold, alias table",
+            || {
+                course(
+                    "scenarios/mpbs/bombardment.toml",
+                    "bombard until threshold",
+                    KernelMode::Auto,
+                )
+            },
+        ),
+        g("hakkaa-fire", "Hakkaa Päälle volley, alias table", || {
             course(
                 "scenarios/hakkaa/musketeers-vs-pike.toml",
                 "one volley",
@@ -128,6 +132,27 @@ pub fn guarded() -> Vec<Guarded> {
                 1
             })
         }),
+        g("snaphance-exact-60", "exact 60-die pool + morale", || {
+            use pikeshot::procedure::Procedure;
+            use pikeshot::systems::snaphance::fire::{Fire, FireInput};
+            use pikeshot::systems::snaphance::{Kind, Readings, Stand};
+            let f = Fire::new(
+                &Stand::new("firer", Kind::Shot, 60),
+                &Stand::new("target", Kind::PikeAndShot, 6),
+                &FireInput::default(),
+                &Readings::default(),
+            )
+            .expect("a 60-die volley builds");
+            Box::new(move || {
+                std::hint::black_box(f.exact(0));
+                1
+            })
+        }),
+        g(
+            "exact-sweep",
+            "a charge-or-salvo variant, built and exact",
+            exact_sweep,
+        ),
         g("sword-spear-melee", "S&S six-v-six melee round", || {
             course(SWORD_SPEAR, SIX_V_SIX, KernelMode::Auto)
         }),
@@ -166,6 +191,29 @@ pub fn six_v_six() -> pikeshot::systems::sword_spear::melee::MeleeRound {
     let round = MeleeRound::new(&m, true).expect("the round builds");
     assert_eq!((round.dice()[0].total, round.dice()[1].total), (6, 6));
     round
+}
+
+/// One call: the shipped charge-or-salvo file read and each of its
+/// variants (both cards) built and solved exactly, course by course, as
+/// `--method exact` does; counts variants.
+fn exact_sweep() -> Runner {
+    use pikeshot::engine::exact::DEFAULT_BUDGET;
+    let path = repo().join(CHARGE_OR_SALVO);
+    let req = RunRequest {
+        exact: true,
+        exact_only: true,
+        kernel: KernelMode::Direct,
+        ..RunRequest::default()
+    };
+    Box::new(move || {
+        let p = prepare(&path, &req).expect("shipped scenario builds");
+        let mut variants = std::collections::BTreeSet::new();
+        for (v, _, k) in &p.courses {
+            std::hint::black_box(k.exact(DEFAULT_BUDGET).expect("exact within budget"));
+            variants.insert(v.clone());
+        }
+        variants.len() as u64
+    })
 }
 
 /// The reference every kernel's throughput is divided by: raw

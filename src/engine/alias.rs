@@ -22,7 +22,7 @@
 //! against exact tests hold the table to.
 
 use crate::dice::Sampler;
-use crate::engine::{Kernel, KernelMode, TableKernel, TrialTable, exact};
+use crate::engine::{Kernel, KernelKind, KernelMode, TableKernel, TrialTable, exact};
 use crate::outcome::Leaf;
 use crate::procedure::Procedure;
 
@@ -297,6 +297,9 @@ impl<P: Procedure> Tabulated<P> {
 impl TrialTable for AliasTable {
     fn draw(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
         self.sample(rng, n, counts)
+    }
+    fn kind(&self) -> KernelKind {
+        KernelKind::Alias
     }
 }
 

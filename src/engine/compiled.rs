@@ -42,6 +42,10 @@ pub struct CompiledTable {
     /// When the table has at most [`LANES`] distinct leaves: per grouped
     /// draw the packed increment of its lanes.
     packed: Option<Vec<u64>>,
+    /// Otherwise: per grouped draw, the distinct leaf of each of its
+    /// `group` trials (`group` entries a draw), so that no trial divides
+    /// by the table's size.
+    joint: Vec<u32>,
 }
 
 impl CompiledTable {
@@ -120,6 +124,16 @@ impl CompiledTable {
                 })
                 .collect()
         });
+        // Trial j of grouped draw v is digit j of v in base `size`.
+        let joint = match packed {
+            Some(_) => Vec::new(),
+            None => (0..group_size)
+                .flat_map(|v| {
+                    let entries = &entries;
+                    (0..group).map(move |j| entries[(v / size.pow(j) % size) as usize])
+                })
+                .collect(),
+        };
         Some(CompiledTable {
             entries,
             distinct,
@@ -128,7 +142,14 @@ impl CompiledTable {
             group_size,
             group_cost: cost_of(group_size),
             packed,
+            joint,
         })
+    }
+
+    /// Whether trials are counted in packed lanes (at most ten distinct
+    /// leaves): the fastest way to sample there is.
+    pub fn is_packed(&self) -> bool {
+        self.packed.is_some()
     }
 
     /// Number of table entries (`sides^depth`).
@@ -166,11 +187,11 @@ impl CompiledTable {
                 }
             }
             None => {
+                let g = self.group as usize;
                 for _ in 0..groups {
-                    let mut v = rng.below(self.group_size, self.group_cost);
-                    for _ in 0..self.group {
-                        local[self.entries[(v % self.size) as usize] as usize] += 1;
-                        v /= self.size;
+                    let v = rng.below(self.group_size, self.group_cost) as usize;
+                    for &e in &self.joint[v * g..v * g + g] {
+                        local[e as usize] += 1;
                     }
                 }
             }

@@ -11,6 +11,7 @@
 pub mod alias;
 pub mod bar;
 pub mod chain;
+pub mod choose;
 pub mod compiled;
 pub mod control;
 pub mod decide;
@@ -49,6 +50,29 @@ pub enum KernelMode {
     Direct,
 }
 
+/// What a kernel's trials are drawn from, as `explain` and `timing.csv`
+/// name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KernelKind {
+    /// A compiled table of die paths ([`CompiledTable`]).
+    Compiled,
+    /// An alias table over the exact distribution ([`alias::AliasTable`]).
+    Alias,
+    /// The procedure's own `resolve`, die by die.
+    DieByDie,
+}
+
+impl KernelKind {
+    /// The kind in words: `compiled table`, `alias table`, `die by die`.
+    pub fn name(self) -> &'static str {
+        match self {
+            KernelKind::Compiled => "compiled table",
+            KernelKind::Alias => "alias table",
+            KernelKind::DieByDie => "die by die",
+        }
+    }
+}
+
 /// A procedure ready to run: the object-safe face of a [`Procedure`], so a
 /// run can hold procedures of different types; dispatch happens once per chunk.
 pub trait Kernel: Sync + Send {
@@ -60,6 +84,15 @@ pub trait Kernel: Sync + Send {
     fn exact(&self, budget: u64) -> Result<Vec<f64>, EnumerationError>;
     /// Whether trials use a compiled table.
     fn is_compiled(&self) -> bool;
+    /// What trials are drawn from: a table (see [`Kernel::is_compiled`])
+    /// or the procedure die by die.
+    fn kind(&self) -> KernelKind {
+        if self.is_compiled() {
+            KernelKind::Compiled
+        } else {
+            KernelKind::DieByDie
+        }
+    }
     /// Drops what the kernel can build again (the runner calls it when it
     /// is done with a variant); a no-op for a kernel that holds its tables.
     fn release(&self) {}
@@ -124,11 +157,16 @@ impl<P: Procedure + 'static> ProcedureKernel<P> {
 pub trait TrialTable: Sync + Send {
     /// Resolves `n` trials from `rng`, adding each leaf's count to `counts`.
     fn draw(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]);
+    /// Which kind of table it is.
+    fn kind(&self) -> KernelKind;
 }
 
 impl TrialTable for CompiledTable {
     fn draw(&self, rng: &mut Sampler, n: u64, counts: &mut [u64]) {
         self.sample(rng, n, counts)
+    }
+    fn kind(&self) -> KernelKind {
+        KernelKind::Compiled
     }
 }
 
@@ -156,6 +194,9 @@ impl<P: Procedure, T: TrialTable> Kernel for TableKernel<P, T> {
     }
     fn is_compiled(&self) -> bool {
         self.table.is_some()
+    }
+    fn kind(&self) -> KernelKind {
+        self.table.as_ref().map_or(KernelKind::DieByDie, T::kind)
     }
 }
 
@@ -232,6 +273,8 @@ pub struct Tally {
     pub seconds: f64,
     /// Threads used.
     pub threads: usize,
+    /// What the trials were drawn from (`None`: no trial was drawn).
+    pub kernel: Option<KernelKind>,
 }
 
 /// An exact answer as a [`Tally`] holds it: the probabilities, or why
@@ -455,7 +498,9 @@ impl Threads {
             } else {
                 vec![(None, None); group.len()]
             };
-            for ((trials, counts, seconds), (exact, exact_error)) in runs.into_iter().zip(exact) {
+            for ((task, (trials, counts, seconds)), (exact, exact_error)) in
+                group.iter().zip(runs).zip(exact)
+            {
                 out.push(Tally {
                     trials,
                     counts,
@@ -463,6 +508,7 @@ impl Threads {
                     exact_error,
                     seconds,
                     threads,
+                    kernel: opts.monte_carlo.then(|| task.kernel.kind()),
                 });
             }
             for t in group {

@@ -10,7 +10,8 @@ use rustc_hash::FxHashMap;
 use super::{Case, Explain, ResultP, StepExplanation, Trigger, results};
 use crate::engine::alias::Tabulated;
 use crate::engine::chain::{Chain, Reach};
-use crate::engine::{Kernel, KernelMode, ProcedureKernel};
+use crate::engine::choose::Chosen;
+use crate::engine::{Kernel, KernelMode};
 use crate::procedure::Procedure;
 
 /// Which step of a course a state rolls.
@@ -346,7 +347,8 @@ pub fn explain_single<P: Explain>(
 /// Which kernel a course's procedure is boxed in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Boxer {
-    /// [`ProcedureKernel`]: a compiled table where one fits, else the dice.
+    /// [`Chosen`]: a compiled table where one fits with packed counters,
+    /// else an alias table of the exact distribution, else the dice.
     Procedure,
     /// [`Tabulated`]: an alias table of the exact distribution.
     Tabulated,
@@ -355,7 +357,7 @@ pub enum Boxer {
 impl Boxer {
     fn boxed<P: Procedure + 'static>(self, p: P, mode: KernelMode) -> Box<dyn Kernel> {
         match self {
-            Boxer::Procedure => ProcedureKernel::boxed(p, mode),
+            Boxer::Procedure => Chosen::boxed(p, mode),
             Boxer::Tabulated => Tabulated::boxed(p, mode),
         }
     }
@@ -377,7 +379,7 @@ where
     C::Proc: Procedure + 'static,
 {
     /// The course as a kernel: the procedure itself, or the chain of its
-    /// steps, boxed by `boxed` (`ProcedureKernel::boxed` or
+    /// steps, boxed by `boxed` (`Chosen::boxed` or
     /// `Tabulated::boxed`).
     pub fn kernel(
         self,

@@ -48,7 +48,7 @@ pub const MEASURES_HEADER: [&str; 10] = [
 ];
 
 /// Header of `timing.csv`.
-pub const TIMING_HEADER: [&str; 7] = [
+pub const TIMING_HEADER: [&str; 8] = [
     "scenario",
     "variant",
     "course",
@@ -56,6 +56,7 @@ pub const TIMING_HEADER: [&str; 7] = [
     "threads",
     "seconds",
     "resolutions_per_second",
+    "kernel",
 ];
 
 /// A Monte Carlo figure with the CSV files' decimals; empty when not finite.
@@ -257,6 +258,7 @@ pub fn timing_rows(run: &ScenarioRun) -> Vec<Vec<String>> {
                 t.threads.to_string(),
                 fixed(t.seconds, 6),
                 rate,
+                t.kernel.map_or("", |k| k.name()).to_string(),
             ]
         })
         .collect()

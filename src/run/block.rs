@@ -178,6 +178,7 @@ fn exact_only(
                 exact_error,
                 seconds: 0.0,
                 threads,
+                kernel: None,
             }
         })
         .collect()
@@ -238,5 +239,8 @@ impl Kernel for Answered<'_> {
     }
     fn is_compiled(&self) -> bool {
         self.kernel.is_compiled()
+    }
+    fn kind(&self) -> engine::KernelKind {
+        self.kernel.kind()
     }
 }

@@ -124,6 +124,9 @@ impl Kernel for VariantKernel {
     fn is_compiled(&self) -> bool {
         self.cell.kernels()[self.course].is_compiled()
     }
+    fn kind(&self) -> crate::engine::KernelKind {
+        self.cell.kernels()[self.course].kind()
+    }
     fn release(&self) {
         self.cell.release()
     }

@@ -52,8 +52,8 @@ fn every_floor_says_where_it_came_from() {
             .split_once('#')
             .unwrap_or_else(|| panic!("a floor without a comment: {line}"));
         assert!(
-            comment.trim_start().starts_with("half of "),
-            "the comment gives the ratio the floor is half of: {line}"
+            comment.trim_start().starts_with("0.7 of "),
+            "the comment gives the median ratio the floor is 0.7 of: {line}"
         );
     }
 }

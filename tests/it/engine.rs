@@ -4,6 +4,7 @@
 
 mod alias;
 mod chain;
+mod choose;
 mod control;
 mod decide;
 mod pools;

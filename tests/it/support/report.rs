@@ -33,6 +33,7 @@ fn tally(trials: u64, counts: Vec<u64>, exact: Option<Vec<f64>>, threads: usize)
         exact_error: None,
         seconds: 0.5,
         threads,
+        kernel: None,
     }
 }
 

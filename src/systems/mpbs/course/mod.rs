@@ -19,8 +19,9 @@ use super::{Edition, Formation, MoraleState, Unit};
 use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
 
 use crate::engine::chain::{Action, Chain, Machine};
+use crate::engine::choose::Chosen;
 use crate::engine::shared::Shared;
-use crate::engine::{Kernel, KernelMode, ProcedureKernel};
+use crate::engine::{Kernel, KernelMode};
 use crate::error::InputError;
 use crate::outcome::keys::{
     ENEMY_MORALE, FORMATION_HITS_INFLICTED as FH_INFLICTED, FORMATION_HITS_TAKEN as FH_TAKEN,
@@ -629,7 +630,7 @@ impl Course<'_> {
 /// outcomes.
 pub fn compile(input: CourseInput<'_>, mode: KernelMode) -> Result<Box<dyn Kernel>, InputError> {
     let (_, chain, _) = settle_course(input, false)?;
-    Ok(ProcedureKernel::boxed(chain, mode))
+    Ok(Chosen::boxed(chain, mode))
 }
 
 /// The course a run resolves: built with every early-end outcome, then
