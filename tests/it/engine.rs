@@ -5,6 +5,7 @@
 mod alias;
 mod chain;
 mod control;
+mod fit;
 mod pools;
 
 use crate::support::cli::run_to;

@@ -41,3 +41,4 @@ mod snaphance;
 mod stats;
 mod sword_spear;
 mod targets;
+mod validation;
