@@ -22,7 +22,7 @@ const MAX_DENOMINATOR: u64 = 1_000_000;
 
 fn smooth(mut k: u64) -> bool {
     for p in [2, 3, 5] {
-        while k % p == 0 {
+        while k.is_multiple_of(p) {
             k /= p;
         }
     }

@@ -147,6 +147,9 @@ fn auto_shards_come_from_slurm_kubernetes_or_an_explicit_pair() {
     );
 }
 
+/// Environment variables, name and value.
+type Vars<'a> = &'a [(&'a str, &'a str)];
+
 /// `pikeshot ARGS` with the environment variables `vars` added.
 fn pikeshot_env(args: &[&str], vars: &[(&str, &str)]) -> std::process::Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_pikeshot"));
@@ -181,7 +184,7 @@ fn report_shard_auto_is_the_shard_the_scheduler_names() {
         "--shard",
         "2/3",
     ]);
-    let cases: [(&[(&str, &str)], &[&str]); 3] = [
+    let cases: [(Vars, &[&str]); 3] = [
         (
             &[
                 ("SLURM_ARRAY_TASK_ID", "12"),
