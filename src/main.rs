@@ -11,7 +11,7 @@ use pikeshot::batch::{self, ReportRequest, json, merge};
 use pikeshot::engine::KernelMode;
 use pikeshot::run::{Method, RunRequest};
 use pikeshot::targets::{self as expect, CheckRow, VerdictCounts};
-use pikeshot::{Error, report, run, systems};
+use pikeshot::{Error, InputError, report, run, systems};
 
 /// The odds for pike-and-shot wargames: resolves a fight millions of times in
 /// parallel, computes the exact answer where the dice allow, and writes the
@@ -298,9 +298,16 @@ struct ReportArgs {
     #[arg(long, short, default_value = "reports")]
     out: PathBuf,
     /// Run only slice I of N of the sorted scenario list (for a CI matrix;
-    /// combine the slices with `pikeshot merge`).
-    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
-    shard: Option<batch::Shard>,
+    /// combine the slices with `pikeshot merge`). `auto` reads it from the
+    /// scheduler: a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN, _MAX,
+    /// _STEP or _COUNT), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX,
+    /// with --shards N or PIKESHOT_SHARDS) or PIKESHOT_SHARD=I/N.
+    #[arg(long, value_name = "I/N|auto", value_parser = parse_shard)]
+    shard: Option<ShardArg>,
+    /// How many shards a Kubernetes Indexed Job has (its completions), for
+    /// `--shard auto`.
+    #[arg(long, value_name = "N", requires = "shard")]
+    shards: Option<u32>,
     #[command(flatten)]
     result: ResultFlags,
     #[command(flatten)]
@@ -486,12 +493,18 @@ struct ServeArgs {
 
 #[derive(clap::Args, Debug)]
 struct MergeArgs {
-    /// The output folders of `pikeshot report DIR --shard I/N`, one per shard.
+    /// The output folders of `pikeshot report DIR --shard I/N` (or of
+    /// `merge --partial`), in any order.
     #[arg(required = true, value_name = "SHARD_DIR")]
     shards: Vec<PathBuf>,
     /// The merged report's folder.
     #[arg(long, short, default_value = "reports")]
     out: PathBuf,
+    /// Merge only the shards given (some may be missing): the output holds
+    /// them with a `shard.json` and merges again like a shard, for a tree
+    /// of merges over many shards.
+    #[arg(long)]
+    partial: bool,
     /// Exit 1, with a table of what failed, when an [[expect]] target failed.
     #[arg(long)]
     check: bool,
@@ -547,8 +560,20 @@ impl clap::builder::TypedValueParser for RegistryNames {
     }
 }
 
-fn parse_shard(s: &str) -> Result<batch::Shard, String> {
+/// `--shard`: a slice given, or `auto`, read from the environment.
+#[derive(Clone, Copy, Debug)]
+enum ShardArg {
+    Fixed(batch::Shard),
+    Auto,
+}
+
+fn parse_shard(s: &str) -> Result<ShardArg, String> {
+    if s == "auto" {
+        return Ok(ShardArg::Auto);
+    }
     batch::Shard::parse(s)
+        .map(ShardArg::Fixed)
+        .map_err(|e| format!("{e}, or auto"))
 }
 
 // The values of `--kernel`, read into `engine::KernelMode`.
@@ -703,7 +728,14 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 dir: a.dir,
                 out: a.out,
                 run: a.flags.request(a.result.quiet)?,
-                shard: a.shard,
+                shard: match a.shard {
+                    None => None,
+                    Some(ShardArg::Fixed(s)) => Some(s),
+                    Some(ShardArg::Auto) => Some(
+                        batch::scheduler::from_env(|k| std::env::var(k).ok(), a.shards)
+                            .map_err(InputError::new)?,
+                    ),
+                },
                 json: a.result.format == Format::Json,
             };
             let r = batch::report(&req)?;
@@ -774,7 +806,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Merge(a) => {
-            let site = merge::merge(&a.shards, &a.out)?;
+            let site = merge::merge(&a.shards, &a.out, a.partial)?;
             eprintln!(
                 "merged {} shard{} into {}",
                 a.shards.len(),

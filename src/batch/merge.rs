@@ -1,16 +1,22 @@
 //! `pikeshot merge`: the outputs of every shard of a report combined into
 //! exactly what the unsharded report writes.
 //!
-//! Each shard's output holds `shard.json` ([`ShardRecord`]: its number, the
-//! shard count, the whole sorted scenario list and the run options) and a
-//! `scenarios.csv` naming the folders it wrote. The merge checks that the
-//! shards belong together (same count, same list, same options, every
-//! shard once, each holding exactly its slice), copies every scenario's
-//! folder into the output in the order of the list, and rebuilds the top
-//! level from them ([`site::stage`]), without `shard.json`. Every folder is
-//! replaced whole, as `report` does.
+//! Each shard's output holds `shard.json` ([`ShardRecord`]: the shards it
+//! holds, the shard count, the whole sorted scenario list with each file's
+//! SHA-256, the run options and pikeshot's version) and a `scenarios.csv`
+//! naming the folders it wrote. The merge checks that the inputs belong
+//! together (same version, count, list, files and options, naming the
+//! first difference; every shard once, each input holding exactly its
+//! shards' scenarios), copies every scenario's folder into the output in
+//! the order of the list, and rebuilds the top level from them
+//! ([`site::stage`]). Holding every shard, the output is the unsharded
+//! report, without `shard.json`; a `--partial` merge of some shards writes
+//! a `shard.json` naming them all and merges again like a shard, so
+//! merging is associative and order-free: any tree of merges over the
+//! shards, in any order, gives the unsharded report's bytes. Every folder
+//! is replaced whole, as `report` does.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::root;
@@ -65,9 +71,81 @@ fn folder_files(dir: &Path) -> Result<Vec<String>, Error> {
     Ok(out)
 }
 
+/// The first way two shard records differ, in words, or `None` when they
+/// are shards of one report.
+fn difference(a: &ShardRecord, b: &ShardRecord) -> Option<String> {
+    if a.pikeshot != b.pikeshot {
+        let v = |s: &str| {
+            if s.is_empty() {
+                "an older pikeshot".to_string()
+            } else {
+                format!("pikeshot {s}")
+            }
+        };
+        return Some(format!(
+            "they were written by different pikeshot versions ({} against {})",
+            v(&a.pikeshot),
+            v(&b.pikeshot)
+        ));
+    }
+    if a.of != b.of {
+        return Some(format!(
+            "their shard counts differ ({} against {})",
+            a.of, b.of
+        ));
+    }
+    if a.scenarios != b.scenarios {
+        let only = |x: &ShardRecord, y: &ShardRecord| {
+            x.scenarios
+                .iter()
+                .find(|f| !y.scenarios.contains(f))
+                .cloned()
+        };
+        return Some(match (only(a, b), only(b, a)) {
+            (Some(f), _) => format!("their scenario lists differ ({f} is only in the first)"),
+            (None, Some(f)) => format!("their scenario lists differ ({f} is only in the second)"),
+            (None, None) => "their scenario lists differ (in order)".to_string(),
+        });
+    }
+    if let Some((f, _)) = a
+        .scenarios
+        .iter()
+        .zip(a.sha256.iter().zip(&b.sha256))
+        .find(|(_, (x, y))| x != y)
+    {
+        return Some(format!(
+            "their scenario files differ: {f} was not the same file (SHA-256)"
+        ));
+    }
+    if a.options != b.options {
+        let va = serde_json::to_value(&a.options).expect("plain data serialises");
+        let vb = serde_json::to_value(&b.options).expect("plain data serialises");
+        let mut keys: Vec<String> = Vec::new();
+        if let (Some(ma), Some(mb)) = (va.as_object(), vb.as_object()) {
+            for (k, x) in ma {
+                if mb.get(k) != Some(x) {
+                    keys.push(format!(
+                        "--{} ({x} against {})",
+                        k.replace('_', "-"),
+                        mb.get(k).unwrap_or(&serde_json::Value::Null)
+                    ));
+                }
+            }
+        }
+        return Some(format!("their run options differ: {}", keys.join(", ")));
+    }
+    None
+}
+
 /// Merges the shard outputs in `shards` into `out` and returns what the top
 /// level holds. Every shard is checked before anything is written.
-pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Site, Error> {
+///
+/// Each input is one shard's output or a partial merge; they may come in
+/// any order. Without `partial` they must hold every shard of the report
+/// once, and the output is the unsharded report; with it, any shards
+/// (each once), and the output is a partial merge holding them all, which
+/// merges again like a shard: merges of merges give the same bytes.
+pub fn merge(shards: &[PathBuf], out: &Path, partial: bool) -> Result<Site, Error> {
     if shards.is_empty() {
         return Err(InputError::new("merge needs at least one shard's output").into());
     }
@@ -76,77 +154,91 @@ pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Site, Error> {
         .map(|d| read_shard(d))
         .collect::<Result<_, _>>()?;
     let first = &read[0].record;
-    let mut seen: BTreeSet<u32> = BTreeSet::new();
+    // Which input holds each shard.
+    let mut holder: BTreeMap<u32, &Path> = BTreeMap::new();
     for s in &read {
         let r = &s.record;
-        let differs = |what: &str| -> Error {
-            InputError::new(format!(
-                "{} and {} are shards of different reports: their {what} differ",
+        if let Some(why) = difference(first, r) {
+            return Err(InputError::new(format!(
+                "{} and {} are shards of different reports: {why}",
                 read[0].dir.display(),
                 s.dir.display()
             ))
-            .into()
-        };
-        if r.of != first.of {
-            return Err(differs("shard counts"));
+            .into());
         }
-        if r.scenarios != first.scenarios {
-            return Err(differs("scenario lists"));
-        }
-        if r.options != first.options {
-            return Err(differs("run options (--trials, --seed, --exact, --set, …)"));
-        }
-        if r.shard == 0 || r.shard > r.of {
+        if r.sha256.len() != r.scenarios.len() {
             return Err(InputError::new(format!(
-                "{}: shard {} of {} is out of range",
+                "{}: its {SHARD_JSON} has {} SHA-256 digests for {} scenarios",
                 s.dir.display(),
-                r.shard,
-                r.of
+                r.sha256.len(),
+                r.scenarios.len()
             ))
             .into());
         }
-        if !seen.insert(r.shard) {
+        let list = r.shard_list();
+        if list.is_empty() || list.windows(2).any(|w| w[0] >= w[1]) {
             return Err(InputError::new(format!(
-                "shard {}/{} is given twice ({})",
-                r.shard,
-                r.of,
+                "{}: its {SHARD_JSON} does not list its shards in ascending order",
                 s.dir.display()
             ))
             .into());
         }
-        // The shard holds exactly its slice, in order.
-        let shard = Shard {
-            index: r.shard,
-            count: r.of,
-        };
+        for &i in &list {
+            if i == 0 || i > r.of {
+                return Err(InputError::new(format!(
+                    "{}: shard {i} of {} is out of range",
+                    s.dir.display(),
+                    r.of
+                ))
+                .into());
+            }
+            if let Some(other) = holder.insert(i, &s.dir) {
+                return Err(InputError::new(format!(
+                    "shard {i}/{} is given twice ({} and {})",
+                    r.of,
+                    other.display(),
+                    s.dir.display()
+                ))
+                .into());
+            }
+        }
+        // The input holds exactly its shards' scenarios, in order.
         let want: Vec<&String> = r
             .scenarios
             .iter()
             .enumerate()
-            .filter(|(k, _)| shard.takes(*k))
+            .filter(|(k, _)| {
+                list.iter().any(|&i| {
+                    Shard {
+                        index: i,
+                        count: r.of,
+                    }
+                    .takes(*k)
+                })
+            })
             .map(|(_, f)| f)
             .collect();
         let have: Vec<&String> = s.entries.iter().map(|e| &e.file).collect();
         if want != have {
             return Err(InputError::new(format!(
-                "{}: its {} does not list the scenarios of shard {}/{}",
+                "{}: its {} does not list the scenarios of shard {}",
                 s.dir.display(),
                 site::MANIFEST,
-                r.shard,
-                r.of
+                r.describe()
             ))
             .into());
         }
     }
-    let missing: Vec<String> = (1..=first.of)
-        .filter(|i| !seen.contains(i))
-        .map(|i| format!("{i}/{}", first.of))
-        .collect();
-    if !missing.is_empty() {
+    let missing: Vec<u32> = (1..=first.of).filter(|i| !holder.contains_key(i)).collect();
+    if !missing.is_empty() && !partial {
+        let named = ShardRecord {
+            shards: ShardRecord::ranges(&missing),
+            ..first.clone()
+        };
         return Err(InputError::new(format!(
-            "missing shard{} {}",
+            "missing shard{} {} (merge what you have with --partial, and the rest later)",
             if missing.len() == 1 { "" } else { "s" },
-            missing.join(", ")
+            named.describe()
         ))
         .into());
     }
@@ -163,18 +255,19 @@ pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Site, Error> {
         }
     }
 
-    // Every scenario, in the order of the list, with the shard holding it.
+    // Every scenario held, in the order of the list, with the input
+    // holding it.
     let mut entries: Vec<(Entry, &Path)> = Vec::new();
     for file in &first.scenarios {
-        let (e, dir) = read
-            .iter()
-            .find_map(|s| {
-                s.entries
-                    .iter()
-                    .find(|e| e.file == *file)
-                    .map(|e| (e.clone(), s.dir.as_path()))
-            })
-            .expect("every scenario is in exactly one checked shard");
+        let Some((e, dir)) = read.iter().find_map(|s| {
+            s.entries
+                .iter()
+                .find(|e| e.file == *file)
+                .map(|e| (e.clone(), s.dir.as_path()))
+        }) else {
+            // In a shard not given (a partial merge).
+            continue;
+        };
         let files = folder_files(&dir.join(&e.folder))?;
         if files.is_empty() {
             return Err(Error::io(
@@ -203,7 +296,19 @@ pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Site, Error> {
     }
     let dirs: Vec<PathBuf> = claimed.iter().map(|c| c.path().to_path_buf()).collect();
     let entries: Vec<Entry> = entries.into_iter().map(|(e, _)| e).collect();
-    let top = site::stage(out, &entries, &dirs, &[])?;
+    let extra = if missing.is_empty() {
+        Vec::new()
+    } else {
+        let held: Vec<u32> = holder.keys().copied().collect();
+        let record = ShardRecord {
+            shards: ShardRecord::ranges(&held),
+            ..first.clone()
+        };
+        let mut bytes = serde_json::to_vec_pretty(&record).expect("plain data serialises");
+        bytes.push(b'\n');
+        vec![(SHARD_JSON, bytes)]
+    };
+    let top = site::stage(out, &entries, &dirs, &extra)?;
     for c in claimed {
         c.commit()?;
     }

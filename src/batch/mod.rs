@@ -22,6 +22,7 @@ pub mod html_views;
 pub mod json;
 pub mod merge;
 pub mod root;
+pub mod scheduler;
 pub mod site;
 
 use std::io::IsTerminal;
@@ -182,17 +183,60 @@ impl RunOptionsRecord {
     }
 }
 
-/// `shard.json`: what a shard's output holds, for [`merge`].
+/// `shard.json`: what a shard's output holds, for [`merge`]: one shard's,
+/// or a merge of several (`pikeshot merge --partial`), which merges again
+/// like a shard.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardRecord {
-    /// Which shard, from 1.
-    pub shard: u32,
+    /// The pikeshot version that wrote it (empty: one from before the
+    /// version was recorded).
+    #[serde(default)]
+    pub pikeshot: String,
+    /// The shards it holds, from 1, as inclusive ranges `[first, last]`,
+    /// ascending and apart.
+    pub shards: Vec<[u32; 2]>,
     /// How many shards.
     pub of: u32,
     /// Every scenario of the unsharded report, in order.
     pub scenarios: Vec<String>,
+    /// SHA-256 (hex) of each scenario file's bytes, in the order of
+    /// `scenarios`.
+    #[serde(default)]
+    pub sha256: Vec<String>,
     /// The run options.
     pub options: RunOptionsRecord,
+}
+
+impl ShardRecord {
+    /// Every shard it holds, ascending.
+    pub fn shard_list(&self) -> Vec<u32> {
+        self.shards.iter().flat_map(|&[a, b]| a..=b).collect()
+    }
+    /// `list` (ascending, no repeats) as ranges `[first, last]`.
+    pub fn ranges(list: &[u32]) -> Vec<[u32; 2]> {
+        let mut out: Vec<[u32; 2]> = Vec::new();
+        for &i in list {
+            match out.last_mut() {
+                Some(r) if r[1] + 1 == i => r[1] = i,
+                _ => out.push([i, i]),
+            }
+        }
+        out
+    }
+    /// The shards held, for messages: `3/8` or `1-4/8, 6/8`.
+    pub fn describe(&self) -> String {
+        self.shards
+            .iter()
+            .map(|&[a, b]| {
+                if a == b {
+                    format!("{a}/{}", self.of)
+                } else {
+                    format!("{a}-{b}/{}", self.of)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// Name of the shard record in a shard's output.
@@ -300,10 +344,21 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
     let extra = match req.shard {
         None => Vec::new(),
         Some(s) => {
+            let sha256 = all
+                .iter()
+                .map(|f| {
+                    let p = req.dir.join(f);
+                    std::fs::read(&p)
+                        .map(|b| crate::report::record::sha256_hex(&b))
+                        .map_err(|e| Error::io(&p, e))
+                })
+                .collect::<Result<_, _>>()?;
             let record = ShardRecord {
-                shard: s.index,
+                pikeshot: env!("CARGO_PKG_VERSION").to_string(),
+                shards: vec![[s.index, s.index]],
                 of: s.count,
                 scenarios: all.clone(),
+                sha256,
                 options: RunOptionsRecord::of(&req.run),
             };
             let mut bytes = serde_json::to_vec_pretty(&record).expect("plain data serialises");

@@ -1,7 +1,7 @@
 //! `run.json`: a record of what produced a scenario's folder — pikeshot's
 //! version, the command line, the scenario file and its SHA-256, every
 //! `--set`, seed, trials, exact or not, the method, the plots drawn, kernel and the variant labels. It has
-//! no timestamp and leaves out `--threads`, `--shard` and `--out` (which
+//! no timestamp and leaves out `--threads`, `--shard`, `--shards` and `--out` (which
 //! change no figure), so the same run gives the same bytes on any thread
 //! count, sharded or not, wherever it is written.
 
@@ -51,7 +51,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// The command line of this process without the program, any
-/// `--threads`/`-j`, `--shard` and `--out`/`-o` (none changes a scenario's
+/// `--threads`/`-j`, `--shard`, `--shards` and `--out`/`-o` (none changes a scenario's
 /// folder: a shard's folders equal the unsharded run's, and a report
 /// written elsewhere is the same report).
 pub fn command_line() -> Vec<String> {
@@ -62,11 +62,11 @@ pub fn command_line() -> Vec<String> {
             skip = false;
             continue;
         }
-        if ["--threads", "-j", "--shard", "--out", "-o"].contains(&a.as_str()) {
+        if ["--threads", "-j", "--shard", "--shards", "--out", "-o"].contains(&a.as_str()) {
             skip = true;
             continue;
         }
-        if ["--threads=", "--shard=", "--out="]
+        if ["--threads=", "--shard=", "--shards=", "--out="]
             .iter()
             .any(|p| a.starts_with(p))
         {

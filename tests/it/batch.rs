@@ -7,6 +7,7 @@
 //! Scenario folders are written into temporary folders and run with
 //! 20 000 trials, to keep the suite fast on two cores.
 
+mod cluster;
 mod explain_page;
 mod html;
 mod selection;

@@ -7,6 +7,7 @@ mod chain;
 mod choose;
 mod control;
 mod decide;
+mod fit;
 mod pools;
 
 use crate::support::cli::run_to;

@@ -42,3 +42,4 @@ mod snaphance;
 mod stats;
 mod sword_spear;
 mod targets;
+mod validation;
