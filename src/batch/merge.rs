@@ -7,8 +7,8 @@
 //! shards belong together (same count, same list, same options, every
 //! shard once, each holding exactly its slice), copies every scenario's
 //! folder into the output in the order of the list, and rebuilds the top
-//! level from them ([`site::stage`]), without `shard.json`. Every folder is
-//! replaced whole, as `report` does.
+//! level from them ([`site::stage`]), without `shard.json`. The output is
+//! replaced whole, as `report` does ([`root::NewRoot`]).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -203,12 +203,10 @@ pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Site, Error> {
     }
     let dirs: Vec<PathBuf> = claimed.iter().map(|c| c.path().to_path_buf()).collect();
     let entries: Vec<Entry> = entries.into_iter().map(|(e, _)| e).collect();
-    let top = site::stage(out, &entries, &dirs, &[])?;
-    for c in claimed {
-        c.commit()?;
-    }
-    let site = top.commit()?;
+    let new_root = root::NewRoot::begin(out)?;
+    let mut site = site::stage(new_root.path(), &entries, &dirs, &[])?.commit()?;
+    site.written = new_root.final_paths(site.written);
     let folders: Vec<String> = entries.iter().map(|e| e.folder.clone()).collect();
-    root::prune(out, &folders)?;
+    new_root.commit(claimed.into_iter().zip(folders).collect())?;
     Ok(site)
 }
