@@ -189,7 +189,10 @@ impl OutcomeSpace {
         let ids: Vec<String> = outcomes.iter().map(|o| kebab_id(o)).collect();
         for (i, id) in ids.iter().enumerate() {
             let clash = if id.is_empty() {
-                Some(format!("the outcome \"{}\" has no letter or digit to name it by", outcomes[i]))
+                Some(format!(
+                    "the outcome \"{}\" has no letter or digit to name it by",
+                    outcomes[i]
+                ))
             } else {
                 ids[..i].iter().position(|o| o == id).map(|j| {
                     format!(

@@ -202,7 +202,13 @@ fn is_temporary(name: &str) -> bool {
 /// report does not replace (see [`NewRoot::commit`]); `files` is false in
 /// a folder a report wrote for a scenario that is gone (only the folders
 /// in it are kept). Returns whether it left anything out.
-fn mirror(from: &Path, to: &Path, rel: &str, written: &[String], files: bool) -> Result<bool, Error> {
+fn mirror(
+    from: &Path,
+    to: &Path,
+    rel: &str,
+    written: &[String],
+    files: bool,
+) -> Result<bool, Error> {
     let mut left_out = false;
     for entry in fs::read_dir(from).map_err(|e| Error::io(from, e))? {
         let entry = entry.map_err(|e| Error::io(from, e))?;
@@ -257,11 +263,15 @@ fn link(src: &Path, dst: &Path) -> Result<(), Error> {
             return std::os::unix::fs::symlink(target, dst).map_err(|e| Error::io(dst, e));
         }
     }
-    fs::copy(src, dst).map(|_| ()).map_err(|e| Error::io(src, e))
+    fs::copy(src, dst)
+        .map(|_| ())
+        .map_err(|e| Error::io(src, e))
 }
 
 /// Gives the folder `dst` the permissions of `src`.
 fn copy_mode(src: &Path, dst: &Path) -> Result<(), Error> {
-    let perms = fs::metadata(src).map_err(|e| Error::io(src, e))?.permissions();
+    let perms = fs::metadata(src)
+        .map_err(|e| Error::io(src, e))?
+        .permissions();
     fs::set_permissions(dst, perms).map_err(|e| Error::io(dst, e))
 }

@@ -65,7 +65,9 @@ pub(crate) fn absolute(dir: &Path) -> Result<(PathBuf, PathBuf, OsString), Error
     let abs = std::path::absolute(resolved(dir)).map_err(|e| Error::io(dir, e))?;
     let name = abs.file_name().map(OsStr::to_os_string);
     match (abs.parent(), name) {
-        (Some(parent), Some(name)) if name != OsStr::new("..") => Ok((abs.clone(), parent.to_path_buf(), name)),
+        (Some(parent), Some(name)) if name != OsStr::new("..") => {
+            Ok((abs.clone(), parent.to_path_buf(), name))
+        }
         _ => Err(InputError::new(format!(
             "{} cannot be an output folder: it has no name of its own",
             dir.display()

@@ -34,7 +34,10 @@ pub fn read_units<'a, U>(
     let mut ids: Vec<(String, String)> = Vec::new();
     for (name, mut uf) in tables {
         let mark = f.recorded();
-        match unit_name_ok(f, &name, &mut ids).and_then(|()| read(&name, &mut uf)).and_then(|u| uf.finish_knowing(keys).map(|()| u)) {
+        match unit_name_ok(f, &name, &mut ids)
+            .and_then(|()| read(&name, &mut uf))
+            .and_then(|u| uf.finish_knowing(keys).map(|()| u))
+        {
             Ok(u) => units.push(u),
             Err(e) => keep_going(f, mark, e)?,
         }
@@ -50,11 +53,7 @@ pub fn read_units<'a, U>(
 /// read so before): a unit's name makes the ids of the outcomes and
 /// measures that name it (`NAME-destroyed`, `NAME-sp-lost`), which must
 /// differ. Records the name's id in `ids` when accepted.
-fn unit_name_ok(
-    f: &Fields,
-    name: &str,
-    ids: &mut Vec<(String, String)>,
-) -> Result<(), InputError> {
+fn unit_name_ok(f: &Fields, name: &str, ids: &mut Vec<(String, String)>) -> Result<(), InputError> {
     let key = format!("units.{name}");
     let refuse = |m: String| {
         f.err(&key, m).accepted(format!(
@@ -545,7 +544,8 @@ pub fn course_space(
         Some(t) => fitted_space("repeat.turns", t, make),
         None => {
             let (outcomes, measures) = make(1);
-            let too_large = OutcomeSpace::leaf_count(outcomes.len(), &measures) > MAX_LEAVES as u128;
+            let too_large =
+                OutcomeSpace::leaf_count(outcomes.len(), &measures) > MAX_LEAVES as u128;
             OutcomeSpace::try_new(outcomes, measures).map_err(|e| match too_large {
                 true => e
                     .key("steps")

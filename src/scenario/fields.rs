@@ -430,7 +430,9 @@ impl<'a> Fields<'a> {
     /// characters, a longer one refused at its line.
     pub fn name(&mut self, key: &'static str) -> Result<Option<String>, InputError> {
         let r = match self.string(key)? {
-            Some(s) => check_name_length(&s).map(|()| Some(s)).map_err(|m| self.err(key, m)),
+            Some(s) => check_name_length(&s)
+                .map(|()| Some(s))
+                .map_err(|m| self.err(key, m)),
             None => Ok(None),
         };
         self.value(r)

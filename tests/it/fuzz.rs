@@ -386,6 +386,7 @@ const FLAGS: &[&[&str]] = &[
     &["--exact"],
     &["--method", "exact"],
     &["--method", "both"],
+    &["--method", "monte-carlo"],
     &["--method", "trials"],
     &["--plots", "none"],
     &["--plots", "summary"],
@@ -427,7 +428,7 @@ fn cli_case(dir: &Path, c: usize, text: &str, sets: &[String], seed: u64) -> Res
     let mut rng = Rng(seed ^ (c as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
     let mut flags: Vec<&str> = Vec::new();
     for _ in 0..rng.below(4) {
-        flags.extend_from_slice(*rng.pick(FLAGS));
+        flags.extend(rng.pick(FLAGS).iter().copied());
     }
     let precision = flags.contains(&"--precision");
     if !precision && !flags.contains(&"--trials") {
@@ -457,7 +458,7 @@ fn cli_case(dir: &Path, c: usize, text: &str, sets: &[String], seed: u64) -> Res
                 return Err(format!("exit 2 but {} was written", out.display()));
             }
             // Flags that do not go together, or a flag's bad value.
-            let usage = s.contains("Usage:") || s.contains("`--");
+            let usage = s.contains("Usage:") || s.contains("try '--help'") || s.contains("`--");
             if !usage && !s.contains(&format!("cli-{c}")) && !s.contains("--set") {
                 return Err(format!("exit 2 without the file's name: {s}"));
             }
@@ -491,8 +492,10 @@ fn fuzz_many() {
 /// Writes a fresh corpus for `scripts/hostile-corpus.sh`: `PIKESHOT_CORPUS_CASES`
 /// (default 10,000) mutated scenarios from seed `PIKESHOT_CORPUS_SEED` into
 /// `PIKESHOT_CORPUS_DIR`, each as `case-N.toml` with its `--set`s, one a
-/// line, in `case-N.sets`. Large counts inside the documented ranges are
-/// used, and one case in fifty has raw bytes (not UTF-8) appended.
+/// line, in `case-N.sets`, and one case in three with random flags
+/// ([`FLAGS`]), one a line, in `case-N.args`. Large counts inside the
+/// documented ranges are used, and one case in fifty has raw bytes (not
+/// UTF-8) appended.
 #[test]
 #[ignore = "writes a corpus for scripts/hostile-corpus.sh"]
 fn write_hostile_corpus() {
@@ -514,5 +517,14 @@ fn write_hostile_corpus() {
         std::fs::write(dir.join(format!("case-{c:05}.toml")), bytes).unwrap();
         let sets: String = sets.iter().map(|s| format!("{s}\n")).collect();
         std::fs::write(dir.join(format!("case-{c:05}.sets")), sets).unwrap();
+        // One case in three gets one to three random flags.
+        let mut flags: Vec<&str> = Vec::new();
+        if rng.below(3) == 0 {
+            for _ in 0..1 + rng.below(3) {
+                flags.extend(rng.pick(FLAGS).iter().copied());
+            }
+        }
+        let flags: String = flags.iter().map(|f| format!("{f}\n")).collect();
+        std::fs::write(dir.join(format!("case-{c:05}.args")), flags).unwrap();
     }
 }

@@ -146,7 +146,10 @@ fn unit_names_without_a_letter_or_alike_as_ids_are_refused_at_their_line() {
     let err = stderr(&o);
     assert_eq!(code(&o), 2, "{err}");
     assert!(err.contains("alike.toml:19: `units.A-B`"), "{err}");
-    assert!(err.contains("\"a b\" and \"A-B\" both give the id `a-b`"), "{err}");
+    assert!(
+        err.contains("\"a b\" and \"A-B\" both give the id `a-b`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -199,7 +202,10 @@ fn a_name_over_the_limit_is_refused_and_a_huge_bad_value_is_quoted_short() {
     let err = stderr(&o);
     assert_eq!(code(&o), 2, "{}", &err[..err.len().min(500)]);
     assert!(err.len() < 4000, "stderr of {} bytes", err.len());
-    assert!(err.contains(&format!("{}… (1048576 bytes)", "Q".repeat(200))), "{err}");
+    assert!(
+        err.contains(&format!("{}… (1048576 bytes)", "Q".repeat(200))),
+        "{err}"
+    );
 }
 
 #[test]
@@ -222,7 +228,12 @@ fn out_may_be_a_link_to_a_folder_which_is_replaced_and_the_link_kept() {
             link.to_str().unwrap(),
         ]);
         assert_eq!(code(&o), 0, "{}", stderr(&o));
-        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         assert!(real.join("outcomes.csv").is_file());
     }
     let left: Vec<String> = crate::support::file_names(tmp.path())
@@ -266,7 +277,10 @@ fn a_read_only_old_folder_is_refused_by_name_and_blocks_no_other_folder() {
     let o = as_user(&["run", s, "-q", "-n", "300", "--out", x.to_str().unwrap()]);
     let err = stderr(&o);
     assert_eq!(code(&o), 2, "{err}");
-    assert!(err.contains(&format!("{} is read-only", x.display())), "{err}");
+    assert!(
+        err.contains(&format!("{} is read-only", x.display())),
+        "{err}"
+    );
     assert!(err.contains("chmod"), "{err}");
     assert_eq!(crate::support::files(&x), before, "the old folder changed");
     // Nothing left beside it; another folder of the same parent runs.
