@@ -123,7 +123,7 @@ pub struct NewRoot {
     real: PathBuf,
     /// The temporary.
     tmp: PathBuf,
-    /// The short tag of the folder's name (see [`replace::swap_in`]).
+    /// The short tag of the folder's name, which its temporaries carry.
     tag: String,
     committed: bool,
 }

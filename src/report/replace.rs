@@ -5,7 +5,7 @@
 //! a second run into the same folder is refused and a lock left by a killed
 //! process is recognised as stale), writes everything into a hidden
 //! temporary sibling ([`NewFolder`]) and, once every file is there, swaps
-//! it in ([`swap_in`]): on Linux with one atomic exchange (`renameat2`
+//! it in (`swap_in`): on Linux with one atomic exchange (`renameat2`
 //! `RENAME_EXCHANGE`, through rustix), elsewhere with two renames. A run
 //! killed at any point leaves the previous folder whole; its temporaries
 //! (named with its process id) are removed by the next run that finds the
@@ -129,7 +129,7 @@ pub(crate) fn temp_name(rest: &str) -> String {
 
 /// Removes the temporaries in `dir` left by processes that are gone (a
 /// killed run): files and folders named `.pikeshot-p<pid>-…`. One that
-/// cannot be removed is left (see [`remove_all`]): it must not stop a run
+/// cannot be removed is left (see `remove_all`): it must not stop a run
 /// into another folder beside it.
 pub fn remove_stale(dir: &Path) -> Result<(), Error> {
     let Ok(entries) = fs::read_dir(dir) else {
