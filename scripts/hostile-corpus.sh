@@ -9,12 +9,16 @@
 # written on exit 2, more than 100 MB written, exit-2 messages without the
 # file's name or without a line (or the --set or flag it came from).
 #
-# usage: scripts/hostile-corpus.sh [CASES] [SEED] [WORKDIR]
+# usage: scripts/hostile-corpus.sh [CASES] [SEED] [WORKDIR] [FIRST]
 #   CASES defaults to 10000, SEED to the current time (printed, to replay).
+#   FIRST (default 0) runs only cases FIRST to CASES-1 of the corpus, with a
+#   log of their own: several such slices of one WORKDIR run side by side.
 set -u
 cases=${1:-10000}
 seed=${2:-$(date +%s)}
 work=${3:-$(mktemp -d /tmp/pikeshot-hostile.XXXXXX)}
+first=${4:-0}
+slice=${4:+-$first}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${PIKESHOT_BIN:-$root/target/release/pikeshot}
 [ -x "$bin" ] || { echo "build the release binary first: cargo build --release" >&2; exit 2; }
@@ -25,9 +29,9 @@ if [ ! -e "$work/corpus/case-$(printf %05d $((cases - 1))).sets" ]; then
     PIKESHOT_CORPUS_SEED=$seed cargo test -q --test it write_hostile_corpus -- --ignored \
     >/dev/null) || { echo "could not write the corpus" >&2; exit 2; }
 fi
-log=$work/results.tsv
+log=$work/results$slice.tsv
 : >"$log"
-for ((c = 0; c < cases; c++)); do
+for ((c = first; c < cases; c++)); do
   name=case-$(printf %05d "$c")
   f=$work/corpus/$name.toml
   out=$work/out/$name
@@ -52,13 +56,13 @@ for ((c = 0; c < cases; c++)); do
   case " ${flags[*]} " in *" --check "*) check=yes ;; esac
   start=$(date +%s.%N)
   timeout -k 5 30 prlimit --as=2147483648 "$bin" run "$f" -j 1 -q -o "$out" \
-    "${flags[@]}" "${args[@]}" >"$work/stdout" 2>"$work/stderr"
+    "${flags[@]}" "${args[@]}" >"$work/stdout$slice" 2>"$work/stderr$slice"
   rc=$?
   took=$(echo "$(date +%s.%N) - $start" | bc)
   note=
   [ $rc -eq 1 ] && [ $check = yes ] && rc=0
   written=$(du -sb "$out" 2>/dev/null | cut -f1)
-  written=$(( ${written:-0} + $(stat -c %s "$work/stdout") ))
+  written=$(( ${written:-0} + $(stat -c %s "$work/stdout$slice") ))
   case $rc in
     0)
       lines=$(wc -l <"$out/outcomes.csv" 2>/dev/null || echo 0)
@@ -66,20 +70,20 @@ for ((c = 0; c < cases; c++)); do
       [ "$written" -gt 100000000 ] && note="wrote $written bytes"
       ;;
     2)
-      msg=$(head -c 2000 "$work/stderr" | tr -d '\0' | tr '\n\t' '  ')
-      if grep -q -e "Usage:" -e "try '--help'" -e '`--' "$work/stderr"; then
+      msg=$(head -c 2000 "$work/stderr$slice" | tr -d '\0' | tr '\n\t' '  ')
+      if grep -q -e "Usage:" -e "try '--help'" -e '`--' "$work/stderr$slice"; then
         # Flags that do not go together, or a flag's bad value.
         [ -e "$out" ] && note="exit 2 but output written"
-      elif ! grep -q -- "$name" "$work/stderr" && ! grep -q -- "--set" "$work/stderr"; then
+      elif ! grep -q -- "$name" "$work/stderr$slice" && ! grep -q -- "--set" "$work/stderr$slice"; then
         note="no file name: $msg"
-      elif ! grep -Eq -- "$name[^:]*\.toml:[0-9]+:|--set" "$work/stderr"; then
+      elif ! grep -Eq -- "$name[^:]*\.toml:[0-9]+:|--set" "$work/stderr$slice"; then
         note="no line: $msg"
       elif [ -e "$out" ]; then
         note="exit 2 but output written"
       fi
       ;;
     124 | 137) note="timeout or killed" ;;
-    *) note="exit $rc: $(head -c 600 "$work/stderr" | tr '\n\t' '  ')" ;;
+    *) note="exit $rc: $(head -c 600 "$work/stderr$slice" | tr '\n\t' '  ')" ;;
   esac
   printf '%s\t%s\t%s\t%s\n' "$name" "$rc" "$took" "$note" >>"$log"
   rm -rf "$out"

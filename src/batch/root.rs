@@ -112,8 +112,8 @@ pub fn claim(out: &Path) -> Result<Lock, Error> {
 
 /// A report's top folder being written: a hidden temporary sibling of it,
 /// which receives the top-level files and every scenario's new folder, then
-/// what the old top folder holds that the report does not replace (linked,
-/// not copied), and is swapped in whole ([`NewRoot::commit`]). A report
+/// what the old top folder holds that the report does not replace (hard
+/// linked, not copied), and is swapped in whole ([`NewRoot::commit`]). A report
 /// killed at any point leaves the old report whole or the new one whole.
 /// Dropped uncommitted, the temporary is removed.
 pub struct NewRoot {
@@ -249,23 +249,11 @@ fn mirror(
     Ok(left_out)
 }
 
-/// Makes `dst` the same file as `src` (a hard link; where that cannot be,
-/// as on another file system, a copy, and a symbolic link as a link).
+/// Makes `dst` the same file as `src`: a hard link, never a copy. A file
+/// that cannot be linked (on another file system, mounted inside the top
+/// folder) is an error naming it: the old report then stays as it was.
 fn link(src: &Path, dst: &Path) -> Result<(), Error> {
-    if fs::hard_link(src, dst).is_ok() {
-        return Ok(());
-    }
-    let meta = fs::symlink_metadata(src).map_err(|e| Error::io(src, e))?;
-    if meta.file_type().is_symlink() {
-        #[cfg(unix)]
-        {
-            let target = fs::read_link(src).map_err(|e| Error::io(src, e))?;
-            return std::os::unix::fs::symlink(target, dst).map_err(|e| Error::io(dst, e));
-        }
-    }
-    fs::copy(src, dst)
-        .map(|_| ())
-        .map_err(|e| Error::io(src, e))
+    fs::hard_link(src, dst).map_err(|e| Error::io(src, e))
 }
 
 /// Gives the folder `dst` the permissions of `src`.
