@@ -110,6 +110,52 @@ impl InputError {
     }
 }
 
+/// Most characters of a value an error quotes (a key, a name, a value
+/// between quotes); a longer one is cut there, with "… (N bytes)".
+pub const MAX_QUOTED: usize = 200;
+
+/// Most characters of one part of an error (its message, what is
+/// accepted), quoted values already cut.
+const MAX_PART: usize = 2000;
+
+/// `s` cut to its first `max` characters, with "… (N bytes)" naming its
+/// whole length, when it is longer.
+pub fn clip(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(max) {
+        None => std::borrow::Cow::Borrowed(s),
+        Some((end, _)) => format!("{}… ({} bytes)", &s[..end], s.len()).into(),
+    }
+}
+
+/// `text` with every value between quotes (`` ` `` or `"`) cut to
+/// [`MAX_QUOTED`] characters, and the whole to [`MAX_PART`] (see [`clip`]).
+fn clip_quoted(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= MAX_QUOTED {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    let mut inside = false;
+    let mut start = 0;
+    let ends = text
+        .match_indices(['`', '"'])
+        .map(|(i, q)| (i, Some(q)))
+        .chain([(text.len(), None)]);
+    for (end, quote) in ends {
+        let part = &text[start..end];
+        out.push_str(&if inside {
+            clip(part, MAX_QUOTED)
+        } else {
+            std::borrow::Cow::Borrowed(part)
+        });
+        if let Some(q) = quote {
+            out.push_str(q);
+        }
+        inside = !inside;
+        start = end + 1;
+    }
+    clip(&out, MAX_PART).into_owned().into()
+}
+
 impl From<InputError> for Error {
     fn from(e: InputError) -> Error {
         Error::Input(Box::new(e))
@@ -119,19 +165,19 @@ impl From<InputError> for Error {
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.file, self.line) {
-            (Some(file), Some(line)) => write!(f, "{file}:{line}: ")?,
-            (Some(file), None) => write!(f, "{file}: ")?,
+            (Some(file), Some(line)) => write!(f, "{}:{line}: ", clip(file, MAX_QUOTED))?,
+            (Some(file), None) => write!(f, "{}: ", clip(file, MAX_QUOTED))?,
             _ => {}
         }
         if let Some(k) = &self.key {
-            write!(f, "`{k}`: ")?;
+            write!(f, "`{}`: ", clip(k, MAX_QUOTED))?;
         }
-        write!(f, "{}", self.message)?;
+        write!(f, "{}", clip_quoted(&self.message))?;
         if let Some(a) = &self.accepted {
-            write!(f, "\n  accepted: {a}")?;
+            write!(f, "\n  accepted: {}", clip_quoted(a))?;
         }
         if let Some(s) = &self.suggestion {
-            write!(f, "\n  did you mean `{s}`?")?;
+            write!(f, "\n  did you mean `{}`?", clip(s, MAX_QUOTED))?;
         }
         for e in self.more.iter().take(SHOWN_ERRORS - 1) {
             write!(f, "\n{e}")?;

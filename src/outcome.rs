@@ -163,8 +163,9 @@ impl OutcomeSpace {
     }
     /// As [`OutcomeSpace::new`] for a space whose size comes from the input
     /// (a course's turns, strengths and steps): more leaves than
-    /// [`MAX_LEAVES`] is a bad-input error saying so, not a panic. The caller
-    /// locates it at the course.
+    /// [`MAX_LEAVES`] is a bad-input error saying so, not a panic, and so
+    /// are outcome labels (made from unit names) whose ids are empty or
+    /// collide. The caller locates it at the course.
     pub fn try_new(
         outcomes: Vec<String>,
         measures: Vec<Measure>,
@@ -184,6 +185,28 @@ impl OutcomeSpace {
             .accepted(
                 "fewer `repeat.turns`, fewer steps, or smaller units: `pikeshot list` states the limits",
             ));
+        }
+        let ids: Vec<String> = outcomes.iter().map(|o| kebab_id(o)).collect();
+        for (i, id) in ids.iter().enumerate() {
+            let clash = if id.is_empty() {
+                Some(format!(
+                    "the outcome \"{}\" has no letter or digit to name it by",
+                    outcomes[i]
+                ))
+            } else {
+                ids[..i].iter().position(|o| o == id).map(|j| {
+                    format!(
+                        "the outcomes \"{}\" and \"{}\" both give the id `{id}`",
+                        outcomes[j], outcomes[i]
+                    )
+                })
+            };
+            if let Some(m) = clash {
+                return Err(crate::error::InputError::new(m).accepted(
+                    "unit names whose outcomes can be told apart: rename a unit whose name \
+                     makes an outcome of the course's own (e.g. not `x` beside `x destroyed`)",
+                ));
+            }
         }
         Ok(OutcomeSpace::new(outcomes, measures))
     }

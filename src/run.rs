@@ -473,7 +473,7 @@ fn validate(
     let v = file.variant(i)?;
     // Every error of the variant in file order (see `fields::collect`).
     let (name, sys, seed, trials, built) = collect(&file.source, &v.table, TOP_KEYS, |f| {
-        let n = f.string("name")?;
+        let n = f.name("name")?;
         f.string("description")?;
         let sys = systems::registry::read_system(f)?;
         let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);

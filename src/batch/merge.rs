@@ -14,7 +14,7 @@
 //! a `shard.json` naming them all and merges again like a shard, so
 //! merging is associative and order-free: any tree of merges over the
 //! shards, in any order, gives the unsharded report's bytes. Every folder
-//! is replaced whole, as `report` does.
+//! is replaced whole, as `report` does ([`root::NewRoot`]).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -308,12 +308,10 @@ pub fn merge(shards: &[PathBuf], out: &Path, partial: bool) -> Result<Site, Erro
         bytes.push(b'\n');
         vec![(SHARD_JSON, bytes)]
     };
-    let top = site::stage(out, &entries, &dirs, &extra)?;
-    for c in claimed {
-        c.commit()?;
-    }
-    let site = top.commit()?;
+    let new_root = root::NewRoot::begin(out)?;
+    let mut site = site::stage(new_root.path(), &entries, &dirs, &extra)?.commit()?;
+    site.written = new_root.final_paths(site.written);
     let folders: Vec<String> = entries.iter().map(|e| e.folder.clone()).collect();
-    root::prune(out, &folders)?;
+    new_root.commit(claimed.into_iter().zip(folders).collect())?;
     Ok(site)
 }

@@ -70,7 +70,8 @@ impl Shard {
 /// Every scenario file (`*.toml`) under `dir`, recursively, as paths
 /// relative to `dir` with `/` separators, sorted component by component.
 /// Hidden files and folders (`.name`) are skipped, and symbolic links to
-/// folders are not followed.
+/// folders are not followed. A file or folder whose name is not UTF-8 is
+/// skipped with a warning on stderr naming it.
 pub fn discover(dir: &Path) -> Result<Vec<String>, Error> {
     let meta = std::fs::metadata(dir).map_err(|e| Error::io(dir, e))?;
     if !meta.is_dir() {
@@ -90,11 +91,19 @@ fn walk(dir: &Path, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -> Res
     let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
     for entry in entries {
         let entry = entry.map_err(|e| Error::io(dir, e))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = entry.path();
+        let Ok(name) = entry.file_name().into_string() else {
+            // A report names its folders and rows by file name: one that is
+            // not UTF-8 cannot be named there, and does not stop the others.
+            eprintln!(
+                "warning: skipped {}: its name is not UTF-8 (rename it to report it)",
+                path.display()
+            );
+            continue;
+        };
         if name.starts_with('.') {
             continue;
         }
-        let path = entry.path();
         let ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
         if ty.is_dir() {
             prefix.push(name);
@@ -281,7 +290,8 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         .map(|f| run::prepare_released(&req.dir.join(f), &rreq))
         .collect::<Result<_, _>>()?;
     // Every folder is claimed (locked, checked, its temporary made) before
-    // any work, and replaced only once every scenario is done.
+    // any work, and the whole report swapped in only once every scenario is
+    // done (`root::NewRoot`).
     let _lock = root::claim(&req.out)?;
     let claimed: Vec<NewFolder> = folders
         .iter()
@@ -367,12 +377,10 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         }
     };
     let dirs: Vec<PathBuf> = claimed.iter().map(|c| c.path().to_path_buf()).collect();
-    let top = site::stage(&req.out, &entries, &dirs, &extra)?;
-    for c in claimed {
-        c.commit()?;
-    }
-    let site = top.commit()?;
-    root::prune(&req.out, &folders)?;
+    let new_root = root::NewRoot::begin(&req.out)?;
+    let mut site = site::stage(new_root.path(), &entries, &dirs, &extra)?.commit()?;
+    site.written = new_root.final_paths(site.written);
+    new_root.commit(claimed.into_iter().zip(folders).collect())?;
     Ok(Report {
         entries,
         site,

@@ -2,10 +2,12 @@
 //! its scenario folders named so that none clashes, and pruned of the
 //! folders of scenarios that are gone.
 //!
-//! The top folder is not replaced whole (it may hold the user's own files,
-//! such as `reports/README.md`): pikeshot writes its top-level files and
-//! one folder per scenario into it, each folder replaced whole
-//! ([`crate::report::replace::NewFolder`]). It holds [`ROOT_MARKER`] once
+//! The top folder may hold the user's own files, such as
+//! `reports/README.md`. A report writes its top-level files and one folder
+//! per scenario ([`crate::report::replace::NewFolder`]) into a new top
+//! folder ([`NewRoot`]), links in the user's files and folders from the
+//! old one, and swaps it in whole: a killed report leaves the old report
+//! or the new one, never a mix. The top folder holds [`ROOT_MARKER`] once
 //! a report was written there; a folder without it that already holds a
 //! file of the names a report writes is refused, and so is a folder a run
 //! wrote (a report is not mixed into it).
@@ -16,7 +18,7 @@ use std::path::{Path, PathBuf};
 use super::site::{EXPECT, INDEX, MANIFEST, SUMMARY};
 use super::{SHARD_JSON, folder_of};
 use crate::error::{Error, InputError};
-use crate::report::replace::{self, Lock};
+use crate::report::replace::{self, Lock, NewFolder};
 
 /// The marker of a report's top folder.
 pub const ROOT_MARKER: &str = ".pikeshot-report";
@@ -95,6 +97,9 @@ pub fn claim(out: &Path) -> Result<Lock, Error> {
         }
     }
     fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
+    let (_, parent, name) = replace::absolute(out)?;
+    replace::restore(&parent, &name, &replace::tag_of(out)?)?;
+    replace::remove_stale(&parent)?;
     replace::remove_stale(out)?;
     fs::write(
         out.join(ROOT_MARKER),
@@ -105,53 +110,156 @@ pub fn claim(out: &Path) -> Result<Lock, Error> {
     Ok(lock)
 }
 
-/// Removes, under `out`, every folder a report wrote whose scenario is not
-/// in `keep` (relative folder paths), and the folders left empty by that.
-/// Nothing else is touched: the user's files and folders, and the folders
-/// of `pikeshot run`, stay.
-pub fn prune(out: &Path, keep: &[String]) -> Result<(), Error> {
-    prune_in(out, "", keep).map(|_| ())
+/// A report's top folder being written: a hidden temporary sibling of it,
+/// which receives the top-level files and every scenario's new folder, then
+/// what the old top folder holds that the report does not replace (hard
+/// linked, not copied), and is swapped in whole ([`NewRoot::commit`]). A report
+/// killed at any point leaves the old report whole or the new one whole.
+/// Dropped uncommitted, the temporary is removed.
+pub struct NewRoot {
+    /// The top folder as the user gave it.
+    out: PathBuf,
+    /// The top folder itself (absolute, a link to it resolved).
+    real: PathBuf,
+    /// The temporary.
+    tmp: PathBuf,
+    /// The short tag of the folder's name, which its temporaries carry.
+    tag: String,
+    committed: bool,
 }
 
-/// Prunes `dir` (at `rel` under the top folder); returns whether it removed
-/// anything.
-fn prune_in(dir: &Path, rel: &str, keep: &[String]) -> Result<bool, Error> {
-    let mut removed = false;
-    let entries = fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
-    let mut subdirs: Vec<(PathBuf, String)> = Vec::new();
-    for entry in entries {
-        let entry = entry.map_err(|e| Error::io(dir, e))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') {
+impl NewRoot {
+    /// Makes the temporary beside the top folder `out` (claimed already,
+    /// see [`claim`]).
+    pub fn begin(out: &Path) -> Result<NewRoot, Error> {
+        let (real, parent, _) = replace::absolute(out)?;
+        let tag = replace::tag_of(out)?;
+        let tmp = parent.join(replace::temp_name(&format!("{tag}.new")));
+        replace::remove_all(&tmp).map_err(|e| Error::io(&tmp, e))?;
+        fs::create_dir(&tmp).map_err(|e| Error::io(out, e))?;
+        Ok(NewRoot {
+            out: out.to_path_buf(),
+            real,
+            tmp,
+            tag,
+            committed: false,
+        })
+    }
+
+    /// Where the top level is written until the commit.
+    pub fn path(&self) -> &Path {
+        &self.tmp
+    }
+
+    /// `paths` under the temporary, as they are once committed.
+    pub fn final_paths(&self, paths: Vec<PathBuf>) -> Vec<PathBuf> {
+        paths
+            .into_iter()
+            .map(|p| match p.strip_prefix(&self.tmp) {
+                Ok(rel) => self.out.join(rel),
+                Err(_) => p,
+            })
+            .collect()
+    }
+
+    /// Puts every scenario's new folder (with its folder path relative to
+    /// the top) in the temporary, then links in what the old top folder
+    /// holds that this report does not write: the user's files and
+    /// folders, the folders of `pikeshot run`, and not the old top-level
+    /// files, nor any folder a report wrote for a scenario (those of
+    /// scenarios that are gone are dropped, with folders left empty by
+    /// that). Then swaps the temporary in, in one step.
+    pub fn commit(mut self, folders: Vec<(NewFolder, String)>) -> Result<(), Error> {
+        let written: Vec<String> = folders.iter().map(|(_, f)| f.clone()).collect();
+        for (folder, rel) in folders {
+            folder.move_to(&self.tmp.join(&rel))?;
+        }
+        if self.real.is_dir() {
+            mirror(&self.real, &self.tmp, "", &written, true)?;
+            copy_mode(&self.real, &self.tmp)?;
+        }
+        replace::swap_in(&self.tmp, &self.real, &self.tag).map_err(|e| Error::io(&self.out, e))?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for NewRoot {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = replace::remove_all(&self.tmp);
+        }
+    }
+}
+
+/// Whether `name` is a temporary or a lock pikeshot made (never carried
+/// into a new top folder).
+fn is_temporary(name: &str) -> bool {
+    name.starts_with(".pikeshot-p") || (name.starts_with(".pikeshot-") && name.ends_with(".lock"))
+}
+
+/// Links into `to` (at `rel` under the top folder) what `from` holds that a
+/// report does not replace (see [`NewRoot::commit`]); `files` is false in
+/// a folder a report wrote for a scenario that is gone (only the folders
+/// in it are kept). Returns whether it left anything out.
+fn mirror(
+    from: &Path,
+    to: &Path,
+    rel: &str,
+    written: &[String],
+    files: bool,
+) -> Result<bool, Error> {
+    let mut left_out = false;
+    for entry in fs::read_dir(from).map_err(|e| Error::io(from, e))? {
+        let entry = entry.map_err(|e| Error::io(from, e))?;
+        let os_name = entry.file_name();
+        let name = os_name.to_string_lossy();
+        let (src, dst) = (entry.path(), to.join(&os_name));
+        let r = if rel.is_empty() {
+            name.to_string()
+        } else {
+            format!("{rel}/{name}")
+        };
+        let top_file = rel.is_empty() && TOP_FILES.contains(&name.as_ref());
+        if is_temporary(&name) || top_file || written.contains(&r) {
             continue;
         }
-        let ty = entry.file_type().map_err(|e| Error::io(entry.path(), e))?;
+        let ty = entry.file_type().map_err(|e| Error::io(&src, e))?;
         if ty.is_dir() {
-            let r = if rel.is_empty() {
-                name
-            } else {
-                format!("{rel}/{name}")
-            };
-            subdirs.push((entry.path(), r));
-        }
-    }
-    for (path, r) in subdirs {
-        let stale = replace::is_kind(&path, "report") && !keep.contains(&r);
-        if stale {
-            // Its own files go; folders of other scenarios inside it stay.
-            for entry in fs::read_dir(&path).map_err(|e| Error::io(&path, e))? {
-                let entry = entry.map_err(|e| Error::io(&path, e))?;
-                if entry.file_type().is_ok_and(|t| !t.is_dir()) {
-                    fs::remove_file(entry.path()).map_err(|e| Error::io(entry.path(), e))?;
+            let stale = replace::is_kind(&src, "report");
+            match fs::create_dir(&dst) {
+                Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                    return Err(Error::io(&dst, e));
                 }
+                _ => {}
             }
-            removed = true;
-        }
-        let inner = prune_in(&path, &r, keep)?;
-        if (stale || inner) && fs::read_dir(&path).is_ok_and(|mut d| d.next().is_none()) {
-            fs::remove_dir(&path).map_err(|e| Error::io(&path, e))?;
-            removed = true;
+            let inner = mirror(&src, &dst, &r, written, !stale)?;
+            if (stale || inner) && fs::read_dir(&dst).is_ok_and(|mut d| d.next().is_none()) {
+                fs::remove_dir(&dst).map_err(|e| Error::io(&dst, e))?;
+                left_out = true;
+            } else {
+                copy_mode(&src, &dst)?;
+            }
+        } else if !files {
+            left_out = true;
+        } else {
+            link(&src, &dst)?;
         }
     }
-    Ok(removed)
+    Ok(left_out)
+}
+
+/// Makes `dst` the same file as `src`: a hard link, never a copy. A file
+/// that cannot be linked (on another file system, mounted inside the top
+/// folder) is an error naming it: the old report then stays as it was.
+fn link(src: &Path, dst: &Path) -> Result<(), Error> {
+    fs::hard_link(src, dst).map_err(|e| Error::io(src, e))
+}
+
+/// Gives the folder `dst` the permissions of `src`.
+fn copy_mode(src: &Path, dst: &Path) -> Result<(), Error> {
+    let perms = fs::metadata(src)
+        .map_err(|e| Error::io(src, e))?
+        .permissions();
+    fs::set_permissions(dst, perms).map_err(|e| Error::io(dst, e))
 }

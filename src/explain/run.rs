@@ -90,7 +90,7 @@ fn explain_applied(mut file: ScenarioFile, req: &ExplainRequest) -> Result<Expla
         labels.push(v.label.clone());
         // Every error of the variant in file order, as `run` reports them.
         let (n, sys, explained) = collect(&file.source, &v.table, TOP_KEYS, |f| {
-            let n = f.string("name")?;
+            let n = f.name("name")?;
             f.string("description")?;
             f.int("seed", 0, MAX_SEED as i64)?;
             f.int("trials", 1, MAX_TRIALS as i64)?;

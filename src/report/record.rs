@@ -53,11 +53,13 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// The command line of this process without the program, any
 /// `--threads`/`-j`, `--shard`, `--shards` and `--out`/`-o` (none changes a scenario's
 /// folder: a shard's folders equal the unsharded run's, and a report
-/// written elsewhere is the same report).
+/// written elsewhere is the same report). An argument that is not UTF-8 (a
+/// path) is recorded with U+FFFD for its bad bytes.
 pub fn command_line() -> Vec<String> {
     let mut out = Vec::new();
     let mut skip = false;
-    for a in std::env::args().skip(1) {
+    for a in std::env::args_os().skip(1) {
+        let a = a.to_string_lossy().into_owned();
         if skip {
             skip = false;
             continue;

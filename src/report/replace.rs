@@ -5,15 +5,19 @@
 //! a second run into the same folder is refused and a lock left by a killed
 //! process is recognised as stale), writes everything into a hidden
 //! temporary sibling ([`NewFolder`]) and, once every file is there, swaps
-//! it in: on Linux with one atomic exchange (`renameat2`
-//! `RENAME_EXCHANGE`), elsewhere with two renames. A run killed at any
-//! point leaves the previous folder whole; its temporaries (named with its
-//! process id) are removed by the next run that finds the process gone.
+//! it in (`swap_in`): on Linux with one atomic exchange (`renameat2`
+//! `RENAME_EXCHANGE`, through rustix), elsewhere with two renames. A run
+//! killed at any point leaves the previous folder whole; its temporaries
+//! (named with its process id) are removed by the next run that finds the
+//! process gone. A folder given as a symbolic link is the folder it links
+//! to. An old folder that cannot be removed (read-only) is refused before
+//! any work, naming it.
 //!
 //! Only folders pikeshot wrote are replaced or removed: each holds a marker
 //! file, [`MARKER`]. A non-empty folder without it is refused, so a
 //! user's files are never deleted.
 
+use std::ffi::{OsStr, OsString};
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -44,13 +48,26 @@ pub fn is_kind(dir: &Path, kind: &str) -> bool {
 /// The prefix of every temporary and lock pikeshot leaves beside a folder.
 const PREFIX: &str = ".pikeshot-";
 
-/// `path` made absolute (without resolving links), so that its parent and
-/// name are known; refuses a path without a last name (`/`, `..`).
-fn absolute(dir: &Path) -> Result<(PathBuf, PathBuf, String), Error> {
-    let abs = std::path::absolute(dir).map_err(|e| Error::io(dir, e))?;
-    let name = abs.file_name().map(|n| n.to_string_lossy().into_owned());
+/// `dir` itself, or, when it is a symbolic link to a folder, the folder it
+/// links to (the folder that is replaced; the link stays).
+fn resolved(dir: &Path) -> PathBuf {
+    let link = fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink());
+    match link && dir.is_dir() {
+        true => fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()),
+        false => dir.to_path_buf(),
+    }
+}
+
+/// `path` made absolute (a link to a folder resolved, see [`resolved`]),
+/// so that its parent and name are known; refuses a path without a last
+/// name (`/`, `..`).
+pub(crate) fn absolute(dir: &Path) -> Result<(PathBuf, PathBuf, OsString), Error> {
+    let abs = std::path::absolute(resolved(dir)).map_err(|e| Error::io(dir, e))?;
+    let name = abs.file_name().map(OsStr::to_os_string);
     match (abs.parent(), name) {
-        (Some(parent), Some(name)) if name != ".." => Ok((abs.clone(), parent.to_path_buf(), name)),
+        (Some(parent), Some(name)) if name != OsStr::new("..") => {
+            Ok((abs.clone(), parent.to_path_buf(), name))
+        }
         _ => Err(InputError::new(format!(
             "{} cannot be an output folder: it has no name of its own",
             dir.display()
@@ -62,9 +79,9 @@ fn absolute(dir: &Path) -> Result<(PathBuf, PathBuf, String), Error> {
 }
 
 /// A short, fixed tag for a folder name (its temporaries and lock stay
-/// short whatever the name's length).
-fn tag(name: &str) -> String {
-    format!("{:016x}", stream_id(name))
+/// short whatever the name's length or encoding).
+fn tag(name: &OsStr) -> String {
+    format!("{:016x}", stream_id(&name.to_string_lossy()))
 }
 
 /// Whether the process `pid` is running.
@@ -111,7 +128,9 @@ pub(crate) fn temp_name(rest: &str) -> String {
 }
 
 /// Removes the temporaries in `dir` left by processes that are gone (a
-/// killed run): files and folders named `.pikeshot-p<pid>-…`.
+/// killed run): files and folders named `.pikeshot-p<pid>-…`. One that
+/// cannot be removed is left (see `remove_all`): it must not stop a run
+/// into another folder beside it.
 pub fn remove_stale(dir: &Path) -> Result<(), Error> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Ok(());
@@ -122,25 +141,90 @@ pub fn remove_stale(dir: &Path) -> Result<(), Error> {
         if alive(pid) {
             continue;
         }
-        let path = entry.path();
-        let removed = match entry.file_type() {
-            Ok(t) if t.is_dir() => fs::remove_dir_all(&path),
-            _ => fs::remove_file(&path),
-        };
-        match removed {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => return Err(Error::io(path, e)),
-        }
+        let _ = remove_all(&entry.path());
     }
     Ok(())
+}
+
+/// Removes `path` (a file, a link, or a folder and all it holds); a folder
+/// that refuses (read-only) is made writable by its owner and removed
+/// again. A path already gone is not an error.
+pub(crate) fn remove_all(path: &Path) -> io::Result<()> {
+    let meta = match fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    if !meta.is_dir() {
+        return fs::remove_file(path);
+    }
+    match fs::remove_dir_all(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => {
+            make_writable(path);
+            match fs::remove_dir_all(path) {
+                Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+                r => r,
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Gives the owner write and search permission on `dir` and every folder
+/// in it (best effort: what fails is left as it is).
+fn make_writable(dir: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if let Ok(m) = fs::symlink_metadata(dir)
+            && m.is_dir()
+        {
+            let mode = m.permissions().mode();
+            let _ = fs::set_permissions(dir, fs::Permissions::from_mode(mode | 0o700));
+            if let Ok(entries) = fs::read_dir(dir) {
+                for e in entries.flatten() {
+                    if e.file_type().is_ok_and(|t| t.is_dir()) {
+                        make_writable(&e.path());
+                    }
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// The first folder of `dir` (itself, or one inside it) whose entries this
+/// process may not remove, which stops it being replaced.
+fn read_only(dir: &Path) -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        use rustix::fs::{Access, access};
+        if !fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
+            return None;
+        }
+        if access(dir, Access::WRITE_OK | Access::EXEC_OK).is_err() {
+            return Some(dir.to_path_buf());
+        }
+        fs::read_dir(dir).ok()?.flatten().find_map(|e| {
+            e.file_type()
+                .is_ok_and(|t| t.is_dir())
+                .then(|| read_only(&e.path()))
+                .flatten()
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        None
+    }
 }
 
 /// Puts back the previous folder `name` in `parent` when a run was killed
 /// between the two renames of a swap (where there is no atomic exchange):
 /// the folder is missing and its old copy, whole, waits under a temporary
 /// name of a process that is gone.
-fn restore(parent: &Path, name: &str, tag: &str) -> Result<(), Error> {
+pub(crate) fn restore(parent: &Path, name: &OsStr, tag: &str) -> Result<(), Error> {
     let dir = parent.join(name);
     if fs::symlink_metadata(&dir).is_ok() {
         return Ok(());
@@ -167,13 +251,15 @@ pub fn is_ours(dir: &Path) -> bool {
 /// or a folder holding [`MARKER`]. `what` names the flag or report the
 /// folder comes from, for the message.
 pub fn check_replaceable(dir: &Path, what: &str) -> Result<(), Error> {
+    let shown = dir;
+    let dir = &resolved(dir);
     let meta = match fs::symlink_metadata(dir) {
         Ok(m) => m,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(Error::io(dir, e)),
     };
     let refuse = |why: &str| -> Error {
-        InputError::new(format!("{} {why}", dir.display()))
+        InputError::new(format!("{} {why}", shown.display()))
             .key(what)
             .accepted(format!(
                 "a new or empty folder, or one pikeshot wrote (it holds {MARKER}); \
@@ -185,6 +271,22 @@ pub fn check_replaceable(dir: &Path, what: &str) -> Result<(), Error> {
         return Err(refuse(
             "is not a folder: the outputs of a run are written into a folder",
         ));
+    }
+    if let Some(ro) = read_only(dir) {
+        let inside = match ro == *dir {
+            true => String::new(),
+            false => format!(" (its folder {} is)", ro.display()),
+        };
+        return Err(InputError::new(format!(
+            "{} is read-only{inside}: pikeshot replaces an output folder whole and could not remove the old one",
+            shown.display()
+        ))
+        .key(what)
+        .accepted(format!(
+            "a folder pikeshot may remove: make it writable (chmod -R u+w {}) or choose another folder",
+            shown.display()
+        ))
+        .into());
     }
     if is_ours(dir) {
         return Ok(());
@@ -294,7 +396,7 @@ pub struct NewFolder {
     dir: PathBuf,
     tmp: PathBuf,
     parent: PathBuf,
-    name: String,
+    name: OsString,
     tag: String,
     what: String,
     committed: bool,
@@ -350,38 +452,66 @@ impl NewFolder {
     /// then removed, and releases the lock.
     pub fn commit(mut self) -> Result<(), Error> {
         let dir = self.parent.join(&self.name);
-        let exists = fs::symlink_metadata(&dir).is_ok();
-        if exists {
+        if fs::symlink_metadata(&dir).is_ok() {
             // A marker may have gone, or files come, since `begin`: check again.
             check_replaceable(&self.dir, &self.what)?;
         }
-        // Where the old folder ends up, to be removed.
-        let old = if !exists {
-            fs::rename(&self.tmp, &dir).map_err(|e| Error::io(&self.dir, e))?;
-            None
-        } else if exchange(&self.tmp, &dir).is_ok() {
-            Some(self.tmp.clone())
-        } else {
-            let old = self.parent.join(temp_name(&format!("{}.old", self.tag)));
-            fs::rename(&dir, &old).map_err(|e| Error::io(&self.dir, e))?;
-            if let Err(e) = fs::rename(&self.tmp, &dir) {
-                let _ = fs::rename(&old, &dir);
-                return Err(Error::io(&self.dir, e));
-            }
-            Some(old)
-        };
+        swap_in(&self.tmp, &dir, &self.tag).map_err(|e| Error::io(&self.dir, e))?;
         self.committed = true;
-        match old.map(|o| (fs::remove_dir_all(&o), o)) {
-            Some((Err(e), o)) if e.kind() != io::ErrorKind::NotFound => Err(Error::io(o, e)),
-            _ => Ok(()),
-        }
+        Ok(())
     }
+
+    /// Moves the new folder, whole, to `to` (inside another folder being
+    /// written, which is swapped in later) instead of committing it here.
+    /// `to`'s parent folders are made as needed; nothing is at `to` yet.
+    pub(crate) fn move_to(mut self, to: &Path) -> Result<(), Error> {
+        if let Some(p) = to.parent() {
+            fs::create_dir_all(p).map_err(|e| Error::io(p, e))?;
+        }
+        fs::rename(&self.tmp, to).map_err(|e| Error::io(&self.dir, e))?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+/// Puts the folder `tmp` (a hidden sibling of `dir`) in place of `dir` and
+/// removes the old `dir`, if any. On Linux one atomic exchange; elsewhere
+/// (or where the file system cannot) two renames, the old folder first
+/// moved to a temporary named with this process and `tag`, whence
+/// [`restore`] puts it back if this process is killed between the two. On
+/// failure the old folder is back in place and `tmp` is left to its maker
+/// to remove. The old folder's removal is best effort: what is left is a
+/// temporary of this process, which the next run removes.
+pub(crate) fn swap_in(tmp: &Path, dir: &Path, tag: &str) -> io::Result<()> {
+    let old = if fs::symlink_metadata(dir).is_err() {
+        fs::rename(tmp, dir)?;
+        return Ok(());
+    } else if exchange(tmp, dir).is_ok() {
+        tmp.to_path_buf()
+    } else {
+        let parent = dir.parent().unwrap_or(Path::new("."));
+        let old = parent.join(temp_name(&format!("{tag}.old")));
+        fs::rename(dir, &old)?;
+        if let Err(e) = fs::rename(tmp, dir) {
+            let _ = fs::rename(&old, dir);
+            return Err(e);
+        }
+        old
+    };
+    let _ = remove_all(&old);
+    Ok(())
+}
+
+/// The short tag of the folder `dir`'s name, as its temporaries carry it.
+pub(crate) fn tag_of(dir: &Path) -> Result<String, Error> {
+    let (_, _, name) = absolute(dir)?;
+    Ok(tag(&name))
 }
 
 impl Drop for NewFolder {
     fn drop(&mut self) {
         if !self.committed {
-            let _ = fs::remove_dir_all(&self.tmp);
+            let _ = remove_all(&self.tmp);
         }
     }
 }
@@ -390,26 +520,8 @@ impl Drop for NewFolder {
 /// `RENAME_EXCHANGE`); an error where the platform or file system cannot.
 #[cfg(target_os = "linux")]
 fn exchange(a: &Path, b: &Path) -> io::Result<()> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    let ca = CString::new(a.as_os_str().as_bytes()).map_err(io::Error::other)?;
-    let cb = CString::new(b.as_os_str().as_bytes()).map_err(io::Error::other)?;
-    // SAFETY: both paths are valid NUL-terminated strings that live across
-    // the call; renameat2 reads them and touches no other memory.
-    let r = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            ca.as_ptr(),
-            libc::AT_FDCWD,
-            cb.as_ptr(),
-            libc::RENAME_EXCHANGE,
-        )
-    };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(io::Error::from)
 }
 
 /// Exchanges two paths atomically: not available here, so the caller

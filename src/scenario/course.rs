@@ -31,9 +31,13 @@ pub fn read_units<'a, U>(
     })?;
     let mut units = Vec::new();
     let start = f.recorded();
+    let mut ids: Vec<(String, String)> = Vec::new();
     for (name, mut uf) in tables {
         let mark = f.recorded();
-        match read(&name, &mut uf).and_then(|u| uf.finish_knowing(keys).map(|()| u)) {
+        match unit_name_ok(f, &name, &mut ids)
+            .and_then(|()| read(&name, &mut uf))
+            .and_then(|u| uf.finish_knowing(keys).map(|()| u))
+        {
             Ok(u) => units.push(u),
             Err(e) => keep_going(f, mark, e)?,
         }
@@ -42,6 +46,37 @@ pub fn read_units<'a, U>(
         f.stop_if_recorded()?;
     }
     Ok(units)
+}
+
+/// Refuses a unit name that is too long, has no letter or digit, or gives
+/// the same id as an earlier unit's (`ids`: the id and name of each unit
+/// read so before): a unit's name makes the ids of the outcomes and
+/// measures that name it (`NAME-destroyed`, `NAME-sp-lost`), which must
+/// differ. Records the name's id in `ids` when accepted.
+fn unit_name_ok(f: &Fields, name: &str, ids: &mut Vec<(String, String)>) -> Result<(), InputError> {
+    let key = format!("units.{name}");
+    let refuse = |m: String| {
+        f.err(&key, m).accepted(format!(
+            "a name of 1 to {} characters holding a letter or digit, whose letters and digits \
+             (lower-cased, the rest read as `-`) differ from every other unit's, e.g. [units.tercio_2]",
+            crate::scenario::limits::MAX_NAME_CHARS
+        ))
+    };
+    crate::scenario::fields::check_name_length(name).map_err(refuse)?;
+    let id = crate::outcome::kebab_id(name);
+    if id.is_empty() {
+        return Err(refuse(format!(
+            "the unit name \"{name}\" has no letter or digit: outcomes are named after units"
+        )));
+    }
+    if let Some((_, other)) = ids.iter().find(|(i, _)| *i == id) {
+        return Err(refuse(format!(
+            "the unit names \"{other}\" and \"{name}\" both give the id `{id}`: \
+             outcomes named after them could not be told apart"
+        )));
+    }
+    ids.push((id, name.to_string()));
+    Ok(())
 }
 
 /// Refuses `count` tables of one kind (`what`: `units`, `courses`,
@@ -107,7 +142,7 @@ pub fn read_courses<'a>(f: &mut Fields<'a>) -> Result<Vec<CourseTable<'a>>, Inpu
     })?;
     let mut out: Vec<CourseTable<'a>> = Vec::new();
     for mut cf in tables {
-        let name = cf.req_string("name")?;
+        let name = cf.req_name("name")?;
         if out.iter().any(|c| c.name == name) {
             return Err(cf.err(
                 "name",
@@ -433,8 +468,11 @@ pub fn fitted_space(
     make: impl Fn(usize) -> (Vec<String>, Vec<Measure>),
 ) -> Result<OutcomeSpace, InputError> {
     let (outcomes, measures) = make(given);
+    let too_large = OutcomeSpace::leaf_count(outcomes.len(), &measures) > MAX_LEAVES as u128;
     let e = match OutcomeSpace::try_new(outcomes, measures) {
         Ok(space) => return Ok(space),
+        // Outcome ids that collide: no number of turns helps.
+        Err(e) if !too_large => return Err(e.key("steps")),
         Err(e) => e,
     };
     let fits = |n: usize| {
@@ -509,9 +547,13 @@ pub fn course_space(
         Some(t) => fitted_space("repeat.turns", t, make),
         None => {
             let (outcomes, measures) = make(1);
-            OutcomeSpace::try_new(outcomes, measures).map_err(|e| {
-                e.key("steps")
-                    .accepted("fewer steps, fewer units named, or smaller units")
+            let too_large =
+                OutcomeSpace::leaf_count(outcomes.len(), &measures) > MAX_LEAVES as u128;
+            OutcomeSpace::try_new(outcomes, measures).map_err(|e| match too_large {
+                true => e
+                    .key("steps")
+                    .accepted("fewer steps, fewer units named, or smaller units"),
+                false => e.key("steps"),
             })
         }
     }

@@ -425,6 +425,24 @@ impl<'a> Fields<'a> {
         self.value(r)
     }
 
+    /// A name (the scenario's or a course's `name`): a string of at most
+    /// [`MAX_NAME_CHARS`](crate::scenario::limits::MAX_NAME_CHARS)
+    /// characters, a longer one refused at its line.
+    pub fn name(&mut self, key: &'static str) -> Result<Option<String>, InputError> {
+        let r = match self.string(key)? {
+            Some(s) => check_name_length(&s)
+                .map(|()| Some(s))
+                .map_err(|m| self.err(key, m)),
+            None => Ok(None),
+        };
+        self.value(r)
+    }
+
+    /// A required name (see [`Fields::name`]).
+    pub fn req_name(&mut self, key: &'static str) -> Result<String, InputError> {
+        self.name(key)?.ok_or_else(|| self.missing(key))
+    }
+
     /// A required string value.
     pub fn req_string(&mut self, key: &'static str) -> Result<String, InputError> {
         self.string(key)?.ok_or_else(|| self.missing(key))
@@ -693,4 +711,19 @@ pub fn describe(v: &toml::Value) -> String {
         toml::Value::Array(_) => "a list".into(),
         toml::Value::Table(_) => "a table".into(),
     }
+}
+
+/// Refuses a name longer than
+/// [`MAX_NAME_CHARS`](crate::scenario::limits::MAX_NAME_CHARS): the message
+/// says how long it is and what is accepted.
+pub fn check_name_length(name: &str) -> Result<(), String> {
+    use crate::scenario::limits::MAX_NAME_CHARS;
+    let n = name.chars().count();
+    if n <= MAX_NAME_CHARS {
+        return Ok(());
+    }
+    Err(format!(
+        "a name of {n} characters is too long; accepted: at most {MAX_NAME_CHARS} characters \
+         (names label every row of the outputs)"
+    ))
 }

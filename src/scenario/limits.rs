@@ -30,6 +30,11 @@ pub const MAX_SEED: u64 = i64::MAX as u64;
 /// Most worker threads (`--threads`). Results do not depend on it.
 pub use crate::engine::MAX_THREADS;
 
+/// Most characters in a name: the scenario's `name`, a course's `name`, a
+/// unit's `[units.NAME]`. Names label every row of the outputs, so a
+/// longer one is refused (a scenario file may hold 10 MB).
+pub const MAX_NAME_CHARS: usize = 200;
+
 /// Most segments in a `--set` or `[sweep]` key path (`units.a.terrain` has
 /// three; `course[1].steps[0].column` five).
 pub const MAX_KEY_DEPTH: usize = 32;
@@ -70,6 +75,12 @@ pub fn lines() -> Vec<(&'static str, String)> {
             ),
         ),
         ("sweep variants", MAX_VARIANTS.to_string()),
+        (
+            "name length",
+            format!(
+                "{MAX_NAME_CHARS} characters (scenario, course and unit names; a unit name needs a letter or digit)"
+            ),
+        ),
         (
             "key path segments",
             format!("{MAX_KEY_DEPTH} (in --set and [sweep] keys)"),

@@ -2,10 +2,14 @@
 //! careless or hostile user would (keys deleted, renamed, duplicated;
 //! values of the wrong type; 0, -1, 2^63, 1e308, NaN; Unicode and control
 //! characters; huge arrays and deep nesting; truncation; binary garbage;
-//! big sweeps; splices across systems; `--set`), each run through the
-//! public run path. For every case: no panic, an error names the file, and
-//! the case ends within a time budget. A sample also goes through the CLI:
-//! exit 0 or 2 (never 101 or a signal), and with exit 2 nothing written.
+//! big sweeps; splices across systems; `--set`; units renamed to names
+//! without a letter or digit, or alike as ids; names of up to a megabyte),
+//! each run through the public run path. For every case: no panic, an
+//! error names the file, and the case ends within a time budget. A sample
+//! also goes through the CLI, every other one with a scenario path and an
+//! output path that are not UTF-8, and with random flags: exit 0, 1 (under
+//! `--check`) or 2 (never 101 or a signal), and with exit 2 nothing
+//! written.
 //!
 //! `cargo test` runs [`CASES`] cases from a fixed seed; set
 //! `PIKESHOT_FUZZ_CASES` (and `PIKESHOT_FUZZ_SEED`) for more, or run the
@@ -130,7 +134,7 @@ fn mutate(
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let n = lines.len().max(1);
     let i = rng.below(n);
-    match rng.below(12) {
+    match rng.below(14) {
         0 if !lines.is_empty() => {
             lines.remove(i);
         }
@@ -251,6 +255,39 @@ fn mutate(
             };
             sets.push(format!("{}={v}", rng.pick(&paths)));
         }
+        12 | 13 => {
+            // A unit renamed (and every quoted mention of it): to a name
+            // without a letter or digit, alike another's as an id, or long;
+            // or a scenario or course name made long.
+            let long = |rng: &mut Rng| "N".repeat(*rng.pick(&[201usize, 5_000, 1 << 20]));
+            let heads: Vec<usize> = (0..lines.len())
+                .filter(|&j| lines[j].trim_start().starts_with("[units."))
+                .collect();
+            let names: Vec<usize> = (0..lines.len())
+                .filter(|&j| key_of(&lines[j]) == Some("name"))
+                .collect();
+            if rng.below(3) > 0 && !heads.is_empty() {
+                let j = *rng.pick(&heads);
+                let old = lines[j]
+                    .trim()
+                    .trim_start_matches("[units.")
+                    .trim_end_matches(']')
+                    .trim_matches('"')
+                    .to_string();
+                let new = match rng.below(8) {
+                    7 => long(rng),
+                    k => ["-", "!!", "_", "--", "·", "A-B", "a b"][k].to_string(),
+                };
+                lines[j] = format!("[units.\"{new}\"]");
+                let (q, nq) = (format!("\"{old}\""), format!("\"{new}\""));
+                for l in lines.iter_mut().filter(|l| l.contains(&q)) {
+                    *l = l.replace(&q, &nq);
+                }
+            } else if !names.is_empty() {
+                let j = *rng.pick(&names);
+                lines[j] = format!("name = \"{}\"", long(rng));
+            }
+        }
         _ => {
             // Binary garbage appended.
             let bytes: Vec<u8> = (0..rng.below(200)).map(|_| rng.next() as u8).collect();
@@ -324,7 +361,7 @@ fn fuzz(cases: usize, seed: u64, cli_every: usize, large: bool) {
         }
         if cli_every > 0
             && c % cli_every == 0
-            && let Err(why) = cli_case(dir.path(), c, &t, &sets)
+            && let Err(why) = cli_case(dir.path(), c, &t, &sets, seed)
         {
             failures.push(format!(
                 "cli case {c} (seed {seed}, from {path}, sets {sets:?}): {why}"
@@ -344,26 +381,65 @@ fn fuzz(cases: usize, seed: u64, cli_every: usize, large: bool) {
     );
 }
 
-/// Runs one case through the binary: exit 0 or 2, and with exit 2 the
-/// output folder not created and the message naming the file.
-fn cli_case(dir: &Path, c: usize, text: &str, sets: &[String]) -> Result<(), String> {
-    let file: PathBuf = dir.join(format!("cli-{c}.toml"));
+/// Flags a command line may add to a case (each group whole).
+const FLAGS: &[&[&str]] = &[
+    &["--exact"],
+    &["--method", "exact"],
+    &["--method", "both"],
+    &["--method", "monte-carlo"],
+    &["--method", "trials"],
+    &["--plots", "none"],
+    &["--plots", "summary"],
+    &["--plots", "all"],
+    &["--kernel", "direct"],
+    &["--precision", "0.05"],
+    &["--seed", "9223372036854775807"],
+    &["-j", "2"],
+    &["--format", "json"],
+    &["--check"],
+    &["--exact-budget", "1"],
+    &["--max-trials", "1000"],
+    &["--trials", "0"],
+    &["--bogus"],
+];
+
+/// Runs one case through the binary: every other case from a scenario path
+/// and into an output path that are not UTF-8, with zero to three of
+/// [`FLAGS`] picked by the case's own generator. Exit 0, 1 under
+/// `--check`, or 2: with exit 2 the output folder not created and the
+/// message naming the file, or, for flags that do not go together, the
+/// usage.
+fn cli_case(dir: &Path, c: usize, text: &str, sets: &[String], seed: u64) -> Result<(), String> {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    let odd = c % 2 == 1;
+    let name = |stem: String, tail: &[u8]| {
+        let mut b = stem.into_bytes();
+        if odd {
+            b.extend_from_slice(tail);
+        }
+        dir.join(OsString::from_vec(b))
+    };
+    let file = name(format!("cli-{c}"), b"-\xff");
+    let file = file.with_extension("toml");
     std::fs::write(&file, text).unwrap();
-    let out = dir.join(format!("out-{c}"));
-    let mut args: Vec<String> = vec![
-        "run".into(),
-        file.display().to_string(),
-        "-n".into(),
-        "100".into(),
-        "-j".into(),
-        "1".into(),
-        "-q".into(),
-        "-o".into(),
-        out.display().to_string(),
-    ];
+    let out = name(format!("out-{c}"), b"-\xfe");
+    let mut args: Vec<OsString> = ["run".into(), file.clone().into_os_string()].into();
+    let mut rng = Rng(seed ^ (c as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let mut flags: Vec<&str> = Vec::new();
+    for _ in 0..rng.below(4) {
+        flags.extend(rng.pick(FLAGS).iter().copied());
+    }
+    let precision = flags.contains(&"--precision");
+    if !precision && !flags.contains(&"--trials") {
+        args.extend(["-n".into(), "100".into()]);
+    }
+    args.extend(["-j", "1", "-q", "-o"].map(OsString::from));
+    args.push(out.clone().into_os_string());
+    args.extend(flags.iter().map(OsString::from));
     for s in sets {
         args.push("--set".into());
-        args.push(s.clone());
+        args.push(s.into());
     }
     let start = Instant::now();
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_pikeshot"))
@@ -373,19 +449,22 @@ fn cli_case(dir: &Path, c: usize, text: &str, sets: &[String]) -> Result<(), Str
     if start.elapsed() > BUDGET {
         return Err(format!("took {:?}", start.elapsed()));
     }
+    let s = stderr(&o);
     match o.status.code() {
         Some(0) => Ok(()),
+        Some(1) if flags.contains(&"--check") => Ok(()),
         Some(2) => {
             if out.exists() {
                 return Err(format!("exit 2 but {} was written", out.display()));
             }
-            let s = stderr(&o);
-            if !s.contains(&format!("cli-{c}.toml")) && !s.contains("--set") {
+            // Flags that do not go together, or a flag's bad value.
+            let usage = s.contains("Usage:") || s.contains("try '--help'") || s.contains("`--");
+            if !usage && !s.contains(&format!("cli-{c}")) && !s.contains("--set") {
                 return Err(format!("exit 2 without the file's name: {s}"));
             }
             Ok(())
         }
-        _ => Err(format!("exit {:?}: {}", o.status, stderr(&o))),
+        _ => Err(format!("exit {:?} with {flags:?}: {s}", o.status)),
     }
 }
 
@@ -413,8 +492,10 @@ fn fuzz_many() {
 /// Writes a fresh corpus for `scripts/hostile-corpus.sh`: `PIKESHOT_CORPUS_CASES`
 /// (default 10,000) mutated scenarios from seed `PIKESHOT_CORPUS_SEED` into
 /// `PIKESHOT_CORPUS_DIR`, each as `case-N.toml` with its `--set`s, one a
-/// line, in `case-N.sets`. Large counts inside the documented ranges are
-/// used, and one case in fifty has raw bytes (not UTF-8) appended.
+/// line, in `case-N.sets`, and one case in three with random flags
+/// ([`FLAGS`]), one a line, in `case-N.args`. Large counts inside the
+/// documented ranges are used, and one case in fifty has raw bytes (not
+/// UTF-8) appended.
 #[test]
 #[ignore = "writes a corpus for scripts/hostile-corpus.sh"]
 fn write_hostile_corpus() {
@@ -436,5 +517,14 @@ fn write_hostile_corpus() {
         std::fs::write(dir.join(format!("case-{c:05}.toml")), bytes).unwrap();
         let sets: String = sets.iter().map(|s| format!("{s}\n")).collect();
         std::fs::write(dir.join(format!("case-{c:05}.sets")), sets).unwrap();
+        // One case in three gets one to three random flags.
+        let mut flags: Vec<&str> = Vec::new();
+        if rng.below(3) == 0 {
+            for _ in 0..1 + rng.below(3) {
+                flags.extend(rng.pick(FLAGS).iter().copied());
+            }
+        }
+        let flags: String = flags.iter().map(|f| format!("{f}\n")).collect();
+        std::fs::write(dir.join(format!("case-{c:05}.args")), flags).unwrap();
     }
 }

@@ -25,6 +25,7 @@ mod explain;
 mod folders;
 mod fuzz;
 mod hakkaa;
+mod hostile_output;
 mod inputs;
 mod layout;
 mod method;

@@ -254,10 +254,29 @@ fn texts(svg: &str) -> Vec<String> {
 }
 
 #[test]
-fn a_six_thousand_character_course_name_is_wrapped_and_cut_not_measured_forever() {
+fn a_course_name_at_the_limit_is_wrapped_and_cut_and_a_longer_one_refused() {
+    // A course name labels every row of the outputs: 200 characters at
+    // most (issue 26). Six thousand are refused at the name's line.
     let long: String = "pikemen advance ".repeat(375);
     assert_eq!(long.len(), 6000);
-    let out = salvo_courses("Long names", &[long.trim_end().to_string()], 200);
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("long.toml");
+    let text = format!(
+        "name = \"Long names\"\nsystem = \"mpbs\"\nedition = \"series\"\n\n\
+         [units.musketeers]\nkind = \"heavy-infantry\"\nmorale = 7\nstrength = 6\n\n\
+         [[course]]\nname = \"{}\"\nsteps = [{{ procedure = \"musketry\", firer = \"musketeers\", \
+         target = \"musketeers\", column = \"salvo\" }}]\n",
+        long.trim_end()
+    );
+    fs::write(&file, text).unwrap();
+    let o = crate::support::cli::pikeshot(&["explain", file.to_str().unwrap()]);
+    let err = crate::support::cli::stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("long.toml:11: `course[0].name`"), "{err}");
+    assert!(err.contains("at most 200 characters"), "{err}");
+    // At the limit, in capitals (wider): wrapped between words and cut.
+    let long: String = "PIKEMEN ADVANCE ".repeat(13)[..200].trim_end().to_string();
+    let out = salvo_courses("Long names", &[long], 200);
     let svg = fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -272,12 +291,12 @@ fn a_six_thousand_character_course_name_is_wrapped_and_cut_not_measured_forever(
     // name, broken between words; the second line goes on with the name
     // and is cut with an ellipsis.
     assert!(
-        texts[0].starts_with("Long names — pikemen advance") && texts[0].ends_with("advance"),
+        texts[0].starts_with("Long names — PIKEMEN ADVANCE") && texts[0].ends_with("PIKEMEN"),
         "{:?}",
         &texts[..2]
     );
     assert!(
-        texts[1].starts_with("pikemen advance pikemen"),
+        texts[1].starts_with("ADVANCE PIKEMEN ADVANCE"),
         "{}",
         texts[1]
     );
