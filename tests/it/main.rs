@@ -23,6 +23,7 @@ mod error;
 mod explain;
 mod folders;
 mod fuzz;
+mod guide;
 mod hakkaa;
 mod inputs;
 mod layout;
