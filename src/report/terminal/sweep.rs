@@ -168,7 +168,7 @@ pub fn sweep_summary(run: &ScenarioRun) -> Option<String> {
         let _ = writeln!(
             out,
             "  enemy broken: P(enemy broken or eliminated); own broken: P(own unit broken or \
-             eliminated); * the variant's best course on that figure"
+             eliminated)\n  * the variant's best course on that figure"
         );
     }
     Some(out)
