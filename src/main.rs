@@ -129,10 +129,13 @@ struct RunFlags {
     /// else 1].
     #[arg(long, short)]
     seed: Option<u64>,
-    /// How the figures are found: `monte-carlo` (trials only), `exact`
-    /// (no trials: every probability exact; a course that does not
-    /// enumerate within --exact-budget is an error naming it) or `both`
-    /// (trials, and the exact column where it fits) [default: monte-carlo].
+    /// How the figures are found: `auto` (exact for each variant whose
+    /// courses all enumerate within --exact-budget, no trials; otherwise
+    /// trials with the exact column where it fits), `exact` (no trials: a
+    /// course that does not enumerate is an error naming it), `both`
+    /// (trials, and the exact column where it fits) or `monte-carlo`
+    /// (trials only) [default: auto; monte-carlo when --trials or
+    /// --precision is given, both with --exact].
     #[arg(long, value_enum, conflicts_with = "exact")]
     method: Option<MethodArg>,
     /// Also compute exact probabilities (the `exact` column): the same as
@@ -198,6 +201,7 @@ impl RunFlags {
             threads: self.threads.unwrap_or(0),
             exact: false,
             exact_only: false,
+            auto: false,
             plots: self.plots.map(|p| match p {
                 PlotsArg::All => report::Plots::All,
                 PlotsArg::Summary => report::Plots::Summary,
@@ -214,24 +218,39 @@ impl RunFlags {
             stream_above: self.stream_sweeps_above,
             control: None,
         };
-        req.set_method(match (self.method, self.exact) {
-            (Some(MethodArg::Exact), _) => Method::Exact,
-            (Some(MethodArg::Both), _) | (None, true) => Method::Both,
-            (Some(MethodArg::MonteCarlo), _) | (None, false) => Method::MonteCarlo,
-        });
+        req.set_method(Method::resolve(
+            self.method.map(MethodArg::method),
+            self.exact,
+            self.trials.is_some() || self.precision.is_some(),
+        ));
         Ok(req)
     }
 }
 
-/// `--method`.
+/// `--method`, read into [`Method`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum MethodArg {
-    /// Monte Carlo trials only.
-    MonteCarlo,
+    /// Exact where every course of a variant enumerates, else trials with
+    /// the exact column where it fits.
+    Auto,
     /// Exact enumeration only, no trials.
     Exact,
     /// Monte Carlo trials and the exact column.
     Both,
+    /// Monte Carlo trials only.
+    MonteCarlo,
+}
+
+impl MethodArg {
+    /// The library's method.
+    fn method(self) -> Method {
+        match self {
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Exact => Method::Exact,
+            MethodArg::Both => Method::Both,
+            MethodArg::MonteCarlo => Method::MonteCarlo,
+        }
+    }
 }
 
 /// `--plots`.
@@ -265,8 +284,9 @@ struct ResultFlags {
     /// JSON document on stdout.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Print no table or summary line on the terminal, and no estimate or
-    /// progress (what failed is still printed).
+    /// Print nothing but errors, and the table of failed targets when a
+    /// target fails: no table, summary or "wrote" line, estimate or
+    /// progress.
     #[arg(long, short)]
     quiet: bool,
 }
@@ -283,6 +303,11 @@ struct RunArgs {
     /// sub-folder each].
     #[arg(long, short)]
     out: Option<PathBuf>,
+    /// Print every variant's tables of a sweep before its summary (by
+    /// default a sweep prints its summary table across the variants and
+    /// the files written).
+    #[arg(long)]
+    detail: bool,
     #[command(flatten)]
     result: ResultFlags,
 }
@@ -606,6 +631,32 @@ fn out(text: impl AsRef<[u8]>) -> Result<(), Error> {
         .map_err(|e| Error::io("<stdout>", e))
 }
 
+/// What a run wrote into `dir`, under a heading: its tables and records
+/// by name, its charts counted (hidden files left out); empty when the
+/// folder cannot be read.
+fn files_written(dir: &std::path::Path) -> String {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return String::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    names.sort();
+    let charts = names
+        .iter()
+        .filter(|n| n.ends_with(".png") || n.ends_with(".svg"))
+        .count();
+    names.retain(|n| !(n.ends_with(".png") || n.ends_with(".svg")));
+    let mut text = format!("\nwrote {}: {}", dir.display(), names.join(", "));
+    if charts > 0 {
+        text.push_str(&format!(", and {charts} charts (PNG and SVG)"));
+    }
+    text.push_str("\n(--detail prints each variant's tables)\n");
+    text
+}
+
 /// The targets checked on scenario `file`, as the rows of the failure table.
 fn check_rows(file: &str, checks: &[expect::Checked]) -> Vec<CheckRow> {
     let header: Vec<String> = expect::EXPECT_HEADER.map(String::from).to_vec();
@@ -616,8 +667,12 @@ fn check_rows(file: &str, checks: &[expect::Checked]) -> Vec<CheckRow> {
 }
 
 /// Prints the verdicts of `rows` on stderr: a count, and the table of what
-/// failed. Returns the exit code: 1 when `check` and something failed.
-fn verdicts(rows: &[CheckRow], check: bool) -> ExitCode {
+/// failed; with `quiet`, nothing unless a target failed. Returns the exit
+/// code: 1 when `check` and something failed.
+fn verdicts(rows: &[CheckRow], check: bool, quiet: bool) -> ExitCode {
+    if quiet && !rows.iter().any(CheckRow::failed) {
+        return ExitCode::SUCCESS;
+    }
     if rows.is_empty() {
         if check {
             eprintln!("targets: none ([[expect]] entries pin targets; see the README)");
@@ -696,7 +751,18 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                         f.dir.display()
                     ))?,
                     Format::Text if !quiet => {
-                        out(report::terminal_table(&f.run))?;
+                        match report::terminal::sweep::sweep_summary(&f.run) {
+                            Some(summary) if !a.detail => {
+                                out(report::terminal::title(&f.run))?;
+                                out(summary)?;
+                                out(files_written(&f.dir))?;
+                            }
+                            Some(summary) => {
+                                out(report::terminal_table(&f.run))?;
+                                out(summary)?;
+                            }
+                            None => out(report::terminal_table(&f.run))?,
+                        }
                         if f.has_expects {
                             out("\n== targets\n")?;
                             if mine.is_empty() {
@@ -711,13 +777,15 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 for w in &f.warnings {
                     eprintln!("{w}");
                 }
-                eprintln!("wrote {}", f.dir.display());
+                if !quiet {
+                    eprintln!("wrote {}", f.dir.display());
+                }
                 rows.extend(mine);
             }
             if format == Format::Json {
                 out(json::to_string(&json::document(docs)))?;
             }
-            let code = verdicts(&rows, check);
+            let code = verdicts(&rows, check, quiet);
             if check && format == Format::Text && !quiet {
                 suggest_fixes(&done, &req)?;
             }
@@ -754,7 +822,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                     req.out.join(batch::site::INDEX).display()
                 );
             }
-            Ok(verdicts(&r.site.checks, a.result.check))
+            Ok(verdicts(&r.site.checks, a.result.check, a.result.quiet))
         }
         Command::Diff(a) => {
             let req = DiffRequest {
@@ -771,8 +839,10 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 Format::Text if !a.result.quiet => out(diff::terminal(&d))?,
                 Format::Text => {}
             }
-            eprintln!("wrote {}", d.dir.display());
-            Ok(verdicts(&rows, a.result.check))
+            if !a.result.quiet {
+                eprintln!("wrote {}", d.dir.display());
+            }
+            Ok(verdicts(&rows, a.result.check, a.result.quiet))
         }
         Command::Explain(a) => {
             let req = pikeshot::explain::ExplainRequest {
@@ -813,7 +883,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 if a.shards.len() == 1 { "" } else { "s" },
                 a.out.display()
             );
-            Ok(verdicts(&site.checks, a.check))
+            Ok(verdicts(&site.checks, a.check, false))
         }
         Command::Tables {
             system,

@@ -51,6 +51,11 @@ pub struct RunRequest {
     /// course that does not enumerate within the budget is an error
     /// naming it. Implies `exact`.
     pub exact_only: bool,
+    /// `--method auto`: a variant whose courses all enumerate within the
+    /// budget runs no trials (as under `--method exact`); any other
+    /// variant runs its trials with the exact column where it fits (as
+    /// under `--method both`). Implies `exact`, not `exact_only`.
+    pub auto: bool,
     /// Which plots to draw (`--plots`); `None` for the default (see
     /// [`RunRequest::plots_for`]).
     pub plots: Option<Plots>,
@@ -130,6 +135,10 @@ pub enum Method {
     Exact,
     /// Monte Carlo trials, and the exact values beside them.
     Both,
+    /// Exact for each variant whose courses all enumerate within the
+    /// budget; Monte Carlo with the exact column where it fits for any
+    /// other.
+    Auto,
 }
 
 impl Method {
@@ -139,6 +148,20 @@ impl Method {
             Method::MonteCarlo => "monte-carlo",
             Method::Exact => "exact",
             Method::Both => "both",
+            Method::Auto => "auto",
+        }
+    }
+
+    /// The method a command line asks for: `--method` when given, else
+    /// `both` under `--exact`; else `auto`, unless `--trials` or
+    /// `--precision` asks for trials by name (then `monte-carlo`: the
+    /// trials asked for; `--exact` adds the exact column).
+    pub fn resolve(method: Option<Method>, exact: bool, trials_asked: bool) -> Method {
+        match (method, exact) {
+            (Some(m), _) => m,
+            (None, true) => Method::Both,
+            (None, false) if trials_asked => Method::MonteCarlo,
+            (None, false) => Method::Auto,
         }
     }
 }
@@ -146,17 +169,19 @@ impl Method {
 impl RunRequest {
     /// The method this request asks for.
     pub fn method(&self) -> Method {
-        match (self.exact_only, self.exact) {
-            (true, _) => Method::Exact,
-            (false, true) => Method::Both,
-            (false, false) => Method::MonteCarlo,
+        match (self.exact_only, self.auto, self.exact) {
+            (true, _, _) => Method::Exact,
+            (false, true, _) => Method::Auto,
+            (false, false, true) => Method::Both,
+            (false, false, false) => Method::MonteCarlo,
         }
     }
 
-    /// Sets `exact` and `exact_only` for `method`.
+    /// Sets `exact`, `exact_only` and `auto` for `method`.
     pub fn set_method(&mut self, method: Method) {
         self.exact = method != Method::MonteCarlo;
         self.exact_only = method == Method::Exact;
+        self.auto = method == Method::Auto;
     }
 
     /// Refuses values outside their limits ([`crate::scenario::limits`]):
@@ -313,7 +338,7 @@ fn prepare_kept(
     let mut identities = Vec::new();
     // Under `--method exact`, a sweep's exact answers are found while its
     // variants are built to validate them, so no variant is built twice.
-    let early_exact = req.exact_only && shared.is_some() && !lazy;
+    let early_exact = (req.exact_only || req.auto) && shared.is_some() && !lazy;
     let budget = req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET);
     // Variants are built a batch at a time on every thread (in order, the
     // first error first), so memory holds one batch's kernels at most.
@@ -624,8 +649,9 @@ impl Prepared {
             threads: req.threads,
             precision: req.precision,
             max_trials: req.max_trials.unwrap_or(100_000_000),
-            exact: req.exact || req.exact_only,
+            exact: req.exact || req.exact_only || req.auto,
             monte_carlo: !req.exact_only,
+            auto: req.auto && !req.exact_only,
             exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
             progress: req.progress,
             control: req.control.clone(),

@@ -155,6 +155,9 @@ pub struct RunOptionsRecord {
     /// `--method exact` (no Monte Carlo).
     #[serde(default)]
     pub exact_only: bool,
+    /// `--method auto`.
+    #[serde(default)]
+    pub auto: bool,
     /// `--plots`.
     #[serde(default = "all_plots")]
     pub plots: String,
@@ -181,6 +184,7 @@ impl RunOptionsRecord {
             max_trials: req.max_trials,
             exact: req.exact,
             exact_only: req.exact_only,
+            auto: req.auto,
             plots: req.plots.map_or("default", Plots::name).to_string(),
             exact_budget: req.exact_budget,
             sets: req.sets.clone(),
@@ -267,6 +271,20 @@ pub struct Report {
 /// Every scenario is read and validated, and the output folders checked,
 /// before any is resolved: bad input writes nothing.
 pub fn report(req: &ReportRequest) -> Result<Report, Error> {
+    if !req.dir.is_dir() {
+        let what = if req.dir.exists() {
+            "is not a folder"
+        } else {
+            "does not exist"
+        };
+        return Err(InputError::new(format!(
+            "{what}: `report` reads every scenario file (*.toml) under a folder"
+        ))
+        .key("DIR")
+        .accepted("a folder of scenario files, e.g. scenarios")
+        .at(Some(&req.dir.display().to_string()), None)
+        .into());
+    }
     let all = discover(&req.dir)?;
     if all.is_empty() {
         return Err(InputError::new(format!(

@@ -220,6 +220,11 @@ pub struct RunOptions {
     /// Resolve Monte Carlo trials. Without them (`--method exact`) a tally
     /// has 0 trials and zero counts, and `exact` must be set.
     pub monte_carlo: bool,
+    /// `--method auto`: each variant's exact answers are found first, and
+    /// a variant whose courses all have one runs no trials (its tallies
+    /// have 0 trials, as without `monte_carlo`). Needs `exact` and
+    /// `monte_carlo`.
+    pub auto: bool,
     /// Path budget for exact enumeration.
     pub exact_budget: u64,
     /// Show a progress bar (only honoured when stderr is a terminal).
@@ -239,6 +244,7 @@ impl Default for RunOptions {
             max_trials: 100_000_000,
             exact: false,
             monte_carlo: true,
+            auto: false,
             exact_budget: exact::DEFAULT_BUDGET,
             progress: false,
             control: None,
@@ -459,8 +465,27 @@ impl Threads {
                     .take_while(|t| t.variant == variant)
                     .count();
             let group = &tasks[from..to];
+            // Each course's exact answer on a thread of its own: first
+            // under `--method auto`, which runs no trials for a variant
+            // whose courses all have one; else after the trials.
+            let find_exact = || -> Vec<(Option<Vec<f64>>, Option<String>)> {
+                if opts.exact {
+                    self.install(|| {
+                        group
+                            .par_iter()
+                            .map(|t| exact_parts(Some(t.kernel.exact(opts.exact_budget))))
+                            .collect()
+                    })
+                } else {
+                    vec![(None, None); group.len()]
+                }
+            };
+            let early = (opts.auto && opts.exact).then(find_exact);
+            let all_exact = early
+                .as_ref()
+                .is_some_and(|e| e.iter().all(|(p, _)| p.is_some()));
             let trials = || match opts.precision {
-                _ if !opts.monte_carlo => group
+                _ if !opts.monte_carlo || all_exact => group
                     .iter()
                     .map(|t| (0, vec![0u64; t.kernel.space().len()], 0.0))
                     .collect(),
@@ -487,16 +512,9 @@ impl Threads {
             });
             // A stopped run's counts are not whole: never returned.
             control::check(control)?;
-            // Each course's exact answer on a thread of its own.
-            let exact: Vec<(Option<Vec<f64>>, Option<String>)> = if opts.exact {
-                self.install(|| {
-                    group
-                        .par_iter()
-                        .map(|t| exact_parts(Some(t.kernel.exact(opts.exact_budget))))
-                        .collect()
-                })
-            } else {
-                vec![(None, None); group.len()]
+            let exact = match early {
+                Some(e) => e,
+                None => find_exact(),
             };
             for ((task, (trials, counts, seconds)), (exact, exact_error)) in
                 group.iter().zip(runs).zip(exact)

@@ -39,7 +39,16 @@ fn s(p: &Path) -> &str {
 #[track_caller]
 fn run_check(scenario: &Path, out: &Path, exit: i32) {
     pikeshot_exits(
-        &["run", s(scenario), "--out", s(out), "--check", "-q"],
+        &[
+            "run",
+            s(scenario),
+            "--out",
+            s(out),
+            "--check",
+            "-q",
+            "--method",
+            "monte-carlo",
+        ],
         exit,
         &[],
     );
@@ -481,12 +490,16 @@ fn targets_folder(tmp: &Path, name: &str, targets: &str) -> PathBuf {
     dir
 }
 
-/// `pikeshot report DIR --out OUT --check` with `more` arguments.
-/// `pikeshot report DIR --out OUT --check MORE...`: asserts it exited with
-/// `exit` and said each of `says` on stderr, and returns that stderr.
+/// `pikeshot report DIR --out OUT --check MORE...`, on the scenarios'
+/// Monte Carlo trials (`--method monte-carlo`) unless MORE has `--exact`:
+/// asserts it exited with `exit` and said each of `says` on stderr, and
+/// returns that stderr.
 #[track_caller]
 fn report_check(dir: &Path, out: &Path, more: &[&str], exit: i32, says: &[&str]) -> String {
     let mut args = vec!["report", s(dir), "--out", s(out), "--check"];
+    if !more.contains(&"--exact") {
+        args.extend(["--method", "monte-carlo"]);
+    }
     args.extend(more);
     pikeshot_exits(&args, exit, says)
 }
@@ -884,10 +897,15 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
         }
     }
 
-    // Each side is the scenario run under that card with the same seed:
-    // the `from` column equals a plain run with --set edition=sfo.
+    // Each side is the scenario run under that card with the same seed
+    // and method: the `from` column equals a plain run with --set
+    // edition=sfo.
     let plain = tmp.path().join("plain");
-    let o = run_to(&p, &["--set", "edition=sfo", "--format", "json"], &plain);
+    let o = run_to(
+        &p,
+        &["--set", "edition=sfo", "--exact", "--format", "json"],
+        &plain,
+    );
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     for c in doc["scenarios"][0]["courses"].as_array().unwrap() {
         for oc in c["outcomes"].as_array().unwrap() {

@@ -373,12 +373,14 @@ fn tables_name_every_system_and_the_card_printed() {
     assert!(!stdout(&o).lines().next().unwrap().contains("card ("));
 }
 
-/// The README's `--check` example prints what the tool prints with the
-/// shipped file (its stderr, the "wrote" line aside).
+/// The guide's `--check` example (docs/guide/targets.md) prints what the
+/// tool prints with the shipped file (its stderr, the "wrote" line aside).
 #[test]
-fn readme_check_example_is_what_the_tool_prints() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+fn guide_check_example_is_what_the_tool_prints() {
+    let readme = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide/targets.md"),
+    )
+    .unwrap();
     let start = readme
         .find("$ pikeshot run scenarios/mpbs/charge-or-salvo.toml --check")
         .expect("the --check example");

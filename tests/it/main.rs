@@ -24,6 +24,7 @@ mod error;
 mod explain;
 mod folders;
 mod fuzz;
+mod guide;
 mod hakkaa;
 mod hostile_output;
 mod inputs;

@@ -316,3 +316,126 @@ fn histograms_leave_out_outcomes_the_exact_enumeration_finds_impossible() {
     assert!(charge.iter().any(|r| r[count] == "0"));
     assert_eq!(marks(&mc, "charge-now"), (0, charge.len() + 1));
 }
+
+/// The `trials` column of every row of `outcomes.csv` in `out`, and
+/// whether every row has an exact probability.
+fn trials_and_exact(out: &Path) -> (Vec<String>, bool) {
+    let (h, rows) = read_csv(&out.join("outcomes.csv"));
+    let (t, e) = (col(&h, "trials"), col(&h, "exact"));
+    (
+        rows.iter().map(|r| r[t].clone()).collect(),
+        rows.iter().all(|r| !r[e].is_empty()),
+    )
+}
+
+/// The method `run.json` in `out` records.
+fn recorded_method(out: &Path) -> String {
+    let text = std::fs::read_to_string(out.join("run.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["method"].as_str().unwrap().to_string()
+}
+
+/// Without `--method`, a scenario whose courses all enumerate is answered
+/// exactly (`auto`): no trial, the terminal says so per course, and the
+/// figures are byte for byte those of `--method exact`.
+#[test]
+fn auto_is_the_default_and_answers_an_enumerable_scenario_exactly() {
+    let auto = temp_out();
+    let o = run_to(
+        SCENARIO,
+        &["--set", "edition=series", "--plots", "none"],
+        &auto,
+    );
+    let table = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(table.matches("(exact, no trials)").count(), 3, "{table}");
+    // No course ran trials ("(1,000,000 trials)").
+    assert!(!table.contains("0 trials)"), "{table}");
+    let (trials, exact) = trials_and_exact(&auto);
+    assert!(trials.iter().all(|t| t == "0"), "{trials:?}");
+    assert!(exact);
+    assert_eq!(recorded_method(&auto), "auto");
+    let only = auto.beside("exact");
+    run_series("exact", &["--plots", "none"], &only);
+    for f in [
+        "outcomes.csv",
+        "measures.csv",
+        "summary.csv",
+        "comparison.csv",
+    ] {
+        assert_eq!(
+            std::fs::read(auto.join(f)).unwrap(),
+            std::fs::read(only.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+}
+
+/// Under `auto`, a variant with a course that does not enumerate within
+/// the budget runs the file's trials (here every course: a budget of one
+/// die path fits none), and says so per course.
+#[test]
+fn auto_runs_trials_where_a_course_does_not_enumerate() {
+    let out = temp_out();
+    let o = run_to(
+        SCENARIO,
+        &[
+            "--set",
+            "edition=series",
+            "--set",
+            "trials=20000",
+            "--exact-budget",
+            "1",
+            "--plots",
+            "none",
+        ],
+        &out,
+    );
+    let table = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(table.matches("(20,000 trials)").count(), 3, "{table}");
+    let (trials, _) = trials_and_exact(&out);
+    assert!(trials.iter().all(|t| t == "20000"), "{trials:?}");
+    let (h, rows) = read_csv(&out.join("outcomes.csv"));
+    assert!(rows.iter().all(|r| r[col(&h, "exact")].is_empty()));
+}
+
+/// `--trials` asks for trials by name: without `--method` the run is Monte
+/// Carlo, as `run.json` records.
+#[test]
+fn trials_on_the_command_line_ask_for_monte_carlo() {
+    let out = temp_out();
+    run_to(
+        SCENARIO,
+        &["--set", "edition=series", "--trials", "20000", "-q"],
+        &out,
+    );
+    let (trials, _) = trials_and_exact(&out);
+    assert!(trials.iter().all(|t| t == "20000"), "{trials:?}");
+    assert_eq!(recorded_method(&out), "monte-carlo");
+}
+
+/// `-q` prints nothing when every target passes: no table, no "wrote"
+/// line, no verdict count.
+#[test]
+fn quiet_prints_nothing_when_the_targets_pass() {
+    let out = temp_out();
+    let o = run_to(SCENARIO, &["-q", "--check", "--plots", "none"], &out);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "");
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+}
+
+/// `report` of a folder that is not there is bad input naming it, exit 2.
+#[test]
+fn report_of_a_missing_folder_is_a_located_error() {
+    let out = temp_out();
+    let missing = out.dir().join("no-such-folder");
+    pikeshot_refused(
+        &[
+            "report",
+            missing.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &[missing.to_str().unwrap(), "does not exist", "accepted:"],
+    );
+    assert!(!out.exists(), "nothing written");
+}

@@ -16,6 +16,7 @@
 use std::fmt::Write as _;
 
 mod columns;
+pub mod sweep;
 pub mod views;
 
 pub(crate) use columns::label_width;
@@ -44,9 +45,9 @@ fn pct(p: f64, decimals: usize) -> String {
     }
 }
 
-/// The table for `run`, ending with a newline.
-pub fn terminal_table(run: &ScenarioRun) -> String {
-    let mut out = String::new();
+/// The first line of the table: the scenario's name, system, edition(s)
+/// and seed.
+pub fn title(run: &ScenarioRun) -> String {
     let mut context = vec![run.id.system.clone()];
     if let Some(e) = &run.id.edition {
         let editions = if e.contains(", ") {
@@ -57,7 +58,12 @@ pub fn terminal_table(run: &ScenarioRun) -> String {
         context.push(format!("{editions} {e}"));
     }
     context.push(format!("seed {}", run.id.seed));
-    let _ = writeln!(out, "{}  ({})", run.id.name, context.join(", "));
+    format!("{}  ({})\n", run.id.name, context.join(", "))
+}
+
+/// The table for `run`, ending with a newline.
+pub fn terminal_table(run: &ScenarioRun) -> String {
+    let mut out = title(run);
 
     let stats: Vec<&CourseStats> = run.courses.iter().map(CourseRun::stats).collect();
     let keys = variant_keys(run);

@@ -396,16 +396,27 @@ impl crate::systems::RuleSystem for Mpbs {
         )
     }
     fn vocabulary(&self) -> String {
-        let mut out = crate::systems::registry::vocabulary(&[
-            ("unit kinds", UnitKind::names()),
+        // Every name the readers accept, per card: the card's own names,
+        // then the names that answer to them (`light-infantry`, `12lb`, the
+        // series card's `garden` and `vineyard`).
+        let mut out = String::new();
+        for e in Edition::ALL {
+            out.push_str(&format!(
+                "unit kinds ({e}): {}\n",
+                UnitKind::card_names(e).join(", ")
+            ));
+        }
+        out.push_str(&crate::systems::registry::vocabulary(&[
             ("formations", Formation::names()),
             ("morale states", MoraleState::names()),
             ("orders", Order::names()),
-            ("guns", Gun::names()),
-        ]);
+        ]));
         for e in Edition::ALL {
-            let hex: Vec<&str> = terrain::hex_rows(e).iter().map(|r| r.name).collect();
-            let side: Vec<&str> = terrain::hexside_rows(e).iter().map(|r| r.name).collect();
+            out.push_str(&format!("guns ({e}): {}\n", Gun::card_names(e).join(", ")));
+        }
+        for e in Edition::ALL {
+            let hex = terrain::hex_names(e);
+            let side = terrain::hexside_names(e);
             out.push_str(&format!("terrain ({e}): {}\n", hex.join(", ")));
             out.push_str(&format!("hexsides ({e}): {}\n", side.join(", ")));
         }

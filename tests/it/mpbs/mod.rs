@@ -6,5 +6,6 @@ mod card_names;
 mod close_combat;
 mod courses;
 mod fire;
+mod list;
 mod musketry;
 mod orders;

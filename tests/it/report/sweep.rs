@@ -327,3 +327,95 @@ fn a_swept_run_to_a_precision_is_byte_identical_on_one_thread_and_three() {
         "{seen:?}"
     );
 }
+
+/// A sweep prints one summary table across its variants: a row per
+/// variant with its swept values, each course's P(enemy broken or
+/// eliminated) and P(own unit broken or eliminated) as `sweep.csv` has
+/// them, the best course of each marked `*` (most enemy broken, least own
+/// broken), and no per-variant table unless `--detail`.
+#[test]
+fn a_sweep_prints_one_summary_table_with_the_best_course_marked() {
+    let out = temp_out();
+    let scenario = "scenarios/mpbs/cuirassiers-vs-pike.toml";
+    let o = run_to(scenario, &["--plots", "none"], &out);
+    let table = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        table.contains("== sweep: 10 variants × 3 courses (exact)"),
+        "{table}"
+    );
+    assert!(!table.contains("== key outcomes"), "{table}");
+    assert!(table.contains("(--detail prints each variant's tables)"));
+    // Each variant's row, against sweep.csv.
+    let (h, rows) = read_csv(&out.join("sweep.csv"));
+    let (terrain, edition, variant, course, id, exact) = (
+        col(&h, "units.pike.terrain"),
+        col(&h, "edition"),
+        col(&h, "variant"),
+        col(&h, "course"),
+        col(&h, "id"),
+        col(&h, "exact"),
+    );
+    let mut variants: Vec<&str> = rows.iter().map(|r| r[variant].as_str()).collect();
+    variants.dedup();
+    assert_eq!(variants.len(), 10);
+    for v in variants {
+        let of = |key: &str| -> Vec<f64> {
+            rows.iter()
+                .filter(|r| r[variant] == v && r[id] == key)
+                .map(|r| r[exact].parse().unwrap())
+                .collect()
+        };
+        let first = rows.iter().find(|r| r[variant] == v).unwrap();
+        let line = table
+            .lines()
+            .find(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                w.len() == 8 && w[0] == first[terrain] && w[1] == first[edition]
+            })
+            .unwrap_or_else(|| panic!("no row for {v}:\n{table}"));
+        let cells: Vec<&str> = line.split_whitespace().skip(2).collect();
+        let enemy = of("p-enemy-broken-or-eliminated");
+        let own = of("p-own-broken-or-eliminated");
+        assert_eq!(
+            enemy.len(),
+            3,
+            "{v}: {:?}",
+            rows.iter().map(|r| &r[course]).collect::<Vec<_>>()
+        );
+        for (k, want) in enemy.iter().chain(&own).enumerate() {
+            let shown: f64 = cells[k].trim_end_matches(['*', '%']).parse().unwrap();
+            assert!(
+                (shown - want * 100.0).abs() < 0.006,
+                "{v} column {k}: {line}"
+            );
+        }
+        // The best of each group is the one marked, when it is unique.
+        for (group, vals, more) in [(0, &enemy, true), (1, &own, false)] {
+            let best = (0..3)
+                .max_by(|&a, &b| {
+                    let (x, y) = if more {
+                        (vals[a], vals[b])
+                    } else {
+                        (vals[b], vals[a])
+                    };
+                    x.partial_cmp(&y).unwrap()
+                })
+                .unwrap();
+            let unique = vals
+                .iter()
+                .filter(|x| (**x - vals[best]).abs() < 1e-12)
+                .count()
+                == 1;
+            for j in 0..3 {
+                let marked = cells[group * 3 + j].ends_with('*');
+                assert_eq!(marked, unique && j == best, "{v}: {line}");
+            }
+        }
+    }
+    // `--detail` prints each variant's tables before the summary.
+    let detail = out.beside("detail");
+    let o = run_to(scenario, &["--plots", "none", "--detail"], &detail);
+    let table = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(table.matches("== key outcomes").count(), 10);
+    assert!(table.contains("== sweep: 10 variants"));
+}
