@@ -7,6 +7,7 @@ use std::sync::Arc;
 mod block;
 pub mod estimate;
 mod output;
+pub mod progress;
 mod stream;
 mod sweep;
 mod variant;
@@ -615,7 +616,7 @@ impl Prepared {
             exact: req.exact || req.exact_only,
             monte_carlo: !req.exact_only,
             exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
-            progress: req.progress,
+            progress: req.progress.then(progress::on_stderr),
             control: req.control.clone(),
         }
     }
