@@ -274,54 +274,11 @@ pub fn did_you_mean<S: AsRef<str>>(given: &str, names: &[S]) -> Option<String> {
         .iter()
         .map(|n| {
             (
-                transposing_distance(&g, &n.as_ref().to_ascii_lowercase()),
+                strsim::osa_distance(&g, &n.as_ref().to_ascii_lowercase()),
                 n.as_ref(),
             )
         })
         .filter(|(d, n)| *d > 0 && *d <= 3 && *d * 3 <= n.len().max(g.len()))
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n.to_string())
-}
-
-/// Edit distance counting a swap of two neighbouring characters as one
-/// edit (optimal string alignment).
-fn transposing_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j - 1] + cost)
-                .min(d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = v;
-        }
-    }
-    d[a.len()][b.len()]
-}
-
-/// Edit distance between two strings (insertions, deletions, substitutions).
-pub fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

@@ -8,6 +8,7 @@ mod block;
 pub mod decide;
 pub mod estimate;
 mod output;
+pub mod progress;
 mod stream;
 mod sweep;
 mod variant;
@@ -653,7 +654,7 @@ impl Prepared {
             monte_carlo: !req.exact_only,
             auto: req.auto && !req.exact_only,
             exact_budget: req.exact_budget.unwrap_or(engine::exact::DEFAULT_BUDGET),
-            progress: req.progress,
+            progress: req.progress.then(progress::on_stderr),
             control: req.control.clone(),
         }
     }

@@ -25,7 +25,6 @@ pub mod root;
 pub mod scheduler;
 pub mod site;
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -322,12 +321,11 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         .map(|(p, f)| (p, f.as_str()))
         .collect();
     run::estimate::announce(&named, &req.run, "scenario");
-    let bar =
-        (req.run.progress && std::io::stderr().is_terminal() && !prepared.is_empty()).then(|| {
-            crate::engine::bar::Bar::new(prepared.len() as u64, |done, total, _, file| {
-                format!("{done}/{total} scenarios  {file}")
-            })
-        });
+    let bar = req
+        .run
+        .progress
+        .then(|| run::progress::scenarios(prepared.len() as u64))
+        .flatten();
     if req.run.progress && prepared.iter().any(|p| rreq.plots_for(p).1) {
         eprintln!("{}", RunRequest::summary_note());
     }
@@ -335,7 +333,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
     let mut docs = Vec::new();
     for (((p, file), folder), into) in prepared.iter().zip(&chosen).zip(&folders).zip(&claimed) {
         if let Some(b) = &bar {
-            b.set_message(file);
+            b.set_message(file.to_string());
         }
         let run = run::execute(p, &rreq)?;
         let checks = crate::targets::evaluate(&p.expects, &run);

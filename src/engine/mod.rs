@@ -9,7 +9,6 @@
 //! stands in a run (a variant pinned with `--set`, one shard of a report).
 
 pub mod alias;
-pub mod bar;
 pub mod chain;
 pub mod choose;
 pub mod compiled;
@@ -227,8 +226,8 @@ pub struct RunOptions {
     pub auto: bool,
     /// Path budget for exact enumeration.
     pub exact_budget: u64,
-    /// Show a progress bar (only honoured when stderr is a terminal).
-    pub progress: bool,
+    /// How to show the run's progress (nothing when `None`).
+    pub progress: Option<progress::ShowProgress>,
     /// Watched and stopped from outside (see [`control`]): trials done are
     /// counted into it, and its stop flag is looked at before each chunk.
     pub control: Option<Arc<RunControl>>,
@@ -246,7 +245,7 @@ impl Default for RunOptions {
             monte_carlo: true,
             auto: false,
             exact_budget: exact::DEFAULT_BUDGET,
-            progress: false,
+            progress: None,
             control: None,
         }
     }
@@ -403,7 +402,6 @@ impl Threads {
             )));
         }
         let threads = thread_count(threads);
-        keep_heaps();
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -428,7 +426,7 @@ impl Threads {
     /// task, in order (`opts.threads` is not read: see [`run`]).
     pub fn run(&self, tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
         let planned = planned(tasks.len(), opts);
-        let bar = Progress::new(planned, opts.progress);
+        let bar = Progress::new(planned, opts.progress.as_ref());
         let control = opts.control.as_deref();
         if let Some(c) = control {
             c.plan(planned);
@@ -535,34 +533,6 @@ impl Threads {
             from = to;
         }
         Ok(out)
-    }
-}
-
-/// Bytes glibc keeps at the top of a heap beyond what it needs (its
-/// `M_TOP_PAD`, 128 KiB by default).
-const HEAP_PAD: i32 = 64 << 20;
-
-/// Keeps glibc's heaps from shrinking and growing again all the time.
-/// Building a course allocates and frees megabytes; with the default pad,
-/// a worker thread's heap gives those pages back after each build and
-/// faults them in again for the next, and once a second thread runs, each
-/// page given back interrupts the other core to flush its TLB. On the
-/// 40-variant sweep of `scripts/speedup.sh` that cost a third more system
-/// time and 12% more CPU time on two threads than on one; with the pad,
-/// the two threads take the CPU time of one. The pad is address space
-/// kept for reuse, filled only as the run needs it. Set once, when a run
-/// first starts its threads; a no-op off glibc.
-fn keep_heaps() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        static ONCE: std::sync::Once = std::sync::Once::new();
-        ONCE.call_once(|| {
-            // SAFETY: mallopt sets one of the allocator's tunables; glibc
-            // takes its own lock, and any value is valid for M_TOP_PAD.
-            unsafe {
-                libc::mallopt(libc::M_TOP_PAD, HEAP_PAD);
-            }
-        });
     }
 }
 

@@ -1,13 +1,12 @@
-//! Telling a person how a long run is going: a progress bar with an ETA and
-//! a rate in words ("1.1 G/s") on a terminal; without one, a line every few
-//! seconds once a run has lasted that long. Nothing for a short run.
+//! Telling a person how a long run is going: the engine counts its trials
+//! into a [`Meter`] its caller starts ([`ShowProgress`]), and the words a
+//! meter shows (counts and rates in SI units, durations, the time left).
+//! The core draws nothing: the library's meter draws a bar with an ETA on
+//! a terminal, or a line every few seconds without one.
 
 use std::fmt::Write as _;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
-
-use super::bar::Bar;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Trials below which a run shows no bar: it is over before one would help.
 pub const BAR_FROM_TRIALS: u64 = 5_000_000;
@@ -56,88 +55,83 @@ pub fn duration(seconds: f64) -> String {
     }
 }
 
-/// How far a run is, said on stderr.
-pub struct Progress {
-    how: How,
+/// What a run tells of its trials as it goes. The engine counts into it
+/// and finishes it; what it shows, and where, is the caller's (the library
+/// draws a bar on a terminal or writes lines on stderr; the core draws
+/// nothing).
+pub trait Meter: Send + Sync {
+    /// Counts `n` more trials done (called from the worker threads).
+    fn inc(&self, n: u64);
+    /// The run is over (or failed): clears what was shown. May be called
+    /// more than once.
+    fn finish(&self);
 }
 
-enum How {
-    Off,
-    Bar(Bar),
-    Lines {
-        total: u64,
-        done: AtomicU64,
-        start: Instant,
-        last: Mutex<Instant>,
-    },
+/// How a run shows its progress: starts a [`Meter`] for a run of a given
+/// number of trials (`None` from it: nothing shown for that run).
+#[derive(Clone)]
+pub struct ShowProgress(Arc<MeterStart>);
+
+/// What [`ShowProgress`] calls with a run's planned trials.
+type MeterStart = dyn Fn(u64) -> Option<Box<dyn Meter>> + Send + Sync;
+
+impl ShowProgress {
+    /// Shows progress through the meters `start` gives for a run's
+    /// planned trials.
+    pub fn new(start: impl Fn(u64) -> Option<Box<dyn Meter>> + Send + Sync + 'static) -> Self {
+        ShowProgress(Arc::new(start))
+    }
+}
+
+impl std::fmt::Debug for ShowProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ShowProgress")
+    }
+}
+
+/// How far a run is: the meter the run's [`ShowProgress`] started, or
+/// nothing. Finished when dropped, so that a failed run clears it too.
+pub struct Progress {
+    meter: Option<Box<dyn Meter>>,
 }
 
 impl Progress {
     /// Nothing shown.
     pub fn off() -> Progress {
-        Progress { how: How::Off }
+        Progress { meter: None }
     }
 
-    /// Progress over `total` trials: a bar on a terminal (for at least
-    /// [`BAR_FROM_TRIALS`] trials), else a line every [`LINE_EVERY`] once
-    /// the run has lasted that long; nothing unless `show`.
-    pub fn new(total: u64, show: bool) -> Progress {
-        if !show || total == 0 {
-            return Progress::off();
-        }
-        if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-            if total < BAR_FROM_TRIALS {
-                return Progress::off();
-            }
-            let b = Bar::new(total, trials);
-            return Progress { how: How::Bar(b) };
-        }
-        let now = Instant::now();
-        Progress {
-            how: How::Lines {
-                total,
-                done: AtomicU64::new(0),
-                start: now,
-                last: Mutex::new(now),
-            },
-        }
+    /// Progress over `total` trials, shown by `show` (nothing without it,
+    /// or for no trials).
+    pub fn new(total: u64, show: Option<&ShowProgress>) -> Progress {
+        let meter = show.filter(|_| total > 0).and_then(|s| (s.0)(total));
+        Progress { meter }
     }
 
     /// Counts `n` more trials done.
+    #[inline]
     pub fn inc(&self, n: u64) {
-        match &self.how {
-            How::Off => {}
-            How::Bar(b) => b.inc(n),
-            How::Lines {
-                total,
-                done,
-                start,
-                last,
-            } => {
-                let done = done.fetch_add(n, Ordering::Relaxed) + n;
-                let now = Instant::now();
-                let Ok(mut last) = last.try_lock() else {
-                    return;
-                };
-                if now.duration_since(*last) < LINE_EVERY {
-                    return;
-                }
-                *last = now;
-                eprintln!("{}", line(done, *total, now.duration_since(*start)));
-            }
+        if let Some(m) = &self.meter {
+            m.inc(n);
         }
     }
 
-    /// Clears the bar, if any.
+    /// Clears what was shown, if anything.
     pub fn finish(self) {
-        if let How::Bar(b) = self.how {
-            b.finish_and_clear();
+        drop(self);
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(m) = &self.meter {
+            m.finish();
         }
     }
 }
 
-/// The words after the bar: `12 M/100 M trials (1.2 M/s, 1 min 13 s left)`.
-fn trials(done: u64, total: u64, elapsed: Duration, _: &str) -> String {
+/// The words after a progress bar: `12 M/100 M trials (1.2 M/s, 1 min 13 s left)`.
+pub fn trials(done: u64, total: u64, elapsed: Duration) -> String {
     let (per, left) = pace(done, total, elapsed);
     let left = left.map_or_else(|| "-".to_string(), duration);
     format!(

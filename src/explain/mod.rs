@@ -575,15 +575,24 @@ pub fn dice_of<P: Procedure>(p: &P, budget: u64) -> String {
     }
 }
 
+/// What a roll's heading says of its procedure: what `pikeshot list` says
+/// of it (a rule system's `ProcedureInfo`). A trait so that this model
+/// names no rule system: the systems import it, never the other way.
+pub trait Heading {
+    /// The name in scenario steps (`procedure = "close-combat"`).
+    fn name(&self) -> &str;
+    /// The rule number(s) on the card.
+    fn rule(&self) -> &str;
+    /// One line on what it resolves.
+    fn summary(&self) -> &str;
+}
+
 /// A roll described from what `pikeshot list` says of the procedure
 /// (`info`: its name, rule and summary), the dice found by enumeration, the
 /// modifiers it recorded, and, for a single die, each face's result.
-pub fn described_roll<P: Procedure>(
-    p: &P,
-    info: &crate::systems::ProcedureInfo,
-    modifiers: Vec<Term>,
-) -> Roll {
-    let mut r = Roll::new(&dice_of(p, 4_096), info.name, info.rule, modifiers).note(info.summary);
+pub fn described_roll<P: Procedure>(p: &P, info: &impl Heading, modifiers: Vec<Term>) -> Roll {
+    let mut r =
+        Roll::new(&dice_of(p, 4_096), info.name(), info.rule(), modifiers).note(info.summary());
     r.faces = single_die_faces(p);
     r
 }

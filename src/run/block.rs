@@ -65,7 +65,7 @@ pub(crate) fn run_blocks(
     // One bar and one plan for the whole sweep (every variant has the
     // first one's courses).
     let planned = engine::planned(count.saturating_mul(p.courses.len()), &opts);
-    let bar = Progress::new(planned, opts.progress);
+    let bar = Progress::new(planned, opts.progress.as_ref());
     let control = opts.control.as_deref();
     if let Some(c) = control {
         c.plan(planned);

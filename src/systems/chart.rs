@@ -97,6 +97,18 @@ pub struct ProcedureInfo {
     pub measures: &'static [&'static str],
 }
 
+impl crate::explain::Heading for ProcedureInfo {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn rule(&self) -> &str {
+        self.rule
+    }
+    fn summary(&self) -> &str {
+        self.summary
+    }
+}
+
 /// One key a scenario may set (a step key, a unit key, a course key or a
 /// `[rules]` key): what it means, what it accepts and its default. `pikeshot
 /// list` prints it and `pikeshot serve` builds the key's control from it;

@@ -8,8 +8,11 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use pikeshot::engine::CHUNK;
-use pikeshot::engine::bar::bar_line;
-use pikeshot::engine::progress::{duration, line, rate, si};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use pikeshot::engine::progress::{Meter, ShowProgress, duration, line, rate, si, trials};
+use pikeshot::engine::{self, RunOptions, Task};
 use pikeshot::run::estimate::{Estimate, ExactFit, Total, estimate};
 use pikeshot::run::{RunRequest, execute, prepare};
 
@@ -53,25 +56,71 @@ fn counts_rates_and_durations_are_said_in_words() {
 }
 
 #[test]
-fn the_bar_fills_with_the_count_and_fits_the_terminal() {
-    let label = "12 M/100 M trials (1.2 M/s, 1 min 13 s left)";
-    // 80 columns: the head takes 13, the label 44 and a space before it,
-    // one is left free: 21 cells, 12% of them (2) full.
-    let l = bar_line(1, 12, 100, Duration::from_secs(3725), label, 80);
+fn the_bar_says_the_trials_their_rate_and_the_time_left() {
+    // 12 M done in 10 s: 1.2 M/s, 88 M left take 73.3 s.
     assert_eq!(
-        l,
-        format!("⠂ [01:02:05] {}{} {label}", "█".repeat(2), "░".repeat(19))
+        trials(12_000_000, 100_000_000, Duration::from_secs(10)),
+        "12 M/100 M trials (1.2 M/s, 1 min 13 s left)"
     );
-    assert_eq!(l.chars().count(), 79);
-    // Wide: at most 40 cells; all done: all full; nothing to do: none.
-    let l = bar_line(0, 7, 7, Duration::ZERO, "7/7 scenarios", 200);
-    assert!(l.contains(&format!("] {} 7/7", "█".repeat(40))), "{l}");
-    let l = bar_line(0, 0, 0, Duration::ZERO, "", 200);
-    assert!(l.contains(&"░".repeat(40)), "{l}");
-    // Narrow: at least 10 cells, and the line cut so that it never wraps.
-    let l = bar_line(0, 1, 2, Duration::ZERO, label, 30);
-    assert_eq!(l.chars().count(), 29);
-    assert_eq!(l, "⠁ [00:00:00] █████░░░░░ 12 M/");
+    // Nothing done yet: no rate, no time left.
+    assert_eq!(trials(0, 100, Duration::ZERO), "0/100 trials (0/s, - left)");
+}
+
+/// A meter that counts what the engine tells it.
+struct Counting {
+    done: Arc<AtomicU64>,
+    finished: Arc<AtomicU64>,
+}
+
+impl Meter for Counting {
+    fn inc(&self, n: u64) {
+        self.done.fetch_add(n, Ordering::Relaxed);
+    }
+    fn finish(&self) {
+        self.finished.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn a_run_counts_every_trial_into_the_meter_its_caller_starts() {
+    let req = RunRequest::default();
+    let p = prepare(Path::new(SCENARIO), &req).unwrap();
+    let tasks: Vec<Task> = p
+        .courses
+        .iter()
+        .enumerate()
+        .map(|(i, (_, _, k))| Task {
+            variant: 0,
+            course: i as u64,
+            kernel: k.as_ref(),
+        })
+        .collect();
+    let done = Arc::new(AtomicU64::new(0));
+    let finished = Arc::new(AtomicU64::new(0));
+    let planned = Arc::new(AtomicU64::new(0));
+    let (d, f, pl) = (done.clone(), finished.clone(), planned.clone());
+    let show = ShowProgress::new(move |total| {
+        pl.store(total, Ordering::Relaxed);
+        Some(Box::new(Counting {
+            done: d.clone(),
+            finished: f.clone(),
+        }) as Box<dyn Meter>)
+    });
+    // Two and a half chunks per course: the last chunk's trials count too.
+    let n = CHUNK * 5 / 2;
+    let opts = RunOptions {
+        trials: n,
+        seed: 7,
+        threads: 2,
+        progress: Some(show),
+        ..RunOptions::default()
+    };
+    let tallies = engine::run(&tasks, &opts).unwrap();
+    let want = n * tasks.len() as u64;
+    assert_eq!(tallies.iter().map(|t| t.trials).sum::<u64>(), want);
+    assert_eq!(planned.load(Ordering::Relaxed), want);
+    assert_eq!(done.load(Ordering::Relaxed), want);
+    assert_eq!(finished.load(Ordering::Relaxed), 1);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use super::musketry::{FIRE_MODES, FireMode, tec_fire_terms};
 use super::unit::find_unit;
 use super::{Edition, Unit};
-use crate::error::{InputError, did_you_mean, levenshtein};
+use crate::error::{InputError, did_you_mean};
 use crate::scenario::Fields;
 use crate::systems::named;
 use crate::systems::{KeyDoc, Kind};
@@ -32,7 +32,7 @@ pub fn nearest(given: &str, here: &[&'static str]) -> Option<String> {
     }
     did_you_mean(given, here).or_else(|| {
         here.iter()
-            .min_by_key(|n| levenshtein(given, n))
+            .min_by_key(|n| strsim::levenshtein(given, n))
             .map(|n| n.to_string())
     })
 }
