@@ -254,16 +254,27 @@ function renderForm() {
 // each with its required keys at their first values. It becomes `doc`.
 function blankFight(id) {
   const s = META.systems.find((x) => x.id === id);
-  const required = (keys) => keys.filter((x) => /^required/.test(x.help));
+  // Required of every unit or step ("required: ..."), not of some only
+  // ("required for artillery, refused for others").
+  const required = (keys) => keys.filter((x) => /^required:/.test(x.help));
   doc = { name: `A blank ${s.name} fight`, system: id, units: {} };
   const edition = s.default_edition || (s.editions.length ? s.editions[0][0] : null);
   if (edition) doc.edition = edition;
-  const unit = () => Object.fromEntries(s.unit_keys.filter((x) => x.key === "kind" || /^required/.test(x.help)).map((x) => [x.key, initial(x)]));
+  const unit = () => Object.fromEntries(required(s.unit_keys).map((x) => [x.key, initial(x)]));
   doc.units.ours = unit();
   doc.units.theirs = unit();
-  const p = s.procedures[0];
+  // A fight any two units can have: close combat where the system has it.
+  const p = s.procedures.find((x) => /melee|close|combat/.test(x.name)) || s.procedures[0];
   const step = { procedure: p.name };
-  for (const k of required(p.keys)) step[k.key] = initial(k);
+  // The step's units in turn: the first it names is ours, the next theirs.
+  let nth = 0;
+  // A unit key is taken as required unless its help says optional.
+  const needed = p.keys.filter((k) => /^required:/.test(k.help)
+    || (k.control && k.control.kind === "unit" && !/optional|default/i.test(k.help || "")));
+  for (const k of needed) {
+    const unitKey = k.control && (k.control.kind === "unit" || k.control.kind === "units");
+    step[k.key] = unitKey ? ["ours", "theirs"][nth++ % 2] : initial(k);
+  }
   doc.course = [{ name: "course 1", own: "ours", enemy: "theirs", steps: [step] }];
   return doc;
 }
