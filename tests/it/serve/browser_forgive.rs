@@ -250,7 +250,36 @@ fn changing_a_procedure_or_the_system_drops_what_the_new_one_refuses() {
     );
     assert_eq!(note[0], "course[0].steps[0].procedure", "{note}");
     assert!(note[1].as_str().unwrap().contains(key), "{note}");
-    // The next change clears the note.
+    // A unit's kind: a cuirassier takes no regimental artillery, which
+    // only heavy infantry has: the key goes, and the form says so.
+    assert_eq!(
+        s.js("return doc.units.swedes.regimental_artillery;", json!([])),
+        true
+    );
+    settle_any(&s, || {
+        s.js(
+            CHOOSE,
+            json!([r#"[data-path="units.swedes.kind"]"#, "cuirassier"]),
+        );
+    });
+    let unit = s.js(
+        "const n = document.querySelector('.dropped'); \
+         return [Object.keys(doc.units.swedes), doc.units.swedes.kind, n && n.dataset.for, n && n.textContent];",
+        json!([]),
+    );
+    assert!(
+        !unit[0]
+            .as_array()
+            .unwrap()
+            .contains(&json!("regimental_artillery")),
+        "{unit}"
+    );
+    assert_eq!(unit[1], "cuirassier", "{unit}");
+    assert_eq!(unit[2], "units.swedes.kind", "{unit}");
+    assert!(
+        unit[3].as_str().unwrap().contains("regimental_artillery"),
+        "{unit}"
+    );
     // Switching the system drops the other system's units, and says so.
     let state = settle_any(&s, || {
         s.js(CHOOSE, json!(["#f-system", "snaphance"]));
