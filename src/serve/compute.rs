@@ -17,6 +17,7 @@ use crate::report::KEY_OUTCOMES;
 use crate::run::{self, Method, RunRequest};
 use crate::scenario::ScenarioFile;
 use crate::scenario::limits::MAX_FILE_BYTES;
+use crate::targets::evaluate;
 
 /// The name errors give the scenario the page sent.
 pub const SCENARIO_NAME: &str = "scenario.toml";
@@ -68,6 +69,57 @@ pub struct RunAnswer {
     pub more_is_better: BTreeMap<&'static str, bool>,
     /// A swept scenario's summary: its charts and table.
     pub sweep: Option<SweepView>,
+    /// The `[[expect]]` entries left out because they no longer fit the
+    /// scenario (a course renamed, an outcome the new setup lacks): the
+    /// odds are computed without them, and the page shows each as a
+    /// failed target. The entries checked are in `scenario.targets`.
+    pub stale_targets: Vec<StaleTarget>,
+}
+
+/// An `[[expect]]` entry the scenario refuses, left out of the run.
+#[derive(Clone, Debug, Serialize)]
+pub struct StaleTarget {
+    /// Its place in the file's `[[expect]]` list, from 0 (`None` when the
+    /// whole `expect` value is refused).
+    pub entry: Option<usize>,
+    /// Why it was refused, as the form says it ([`FormError`]).
+    pub error: FormError,
+}
+
+/// One error as the form shows it: beside the control of `key`, in words
+/// about the form (what is wrong, what would be accepted, a close match),
+/// without the file and line the CLI gives.
+#[derive(Clone, Debug, Serialize)]
+pub struct FormError {
+    /// The dotted key, e.g. `units.tercio.kind`.
+    pub key: Option<String>,
+    /// What is wrong, what would be accepted and a close match.
+    pub text: String,
+}
+
+impl FormError {
+    /// The form's words of `e` alone (not of the errors in its `more`).
+    fn of(e: &InputError) -> FormError {
+        let mut text = e.message.clone();
+        if let Some(a) = &e.accepted {
+            text.push_str(&format!("\n  accepted: {a}"));
+        }
+        if let Some(s) = &e.suggestion {
+            text.push_str(&format!("\n  did you mean `{s}`?"));
+        }
+        FormError {
+            key: e.key.clone(),
+            text,
+        }
+    }
+
+    /// The form's words of `e` and of each further error it carries.
+    fn all(e: &InputError) -> Vec<FormError> {
+        std::iter::once(e)
+            .chain(e.more.iter())
+            .map(FormError::of)
+            .collect()
+    }
 }
 
 /// An error as the page shows it: the CLI's words, split into their parts
@@ -89,6 +141,9 @@ pub struct ErrorBody {
     pub accepted: Option<String>,
     /// A close match.
     pub suggestion: Option<String>,
+    /// Each error of the input, as the form shows it beside its control
+    /// (empty for an error that is not the input's).
+    pub errors: Vec<FormError>,
 }
 
 impl ErrorBody {
@@ -102,6 +157,7 @@ impl ErrorBody {
             what: None,
             accepted: None,
             suggestion: None,
+            errors: Vec::new(),
         }
     }
 }
@@ -117,6 +173,7 @@ impl From<Error> for ErrorBody {
                 what: Some(i.message.clone()),
                 accepted: i.accepted.clone(),
                 suggestion: i.suggestion.clone(),
+                errors: FormError::all(i),
             },
             Error::Stopped => cancelled(),
             _ => ErrorBody::plain("internal", e.to_string()),
@@ -179,7 +236,7 @@ pub fn parse(text: &str) -> Result<toml::Table, Error> {
 /// trials done are what `GET /api/progress` reports.
 pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
     let text = scenario_text(body.toml, body.doc)?;
-    let file = ScenarioFile::from_str(SCENARIO_NAME, &text)?;
+    let mut file = ScenarioFile::from_str(SCENARIO_NAME, &text)?;
     let mut req = RunRequest {
         trials: None,
         seed: body.seed,
@@ -201,7 +258,41 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
         }
     };
     req.set_method(method.unwrap_or(Method::Exact));
-    let mut prepared = run::prepare_file(file.clone(), &req).map_err(ErrorBody::from)?;
+    // Each `[[expect]]` entry the scenario refuses is left out, one at a
+    // time (each try drops one, so this ends), and reported instead.
+    let mut entries: Vec<usize> = match file.table.get("expect") {
+        Some(toml::Value::Array(a)) => (0..a.len()).collect(),
+        _ => Vec::new(),
+    };
+    let mut stale_targets = Vec::new();
+    let mut prepared = loop {
+        match run::prepare_file(file.clone(), &req) {
+            Ok(p) => break p,
+            Err(Error::Input(e)) if body.sets.is_empty() => match refused_entry(&e) {
+                Some(Some(n)) if n < entries.len() => {
+                    if let Some(toml::Value::Array(a)) = file.table.get_mut("expect") {
+                        a.remove(n);
+                        if a.is_empty() {
+                            file.table.remove("expect");
+                        }
+                    }
+                    stale_targets.push(StaleTarget {
+                        entry: Some(entries.remove(n)),
+                        error: FormError::of(&e),
+                    });
+                }
+                Some(None) if file.table.remove("expect").is_some() => {
+                    entries.clear();
+                    stale_targets.push(StaleTarget {
+                        entry: None,
+                        error: FormError::of(&e),
+                    });
+                }
+                _ => return Err(Error::Input(e).into()),
+            },
+            Err(e) => return Err(e.into()),
+        }
+    };
     cancel.check()?;
     let mut note = None;
     let exact_first = method.is_none() || method == Some(Method::Exact);
@@ -240,10 +331,16 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
     };
     let sweep = SweepView::of(&done).map_err(ErrorBody::from)?;
     cancel.check()?;
+    let checks = evaluate(&prepared.expects, &done);
+    let mut scenario = json::scenario(SCENARIO_NAME, "", &done, &checks);
+    // Each target by its place in the page's `[[expect]]` list.
+    for t in &mut scenario.targets {
+        t.entry = entries.get(t.entry).copied().unwrap_or(t.entry);
+    }
     Ok(RunAnswer {
         method: req.method().name(),
         trials: if req.exact_only { 0 } else { prepared.trials },
-        scenario: json::scenario(SCENARIO_NAME, "", &done, &[]),
+        scenario,
         note,
         explain,
         explain_note,
@@ -252,7 +349,20 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
             .filter_map(|d| Some((d.name, d.more_is_better?)))
             .collect(),
         sweep,
+        stale_targets,
     })
+}
+
+/// Whether `e` is about an `[[expect]]` entry: `Some(Some(n))` for entry
+/// `n` (key `expect[n]...`), `Some(None)` for the `expect` value itself.
+fn refused_entry(e: &InputError) -> Option<Option<usize>> {
+    let key = e.key.as_deref()?;
+    if key == "expect" {
+        return Some(None);
+    }
+    let rest = key.strip_prefix("expect[")?;
+    let n = rest.split(']').next()?.parse().ok()?;
+    Some(Some(n))
 }
 
 /// The explanation of `file` under `sets`, unless it is larger than

@@ -17,6 +17,8 @@ let runGen = 0;           // the latest run asked for
 let runTimer = null;
 let controller = null;    // aborts the run in flight when a newer one starts
 let lastMethod = "exact"; // how the odds shown were found
+let kindChange = null;    // { unit, kind } of a kind just chosen, until its run ends
+let notice = null;        // { path, text }: keys the form just dropped, and why
 
 // ---------------------------------------------------------------- helpers
 
@@ -139,8 +141,10 @@ async function runNow() {
   if (gen !== runGen) return;
   if (answer.error) { finish(gen, answer.error); return; }
   clearErrors();
+  kindChange = null;
   lastMethod = answer.method;
   renderResults(answer);
+  markStale(false);
   status.className = ""; status.dataset.state = "done"; status.dataset.gen = gen;
   status.textContent = `${answer.method === "exact" ? "exact" : `Monte Carlo, ${answer.trials.toLocaleString()} trials per course`} · ${Math.round(performance.now() - t0)} ms`;
 }
@@ -169,8 +173,13 @@ function watchProgress(gen) {
 function finish(gen, error) {
   // A newer request of this page cancelled this one on the server.
   if (error.kind === "cancelled") return;
+  // A unit's kind just changed: the keys the new kind refuses go, and the
+  // form says which (once: a second error is shown as it is).
+  if (kindChange && dropRefused(kindChange, error)) return;
+  kindChange = null;
   clearErrors();
   showError(error);
+  markStale(true);
   const status = $("#status");
   status.className = ""; status.dataset.state = "error"; status.dataset.gen = gen;
   status.textContent = "invalid input: see the message beside the control";
@@ -178,11 +187,23 @@ function finish(gen, error) {
 
 // ---------------------------------------------------------------- results
 
+// The odds shown are of an earlier setup while the form's is invalid:
+// greyed, and marked "not for this setup".
+function markStale(stale) {
+  const out = $("#results");
+  const any = !!out.querySelector(".course");
+  out.classList.toggle("stale", stale && any);
+  out.dataset.stale = String(stale && any);
+  $("#stale").hidden = !(stale && any);
+}
+
 function renderResults(a) {
   const note = $("#note");
   note.hidden = !a.note; note.textContent = a.note || "";
   const out = $("#results");
   out.replaceChildren();
+  const targets = targetsView(a);
+  if (targets) out.append(targets);
   if (a.sweep) out.append(sweepView(a.sweep, a));
   const byVariant = new Map();
   for (const c of a.scenario.courses) {
@@ -198,6 +219,36 @@ function renderResults(a) {
       : el("div", { class: "variant", "data-variant": variant }, el("h2", { text: variant ? `variant ${variant}` : "" }), cards));
   }
   if (a.explain_note) out.append(el("p", { class: "muted", text: a.explain_note }));
+}
+
+// The scenario's `[[expect]]` targets: each checked one with its verdict,
+// and each the scenario no longer fits (a course renamed away, an outcome
+// the setup lacks) as a failed target, with why: it never blocks the odds.
+function targetsView(a) {
+  const checked = a.scenario.targets || [], stale = a.stale_targets || [];
+  if (!checked.length && !stale.length) return null;
+  const fails = checked.filter((t) => t.verdict === "fail").length + stale.length;
+  const bounds = (t, fmt) => [t.at_least !== null && t.at_least !== undefined ? `≥ ${fmt(t.at_least)}` : "",
+    t.at_most !== null && t.at_most !== undefined ? `≤ ${fmt(t.at_most)}` : ""].filter(Boolean).join(", ");
+  const rows = [];
+  for (const t of checked) {
+    const key = a.scenario.courses.flatMap((c) => c.key_outcomes).find((k) => k.name === t.target);
+    const fmt = t.kind === "outcome" || (key && key.kind === "probability") ? pct : num3;
+    const v = t.exact !== null && t.exact !== undefined ? t.exact : t.value;
+    rows.push(el("tr", { "data-entry": t.entry, "data-verdict": t.verdict },
+      el("td", { text: `expect[${t.entry}]` }), el("td", { text: t.course + (t.variant ? ` (${t.variant})` : "") }),
+      el("td", { text: `${t.target} ${bounds(t, fmt)}` }), el("td", { class: "num", text: fmt(v) }),
+      el("td", { class: t.verdict, text: t.verdict === "fail" ? "failed" : t.verdict === "pass" ? "passed" : t.verdict })));
+  }
+  for (const t of stale) {
+    rows.push(el("tr", { "data-entry": t.entry ?? "", "data-verdict": "stale" },
+      el("td", { text: t.entry === null ? "expect" : `expect[${t.entry}]` }),
+      el("td", { colspan: 3, text: `not checked: ${t.error.text}` }),
+      el("td", { class: "stale", text: "failed" })));
+  }
+  return el("section", { class: "targets" },
+    el("h2", { text: `Targets: ${fails ? `${fails} failed` : "all met"} of ${checked.length + stale.length}` }),
+    el("table", {}, el("tr", {}, ["entry", "course", "target", "figure", "verdict"].map((h) => el("th", { text: h }))), rows));
 }
 
 const value = (x) => (x.exact !== null && x.exact !== undefined ? x.exact : x.value);
@@ -284,6 +335,10 @@ function renderCourse2(c, a, ex) {
   return box;
 }
 
+// An outcome's label in words: a label that is only an id
+// ("target-fell-back") reads as words ("target fell back").
+const words = (label) => (/^[a-z0-9]+(-[a-z0-9]+)+$/.test(label) ? label.replace(/-/g, " ") : label);
+
 // The outcome distribution as horizontal bars (inline SVG).
 function chart(c, exact) {
   const rows = c.outcomes;
@@ -296,7 +351,7 @@ function chart(c, exact) {
   rows.forEach((o, i) => {
     const p = exact ? o.exact : o.probability;
     const y = 2 + i * (bh + 3);
-    mk("text", { x: lw - 4, y: y + 12, "text-anchor": "end" }, o.label.length > 27 ? o.label.slice(0, 26) + "…" : o.label);
+    mk("text", { x: lw - 4, y: y + 12, "text-anchor": "end" }, words(o.label).length > 27 ? words(o.label).slice(0, 26) + "…" : words(o.label));
     mk("rect", { x: lw, y, width: Math.max(0.5, ((W - lw - 50) * (p || 0)) / max), height: bh, fill: "#4a78b0" });
     mk("text", { x: lw + ((W - lw - 50) * (p || 0)) / max + 3, y: y + 12 }, pct(p));
   });
@@ -314,16 +369,19 @@ function atLeast(c, exact) {
   return el("details", {}, el("summary", { text: "at least, per measure" }), t);
 }
 
+// A label with its rule number once: not again where the label names it.
+const withRule = (label, rule) => (!rule || label.includes(rule) ? label : `${label} (${rule})`);
+
 // The explain breakdown of a course: each step, each state it is rolled
 // in, every modifier with its source, the limit and the results.
 function explainView(ce) {
   const d = el("details", { class: "explain" }, el("summary", { text: "why: how each roll is made" }));
   for (const st of ce.steps) {
-    const s = el("div", { class: "step" }, el("b", { text: `${st.title} (${st.rule})` }), ` — rolled ${pct(st.p_reached)} of the time`);
+    const s = el("div", { class: "step" }, el("b", { text: withRule(st.title, st.rule) }), ` — rolled ${pct(st.p_reached)} of the time`);
     for (const cs of st.cases.slice(0, 20)) {
       const r = cs.roll;
       const mods = el("table", { class: "mods" }, r.modifiers.map((m) => el("tr", { class: m.applied ? "" : "na" },
-        el("td", { text: `${m.label}${m.rule ? " (" + m.rule + ")" : ""}` }), el("td", { text: (m.value > 0 ? "+" : "") + m.value }),
+        el("td", { text: withRule(m.label, m.rule) }), el("td", { text: (m.value > 0 ? "+" : "") + m.value }),
         el("td", { text: `${m.source.kind}: ${m.source.detail}${m.note ? " — " + m.note : ""}` }))));
       const lim = r.limit ? ` limited to ${r.limit.min}..${r.limit.max} (${r.limit.rule})${r.limit.lost ? `, losing ${r.limit.lost}` : ""}` : "";
       s.append(el("div", { class: "case" },
@@ -439,6 +497,11 @@ async function start() {
   for (const s of list) { if (!groups.has(s.group)) groups.set(s.group, []); groups.get(s.group).push(s); }
   for (const [g, items] of groups) $("#load").append(el("optgroup", { label: g }, items.map((s) => el("option", { value: s.id, text: s.id.split("/").slice(-1)[0].replace(/\.toml$/, "") }))));
   $("#load").addEventListener("change", (e) => { if (e.target.value) loadShipped(e.target.value); e.target.value = ""; });
+  for (const x of META.systems) $("#blank").append(el("option", { value: x.id, text: `${x.name} (${x.id})` }));
+  $("#blank").addEventListener("change", (e) => {
+    if (e.target.value) { doc = blankFight(e.target.value); origin = null; notice = null; changed(true); }
+    e.target.value = "";
+  });
   $("#upload").addEventListener("change", (e) => { if (e.target.files[0]) upload(e.target.files[0]); e.target.value = ""; });
   $("#download").addEventListener("click", download);
   $("#method").addEventListener("change", () => { saveUrl(); scheduleRun(); });

@@ -8,7 +8,11 @@
 
 // ---------------------------------------------------------------- the form
 
-function changed(structural) {
+// After a change: the form drawn again where its shape changed, with
+// `note` ({ path, text }: keys the change dropped, and why) beside the
+// control at `path` until the next change.
+function changed(structural, note) {
+  notice = note || null;
   if (structural) renderForm();
   saveUrl();
   scheduleRun();
@@ -67,7 +71,9 @@ function choice(value, values, set) {
 function control(path, value, meta, opts = {}) {
   const key = keyOf(path);
   const c = (meta && meta.control) || { kind: "text", values: [] };
-  const set = (v) => { setPath(doc, path, v); changed(opts.structural); };
+  // `opts.after(v)` follows the change up (dropping what it outdates) and
+  // may return a note of what it dropped.
+  const set = (v) => { setPath(doc, path, v); const note = opts.after ? opts.after(v) : null; changed(opts.structural || !!note, note); };
   const units = unitNames();
   let input;
   if (opts.choices) {
@@ -150,7 +156,8 @@ function renderForm() {
   // The scenario.
   const top = el("fieldset", {}, el("legend", { text: "Scenario" }));
   top.append(control(["name"], doc.name ?? "", null, { removable: false }));
-  top.append(control(["system"], doc.system, null, { choices: META.systems.map((x) => x.id), structural: true, removable: false }));
+  top.append(control(["system"], doc.system, null, { choices: META.systems.map((x) => x.id), structural: true, removable: false,
+    after: (id) => switchSystem(s, id) }));
   if (s && s.editions.length) {
     const swept = isTable(doc.sweep) && Array.isArray(doc.sweep.edition);
     const choices = s.editions.map((e) => e[0]);
@@ -185,9 +192,10 @@ function renderForm() {
   const units = el("fieldset", {}, el("legend", { text: "Units" }));
   for (const name of unitNames()) {
     const u = doc.units[name];
-    const box = el("fieldset", { "data-unit": name }, el("legend", {}, `[units.${name}] `,
+    const box = el("fieldset", { "data-unit": name, "data-path": keyOf(["units", name]) }, el("legend", {}, `[units.${name}] `,
       el("button", { type: "button", class: "x", title: "remove unit " + name, onclick: () => { delete doc.units[name]; changed(true); } }, "×")));
-    for (const [k, v] of Object.entries(u)) box.append(control(["units", name, k], v, s.unit_keys.find((x) => x.key === k)));
+    for (const [k, v] of Object.entries(u)) box.append(control(["units", name, k], v, s.unit_keys.find((x) => x.key === k),
+      k === "kind" ? { after: (kind) => { kindChange = { unit: name, kind, dropped: [] }; return null; } } : {}));
     box.append(el("div", { class: "adders" }, adder("+ unit key…", s.unit_keys.map((x) => x.key).filter((k) => !(k in u)), (k) => {
       u[k] = initial(s.unit_keys.find((x) => x.key === k)); changed(true);
     })));
@@ -233,14 +241,88 @@ function renderForm() {
     }
     form.append(other);
   }
+  if (notice) {
+    const at = document.querySelector(`[data-path="${CSS.escape(notice.path)}"]`);
+    const row = at && (at.closest("[data-row]") || at);
+    (row || form).append(el("div", { class: "dropped", "data-for": notice.path, text: notice.text }));
+  }
+}
+
+// ---------------------------------------------------------------- blank fights, switching system
+
+// A blank fight of system `id`: two units and one course of one step,
+// each with its required keys at their first values. It becomes `doc`.
+function blankFight(id) {
+  const s = META.systems.find((x) => x.id === id);
+  // Required of every unit or step ("required: ..."), not of some only
+  // ("required for artillery, refused for others").
+  const required = (keys) => keys.filter((x) => /^required:/.test(x.help));
+  doc = { name: `A blank ${s.name} fight`, system: id, units: {} };
+  const edition = s.default_edition || (s.editions.length ? s.editions[0][0] : null);
+  if (edition) doc.edition = edition;
+  const unit = () => Object.fromEntries(required(s.unit_keys).map((x) => [x.key, initial(x)]));
+  doc.units.ours = unit();
+  doc.units.theirs = unit();
+  // A fight any two units can have: close combat where the system has it.
+  const p = s.procedures.find((x) => /melee|close|combat/.test(x.name)) || s.procedures[0];
+  const step = { procedure: p.name };
+  // The step's units in turn: the first it names is ours, the next theirs.
+  let nth = 0;
+  // A unit key is taken as required unless its help says optional.
+  const needed = p.keys.filter((k) => /^required:/.test(k.help)
+    || (k.control && k.control.kind === "unit" && !/optional|default/i.test(k.help || "")));
+  for (const k of needed) {
+    const unitKey = k.control && (k.control.kind === "unit" || k.control.kind === "units");
+    step[k.key] = unitKey ? ["ours", "theirs"][nth++ % 2] : initial(k);
+  }
+  doc.course = [{ name: "course 1", own: "ours", enemy: "theirs", steps: [step] }];
+  return doc;
+}
+
+// Switching the system from `old` to `id`: the other system's units,
+// courses and readings mean nothing to the new one, so the form starts
+// from the new system's blank fight, keeping the scenario's name, and
+// says what it dropped.
+function switchSystem(old, id) {
+  if (!old || old.id === id) return null;
+  const name = doc.name;
+  const units = isTable(doc.units) ? Object.keys(doc.units) : [];
+  const courses = Array.isArray(doc.course) ? doc.course.length : 0;
+  blankFight(id);
+  if (name) doc.name = name;
+  const what = [units.length ? `units ${units.join(", ")}` : "", courses ? `${courses} course${courses > 1 ? "s" : ""}` : ""].filter(Boolean).join(" and ");
+  return { path: "system", text: `dropped ${what || "the setup"}: they were ${old.name}'s; here is a blank ${id} fight` };
+}
+
+// After a unit's kind changed, the run's errors about that unit's other
+// keys (the keys the new kind refuses) drop those keys, and the form says
+// which. True when it dropped some (the run starts again; each round
+// drops at least one key, so this ends).
+function dropRefused(kc, error) {
+  const u = isTable(doc.units) ? doc.units[kc.unit] : null;
+  const prefix = keyOf(["units", kc.unit]) + ".";
+  const errs = error.errors || [];
+  const keys = errs.map((e) => (e.key || "").startsWith(prefix) ? e.key.slice(prefix.length).split(/[.[]/)[0] : null);
+  if (!u || !errs.length || keys.some((k) => k === null || k === "kind" || !(k in u))) return false;
+  for (const k of keys) { delete u[k]; if (!kc.dropped.includes(k)) kc.dropped.push(k); }
+  changed(true, { path: prefix + "kind", text: `dropped ${kc.dropped.join(", ")}: a ${kc.kind} does not take ${kc.dropped.length > 1 ? "them" : "it"}` });
+  return true;
 }
 
 function renderCourse(s, c, ci) {
   const base = ["course", ci];
-  const box = el("fieldset", { "data-course": ci }, el("legend", {}, `course[${ci}] `,
+  const box = el("fieldset", { "data-course": ci, "data-path": keyOf(base) }, el("legend", {}, `course[${ci}] `,
     el("button", { type: "button", class: "x", title: "remove course", onclick: () => { doc.course.splice(ci, 1); changed(true); } }, "×")));
   const units = unitNames();
-  box.append(control([...base, "name"], c.name ?? "", null, { removable: false }));
+  // Renaming a course renames it in the `[[expect]]` entries that name it.
+  let was = c.name;
+  box.append(control([...base, "name"], c.name ?? "", null, { removable: false, after: (now) => {
+    if (Array.isArray(doc.expect)) for (const e of doc.expect) if (isTable(e) && e.course === was) e.course = now;
+    const ta = document.querySelector('[data-path="expect"]');
+    if (ta && Array.isArray(doc.expect)) ta.value = JSON.stringify(doc.expect);
+    was = now;
+    return null;
+  } }));
   for (const k of ["own", "enemy"]) if (k in c) box.append(control([...base, k], c[k], null, { choices: units }));
   for (const ck of s.course_keys) if (ck.key in c) box.append(control([...base, ck.key], c[ck.key], ck));
   if (s.max_turns > 0 && isTable(c.repeat)) {
@@ -282,12 +364,18 @@ function renderCourse(s, c, ci) {
 }
 
 function renderStep(s, st, path) {
-  const box = el("fieldset", { "data-step": keyOf(path) });
+  const box = el("fieldset", { "data-step": keyOf(path), "data-path": keyOf(path) });
   const p = s.procedures.find((x) => x.name === st.procedure);
   box.append(el("legend", {}, `step ${path[path.length - 1] + 1} `,
     el("button", { type: "button", class: "x", title: "remove step", onclick: () => { setPath(doc, path, undefined); changed(true); } }, "×")));
   box.append(control([...path, "procedure"], st.procedure ?? "", p ? { help: `${p.rule}: ${p.summary}` } : null,
-    { choices: s.procedures.map((x) => x.name), structural: true, removable: false }));
+    { choices: s.procedures.map((x) => x.name), structural: true, removable: false, after: (name) => {
+      // The keys the new procedure does not take go, and the form says which.
+      const np = s.procedures.find((x) => x.name === name);
+      const gone = np ? Object.keys(st).filter((k) => k !== "procedure" && !np.keys.some((x) => x.key === k)) : [];
+      for (const k of gone) delete st[k];
+      return gone.length ? { path: keyOf([...path, "procedure"]), text: `dropped ${gone.join(", ")}: ${name} does not take ${gone.length > 1 ? "them" : "it"}` } : null;
+    } }));
   for (const [k, v] of Object.entries(st)) {
     if (k === "procedure") continue;
     box.append(control([...path, k], v, p && p.keys.find((x) => x.key === k)));
@@ -307,24 +395,45 @@ function clearErrors() {
   $("#errors").hidden = true;
 }
 
-function showError(err) {
-  const text = err.message;
-  let placed = false;
-  for (const key of (err.key || "").split(", ").filter(Boolean)) {
-    // The control of the key, or of the nearest table above it.
-    let k = key;
-    while (k) {
-      const field = document.querySelector(`[data-path="${CSS.escape(k)}"]`);
-      if (field) {
-        field.classList.add("invalid");
-        const row = field.closest("[data-row]") || field.parentElement;
-        row.append(el("div", { class: "err", "data-for": key, text }));
-        placed = true;
-        break;
-      }
-      const cut = Math.max(k.lastIndexOf("."), k.lastIndexOf("["));
-      k = cut > 0 ? k.slice(0, cut) : "";
+// The form's key for an error's: a course named in quotes
+// (`course."charge now".steps[0]`) is the course of that name in the form.
+function formKey(key) {
+  return key.replace(/^course\."((?:[^"\\]|\\.)*)"/, (all, name) => {
+    const i = Array.isArray(doc.course) ? doc.course.findIndex((c) => c && c.name === name) : -1;
+    return i >= 0 ? `course[${i}]` : all;
+  });
+}
+
+// Puts `text` under the control of `key`, or of the nearest table above
+// it that the form draws (a step, a course, a unit); false when none is.
+function placeError(key, text) {
+  let k = formKey(key);
+  while (k) {
+    const field = document.querySelector(`[data-path="${CSS.escape(k)}"]`);
+    if (field) {
+      field.classList.add("invalid");
+      const row = field.matches("fieldset") ? field : field.closest("[data-row]") || field.parentElement;
+      row.append(el("div", { class: "err", "data-for": key, text }));
+      return true;
     }
+    const cut = Math.max(k.lastIndexOf("."), k.lastIndexOf("["));
+    k = cut > 0 ? k.slice(0, cut) : "";
   }
-  if (!placed) { $("#errors").textContent = text; $("#errors").hidden = false; }
+  return false;
+}
+
+// The server's error, each part under the control it is about, in words
+// about the form (no file or line: the player never had the file); what
+// no control is about goes above the form, naming its key.
+function showError(err) {
+  const parts = err.errors && err.errors.length ? err.errors
+    : [{ key: err.key, text: err.kind === "input" && err.what ? err.what : err.message }];
+  const left = [];
+  for (const p of parts) {
+    const keys = (p.key || "").split(", ").filter(Boolean);
+    let placed = false;
+    for (const key of keys) placed = placeError(key, p.text) || placed;
+    if (!placed) left.push(keys.length ? `${keys.join(", ")}: ${p.text}` : p.text);
+  }
+  if (left.length) { $("#errors").textContent = left.join("\n"); $("#errors").hidden = false; }
 }

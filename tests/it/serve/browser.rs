@@ -32,12 +32,12 @@ const SETTLED_NOW: &str = "if (typeof runTimer !== 'undefined' && runTimer !== n
     const s = document.querySelector('#status'); \
     return !!s && s.dataset.state === arguments[1] && Number(s.dataset.gen || 0) > arguments[0];";
 /// The latest run's number once it is shown (`state` `done` or `error`).
-const GEN: &str = "const s = document.querySelector('#status'); \
+pub(super) const GEN: &str = "const s = document.querySelector('#status'); \
     return s ? Number(s.dataset.gen || 0) : 0;";
-const CHOOSE: &str = "const e = document.querySelector(arguments[0]); e.value = arguments[1]; \
+pub(super) const CHOOSE: &str = "const e = document.querySelector(arguments[0]); e.value = arguments[1]; \
     e.dispatchEvent(new Event('change')); return true;";
 /// Every key outcome shown: [course, key, value, text].
-const ODDS: &str = "return [...document.querySelectorAll('.course')].flatMap(c => \
+pub(super) const ODDS: &str = "return [...document.querySelectorAll('.course')].flatMap(c => \
     [...c.querySelectorAll('td[data-key]')].map(td => \
     [c.dataset.course, td.dataset.key, Number(td.dataset.value), td.textContent]));";
 
@@ -87,7 +87,7 @@ fn saved_figures(s: &Session, file: &Path) -> Vec<(String, f64)> {
 
 /// Does `act`, then waits for the run it causes to end in `state`,
 /// starting a scheduled run at once ([`SETTLED_NOW`]).
-fn settle(s: &Session, state: &str, act: impl FnOnce()) {
+pub(super) fn settle(s: &Session, state: &str, act: impl FnOnce()) {
     settle_with(s, SETTLED_NOW, state, act);
 }
 
@@ -158,7 +158,7 @@ fn browser_or_skip() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
 
 /// A server and a browser session on its page, its first odds shown; or
 /// `None` (the test skipped) where Chromium or chromedriver is missing.
-fn page_or_skip() -> Option<(Server, Session)> {
+pub(super) fn page_or_skip() -> Option<(Server, Session)> {
     let (chromium, chromedriver) = browser_or_skip()?;
     let server = Server::start(&[]);
     let s = Session::start(&chromium, &chromedriver);
