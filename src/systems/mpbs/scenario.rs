@@ -86,35 +86,10 @@ fn read<'a, T>(
     })?;
     let unit_names = course::unit_names(&units);
     let (courses, sides) = course::build_courses(f, |name, mut cf, step_tables| {
-        let mut steps = Vec::new();
-        for (procedure, sf) in step_tables {
-            let (mut actor, mut target) = (None, None);
-            if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
-                let idx = |k: &Option<&str>| k.and_then(|k| course::peek_unit(&sf, k, &unit_names));
-                actor = idx(a);
-                target = idx(t);
-            }
-            // Every attacking unit after the lead one: a close combat's
-            // attacker results apply to each (docs/rules/mpbs.md, section 2).
-            let others = if procedure == "close-combat" {
-                let names = sf.fresh().strings("attacker").ok().flatten();
-                names
-                    .into_iter()
-                    .flatten()
-                    .skip(1)
-                    .filter_map(|n| unit_names.iter().position(|u| *u == n))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            steps.push(StepSpec {
-                procedure,
-                fields: sf,
-                actor,
-                others,
-                target,
-            });
-        }
+        let steps: Vec<StepSpec> = step_tables
+            .into_iter()
+            .map(|(procedure, sf)| step_spec(procedure, sf, &unit_names))
+            .collect();
         let (own, enemy) = course::own_enemy(&mut cf, &unit_names)?;
         let named = own.is_some() && enemy.is_some();
         let own = own.or(steps[0].actor);
@@ -139,6 +114,38 @@ fn read<'a, T>(
         Ok((kernel, side))
     })?;
     Ok((edition, courses, sides))
+}
+
+/// One step's spec: its procedure, its reader, and the units it names
+/// (found by the step's unit keys; a unit that is not there is left for
+/// the step's own reader to refuse).
+fn step_spec<'a>(procedure: String, sf: Fields<'a>, unit_names: &[&str]) -> StepSpec<'a> {
+    let (mut actor, mut target) = (None, None);
+    if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
+        let idx = |k: &Option<&str>| k.and_then(|k| course::peek_unit(&sf, k, unit_names));
+        actor = idx(a);
+        target = idx(t);
+    }
+    // Every attacking unit after the lead one: a close combat's attacker
+    // results apply to each (docs/rules/mpbs.md, section 2).
+    let others = if procedure == "close-combat" {
+        let names = sf.fresh().strings("attacker").ok().flatten();
+        names
+            .into_iter()
+            .flatten()
+            .skip(1)
+            .filter_map(|n| unit_names.iter().position(|u| *u == n))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    StepSpec {
+        procedure,
+        fields: sf,
+        actor,
+        others,
+        target,
+    }
 }
 
 /// Reads `repeat = { turns = N, until = [...] }` (the shared reader).
@@ -183,22 +190,11 @@ pub fn decide(
         };
         let mut inputs = Vec::new();
         for option in table.options {
-            let mut steps = Vec::new();
-            for (procedure, sf) in option.steps {
-                let (mut actor, mut target) = (None, None);
-                if let Some((_, a, t)) = STEP_UNIT_KEYS.iter().find(|(p, _, _)| *p == procedure) {
-                    let idx =
-                        |k: &Option<&str>| k.and_then(|k| course::peek_unit(&sf, k, &unit_names));
-                    actor = idx(a);
-                    target = idx(t);
-                }
-                steps.push(StepSpec {
-                    procedure,
-                    fields: sf,
-                    actor,
-                    target,
-                });
-            }
+            let steps: Vec<StepSpec> = option
+                .steps
+                .into_iter()
+                .map(|(procedure, sf)| step_spec(procedure, sf, &unit_names))
+                .collect();
             inputs.push((
                 option.name,
                 CourseInput {
