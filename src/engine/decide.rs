@@ -214,6 +214,8 @@ pub struct Solved<P> {
     pub nodes: Vec<Node<P>>,
     /// Node ids, each before every node it leads to.
     order: Vec<u32>,
+    /// The graph flattened for [`Solved::evaluate`].
+    flat: Flat,
     /// The choices, in the order first reached.
     pub choices: Vec<Choice>,
     /// The best plan's value from the start.
@@ -480,6 +482,7 @@ where
         options: names,
         feature_names: features.feature_names(),
         objective: objective.clone(),
+        flat: Flat::new(&nodes, &order),
         nodes,
         order,
         choices: choice_states
@@ -542,20 +545,26 @@ impl<P: Procedure> Solved<P> {
     /// The value from the start of the plan that picks `plan(c)` at choice
     /// `c` (an index into [`Solved::choices`]).
     pub fn evaluate(&self, plan: impl Fn(usize) -> usize) -> f64 {
-        let mut value = vec![0.0f64; self.nodes.len()];
-        let of = |e: &Edge, value: &[f64]| match e {
-            Edge::Node(n) => value[*n as usize],
-            Edge::End(v) => *v,
-        };
-        for &i in self.order.iter().rev() {
-            value[i as usize] = match &self.nodes[i as usize] {
-                Node::Roll { edges, .. } => edges.iter().map(|(_, p, e)| p * of(e, &value)).sum(),
-                Node::Choose {
-                    choice, options, ..
-                } => of(&options[plan(*choice as usize)], &value),
+        let f = &self.flat;
+        let mut value = vec![0.0f64; f.choice.len()];
+        for j in 0..f.choice.len() {
+            let (a, b) = (f.start[j] as usize, f.start[j + 1] as usize);
+            let term = |e: usize, value: &[f64]| match f.target[e] {
+                END => f.coef[e],
+                t => f.coef[e] * value[t as usize],
+            };
+            value[j] = match f.choice[j] {
+                ROLL => (a..b).map(|e| term(e, &value)).sum(),
+                c => {
+                    let e = a + plan(c as usize);
+                    match f.target[e] {
+                        END => f.coef[e],
+                        t => value[t as usize],
+                    }
+                }
             };
         }
-        value[0]
+        value[f.root as usize]
     }
 
     /// The probability that the plan picking `plan(c)` at choice `c`
@@ -623,6 +632,87 @@ impl<P: Procedure> Solved<P> {
     /// Rolling and choice states together.
     pub fn states(&self) -> usize {
         self.nodes.len()
+    }
+}
+
+/// A target in [`Flat::target`] that ends the decision.
+const END: u32 = u32::MAX;
+/// A [`Flat::choice`] that is a roll.
+const ROLL: u32 = u32::MAX;
+
+/// The graph in reverse topological order, its edges in one array, so that
+/// valuing a plan (thousands of times in the rule search) walks memory in
+/// order. Position `j` is the `j`-th node of the reversed order; node 0 (the
+/// first choice) is last.
+#[derive(Debug)]
+struct Flat {
+    /// Each position's choice index, or [`ROLL`].
+    choice: Vec<u32>,
+    /// Each position's first edge; one more entry closes the last.
+    start: Vec<u32>,
+    /// Each edge's target position, or [`END`].
+    target: Vec<u32>,
+    /// A roll's edge: its probability, or for an end its probability
+    /// times the end's value; a choice's edge: the end's value.
+    coef: Vec<f64>,
+    /// The position of node 0.
+    root: u32,
+}
+
+impl Flat {
+    /// `nodes` flattened in the reverse of `order`.
+    fn new<P>(nodes: &[Node<P>], order: &[u32]) -> Flat {
+        let n = nodes.len();
+        let mut pos = vec![0u32; n];
+        for (j, &i) in order.iter().rev().enumerate() {
+            pos[i as usize] = j as u32;
+        }
+        let mut f = Flat {
+            choice: Vec::with_capacity(n),
+            start: Vec::with_capacity(n + 1),
+            target: Vec::new(),
+            coef: Vec::new(),
+            root: pos[0],
+        };
+        for &i in order.iter().rev() {
+            f.start.push(f.target.len() as u32);
+            match &nodes[i as usize] {
+                Node::Roll { edges, .. } => {
+                    f.choice.push(ROLL);
+                    for (_, p, e) in edges {
+                        match e {
+                            Edge::Node(t) => {
+                                f.target.push(pos[*t as usize]);
+                                f.coef.push(*p);
+                            }
+                            Edge::End(v) => {
+                                f.target.push(END);
+                                f.coef.push(p * v);
+                            }
+                        }
+                    }
+                }
+                Node::Choose {
+                    choice, options, ..
+                } => {
+                    f.choice.push(*choice);
+                    for e in options {
+                        match e {
+                            Edge::Node(t) => {
+                                f.target.push(pos[*t as usize]);
+                                f.coef.push(1.0);
+                            }
+                            Edge::End(v) => {
+                                f.target.push(END);
+                                f.coef.push(*v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        f.start.push(f.target.len() as u32);
+        f
     }
 }
 
