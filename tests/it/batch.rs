@@ -613,7 +613,7 @@ at_least = 0.01
 #[test]
 fn targets_are_validated_with_located_errors() {
     let tmp = tempfile::tempdir().unwrap();
-    let cases: [(&str, &[&str]); 8] = [
+    let cases: [(&str, &[&str]); 10] = [
         (
             "[[expect]]\ncourse = \"charg\"\noutcome = \"miss\"\nat_most = 0.5\n",
             &[
@@ -659,7 +659,23 @@ fn targets_are_validated_with_located_errors() {
             "[[expect]]\ncourse = \"volley\"\noutcome = \"1 hit\"\nat_most = 0.5\n",
             &[
                 "`expect[0].outcome`",
-                "`outcome = \"1 hit\"`: outcome ids are kebab-case now: write \"1-hit\"",
+                "`outcome = \"1 hit\"` is the card's label: `[[expect]]` names an outcome by its id, \"1-hit\"",
+            ],
+        ),
+        (
+            // A key outcome as the terminal labels it: the id to write.
+            "[[expect]]\ncourse = \"volley\"\nmeasure = \"P(enemy broken or eliminated)\"\nat_least = 0.1\n",
+            &[
+                "`expect[0].measure`",
+                "is the label the terminal shows: `[[expect]]` names a key outcome by its id, \"p-enemy-broken-or-eliminated\"",
+            ],
+        ),
+        (
+            // A measure named without `mean:`: the id to write.
+            "[[expect]]\ncourse = \"volley\"\nmeasure = \"hits inflicted\"\nat_least = 0.1\n",
+            &[
+                "`expect[0].measure`",
+                "`[[expect]]` pins its mean as \"mean:hits-inflicted\"",
             ],
         ),
     ];
