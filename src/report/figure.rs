@@ -30,6 +30,13 @@ impl Figure {
         exact: None,
     };
 
+    /// Whether this is an exact value with no sampling behind it
+    /// (`--method exact`, or an outcome the card cannot produce): its
+    /// interval is the value itself.
+    pub fn is_exact_only(&self) -> bool {
+        self.exact == Some(self.value) && self.ci == (self.value, self.value)
+    }
+
     /// The highest point a chart draws of it: the top of its interval, its
     /// value or its exact value, whichever is highest (a missing exact
     /// value counts as 0).

@@ -105,7 +105,20 @@ pub fn describe_procedures(procs: &[ProcedureInfo]) -> String {
         for k in p.keys {
             out.push_str(&format!("      {:<24} {}\n", k.key, k.describe()));
         }
-        out.push_str(&format!("      outcomes: {}\n", p.outcomes.join(", ")));
+        // Ids for `[[expect]]`, each with the card's label where it differs.
+        let outcomes: Vec<String> = p
+            .outcomes
+            .iter()
+            .map(|label| {
+                let id = crate::outcome::kebab_id(label);
+                if id == *label {
+                    id
+                } else {
+                    format!("{id} (\"{label}\")")
+                }
+            })
+            .collect();
+        out.push_str(&format!("      outcomes: {}\n", outcomes.join(", ")));
         if !p.measures.is_empty() {
             out.push_str(&format!("      measures: {}\n", p.measures.join(", ")));
         }

@@ -219,7 +219,7 @@ fn read_entry(
                     return Err(f.locate(
                         "outcome",
                         InputError::new(format!(
-                            "`outcome = \"{o}\"`: outcome ids are kebab-case now: write \"{id}\""
+                            "`outcome = \"{o}\"` is the card's label: `[[expect]]` names an outcome by its id, \"{id}\""
                         ))
                         .accepted(format!("outcome = \"{id}\"")),
                     ));
@@ -242,6 +242,33 @@ fn read_entry(
                 Target::Mean(name.to_string())
             } else if let Some(def) = KEY_OUTCOMES.iter().find(|d| d.name == m) {
                 Target::Key(*def)
+            } else if let Some(def) = KEY_OUTCOMES
+                .iter()
+                .find(|d| d.label == m || d.name == kebab_id(m))
+            {
+                // A key outcome's label, as the terminal shows it.
+                return Err(f.locate(
+                    "measure",
+                    InputError::new(format!(
+                        "`measure = \"{m}\"` is the label the terminal shows: `[[expect]]` names a key outcome by its id, \"{}\"",
+                        def.name
+                    ))
+                    .accepted(format!("measure = \"{}\"", def.name)),
+                ));
+            } else if let Some(id) = spaces.iter().find_map(|(_, s)| {
+                s.measures()
+                    .iter()
+                    .find(|x| x.display() == m || x.id() == m || x.id() == kebab_id(m))
+                    .map(|x| x.id().to_string())
+            }) {
+                // A measure named without `mean:`.
+                return Err(f.locate(
+                    "measure",
+                    InputError::new(format!(
+                        "`measure = \"{m}\"` names a measure: `[[expect]]` pins its mean as \"{MEAN_PREFIX}{id}\""
+                    ))
+                    .accepted(format!("measure = \"{MEAN_PREFIX}{id}\"")),
+                ));
             } else {
                 // Unknown everywhere: list what the course offers.
                 let accepted = spaces
@@ -270,7 +297,7 @@ fn read_entry(
                         return Err(f.locate(
                             "measure",
                             InputError::new(format!(
-                                "`measure = \"{MEAN_PREFIX}{name}\"`: measure ids are kebab-case now: write \"{MEAN_PREFIX}{id}\""
+                                "`measure = \"{MEAN_PREFIX}{name}\"` is the card's label: `[[expect]]` names a measure by its id, \"{MEAN_PREFIX}{id}\""
                             ))
                             .accepted(format!("measure = \"{MEAN_PREFIX}{id}\"")),
                         ));

@@ -613,7 +613,7 @@ at_least = 0.01
 #[test]
 fn targets_are_validated_with_located_errors() {
     let tmp = tempfile::tempdir().unwrap();
-    let cases: [(&str, &[&str]); 8] = [
+    let cases: [(&str, &[&str]); 10] = [
         (
             "[[expect]]\ncourse = \"charg\"\noutcome = \"miss\"\nat_most = 0.5\n",
             &[
@@ -659,7 +659,23 @@ fn targets_are_validated_with_located_errors() {
             "[[expect]]\ncourse = \"volley\"\noutcome = \"1 hit\"\nat_most = 0.5\n",
             &[
                 "`expect[0].outcome`",
-                "`outcome = \"1 hit\"`: outcome ids are kebab-case now: write \"1-hit\"",
+                "`outcome = \"1 hit\"` is the card's label: `[[expect]]` names an outcome by its id, \"1-hit\"",
+            ],
+        ),
+        (
+            // A key outcome as the terminal labels it: the id to write.
+            "[[expect]]\ncourse = \"volley\"\nmeasure = \"P(enemy broken or eliminated)\"\nat_least = 0.1\n",
+            &[
+                "`expect[0].measure`",
+                "is the label the terminal shows: `[[expect]]` names a key outcome by its id, \"p-enemy-broken-or-eliminated\"",
+            ],
+        ),
+        (
+            // A measure named without `mean:`: the id to write.
+            "[[expect]]\ncourse = \"volley\"\nmeasure = \"hits inflicted\"\nat_least = 0.1\n",
+            &[
+                "`expect[0].measure`",
+                "`[[expect]]` pins its mean as \"mean:hits-inflicted\"",
             ],
         ),
     ];
@@ -870,6 +886,9 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
     let svg = fs::read_to_string(out.join("diff.svg")).unwrap();
     assert!(svg.contains("<title>sfo → series: Salvo or trade fire, both cards</title>"));
     assert!(svg.contains("defender-eliminated"));
+    // Sampled: each bar has its interval, the exact change its diamond.
+    assert!(svg.contains("95% interval of the change"));
+    assert!(svg.contains("exact change"));
 
     let (h, rows) = read_csv(&out.join("diff.csv"));
     let num = |r: &Vec<String>, c: &str| r[col(&h, c)].parse::<f64>().unwrap();
@@ -928,6 +947,85 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
         &["did you mean `sfo`?"],
     );
     pikeshot_refused(&["diff", s(&p), "--from", "series", "--to", "series"], &[]);
+}
+
+/// Under `--method exact` nothing is sampled: the table and chart show the
+/// exact change alone, with no interval and no Monte Carlo mark, and a
+/// change of exactly zero is printed as `0`.
+#[test]
+fn diff_under_exact_shows_exact_changes_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = write(tmp.path(), "salvo.toml", SWEPT);
+    let out = tmp.path().join("diff");
+    let o = pikeshot(&[
+        "diff",
+        s(&p),
+        "--from",
+        "sfo",
+        "--to",
+        "series",
+        "--method",
+        "exact",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let table = stdout(&o);
+    assert!(table.contains("exact change"), "{table}");
+    for mc in ["95% interval", "[+", "[-", "[0"] {
+        assert!(!table.contains(mc), "{mc}:\n{table}");
+    }
+
+    // Each outcome row prints diff.csv's exact change: `0 pp` when the two
+    // cards agree exactly, else the signed change to 3 decimals; each
+    // expected value (shown as its words) `0`, else 4 decimals.
+    let (h, rows) = read_csv(&out.join("diff.csv"));
+    let (mut zeros, mut moves) = (0, 0);
+    for r in &rows {
+        let (outcome, name) = (r[col(&h, "kind")] == "outcome", &r[col(&h, "name")]);
+        if !outcome && !name.starts_with("expected-") {
+            continue;
+        }
+        let e: f64 = r[col(&h, "exact_change")].parse().unwrap();
+        let want = match (e.abs() < 1e-12, outcome) {
+            (true, true) => "0 pp".to_string(),
+            (true, false) => "0".to_string(),
+            (false, true) => format!("{:+.3} pp", e * 100.0),
+            (false, false) => format!("{e:+.4}"),
+        };
+        if e.abs() < 1e-12 {
+            zeros += 1;
+        } else {
+            moves += 1;
+        }
+        let name = if outcome {
+            name.clone()
+        } else {
+            name.replace('-', " ")
+        };
+        let section = table
+            .split("\n== ")
+            .find(|sec| sec.starts_with(r[col(&h, "course")].as_str()))
+            .expect("the course's section");
+        let line = section
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("{name}:\n{table}"));
+        assert!(line.ends_with(&format!(" {want}")), "{line} vs {want}");
+    }
+    // Both kinds of row are exercised: the cards agree on most figures and
+    // differ on the salvo's expected hits (1.5 under sfo, 1.2 under series).
+    assert!(zeros > 0 && moves > 0, "{zeros} zero, {moves} moved");
+
+    // The chart: bars only, no whiskers or diamonds, nothing sampled.
+    let svg = fs::read_to_string(out.join("diff.svg")).unwrap();
+    assert!(!svg.contains("95% interval of the change"));
+    assert!(!svg.contains(">exact change<"));
+    assert!(
+        svg.contains("exact"),
+        "the subtitle says how it was computed"
+    );
+    assert!(!svg.contains(" trials per course"));
 }
 
 #[test]

@@ -102,6 +102,25 @@ fn tables_and_list_print_the_charts() {
     );
 }
 
+/// `list` names each outcome by the id `[[expect]]` takes, with the card's
+/// label beside it where the two differ; an outcome whose label is its id
+/// appears once.
+#[test]
+fn list_shows_outcome_ids_beside_card_labels() {
+    let text = stdout(&pikeshot_ok(&["list", "mpbs"]));
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("outcomes: miss, "))
+        .expect("musketry's outcomes line");
+    assert_eq!(
+        line.trim(),
+        "outcomes: miss, 1-hit (\"1 hit\"), 1-hit-fh (\"1 hit + FH\"), 2-hits (\"2 hits\"), \
+         2-hits-fh (\"2 hits + FH\"), 2-hits-fh-mc (\"2 hits + FH + MC\")"
+    );
+    assert!(text.contains("defender-eliminated,") || text.contains("defender-eliminated\n"));
+    assert!(!text.contains("defender-eliminated ("));
+}
+
 /// Runs a bad scenario and checks exit code 2, the message, and that the
 /// output folder was not created.
 fn refused(text: &str, extra: &[&str], expect: &[&str]) {

@@ -1,11 +1,12 @@
 //! The chart of a diff: per variant, a bar per outcome of every course,
 //! coloured by course, with its 95% interval and the exact change as a
-//! diamond.
+//! diamond; a row whose every figure is exact is a bar of the exact change
+//! alone.
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{Diff, DiffRow, pp, signed};
+use super::{Diff, DiffRow, exact_signed, pp, signed};
 use crate::report::chart::{Area, Chart};
 use crate::report::draw::{
     self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_diamond_coloured, draw_legend_rows, fit,
@@ -56,7 +57,9 @@ impl Chart for DiffChart<'_> {
         }
         sub.push(d.id.system.clone());
         sub.push(format!("seed {}", d.id.seed));
-        sub.push(if d.trials.0 == d.trials.1 {
+        sub.push(if self.rows.iter().all(|r| r.is_exact_only()) {
+            "exact".to_string()
+        } else if d.trials.0 == d.trials.1 {
             format!("{} trials per course and card", thousands(d.trials.0))
         } else {
             format!(
@@ -74,12 +77,18 @@ impl Chart for DiffChart<'_> {
         let names = courses(rows);
         let colour =
             |c: &str| PALETTE[names.iter().position(|n| *n == c).unwrap_or(0) % PALETTE.len()];
-        let has_exact = rows.iter().any(|r| r.exact_change().is_some());
+        let sampled = rows.iter().any(|r| !r.is_exact_only());
+        let has_exact = rows
+            .iter()
+            .any(|r| !r.is_exact_only() && r.exact_change().is_some());
         let legend: Vec<Swatch> = names
             .iter()
             .map(|n| Swatch::Bar(colour(n), (*n).to_string()))
             .collect();
-        let mut notes = vec![Swatch::Whisker("95% interval of the change".into())];
+        let mut notes = Vec::new();
+        if sampled {
+            notes.push(Swatch::Whisker("95% interval of the change".into()));
+        }
         if has_exact {
             notes.push(Swatch::Diamond("exact change".into()));
         }
@@ -176,9 +185,20 @@ impl Chart for DiffChart<'_> {
                 (left - 8, ypx),
                 right_label.clone(),
             ))?;
-            let c = r.change() * 100.0;
-            let (lo, hi) = r.change_ci();
-            let (lo, hi) = (lo * 100.0, hi * 100.0);
+            // An exact-only row: the bar is the exact change, with no
+            // interval and no diamond (nothing was sampled).
+            let exact_only = r.is_exact_only();
+            let c = if exact_only {
+                r.exact_change().unwrap_or(f64::NAN) * 100.0
+            } else {
+                r.change() * 100.0
+            };
+            let (lo, hi) = if exact_only {
+                (f64::NAN, f64::NAN)
+            } else {
+                let (lo, hi) = r.change_ci();
+                (lo * 100.0, hi * 100.0)
+            };
             let clamp = |x: f64| x.clamp(-m, m);
             if c.is_finite() {
                 area.draw(&Rectangle::new(
@@ -193,13 +213,17 @@ impl Chart for DiffChart<'_> {
                 area.draw(&PathElement::new(vec![(lo, y - 0.2), (lo, y + 0.2)], s))?;
                 area.draw(&PathElement::new(vec![(hi, y - 0.2), (hi, y + 0.2)], s))?;
             }
-            let e = r.exact_change().map(|e| e * 100.0);
+            let e = r.exact_change().filter(|_| !exact_only).map(|e| e * 100.0);
             if let Some(e) = e {
                 draw_diamond_coloured(root, px(clamp(e), y), 6, INK, WHITE)?;
             }
             if c.is_finite() {
                 let ends = [c, lo, hi, e.unwrap_or(c)];
-                let text = pp(c);
+                let text = if exact_only {
+                    format!("{} pp", exact_signed(c, 2))
+                } else {
+                    pp(c)
+                };
                 // The value beyond the furthest mark on the side it points to.
                 let (outer, dx, anchor): (fn(f64, f64) -> f64, i32, HPos) = if c >= 0.0 {
                     (f64::max, 8, HPos::Left)

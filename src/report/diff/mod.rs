@@ -71,6 +71,12 @@ impl DiffRow {
         let (a, b) = self.sides();
         crate::stats::interval_difference((b.value, b.ci), (a.value, a.ci)).1
     }
+    /// Whether both sides are exact with no sampling behind them: the
+    /// change is then the exact change, with no interval to show.
+    pub fn is_exact_only(&self) -> bool {
+        let (a, b) = self.sides();
+        a.is_exact_only() && b.is_exact_only()
+    }
     /// The exact change, when both sides are exact.
     pub fn exact_change(&self) -> Option<f64> {
         let (a, b) = self.sides();
@@ -269,6 +275,19 @@ pub fn signed(x: f64, d: usize) -> String {
     match s.strip_prefix('-') {
         Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => format!("+{rest}"),
         _ => s,
+    }
+}
+
+/// Below this, an exact change is zero: the two sides are sums of the same
+/// exact probabilities and differ only in floating-point rounding.
+const EXACT_ZERO: f64 = 1e-12;
+
+/// An exact change with a sign and `d` decimals, or `0` when it is zero.
+pub(crate) fn exact_signed(x: f64, d: usize) -> String {
+    if x.abs() < EXACT_ZERO {
+        "0".into()
+    } else {
+        signed(x, d)
     }
 }
 
