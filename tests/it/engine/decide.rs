@@ -470,3 +470,66 @@ fn a_two_turn_snaphance_decision_worked_by_hand() {
         );
     }
 }
+
+/// The scenario's own courses with the decision's units and objective
+/// stand beside the best plan, each with its exact figure: here "keep
+/// firing" and "keep charging" are the options always taken, so their
+/// figures are the "always X" values and the courses' own exact
+/// probabilities; the terminal and the JSON show them.
+#[test]
+fn the_scenarios_courses_stand_beside_the_best_plan() {
+    let text = fire_or_charge(3);
+    let d = decided(&text);
+    let names: Vec<&str> = d.courses.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["keep firing", "keep charging"]);
+    for (k, c) in d.courses.iter().enumerate() {
+        let want = broken(&text, &c.name);
+        assert!((c.value - want).abs() < 1e-12, "{c:?} against {want}");
+        assert!((c.value - d.always[k]).abs() < 1e-12, "{c:?}");
+        assert!(d.value >= c.value - 1e-12, "{c:?} beats {}", d.value);
+    }
+    // A course of other units, or without the objective's outcomes, is
+    // left out: the Musket & Pike decision's courses share its measure.
+    let other = text.replace(
+        "name = \"keep charging\"\nrepeat",
+        "name = \"keep charging\"\nown = \"imperialists\"\nenemy = \"swedes\"\nrepeat",
+    );
+    let other = other.replace(
+        "name = \"keep firing\"\nrepeat",
+        "name = \"keep firing\"\nown = \"swedes\"\nenemy = \"imperialists\"\nrepeat",
+    );
+    assert_ne!(other, text);
+    let other = other.replace(
+        "{ procedure = \"charge\", charger = \"swedes\", target = \"imperialists\" }]\n\n[[decision]]",
+        "{ procedure = \"charge\", charger = \"imperialists\", target = \"swedes\" }]\n\n[[decision]]",
+    );
+    let names: Vec<String> = decided(&other)
+        .courses
+        .into_iter()
+        .map(|c| c.name)
+        .collect();
+    assert_eq!(names, ["keep firing"]);
+    let m = decided(&salvo_or_charge(2));
+    assert_eq!(m.courses.len(), 2, "{:?}", m.courses);
+
+    let out = temp_out();
+    let path = out.write("s.toml", &text);
+    let dir = out.beside("decided");
+    let o = crate::support::cli::pikeshot_ok(&[
+        "decide",
+        path.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let shown = crate::support::cli::stdout(&o);
+    assert!(
+        shown.contains("the scenario's courses: \"keep firing\""),
+        "{shown}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("decisions.json")).unwrap())
+            .unwrap();
+    let courses = &json["variants"][0]["decisions"][0]["courses"];
+    assert_eq!(courses[1]["name"], "keep charging");
+    assert!((courses[1]["value"].as_f64().unwrap() - d.courses[1].value).abs() < 1e-12);
+}
