@@ -52,6 +52,14 @@ pub fn render_one(d: &Decided) -> String {
         shown(d, d.value),
         always.join(", ")
     );
+    if !d.courses.is_empty() {
+        let courses: Vec<String> = d
+            .courses
+            .iter()
+            .map(|c| format!("\"{}\" {}", c.name, shown(d, c.value)))
+            .collect();
+        let _ = writeln!(out, "  the scenario's courses: {}", courses.join(", "));
+    }
     let _ = writeln!(
         out,
         "  plan in words: {} ({}, {} below the best plan)",

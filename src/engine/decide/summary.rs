@@ -44,6 +44,23 @@ pub struct Decided {
     pub choices: Vec<ChoiceRow>,
     /// The best plan played by the options' own procedures on seeded dice.
     pub check: Check,
+    /// The scenario's own courses that share the objective (the same own
+    /// and enemy units, an outcome space with the objective's outcomes or
+    /// measure), each with its exact figure under the objective; filled by
+    /// `run::decide`.
+    pub courses: Vec<CourseFigure>,
+    /// The objective itself, to read the scenario's courses with.
+    #[serde(skip)]
+    pub target: super::Objective,
+}
+
+/// A course of the scenario beside a decision's best plan.
+#[derive(Clone, Debug, Serialize)]
+pub struct CourseFigure {
+    /// The course's name.
+    pub name: String,
+    /// Its exact value under the decision's objective.
+    pub value: f64,
 }
 
 /// One choice state of a decision, as `policy.csv` writes it.
@@ -153,5 +170,7 @@ pub fn summarise<P: Procedure, F: Features>(
             })
             .collect(),
         check: check(solved, CHECK_TRIALS, seed),
+        courses: Vec::new(),
+        target: solved.objective.clone(),
     }
 }
