@@ -9,7 +9,8 @@
 use super::Fields;
 use super::course::{self, Repeats};
 use super::limits::MAX_STEPS;
-use crate::engine::decide::{Objective, Target};
+use crate::engine::decide::summary::{Decided, summarise};
+use crate::engine::decide::{Features, Objective, Options, Target, solve};
 use crate::error::InputError;
 
 /// Most `[[decision]]` tables in a scenario.
@@ -76,6 +77,34 @@ pub struct DecisionTable<'a> {
     pub objective: Objective,
     /// The options, in file order.
     pub options: Vec<OptionTable<'a>>,
+}
+
+impl DecisionTable<'_> {
+    /// The decision's units, own first then the enemy, each with its name:
+    /// the units whose state the plan in words speaks of.
+    pub fn pair<U: course::NamedUnit>(&self, units: &[U]) -> Vec<(usize, String)> {
+        std::iter::once(self.own)
+            .chain(self.enemy)
+            .map(|i| (i, units[i].unit_name().to_string()))
+            .collect()
+    }
+
+    /// Solves the decision over the options a system built from it and
+    /// summarises the best plan; an error is located at `objective`.
+    pub fn solve_with<O, F>(
+        &self,
+        options: &O,
+        features: &F,
+        seed: u64,
+    ) -> Result<Decided, InputError>
+    where
+        O: Options + ?Sized,
+        F: Features<State = O::Carried>,
+    {
+        let solved = solve(&self.name, options, features, &self.objective)
+            .map_err(|e| course::locate_course_error(&self.fields, e, "objective"))?;
+        Ok(summarise(&self.name, &solved, features, seed))
+    }
 }
 
 /// Reads every `[[decision]]` table (none is no error): names unique, `own`

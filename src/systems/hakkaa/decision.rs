@@ -7,8 +7,8 @@ use super::course::{CourseSpec, Plan};
 use super::repeat;
 use super::tq::Readings;
 use super::unit::{ELIMINATED, Unit};
-use crate::engine::decide::summary::{Decided, summarise};
-use crate::engine::decide::{Features, OptionCourse, solve};
+use crate::engine::decide::summary::Decided;
+use crate::engine::decide::{Features, OptionCourse};
 use crate::error::InputError;
 use crate::scenario::Fields;
 use crate::scenario::course::{self, Repeat};
@@ -65,9 +65,9 @@ pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
     f.has("course");
     let names = course::unit_names(&units);
     let mut out = Vec::new();
-    for table in read_decisions(f, &repeat::REPEATS, &names)? {
+    for mut table in read_decisions(f, &repeat::REPEATS, &names)? {
         let mut options = Vec::new();
-        for option in table.options {
+        for option in std::mem::take(&mut table.options) {
             let mut plans = Vec::new();
             for (procedure, mut sf) in option.steps {
                 let plan = Plan::read(&procedure, &mut sf, &units, readings)?;
@@ -102,14 +102,9 @@ pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
             });
         }
         let features = UnitFeatures {
-            units: std::iter::once(table.own)
-                .chain(table.enemy)
-                .map(|i| (i, units[i].name.clone()))
-                .collect(),
+            units: table.pair(&units),
         };
-        let solved = solve(&table.name, options.as_slice(), &features, &table.objective)
-            .map_err(|e| course::locate_course_error(&table.fields, e, "objective"))?;
-        out.push(summarise(&table.name, &solved, &features, seed));
+        out.push(table.solve_with(options.as_slice(), &features, seed)?);
     }
     Ok(out)
 }

@@ -167,7 +167,6 @@ pub fn decide(
     seed: u64,
 ) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
     use super::course::decision::{UnitFeatures, options};
-    use crate::engine::decide::{solve, summary::summarise};
     let names: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
     let edition = f
         .named("edition", "edition", Edition::from_name, &names)?
@@ -182,14 +181,14 @@ pub fn decide(
     f.has("course");
     let unit_names = course::unit_names(&units);
     let mut out = Vec::new();
-    for table in crate::scenario::decision::read_decisions(f, &super::REPEATS, &unit_names)? {
+    for mut table in crate::scenario::decision::read_decisions(f, &super::REPEATS, &unit_names)? {
         let repeat = Repeat {
             turns: table.turns,
             from_step: 0,
             until: table.until.iter().map(|&i| Stop::ALL[i]).collect(),
         };
         let mut inputs = Vec::new();
-        for option in table.options {
+        for option in std::mem::take(&mut table.options) {
             let steps: Vec<StepSpec> = option
                 .steps
                 .into_iter()
@@ -211,14 +210,9 @@ pub fn decide(
         let options =
             options(inputs).map_err(|e| course::locate_course_error(&table.fields, e, "option"))?;
         let features = UnitFeatures {
-            units: std::iter::once(table.own)
-                .chain(table.enemy)
-                .map(|i| (i, units[i].name.clone()))
-                .collect(),
+            units: table.pair(&units),
         };
-        let solved = solve(&table.name, &options, &features, &table.objective)
-            .map_err(|e| course::locate_course_error(&table.fields, e, "objective"))?;
-        out.push(summarise(&table.name, &solved, &features, seed));
+        out.push(table.solve_with(&options, &features, seed)?);
     }
     Ok(out)
 }

@@ -7,8 +7,8 @@ use super::course::{CourseSpec, CourseState, StepSpec};
 use super::repeat::{REPEATS, Stop};
 use super::step::{STEP_UNIT_KEYS, build_step};
 use super::{Readings, Stand};
-use crate::engine::decide::summary::{Decided, summarise};
-use crate::engine::decide::{Features, OptionCourse, solve};
+use crate::engine::decide::summary::Decided;
+use crate::engine::decide::{Features, OptionCourse};
 use crate::error::InputError;
 use crate::scenario::Fields;
 use crate::scenario::course::{self, Repeat};
@@ -67,14 +67,14 @@ pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
     f.has("course");
     let names = course::unit_names(&units);
     let mut out = Vec::new();
-    for table in read_decisions(f, &REPEATS, &names)? {
+    for mut table in read_decisions(f, &REPEATS, &names)? {
         let until: Vec<Stop> = if table.until.is_empty() {
             vec![Stop::Decided]
         } else {
             table.until.iter().map(|&i| Stop::ALL[i]).collect()
         };
         let mut options = Vec::new();
-        for option in table.options {
+        for option in std::mem::take(&mut table.options) {
             let mut steps = Vec::new();
             for (procedure, sf) in option.steps {
                 build_step(&procedure, &mut sf.fresh(), &units, &readings, None)?;
@@ -113,14 +113,9 @@ pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
             });
         }
         let features = StandFeatures {
-            units: std::iter::once(table.own)
-                .chain(table.enemy)
-                .map(|i| (i, units[i].name.clone()))
-                .collect(),
+            units: table.pair(&units),
         };
-        let solved = solve(&table.name, options.as_slice(), &features, &table.objective)
-            .map_err(|e| course::locate_course_error(&table.fields, e, "objective"))?;
-        out.push(summarise(&table.name, &solved, &features, seed));
+        out.push(table.solve_with(options.as_slice(), &features, seed)?);
     }
     Ok(out)
 }

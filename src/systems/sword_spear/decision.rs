@@ -8,8 +8,8 @@ use super::readings::Readings;
 use super::repeat::{self, REPEATS, Repeat, Stop};
 use super::step::STEP_UNIT_KEYS;
 use super::unit::Unit;
-use crate::engine::decide::summary::{Decided, summarise};
-use crate::engine::decide::{Features, OptionCourse, solve};
+use crate::engine::decide::summary::Decided;
+use crate::engine::decide::{Features, OptionCourse};
 use crate::error::InputError;
 use crate::scenario::Fields;
 use crate::scenario::course;
@@ -59,7 +59,7 @@ pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
     f.has("course");
     let names = course::unit_names(&units);
     let mut out = Vec::new();
-    for table in read_decisions(f, &REPEATS, &names)? {
+    for mut table in read_decisions(f, &REPEATS, &names)? {
         let until: Vec<Stop> = if table.until.is_empty() {
             vec![Stop::EitherRouts]
         } else {
@@ -72,7 +72,7 @@ pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
             ));
         }
         let mut options = Vec::new();
-        for option in table.options {
+        for option in std::mem::take(&mut table.options) {
             let mut steps = Vec::new();
             for (procedure, sf) in option.steps {
                 let (mut actor, mut target) = (None, None);
@@ -108,14 +108,9 @@ pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
             });
         }
         let features = UnitFeatures {
-            units: std::iter::once(table.own)
-                .chain(table.enemy)
-                .map(|i| (i, units[i].name.clone()))
-                .collect(),
+            units: table.pair(&units),
         };
-        let solved = solve(&table.name, options.as_slice(), &features, &table.objective)
-            .map_err(|e| course::locate_course_error(&table.fields, e, "objective"))?;
-        out.push(summarise(&table.name, &solved, &features, seed));
+        out.push(table.solve_with(options.as_slice(), &features, seed)?);
     }
     Ok(out)
 }
