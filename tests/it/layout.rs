@@ -2,9 +2,10 @@
 
 use std::path::Path;
 
-/// `[lib] test = false` (Cargo.toml) means a `#[cfg(test)]` module or a
-/// `#[test]` in `src/` would compile in no build and never run: refuse it, so
-/// a test written there is moved here instead of silently skipped.
+/// `[lib] test = false` (the crates' manifests) means a `#[cfg(test)]`
+/// module or a `#[test]` in a crate's `src/` would compile in no build and
+/// never run: refuse it, so a test written there is moved here instead of
+/// silently skipped.
 #[test]
 fn src_holds_no_tests_since_cargo_never_runs_them() {
     fn walk(dir: &Path, found: &mut Vec<String>) {
@@ -23,13 +24,13 @@ fn src_holds_no_tests_since_cargo_never_runs_them() {
             }
         }
     }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut found,
-    );
+    for dir in ["src", "crates/core/src", "crates/lib/src"] {
+        walk(&root.join(dir), &mut found);
+    }
     assert!(
         found.is_empty(),
-        "tests in src/ never run (Cargo.toml: [lib] test = false); move them to tests/it: {found:?}"
+        "tests in a crate's src/ never run ([lib] test = false); move them to tests/it: {found:?}"
     );
 }

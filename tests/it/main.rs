@@ -1,10 +1,11 @@
 //! The integration tests: one test binary, so the library is linked once.
 //!
-//! Modules mirror `src/`: one folder per rule system (`mpbs`, `hakkaa`,
-//! `snaphance`, `sword_spear`) with a file per concern, then the engine, the
-//! CLI, batch reports, report rendering and the registry of rule systems. Helpers live once, in `support`.
-//! `src/` itself holds no tests (`[lib] test = false`; `layout` checks it),
-//! so the library is compiled once for `cargo test`.
+//! Modules mirror the crates' sources: one folder per rule system (`mpbs`,
+//! `hakkaa`, `snaphance`, `sword_spear`) with a file per concern, then the
+//! engine, the CLI, batch reports, report rendering and the registry of rule
+//! systems. Helpers live once, in `support`. The crates hold no tests
+//! (`[lib] test = false`; `layout` checks it), so the library is compiled
+//! once for `cargo test`.
 //! Run one module with `cargo test --test it mpbs::fire`.
 
 #![allow(clippy::result_large_err)]

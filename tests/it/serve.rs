@@ -380,7 +380,7 @@ fn every_shipped_scenario_round_trips_through_parse_and_toml_to_identical_result
     sorted.sort();
     assert_eq!(
         sorted, files,
-        "src/serve/assets.rs lists every shipped scenario"
+        "the page's list (serve::assets::SHIPPED) holds every shipped scenario"
     );
     for id in &ids {
         let original = server.get(&format!("/api/scenario/{id}"));

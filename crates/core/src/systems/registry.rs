@@ -1,7 +1,7 @@
 //! The rule systems as one list: `SYSTEMS`. `pikeshot list`, `tables`,
 //! `run` (building courses), `diff` (editions) and the command line's help
 //! and completions all loop over it, so a new rule system is one folder
-//! under `src/systems/` and one line here.
+//! under `systems/` and one line here.
 
 use super::{Chart, KeyDoc, Kind, ProcedureInfo};
 use crate::engine::{Kernel, KernelMode};

@@ -1,4 +1,4 @@
-//! Embeds every shipped scenario for the page: walks `../scenarios` and
+//! Embeds every shipped scenario for the page: walks the repository's `scenarios/` and
 //! writes `shipped.rs` into `OUT_DIR`, the list `serve::assets::SHIPPED`
 //! (path under `scenarios/`, `include_str!` of the file), sorted by path,
 //! so that a scenario added to the folder is offered without naming it
@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
     // A directory here is scanned for any change below it.
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
