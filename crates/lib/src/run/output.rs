@@ -202,7 +202,7 @@ pub fn run_checked_with(req: &RunRequest, threads: &mut Option<Threads>) -> Resu
         for p in &prepared {
             early.push(
                 (!req.show.streams(p))
-                    .then(|| execute_on(p, req, &threads))
+                    .then(|| execute_on(p, req, threads))
                     .transpose()?,
             );
         }
@@ -214,24 +214,24 @@ pub fn run_checked_with(req: &RunRequest, threads: &mut Option<Threads>) -> Resu
     for (n, ((p, d), i)) in prepared.iter().zip(dirs).zip(&into).enumerate() {
         if req.show.streams(p) {
             if req.show.progress {
-                let e = estimate::estimate(p, &req.plan, &threads);
+                let e = estimate::estimate(p, &req.plan, threads);
                 if e.worth_saying() {
                     eprintln!("{}", e.line());
                 }
             }
-            out.push(stream::streamed(p, req, &threads, i, d)?);
+            out.push(stream::streamed(p, req, threads, i, d)?);
             continue;
         }
         let run = match early.get_mut(n).and_then(Option::take) {
             Some(r) => r,
             None => {
                 if req.show.progress {
-                    let e = estimate::estimate(p, &req.plan, &threads);
+                    let e = estimate::estimate(p, &req.plan, threads);
                     if e.worth_saying() {
                         eprintln!("{}", e.line());
                     }
                 }
-                execute_on(p, req, &threads)?
+                execute_on(p, req, threads)?
             }
         };
         let warnings = precision_warnings(&run, &req.plan);
