@@ -60,7 +60,7 @@ fn decide(c: &mut Criterion) {
         let text = scenario(turns);
         let solve = || {
             let file = ScenarioFile::from_str("decision.toml", &text).expect("the bench scenario");
-            decide_file(file, &[]).expect("the bench decision solves")
+            decide_file(file, &Default::default()).expect("the bench decision solves")
         };
         let d = solve();
         let states = d.variants[0].decisions[0].states;

@@ -112,7 +112,11 @@ fn verdicts(rows: &[CheckRow], check: bool, quiet: bool) -> ExitCode {
 /// Under `--check`, prints (on stdout, after the tables) for each failed
 /// target the smallest single change of one key that brings it back into
 /// range, or that none does.
-fn suggest_fixes(done: &[run::Finished], req: &RunRequest) -> Result<(), Error> {
+fn suggest_fixes(
+    done: &[run::Finished],
+    req: &RunRequest,
+    threads: &mut Option<pikeshot::engine::Threads>,
+) -> Result<(), Error> {
     let mut first = true;
     for f in done {
         for c in f.checks.iter().filter(|c| !c.verdict.passes()) {
@@ -120,7 +124,11 @@ fn suggest_fixes(done: &[run::Finished], req: &RunRequest) -> Result<(), Error> 
                 out("\n== smallest single change for each failed target\n")?;
                 first = false;
             }
-            let s = pikeshot::balance::suggest(&f.path, &req.sets, c, req.threads)?;
+            let threads = match threads {
+                Some(t) => &*t,
+                None => threads.insert(req.plan.threads()?),
+            };
+            let s = pikeshot::balance::suggest(&f.path, &req.plan.overrides, c, threads)?;
             out(format!("  {}: {}\n", f.path.display(), s.line()))?;
         }
     }
@@ -137,8 +145,11 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             } = a.result;
             let mut req = a.flags.request(quiet)?;
             req.scenarios = a.scenarios;
-            req.out = a.out;
-            let done = run::run_checked(&req)?;
+            req.show.out = a.out;
+            // The command's one pool: started by the run, and the
+            // suggestions under --check run on it.
+            let mut threads = None;
+            let done = run::run_checked_with(&req, &mut threads)?;
             let mut rows = Vec::new();
             let mut docs = Vec::new();
             for f in &done {
@@ -195,7 +206,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             }
             let code = verdicts(&rows, check, quiet);
             if check && format == Format::Text && !quiet {
-                suggest_fixes(&done, &req)?;
+                suggest_fixes(&done, &req, &mut threads)?;
             }
             Ok(code)
         }
@@ -254,7 +265,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
         }
         Command::Explain(a) => {
             let req = pikeshot::explain::ExplainRequest {
-                sets: a.sets,
+                overrides: pikeshot::scenario::Overrides::parse(&a.sets)?,
                 courses: a.course,
                 variants: a.variant,
             };
@@ -271,7 +282,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Decide(a) => {
-            let d = pikeshot::run::decide::decide_path(&a.scenario, &a.sets)?;
+            let overrides = pikeshot::scenario::Overrides::parse(&a.sets)?;
+            let d = pikeshot::run::decide::decide_path(&a.scenario, &overrides)?;
             if let Some(dir) = &a.out {
                 for p in report::decision::write(&d, dir)? {
                     eprintln!("wrote {}", p.display());

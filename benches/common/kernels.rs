@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use pikeshot::Sampler;
 use pikeshot::engine::{Kernel, KernelMode};
-use pikeshot::run::{RunRequest, prepare};
+use pikeshot::run::{Method, RunPlan, prepare};
 
 /// The repository root, which scenario paths are relative to: the manifest
 /// folder of the package that includes this file (the root when the tests
@@ -199,18 +199,17 @@ pub fn six_v_six() -> pikeshot::systems::sword_spear::melee::MeleeRound {
 fn exact_sweep() -> Runner {
     use pikeshot::engine::exact::DEFAULT_BUDGET;
     let path = repo().join(CHARGE_OR_SALVO);
-    let req = RunRequest {
-        exact: true,
-        exact_only: true,
+    let plan = RunPlan {
+        method: Method::Exact,
         kernel: KernelMode::Direct,
-        ..RunRequest::default()
+        ..RunPlan::default()
     };
     Box::new(move || {
-        let p = prepare(&path, &req).expect("shipped scenario builds");
+        let p = prepare(&path, &plan).expect("shipped scenario builds");
         let mut variants = std::collections::BTreeSet::new();
-        for (v, _, k) in &p.courses {
-            std::hint::black_box(k.exact(DEFAULT_BUDGET).expect("exact within budget"));
-            variants.insert(v.clone());
+        for c in &p.courses {
+            std::hint::black_box(c.kernel.exact(DEFAULT_BUDGET).expect("exact within budget"));
+            variants.insert(c.variant.clone());
         }
         variants.len() as u64
     })
@@ -254,16 +253,16 @@ fn procedure<P: pikeshot::Procedure + 'static>(p: P, mode: KernelMode) -> Runner
 /// The kernel of `course` (of the first sweep variant) in a shipped
 /// scenario, built with `mode`.
 pub fn kernel(scenario: &str, course: &str, mode: KernelMode) -> Box<dyn Kernel> {
-    let req = RunRequest {
+    let plan = RunPlan {
         kernel: mode,
-        ..RunRequest::default()
+        ..RunPlan::default()
     };
     let path = repo().join(scenario);
-    let p = prepare(&path, &req).expect("shipped scenario builds");
+    let p = prepare(&path, &plan).expect("shipped scenario builds");
     p.courses
         .into_iter()
-        .find(|(_, c, _)| c == course)
-        .map(|(_, _, k)| k)
+        .find(|c| c.name == course)
+        .map(|c| c.kernel)
         .unwrap_or_else(|| panic!("no course {course} in {scenario}"))
 }
 

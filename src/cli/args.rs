@@ -2,12 +2,14 @@
 //! them, and the typed values (`--method`, `--plots`, `--shard`,
 //! `--kernel`) they become before the library is called.
 
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
 use pikeshot::engine::KernelMode;
-use pikeshot::run::{Method, RunRequest};
+use pikeshot::run::{Method, Presentation, RunPlan, RunRequest};
+use pikeshot::scenario::Overrides;
 use pikeshot::{Error, batch, report, systems};
 
 /// The odds for pike-and-shot wargames: resolves a fight millions of times in
@@ -178,49 +180,57 @@ impl RunFlags {
                 "--precision {e} is out of range; accepted: a half-width between 0 and 0.5, e.g. 0.001"
             )));
         }
-        if self.threads == Some(0) {
-            return Err(
-                pikeshot::error::InputError::new("0 threads cannot run anything")
-                    .key("--threads")
-                    .accepted(format!(
-                        "a whole number from 1 to {}; leave --threads out for one per core",
-                        pikeshot::scenario::limits::MAX_THREADS
-                    ))
-                    .into(),
-            );
-        }
-        let mut req = RunRequest {
-            scenarios: Vec::new(),
+        let plan = RunPlan {
+            method: Method::resolve(
+                self.method.map(MethodArg::method),
+                self.exact,
+                self.trials.is_some() || self.precision.is_some(),
+            ),
             trials: self.trials,
-            seed: self.seed,
             precision: self.precision,
             max_trials: Some(self.max_trials),
-            threads: self.threads.unwrap_or(0),
-            exact: false,
-            exact_only: false,
-            auto: false,
+            seed: self.seed,
+            exact_budget: Some(self.exact_budget),
+            threads: threads_arg(self.threads)?,
+            kernel: match self.kernel {
+                KernelFlag::Auto => KernelMode::Auto,
+                KernelFlag::Direct => KernelMode::Direct,
+            },
+            overrides: Overrides::parse(&self.sets)?,
+            control: None,
+        };
+        let show = Presentation {
+            progress: !quiet,
             plots: self.plots.map(|p| match p {
                 PlotsArg::All => report::Plots::All,
                 PlotsArg::Summary => report::Plots::Summary,
                 PlotsArg::None => report::Plots::None,
             }),
-            exact_budget: Some(self.exact_budget),
-            sets: self.sets.clone(),
             out: None,
-            kernel: match self.kernel {
-                KernelFlag::Auto => KernelMode::Auto,
-                KernelFlag::Direct => KernelMode::Direct,
-            },
-            progress: !quiet,
             stream_above: self.stream_sweeps_above,
-            control: None,
         };
-        req.set_method(Method::resolve(
-            self.method.map(MethodArg::method),
-            self.exact,
-            self.trials.is_some() || self.precision.is_some(),
-        ));
-        Ok(req)
+        Ok(RunRequest {
+            scenarios: Vec::new(),
+            plan,
+            show,
+        })
+    }
+}
+
+/// `--threads`, read once for every command that takes it: `None` for one
+/// per core; 0 refused here (more than the limit where the threads start).
+pub(crate) fn threads_arg(threads: Option<usize>) -> Result<Option<NonZeroUsize>, Error> {
+    match threads {
+        None => Ok(None),
+        Some(n) => NonZeroUsize::new(n).map(Some).ok_or_else(|| {
+            pikeshot::error::InputError::new("0 threads cannot run anything")
+                .key("--threads")
+                .accepted(format!(
+                    "a whole number from 1 to {}; leave --threads out for one per core",
+                    pikeshot::scenario::limits::MAX_THREADS
+                ))
+                .into()
+        }),
     }
 }
 
@@ -410,21 +420,10 @@ pub(crate) struct StudyArgs {
 
 impl StudyArgs {
     pub(crate) fn request(&self) -> Result<pikeshot::balance::StudyRequest, Error> {
-        if self.threads == Some(0) {
-            return Err(
-                pikeshot::error::InputError::new("0 threads cannot run anything")
-                    .key("--threads")
-                    .accepted(format!(
-                        "a whole number from 1 to {}; leave --threads out for one per core",
-                        pikeshot::scenario::limits::MAX_THREADS
-                    ))
-                    .into(),
-            );
-        }
         Ok(pikeshot::balance::StudyRequest {
-            sets: self.sets.clone(),
+            overrides: Overrides::parse(&self.sets)?,
             variant: self.variant.clone(),
-            threads: self.threads.unwrap_or(0),
+            threads: threads_arg(self.threads)?,
             trials: self.trials,
             exact_budget: Some(self.exact_budget),
             seed: self.seed,

@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use pikeshot::report::key::{KEY_OUTCOMES, key_outcome};
-use pikeshot::run::{self, Method, RunRequest};
+use pikeshot::run::{self, Method, RunPlan};
+use pikeshot::scenario::Overrides;
 use pikeshot::scenario::ScenarioFile;
 
 use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr, stdout, temp_out};
@@ -44,11 +45,11 @@ const P_BROKEN: &str = "p-enemy-broken-or-eliminated";
 /// with `sets`, run as `pikeshot run --method exact --set …` runs it.
 fn exact_p(text: &str, sets: &[&str]) -> f64 {
     let file = ScenarioFile::from_str("charge.toml", text).unwrap();
-    let mut req = RunRequest {
-        sets: sets.iter().map(|s| s.to_string()).collect(),
-        ..RunRequest::default()
+    let req = RunPlan {
+        method: Method::Exact,
+        overrides: Overrides::parse(sets).unwrap(),
+        ..RunPlan::default()
     };
-    req.set_method(Method::Exact);
     let p = run::prepare_file(file, &req).unwrap();
     let r = run::execute(&p, &req).unwrap();
     let c = r.courses.iter().find(|c| c.course == "charge").unwrap();

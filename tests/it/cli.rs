@@ -235,6 +235,20 @@ fn bad_set_is_refused() {
     );
 }
 
+/// `--set` is read once, the same way, by every command that takes it: an
+/// assignment without `=` is refused by each with the one message.
+#[test]
+fn a_set_without_equals_is_refused_alike_by_every_command() {
+    let says = ["`--set units.b.terrain` has no `=`", "KEY=VALUE"];
+    refused(GOOD, &["--set", "units.b.terrain"], &says);
+    let tmp = tempfile::tempdir().unwrap();
+    let p = scenario(tmp.path(), "ok.toml", GOOD);
+    let p = p.to_str().unwrap();
+    for cmd in ["explain", "decide", "sensitivity"] {
+        pikeshot_refused(&[cmd, p, "--set", "units.b.terrain"], &says);
+    }
+}
+
 #[test]
 fn unwritable_output_folder_is_refused_and_nothing_written() {
     let tmp = tempfile::tempdir().unwrap();

@@ -3,6 +3,7 @@
 //! `--precision` from one chunk with a warning when `--max-trials` stops it.
 
 use std::io::Read;
+use std::num::NonZeroUsize;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -14,7 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use pikeshot::engine::progress::{Meter, ShowProgress, duration, line, rate, si, trials};
 use pikeshot::engine::{self, RunOptions, Task};
 use pikeshot::run::estimate::{Estimate, ExactFit, Total, estimate};
-use pikeshot::run::{RunRequest, execute, prepare};
+use pikeshot::run::{Method, RunPlan, execute, prepare};
 
 use crate::support::cli::{run_fresh, run_to, stderr};
 use crate::support::{assert_ends_with, assert_texts};
@@ -83,16 +84,16 @@ impl Meter for Counting {
 
 #[test]
 fn a_run_counts_every_trial_into_the_meter_its_caller_starts() {
-    let req = RunRequest::default();
+    let req = RunPlan::default();
     let p = prepare(Path::new(SCENARIO), &req).unwrap();
     let tasks: Vec<Task> = p
         .courses
         .iter()
         .enumerate()
-        .map(|(i, (_, _, k))| Task {
+        .map(|(i, c)| Task {
             variant: 0,
             course: i as u64,
-            kernel: k.as_ref(),
+            kernel: c.kernel.as_ref(),
         })
         .collect();
     let done = Arc::new(AtomicU64::new(0));
@@ -111,11 +112,13 @@ fn a_run_counts_every_trial_into_the_meter_its_caller_starts() {
     let opts = RunOptions {
         trials: n,
         seed: 7,
-        threads: 2,
         progress: Some(show),
         ..RunOptions::default()
     };
-    let tallies = engine::run(&tasks, &opts).unwrap();
+    let tallies = engine::Threads::new(NonZeroUsize::new(2))
+        .unwrap()
+        .run(&tasks, &opts)
+        .unwrap();
     let want = n * tasks.len() as u64;
     assert_eq!(tallies.iter().map(|t| t.trials).sum::<u64>(), want);
     assert_eq!(planned.load(Ordering::Relaxed), want);
@@ -125,13 +128,13 @@ fn a_run_counts_every_trial_into_the_meter_its_caller_starts() {
 
 #[test]
 fn the_estimate_counts_variants_courses_and_trials() {
-    let req = RunRequest {
+    let req = RunPlan {
         trials: Some(1_000_000),
-        threads: 2,
-        ..RunRequest::default()
+        threads: NonZeroUsize::new(2),
+        ..RunPlan::default()
     };
     let p = prepare(&scenario(), &req).unwrap();
-    let e = estimate(&p, &req);
+    let e = estimate(&p, &req, &req.threads().unwrap());
     assert_eq!((e.variants, e.courses, e.trials), (2, 3, 1_000_000));
     assert!(!e.up_to);
     assert!(e.seconds > 0.0 && e.seconds.is_finite(), "{e:?}");
@@ -142,21 +145,20 @@ fn the_estimate_counts_variants_courses_and_trials() {
     );
     assert!(l.contains(" on 2 threads"), "{l}");
     // With --precision, the cap.
-    let req = RunRequest {
+    let req = RunPlan {
         precision: Some(0.001),
         max_trials: Some(50_000_000),
-        ..RunRequest::default()
+        ..RunPlan::default()
     };
-    let e = estimate(&p, &req);
+    let e = estimate(&p, &req, &req.threads().unwrap());
     assert!(e.up_to && e.trials == 50_000_000);
     assert!(e.line().contains("up to 50,000,000 trials"), "{}", e.line());
     // Exact only: no trial, nothing to wait for.
-    let req = RunRequest {
-        exact: true,
-        exact_only: true,
-        ..RunRequest::default()
+    let req = RunPlan {
+        method: Method::Exact,
+        ..RunPlan::default()
     };
-    let e = estimate(&p, &req);
+    let e = estimate(&p, &req, &req.threads().unwrap());
     assert_eq!(e.seconds, 0.0);
     assert!(!e.worth_saying());
 }
@@ -324,10 +326,10 @@ fn precision_starts_from_one_chunk_and_is_the_same_on_any_thread_count() {
     // The file asks for 1,000,000 trials; a half-width of 0.01 needs about
     // 9,600 (1.96² · 0.25 / 0.01²), so one chunk meets it.
     let run = |threads| {
-        let req = RunRequest {
+        let req = RunPlan {
             precision: Some(0.01),
-            threads,
-            ..RunRequest::default()
+            threads: NonZeroUsize::new(threads),
+            ..RunPlan::default()
         };
         let p = prepare(&scenario(), &req).unwrap();
         execute(&p, &req).unwrap()
@@ -341,9 +343,9 @@ fn precision_starts_from_one_chunk_and_is_the_same_on_any_thread_count() {
         assert_eq!(a.tally.counts, b.tally.counts, "{}", a.course);
     }
     // A tighter target doubles from there: 0.002 needs about 240,000.
-    let req = RunRequest {
+    let req = RunPlan {
         precision: Some(0.002),
-        ..RunRequest::default()
+        ..RunPlan::default()
     };
     let p = prepare(&scenario(), &req).unwrap();
     for c in &execute(&p, &req).unwrap().courses {

@@ -3,7 +3,7 @@
 //! `course."salvo, then charge".steps[0].column` as well as by index; an
 //! unknown name is a located error with did-you-mean.
 
-use pikeshot::run::{RunRequest, prepare_file};
+use pikeshot::run::{RunPlan, prepare_file};
 use pikeshot::scenario::ScenarioFile;
 
 use crate::support::cli::{run_refused_saying, temp_out};
@@ -120,14 +120,14 @@ fn a_sweep_addresses_a_course_by_name() {
     );
     // The run builds both variants, the second firing front instead of a
     // salvo: its course has no Salvo marker step, so it differs.
-    let p = prepare_file(f, &RunRequest::default()).unwrap();
+    let p = prepare_file(f, &RunPlan::default()).unwrap();
     assert_eq!(p.courses.len(), 4);
     // A misspelt name in the sweep is refused at the sweep's line.
     let bad = text.replace(
         "'course.\"salvo, then charge\"",
         "'course.\"salvoes, then charge\"",
     );
-    let e = refused_under("t.toml", &bad, &RunRequest::default());
+    let e = refused_under("t.toml", &bad, &RunPlan::default());
     assert_eq!(e.line, Some(line_containing(&bad, "salvoes, then")), "{e}");
     assert!(
         e.to_string()
@@ -143,7 +143,7 @@ fn an_expect_variant_filter_names_a_course_path_with_a_comma() {
          [[expect]]\ncourse = \"salvo, then charge\"\nvariant = 'course.\"salvo, then charge\".steps[0].column=front'\n\
          measure = \"p-enemy-broken-or-eliminated\"\nat_least = 0.0\n"
     );
-    let p = prepare_file(file(&text), &RunRequest::default()).unwrap();
+    let p = prepare_file(file(&text), &RunPlan::default()).unwrap();
     assert_eq!(p.expects.len(), 1);
     let applies = &p.expects[0].variants;
     assert_eq!(

@@ -15,7 +15,7 @@ use crate::support::shipped_files;
 use std::path::{Path, PathBuf};
 
 use pikeshot::engine::{self, KernelMode, RunOptions, Task};
-use pikeshot::run::{RunRequest, prepare};
+use pikeshot::run::{RunPlan, prepare};
 use pikeshot::stats;
 
 /// Every shipped scenario file, of every system.
@@ -33,29 +33,33 @@ fn monte_carlo_agrees_with_exact_on_every_shipped_course() {
     let n = 200_000u64;
     for path in shipped() {
         for mode in [KernelMode::Auto, KernelMode::Direct] {
-            let req = RunRequest {
+            let req = RunPlan {
                 kernel: mode,
-                ..RunRequest::default()
+                ..RunPlan::default()
             };
             let p = prepare(&path, &req).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let tasks: Vec<Task> = p
                 .courses
                 .iter()
                 .enumerate()
-                .map(|(i, (_, _, k))| Task {
+                .map(|(i, c)| Task {
                     variant: 0,
                     course: i as u64,
-                    kernel: k.as_ref(),
+                    kernel: c.kernel.as_ref(),
                 })
                 .collect();
             let opts = RunOptions {
                 trials: n,
                 seed: 99,
-                exact: true,
+                method: engine::Method::Both,
                 ..RunOptions::default()
             };
-            let tallies = engine::run(&tasks, &opts).unwrap();
-            for ((v, c, k), t) in p.courses.iter().zip(&tallies) {
+            let tallies = engine::Threads::new(None)
+                .unwrap()
+                .run(&tasks, &opts)
+                .unwrap();
+            for (pc, t) in p.courses.iter().zip(&tallies) {
+                let (v, c, k) = (&pc.variant, &pc.name, &pc.kernel);
                 let exact = t.exact.as_ref().unwrap_or_else(|| panic!("{c}: no exact"));
                 let total: f64 = exact.iter().sum();
                 assert!((total - 1.0).abs() < 1e-9, "{c}: exact sums to {total}");
@@ -95,11 +99,11 @@ fn outputs_do_not_depend_on_thread_count() {
 #[test]
 fn seed_changes_the_sample() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/mpbs/charge-or-salvo.toml");
-    let p = prepare(&path, &RunRequest::default()).unwrap();
+    let p = prepare(&path, &RunPlan::default()).unwrap();
     let task = [Task {
         variant: 0,
         course: 0,
-        kernel: p.courses[0].2.as_ref(),
+        kernel: p.courses[0].kernel.as_ref(),
     }];
     let run = |seed| {
         let o = RunOptions {
@@ -107,7 +111,12 @@ fn seed_changes_the_sample() {
             seed,
             ..RunOptions::default()
         };
-        engine::run(&task, &o).unwrap().remove(0).counts
+        engine::Threads::new(None)
+            .unwrap()
+            .run(&task, &o)
+            .unwrap()
+            .remove(0)
+            .counts
     };
     assert_eq!(run(5), run(5));
     assert_ne!(run(5), run(6));
@@ -117,8 +126,8 @@ fn seed_changes_the_sample() {
 #[test]
 fn precision_mode_meets_its_target() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/mpbs/charge-or-salvo.toml");
-    let p = prepare(&path, &RunRequest::default()).unwrap();
-    let k = p.courses[1].2.as_ref();
+    let p = prepare(&path, &RunPlan::default()).unwrap();
+    let k = p.courses[1].kernel.as_ref();
     let task = [Task {
         variant: 0,
         course: 1,
@@ -132,20 +141,26 @@ fn precision_mode_meets_its_target() {
         max_trials: 10_000_000,
         ..RunOptions::default()
     };
-    let t = engine::run(&task, &o).unwrap().remove(0);
+    let t = engine::Threads::new(None)
+        .unwrap()
+        .run(&task, &o)
+        .unwrap()
+        .remove(0);
     assert_eq!(t.trials % engine::CHUNK, 0);
     assert!(stats::worst_half_width(k.space(), &t.counts, t.trials) <= e);
     // Not wastefully: the previous round (half the trials) did not meet it.
-    let half = engine::run(
-        &task,
-        &RunOptions {
-            trials: t.trials / 2,
-            precision: None,
-            ..o.clone()
-        },
-    )
-    .unwrap()
-    .remove(0);
+    let half = engine::Threads::new(None)
+        .unwrap()
+        .run(
+            &task,
+            &RunOptions {
+                trials: t.trials / 2,
+                precision: None,
+                ..o.clone()
+            },
+        )
+        .unwrap()
+        .remove(0);
     assert!(
         t.trials == engine::CHUNK
             || stats::worst_half_width(k.space(), &half.counts, half.trials) > e

@@ -17,7 +17,8 @@ use crate::support::cli::{code, pikeshot, pikeshot_ok, stderr, stdout};
 use crate::support::explain::{explained, json, shipped_explained};
 use crate::support::scenario::exact;
 use pikeshot::explain::{self, ExplainRequest, SourceKind, StepExplanation};
-use pikeshot::run::{self, RunRequest};
+use pikeshot::run::{self, RunPlan};
+use pikeshot::scenario::Overrides;
 use pikeshot::stats;
 
 fn modifier<'a>(roll: &'a Value, label: &str) -> &'a Value {
@@ -229,7 +230,7 @@ fn step<'a>(steps: &'a [StepExplanation], title: &str) -> &'a StepExplanation {
 #[test]
 fn salvo_then_charge_carries_hits_formation_hit_and_morale_check_into_the_close_combat() {
     let req = ExplainRequest {
-        sets: vec!["edition=series".into()],
+        overrides: Overrides::parse(&["edition=series"]).unwrap(),
         courses: vec!["salvo, then charge".into()],
         variants: Vec::new(),
     };
@@ -305,19 +306,20 @@ fn salvo_then_charge_carries_hits_formation_hit_and_morale_check_into_the_close_
     // The step's results over the states are the course's, and the run's.
     let run = run::prepare(
         Path::new("scenarios/mpbs/charge-or-salvo.toml"),
-        &RunRequest {
-            sets: vec!["edition=series".into()],
-            ..RunRequest::default()
+        &RunPlan {
+            overrides: Overrides::parse(&["edition=series"]).unwrap(),
+            ..RunPlan::default()
         },
     )
     .unwrap();
     let k = run
         .courses
         .iter()
-        .find(|(_, n, _)| n == "salvo, then charge")
+        .find(|c| c.name == "salvo, then charge")
+        .map(|c| &c.kernel)
         .unwrap();
-    let probs = stats::outcome_probs(k.2.space(), &exact(k.2.as_ref()));
-    for (i, id) in k.2.space().outcome_ids().iter().enumerate() {
+    let probs = stats::outcome_probs(k.space(), &exact(k.as_ref()));
+    for (i, id) in k.space().outcome_ids().iter().enumerate() {
         let step_p = cc.results.iter().find(|r| &r.id == id).map_or(0.0, |r| r.p);
         assert_close(step_p, probs[i]);
         assert_close(c.outcomes[i].p, probs[i]);
@@ -336,14 +338,15 @@ fn every_shipped_scenario_explains_and_its_outcomes_are_the_exact_runs() {
         );
     }
     for (f, e) in files {
-        let run = run::prepare(f, &RunRequest::default()).unwrap();
+        let run = run::prepare(f, &RunPlan::default()).unwrap();
         let courses: Vec<_> = e
             .variants
             .iter()
             .flat_map(|v| v.courses.iter().map(move |c| (&v.variant, c)))
             .collect();
         assert_eq!(courses.len(), run.courses.len(), "{}", f.display());
-        for ((variant, c), (label, name, k)) in courses.iter().zip(&run.courses) {
+        for ((variant, c), pc) in courses.iter().zip(&run.courses) {
+            let (label, name, k) = (&pc.variant, &pc.name, &pc.kernel);
             assert_eq!((*variant, &c.name), (label, name), "{}", f.display());
             assert!(!c.steps.is_empty(), "{}: {name}", f.display());
             for s in &c.steps {

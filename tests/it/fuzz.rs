@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use pikeshot::Error;
-use pikeshot::run::{self, RunRequest};
+use pikeshot::run::{self, RunPlan};
+use pikeshot::scenario::Overrides;
 use pikeshot::scenario::ScenarioFile;
 
 use crate::support::cli::stderr;
@@ -308,11 +309,11 @@ enum Verdict {
 /// test: a panic, an error that does not name the file, or too slow.
 fn case(name: &str, text: &str, sets: &[String]) -> Result<Verdict, String> {
     let start = Instant::now();
-    let req = RunRequest {
-        sets: sets.to_vec(),
+    let req = RunPlan {
+        overrides: Overrides::parse(sets).map_err(|e| e.to_string())?,
         trials: Some(100),
-        threads: 1,
-        ..RunRequest::default()
+        threads: std::num::NonZeroUsize::new(1),
+        ..RunPlan::default()
     };
     let got = catch_unwind(AssertUnwindSafe(|| -> Result<(), Error> {
         let file = ScenarioFile::from_str(name, text)?;

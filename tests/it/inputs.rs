@@ -3,12 +3,14 @@
 //! cap, sweeps hold one variant at a time, and every refusal says where, in
 //! words.
 
+use std::num::NonZeroUsize;
 use std::time::Instant;
 
 use pikeshot::Error;
 use pikeshot::engine::{self, CHUNK, RunOptions, Task};
 use pikeshot::error::InputError;
-use pikeshot::run::{self, RunRequest, prepare_file};
+use pikeshot::run::{self, RunPlan, prepare_file};
+use pikeshot::scenario::Overrides;
 use pikeshot::scenario::limits::{MAX_FILE_BYTES, MAX_SEED, MAX_THREADS, MAX_TRIALS, MAX_VARIANTS};
 use pikeshot::scenario::{ScenarioFile, Source};
 
@@ -42,19 +44,19 @@ steps = [{ procedure = "artillery", firer = "musketeers", target = "tercio", ran
 /// A working scenario of two variants (built from the shipped falcon).
 const FALCON: &str = include_str!("../../scenarios/mpbs/artillery-falcon.toml");
 
-fn refused_with(text: &str, req: &RunRequest) -> InputError {
+fn refused_with(text: &str, req: &RunPlan) -> InputError {
     refused_under("t.toml", text, req)
 }
 
 /// Asserts [`FIRE`] run as `req` is refused with a message naming `limit`.
 #[track_caller]
-fn refused_naming(req: &RunRequest, limit: impl ToString) {
+fn refused_naming(req: &RunPlan, limit: impl ToString) {
     let e = refused_with(FIRE, req);
     assert!(e.to_string().contains(&limit.to_string()), "{e}");
 }
 
 fn refused(text: &str) -> InputError {
-    refused_with(text, &RunRequest::default())
+    refused_with(text, &RunPlan::default())
 }
 
 /// The error refusing `text` for going over `limit`, which it names.
@@ -64,10 +66,10 @@ fn refused_over(text: &str, limit: usize) -> InputError {
     e
 }
 
-fn with_sets(sets: &[&str]) -> RunRequest {
-    RunRequest {
-        sets: sets.iter().map(|s| s.to_string()).collect(),
-        ..RunRequest::default()
+fn with_sets(sets: &[&str]) -> RunPlan {
+    RunPlan {
+        overrides: Overrides::parse(sets).unwrap(),
+        ..RunPlan::default()
     }
 }
 
@@ -117,9 +119,9 @@ fn trials_and_seed_have_one_limit_wherever_they_come_from() {
     let over = (MAX_TRIALS + 1).to_string();
     // On the command line.
     refused_naming(
-        &RunRequest {
+        &RunPlan {
             trials: Some(MAX_TRIALS + 1),
-            ..RunRequest::default()
+            ..RunPlan::default()
         },
         MAX_TRIALS,
     );
@@ -130,7 +132,7 @@ fn trials_and_seed_have_one_limit_wherever_they_come_from() {
     // Through --set.
     refused_naming(&with_sets(&[&format!("trials={over}")]), MAX_TRIALS);
     // The limit itself is accepted everywhere (nothing is run here).
-    let at = |req: &RunRequest| {
+    let at = |req: &RunPlan| {
         prepare_file(ScenarioFile::from_str("t.toml", FIRE).unwrap(), req)
             .unwrap_or_else(|e| panic!("{e}"))
     };
@@ -140,15 +142,15 @@ fn trials_and_seed_have_one_limit_wherever_they_come_from() {
     );
     // Seeds: the largest TOML integer, on the command line too.
     refused_naming(
-        &RunRequest {
+        &RunPlan {
             seed: Some(MAX_SEED + 1),
-            ..RunRequest::default()
+            ..RunPlan::default()
         },
         MAX_SEED,
     );
-    let p = at(&RunRequest {
+    let p = at(&RunPlan {
         seed: Some(MAX_SEED),
-        ..RunRequest::default()
+        ..RunPlan::default()
     });
     assert_eq!(p.id.seed, MAX_SEED);
 }
@@ -157,23 +159,23 @@ fn trials_and_seed_have_one_limit_wherever_they_come_from() {
 fn zero_max_trials_zero_exact_budget_and_too_many_threads_are_refused() {
     for (req, key) in [
         (
-            RunRequest {
+            RunPlan {
                 max_trials: Some(0),
-                ..RunRequest::default()
+                ..RunPlan::default()
             },
             "--max-trials",
         ),
         (
-            RunRequest {
+            RunPlan {
                 exact_budget: Some(0),
-                ..RunRequest::default()
+                ..RunPlan::default()
             },
             "--exact-budget",
         ),
         (
-            RunRequest {
-                threads: MAX_THREADS + 1,
-                ..RunRequest::default()
+            RunPlan {
+                threads: NonZeroUsize::new(MAX_THREADS + 1),
+                ..RunPlan::default()
             },
             "--threads",
         ),
@@ -210,7 +212,7 @@ fn zero_max_trials_zero_exact_budget_and_too_many_threads_are_refused() {
 fn falcon() -> run::Prepared {
     prepare_file(
         ScenarioFile::from_str("t.toml", FALCON).unwrap(),
-        &RunRequest::default(),
+        &RunPlan::default(),
     )
     .unwrap()
 }
@@ -220,7 +222,7 @@ fn falcon_task(p: &run::Prepared) -> Task<'_> {
     Task {
         variant: 0,
         course: 0,
-        kernel: p.courses[0].2.as_ref(),
+        kernel: p.courses[0].kernel.as_ref(),
     }
 }
 
@@ -232,12 +234,15 @@ fn max_trials_is_honoured_exactly_and_the_partial_chunk_is_deterministic() {
             let opts = RunOptions {
                 trials: 1,
                 seed: 3,
-                threads,
                 precision: Some(1e-9),
                 max_trials: cap,
                 ..RunOptions::default()
             };
-            engine::run(&[falcon_task(&p)], &opts).unwrap().remove(0)
+            engine::Threads::new(NonZeroUsize::new(threads))
+                .unwrap()
+                .run(&[falcon_task(&p)], &opts)
+                .unwrap()
+                .remove(0)
         };
         let one = run(1);
         assert_eq!(one.trials, cap);
@@ -256,7 +261,7 @@ fn a_sweep_variant_rebuilt_after_release_gives_the_same_numbers() {
     // Two variants of seven courses; the second variant's kernels are built
     // on demand, and released by the runner after its tasks.
     assert_eq!(p.courses.len(), 14);
-    let k = p.courses[10].2.as_ref();
+    let k = p.courses[10].kernel.as_ref();
     let exact = k.exact(10_000_000).unwrap();
     let task = Task {
         variant: 1,
@@ -265,15 +270,17 @@ fn a_sweep_variant_rebuilt_after_release_gives_the_same_numbers() {
     };
     let opts = RunOptions {
         trials: 5000,
-        threads: 2,
-        exact: true,
+        method: engine::Method::Both,
         ..RunOptions::default()
     };
-    let first = engine::run(std::slice::from_ref(&task), &opts)
+    let threads = engine::Threads::new(NonZeroUsize::new(2)).unwrap();
+    let first = threads
+        .run(std::slice::from_ref(&task), &opts)
         .unwrap()
         .remove(0);
     k.release();
-    let again = engine::run(std::slice::from_ref(&task), &opts)
+    let again = threads
+        .run(std::slice::from_ref(&task), &opts)
         .unwrap()
         .remove(0);
     assert_eq!(first.counts, again.counts);

@@ -8,7 +8,8 @@ mod keys;
 use crate::support::scenario::input_error;
 use crate::support::{shipped_files, shipped_root};
 
-use pikeshot::run::{self, RunRequest};
+use pikeshot::run::{self, RunPlan};
+use pikeshot::scenario::Overrides;
 use pikeshot::systems::{self, SYSTEMS};
 
 #[test]
@@ -78,11 +79,11 @@ fn every_shipped_scenario_builds() {
         let files = shipped_files(s.id());
         assert!(!files.is_empty(), "no scenario of {}", s.id());
         for f in files {
-            let p = run::prepare(&f, &RunRequest::default())
+            let p = run::prepare(&f, &RunPlan::default())
                 .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
             assert_eq!(p.id.system, s.id(), "{}", f.display());
             assert!(!p.courses.is_empty(), "{}", f.display());
-            assert_eq!(p.id.edition.is_some(), !s.editions().is_empty());
+            assert_eq!(!p.id.editions.is_empty(), !s.editions().is_empty());
         }
     }
     // Every scenario folder is a system's.
@@ -165,14 +166,14 @@ fn every_listed_rules_key_is_read_and_its_default_changes_nothing() {
         let files = shipped_files(s.id());
         let file = &files[0];
         let exact = |sets: Vec<String>| -> Vec<Vec<f64>> {
-            let req = RunRequest {
-                sets,
-                ..RunRequest::default()
+            let req = RunPlan {
+                overrides: Overrides::parse(&sets).unwrap(),
+                ..RunPlan::default()
             };
             let p = run::prepare(file, &req).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             p.courses
                 .iter()
-                .map(|(_, _, k)| k.exact(10_000_000).unwrap())
+                .map(|c| c.kernel.exact(10_000_000).unwrap())
                 .collect()
         };
         let plain = exact(Vec::new());
@@ -185,9 +186,9 @@ fn every_listed_rules_key_is_read_and_its_default_changes_nothing() {
         }
         let e = run::prepare(
             file,
-            &RunRequest {
-                sets: vec!["rules.no_such_switch=true".into()],
-                ..RunRequest::default()
+            &RunPlan {
+                overrides: Overrides::parse(&["rules.no_such_switch=true"]).unwrap(),
+                ..RunPlan::default()
             },
         )
         .err()

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use pikeshot::batch::{self, ReportRequest, Shard, merge, scheduler};
+use pikeshot::run::RunPlan;
 use pikeshot::run::RunRequest;
+use std::num::NonZeroUsize;
 
 use super::{assert_same_report, s, temp_folder, write};
 use crate::support::cli::{pikeshot_ok, pikeshot_refused, stderr};
@@ -232,11 +234,14 @@ fn request(dir: &Path, out: &Path, shard: Option<Shard>) -> ReportRequest {
         dir: dir.to_path_buf(),
         out: out.to_path_buf(),
         run: RunRequest {
-            trials: Some(3000),
-            seed: Some(11),
-            threads: 1,
-            max_trials: Some(100_000_000),
-            exact_budget: Some(10_000_000),
+            plan: RunPlan {
+                trials: Some(3000),
+                seed: Some(11),
+                threads: NonZeroUsize::new(1),
+                max_trials: Some(100_000_000),
+                exact_budget: Some(10_000_000),
+                ..RunPlan::default()
+            },
             ..RunRequest::default()
         },
         shard,
@@ -387,7 +392,7 @@ fn merging_refuses_shards_that_differ_or_are_missing_or_repeated_naming_which() 
     // Another seed, another count, another version, another file.
     let other = root.join("other");
     let mut req = request(&dir, &other, Some(shard(3, 8)));
-    req.run.seed = Some(12);
+    req.run.plan.seed = Some(12);
     batch::report(&req).unwrap();
     merge_refused(
         &[all[0], &other],

@@ -10,7 +10,7 @@ use pikeshot::engine::choose::Chosen;
 use pikeshot::engine::{Kernel, KernelKind, KernelMode, ProcedureKernel};
 use pikeshot::outcome::{Leaf, OutcomeSpace};
 use pikeshot::procedure::Procedure;
-use pikeshot::run::{RunRequest, prepare};
+use pikeshot::run::{RunPlan, prepare};
 
 use crate::support::cli::run_to;
 
@@ -101,12 +101,12 @@ fn a_compiled_table_of_many_leaves_follows_its_procedure() {
 fn shipped_courses_take_the_fastest_table() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let kind = |scenario: &str, course: &str| {
-        let p = prepare(&root.join(scenario), &RunRequest::default()).unwrap();
+        let p = prepare(&root.join(scenario), &RunPlan::default()).unwrap();
         p.courses
             .iter()
-            .find(|(_, c, _)| c == course)
+            .find(|c| c.name == course)
             .unwrap_or_else(|| panic!("{scenario}: no course {course}"))
-            .2
+            .kernel
             .kind()
     };
     for (scenario, course, want) in [

@@ -1,5 +1,5 @@
 //! A run watched and stopped from outside (`engine::control::RunControl`,
-//! `RunRequest::control`), through the public run path: a stopped run is
+//! `RunPlan::control`), through the public run path: a stopped run is
 //! `Error::Stopped` and never a tally; a watched run that is not stopped
 //! gives the same counts as one that is not watched, and counts every
 //! trial it resolves.
@@ -9,15 +9,15 @@ use std::sync::Arc;
 use pikeshot::Error;
 use pikeshot::engine::RunControl;
 use pikeshot::report::ScenarioRun;
-use pikeshot::run::{RunRequest, execute};
+use pikeshot::run::{RunPlan, execute};
 
 use crate::support::hakkaa::VOLLEYS;
 use crate::support::scenario::prepare;
 
-fn watched(control: &Arc<RunControl>) -> RunRequest {
-    RunRequest {
+fn watched(control: &Arc<RunControl>) -> RunPlan {
+    RunPlan {
         control: Some(Arc::clone(control)),
-        ..RunRequest::default()
+        ..RunPlan::default()
     }
 }
 
@@ -31,7 +31,7 @@ fn counts(run: &ScenarioRun) -> Vec<(String, u64, Vec<u64>)> {
 #[test]
 fn a_watched_run_gives_the_same_counts_and_counts_every_trial() {
     let p = prepare("volleys.toml", VOLLEYS);
-    let plain = execute(&p, &RunRequest::default()).unwrap();
+    let plain = execute(&p, &RunPlan::default()).unwrap();
     let control = Arc::new(RunControl::new());
     let run = execute(&p, &watched(&control)).unwrap();
     assert_eq!(counts(&run), counts(&plain));

@@ -66,7 +66,7 @@ steps = [{{ procedure = "charge", charger = "swedes", target = "imperialists" }}
 /// The one decision of scenario text `text`.
 fn decided(text: &str) -> Decided {
     let file = ScenarioFile::from_str("s.toml", text).unwrap_or_else(|e| panic!("{e}"));
-    let mut d = decide_file(file, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut d = decide_file(file, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
     d.variants.remove(0).decisions.remove(0)
 }
 
@@ -154,7 +154,7 @@ fn every_shipped_decision_agrees_with_monte_carlo() {
         if !text.contains("[[decision]]") {
             continue;
         }
-        let ds = pikeshot::run::decide::decide_path(&path, &[])
+        let ds = pikeshot::run::decide::decide_path(&path, &Default::default())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for d in ds.variants.iter().flat_map(|v| &v.decisions) {
             seen += 1;

@@ -4,7 +4,7 @@
 //! test, and the coverage of the 95% Wilson intervals across all cells.
 
 use pikeshot::engine::{self, KernelMode, RunOptions, Task, stream_id};
-use pikeshot::run::{RunRequest, prepare};
+use pikeshot::run::{RunPlan, prepare};
 use pikeshot::stats;
 
 use super::shipped;
@@ -186,29 +186,32 @@ fn monte_carlo_fits_exact_on_every_shipped_course() {
     let (mut covered, mut cells) = (0u64, 0u64);
     for path in shipped() {
         for mode in [KernelMode::Auto, KernelMode::Direct] {
-            let req = RunRequest {
+            let req = RunPlan {
                 kernel: mode,
-                ..RunRequest::default()
+                ..RunPlan::default()
             };
             let p = prepare(&path, &req).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let tasks: Vec<Task> = p
                 .courses
                 .iter()
-                .zip(&p.identities)
-                .map(|((_, name, k), identity)| Task {
-                    variant: stream_id(identity),
-                    course: stream_id(name),
-                    kernel: k.as_ref(),
+                .map(|c| Task {
+                    variant: stream_id(&c.identity),
+                    course: stream_id(&c.name),
+                    kernel: c.kernel.as_ref(),
                 })
                 .collect();
             let opts = RunOptions {
                 trials: TRIALS,
                 seed: 2026,
-                exact: true,
+                method: engine::Method::Both,
                 ..RunOptions::default()
             };
-            let tallies = engine::run(&tasks, &opts).unwrap();
-            for ((v, c, _), t) in p.courses.iter().zip(&tallies) {
+            let tallies = engine::Threads::new(None)
+                .unwrap()
+                .run(&tasks, &opts)
+                .unwrap();
+            for (pc, t) in p.courses.iter().zip(&tallies) {
+                let (v, c) = (&pc.variant, &pc.name);
                 let exact = t.exact.as_ref().unwrap_or_else(|| panic!("{c}: no exact"));
                 let n = t.trials as f64;
                 let pairs: Vec<(f64, f64)> = t

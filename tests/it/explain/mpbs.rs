@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use pikeshot::explain::{self, ExplainRequest, SourceKind};
+use pikeshot::scenario::Overrides;
 use pikeshot::scenario::ScenarioFile;
 
 const IN_WOODS: &str = r#"
@@ -72,7 +73,7 @@ fn fire_names_the_units_and_the_tec_hex_and_hexside_are_two_terms() {
 #[test]
 fn a_salvos_morale_checks_say_why_in_the_trigger() {
     let req = ExplainRequest {
-        sets: vec!["edition=series".into()],
+        overrides: Overrides::parse(&["edition=series"]).unwrap(),
         courses: vec!["salvo, then charge".into()],
         variants: Vec::new(),
     };

@@ -7,23 +7,24 @@ use crate::support::assert_close as close;
 use crate::support::monte_carlo::{Leaves, assert_sample_matches};
 use crate::support::scenario::{p_measure, p_outcome};
 use pikeshot::engine::{Kernel, KernelMode};
-use pikeshot::run::{RunRequest, prepare_file};
+use pikeshot::run::{RunPlan, prepare_file};
+use pikeshot::scenario::Overrides;
 use pikeshot::scenario::ScenarioFile;
 use pikeshot::systems::mpbs::threshold::casualty_threshold;
 
 /// Builds course `course` of `text` (after `sets`) under `mode`.
 fn kernel(text: &str, sets: &[&str], course: &str, mode: KernelMode) -> Box<dyn Kernel> {
     let file = ScenarioFile::from_str("t.toml", text).unwrap_or_else(|e| panic!("{e}"));
-    let req = RunRequest {
+    let req = RunPlan {
         kernel: mode,
-        sets: sets.iter().map(|s| s.to_string()).collect(),
-        ..RunRequest::default()
+        overrides: Overrides::parse(sets).unwrap(),
+        ..RunPlan::default()
     };
     let p = prepare_file(file, &req).unwrap_or_else(|e| panic!("{e}"));
     p.courses
         .into_iter()
-        .find(|(_, c, _)| c == course)
-        .map(|(_, _, k)| k)
+        .find(|c| c.name == course)
+        .map(|c| c.kernel)
         .expect("course")
 }
 
@@ -323,7 +324,7 @@ fn a_leader_that_returns_at_the_end_of_the_next_turn_is_back_the_turn_after() {
     for edition in ["series", "sfo"] {
         let file = ScenarioFile::from_str("t.toml", &text).unwrap();
         let req = ExplainRequest {
-            sets: vec![format!("edition={edition}")],
+            overrides: Overrides::parse(&[format!("edition={edition}")]).unwrap(),
             ..ExplainRequest::default()
         };
         let x = explain_file(file, &req).unwrap_or_else(|e| panic!("{e}"));

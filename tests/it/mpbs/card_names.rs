@@ -3,7 +3,7 @@
 //! across editions"); every refused name carries a "did you mean".
 
 use pikeshot::error::Error;
-use pikeshot::run::{RunRequest, prepare_file};
+use pikeshot::run::{RunPlan, prepare_file};
 use pikeshot::scenario::ScenarioFile;
 use pikeshot::stats;
 
@@ -57,8 +57,8 @@ fn gun(edition: &str, gun: &str) -> String {
 
 fn build(text: &str) -> Result<Vec<f64>, Error> {
     let file = ScenarioFile::from_str("t.toml", text)?;
-    let p = prepare_file(file, &RunRequest::default())?;
-    let (_, _, k) = p.courses.into_iter().next().expect("a course");
+    let p = prepare_file(file, &RunPlan::default())?;
+    let k = p.courses.into_iter().next().expect("a course").kernel;
     let probs = k.exact(1_000_000).expect("exact");
     Ok(stats::outcome_probs(k.space(), &probs))
 }
@@ -190,9 +190,10 @@ fn every_refused_name_has_a_did_you_mean() {
 fn the_garden_reads_0_on_sfo_and_plus_1_on_series() {
     let text = include_str!("../../../scenarios/mpbs/garden-assault.toml");
     let file = ScenarioFile::from_str("garden-assault.toml", text).unwrap();
-    let p = prepare_file(file, &RunRequest::default()).unwrap_or_else(|e| panic!("{e}"));
+    let p = prepare_file(file, &RunPlan::default()).unwrap_or_else(|e| panic!("{e}"));
     let mut seen = 0;
-    for (variant, course, k) in &p.courses {
+    for c in &p.courses {
+        let (variant, course, k) = (&c.variant, &c.name, &c.kernel);
         if course != "assault the garden" {
             continue;
         }

@@ -3,7 +3,7 @@
 //! `[rules]` key below the units (read first) after a unit error above it.
 
 use pikeshot::error::InputError;
-use pikeshot::run::RunRequest;
+use pikeshot::run::RunPlan;
 
 use crate::support::located::{assert_located, line_containing};
 use crate::support::scenario::refused_under;
@@ -12,7 +12,7 @@ use crate::support::shipped;
 const FILE: &str = "t.toml";
 
 fn refused(text: &str) -> InputError {
-    refused_under(FILE, text, &RunRequest::default())
+    refused_under(FILE, text, &RunPlan::default())
 }
 
 /// `text` with `lines` inserted after the line `[units.UNIT]` and `rules`

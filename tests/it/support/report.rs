@@ -83,7 +83,7 @@ pub fn mpbs_run(
         id: RunId {
             name: scenario.into(),
             system: "mpbs".into(),
-            edition: Some(edition.into()),
+            editions: vec![edition.into()],
             seed,
         },
         file_stem: stem.into(),

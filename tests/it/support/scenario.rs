@@ -4,7 +4,7 @@
 
 use pikeshot::engine::{self, Kernel, KernelMode, RunOptions, Task};
 use pikeshot::error::InputError;
-use pikeshot::run::{Prepared, RunRequest, prepare_file};
+use pikeshot::run::{Prepared, RunPlan, prepare_file};
 use pikeshot::scenario::ScenarioFile;
 use pikeshot::stats;
 
@@ -12,9 +12,9 @@ use pikeshot::stats;
 /// kernels of `mode`.
 pub fn try_prepare(file: &str, text: &str, mode: KernelMode) -> Result<Prepared, pikeshot::Error> {
     let f = ScenarioFile::from_str(file, text)?;
-    let req = RunRequest {
+    let req = RunPlan {
         kernel: mode,
-        ..RunRequest::default()
+        ..RunPlan::default()
     };
     prepare_file(f, &req)
 }
@@ -39,7 +39,7 @@ pub fn input_error(file: &str, text: &str) -> InputError {
 /// `file`, well-formed TOML) with under `req`; panics where the text does
 /// not parse, is accepted, or fails otherwise.
 #[track_caller]
-pub fn refused_under(file: &str, text: &str, req: &RunRequest) -> InputError {
+pub fn refused_under(file: &str, text: &str, req: &RunPlan) -> InputError {
     let f = ScenarioFile::from_str(file, text).unwrap_or_else(|e| panic!("{e}"));
     match prepare_file(f, req) {
         Err(pikeshot::Error::Input(e)) => *e,
@@ -53,31 +53,32 @@ pub fn refused_under(file: &str, text: &str, req: &RunRequest) -> InputError {
 pub fn course(p: Prepared, course: &str) -> Box<dyn Kernel> {
     p.courses
         .into_iter()
-        .find(|(_, c, _)| c == course)
+        .find(|c| c.name == course)
         .unwrap_or_else(|| panic!("no course {course}"))
-        .2
+        .kernel
 }
 
 /// The exact leaf probabilities of a kernel, as `pikeshot run --exact`
 /// computes them (the engine's default budget).
 #[track_caller]
 pub fn exact(k: &dyn Kernel) -> Vec<f64> {
-    engine::run(
-        &[Task {
-            variant: 0,
-            course: 0,
-            kernel: k,
-        }],
-        &RunOptions {
-            trials: 1,
-            exact: true,
-            ..RunOptions::default()
-        },
-    )
-    .unwrap()
-    .remove(0)
-    .exact
-    .expect("exact")
+    engine::Threads::new(None)
+        .unwrap()
+        .run(
+            &[Task {
+                variant: 0,
+                course: 0,
+                kernel: k,
+            }],
+            &RunOptions {
+                method: engine::Method::Exact,
+                ..RunOptions::default()
+            },
+        )
+        .unwrap()
+        .remove(0)
+        .exact
+        .expect("exact")
 }
 
 /// The exact leaf probabilities and the kernel of course `course` of a

@@ -19,7 +19,8 @@ use std::path::Path;
 use pikeshot::Procedure;
 use pikeshot::engine::exact::{DEFAULT_BUDGET, exact};
 use pikeshot::engine::{Kernel, KernelMode};
-use pikeshot::run::{RunRequest, prepare};
+use pikeshot::run::{RunPlan, prepare};
+use pikeshot::scenario::Overrides;
 use pikeshot::scenario::{Fields, Source};
 use pikeshot::stats;
 use pikeshot::systems::sword_spear::combat::ClashProcedure;
@@ -38,7 +39,7 @@ type Built = (String, Box<dyn Kernel>);
 
 fn courses(text: &str) -> Result<Vec<Built>, pikeshot::Error> {
     let p = try_prepare("s.toml", text, KernelMode::Auto)?;
-    Ok(p.courses.into_iter().map(|(_, c, k)| (c, k)).collect())
+    Ok(p.courses.into_iter().map(|c| (c.name, c.kernel)).collect())
 }
 
 fn course(text: &str) -> Box<dyn Kernel> {
@@ -311,7 +312,7 @@ fn engagement_monte_carlo_matches_exact() {
     let units = "[units.a]\ntroop = \"cavalry\"\ndiscipline = 3\nstrength = 3\narmour = \"armoured\"\ncommander = \"general\"\n\n[units.b]\ntroop = \"heavy-foot\"\ndiscipline = 4\nstrength = 4\n";
     let text = engagement_text(units, 20, ", attacker_charged = true", "");
     let p = try_prepare("s.toml", &text, KernelMode::Direct).unwrap_or_else(|e| panic!("{e}"));
-    let k = &p.courses[0].2;
+    let k = &p.courses[0].kernel;
     monte_carlo_matches(k.as_ref(), 0x55_2001);
 }
 
@@ -561,10 +562,11 @@ fn every_shipped_scenario_builds_with_an_exact_answer() {
     let mut names = Vec::new();
     for e in std::fs::read_dir(dir).unwrap() {
         let path = e.unwrap().path();
-        let p = prepare(&path, &RunRequest::default()).unwrap_or_else(|e| panic!("{e}"));
+        let p = prepare(&path, &RunPlan::default()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.id.system, "sword-and-spear");
-        assert_eq!(p.id.edition, None);
-        for (_, c, k) in &p.courses {
+        assert!(p.id.editions.is_empty());
+        for pc in &p.courses {
+            let (c, k) = (&pc.name, &pc.kernel);
             let q = k
                 .exact(DEFAULT_BUDGET)
                 .unwrap_or_else(|e| panic!("{c}: {e}"));
@@ -596,7 +598,7 @@ fn key_outcomes_of_single_step_courses_follow_the_step() {
     for e in std::fs::read_dir(dir).unwrap() {
         let path = e.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
-        let p = prepare(&path, &RunRequest::default()).unwrap();
+        let p = prepare(&path, &RunPlan::default()).unwrap();
         let (src, table) = Source::parse("s.toml", &text).unwrap();
         let mut units = Vec::new();
         for (name, v) in table["units"].as_table().unwrap() {
@@ -605,8 +607,9 @@ fn key_outcomes_of_single_step_courses_follow_the_step() {
         }
         let list = table["course"].as_array().unwrap();
         // A sweep's first variant is the file's own units (armoured legion).
-        let first = p.courses[0].0.clone();
-        for (variant, name, k) in &p.courses {
+        let first = p.courses[0].variant.clone();
+        for pc in &p.courses {
+            let (variant, name, k) = (&pc.variant, &pc.name, &pc.kernel);
             assert!(k.space().len() < 100_000, "{name}: {}", k.space().len());
             if *variant != first {
                 continue;
@@ -958,9 +961,9 @@ fn scenario_errors_are_located() {
         ),
     )
     .unwrap();
-    let req = RunRequest {
-        sets: vec!["units.a.discipline=9".into()],
-        ..RunRequest::default()
+    let req = RunPlan {
+        overrides: Overrides::parse(&["units.a.discipline=9"]).unwrap(),
+        ..RunPlan::default()
     };
     let e = match prepare(&path, &req) {
         Err(pikeshot::Error::Input(e)) => e,

@@ -1,7 +1,7 @@
 //! A run watched and stopped from outside: [`RunControl`], shared between
 //! the caller (e.g. `pikeshot serve`, which shows a page the fraction of
 //! trials done and stops a run when the page asks a newer question) and
-//! [`super::run`], which counts the trials of each chunk it finishes and
+//! [`super::Threads::run`], which counts the trials of each chunk it finishes and
 //! looks at the stop flag before each chunk.
 //!
 //! A run without a control (`RunOptions::control` `None`, the CLI's case)

@@ -15,10 +15,12 @@ pub mod compiled;
 pub mod control;
 pub mod decide;
 pub mod exact;
+pub mod method;
 pub mod pools;
 pub mod progress;
 pub mod shared;
 
+use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -30,6 +32,7 @@ use crate::procedure::Procedure;
 use crate::stats;
 pub use compiled::CompiledTable;
 pub use control::RunControl;
+pub use method::Method;
 use progress::Progress;
 
 /// Trials per chunk: the unit of parallel work and of seeding.
@@ -199,7 +202,8 @@ impl<P: Procedure, T: TrialTable> Kernel for TableKernel<P, T> {
     }
 }
 
-/// Options of a run.
+/// Options of a run. The worker threads are not among them: a run is
+/// given its [`Threads`], started once per command.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
     /// Trials per task (not used with `precision`, which starts from one
@@ -207,23 +211,14 @@ pub struct RunOptions {
     pub trials: u64,
     /// Master seed.
     pub seed: u64,
-    /// Worker threads; 0 = one per core. Read by [`run`], which starts
-    /// them; [`Threads::run`] runs on its own.
-    pub threads: usize,
     /// Target 95% Wilson half-width for every reported probability.
     pub precision: Option<f64>,
     /// Cap on trials per task in precision mode.
     pub max_trials: u64,
-    /// Also compute exact distributions.
-    pub exact: bool,
-    /// Resolve Monte Carlo trials. Without them (`--method exact`) a tally
-    /// has 0 trials and zero counts, and `exact` must be set.
-    pub monte_carlo: bool,
-    /// `--method auto`: each variant's exact answers are found first, and
-    /// a variant whose courses all have one runs no trials (its tallies
-    /// have 0 trials, as without `monte_carlo`). Needs `exact` and
-    /// `monte_carlo`.
-    pub auto: bool,
+    /// How the figures are found: trials, exact answers or both. Under
+    /// [`Method::Exact`] (or a variant [`Method::Auto`] answers exactly) a
+    /// tally has 0 trials and zero counts.
+    pub method: Method,
     /// Path budget for exact enumeration.
     pub exact_budget: u64,
     /// How to show the run's progress (nothing when `None`).
@@ -238,12 +233,9 @@ impl Default for RunOptions {
         RunOptions {
             trials: 1_000_000,
             seed: 1,
-            threads: 0,
             precision: None,
             max_trials: 100_000_000,
-            exact: false,
-            monte_carlo: true,
-            auto: false,
+            method: Method::MonteCarlo,
             exact_budget: exact::DEFAULT_BUDGET,
             progress: None,
             control: None,
@@ -379,29 +371,38 @@ fn run_chunks(task: &Task, seed: u64, total: u64, from: u64, to: u64, watch: &Wa
         )
 }
 
-/// The worker threads of a run: a rayon pool of the number `--threads`
-/// asks for, resolved here once (0 is one per core). A command starts one
-/// and runs everything on it (a sweep's builds, its trials, its exact
-/// answers), so `--threads 1` is one worker thread in all, and no step
-/// starts threads of its own.
+/// The worker threads of a command: a rayon pool of the number
+/// `--threads` asks for, resolved here, in the one place (none given is
+/// one per core). A command starts one and runs everything on it (a
+/// sweep's builds, its trials, its exact answers), so `--threads 1` is one
+/// worker thread in all, and no step starts threads of its own.
 #[derive(Clone, Debug)]
 pub struct Threads {
     pool: Arc<rayon::ThreadPool>,
 }
 
 impl Threads {
-    /// `threads` worker threads (0: one per core, at most [`MAX_THREADS`]).
+    /// `threads` worker threads (`None`: one per core, at most
+    /// [`MAX_THREADS`]).
     ///
-    /// More than [`MAX_THREADS`] is bad input; threads that cannot start
-    /// are an internal failure ([`crate::Error::Internal`]), not the
-    /// input's fault.
-    pub fn new(threads: usize) -> crate::Result<Threads> {
-        if threads > MAX_THREADS {
-            return Err(crate::Error::input(format!(
-                "--threads {threads}: more threads than the limit; accepted: 1 to {MAX_THREADS}"
-            )));
-        }
-        let threads = thread_count(threads);
+    /// More than [`MAX_THREADS`] is bad input (key `--threads`); threads
+    /// that cannot start are an internal failure
+    /// ([`crate::Error::Internal`]), not the input's fault.
+    pub fn new(threads: Option<NonZeroUsize>) -> crate::Result<Threads> {
+        let threads = match threads {
+            Some(n) if n.get() > MAX_THREADS => {
+                return Err(crate::error::InputError::new(format!(
+                    "{n} threads is more than the limit"
+                ))
+                .key("--threads")
+                .accepted(format!(
+                    "a whole number from 1 to {MAX_THREADS}; leave --threads out for one per core"
+                ))
+                .into());
+            }
+            Some(n) => n.get(),
+            None => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
+        };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -423,7 +424,11 @@ impl Threads {
     }
 
     /// Runs every task on these threads and returns one [`Tally`] per
-    /// task, in order (`opts.threads` is not read: see [`run`]).
+    /// task, in order.
+    ///
+    /// Zero trials is bad input. A run whose [`RunOptions::control`] is
+    /// stopped returns [`crate::Error::Stopped`] (checked before each chunk
+    /// and each variant).
     pub fn run(&self, tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
         let planned = planned(tasks.len(), opts);
         let bar = Progress::new(planned, opts.progress.as_ref());
@@ -467,7 +472,7 @@ impl Threads {
             // under `--method auto`, which runs no trials for a variant
             // whose courses all have one; else after the trials.
             let find_exact = || -> Vec<(Option<Vec<f64>>, Option<String>)> {
-                if opts.exact {
+                if opts.method.exact() {
                     self.install(|| {
                         group
                             .par_iter()
@@ -478,12 +483,12 @@ impl Threads {
                     vec![(None, None); group.len()]
                 }
             };
-            let early = (opts.auto && opts.exact).then(find_exact);
+            let early = opts.method.exact_first().then(find_exact);
             let all_exact = early
                 .as_ref()
                 .is_some_and(|e| e.iter().all(|(p, _)| p.is_some()));
             let trials = || match opts.precision {
-                _ if !opts.monte_carlo || all_exact => group
+                _ if !opts.method.monte_carlo() || all_exact => group
                     .iter()
                     .map(|t| (0, vec![0u64; t.kernel.space().len()], 0.0))
                     .collect(),
@@ -499,7 +504,7 @@ impl Threads {
             };
             // The next variant is built meanwhile (it is needed only for
             // trials: under --method exact its answers come from validation).
-            let next = tasks.get(to).filter(|_| opts.monte_carlo);
+            let next = tasks.get(to).filter(|_| opts.method.monte_carlo());
             let runs: Vec<(u64, Vec<u64>, f64)> = self.install(|| {
                 rayon::join(trials, || {
                     if let Some(n) = next {
@@ -524,7 +529,7 @@ impl Threads {
                     exact_error,
                     seconds,
                     threads,
-                    kernel: opts.monte_carlo.then(|| task.kernel.kind()),
+                    kernel: opts.method.monte_carlo().then(|| task.kernel.kind()),
                 });
             }
             for t in group {
@@ -536,25 +541,10 @@ impl Threads {
     }
 }
 
-/// How many worker threads `--threads` asks for: `threads`, or for 0 one
-/// per core (at most [`MAX_THREADS`]).
-pub fn thread_count(threads: usize) -> usize {
-    if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
-    } else {
-        threads
-    }
-}
-
-/// Refuses options no run can follow: neither Monte Carlo nor exact,
-/// zero trials, a zero `--max-trials`.
+/// Refuses options no run can follow: zero trials, a zero
+/// `--max-trials`.
 fn check_options(opts: &RunOptions) -> crate::Result<()> {
-    if !opts.monte_carlo && !opts.exact {
-        return Err(crate::Error::input(
-            "a run without Monte Carlo must compute exact probabilities; accepted: --method exact, monte-carlo or both",
-        ));
-    }
-    if opts.monte_carlo && opts.trials == 0 {
+    if opts.method.monte_carlo() && opts.trials == 0 {
         return Err(crate::Error::input(
             "trials must be at least 1; accepted: a whole number of at least 1",
         ));
@@ -576,25 +566,11 @@ pub fn planned(tasks: usize, opts: &RunOptions) -> u64 {
         Some(_) => opts.max_trials,
         None => opts.trials,
     };
-    if opts.monte_carlo {
+    if opts.method.monte_carlo() {
         (tasks as u64).saturating_mul(per_task)
     } else {
         0
     }
-}
-
-/// Runs every task and returns one [`Tally`] per task, in order, on
-/// [`RunOptions::threads`] threads started for it ([`Threads::new`]; a
-/// caller that runs more than once starts them once and calls
-/// [`Threads::run`]).
-///
-/// Zero trials is bad input; worker threads that cannot start are an
-/// internal failure ([`crate::Error::Internal`]), not the input's fault.
-/// A run whose [`RunOptions::control`] is stopped returns
-/// [`crate::Error::Stopped`] (checked before each chunk and each variant).
-pub fn run(tasks: &[Task], opts: &RunOptions) -> crate::Result<Vec<Tally>> {
-    check_options(opts)?;
-    Threads::new(opts.threads)?.run(tasks, opts)
 }
 
 /// Every chunk of every task of `group` (one variant's courses) in one

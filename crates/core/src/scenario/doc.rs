@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::fields::{Fields, Source, describe, shown};
+use super::overrides::{Override, Overrides};
 use crate::error::{Error, InputError};
 
 /// A loaded scenario file.
@@ -202,15 +203,20 @@ impl ScenarioFile {
             .unwrap_or_else(|| "scenario".into())
     }
 
-    /// Applies `--set KEY=VALUE`. The value is read as TOML (`3`, `true`,
-    /// `["a", "b"]`, `"x"`) and otherwise taken as a bare string (`woods`).
+    /// Applies `--set KEY=VALUE` (read as [`Override::parse`] reads it).
     pub fn set(&mut self, assignment: &str) -> Result<(), InputError> {
-        let (key, value) = assignment.split_once('=').ok_or_else(|| {
-            InputError::new(format!("`--set {assignment}` has no `=`"))
-                .accepted("KEY=VALUE, e.g. --set units.tercio.terrain=woods")
-        })?;
-        let key = key.trim();
-        let value = parse_value(value.trim());
+        self.apply_one(&Override::parse(assignment)?)
+    }
+
+    /// Applies every override, in order.
+    pub fn apply(&mut self, overrides: &Overrides) -> Result<(), InputError> {
+        overrides.iter().try_for_each(|o| self.apply_one(o))
+    }
+
+    /// Applies one override: the key is pinned (it leaves the sweep), and
+    /// errors in the value are located at the `--set`.
+    pub fn apply_one(&mut self, o: &Override) -> Result<(), InputError> {
+        let (key, value, assignment) = (o.key(), o.value().clone(), o.text());
         let at_set = |e: InputError| {
             e.key(key).at(
                 Some(&format!(
@@ -371,17 +377,6 @@ fn short(v: &toml::Value) -> String {
     match v {
         toml::Value::String(s) => s.clone(),
         other => other.to_string(),
-    }
-}
-
-/// Reads a `--set` value: TOML where it parses, else a bare string.
-fn parse_value(s: &str) -> toml::Value {
-    let doc = format!("v = {s}");
-    match doc.parse::<toml::Table>() {
-        Ok(mut t) => t
-            .remove("v")
-            .unwrap_or_else(|| toml::Value::String(s.into())),
-        Err(_) => toml::Value::String(s.to_string()),
     }
 }
 

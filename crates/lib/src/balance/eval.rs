@@ -2,14 +2,15 @@
 //! reading its figures: exact where every course enumerates, Monte Carlo
 //! with 95% intervals otherwise.
 
+use std::num::NonZeroUsize;
 use std::path::Path;
 
 use crate::engine::Threads;
 use crate::error::{Error, InputError, Result};
 use crate::report::{Figure, ScenarioRun};
-use crate::run::{self, Method, RunRequest};
-use crate::scenario::ScenarioFile;
+use crate::run::{self, Method, RunPlan, RunRequest};
 use crate::scenario::doc::get_path;
+use crate::scenario::{Overrides, ScenarioFile};
 use crate::targets::Scope;
 
 /// How the figures of a study are found.
@@ -60,11 +61,12 @@ pub struct Study {
 #[derive(Clone, Debug, Default)]
 pub struct StudyRequest {
     /// `--set` overrides, applied first.
-    pub sets: Vec<String>,
+    pub overrides: Overrides,
     /// The sweep variant to pin, by its label (default: the first).
     pub variant: Option<String>,
-    /// Worker threads (0: one per core).
-    pub threads: usize,
+    /// Worker threads (`None`: one per core), when the study starts its
+    /// own ([`Study::open`]).
+    pub threads: Option<NonZeroUsize>,
     /// Trials per course when Monte Carlo is needed (default: the file's).
     pub trials: Option<u64>,
     /// Path budget of exact enumeration.
@@ -74,15 +76,18 @@ pub struct StudyRequest {
 }
 
 impl Study {
-    /// Loads `path` and opens a study of it.
+    /// Loads `path` and opens a study of it, on threads of its own
+    /// (`sr.threads`): the command's pool.
     pub fn open(path: &Path, sr: &StudyRequest) -> Result<Study> {
-        Study::of(ScenarioFile::load(path)?, sr)
+        let file = ScenarioFile::load(path)?;
+        let threads = Threads::new(sr.threads)?;
+        Study::of(file, sr, threads)
     }
 
-    /// Opens a study of `file`: applies the `--set`s, pins the sweep to one
-    /// variant and runs it (exactly, or by Monte Carlo when a course does
-    /// not enumerate).
-    pub fn of(mut file: ScenarioFile, sr: &StudyRequest) -> Result<Study> {
+    /// Opens a study of `file` on the command's `threads`: applies the
+    /// `--set`s, pins the sweep to one variant and runs it (exactly, or by
+    /// Monte Carlo when a course does not enumerate).
+    pub fn of(mut file: ScenarioFile, sr: &StudyRequest, threads: Threads) -> Result<Study> {
         use crate::scenario::limits::MAX_TRIALS;
         if let Some(t) = sr.trials
             && !(1..=MAX_TRIALS).contains(&t)
@@ -94,18 +99,18 @@ impl Study {
                     .into(),
             );
         }
-        for s in &sr.sets {
-            file.set(s)?;
-        }
+        file.apply(&sr.overrides)?;
         let variant = pin_variant(&mut file, sr.variant.as_deref())?;
-        let mut req = RunRequest {
-            threads: sr.threads,
-            exact_budget: sr.exact_budget,
-            seed: sr.seed,
+        let req = RunRequest {
+            plan: RunPlan {
+                method: Method::Exact,
+                exact_budget: sr.exact_budget,
+                seed: sr.seed,
+                ..RunPlan::default()
+            },
             ..RunRequest::default()
         };
-        req.set_method(Method::Exact);
-        let threads = req.threads()?;
+        req.plan.check()?;
         let mut study = Study {
             file,
             variant,
@@ -118,8 +123,8 @@ impl Study {
         match study.run_base() {
             Ok(()) => {}
             Err(Error::Input(e)) if e.key.as_deref() == Some("--method exact") => {
-                study.req.set_method(Method::MonteCarlo);
-                study.req.trials = sr.trials;
+                study.req.plan.method = Method::MonteCarlo;
+                study.req.plan.trials = sr.trials;
                 study.run_base()?;
                 let trials = study.base.courses.first().map_or(0, |c| c.stats().trials);
                 study.basis = Basis::MonteCarlo {
@@ -134,7 +139,7 @@ impl Study {
 
     /// Runs the scenario as it is, keeping its figures and targets.
     fn run_base(&mut self) -> Result<()> {
-        let p = run::prepare_file_on(self.file.clone(), &self.req, &self.threads)?;
+        let p = run::prepare_file_on(self.file.clone(), &self.req.plan, &self.threads)?;
         self.base = run::execute_on(&p, &self.req, &self.threads)?;
         self.expects = p.expects;
         Ok(())
@@ -160,7 +165,7 @@ impl Study {
                     .is_some_and(|n| names.iter().any(|x| x == n))
             });
         }
-        let p = run::prepare_file_on(file, &self.req, &self.threads)?;
+        let p = run::prepare_file_on(file, &self.req.plan, &self.threads)?;
         run::execute_on(&p, &self.req, &self.threads)
     }
 
@@ -234,7 +239,7 @@ fn placeholder_run() -> ScenarioRun {
         id: crate::report::RunId {
             name: String::new(),
             system: String::new(),
-            edition: None,
+            editions: Vec::new(),
             seed: 0,
         },
         file_stem: String::new(),

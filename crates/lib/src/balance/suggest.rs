@@ -8,8 +8,10 @@ use std::path::Path;
 use super::eval::{Study, StudyRequest, value};
 use super::knobs::knobs;
 use super::target::Goal;
+use crate::engine::Threads;
 use crate::error::{Error, Result};
 use crate::report::Figure;
+use crate::scenario::{Overrides, ScenarioFile};
 use crate::targets::Checked;
 
 /// The smallest single change found for a failing target.
@@ -62,20 +64,20 @@ impl Suggestion {
 }
 
 /// The smallest single change that brings the failed target `checked` of
-/// the scenario at `path` (run with `sets`) back into range.
+/// the scenario at `path` (run with `overrides`) back into range, on the
+/// command's `threads`.
 pub fn suggest(
     path: &Path,
-    sets: &[String],
+    overrides: &Overrides,
     checked: &Checked,
-    threads: usize,
+    threads: &Threads,
 ) -> Result<Suggestion> {
     let sr = StudyRequest {
-        sets: sets.to_vec(),
+        overrides: overrides.clone(),
         variant: (!checked.variant.is_empty()).then(|| checked.variant.clone()),
-        threads,
         ..StudyRequest::default()
     };
-    let study = Study::open(path, &sr)?;
+    let study = Study::of(ScenarioFile::load(path)?, &sr, threads.clone())?;
     let goal = Goal::of_expect(&checked.expect);
     let base_value = goal.figure(&study.base).map_or(f64::NAN, |f| value(&f));
     let base = goal.distance(base_value);

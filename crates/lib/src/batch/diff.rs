@@ -27,6 +27,7 @@ pub use crate::report::diff::{Diff, terminal};
 use crate::report::draw;
 use crate::report::replace::NewFolder;
 use crate::run::{self, RunRequest};
+use crate::scenario::Override;
 use crate::scenario::ScenarioFile;
 use crate::systems::SYSTEMS;
 use crate::targets::Checked;
@@ -118,10 +119,13 @@ pub fn diff(req: &DiffRequest) -> Result<(Diff, Vec<Checked>), Error> {
         .accepted(editions.join(", "))
         .into());
     }
+    // The command's one pool, for both editions' builds and runs.
+    let threads = req.run.plan.threads()?;
     let side = |edition: &str| -> Result<run::Prepared, Error> {
-        let mut r = req.run.clone();
-        r.sets.push(format!("edition={edition}"));
-        run::prepare_file(file.clone(), &r)
+        let mut plan = req.run.plan.clone();
+        plan.overrides
+            .push(Override::parse(&format!("edition={edition}"))?);
+        run::prepare_file_on(file.clone(), &plan, &threads)
     };
     let (pa, pb) = (side(&from)?, side(&to)?);
     let stem = file.stem();
@@ -130,9 +134,9 @@ pub fn diff(req: &DiffRequest) -> Result<(Diff, Vec<Checked>), Error> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(format!("{stem}-diff")));
     let new = NewFolder::begin(&dir, "--out", "diff")?;
-    run::estimate::announce(&[(&pa, &from), (&pb, &to)], &req.run, "edition");
-    let ra = run::execute(&pa, &req.run)?;
-    let rb = run::execute(&pb, &req.run)?;
+    run::estimate::announce(&[(&pa, &from), (&pb, &to)], &req.run, "edition", &threads);
+    let ra = run::execute_on(&pa, &req.run, &threads)?;
+    let rb = run::execute_on(&pb, &req.run, &threads)?;
     let mut checks = Vec::new();
     for (p, r, edition) in [(&pa, &ra, &from), (&pb, &rb, &to)] {
         for mut c in crate::targets::evaluate(&p.expects, r) {

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::KernelMode;
+use crate::engine::{KernelMode, Method};
 use crate::error::{Error, InputError};
 use crate::report::replace::NewFolder;
 use crate::report::{Plots, folder};
@@ -176,18 +176,19 @@ fn all_plots() -> String {
 impl RunOptionsRecord {
     /// The options of `req` that change what a report contains.
     pub fn of(req: &RunRequest) -> RunOptionsRecord {
+        let plan = &req.plan;
         RunOptionsRecord {
-            trials: req.trials,
-            seed: req.seed,
-            precision: req.precision,
-            max_trials: req.max_trials,
-            exact: req.exact,
-            exact_only: req.exact_only,
-            auto: req.auto,
-            plots: req.plots.map_or("default", Plots::name).to_string(),
-            exact_budget: req.exact_budget,
-            sets: req.sets.clone(),
-            kernel: match req.kernel {
+            trials: plan.trials,
+            seed: plan.seed,
+            precision: plan.precision,
+            max_trials: plan.max_trials,
+            exact: plan.method.exact(),
+            exact_only: plan.method == Method::Exact,
+            auto: plan.method == Method::Auto,
+            plots: req.show.plots.map_or("default", Plots::name).to_string(),
+            exact_budget: plan.exact_budget,
+            sets: plan.overrides.texts(),
+            kernel: match plan.kernel {
                 KernelMode::Auto => "auto".into(),
                 KernelMode::Direct => "direct".into(),
             },
@@ -301,10 +302,12 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         .map(|(_, (f, d))| (f, d.clone()))
         .unzip();
     let mut rreq = req.run.clone();
-    rreq.progress = false;
+    rreq.show.progress = false;
+    // The command's one pool, for every scenario's builds and runs.
+    let threads = rreq.plan.threads()?;
     let prepared: Vec<run::Prepared> = chosen
         .iter()
-        .map(|f| run::prepare_released(&req.dir.join(f), &rreq))
+        .map(|f| run::prepare_released(&req.dir.join(f), &rreq.plan, &threads))
         .collect::<Result<_, _>>()?;
     // Every folder is claimed (locked, checked, its temporary made) before
     // any work, and the whole report swapped in only once every scenario is
@@ -320,14 +323,15 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         .zip(&chosen)
         .map(|(p, f)| (p, f.as_str()))
         .collect();
-    run::estimate::announce(&named, &req.run, "scenario");
+    run::estimate::announce(&named, &req.run, "scenario", &threads);
     let bar = req
         .run
+        .show
         .progress
         .then(|| run::progress::scenarios(prepared.len() as u64))
         .flatten();
-    if req.run.progress && prepared.iter().any(|p| rreq.plots_for(p).1) {
-        eprintln!("{}", RunRequest::summary_note());
+    if req.run.show.progress && prepared.iter().any(|p| rreq.show.plots_for(p).1) {
+        eprintln!("{}", run::Presentation::summary_note());
     }
     let mut entries = Vec::with_capacity(prepared.len());
     let mut docs = Vec::new();
@@ -335,9 +339,9 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         if let Some(b) = &bar {
             b.set_message(file.to_string());
         }
-        let run = run::execute(p, &rreq)?;
+        let run = run::execute_on(p, &rreq, &threads)?;
         let checks = crate::targets::evaluate(&p.expects, &run);
-        let plots = rreq.plots_for(p).0;
+        let plots = rreq.show.plots_for(p).0;
         folder::write(
             &run,
             p.has_expects
@@ -349,7 +353,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             &req.out.join(folder),
         )?;
         // The page shows each course's rolls from it.
-        crate::explain::run::write_json(&p.file, &rreq.sets, plots, into.path())?;
+        crate::explain::run::write_json(&p.file, &rreq.plan.overrides, plots, into.path())?;
         if req.json {
             docs.push(json::scenario(file, folder, &run, &checks));
         }
@@ -358,7 +362,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             folder: folder.clone(),
             scenario: run.id.name.clone(),
             system: run.id.system.clone(),
-            edition: run.id.edition.clone().unwrap_or_default(),
+            edition: run.id.edition().unwrap_or_default(),
         });
         if let Some(b) = &bar {
             b.inc(1);

@@ -7,16 +7,16 @@ use std::path::Path;
 use super::{Explanation, VariantExplanation};
 use crate::error::{Error, InputError, Result};
 use crate::run::TOP_KEYS;
-use crate::scenario::ScenarioFile;
 use crate::scenario::fields::collect;
 use crate::scenario::limits::{MAX_SEED, MAX_TRIALS};
+use crate::scenario::{Overrides, ScenarioFile};
 use crate::systems;
 
 /// What `pikeshot explain` was asked.
 #[derive(Clone, Debug, Default)]
 pub struct ExplainRequest {
     /// `--set KEY=VALUE` overrides.
-    pub sets: Vec<String>,
+    pub overrides: Overrides,
     /// `--course NAME`: only these courses (all when empty).
     pub courses: Vec<String>,
     /// `--variant LABEL`: only these variants of a sweep (all when empty).
@@ -28,7 +28,7 @@ pub struct ExplainRequest {
 pub const EXPLAIN_JSON: &str = "explain.json";
 
 /// Writes [`EXPLAIN_JSON`] for `file` (a scenario already loaded, with
-/// the overrides `sets` already applied) into the folder being written,
+/// `overrides` already applied) into the folder being written,
 /// `into` (staged and renamed into place), when `plots` draws every plot:
 /// like the per-course plots it is a reader's view, a few megabytes a
 /// variant, left out of `--plots summary` (the default above a sweep's
@@ -37,7 +37,7 @@ pub const EXPLAIN_JSON: &str = "explain.json";
 /// it is byte-identical on any thread count.
 pub fn write_json(
     file: &ScenarioFile,
-    sets: &[String],
+    overrides: &Overrides,
     plots: crate::report::Plots,
     into: &Path,
 ) -> Result<()> {
@@ -45,7 +45,7 @@ pub fn write_json(
         return Ok(());
     }
     let req = ExplainRequest {
-        sets: sets.to_vec(),
+        overrides: overrides.clone(),
         ..Default::default()
     };
     let e = explain_applied(file.clone(), &req)?;
@@ -64,14 +64,12 @@ pub fn explain_path(path: &Path, req: &ExplainRequest) -> Result<Explanation> {
 
 /// Explains a scenario already loaded (or built from text).
 pub fn explain_file(mut file: ScenarioFile, req: &ExplainRequest) -> Result<Explanation> {
-    for s in &req.sets {
-        file.set(s)?;
-    }
+    file.apply(&req.overrides)?;
     explain_applied(file, req)
 }
 
-/// Explains `file`, whose overrides `req.sets` are already applied (here
-/// they are only recorded).
+/// Explains `file`, whose overrides `req.overrides` are already applied
+/// (here they are only recorded).
 fn explain_applied(mut file: ScenarioFile, req: &ExplainRequest) -> Result<Explanation> {
     // Balance targets say nothing of how a roll is made.
     crate::targets::take(&mut file)?;
@@ -80,7 +78,7 @@ fn explain_applied(mut file: ScenarioFile, req: &ExplainRequest) -> Result<Expla
         file: file.path.display().to_string(),
         name: file.stem(),
         system: String::new(),
-        sets: req.sets.clone(),
+        sets: req.overrides.texts(),
         variants: Vec::new(),
     };
     let mut labels = Vec::new();

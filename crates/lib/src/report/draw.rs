@@ -236,8 +236,8 @@ pub fn trials_note(trials: u64) -> String {
 /// the system alone when the run's variants use several editions (the
 /// variant label then names the edition).
 pub(crate) fn system_text(run: &ScenarioRun) -> String {
-    match &run.id.edition {
-        Some(e) if !e.contains(", ") => format!("{} ({e})", run.id.system),
+    match run.id.editions.as_slice() {
+        [e] => format!("{} ({e})", run.id.system),
         _ => run.id.system.clone(),
     }
 }

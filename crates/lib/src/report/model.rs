@@ -39,11 +39,29 @@ pub struct RunId {
     pub name: String,
     /// The rule system, e.g. `mpbs`.
     pub system: String,
-    /// The edition, when the system has editions: every edition the
-    /// variants use, joined by `", "` (`series, sfo` for a sweep of both).
-    pub edition: Option<String>,
+    /// Every edition the variants use, in order of first use (none for a
+    /// system without editions). Written as one `edition` value, the
+    /// editions joined by `", "` ([`RunId::edition`]).
+    #[serde(rename = "edition", serialize_with = "joined_editions")]
+    pub editions: Vec<String>,
     /// The master seed of the run.
     pub seed: u64,
+}
+
+impl RunId {
+    /// The editions as one value, joined by `", "` (`series, sfo` for a
+    /// sweep of both); `None` for a system without editions.
+    pub fn edition(&self) -> Option<String> {
+        (!self.editions.is_empty()).then(|| self.editions.join(", "))
+    }
+}
+
+/// Writes a run's editions as [`RunId::edition`] gives them.
+fn joined_editions<S: serde::Serializer>(editions: &[String], s: S) -> Result<S::Ok, S::Error> {
+    use serde::Serialize;
+    (!editions.is_empty())
+        .then(|| editions.join(", "))
+        .serialize(s)
 }
 
 /// Everything one scenario file produced: every variant × course.

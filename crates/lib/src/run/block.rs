@@ -42,11 +42,11 @@ struct Ran {
     courses: Vec<CourseRun>,
 }
 
-/// Runs every variant of the lazily prepared sweep `p` on `threads`, a
-/// block at a time, giving each block's courses (variants in order, each
-/// variant's courses in order) to `sink`. Returns the editions the
-/// variants use, joined by `", "` in order of first use (`None` for a
-/// system without editions).
+/// Runs every variant of the lazily prepared sweep `p` under `plan` on
+/// `threads` (with a progress bar when `progress`), a block at a time,
+/// giving each block's courses (variants in order, each variant's courses
+/// in order) to `sink`. Returns the editions the variants use, in order of
+/// first use (none for a system without editions).
 ///
 /// The first error in variant order stops the run (a variant that does
 /// not build, or under `--method exact` a course without an exact answer).
@@ -54,13 +54,15 @@ struct Ran {
 /// a large sweep's tables are written while it goes on).
 pub(crate) fn run_blocks(
     p: &Prepared,
-    req: &RunRequest,
+    plan: &RunPlan,
+    progress: bool,
     threads: &Threads,
     mut sink: impl FnMut(Vec<CourseRun>) -> Result<()> + Send,
-) -> Result<Option<String>> {
+) -> Result<Vec<String>> {
     let count = p.variant_count();
-    let opts = p.options(req);
-    let exact = opts.exact.then_some(opts.exact_budget);
+    let opts = p.options(plan, progress);
+    let method = opts.method;
+    let exact = method.exact().then_some(opts.exact_budget);
     let block = BLOCK_PER_THREAD * threads.count();
     // One bar and one plan for the whole sweep (every variant has the
     // first one's courses).
@@ -74,12 +76,13 @@ pub(crate) fn run_blocks(
     // Variant `i` built (validated), its trials run, its kernels dropped.
     let one = |i: usize| -> Result<Ran> {
         control::check(control)?;
-        let mut b = validate(&p.file, i, req, exact)?;
+        let mut b = validate(&p.file, i, plan, exact)?;
         let answers = b.exact.take().unwrap_or_default();
         // `--method auto`: a variant whose courses all enumerate runs no
         // trials.
-        let all_exact = opts.auto && !answers.is_empty() && answers.iter().all(Result::is_ok);
-        let tallies = if opts.monte_carlo && !all_exact {
+        let all_exact =
+            method.exact_first() && !answers.is_empty() && answers.iter().all(Result::is_ok);
+        let tallies = if method.monte_carlo() && !all_exact {
             trials(threads, &b, answers, &opts, &watch)?
         } else {
             exact_only(&b, answers, threads.count())
@@ -88,7 +91,7 @@ pub(crate) fn run_blocks(
         let sides = b.built.sides.into_iter();
         for (((course, kernel), side), tally) in b.built.courses.into_iter().zip(sides).zip(tallies)
         {
-            if !opts.monte_carlo
+            if !method.monte_carlo()
                 && let Some(why) = &tally.exact_error
             {
                 return Err(no_exact(
@@ -120,7 +123,7 @@ pub(crate) fn run_blocks(
             .map(one)
             .collect()
     };
-    let mut edition: Option<String> = None;
+    let mut editions: Vec<String> = Vec::new();
     threads.install(|| -> Result<()> {
         let mut next = Some(run_block(0));
         for first in (0..count).step_by(block) {
@@ -129,7 +132,7 @@ pub(crate) fn run_blocks(
             for r in ran {
                 let r = r?;
                 if let Some(e) = &r.edition {
-                    add_edition(&mut edition, e);
+                    add_edition(&mut editions, e);
                 }
                 courses.extend(r.courses);
             }
@@ -144,20 +147,7 @@ pub(crate) fn run_blocks(
         Ok(())
     })?;
     bar.finish();
-    Ok(edition)
-}
-
-/// Adds edition `e` to the `", "`-joined list `all` unless there.
-fn add_edition(all: &mut Option<String>, e: &str) {
-    match all {
-        None => *all = Some(e.to_string()),
-        Some(all) => {
-            if !all.split(", ").any(|x| x == e) {
-                all.push_str(", ");
-                all.push_str(e);
-            }
-        }
-    }
+    Ok(editions)
 }
 
 /// The tallies of a variant's courses under `--method exact`: the

@@ -7,11 +7,11 @@ use serde::Serialize;
 
 use super::TOP_KEYS;
 use crate::engine::decide::summary::{CourseFigure, Decided};
-use crate::engine::{self, RunOptions, Task};
+use crate::engine::{Method, RunOptions, Task, Threads};
 use crate::error::{InputError, Result};
-use crate::scenario::ScenarioFile;
 use crate::scenario::fields::collect;
 use crate::scenario::limits::{MAX_SEED, MAX_TRIALS};
+use crate::scenario::{Overrides, ScenarioFile};
 use crate::systems;
 
 /// The seed of the Monte Carlo check when the scenario gives none.
@@ -41,32 +41,30 @@ pub struct VariantDecisions {
     pub decisions: Vec<Decided>,
 }
 
-/// Solves the decisions of the scenario at `path` under `sets`.
-pub fn decide_path(path: &Path, sets: &[String]) -> Result<Decisions> {
-    decide_file(ScenarioFile::load(path)?, sets)
+/// Solves the decisions of the scenario at `path` under `overrides`.
+pub fn decide_path(path: &Path, overrides: &Overrides) -> Result<Decisions> {
+    decide_file(ScenarioFile::load(path)?, overrides)
 }
 
 /// Solves the decisions of a scenario already loaded (or built from text).
 /// A scenario without `[[decision]]` is an error saying what to add.
-pub fn decide_file(mut file: ScenarioFile, sets: &[String]) -> Result<Decisions> {
-    for s in sets {
-        file.set(s)?;
-    }
+pub fn decide_file(mut file: ScenarioFile, overrides: &Overrides) -> Result<Decisions> {
+    file.apply(overrides)?;
     crate::targets::take(&mut file)?;
     let mut out = Decisions {
         file: file.path.display().to_string(),
         name: file.stem(),
         system: String::new(),
-        sets: sets.to_vec(),
+        sets: overrides.texts(),
         variants: Vec::new(),
     };
-    // The scenario's courses, as `run` builds them, to set beside the
-    // decisions that share their units and objective.
+    // The scenario's courses, as `run` builds them (on the command's one
+    // pool), to set beside the decisions that share their units and
+    // objective.
     let prepared = if file.table.contains_key("course") {
-        Some(super::prepare_file(
-            file.clone(),
-            &super::RunRequest::default(),
-        )?)
+        let threads = Threads::new(None)?;
+        let p = super::prepare_file_on(file.clone(), &super::RunPlan::default(), &threads)?;
+        Some((p, threads))
     } else {
         None
     };
@@ -95,8 +93,8 @@ pub fn decide_file(mut file: ScenarioFile, sets: &[String]) -> Result<Decisions>
                 .into());
         }
         let mut decisions = decisions;
-        if let Some(p) = &prepared {
-            beside_courses(p, &v.label, &v.table, &mut decisions)?;
+        if let Some((p, threads)) = &prepared {
+            beside_courses(p, threads, &v.label, &v.table, &mut decisions)?;
         }
         out.variants.push(VariantDecisions {
             variant: v.label,
@@ -111,9 +109,10 @@ pub fn decide_file(mut file: ScenarioFile, sets: &[String]) -> Result<Decisions>
 /// enemy units are the decision's and whose outcome space reports the
 /// objective's outcomes or measure, with its exact value under the
 /// objective. A course that does not enumerate within the exact budget is
-/// left out (its figure is `run`'s, not exact).
+/// left out (its figure is `run`'s, not exact). Enumerated on `threads`.
 fn beside_courses(
     p: &super::Prepared,
+    threads: &Threads,
     label: &str,
     table: &toml::Table,
     decisions: &mut [Decided],
@@ -136,8 +135,9 @@ fn beside_courses(
         })
         .unwrap_or_default();
     for (d, (own, enemy)) in decisions.iter_mut().zip(sides) {
-        for ((variant, name, kernel), side) in p.courses.iter().zip(&p.sides) {
-            if variant != label || side.own != own || side.enemy != enemy {
+        for c in &p.courses {
+            let (kernel, side) = (&c.kernel, &c.side);
+            if c.variant != label || side.own != own || side.enemy != enemy {
                 continue;
             }
             let Ok(read) = d.target.reader(kernel.space()) else {
@@ -149,11 +149,10 @@ fn beside_courses(
                 kernel: kernel.as_ref(),
             };
             let opts = RunOptions {
-                trials: 1,
-                exact: true,
+                method: Method::Exact,
                 ..RunOptions::default()
             };
-            let Some(probs) = engine::run(&[task], &opts)?.remove(0).exact else {
+            let Some(probs) = threads.run(&[task], &opts)?.remove(0).exact else {
                 continue;
             };
             let value = probs
@@ -163,7 +162,7 @@ fn beside_courses(
                 .map(|(leaf, p)| p * read(leaf as u32))
                 .sum();
             d.courses.push(CourseFigure {
-                name: name.clone(),
+                name: c.name.clone(),
                 value,
             });
         }

@@ -4,10 +4,10 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Method, Prepared, RunRequest};
+use super::{Method, Prepared, PreparedCourse, RunPlan, RunRequest};
 use crate::dice::Sampler;
-use crate::engine::CHUNK;
 use crate::engine::progress::{duration, si};
+use crate::engine::{CHUNK, Threads};
 use crate::report::draw::thousands;
 
 /// A run estimated to take longer than this many seconds says so first.
@@ -156,47 +156,57 @@ impl Total {
 }
 
 /// Says on stderr what the runs of `parts` will cost together, before any
-/// of them starts, when they are long enough to say so and `req.progress`
-/// is on (no `-q`). `report` calls it with its scenarios, `diff` with its
+/// of them starts on the command's `threads`, when they are long enough
+/// to say so and `req.show.progress` is on (no `-q`). `report` calls it with its scenarios, `diff` with its
 /// two editions (`noun` names what a part is); `run` says each scenario's
 /// own [`Estimate`]. Kernels built to time them are released after, so a
 /// report still holds one variant's kernels at a time.
-pub fn announce(parts: &[(&Prepared, &str)], req: &RunRequest, noun: &'static str) {
-    if !req.progress {
+pub fn announce(
+    parts: &[(&Prepared, &str)],
+    req: &RunRequest,
+    noun: &'static str,
+    threads: &Threads,
+) {
+    if !req.show.progress {
         return;
     }
-    let t = total(parts, req, noun);
+    let t = total(parts, &req.plan, noun, threads);
     if t.worth_saying() {
         eprintln!("{}", t.line());
     }
 }
 
-/// The cost of the runs of `parts` together (each named, for the course
-/// exact does not fit).
-pub fn total(parts: &[(&Prepared, &str)], req: &RunRequest, noun: &'static str) -> Total {
+/// The cost of the runs of `parts` together under `plan` on `threads`
+/// (each named, for the course exact does not fit).
+pub fn total(
+    parts: &[(&Prepared, &str)],
+    plan: &RunPlan,
+    noun: &'static str,
+    threads: &Threads,
+) -> Total {
     let mut t = Total {
         runs: parts.len(),
         noun,
         courses: 0,
         trials: 0.0,
-        up_to: req.precision.is_some(),
-        threads: threads(req),
+        up_to: plan.precision.is_some(),
+        threads: threads.count(),
         seconds: 0.0,
         exact: ExactFit::Unknown,
         exact_in: String::new(),
     };
     for (p, _) in parts {
-        let e = timed(p, req);
+        let e = timed(p, plan, threads);
         let courses = e.variants * e.courses;
         t.courses += courses;
         t.trials += courses as f64 * e.trials as f64;
         t.seconds += e.seconds;
         release(p);
     }
-    if t.worth_saying() && req.method() != Method::Exact {
+    if t.worth_saying() && plan.method != Method::Exact {
         t.exact = ExactFit::Fits;
         for (p, name) in parts {
-            let fit = exact_fit(p, req);
+            let fit = exact_fit(p, plan);
             release(p);
             if let ExactFit::Not(_) = fit {
                 t.exact = fit;
@@ -210,66 +220,57 @@ pub fn total(parts: &[(&Prepared, &str)], req: &RunRequest, noun: &'static str) 
 
 /// Drops the kernels a prepared scenario can build again.
 fn release(p: &Prepared) {
-    for (_, _, k) in &p.courses {
-        k.release();
+    for c in &p.courses {
+        c.kernel.release();
     }
 }
 
-/// The worker threads `req` asks for (0: one per core).
-fn threads(req: &RunRequest) -> usize {
-    crate::engine::thread_count(req.threads)
-}
-
-/// Estimates the run of `p` under `req`, timing a few thousand trials of
+/// Estimates the run of `p` under `plan` on `threads`, timing a few thousand trials of
 /// each course of the first variant (with their own seed: nothing of the
 /// run's streams is drawn). When the run is long enough to say so, also
 /// tries the exact answer of each of those courses within the budget.
-pub fn estimate(p: &Prepared, req: &RunRequest) -> Estimate {
-    let mut e = timed(p, req);
-    if e.worth_saying() && req.method() != Method::Exact {
-        e.exact = exact_fit(p, req);
+pub fn estimate(p: &Prepared, plan: &RunPlan, threads: &Threads) -> Estimate {
+    let mut e = timed(p, plan, threads);
+    if e.worth_saying() && plan.method != Method::Exact {
+        e.exact = exact_fit(p, plan);
     }
     e
 }
 
 /// The courses of the first variant of `p`.
-fn first_variant(p: &Prepared) -> Vec<&(String, String, Box<dyn crate::engine::Kernel>)> {
-    let first = p.courses.first().map(|(v, _, _)| v);
+fn first_variant(p: &Prepared) -> Vec<&PreparedCourse> {
+    let first = p.courses.first().map(|c| &c.variant);
     p.courses
         .iter()
-        .filter(|(v, _, _)| Some(v) == first)
+        .filter(|c| Some(&c.variant) == first)
         .collect()
 }
 
 /// Whether every course of the first variant of `p` has an exact answer
 /// within the budget.
-fn exact_fit(p: &Prepared, req: &RunRequest) -> ExactFit {
-    let budget = req
-        .exact_budget
-        .unwrap_or(crate::engine::exact::DEFAULT_BUDGET);
+fn exact_fit(p: &Prepared, plan: &RunPlan) -> ExactFit {
+    let budget = plan.budget();
     first_variant(p)
         .iter()
-        .find(|(_, _, k)| k.exact(budget).is_err())
-        .map_or(ExactFit::Fits, |(_, c, _)| ExactFit::Not(c.clone()))
+        .find(|c| c.kernel.exact(budget).is_err())
+        .map_or(ExactFit::Fits, |c| ExactFit::Not(c.name.clone()))
 }
 
 /// [`estimate`] without the exact answer: the trials timed.
-fn timed(p: &Prepared, req: &RunRequest) -> Estimate {
+fn timed(p: &Prepared, plan: &RunPlan, threads: &Threads) -> Estimate {
     let courses = first_variant(p);
     let variants = p.variant_count();
-    let up_to = req.precision.is_some();
-    let trials = if up_to {
-        req.max_trials.unwrap_or(100_000_000)
-    } else {
-        p.trials
-    };
-    let threads = threads(req);
+    let up_to = plan.precision.is_some();
+    let trials = if up_to { plan.trial_cap() } else { p.trials };
+    let threads = threads.count();
     let mut per_variant = 0.0;
     // `--method auto` runs no trials where exact fits (judged, as the
     // estimate's timing is, by the first variant).
-    let no_trials = req.exact_only || (req.auto && exact_fit(p, req) == ExactFit::Fits);
+    let no_trials = plan.method == Method::Exact
+        || (plan.method == Method::Auto && exact_fit(p, plan) == ExactFit::Fits);
     if !no_trials {
-        for (_, _, k) in &courses {
+        for c in &courses {
+            let k = &c.kernel;
             let mut counts = vec![0u64; k.space().len()];
             let mut rng = Sampler::new(0x005E_ED0F_E571_AA7E);
             // At least a chunk and CALIBRATE_FOR, so that a thread that

@@ -12,21 +12,25 @@ pub fn record(p: &Prepared, req: &RunRequest) -> Result<report::record::RunRecor
         command: report::record::command_line(),
         scenario: p.file.path.display().to_string(),
         sha256: report::record::sha256_hex(&bytes),
-        sets: req.sets.clone(),
+        sets: req.plan.overrides.texts(),
         seed: p.id.seed,
         // No trial is run under `--method exact`.
-        trials: if req.exact_only { 0 } else { p.trials },
-        exact: req.exact || req.exact_only,
-        method: req.method().name().to_string(),
-        plots: req.plots_for(p).0.name().to_string(),
-        kernel: format!("{:?}", req.kernel).to_lowercase(),
+        trials: if req.plan.method == Method::Exact {
+            0
+        } else {
+            p.trials
+        },
+        exact: req.plan.method.exact(),
+        method: req.plan.method.name().to_string(),
+        plots: req.show.plots_for(p).0.name().to_string(),
+        kernel: format!("{:?}", req.plan.kernel).to_lowercase(),
         variants: p.variants.clone(),
     })
 }
 
 /// The output folder of a scenario.
-pub fn out_dir(req: &RunRequest, stem: &str, several: bool) -> PathBuf {
-    match (&req.out, several) {
+pub fn out_dir(show: &Presentation, stem: &str, several: bool) -> PathBuf {
+    match (&show.out, several) {
         (Some(o), false) => o.clone(),
         (Some(o), true) => o.join(stem),
         (None, _) => PathBuf::from("reports").join(stem),
@@ -95,8 +99,8 @@ pub struct Finished {
 
 /// A warning for each course whose `--precision` target `--max-trials`
 /// stopped the run short of.
-pub fn precision_warnings(run: &ScenarioRun, req: &RunRequest) -> Vec<String> {
-    let Some(e) = req.precision.filter(|_| !req.exact_only) else {
+pub fn precision_warnings(run: &ScenarioRun, plan: &RunPlan) -> Vec<String> {
+    let Some(e) = plan.precision.filter(|_| plan.method != Method::Exact) else {
         return Vec::new();
     };
     run.courses
@@ -127,35 +131,43 @@ pub fn precision_warnings(run: &ScenarioRun, req: &RunRequest) -> Vec<String> {
 /// scenario is done: with several scenarios, the `--out` folder holds one
 /// folder each and is replaced whole too.
 pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
-    // One set of worker threads for every step of every scenario, started
-    // once the first file is read (its errors come first).
-    let mut threads: Option<Threads> = None;
+    run_checked_with(req, &mut None)
+}
+
+/// As [`run_checked`], on the command's worker threads in `threads`: those
+/// given, or started once the first file is read (its errors come first)
+/// and left there for the command's later steps (the fixes `run --check`
+/// suggests), so that a command starts one pool in all.
+pub fn run_checked_with(req: &RunRequest, threads: &mut Option<Threads>) -> Result<Vec<Finished>> {
     let mut prepared: Vec<Prepared> = Vec::with_capacity(req.scenarios.len());
     for path in &req.scenarios {
         let file = ScenarioFile::load(path)?;
-        let t = match &threads {
-            Some(t) => t,
-            None => threads.insert(req.threads()?),
+        let t = match threads {
+            Some(t) => &*t,
+            None => threads.insert(req.plan.threads()?),
         };
-        prepared.push(prepare_kept(file, req, true, true, t)?);
+        prepared.push(prepare_with(file, &req.plan, Build::Lazy, t)?);
     }
-    let Some(threads) = threads else {
+    let Some(threads) = threads.as_ref() else {
         return Ok(Vec::new());
     };
     for p in &prepared {
-        req.check_streamed(p)?;
+        req.show.check_streamed(p)?;
     }
     let several = prepared.len() > 1;
     let paths: Vec<&Path> = prepared.iter().map(|p| p.file.path.as_path()).collect();
     let names = folder_names(&paths);
-    let dirs: Vec<PathBuf> = names.iter().map(|n| out_dir(req, n, several)).collect();
+    let dirs: Vec<PathBuf> = names
+        .iter()
+        .map(|n| out_dir(&req.show, n, several))
+        .collect();
     for d in &dirs {
         check_out(d)?;
     }
     // The folders replaced whole, and where each scenario is written.
     let mut claimed: Vec<NewFolder> = Vec::new();
     let mut into: Vec<PathBuf> = Vec::new();
-    match (&req.out, several) {
+    match (&req.show.out, several) {
         (Some(o), true) => {
             check_out(o)?;
             let f = NewFolder::begin(o, "--out", "run")?;
@@ -171,7 +183,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
             for d in &dirs {
                 let f = NewFolder::begin(
                     d,
-                    if req.out.is_some() {
+                    if req.show.out.is_some() {
                         "--out"
                     } else {
                         "reports"
@@ -186,45 +198,45 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
     // Exact only: every scenario is resolved before any is written, so a
     // course without an exact answer writes nothing.
     let mut early: Vec<Option<ScenarioRun>> = Vec::new();
-    if req.exact_only {
+    if req.plan.method == Method::Exact {
         for p in &prepared {
             early.push(
-                (!req.streams(p))
-                    .then(|| execute_on(p, req, &threads))
+                (!req.show.streams(p))
+                    .then(|| execute_on(p, req, threads))
                     .transpose()?,
             );
         }
     }
     let mut out = Vec::new();
-    if req.progress && prepared.iter().any(|p| req.plots_for(p).1) {
-        eprintln!("{}", RunRequest::summary_note());
+    if req.show.progress && prepared.iter().any(|p| req.show.plots_for(p).1) {
+        eprintln!("{}", Presentation::summary_note());
     }
     for (n, ((p, d), i)) in prepared.iter().zip(dirs).zip(&into).enumerate() {
-        if req.streams(p) {
-            if req.progress {
-                let e = estimate::estimate(p, req);
+        if req.show.streams(p) {
+            if req.show.progress {
+                let e = estimate::estimate(p, &req.plan, threads);
                 if e.worth_saying() {
                     eprintln!("{}", e.line());
                 }
             }
-            out.push(stream::streamed(p, req, &threads, i, d)?);
+            out.push(stream::streamed(p, req, threads, i, d)?);
             continue;
         }
         let run = match early.get_mut(n).and_then(Option::take) {
             Some(r) => r,
             None => {
-                if req.progress {
-                    let e = estimate::estimate(p, req);
+                if req.show.progress {
+                    let e = estimate::estimate(p, &req.plan, threads);
                     if e.worth_saying() {
                         eprintln!("{}", e.line());
                     }
                 }
-                execute_on(p, req, &threads)?
+                execute_on(p, req, threads)?
             }
         };
-        let warnings = precision_warnings(&run, req);
+        let warnings = precision_warnings(&run, &req.plan);
         let checks = expect::evaluate(&p.expects, &run);
-        let plots = req.plots_for(p).0;
+        let plots = req.show.plots_for(p).0;
         let record = record(p, req)?;
         let reports = || {
             folder::write(
@@ -238,7 +250,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
                 &d,
             )
         };
-        let explain = || crate::explain::run::write_json(&p.file, &req.sets, plots, i);
+        let explain = || crate::explain::run::write_json(&p.file, &req.plan.overrides, plots, i);
         // explain.json (the course walked again) takes about as long as
         // the plots: each is written beside the other on the command's
         // threads (one after the other on one thread).

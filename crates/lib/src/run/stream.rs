@@ -11,7 +11,7 @@ use crate::report::Staging;
 use crate::report::stream::SweepStream;
 use crate::report::sweep::Sweep;
 
-impl RunRequest {
+impl Presentation {
     /// Whether `run` writes `p` as it runs ([`STREAM_ABOVE`]).
     pub fn streams(&self, p: &Prepared) -> bool {
         p.lazy && p.variant_count() > self.stream_above.unwrap_or(STREAM_ABOVE)
@@ -47,14 +47,14 @@ pub(crate) fn streamed(
     into: &Path,
     dir: PathBuf,
 ) -> Result<Finished> {
-    let plots = req.plots_for(p).0;
-    let mut run = p.scenario_run(req, Vec::new(), p.id.edition.clone());
+    let plots = req.show.plots_for(p).0;
+    let mut run = p.scenario_run(&req.plan, Vec::new(), p.id.editions.clone());
     let sweep = run.sweep.take();
     let mut stream = SweepStream::new(sweep.as_ref(), Staging::new(into)?);
     let mut checks: Vec<Vec<Checked>> = vec![Vec::new(); p.expects.len()];
     let mut warnings = Vec::new();
     let mut at = 0;
-    let edition = block::run_blocks(p, req, threads, |courses| {
+    let editions = block::run_blocks(p, &req.plan, req.show.progress, threads, |courses| {
         // The block's own points of the sweep, for its rows' key columns.
         let variants = courses
             .iter()
@@ -74,10 +74,10 @@ pub(crate) fn streamed(
         for (e, into) in p.expects.iter().zip(&mut checks) {
             into.extend(expect::evaluate(std::slice::from_ref(e), &part));
         }
-        warnings.extend(precision_warnings(&part, req));
+        warnings.extend(precision_warnings(&part, &req.plan));
         stream.add(sweep.as_ref(), part)
     })?;
-    run.id.edition = edition;
+    run.id.editions = editions;
     run.sweep = sweep;
     let checks: Vec<Checked> = checks.into_iter().flatten().collect();
     stream.finish(

@@ -3,7 +3,7 @@
 //! run draws when `--plots` is not given: a sweep of more than
 //! [`SUMMARY_ABOVE`] variants draws the summary charts only.
 
-use super::{Prepared, RunRequest};
+use super::{Prepared, Presentation};
 use crate::report::Plots;
 use crate::report::sweep::{Sweep, SweepAxis, SweepValue};
 
@@ -47,11 +47,11 @@ fn typed(v: &toml::Value) -> SweepValue {
     }
 }
 
-impl RunRequest {
+impl Presentation {
     /// The plots drawn for `p`: those `--plots` asked for; without it, every
     /// plot, or the summary charts only for a sweep of more than
     /// [`SUMMARY_ABOVE`] variants (or one written as it runs: see
-    /// [`RunRequest::streams`]). The second value says whether the
+    /// [`Presentation::streams`]). The second value says whether the
     /// default chose the summary.
     pub fn plots_for(&self, p: &Prepared) -> (Plots, bool) {
         match self.plots {

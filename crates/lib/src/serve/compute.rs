@@ -1,6 +1,6 @@
 //! `POST /api/run`, `/api/parse` and `/api/toml`: a scenario's odds and
-//! explanation through the CLI's own run path (`run::prepare_file`,
-//! `run::execute`, the `--format json` model of `batch::json` and
+//! explanation through the CLI's own run path (`run::prepare_file_on`,
+//! `run::execute_on`, the `--format json` model of `batch::json` and
 //! `explain::explain_file`), and the page's JSON form of a scenario to
 //! TOML and back. Nothing is written to disk.
 
@@ -14,9 +14,9 @@ use crate::batch::json;
 use crate::error::{Error, InputError};
 use crate::explain::{ExplainRequest, Explanation, explain_file};
 use crate::report::KEY_OUTCOMES;
-use crate::run::{self, Method, RunRequest};
-use crate::scenario::ScenarioFile;
+use crate::run::{self, Method, RunPlan, RunRequest};
 use crate::scenario::limits::MAX_FILE_BYTES;
+use crate::scenario::{Overrides, ScenarioFile};
 use crate::targets::evaluate;
 
 /// The name errors give the scenario the page sent.
@@ -233,16 +233,20 @@ pub fn parse(text: &str) -> Result<toml::Table, Error> {
 /// polled between the stages (exact, Monte Carlo, explanation), and the
 /// runs watch its control: a cancelled request's Monte Carlo stops at its
 /// next chunk (answered `cancelled`, never with partial figures), and its
-/// trials done are what `GET /api/progress` reports.
+/// trials done are what `GET /api/progress` reports. The request's
+/// `--set`s are read once, for the run and the explanation, and every
+/// stage runs on one pool started for the request.
 pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
     let text = scenario_text(body.toml, body.doc)?;
     let mut file = ScenarioFile::from_str(SCENARIO_NAME, &text)?;
+    let overrides = Overrides::parse(&body.sets)?;
     let mut req = RunRequest {
-        trials: None,
-        seed: body.seed,
-        sets: body.sets.clone(),
-        progress: false,
-        control: Some(cancel.control()),
+        plan: RunPlan {
+            seed: body.seed,
+            overrides: overrides.clone(),
+            control: Some(cancel.control()),
+            ..RunPlan::default()
+        },
         ..RunRequest::default()
     };
     let method = match body.method.as_deref().unwrap_or("auto") {
@@ -257,7 +261,8 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
                 .into());
         }
     };
-    req.set_method(method.unwrap_or(Method::Exact));
+    req.plan.method = method.unwrap_or(Method::Exact);
+    let threads = req.plan.threads()?;
     // Each `[[expect]]` entry the scenario refuses is left out, one at a
     // time (each try drops one, so this ends), and reported instead.
     let mut entries: Vec<usize> = match file.table.get("expect") {
@@ -266,9 +271,9 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
     };
     let mut stale_targets = Vec::new();
     let mut prepared = loop {
-        match run::prepare_file(file.clone(), &req) {
+        match run::prepare_file_on(file.clone(), &req.plan, &threads) {
             Ok(p) => break p,
-            Err(Error::Input(e)) if body.sets.is_empty() => match refused_entry(&e) {
+            Err(Error::Input(e)) if overrides.is_empty() => match refused_entry(&e) {
                 Some(Some(n)) if n < entries.len() => {
                     if let Some(toml::Value::Array(a)) = file.table.get_mut("expect") {
                         a.remove(n);
@@ -297,7 +302,7 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
     let mut note = None;
     let exact_first = method.is_none() || method == Some(Method::Exact);
     let done = if exact_first {
-        match run::execute(&prepared, &req) {
+        match run::execute_on(&prepared, &req, &threads) {
             Ok(r) => Some(r),
             Err(e) if method.is_none() => {
                 note = Some(format!(
@@ -314,18 +319,18 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
         Some(r) => r,
         None => {
             cancel.check()?;
-            req.set_method(method.unwrap_or(Method::Both));
+            req.plan.method = method.unwrap_or(Method::Both);
             // A bounded number of trials in all, shared by the courses.
             let courses = prepared.courses.len().max(1) as u64;
             let cap = (SERVE_TRIALS / courses).max(1);
             let asked = body.trials.unwrap_or(prepared.trials);
             prepared.trials = asked.clamp(1, cap);
-            run::execute(&prepared, &req).map_err(ErrorBody::from)?
+            run::execute_on(&prepared, &req, &threads).map_err(ErrorBody::from)?
         }
     };
     cancel.check()?;
     let (explain, explain_note) = if body.explain.unwrap_or(true) {
-        explained(file, &body.sets)
+        explained(file, overrides)
     } else {
         (None, None)
     };
@@ -338,8 +343,12 @@ pub fn run(body: RunBody, cancel: &Cancel) -> Result<RunAnswer, ErrorBody> {
         t.entry = entries.get(t.entry).copied().unwrap_or(t.entry);
     }
     Ok(RunAnswer {
-        method: req.method().name(),
-        trials: if req.exact_only { 0 } else { prepared.trials },
+        method: req.plan.method.name(),
+        trials: if req.plan.method == Method::Exact {
+            0
+        } else {
+            prepared.trials
+        },
         scenario,
         note,
         explain,
@@ -365,11 +374,11 @@ fn refused_entry(e: &InputError) -> Option<Option<usize>> {
     Some(Some(n))
 }
 
-/// The explanation of `file` under `sets`, unless it is larger than
+/// The explanation of `file` under `overrides`, unless it is larger than
 /// [`MAX_EXPLAIN_BYTES`] as JSON.
-fn explained(file: ScenarioFile, sets: &[String]) -> (Option<Explanation>, Option<String>) {
+fn explained(file: ScenarioFile, overrides: Overrides) -> (Option<Explanation>, Option<String>) {
     let req = ExplainRequest {
-        sets: sets.to_vec(),
+        overrides,
         ..ExplainRequest::default()
     };
     match explain_file(file, &req) {

@@ -49,8 +49,8 @@ fn pct(p: f64, decimals: usize) -> String {
 /// and seed.
 pub fn title(run: &ScenarioRun) -> String {
     let mut context = vec![run.id.system.clone()];
-    if let Some(e) = &run.id.edition {
-        let editions = if e.contains(", ") {
+    if let Some(e) = run.id.edition() {
+        let editions = if run.id.editions.len() > 1 {
             "editions"
         } else {
             "edition"
