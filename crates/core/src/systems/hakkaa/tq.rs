@@ -13,6 +13,7 @@ use super::unit::{Unit, UnitState, find_unit};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -487,6 +488,18 @@ impl Tester {
     }
 }
 
+/// `lower_cc_value`, declared once: its doc and its reader.
+pub(crate) const LOWER_CC_VALUE: Key<bool> = Key::flag(
+    "lower_cc_value",
+    "true: the unit's side has the lower total CC value, -1 (with test = close-combat)",
+);
+
+/// `single_unit`, declared once: its doc and its reader.
+pub(crate) const SINGLE_UNIT: Key<bool> = Key::flag(
+    "single_unit",
+    "true: a single (not independent) unit on the Uncontrolled units table, -1 (with test = uncontrolled)",
+);
+
 /// What `pikeshot list` says of `tq-test`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "tq-test",
@@ -495,14 +508,8 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     keys: &[
         KeyDoc::unit("unit", "required: the unit testing"),
         KeyDoc::one_of("test", &TEST_KINDS, "which situational modifiers can apply").or("general"),
-        KeyDoc::flag(
-            "lower_cc_value",
-            "true: the unit's side has the lower total CC value, -1 (with test = close-combat)",
-        ),
-        KeyDoc::flag(
-            "single_unit",
-            "true: a single (not independent) unit on the Uncontrolled units table, -1 (with test = uncontrolled)",
-        ),
+        LOWER_CC_VALUE.doc(),
+        SINGLE_UNIT.doc(),
         KeyDoc::int("extra_tq", -5, 5, "any further TQ modifier").or("0"),
     ],
     outcomes: &OUTCOMES,
@@ -563,14 +570,14 @@ impl TroopQualityTest {
                 &TEST_KINDS,
             )?
             .unwrap_or(TestKind::General);
-        let lower_cc_value = f.flag("lower_cc_value")?;
+        let lower_cc_value = LOWER_CC_VALUE.get(f)?;
         if lower_cc_value && kind != TestKind::CloseCombat {
             return Err(f.err(
                 "lower_cc_value",
                 "the lower-CC-value modifier is for close combat tests: set `test = \"close-combat\"`",
             ));
         }
-        let single_unit = f.flag("single_unit")?;
+        let single_unit = SINGLE_UNIT.get(f)?;
         if single_unit && kind != TestKind::Uncontrolled {
             return Err(f.err(
                 "single_unit",
