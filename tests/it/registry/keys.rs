@@ -1,9 +1,10 @@
-//! What the registry says a step key accepts is what the reader accepts:
-//! for every system and procedure, every key with a numeric range is
+//! What the registry says a key accepts is what the reader accepts: for
+//! every system, every step, unit and `[rules]` key with a numeric range is
 //! accepted at both ends and refused one past each (a located input error
 //! naming the key), and every key with a closed set of names accepts each
-//! name and refuses another with the list. Scenarios are built from text
-//! through the public run path.
+//! name and refuses another with the list; every declared default is a
+//! value its key accepts. Scenarios are built from text through the public
+//! run path.
 
 use pikeshot::engine::KernelMode;
 use pikeshot::systems::{Kind, RuleSystem, SYSTEMS};

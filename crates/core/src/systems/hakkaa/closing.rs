@@ -12,6 +12,7 @@ use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
 use super::pair::{self, Ranges};
 use super::row::ResultRow;
+use super::tq::extra_tq;
 use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
 use super::unit::{Formation, Unit, UnitClass, check_pair};
 use crate::error::InputError;
@@ -297,12 +298,11 @@ pub const CLOSING_KEYS: &[KeyDoc] = &[
     ENEMY_UPHILL_KEY,
     CHEVAUX_DE_FRISE_KEY,
     CLOSING_ROW_KEY,
-    KeyDoc::int(
+    extra_tq(
         "charger_extra_tq",
-        -5,
-        5,
         "further modifier of the charger's tests",
-    ),
+    )
+    .doc(),
 ];
 
 /// The procedure `closing`.

@@ -11,6 +11,7 @@ use super::casualties::{self, Injury, Level, StepRoll};
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why, fp_lines};
 use super::pair::{self, Ranges};
+use super::tq::extra_tq;
 use super::tq::{
     DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq,
 };
@@ -307,18 +308,12 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         FP.doc(),
         FP_MODIFIER.doc(),
         HALF.doc(),
-        KeyDoc::int(
-            "firer_extra_tq",
-            -5,
-            5,
-            "further modifier of the firer's test",
-        ),
-        KeyDoc::int(
+        extra_tq("firer_extra_tq", "further modifier of the firer's test").doc(),
+        extra_tq(
             "target_extra_tq",
-            -5,
-            5,
             "further modifier of the target's Receiving Casualties tests",
-        ),
+        )
+        .doc(),
     ],
     outcomes: &pair::TARGET_OUTCOMES,
     measures: &FIRE_MEASURES,

@@ -10,6 +10,7 @@ use super::casualties::StepRoll;
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
 use super::row::all_row_chart;
+use super::tq::extra_tq;
 use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
 use super::unit::{Status, Unit, UnitState};
 use crate::error::InputError;
@@ -144,7 +145,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         )
         .or("disordered"),
         DISORDERED.doc(),
-        KeyDoc::int("extra_tq", -5, 5, "further TQ modifier").or("0"),
+        extra_tq("extra_tq", "further TQ modifier").or("0").doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &["step-losses"],

@@ -16,6 +16,7 @@ use super::explain::{Tested, Why, fp_lines};
 use super::fire::{Volley, effective_fp};
 use super::pair::{self, Ranges};
 use super::row::ResultRow;
+use super::tq::extra_tq;
 use super::tq::{Readings, Situation, TestKind, Tester, TqTest, read_extra_tq};
 use super::unit::{Formation, MAX_FP, Status, Unit, UnitClass, UnitState};
 use crate::error::InputError;
@@ -237,7 +238,7 @@ impl ReactionOptions {
     /// (`charger_extra_tq` is read with the closing keys by `charge`).
     pub fn read(f: &mut Fields, charger_extra: bool) -> Result<ReactionOptions, InputError> {
         Ok(ReactionOptions {
-            pace: f.named("pace", "pace", Pace::from_name, &Pace::names())?,
+            pace: PACE.read(f)?,
             counter_charge_impossible: !COUNTER_CHARGE_POSSIBLE.read(f)?.unwrap_or(true),
             reaction_fp: REACTION_FP.read(f)?.map(|v| v as u8),
             reaction_fp_modifier: REACTION_FP_MODIFIER.read(f)?.unwrap_or(0) as i8,
@@ -258,9 +259,11 @@ pub const COUNTER_CHARGE: &str = "counter-charge";
 pub const REACTION_FIRE: &str = "reaction-fire";
 
 /// `pace`, read by `charge-reaction` and `charge` alike.
-pub const PACE_KEY: KeyDoc = KeyDoc::one_of(
+pub const PACE_KEY: KeyDoc = PACE.doc();
+/// `pace`, declared once: its doc and its reader.
+pub(crate) const PACE: Key<Pace> = Key::one_of(
     "pace",
-    Pace::NAMES,
+    "pace",
     "which Charge Reaction table (default: gallop for cavalry, run for others)",
 );
 /// `reaction_fp_modifier`, read by `charge-reaction` and `charge` alike.
@@ -304,18 +307,12 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         REACTION_FP.doc(),
         REACTION_FP_MODIFIER_KEY,
         KeyDoc::one_of("reaction_row", &ROW_IDS, "replaces the target's row"),
-        KeyDoc::int(
-            "target_extra_tq",
-            -5,
-            5,
-            "further modifier of the target's tests",
-        ),
-        KeyDoc::int(
+        extra_tq("target_extra_tq", "further modifier of the target's tests").doc(),
+        extra_tq(
             "charger_extra_tq",
-            -5,
-            5,
             "further modifier of the charger's Receiving Casualties tests",
-        ),
+        )
+        .doc(),
     ],
     outcomes: &pair::TARGET_OUTCOMES,
     measures: &REACTION_MEASURES,

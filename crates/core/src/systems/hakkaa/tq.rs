@@ -510,7 +510,9 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         KeyDoc::one_of("test", &TEST_KINDS, "which situational modifiers can apply").or("general"),
         LOWER_CC_VALUE.doc(),
         SINGLE_UNIT.doc(),
-        KeyDoc::int("extra_tq", -5, 5, "any further TQ modifier").or("0"),
+        extra_tq("extra_tq", "any further TQ modifier")
+            .or("0")
+            .doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &["passed"],
@@ -619,9 +621,15 @@ draw::draw_procedure!(TroopQualityTest);
 /// The tests `test` may name.
 pub const TEST_KINDS: [&str; 4] = ["general", "charge-reaction", "close-combat", "uncontrolled"];
 
-/// Reads a TQ modifier key, −5..=5 (default 0).
+/// A TQ modifier key (`extra_tq`, `charger_extra_tq`...): a whole number
+/// from −5 to 5, 0 when absent; the one declaration of their range.
+pub(crate) const fn extra_tq(key: &'static str, help: &'static str) -> Key<i64> {
+    Key::int(key, -5, 5, help)
+}
+
+/// Reads a TQ modifier key (see [`extra_tq`]).
 pub(crate) fn read_extra_tq(f: &mut Fields, key: &'static str) -> Result<i8, InputError> {
-    Ok(f.int(key, -5, 5)?.unwrap_or(0) as i8)
+    Ok(extra_tq(key, "").get(f)? as i8)
 }
 
 /// Refuses any key of a step no one asked for, leaving the caller's reader

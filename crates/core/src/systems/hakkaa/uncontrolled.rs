@@ -11,6 +11,7 @@ use super::closing::read_row;
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
 use super::row::ResultRow;
+use super::tq::extra_tq;
 use super::tq::{
     Readings, Situation as TqSituation, TestKind, Tester, Tq, TqTest, finish, key_err,
     read_extra_tq, relocate,
@@ -269,7 +270,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "row",
             "a row label of the situation's table (e.g. \"LBC/HBC\"), replacing the unit's",
         ),
-        KeyDoc::int("extra_tq", -5, 5, "further TQ modifier").or("0"),
+        extra_tq("extra_tq", "further TQ modifier").or("0").doc(),
     ],
     outcomes: &[
         "the row's codes as printed (e.g. H_D, T/A_S, C_C A, Pu, Ret, Flee, M, CM); Hold; at-least-one-turns-180 / may-turn-180",

@@ -307,7 +307,7 @@ impl LightFire {
             arquebusier: firer.kind == UnitKind::Arquebusier,
             firer_formation: firer.formation,
             fire_mode: read_fire_mode(f)?,
-            halmstad: f.flag("halmstad")?,
+            halmstad: super::input::HALMSTAD_FIRE.get(f)?,
             extra_drm: read_extra(f)?,
         };
         if let Some(sp) = STRENGTH_POINTS.read(f)? {

@@ -102,6 +102,14 @@ pub struct FireInput {
 /// Outcome labels of a fire step.
 pub const OUTCOMES: [&str; 4] = ["no hits", "morale passed", "SP lost", "destroyed"];
 
+/// `aspect`, declared once: its doc and its reader.
+pub(crate) const ASPECT: Key<Aspect> = Key::one_of(
+    "aspect",
+    "aspect",
+    "where artillery fire arrives on pike/tercio ranks",
+)
+.or("front");
+
 /// `range_dice`, declared once: its doc and its reader.
 pub(crate) const RANGE_DICE: Key<i64> =
     Key::int("range_dice", -4, 4, "range factor from the army list").or("0");
@@ -160,12 +168,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "the stand fired at (terrain, defences, kind give modifiers)",
         ),
         RANGE_DICE.doc(),
-        KeyDoc::one_of(
-            "aspect",
-            Aspect::NAMES,
-            "where artillery fire arrives on pike/tercio ranks",
-        )
-        .or("front"),
+        ASPECT.doc(),
         BOUNDS_MOVED.doc(),
         HEXES_MOVED.doc(),
         TARGET_EVADING.doc(),
@@ -507,7 +510,7 @@ impl Fire {
         }
         let input = FireInput {
             range_dice: RANGE_DICE.read(f)?.unwrap_or(0) as i8,
-            aspect: f.named("aspect", "aspect", Aspect::from_name, &Aspect::names())?,
+            aspect: ASPECT.read(f)?,
             bounds_moved: BOUNDS_MOVED.read(f)?.unwrap_or(0) as u8,
             hexes_moved: HEXES_MOVED.read(f)?.unwrap_or(0) as u8,
             target_evading: TARGET_EVADING.get(f)?,

@@ -173,6 +173,10 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     ],
 };
 
+/// `higher`, declared once: its doc and its reader.
+pub(crate) const HIGHER: Key<Role> =
+    Key::one_of("higher", "side", "the stand on the higher hex, +1D6");
+
 /// `charge`, declared once: its doc and its reader.
 pub(crate) const CHARGE: Key<bool> = Key::flag(
     "charge",
@@ -241,11 +245,7 @@ pub const MELEE_KEYS: &[KeyDoc] = &[
     )
     .or("front"),
     COMMENCED_BEHIND_FRONT.doc(),
-    KeyDoc::one_of(
-        "higher",
-        Role::NAMES,
-        "the stand on the higher hex, +1D6",
-    ),
+    HIGHER.doc(),
     LEFT_TOWN.doc(),
     HOLD_TOWN.doc(),
     ATTACKER_EXTRA_DICE.doc(),
@@ -426,7 +426,7 @@ impl Melee {
             charge: CHARGE.read(f)?.unwrap_or(true),
             attack_on,
             commenced_behind_front: behind.unwrap_or(attack_on != Aspect::Front),
-            higher: f.named("higher", "side", Role::from_name, &Role::names())?,
+            higher: HIGHER.read(f)?,
             left_town: LEFT_TOWN.get(f)?,
             hold_town: HOLD_TOWN.get(f)?,
             round,

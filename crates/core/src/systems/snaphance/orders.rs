@@ -86,6 +86,10 @@ pub const OUTCOMES: [&str; 2] = ["pass", "fail"];
 /// What `on_fail` may name.
 pub const ON_FAIL: [&str; 2] = ["stop", "continue"];
 
+/// `purpose`, declared once: its doc and its reader.
+pub(crate) const PURPOSE: Key<Purpose> =
+    Key::one_of("purpose", "purpose", "what the test is for").or("extra-move");
+
 /// `out_of_leader_range`, declared once: its doc and its reader.
 pub(crate) const OUT_OF_LEADER_RANGE: Key<bool> = Key::flag(
     "out_of_leader_range",
@@ -119,7 +123,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "unit",
             "the stand testing (its class and leader from [units])",
         ),
-        KeyDoc::one_of("purpose", Purpose::NAMES, "what the test is for").or("extra-move"),
+        PURPOSE.doc(),
         OUT_OF_LEADER_RANGE.doc(),
         LEADER_DEAD.doc(),
         MOVES_TAKEN.doc(),
@@ -242,7 +246,7 @@ impl OrderTest {
         f.has("procedure");
         let stand = find(f, "unit", units)?;
         let input = OrderInput {
-            purpose: f.named("purpose", "purpose", Purpose::from_name, &Purpose::names())?,
+            purpose: PURPOSE.read(f)?,
             out_of_leader_range: OUT_OF_LEADER_RANGE.get(f)?,
             leader_dead: LEADER_DEAD.get(f)?,
             moves_taken: MOVES_TAKEN.read(f)?.unwrap_or(0) as u8,

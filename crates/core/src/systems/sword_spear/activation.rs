@@ -221,6 +221,13 @@ pub(crate) const EXTRA_DISCIPLINE: Key<i64> = Key::int(
 )
 .or("0");
 
+/// `need`, declared once: its doc and its reader.
+const NEED: Key<Need> = Key::one_of(
+    "need",
+    "need",
+    "in a course: what the unit needs; the course stops (stopped-not-activated) without it",
+);
+
 /// What `pikeshot list` says of activation.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "activation",
@@ -242,11 +249,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "other units moving as a group with it; each needs the die above its Discipline",
         ),
         EXTRA_DISCIPLINE.doc(),
-        KeyDoc::one_of(
-            "need",
-            Need::NAMES,
-            "in a course: what the unit needs; the course stops (stopped-not-activated) without it",
-        ),
+        NEED.doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &MEASURES,
@@ -377,7 +380,7 @@ impl Activation {
             }
         }
         input.extra_discipline = EXTRA_DISCIPLINE.read(f)?.unwrap_or(0) as i32;
-        input.need = f.named("need", "need", Need::from_name, &Need::names())?;
+        input.need = NEED.read(f)?;
         if input.need == Some(Need::GroupMove) && input.group.is_empty() {
             return Err(f.err("need", "`need = \"group-move\"` needs a `group`"));
         }

@@ -414,7 +414,7 @@ impl Musketry {
             fire_mode: read_fire_mode(f)?,
             casualty_points: firer.casualty_points,
             hexes: firer.hexes,
-            halmstad: f.flag("halmstad")?,
+            halmstad: crate::systems::mpbs::input::HALMSTAD_FIRE.get(f)?,
             peasant_militia: PEASANT_MILITIA.get(f)?,
             extra_drm: read_extra(f)?,
             who,

@@ -28,6 +28,12 @@ pub struct OrdersChangeInput {
     pub extra_drm: i8,
 }
 
+/// `cavalry_wing` on Orders Change, declared once: its doc and its reader.
+const CAVALRY_WING_CHANGE: Key<bool> = Key::flag(
+    "cavalry_wing",
+    "true: a cavalry wing: -1 changing to Charge, +1 changing to Receive Charge",
+);
+
 impl OrdersChangeInput {
     /// Reads the step's keys.
     fn read(f: &mut Fields) -> Result<OrdersChangeInput, InputError> {
@@ -36,7 +42,7 @@ impl OrdersChangeInput {
             to: req_order(f, "to")?,
             leadership: Leadership::read(f)?,
             leader_adjacent_enemy: LEADER_ADJACENT_ENEMY.get(f)?,
-            cavalry_wing: f.flag("cavalry_wing")?,
+            cavalry_wing: CAVALRY_WING_CHANGE.get(f)?,
             wing_mostly_shaken: WING_MOSTLY_SHAKEN.get(f)?,
             extra_drm: read_extra(f)?,
         })
@@ -71,10 +77,7 @@ pub const ORDERS_CHANGE_INFO: ProcedureInfo = ProcedureInfo {
         ],
         [
             LEADER_ADJACENT_ENEMY.doc(),
-            KeyDoc::flag(
-                "cavalry_wing",
-                "true: a cavalry wing: -1 changing to Charge, +1 changing to Receive Charge",
-            ),
+            CAVALRY_WING_CHANGE.doc(),
             WING_MOSTLY_SHAKEN.doc(),
         ]
     ),

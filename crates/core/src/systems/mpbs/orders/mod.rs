@@ -204,6 +204,10 @@ impl Leadership {
     }
 }
 
+/// `cavalry_wing` on Continuation and Preemption, declared once: its doc
+/// and its reader.
+pub(crate) const CAVALRY_WING: Key<bool> = Key::flag("cavalry_wing", "true: a cavalry wing, -1");
+
 /// The `keys` of a wing roll's `ProcedureInfo`: `$first` (its order keys),
 /// the leaders' ratings ([`Leadership::read`]), `$rest`, then `extra_drm`.
 macro_rules! order_keys {
@@ -231,7 +235,7 @@ macro_rules! activation_keys {
             )],
             [
                 WC_ADJACENT_ENEMY.doc(),
-                KeyDoc::flag("cavalry_wing", "true: a cavalry wing, -1"),
+                CAVALRY_WING.doc(),
                 $($rest,)*
             ]
         )
@@ -284,7 +288,7 @@ impl Activation {
             order: req_order(f, "order")?,
             leadership: Leadership::read(f)?,
             wc_adjacent_enemy: WC_ADJACENT_ENEMY.get(f)?,
-            cavalry_wing: f.flag("cavalry_wing")?,
+            cavalry_wing: CAVALRY_WING.get(f)?,
         })
     }
 
