@@ -1,9 +1,10 @@
-//! What the registry says a step key accepts is what the reader accepts:
-//! for every system and procedure, every key with a numeric range is
+//! What the registry says a key accepts is what the reader accepts: for
+//! every system, every step, unit and `[rules]` key with a numeric range is
 //! accepted at both ends and refused one past each (a located input error
 //! naming the key), and every key with a closed set of names accepts each
-//! name and refuses another with the list. Scenarios are built from text
-//! through the public run path.
+//! name and refuses another with the list; every declared default is a
+//! value its key accepts. Scenarios are built from text through the public
+//! run path.
 
 use pikeshot::engine::KernelMode;
 use pikeshot::systems::{Kind, RuleSystem, SYSTEMS};
@@ -657,4 +658,79 @@ fn every_unit_key_accepts_what_the_registry_says_and_refuses_the_rest() {
         }
     }
     checks.assert_all_held(100);
+}
+
+/// `text` with `key = value` in a `[rules]` table at its end, and that
+/// line's number.
+fn with_rules_key(text: &str, key: &str, value: &str) -> (String, usize) {
+    let t = format!("{text}\n[rules]\n{key} = {value}\n");
+    let line = t.lines().count();
+    (t, line)
+}
+
+#[test]
+fn every_rules_key_accepts_what_the_registry_says_and_refuses_the_rest() {
+    let mut checks = Checks::default();
+    for (sys, base, ed) in system_editions() {
+        let procedure = UNIT_STEP.iter().find(|(s, _)| *s == sys.id()).unwrap().1;
+        let text = scenario(base, ed, procedure, &[]);
+        for k in sys.rules_keys() {
+            let what = |v: &str| format!("{} {ed} rules.{} = {v}", sys.id(), k.key);
+            for (v, refusal) in trials(&k.kind, ed) {
+                let (t, line) = with_rules_key(&text, k.key, &v);
+                match refusal {
+                    None => checks.accepted(&t, &what(&v)),
+                    Some(says) => {
+                        let at = format!("rules.{}", k.key);
+                        checks.refused_at(&t, &at, line, &says, &what(&v));
+                    }
+                }
+                checks.tried += 1;
+            }
+        }
+    }
+    checks.assert_all_held(20);
+}
+
+/// Whether `kind` accepts `value` as written in a key's declared default.
+fn accepts(kind: &Kind, ed: &str, value: &str) -> bool {
+    let names = names_on(kind, ed);
+    let bool_ok = matches!(
+        kind,
+        Kind::Bool | Kind::BoolOrInt { .. } | Kind::BoolOrOneOf(_)
+    ) && (value == "true" || value == "false");
+    let int_ok = range_of(kind)
+        .zip(value.parse::<i64>().ok())
+        .is_some_and(|((min, max), v)| (min..=max).contains(&v));
+    bool_ok || int_ok || names.contains(&value)
+}
+
+#[test]
+fn every_declared_default_is_a_value_its_key_accepts() {
+    let mut tried = 0;
+    for (sys, _, ed) in system_editions() {
+        let steps = sys.procedures().iter().flat_map(|p| p.keys.iter().cloned());
+        let keys: Vec<_> = sys
+            .unit_keys()
+            .into_iter()
+            .chain(sys.rules_keys())
+            .chain(sys.course_keys())
+            .chain(steps)
+            .collect();
+        for k in keys {
+            let Some(d) = k.default else { continue };
+            if matches!(k.kind, Kind::Text | Kind::Unit | Kind::Units) {
+                continue;
+            }
+            assert!(
+                accepts(&k.kind, ed, d),
+                "{} {ed} {}: default {d} is not among {}",
+                sys.id(),
+                k.key,
+                k.kind.accepts()
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried > 50, "{tried}");
 }

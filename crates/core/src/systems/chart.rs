@@ -112,7 +112,7 @@ impl crate::explain::Heading for ProcedureInfo {
 /// One key a scenario may set (a step key, a unit key, a course key or a
 /// `[rules]` key): what it means, what it accepts and its default. `pikeshot
 /// list` prints it and `pikeshot serve` builds the key's control from it;
-/// the readers check the same values.
+/// a [`Key`](super::Key) declares it and reads it with the same values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyDoc {
     /// The key.

@@ -4,6 +4,7 @@
 
 pub mod chart;
 pub mod hakkaa;
+pub mod key;
 pub mod mpbs;
 pub(crate) mod named;
 pub mod registry;
@@ -12,6 +13,7 @@ pub mod snaphance;
 pub mod sword_spear;
 
 pub use chart::{Chart, KeyDoc, Kind, ProcedureInfo};
+pub use key::Key;
 pub use registry::{BuiltCourses, EditionInfo, Repeats, RuleSystem, SYSTEMS, StopInfo, find};
 
 use crate::engine::KernelMode;

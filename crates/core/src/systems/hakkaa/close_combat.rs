@@ -13,6 +13,7 @@ use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
 use super::pair::{self, Ranges};
 use super::row::all_row_chart;
+use super::tq::extra_tq;
 use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, read_extra_tq};
 use super::unit::{Effect, Status, Unit, UnitState, check_pair};
 use crate::error::InputError;
@@ -142,18 +143,16 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             &["attacker", "defender", "neither"],
             "the side with the lower total CC value, -1 (default: compare the units' cc_value)",
         ),
-        KeyDoc::int(
+        extra_tq(
             "attacker_extra_tq",
-            -5,
-            5,
             "further modifier of the attacker's test",
-        ),
-        KeyDoc::int(
+        )
+        .doc(),
+        extra_tq(
             "defender_extra_tq",
-            -5,
-            5,
             "further modifier of the defender's test",
-        ),
+        )
+        .doc(),
     ],
     outcomes: &pair::TARGET_OUTCOMES,
     measures: &pair::with_extras::<6>(&[CONTACT]),

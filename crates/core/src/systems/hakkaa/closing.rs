@@ -12,11 +12,13 @@ use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
 use super::pair::{self, Ranges};
 use super::row::ResultRow;
+use super::tq::extra_tq;
 use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
 use super::unit::{Formation, Unit, UnitClass, check_pair};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::labelled;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -168,12 +170,12 @@ impl ClosingOptions {
     /// Reads the closing keys of a `closing` or `charge` step.
     pub fn read(f: &mut Fields) -> Result<ClosingOptions, InputError> {
         Ok(ClosingOptions {
-            favourable: f.bool("favourable")?,
-            unfavourable: f.bool("unfavourable")?,
-            group_in_contact: f.flag("group_in_contact")?,
-            flank_or_rear: f.flag("flank_or_rear")?,
-            enemy_uphill: f.flag("enemy_uphill")?,
-            chevaux_de_frise: f.flag("chevaux_de_frise")?,
+            favourable: FAVOURABLE_KEY.read(f)?,
+            unfavourable: UNFAVOURABLE_KEY.read(f)?,
+            group_in_contact: GROUP_IN_CONTACT.get(f)?,
+            flank_or_rear: FLANK_OR_REAR.get(f)?,
+            enemy_uphill: ENEMY_UPHILL.get(f)?,
+            chevaux_de_frise: CHEVAUX_DE_FRISE.get(f)?,
             row: read_row(f, "closing_row", &CLOSING_ROWS)?,
             charger_extra_tq: read_extra_tq(f, "charger_extra_tq")?,
         })
@@ -239,18 +241,45 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 pub const CHARGER_KEY: KeyDoc = KeyDoc::unit("charger", "required: the charging unit");
 /// `target`, read by `closing`, `charge-reaction` and `charge`.
 pub const TARGET_KEY: KeyDoc = KeyDoc::unit("target", "required: the unit charged");
-/// `group_in_contact`, a closing condition of `closing` and `charge`.
-pub const GROUP_IN_CONTACT_KEY: KeyDoc = KeyDoc::flag(
+/// `group_in_contact`, declared once: its doc and its reader.
+pub(crate) const GROUP_IN_CONTACT: Key<bool> = Key::flag(
     "group_in_contact",
     "true: other units of the charger's group already moved into contact",
 );
-/// `enemy_uphill`, a closing condition of `closing` and `charge`.
-pub const ENEMY_UPHILL_KEY: KeyDoc = KeyDoc::flag("enemy_uphill", "true: the target is uphill");
-/// `chevaux_de_frise`, a closing condition of `closing` and `charge`.
-pub const CHEVAUX_DE_FRISE_KEY: KeyDoc = KeyDoc::flag(
+
+/// `enemy_uphill`, declared once: its doc and its reader.
+pub(crate) const ENEMY_UPHILL: Key<bool> = Key::flag("enemy_uphill", "true: the target is uphill");
+
+/// `chevaux_de_frise`, declared once: its doc and its reader.
+pub(crate) const CHEVAUX_DE_FRISE: Key<bool> = Key::flag(
     "chevaux_de_frise",
     "true: the target is behind chevaux de frise",
 );
+
+/// `favourable`, declared once: its doc and its reader.
+pub(crate) const FAVOURABLE_KEY: Key<bool> = Key::flag(
+    "favourable",
+    "true / false: replaces the computed favourable conditions",
+);
+
+/// `unfavourable`, declared once: its doc and its reader.
+pub(crate) const UNFAVOURABLE_KEY: Key<bool> = Key::flag(
+    "unfavourable",
+    "true / false: replaces the computed unfavourable conditions",
+);
+
+/// `flank_or_rear`, declared once: its doc and its reader.
+pub(crate) const FLANK_OR_REAR: Key<bool> = Key::flag(
+    "flank_or_rear",
+    "true: closing with the target's flank or rear (favourable)",
+);
+
+/// `group_in_contact`, a closing condition of `closing` and `charge`.
+pub const GROUP_IN_CONTACT_KEY: KeyDoc = GROUP_IN_CONTACT.doc();
+/// `enemy_uphill`, a closing condition of `closing` and `charge`.
+pub const ENEMY_UPHILL_KEY: KeyDoc = ENEMY_UPHILL.doc();
+/// `chevaux_de_frise`, a closing condition of `closing` and `charge`.
+pub const CHEVAUX_DE_FRISE_KEY: KeyDoc = CHEVAUX_DE_FRISE.doc();
 /// `closing_row`, read by `closing` and `charge`.
 pub const CLOSING_ROW_KEY: KeyDoc = KeyDoc::one_of(
     "closing_row",
@@ -262,28 +291,18 @@ pub const CLOSING_ROW_KEY: KeyDoc = KeyDoc::one_of(
 pub const CLOSING_KEYS: &[KeyDoc] = &[
     CHARGER_KEY,
     TARGET_KEY,
-    KeyDoc::flag(
-        "favourable",
-        "true / false: replaces the computed favourable conditions",
-    ),
-    KeyDoc::flag(
-        "unfavourable",
-        "true / false: replaces the computed unfavourable conditions",
-    ),
+    FAVOURABLE_KEY.doc(),
+    UNFAVOURABLE_KEY.doc(),
     GROUP_IN_CONTACT_KEY,
-    KeyDoc::flag(
-        "flank_or_rear",
-        "true: closing with the target's flank or rear (favourable)",
-    ),
+    FLANK_OR_REAR.doc(),
     ENEMY_UPHILL_KEY,
     CHEVAUX_DE_FRISE_KEY,
     CLOSING_ROW_KEY,
-    KeyDoc::int(
+    extra_tq(
         "charger_extra_tq",
-        -5,
-        5,
         "further modifier of the charger's tests",
-    ),
+    )
+    .doc(),
 ];
 
 /// The procedure `closing`.

@@ -26,6 +26,7 @@ use super::plan::Part;
 pub use super::plan::Plan;
 use super::reaction::{self, ChargeReaction};
 use super::repeat::Stop;
+use super::tq::extra_tq;
 use super::tq::{self, Readings, TroopQualityTest};
 use super::uncontrolled::{self, Uncontrolled};
 use super::unit::{Status, Unit, UnitState};
@@ -232,18 +233,16 @@ pub const CHARGE_KEYS: &[KeyDoc] = &[
         &["charger", "target", "neither"],
         "the side with the lower total CC value in the close combat, -1 (default: compare the units' cc_value)",
     ),
-    KeyDoc::int(
+    extra_tq(
         "charger_extra_tq",
-        -5,
-        5,
         "further modifier of all the charger's tests",
-    ),
-    KeyDoc::int(
+    )
+    .doc(),
+    extra_tq(
         "target_extra_tq",
-        -5,
-        5,
         "further modifier of all the target's tests",
-    ),
+    )
+    .doc(),
 ];
 
 /// Every procedure a scenario step can name.

@@ -11,6 +11,7 @@ use super::casualties::{self, Injury, Level, StepRoll};
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why, fp_lines};
 use super::pair::{self, Ranges};
+use super::tq::extra_tq;
 use super::tq::{
     DoubleResults, Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq,
 };
@@ -19,6 +20,7 @@ use crate::error::InputError;
 use crate::explain::Source;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::labelled;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -249,9 +251,9 @@ impl FireOptions {
     /// Reads the options of a `fire` step.
     pub fn read(f: &mut Fields) -> Result<FireOptions, InputError> {
         Ok(FireOptions {
-            fp: f.int("fp", 0, MAX_FP as i64)?.map(|v| v as u8),
-            fp_modifier: f.int("fp_modifier", -20, 20)?.unwrap_or(0) as i8,
-            half: f.flag("half")?,
+            fp: FP.read(f)?.map(|v| v as u8),
+            fp_modifier: FP_MODIFIER.read(f)?.unwrap_or(0) as i8,
+            half: HALF.get(f)?,
             firer_extra_tq: read_extra_tq(f, "firer_extra_tq")?,
             target_extra_tq: read_extra_tq(f, "target_extra_tq")?,
         })
@@ -273,6 +275,28 @@ pub fn fire_points(firer: &Unit, o: &FireOptions) -> Result<u8, InputError> {
     Ok(effective_fp(base, o.fp_modifier, o.half))
 }
 
+/// `fp_modifier`, declared once: its doc and its reader.
+pub(crate) const FP_MODIFIER: Key<i64> = Key::int(
+    "fp_modifier",
+    -20,
+    20,
+    "added to the Fire Points (range and the like; not below 0)",
+);
+
+/// `half`, declared once: its doc and its reader.
+pub(crate) const HALF: Key<bool> = Key::flag(
+    "half",
+    "true: ½Fi, half Fire Points rounded down (default false)",
+);
+
+/// `fp`, declared once: its doc and its reader.
+pub(crate) const FP: Key<i64> = Key::int(
+    "fp",
+    0,
+    MAX_FP as i64,
+    "Fire Points, replacing the firer's `fp` / `fp_per_step` x steps",
+);
+
 /// What `pikeshot list` says of `fire`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "fire",
@@ -281,34 +305,15 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     keys: &[
         KeyDoc::unit("firer", "required: the unit firing"),
         KeyDoc::unit("target", "required: the unit fired at"),
-        KeyDoc::int(
-            "fp",
-            0,
-            super::unit::MAX_FP as i64,
-            "Fire Points, replacing the firer's `fp` / `fp_per_step` x steps",
-        ),
-        KeyDoc::int(
-            "fp_modifier",
-            -20,
-            20,
-            "added to the Fire Points (range and the like; not below 0)",
-        ),
-        KeyDoc::flag(
-            "half",
-            "true: ½Fi, half Fire Points rounded down (default false)",
-        ),
-        KeyDoc::int(
-            "firer_extra_tq",
-            -5,
-            5,
-            "further modifier of the firer's test",
-        ),
-        KeyDoc::int(
+        FP.doc(),
+        FP_MODIFIER.doc(),
+        HALF.doc(),
+        extra_tq("firer_extra_tq", "further modifier of the firer's test").doc(),
+        extra_tq(
             "target_extra_tq",
-            -5,
-            5,
             "further modifier of the target's Receiving Casualties tests",
-        ),
+        )
+        .doc(),
     ],
     outcomes: &pair::TARGET_OUTCOMES,
     measures: &FIRE_MEASURES,

@@ -10,11 +10,13 @@ use super::casualties::StepRoll;
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
 use super::row::all_row_chart;
+use super::tq::extra_tq;
 use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};
 use super::unit::{Status, Unit, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// A cell of the Fleeing units table.
@@ -94,7 +96,7 @@ impl FleeOptions {
     pub fn read(f: &mut Fields) -> Result<FleeOptions, InputError> {
         let d = FleeOptions::default();
         Ok(FleeOptions {
-            friend_closer: f.flag("friend_closer")?,
+            friend_closer: FRIEND_CLOSER.get(f)?,
             rally_status: f
                 .named(
                     "rally_status",
@@ -107,11 +109,23 @@ impl FleeOptions {
                     &RALLY_STATUSES,
                 )?
                 .unwrap_or(d.rally_status),
-            disordered: f.bool("disordered")?.unwrap_or(d.disordered),
+            disordered: DISORDERED.read(f)?.unwrap_or(d.disordered),
             extra_tq: read_extra_tq(f, "extra_tq")?,
         })
     }
 }
+
+/// `friend_closer`, declared once: its doc and its reader.
+pub(crate) const FRIEND_CLOSER: Key<bool> = Key::flag(
+    "friend_closer",
+    "true: a friendly non-fleeing unit is visible and closer than the nearest visible enemy (default false)",
+);
+
+/// `disordered`, declared once: its doc and its reader.
+pub(crate) const DISORDERED: Key<bool> = Key::flag(
+    "disordered",
+    "false: the fleeing unit tests without the Disordered -1 (default true)",
+);
 
 /// What `pikeshot list` says of `fleeing`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
@@ -123,21 +137,15 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "unit",
             "required: the fleeing unit (its status must be fled)",
         ),
-        KeyDoc::flag(
-            "friend_closer",
-            "true: a friendly non-fleeing unit is visible and closer than the nearest visible enemy (default false)",
-        ),
+        FRIEND_CLOSER.doc(),
         KeyDoc::one_of(
             "rally_status",
             &RALLY_STATUSES,
             "the status a rallied unit takes",
         )
         .or("disordered"),
-        KeyDoc::flag(
-            "disordered",
-            "false: the fleeing unit tests without the Disordered -1 (default true)",
-        ),
-        KeyDoc::int("extra_tq", -5, 5, "further TQ modifier").or("0"),
+        DISORDERED.doc(),
+        extra_tq("extra_tq", "further TQ modifier").or("0").doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &["step-losses"],

@@ -151,53 +151,7 @@ impl crate::systems::RuleSystem for Hakkaa {
         out
     }
     fn unit_keys(&self) -> Vec<crate::systems::KeyDoc> {
-        use crate::systems::{KeyDoc, Kind};
-        use std::borrow::Cow;
-        use unit::{CommanderKind, Formation, MAX_FP, MAX_STEPS, Status};
-        vec![
-            KeyDoc::one_of("type", UnitClass::NAMES, "required: the unit's class"),
-            KeyDoc::new(
-                "tq",
-                Kind::OneOfOrInt {
-                    names: Cow::Borrowed(tq::Grade::NAMES),
-                    min: tq::MIN_TQ as i64,
-                    max: tq::MAX_TQ as i64,
-                },
-                "required: its grade, by name or TQ number",
-            ),
-            KeyDoc::int("steps", 1, MAX_STEPS as i64, "required: its steps"),
-            KeyDoc::one_of(
-                "formation",
-                Formation::NAMES,
-                "its formation (artillery does not skirmish)",
-            )
-            .or("formed"),
-            KeyDoc::flag("limbered", "true: limbered artillery"),
-            KeyDoc::one_of("status", Status::NAMES, "its status").or("steady"),
-            KeyDoc::flag("fatigued", "true: fatigued"),
-            KeyDoc::one_of("commander", CommanderKind::NAMES, "an attached commander").or("none"),
-            KeyDoc::flag("charismatic", "true: its attached commander is charismatic"),
-            KeyDoc::flag("field_works", "true: behind field works"),
-            KeyDoc::int(
-                "cc_value",
-                0,
-                999,
-                "its close combat value, compared with the opponent's for the lower-CC-value modifier",
-            ),
-            KeyDoc::int(
-                "fp",
-                0,
-                MAX_FP as i64,
-                "its Fire Points (or give fp_per_step, not both)",
-            ),
-            KeyDoc::int(
-                "fp_per_step",
-                0,
-                MAX_FP as i64,
-                "Fire Points per step, times its steps (or give fp, not both)",
-            ),
-            KeyDoc::int("extra_tq", -5, 5, "a further TQ modifier on all its tests").or("0"),
-        ]
+        unit::keys::all()
     }
     fn repeats(&self) -> &'static crate::systems::Repeats {
         &repeat::REPEATS

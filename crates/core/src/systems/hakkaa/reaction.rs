@@ -16,11 +16,13 @@ use super::explain::{Tested, Why, fp_lines};
 use super::fire::{Volley, effective_fp};
 use super::pair::{self, Ranges};
 use super::row::ResultRow;
+use super::tq::extra_tq;
 use super::tq::{Readings, Situation, TestKind, Tester, TqTest, read_extra_tq};
 use super::unit::{Formation, MAX_FP, Status, Unit, UnitClass, UnitState};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::labelled;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
@@ -236,10 +238,10 @@ impl ReactionOptions {
     /// (`charger_extra_tq` is read with the closing keys by `charge`).
     pub fn read(f: &mut Fields, charger_extra: bool) -> Result<ReactionOptions, InputError> {
         Ok(ReactionOptions {
-            pace: f.named("pace", "pace", Pace::from_name, &Pace::names())?,
-            counter_charge_impossible: !f.bool("counter_charge_possible")?.unwrap_or(true),
-            reaction_fp: f.int("reaction_fp", 0, MAX_FP as i64)?.map(|v| v as u8),
-            reaction_fp_modifier: f.int("reaction_fp_modifier", -20, 20)?.unwrap_or(0) as i8,
+            pace: PACE.read(f)?,
+            counter_charge_impossible: !COUNTER_CHARGE_POSSIBLE.read(f)?.unwrap_or(true),
+            reaction_fp: REACTION_FP.read(f)?.map(|v| v as u8),
+            reaction_fp_modifier: REACTION_FP_MODIFIER.read(f)?.unwrap_or(0) as i8,
             row: read_row(f, "reaction_row", &ROW_IDS)?,
             target_extra_tq: read_extra_tq(f, "target_extra_tq")?,
             charger_extra_tq: if charger_extra {
@@ -257,21 +259,40 @@ pub const COUNTER_CHARGE: &str = "counter-charge";
 pub const REACTION_FIRE: &str = "reaction-fire";
 
 /// `pace`, read by `charge-reaction` and `charge` alike.
-pub const PACE_KEY: KeyDoc = KeyDoc::one_of(
+pub const PACE_KEY: KeyDoc = PACE.doc();
+/// `pace`, declared once: its doc and its reader.
+pub(crate) const PACE: Key<Pace> = Key::one_of(
     "pace",
-    Pace::NAMES,
+    "pace",
     "which Charge Reaction table (default: gallop for cavalry, run for others)",
 );
 /// `reaction_fp_modifier`, read by `charge-reaction` and `charge` alike.
-pub const REACTION_FP_MODIFIER_KEY: KeyDoc = KeyDoc::int(
+pub const REACTION_FP_MODIFIER_KEY: KeyDoc = REACTION_FP_MODIFIER.doc();
+
+/// The measures of `charge-reaction`, in space order.
+const REACTION_MEASURES: [&str; 8] = pair::with_extras(&[CONTACT, COUNTER_CHARGE, REACTION_FIRE]);
+
+/// `reaction_fp_modifier`, declared once: its doc and its reader.
+pub(crate) const REACTION_FP_MODIFIER: Key<i64> = Key::int(
     "reaction_fp_modifier",
     -20,
     20,
     "added to the reaction fire's Fire Points before ½Fi halves them",
 );
 
-/// The measures of `charge-reaction`, in space order.
-const REACTION_MEASURES: [&str; 8] = pair::with_extras(&[CONTACT, COUNTER_CHARGE, REACTION_FIRE]);
+/// `counter_charge_possible`, declared once: its doc and its reader.
+pub(crate) const COUNTER_CHARGE_POSSIBLE: Key<bool> = Key::flag(
+    "counter_charge_possible",
+    "false: a CC result stands instead (default true)",
+);
+
+/// `reaction_fp`, declared once: its doc and its reader.
+pub(crate) const REACTION_FP: Key<i64> = Key::int(
+    "reaction_fp",
+    0,
+    MAX_FP as i64,
+    "Fire Points of the reaction fire, replacing the target's",
+);
 
 /// What `pikeshot list` says of `charge-reaction`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
@@ -282,30 +303,16 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
         CHARGER_KEY,
         TARGET_KEY,
         PACE_KEY,
-        KeyDoc::flag(
-            "counter_charge_possible",
-            "false: a CC result stands instead (default true)",
-        ),
-        KeyDoc::int(
-            "reaction_fp",
-            0,
-            super::unit::MAX_FP as i64,
-            "Fire Points of the reaction fire, replacing the target's",
-        ),
+        COUNTER_CHARGE_POSSIBLE.doc(),
+        REACTION_FP.doc(),
         REACTION_FP_MODIFIER_KEY,
         KeyDoc::one_of("reaction_row", &ROW_IDS, "replaces the target's row"),
-        KeyDoc::int(
-            "target_extra_tq",
-            -5,
-            5,
-            "further modifier of the target's tests",
-        ),
-        KeyDoc::int(
+        extra_tq("target_extra_tq", "further modifier of the target's tests").doc(),
+        extra_tq(
             "charger_extra_tq",
-            -5,
-            5,
             "further modifier of the charger's Receiving Casualties tests",
-        ),
+        )
+        .doc(),
     ],
     outcomes: &pair::TARGET_OUTCOMES,
     measures: &REACTION_MEASURES,

@@ -13,6 +13,7 @@ use super::unit::{Unit, UnitState, find_unit};
 use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -487,6 +488,18 @@ impl Tester {
     }
 }
 
+/// `lower_cc_value`, declared once: its doc and its reader.
+pub(crate) const LOWER_CC_VALUE: Key<bool> = Key::flag(
+    "lower_cc_value",
+    "true: the unit's side has the lower total CC value, -1 (with test = close-combat)",
+);
+
+/// `single_unit`, declared once: its doc and its reader.
+pub(crate) const SINGLE_UNIT: Key<bool> = Key::flag(
+    "single_unit",
+    "true: a single (not independent) unit on the Uncontrolled units table, -1 (with test = uncontrolled)",
+);
+
 /// What `pikeshot list` says of `tq-test`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "tq-test",
@@ -495,15 +508,11 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     keys: &[
         KeyDoc::unit("unit", "required: the unit testing"),
         KeyDoc::one_of("test", &TEST_KINDS, "which situational modifiers can apply").or("general"),
-        KeyDoc::flag(
-            "lower_cc_value",
-            "true: the unit's side has the lower total CC value, -1 (with test = close-combat)",
-        ),
-        KeyDoc::flag(
-            "single_unit",
-            "true: a single (not independent) unit on the Uncontrolled units table, -1 (with test = uncontrolled)",
-        ),
-        KeyDoc::int("extra_tq", -5, 5, "any further TQ modifier").or("0"),
+        LOWER_CC_VALUE.doc(),
+        SINGLE_UNIT.doc(),
+        extra_tq("extra_tq", "any further TQ modifier")
+            .or("0")
+            .doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &["passed"],
@@ -563,14 +572,14 @@ impl TroopQualityTest {
                 &TEST_KINDS,
             )?
             .unwrap_or(TestKind::General);
-        let lower_cc_value = f.flag("lower_cc_value")?;
+        let lower_cc_value = LOWER_CC_VALUE.get(f)?;
         if lower_cc_value && kind != TestKind::CloseCombat {
             return Err(f.err(
                 "lower_cc_value",
                 "the lower-CC-value modifier is for close combat tests: set `test = \"close-combat\"`",
             ));
         }
-        let single_unit = f.flag("single_unit")?;
+        let single_unit = SINGLE_UNIT.get(f)?;
         if single_unit && kind != TestKind::Uncontrolled {
             return Err(f.err(
                 "single_unit",
@@ -612,9 +621,15 @@ draw::draw_procedure!(TroopQualityTest);
 /// The tests `test` may name.
 pub const TEST_KINDS: [&str; 4] = ["general", "charge-reaction", "close-combat", "uncontrolled"];
 
-/// Reads a TQ modifier key, −5..=5 (default 0).
+/// A TQ modifier key (`extra_tq`, `charger_extra_tq`...): a whole number
+/// from −5 to 5, 0 when absent; the one declaration of their range.
+pub(crate) const fn extra_tq(key: &'static str, help: &'static str) -> Key<i64> {
+    Key::int(key, -5, 5, help)
+}
+
+/// Reads a TQ modifier key (see [`extra_tq`]).
 pub(crate) fn read_extra_tq(f: &mut Fields, key: &'static str) -> Result<i8, InputError> {
-    Ok(f.int(key, -5, 5)?.unwrap_or(0) as i8)
+    Ok(extra_tq(key, "").get(f)? as i8)
 }
 
 /// Refuses any key of a step no one asked for, leaving the caller's reader

@@ -11,6 +11,7 @@ use super::closing::read_row;
 use super::draw::{self, Draw};
 use super::explain::{Tested, Why};
 use super::row::ResultRow;
+use super::tq::extra_tq;
 use super::tq::{
     Readings, Situation as TqSituation, TestKind, Tester, Tq, TqTest, finish, key_err,
     read_extra_tq, relocate,
@@ -19,8 +20,9 @@ use super::unit::{Formation, Unit, UnitClass, find_unit};
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::labelled;
-use crate::systems::named::{self, named_enum};
+use crate::systems::named::named_enum;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 named_enum! {
@@ -238,6 +240,22 @@ pub struct UncontrolledOptions {
     pub extra_tq: i8,
 }
 
+/// `situation`, declared once: its doc and its reader.
+pub(crate) const SITUATION: Key<Situation> =
+    Key::one_of("situation", "situation", "required: the unit's situation");
+
+/// `single_unit`, declared once: its doc and its reader.
+pub(crate) const SINGLE_UNIT: Key<bool> = Key::flag(
+    "single_unit",
+    "true: a single unit rolling (independent units excepted), TQ -1",
+);
+
+/// `enemy_to_front`, declared once: its doc and its reader.
+pub(crate) const ENEMY_TO_FRONT: Key<bool> = Key::flag(
+    "enemy_to_front",
+    "enemy-to-rear only: true when a visible enemy is to the front (units may turn), false (at least one must turn; default)",
+);
+
 /// What `pikeshot list` says of `uncontrolled`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "uncontrolled",
@@ -245,24 +263,14 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     summary: "what an uncontrolled unit does: its TQ test on its row of the situation's table (codes as printed); 1 and 3 take no test",
     keys: &[
         KeyDoc::unit("unit", "required: the uncontrolled unit"),
-        KeyDoc::one_of(
-            "situation",
-            Situation::NAMES,
-            "required: the unit's situation",
-        ),
-        KeyDoc::flag(
-            "single_unit",
-            "true: a single unit rolling (independent units excepted), TQ -1",
-        ),
-        KeyDoc::flag(
-            "enemy_to_front",
-            "enemy-to-rear only: true when a visible enemy is to the front (units may turn), false (at least one must turn; default)",
-        ),
+        SITUATION.doc(),
+        SINGLE_UNIT.doc(),
+        ENEMY_TO_FRONT.doc(),
         KeyDoc::text(
             "row",
             "a row label of the situation's table (e.g. \"LBC/HBC\"), replacing the unit's",
         ),
-        KeyDoc::int("extra_tq", -5, 5, "further TQ modifier").or("0"),
+        extra_tq("extra_tq", "further TQ modifier").or("0").doc(),
     ],
     outcomes: &[
         "the row's codes as printed (e.g. H_D, T/A_S, C_C A, Pu, Ret, Flee, M, CM); Hold; at-least-one-turns-180 / may-turn-180",
@@ -387,9 +395,9 @@ impl Uncontrolled {
         readings: Readings,
     ) -> Result<Uncontrolled, InputError> {
         let unit = find_unit(f, "unit", units)?;
-        let situation: Situation = named::require(f, "situation", "situation")?;
-        let single_unit = f.flag("single_unit")?;
-        let enemy_to_front = f.flag("enemy_to_front")?;
+        let situation: Situation = SITUATION.require(f)?;
+        let single_unit = SINGLE_UNIT.get(f)?;
+        let enemy_to_front = ENEMY_TO_FRONT.get(f)?;
         if f.has("enemy_to_front") && situation != Situation::EnemyToRear {
             return Err(f.err(
                 "enemy_to_front",

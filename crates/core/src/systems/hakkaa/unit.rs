@@ -10,7 +10,7 @@ use super::tq::{Grade, read_grade};
 use crate::error::InputError;
 use crate::scenario::fields::key_err;
 use crate::scenario::{Fields, course};
-use crate::systems::named::{self, named_enum};
+use crate::systems::named::named_enum;
 
 named_enum! {
     /// The unit classes the card's tables name, by their abbreviations.
@@ -320,35 +320,123 @@ pub const MAX_STEPS: u8 = 20;
 /// Largest Fire Points value accepted (the Fire Table reads 8+ alike).
 pub const MAX_FP: u8 = 99;
 
+/// The keys of `[units.NAME]`, each declared once: what `pikeshot list`
+/// says of it and its reader.
+pub mod keys {
+    use super::{CommanderKind, Formation, MAX_FP, MAX_STEPS, Status, UnitClass};
+    use crate::systems::hakkaa::tq::{Grade, MAX_TQ, MIN_TQ};
+    use crate::systems::{Key, KeyDoc, Kind};
+    use std::borrow::Cow;
+
+    /// `type`: the unit's class.
+    pub const TYPE: Key<UnitClass> =
+        Key::one_of("type", "unit class", "required: the unit's class");
+    /// `steps`.
+    pub const STEPS: Key<i64> = Key::int("steps", 1, MAX_STEPS as i64, "required: its steps");
+    /// `formation`.
+    pub const FORMATION: Key<Formation> = Key::one_of(
+        "formation",
+        "formation",
+        "its formation (artillery does not skirmish)",
+    )
+    .or("formed");
+    /// `limbered`.
+    pub const LIMBERED: Key<bool> = Key::flag("limbered", "true: limbered artillery");
+    /// `status`.
+    pub const STATUS: Key<Status> = Key::one_of("status", "status", "its status").or("steady");
+    /// `fatigued`.
+    pub const FATIGUED: Key<bool> = Key::flag("fatigued", "true: fatigued");
+    /// `commander`.
+    pub const COMMANDER: Key<CommanderKind> =
+        Key::one_of("commander", "commander", "an attached commander").or("none");
+    /// `charismatic`.
+    pub const CHARISMATIC: Key<bool> =
+        Key::flag("charismatic", "true: its attached commander is charismatic");
+    /// `field_works`.
+    pub const FIELD_WORKS: Key<bool> = Key::flag("field_works", "true: behind field works");
+    /// `cc_value`.
+    pub const CC_VALUE: Key<i64> = Key::int(
+        "cc_value",
+        0,
+        999,
+        "its close combat value, compared with the opponent's for the lower-CC-value modifier",
+    );
+    /// `fp`.
+    pub const FP: Key<i64> = Key::int(
+        "fp",
+        0,
+        MAX_FP as i64,
+        "its Fire Points (or give fp_per_step, not both)",
+    );
+    /// `fp_per_step`.
+    pub const FP_PER_STEP: Key<i64> = Key::int(
+        "fp_per_step",
+        0,
+        MAX_FP as i64,
+        "Fire Points per step, times its steps (or give fp, not both)",
+    );
+    /// `extra_tq`.
+    pub const EXTRA_TQ: Key<i64> =
+        Key::int("extra_tq", -5, 5, "a further TQ modifier on all its tests").or("0");
+
+    /// Every unit key, in the order `pikeshot list` prints them.
+    pub fn all() -> Vec<KeyDoc> {
+        vec![
+            TYPE.doc(),
+            KeyDoc::new(
+                "tq",
+                Kind::OneOfOrInt {
+                    names: Cow::Borrowed(Grade::NAMES),
+                    min: MIN_TQ as i64,
+                    max: MAX_TQ as i64,
+                },
+                "required: its grade, by name or TQ number",
+            ),
+            STEPS.doc(),
+            FORMATION.doc(),
+            LIMBERED.doc(),
+            STATUS.doc(),
+            FATIGUED.doc(),
+            COMMANDER.doc(),
+            CHARISMATIC.doc(),
+            FIELD_WORKS.doc(),
+            CC_VALUE.doc(),
+            FP.doc(),
+            FP_PER_STEP.doc(),
+            EXTRA_TQ.doc(),
+        ]
+    }
+}
+
 impl Unit {
     /// Reads `[units.NAME]` (keys in `pikeshot list hakkaa`).
     pub fn from_fields(name: &str, f: &mut Fields) -> Result<Unit, InputError> {
-        let class: UnitClass = named::require(f, "type", "unit class")?;
+        let class: UnitClass = keys::TYPE.require(f)?;
         let grade =
             read_grade(f, "tq")?.ok_or_else(|| f.missing("tq").one_of("", &Grade::names()))?;
-        let steps = f.req_int("steps", 1, MAX_STEPS as i64)? as u8;
-        let formation = named::read(f, "formation", "formation")?.unwrap_or(Formation::Formed);
+        let steps = keys::STEPS.require(f)? as u8;
+        let formation = keys::FORMATION.get(f)?;
         if formation == Formation::Skirmishing && class == UnitClass::Artillery {
             return Err(f.err("formation", "artillery does not skirmish"));
         }
-        let limbered = f.flag("limbered")?;
+        let limbered = keys::LIMBERED.get(f)?;
         if limbered && class != UnitClass::Artillery {
             return Err(f.err("limbered", "only artillery limbers"));
         }
-        let status = named::read(f, "status", "status")?.unwrap_or(Status::Steady);
-        let fatigued = f.flag("fatigued")?;
-        let commander = named::read(f, "commander", "commander")?.unwrap_or(CommanderKind::None);
-        let charismatic = f.flag("charismatic")?;
+        let status = keys::STATUS.get(f)?;
+        let fatigued = keys::FATIGUED.get(f)?;
+        let commander = keys::COMMANDER.get(f)?;
+        let charismatic = keys::CHARISMATIC.get(f)?;
         if charismatic && commander == CommanderKind::None {
             return Err(f.err(
                 "charismatic",
                 "a charismatic leader is an attached commander: set `commander = \"commander\"` or \"general\"",
             ));
         }
-        let field_works = f.flag("field_works")?;
-        let cc_value = f.int("cc_value", 0, 999)?.map(|v| v as u16);
-        let total = f.int("fp", 0, MAX_FP as i64)?;
-        let per_step = f.int("fp_per_step", 0, MAX_FP as i64)?;
+        let field_works = keys::FIELD_WORKS.get(f)?;
+        let cc_value = keys::CC_VALUE.read(f)?.map(|v| v as u16);
+        let total = keys::FP.read(f)?;
+        let per_step = keys::FP_PER_STEP.read(f)?;
         let fire_points = match (total, per_step) {
             (Some(_), Some(_)) => {
                 return Err(f.err(
@@ -360,7 +448,7 @@ impl Unit {
             (None, Some(p)) => Some(FirePoints::PerStep(p as u8)),
             (None, None) => None,
         };
-        let extra_tq = f.int("extra_tq", -5, 5)?.unwrap_or(0) as i8;
+        let extra_tq = keys::EXTRA_TQ.get(f)? as i8;
         Ok(Unit {
             name: name.to_string(),
             class,

@@ -8,7 +8,7 @@ use super::{Edition, Unit};
 use crate::error::{InputError, did_you_mean};
 use crate::scenario::Fields;
 use crate::systems::named;
-use crate::systems::{KeyDoc, Kind};
+use crate::systems::{Key, KeyDoc, Kind};
 use std::borrow::Cow;
 
 /// For a name only the other card prints, the name on this card to suggest
@@ -76,7 +76,10 @@ pub fn card_name<T>(
 
 /// What `pikeshot list` shows of `tec_drm`, the step key [`read_tec`] reads
 /// before the TEC.
-pub(crate) const TEC_DRM_KEY: KeyDoc = KeyDoc::int(
+pub(crate) const TEC_DRM_KEY: KeyDoc = TEC_DRM.doc();
+
+/// `tec_drm`, declared once.
+const TEC_DRM: Key<i64> = Key::int(
     "tec_drm",
     -9,
     9,
@@ -95,7 +98,7 @@ pub(crate) fn read_tec(
     artillery: bool,
 ) -> Result<Vec<crate::explain::Term>, InputError> {
     use crate::explain::{Source, Term};
-    if let Some(v) = f.int("tec_drm", -9, 9)? {
+    if let Some(v) = TEC_DRM.read(f)? {
         let t = Term::new(
             "TEC fire DRM",
             "TEC",
@@ -152,11 +155,14 @@ pub(crate) fn ngbg_drm(key: &str, line: Option<i8>, edition: Edition) -> Result<
 
 /// What `pikeshot list` shows of `extra_drm`, the step key [`read_extra`]
 /// reads.
-pub(crate) const EXTRA_DRM_KEY: KeyDoc = KeyDoc::int("extra_drm", -9, 9, "any further DRM").or("0");
+pub(crate) const EXTRA_DRM_KEY: KeyDoc = EXTRA_DRM.doc();
+
+/// `extra_drm`, declared once.
+pub(crate) const EXTRA_DRM: Key<i64> = Key::int("extra_drm", -9, 9, "any further DRM").or("0");
 
 /// Reads `extra_drm` (−9..=9, default 0).
 pub(crate) fn read_extra(f: &mut Fields) -> Result<i8, InputError> {
-    Ok(f.int("extra_drm", -9, 9)?.unwrap_or(0) as i8)
+    Ok(EXTRA_DRM.get(f)? as i8)
 }
 
 /// What `pikeshot list` shows of `fire_mode`, the step key
@@ -170,7 +176,10 @@ pub(crate) const FIRE_MODE_KEY: KeyDoc = KeyDoc::new(
 
 /// What `pikeshot list` shows of `halmstad` on a fire table (its DRM line
 /// is [`FireLineDrms::halmstad_term`](super::musketry::FireLineDrms)).
-pub(crate) const HALMSTAD_FIRE_KEY: KeyDoc = KeyDoc::flag(
+pub(crate) const HALMSTAD_FIRE_KEY: KeyDoc = HALMSTAD_FIRE.doc();
+
+/// `halmstad` on a fire table, declared once.
+pub(crate) const HALMSTAD_FIRE: Key<bool> = Key::flag(
     "halmstad",
     "true: NGBG all firing at Halmstad, -1 (series only)",
 );

@@ -12,7 +12,8 @@ use crate::explain::Source;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
-use crate::systems::{Chart, KeyDoc, ProcedureInfo};
+use crate::systems::Key;
+use crate::systems::{Chart, ProcedureInfo};
 
 /// Results of the Leader Casualty Table (5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,27 +126,30 @@ impl LeaderOutcome {
     }
 }
 
+/// `extra_drm`, declared once: its doc and its reader.
+pub(crate) const EXTRA_DRM: Key<i64> = Key::int(
+    "extra_drm",
+    -9,
+    9,
+    "a DRM on the Leader Casualty roll (5.3)",
+)
+.or("0");
+
+/// `replacement_drm`, declared once: its doc and its reader.
+pub(crate) const REPLACEMENT_DRM: Key<i64> = Key::int(
+    "replacement_drm",
+    -9,
+    9,
+    "a DRM on the Leader Replacement roll (5.3.3)",
+)
+.or("0");
+
 /// What `pikeshot list` says of the leader casualty check.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "leader-casualty",
     rule: "5.3, 5.3.3",
     summary: "Leader Casualty Table (one d10, 9 removes the leader), then on removal the Leader Replacement Table (one d10)",
-    keys: &[
-        KeyDoc::int(
-            "extra_drm",
-            -9,
-            9,
-            "a DRM on the Leader Casualty roll (5.3)",
-        )
-        .or("0"),
-        KeyDoc::int(
-            "replacement_drm",
-            -9,
-            9,
-            "a DRM on the Leader Replacement roll (5.3.3)",
-        )
-        .or("0"),
-    ],
+    keys: &[EXTRA_DRM.doc(), REPLACEMENT_DRM.doc()],
     outcomes: &OUTCOMES,
     measures: &[],
 };
@@ -229,8 +233,8 @@ impl LeaderCasualty {
     ) -> Result<LeaderCasualty, InputError> {
         let _ = units; // the check names no unit
         f.has("procedure");
-        let extra = f.int("extra_drm", -9, 9)?.unwrap_or(0) as i32;
-        let repl = f.int("replacement_drm", -9, 9)?.unwrap_or(0) as i32;
+        let extra = EXTRA_DRM.read(f)?.unwrap_or(0) as i32;
+        let repl = REPLACEMENT_DRM.read(f)?.unwrap_or(0) as i32;
         finish_step(f, &INFO)?;
         LeaderCasualty::build(edition, extra, repl).map_err(|(k, e)| f.locate(k, e))
     }

@@ -17,6 +17,7 @@ use crate::error::InputError;
 use crate::explain::Term;
 use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The two columns of the table.
@@ -175,6 +176,14 @@ impl LightFireInput {
     }
 }
 
+/// `strength_points`, declared once: its doc and its reader.
+pub(crate) const STRENGTH_POINTS: Key<i64> = Key::int(
+    "strength_points",
+    1,
+    30,
+    "the firer's SP for the SP modifiers (default strength - casualty points)",
+);
+
 /// What `pikeshot list` shows of `light-fire`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "light-fire",
@@ -189,12 +198,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "target",
             "unit fired at (its formation and TEC hex/hexside give DRMs)",
         ),
-        KeyDoc::int(
-            "strength_points",
-            1,
-            30,
-            "the firer's SP for the SP modifiers (default strength - casualty points)",
-        ),
+        STRENGTH_POINTS.doc(),
         FIRE_MODE_KEY,
         HALMSTAD_FIRE_KEY,
         TEC_DRM_KEY,
@@ -303,10 +307,10 @@ impl LightFire {
             arquebusier: firer.kind == UnitKind::Arquebusier,
             firer_formation: firer.formation,
             fire_mode: read_fire_mode(f)?,
-            halmstad: f.flag("halmstad")?,
+            halmstad: super::input::HALMSTAD_FIRE.get(f)?,
             extra_drm: read_extra(f)?,
         };
-        if let Some(sp) = f.int("strength_points", 1, 30)? {
+        if let Some(sp) = STRENGTH_POINTS.read(f)? {
             input.strength_points = sp as u8;
         }
         finish_built(f, LightFire::new(edition, &input))

@@ -13,7 +13,7 @@ use crate::outcome::{Leaf, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::headers;
 use crate::systems::mpbs::drm_roll::by_face;
-use crate::systems::{KeyDoc, ProcedureInfo};
+use crate::systems::{Key, KeyDoc, ProcedureInfo};
 
 /// Outcome labels of a morale check.
 pub const OUTCOMES: [&str; 2] = ["pass", "fail"];
@@ -27,6 +27,15 @@ pub struct MoraleCheck {
     modifiers: Vec<Term>,
 }
 
+/// `extra_drm`: added to the roll.
+const EXTRA_DRM: Key<i64> = Key::int(
+    "extra_drm",
+    -9,
+    9,
+    "added to the roll (+ makes failure likelier)",
+)
+.or("0");
+
 /// What `pikeshot list` says of a morale check.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "morale-check",
@@ -37,13 +46,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "unit",
             "required: the unit checking (its printed morale rating)",
         ),
-        KeyDoc::int(
-            "extra_drm",
-            -9,
-            9,
-            "added to the roll (+ makes failure likelier)",
-        )
-        .or("0"),
+        EXTRA_DRM.doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &[],
@@ -87,7 +90,7 @@ impl MoraleCheck {
     ) -> Result<MoraleCheck, InputError> {
         f.has("procedure");
         let unit = find_unit(f, "unit", units)?;
-        let drm = f.int("extra_drm", -9, 9)?.unwrap_or(0) as i32;
+        let drm = EXTRA_DRM.get(f)? as i32;
         f.finish()?;
         Ok(MoraleCheck::new(unit.morale, drm))
     }

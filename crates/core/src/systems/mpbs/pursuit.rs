@@ -16,6 +16,7 @@ use super::{Band, Edition, Order, Unit, named_enum};
 use crate::error::InputError;
 use crate::explain::Source;
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
 use std::borrow::Cow;
 
@@ -315,8 +316,8 @@ impl PursuitKeys {
             });
         }
         let col = column(edition, k.column.unwrap_or(ColumnKind::Other));
-        k.charge_order = f.bool("charge_order")?;
-        k.momentum_used = f.bool("momentum_used")?;
+        k.charge_order = CHARGE_ORDER.read(f)?;
+        k.momentum_used = MOMENTUM_USED.read(f)?;
         if f.has("cromwell") {
             if !col.cromwell {
                 return Err(f.err(
@@ -327,7 +328,7 @@ impl PursuitKeys {
                     ),
                 ));
             }
-            k.cromwell = f.flag("cromwell")?;
+            k.cromwell = CROMWELL.get(f)?;
         }
         if f.has("leader") {
             if !col.leader {
@@ -371,6 +372,24 @@ impl PursuitKeys {
     }
 }
 
+/// `charge_order`, declared once: its doc and its reader.
+pub(crate) const CHARGE_ORDER: Key<bool> = Key::flag(
+    "charge_order",
+    "true: the pursuer is under a Charge order, +1 (default: the pursuer's order is Charge)",
+);
+
+/// `momentum_used`, declared once: its doc and its reader.
+pub(crate) const MOMENTUM_USED: Key<bool> = Key::flag(
+    "momentum_used",
+    "true: the pursuer used momentum in the close combat, +1",
+);
+
+/// `cromwell`, declared once: its doc and its reader.
+pub(crate) const CROMWELL: Key<bool> = Key::flag(
+    "cromwell",
+    "true: Cromwell stacked with or adjacent to the cavalry, -2 (TACW column only)",
+);
+
 /// What `pikeshot list` says of cavalry pursuit.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "pursuit",
@@ -392,18 +411,9 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             ])),
             "the pursuit column: tacw, or the card's other column (default)",
         ),
-        KeyDoc::flag(
-            "charge_order",
-            "true: the pursuer is under a Charge order, +1 (default: the pursuer's order is Charge)",
-        ),
-        KeyDoc::flag(
-            "momentum_used",
-            "true: the pursuer used momentum in the close combat, +1",
-        ),
-        KeyDoc::flag(
-            "cromwell",
-            "true: Cromwell stacked with or adjacent to the cavalry, -2 (TACW column only)",
-        ),
+        CHARGE_ORDER.doc(),
+        MOMENTUM_USED.doc(),
+        CROMWELL.doc(),
         KeyDoc::new(
             "leader",
             Kind::BoolOrInt { min: -3, max: 3 },

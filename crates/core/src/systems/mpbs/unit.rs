@@ -4,11 +4,116 @@ use super::input::card_name;
 use super::{CardNamed, Edition, Formation, Gun, MoraleState, Order, UnitKind, terrain};
 use crate::error::InputError;
 use crate::scenario::{Fields, course};
-use crate::systems::named;
 
 /// Most strength points a unit may have; its casualty points stay below
 /// its strength.
 pub const MAX_STRENGTH: u8 = 30;
+
+/// The keys of `[units.NAME]`, each declared once: what `pikeshot list`
+/// says of it and its reader.
+pub mod keys {
+    use super::super::{CardNamed, Edition, Formation, Gun, MORALE_STATES_IN_PLAY};
+    use super::super::{MoraleState, Order, UnitKind, terrain};
+    use super::MAX_STRENGTH;
+    use crate::systems::registry::per_edition;
+    use crate::systems::{Key, KeyDoc};
+
+    /// `morale`: the printed morale rating.
+    pub const MORALE: Key<i64> = Key::int("morale", 2, 9, "required: its printed morale rating");
+    /// `strength`: strength points.
+    pub const STRENGTH: Key<i64> = Key::int(
+        "strength",
+        1,
+        MAX_STRENGTH as i64,
+        "required: its strength points",
+    );
+    /// `hexes`: one or two.
+    pub const HEXES: Key<i64> = Key::int("hexes", 1, 2, "hexes it occupies").or("1");
+    /// `casualty_points`: taken before the course.
+    pub const CASUALTY_POINTS: Key<i64> = Key::int(
+        "casualty_points",
+        0,
+        MAX_STRENGTH as i64 - 1,
+        "casualty points it has taken (fewer than its strength)",
+    )
+    .or("0");
+    /// `formation` (6.3).
+    pub const FORMATION: Key<Formation> =
+        Key::one_of("formation", "formation", "its formation (6.3)").or("normal");
+    /// `morale_state`: all but eliminated are listed.
+    pub const MORALE_STATE: Key<MoraleState> = Key::some_of(
+        "morale_state",
+        "morale state",
+        &MORALE_STATES_IN_PLAY,
+        "its morale level (an eliminated unit cannot take part)",
+    )
+    .or("good");
+    /// `salvo_marker` (10.4).
+    pub const SALVO_MARKER: Key<bool> =
+        Key::flag("salvo_marker", "true: it carries a Salvo marker (10.4)");
+    /// `regimental_artillery`.
+    pub const REGIMENTAL_ARTILLERY: Key<bool> = Key::flag(
+        "regimental_artillery",
+        "true: heavy infantry with regimental artillery",
+    );
+    /// `leader`: a stacked leader's rating.
+    pub const LEADER: Key<i64> = Key::int(
+        "leader",
+        -3,
+        0,
+        "the rating of a leader stacked with it (none by default)",
+    );
+    /// `order`: its wing's order.
+    pub const ORDER: Key<Order> = Key::one_of("order", "order", "its wing's order").or("charge");
+    /// `can_retreat`.
+    pub const CAN_RETREAT: Key<bool> = Key::flag(
+        "can_retreat",
+        "false: it cannot retreat when a result calls for it",
+    )
+    .or("true");
+
+    /// Every unit key, in the order `pikeshot list` prints them (the keys
+    /// whose names differ by card are read by `card_name`).
+    pub fn all() -> Vec<KeyDoc> {
+        let by_card = |f: fn(Edition) -> Vec<&'static str>| {
+            per_edition(Edition::ALL.iter().map(|&e| (e.name(), f(e))))
+        };
+        vec![
+            KeyDoc::new(
+                "kind",
+                by_card(UnitKind::card_names),
+                "required: what the unit is, as the card's charts distinguish it",
+            ),
+            MORALE.doc(),
+            STRENGTH.doc(),
+            HEXES.doc(),
+            CASUALTY_POINTS.doc(),
+            FORMATION.doc(),
+            MORALE_STATE.doc(),
+            KeyDoc::new(
+                "terrain",
+                by_card(terrain::hex_names),
+                "the TEC hex it stands in",
+            )
+            .or("clear"),
+            KeyDoc::new(
+                "hexside",
+                by_card(terrain::hexside_names),
+                "the TEC hexside between it and its attacker or firer",
+            ),
+            SALVO_MARKER.doc(),
+            REGIMENTAL_ARTILLERY.doc(),
+            KeyDoc::new(
+                "gun",
+                by_card(Gun::card_names),
+                "required for artillery, refused for others: the Artillery Fire Table column",
+            ),
+            LEADER.doc(),
+            ORDER.doc(),
+            CAN_RETREAT.doc(),
+        ]
+    }
+}
 
 /// A unit: what it is, and the state it is in when the course starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,27 +167,18 @@ impl Unit {
             UnitKind::card_names,
         )?
         .ok_or_else(|| f.missing("kind").one_of("", &UnitKind::card_names(edition)))?;
-        let morale = f.req_int("morale", 2, 9)? as u8;
-        let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
-        let hexes = f.int("hexes", 1, 2)?.unwrap_or(1) as u8;
-        let casualty_points = f
-            .int("casualty_points", 0, MAX_STRENGTH as i64 - 1)?
-            .unwrap_or(0) as u8;
+        let morale = keys::MORALE.require(f)? as u8;
+        let strength = keys::STRENGTH.require(f)? as u8;
+        let hexes = keys::HEXES.get(f)? as u8;
+        let casualty_points = keys::CASUALTY_POINTS.get(f)? as u8;
         if casualty_points >= strength {
             return Err(f.err(
                 "casualty_points",
                 format!("{casualty_points} casualty points would leave no strength (strength is {strength})"),
             ));
         }
-        let formation = named::read(f, "formation", "formation")?.unwrap_or(Formation::Normal);
-        let morale_state = f
-            .named(
-                "morale_state",
-                "morale state",
-                MoraleState::from_name,
-                &super::MORALE_STATES_IN_PLAY,
-            )?
-            .unwrap_or(MoraleState::Good);
+        let formation = keys::FORMATION.get(f)?;
+        let morale_state = keys::MORALE_STATE.get(f)?;
         if morale_state == MoraleState::Eliminated {
             return Err(f.err("morale_state", "an eliminated unit cannot take part"));
         }
@@ -103,8 +199,8 @@ impl Unit {
             |e, s| terrain::hexside(e, s).map(|r| r.name),
             terrain::hexside_names,
         )?;
-        let salvo_marker = f.flag("salvo_marker")?;
-        let regimental_artillery = f.flag("regimental_artillery")?;
+        let salvo_marker = keys::SALVO_MARKER.get(f)?;
+        let regimental_artillery = keys::REGIMENTAL_ARTILLERY.get(f)?;
         if regimental_artillery && !kind.is_heavy_infantry() {
             return Err(f.err(
                 "regimental_artillery",
@@ -121,11 +217,9 @@ impl Unit {
             }
             _ => {}
         }
-        let leader = f.int("leader", -3, 0)?.map(|v| v as i8);
-        let order = f
-            .named("order", "order", Order::from_name, &Order::names())?
-            .unwrap_or(Order::Charge);
-        let can_retreat = f.bool("can_retreat")?.unwrap_or(true);
+        let leader = keys::LEADER.read(f)?.map(|v| v as i8);
+        let order = keys::ORDER.get(f)?;
+        let can_retreat = keys::CAN_RETREAT.get(f)?;
         Ok(Unit {
             name: name.to_string(),
             kind,

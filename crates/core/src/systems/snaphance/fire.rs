@@ -17,6 +17,7 @@ use crate::explain::{PoolLine, Source, pool_sum};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::headers;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -101,6 +102,60 @@ pub struct FireInput {
 /// Outcome labels of a fire step.
 pub const OUTCOMES: [&str; 4] = ["no hits", "morale passed", "SP lost", "destroyed"];
 
+/// `aspect`, declared once: its doc and its reader.
+pub(crate) const ASPECT: Key<Aspect> = Key::one_of(
+    "aspect",
+    "aspect",
+    "where artillery fire arrives on pike/tercio ranks",
+)
+.or("front");
+
+/// `range_dice`, declared once: its doc and its reader.
+pub(crate) const RANGE_DICE: Key<i64> =
+    Key::int("range_dice", -4, 4, "range factor from the army list").or("0");
+
+/// `bounds_moved`, declared once: its doc and its reader.
+pub(crate) const BOUNDS_MOVED: Key<i64> = Key::int(
+    "bounds_moved",
+    0,
+    6,
+    "bounds moved this turn (not Dr/LC; artillery cannot move and fire)",
+);
+
+/// `hexes_moved`, declared once: its doc and its reader.
+pub(crate) const HEXES_MOVED: Key<i64> = Key::int(
+    "hexes_moved",
+    0,
+    MAX_HEXES_MOVED as i64,
+    "hexes moved this turn, dragoons (3H: no fire) and LC (up to 4H)",
+);
+
+/// `target_evading`, declared once: its doc and its reader.
+pub(crate) const TARGET_EVADING: Key<bool> =
+    Key::flag("target_evading", "true: target LC/Dr/Sk evading, -1D6");
+
+/// `second_rank`, declared once: its doc and its reader.
+pub(crate) const SECOND_RANK: Key<bool> =
+    Key::flag("second_rank", "true: 2nd rank of pistols firing, -1D6");
+
+/// `point_blank`, declared once: its doc and its reader.
+pub(crate) const POINT_BLANK: Key<bool> = Key::flag(
+    "point_blank",
+    "true: artillery at point blank, loss cap 2SP",
+);
+
+/// `extra_dice`, declared once: its doc and its reader.
+pub(crate) const EXTRA_DICE: Key<i64> = Key::int("extra_dice", -6, 6, "further dice").or("0");
+
+/// `extra_morale`, declared once: its doc and its reader.
+pub(crate) const EXTRA_MORALE: Key<i64> = Key::int(
+    "extra_morale",
+    -6,
+    6,
+    "added to the target's adjusted morale",
+)
+.or("0");
+
 /// What `pikeshot list` shows of `fire`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "fire",
@@ -112,39 +167,15 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "target",
             "the stand fired at (terrain, defences, kind give modifiers)",
         ),
-        KeyDoc::int("range_dice", -4, 4, "range factor from the army list").or("0"),
-        KeyDoc::one_of(
-            "aspect",
-            Aspect::NAMES,
-            "where artillery fire arrives on pike/tercio ranks",
-        )
-        .or("front"),
-        KeyDoc::int(
-            "bounds_moved",
-            0,
-            6,
-            "bounds moved this turn (not Dr/LC; artillery cannot move and fire)",
-        ),
-        KeyDoc::int(
-            "hexes_moved",
-            0,
-            MAX_HEXES_MOVED as i64,
-            "hexes moved this turn, dragoons (3H: no fire) and LC (up to 4H)",
-        ),
-        KeyDoc::flag("target_evading", "true: target LC/Dr/Sk evading, -1D6"),
-        KeyDoc::flag("second_rank", "true: 2nd rank of pistols firing, -1D6"),
-        KeyDoc::flag(
-            "point_blank",
-            "true: artillery at point blank, loss cap 2SP",
-        ),
-        KeyDoc::int("extra_dice", -6, 6, "further dice").or("0"),
-        KeyDoc::int(
-            "extra_morale",
-            -6,
-            6,
-            "added to the target's adjusted morale",
-        )
-        .or("0"),
+        RANGE_DICE.doc(),
+        ASPECT.doc(),
+        BOUNDS_MOVED.doc(),
+        HEXES_MOVED.doc(),
+        TARGET_EVADING.doc(),
+        SECOND_RANK.doc(),
+        POINT_BLANK.doc(),
+        EXTRA_DICE.doc(),
+        EXTRA_MORALE.doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &["hits", "sp-lost"],
@@ -478,17 +509,15 @@ impl Fire {
             return Err(f.err("target", "a stand cannot fire at itself"));
         }
         let input = FireInput {
-            range_dice: f.int("range_dice", -4, 4)?.unwrap_or(0) as i8,
-            aspect: f.named("aspect", "aspect", Aspect::from_name, &Aspect::names())?,
-            bounds_moved: f.int("bounds_moved", 0, 6)?.unwrap_or(0) as u8,
-            hexes_moved: f
-                .int("hexes_moved", 0, MAX_HEXES_MOVED as i64)?
-                .unwrap_or(0) as u8,
-            target_evading: f.flag("target_evading")?,
-            second_rank: f.flag("second_rank")?,
-            point_blank: f.flag("point_blank")?,
-            extra_dice: f.int("extra_dice", -6, 6)?.unwrap_or(0) as i8,
-            extra_morale: f.int("extra_morale", -6, 6)?.unwrap_or(0) as i8,
+            range_dice: RANGE_DICE.read(f)?.unwrap_or(0) as i8,
+            aspect: ASPECT.read(f)?,
+            bounds_moved: BOUNDS_MOVED.read(f)?.unwrap_or(0) as u8,
+            hexes_moved: HEXES_MOVED.read(f)?.unwrap_or(0) as u8,
+            target_evading: TARGET_EVADING.get(f)?,
+            second_rank: SECOND_RANK.get(f)?,
+            point_blank: POINT_BLANK.get(f)?,
+            extra_dice: EXTRA_DICE.read(f)?.unwrap_or(0) as i8,
+            extra_morale: EXTRA_MORALE.read(f)?.unwrap_or(0) as i8,
         };
         let p = Fire::new(firer, target, &input, readings).map_err(|e| relocate(f, e))?;
         finish(f)?;

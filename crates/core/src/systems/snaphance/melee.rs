@@ -18,6 +18,7 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::named::named_enum;
 use crate::systems::{KeyDoc, ProcedureInfo};
 
@@ -172,61 +173,85 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     ],
 };
 
+/// `higher`, declared once: its doc and its reader.
+pub(crate) const HIGHER: Key<Role> =
+    Key::one_of("higher", "side", "the stand on the higher hex, +1D6");
+
+/// `charge`, declared once: its doc and its reader.
+pub(crate) const CHARGE: Key<bool> = Key::flag(
+    "charge",
+    "true: the attacker charges in, Charge Bonus (default true; first round only)",
+);
+
+/// `commenced_behind_front`, declared once: its doc and its reader.
+pub(crate) const COMMENCED_BEHIND_FRONT: Key<bool> = Key::flag(
+    "commenced_behind_front",
+    "true: a flank/rear attacker began behind the defender's front: the defender disorders (default true for flank/rear)",
+);
+
+/// `left_town`, declared once: its doc and its reader.
+pub(crate) const LEFT_TOWN: Key<bool> = Key::flag(
+    "left_town",
+    "true: the attacker left a town to attack, no Charge Bonus for combat stands (5.0)",
+);
+
+/// `hold_town`, declared once: its doc and its reader.
+pub(crate) const HOLD_TOWN: Key<bool> = Key::flag(
+    "hold_town",
+    "true: a stand beaten in a town stays, +1 SP lost, melee ongoing (3.3)",
+);
+
+/// `attacker_extra_dice`, declared once: its doc and its reader.
+pub(crate) const ATTACKER_EXTRA_DICE: Key<i64> = Key::int(
+    "attacker_extra_dice",
+    -6,
+    6,
+    "further dice for the attacker",
+);
+
+/// `defender_extra_dice`, declared once: its doc and its reader.
+pub(crate) const DEFENDER_EXTRA_DICE: Key<i64> = Key::int(
+    "defender_extra_dice",
+    -6,
+    6,
+    "further dice for the defender",
+);
+
+/// `attacker_extra_morale`, declared once: its doc and its reader.
+pub(crate) const ATTACKER_EXTRA_MORALE: Key<i64> = Key::int(
+    "attacker_extra_morale",
+    -6,
+    6,
+    "added to the attacker's adjusted morale",
+);
+
+/// `defender_extra_morale`, declared once: its doc and its reader.
+pub(crate) const DEFENDER_EXTRA_MORALE: Key<i64> = Key::int(
+    "defender_extra_morale",
+    -6,
+    6,
+    "added to the defender's adjusted morale",
+);
+
 /// The keys of `melee`.
 pub const MELEE_KEYS: &[KeyDoc] = &[
     KeyDoc::unit("attacker", "the stand that attacks"),
     KeyDoc::unit("defender", "the stand attacked"),
-    KeyDoc::flag(
-        "charge",
-        "true: the attacker charges in, Charge Bonus (default true; first round only)",
-    ),
+    CHARGE.doc(),
     KeyDoc::one_of(
         "attack_on",
         super::Aspect::NAMES,
         "where on the defender the attack lands: flank or rear +1D6, no pike bonus for the defender",
     )
     .or("front"),
-    KeyDoc::flag(
-        "commenced_behind_front",
-        "true: a flank/rear attacker began behind the defender's front: the defender disorders (default true for flank/rear)",
-    ),
-    KeyDoc::one_of(
-        "higher",
-        Role::NAMES,
-        "the stand on the higher hex, +1D6",
-    ),
-    KeyDoc::flag(
-        "left_town",
-        "true: the attacker left a town to attack, no Charge Bonus for combat stands (5.0)",
-    ),
-    KeyDoc::flag(
-        "hold_town",
-        "true: a stand beaten in a town stays, +1 SP lost, melee ongoing (3.3)",
-    ),
-    KeyDoc::int(
-        "attacker_extra_dice",
-        -6,
-        6,
-        "further dice for the attacker",
-    ),
-    KeyDoc::int(
-        "defender_extra_dice",
-        -6,
-        6,
-        "further dice for the defender",
-    ),
-    KeyDoc::int(
-        "attacker_extra_morale",
-        -6,
-        6,
-        "added to the attacker's adjusted morale",
-    ),
-    KeyDoc::int(
-        "defender_extra_morale",
-        -6,
-        6,
-        "added to the defender's adjusted morale",
-    ),
+    COMMENCED_BEHIND_FRONT.doc(),
+    HIGHER.doc(),
+    LEFT_TOWN.doc(),
+    HOLD_TOWN.doc(),
+    ATTACKER_EXTRA_DICE.doc(),
+    DEFENDER_EXTRA_DICE.doc(),
+    ATTACKER_EXTRA_MORALE.doc(),
+    DEFENDER_EXTRA_MORALE.doc(),
 ];
 
 impl Melee {
@@ -390,7 +415,7 @@ impl Melee {
         let attack_on = f
             .named("attack_on", "aspect", Aspect::from_name, &Aspect::names())?
             .unwrap_or(Aspect::Front);
-        let behind = f.bool("commenced_behind_front")?;
+        let behind = COMMENCED_BEHIND_FRONT.read(f)?;
         if behind.is_some() && attack_on == Aspect::Front {
             return Err(f.err(
                 "commenced_behind_front",
@@ -398,20 +423,20 @@ impl Melee {
             ));
         }
         let input = MeleeInput {
-            charge: f.bool("charge")?.unwrap_or(true),
+            charge: CHARGE.read(f)?.unwrap_or(true),
             attack_on,
             commenced_behind_front: behind.unwrap_or(attack_on != Aspect::Front),
-            higher: f.named("higher", "side", Role::from_name, &Role::names())?,
-            left_town: f.flag("left_town")?,
-            hold_town: f.flag("hold_town")?,
+            higher: HIGHER.read(f)?,
+            left_town: LEFT_TOWN.get(f)?,
+            hold_town: HOLD_TOWN.get(f)?,
             round,
             extra_dice: [
-                f.int("attacker_extra_dice", -6, 6)?.unwrap_or(0) as i8,
-                f.int("defender_extra_dice", -6, 6)?.unwrap_or(0) as i8,
+                ATTACKER_EXTRA_DICE.read(f)?.unwrap_or(0) as i8,
+                DEFENDER_EXTRA_DICE.read(f)?.unwrap_or(0) as i8,
             ],
             extra_morale: [
-                f.int("attacker_extra_morale", -6, 6)?.unwrap_or(0) as i8,
-                f.int("defender_extra_morale", -6, 6)?.unwrap_or(0) as i8,
+                ATTACKER_EXTRA_MORALE.read(f)?.unwrap_or(0) as i8,
+                DEFENDER_EXTRA_MORALE.read(f)?.unwrap_or(0) as i8,
             ],
         };
         Ok((attacker, defender, input))

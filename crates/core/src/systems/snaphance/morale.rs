@@ -13,8 +13,9 @@ use crate::error::InputError;
 use crate::explain::{Source, Term, sum};
 use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::headers;
-use crate::systems::named::{named_enum, read};
+use crate::systems::named::named_enum;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 /// The adjusted morale and the automatic results (Morale Test [8.0]).
@@ -270,6 +271,17 @@ impl MoraleCheck {
 /// Outcome labels of a morale test.
 pub const OUTCOMES: [&str; 3] = ["passed", "SP lost", "destroyed"];
 
+/// `hits`, declared once: its doc and its reader.
+pub(crate) const HITS: Key<i64> = Key::int("hits", 1, 40, "hits just taken");
+
+/// `after`, declared once: its doc and its reader.
+pub(crate) const AFTER: Key<After> =
+    Key::one_of("after", "morale test context", "the loss cap").or("fire");
+
+/// `extra_morale`, declared once: its doc and its reader.
+pub(crate) const EXTRA_MORALE: Key<i64> =
+    Key::int("extra_morale", -6, 6, "added to the adjusted morale").or("0");
+
 /// What `pikeshot list` shows of `morale-test`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "morale-test",
@@ -277,13 +289,13 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     summary: "Morale Test/SP losses: one d6 ≤ adjusted morale passes; a failure loses SP within the caps",
     keys: &[
         KeyDoc::unit("unit", "the stand that was hit"),
-        KeyDoc::int("hits", 1, 40, "hits just taken"),
-        KeyDoc::one_of("after", After::NAMES, "the loss cap").or("fire"),
+        HITS.doc(),
+        AFTER.doc(),
         KeyDoc::unit(
             "opponent",
             "the stand that fired or fought (Sk/LC and cav vs inf caps; optional)",
         ),
-        KeyDoc::int("extra_morale", -6, 6, "added to the adjusted morale").or("0"),
+        EXTRA_MORALE.doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &["sp-lost"],
@@ -351,8 +363,8 @@ impl MoraleTest {
     ) -> Result<MoraleTest, InputError> {
         f.has("procedure");
         let stand = find(f, "unit", units)?;
-        let hits = f.req_int("hits", 1, 40)? as u32;
-        let after = read::<After>(f, "after", "morale test context")?.unwrap_or(After::Fire);
+        let hits = HITS.require(f)? as u32;
+        let after = AFTER.read(f)?.unwrap_or(After::Fire);
         let opponent = if f.has("opponent") {
             let o = find(f, "opponent", units)?;
             if o.name == stand.name {
@@ -362,7 +374,7 @@ impl MoraleTest {
         } else {
             None
         };
-        let extra = f.int("extra_morale", -6, 6)?.unwrap_or(0) as i8;
+        let extra = EXTRA_MORALE.read(f)?.unwrap_or(0) as i8;
         finish(f)?;
         Ok(MoraleTest::new(
             stand, hits, after, opponent, extra, readings,

@@ -11,6 +11,7 @@ use crate::explain::{Source, Term, key_term, sum};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::headers;
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
@@ -85,6 +86,33 @@ pub const OUTCOMES: [&str; 2] = ["pass", "fail"];
 /// What `on_fail` may name.
 pub const ON_FAIL: [&str; 2] = ["stop", "continue"];
 
+/// `purpose`, declared once: its doc and its reader.
+pub(crate) const PURPOSE: Key<Purpose> =
+    Key::one_of("purpose", "purpose", "what the test is for").or("extra-move");
+
+/// `out_of_leader_range`, declared once: its doc and its reader.
+pub(crate) const OUT_OF_LEADER_RANGE: Key<bool> = Key::flag(
+    "out_of_leader_range",
+    "true: out of range of its leader (4H), -1",
+);
+
+/// `leader_dead`, declared once: its doc and its reader.
+pub(crate) const LEADER_DEAD: Key<bool> = Key::flag(
+    "leader_dead",
+    "true: its leader is dead, -1 (once with out of range)",
+);
+
+/// `moves_taken`, declared once: its doc and its reader.
+pub(crate) const MOVES_TAKEN: Key<i64> = Key::int(
+    "moves_taken",
+    0,
+    6,
+    "movements already taken this round; -1 each after the first",
+);
+
+/// `extra_mod`, declared once: its doc and its reader.
+pub(crate) const EXTRA_MOD: Key<i64> = Key::int("extra_mod", -3, 3, "a further modifier").or("0");
+
 /// What `pikeshot list` shows of `order-test`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "order-test",
@@ -95,22 +123,11 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "unit",
             "the stand testing (its class and leader from [units])",
         ),
-        KeyDoc::one_of("purpose", Purpose::NAMES, "what the test is for").or("extra-move"),
-        KeyDoc::flag(
-            "out_of_leader_range",
-            "true: out of range of its leader (4H), -1",
-        ),
-        KeyDoc::flag(
-            "leader_dead",
-            "true: its leader is dead, -1 (once with out of range)",
-        ),
-        KeyDoc::int(
-            "moves_taken",
-            0,
-            6,
-            "movements already taken this round; -1 each after the first",
-        ),
-        KeyDoc::int("extra_mod", -3, 3, "a further modifier").or("0"),
+        PURPOSE.doc(),
+        OUT_OF_LEADER_RANGE.doc(),
+        LEADER_DEAD.doc(),
+        MOVES_TAKEN.doc(),
+        EXTRA_MOD.doc(),
         KeyDoc::one_of(
             "on_fail",
             &ON_FAIL,
@@ -229,11 +246,11 @@ impl OrderTest {
         f.has("procedure");
         let stand = find(f, "unit", units)?;
         let input = OrderInput {
-            purpose: f.named("purpose", "purpose", Purpose::from_name, &Purpose::names())?,
-            out_of_leader_range: f.flag("out_of_leader_range")?,
-            leader_dead: f.flag("leader_dead")?,
-            moves_taken: f.int("moves_taken", 0, 6)?.unwrap_or(0) as u8,
-            extra_mod: f.int("extra_mod", -3, 3)?.unwrap_or(0) as i8,
+            purpose: PURPOSE.read(f)?,
+            out_of_leader_range: OUT_OF_LEADER_RANGE.get(f)?,
+            leader_dead: LEADER_DEAD.get(f)?,
+            moves_taken: MOVES_TAKEN.read(f)?.unwrap_or(0) as u8,
+            extra_mod: EXTRA_MOD.read(f)?.unwrap_or(0) as i8,
             stop_on_fail: f.named(
                 "on_fail",
                 "on_fail",

@@ -8,6 +8,7 @@ use super::unit::{Stand, find, finish};
 use crate::error::InputError;
 use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::{headers, labelled};
 use crate::systems::named::named_enum;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
@@ -64,6 +65,21 @@ pub const NO_PURSUIT: usize = 0;
 /// Outcome labels of a pursuit.
 pub const OUTCOMES: [&str; 4] = ["no pursuit", "pursue 1H", "pursue 2H", "pursue 3H"];
 
+/// `leader_adjust`, declared once: its doc and its reader.
+pub(crate) const LEADER_ADJUST_KEY: Key<i64> = Key::int(
+    "leader_adjust",
+    -(LEADER_ADJUST as i64),
+    LEADER_ADJUST as i64,
+    "an attached leader's choice",
+)
+.or("0");
+
+/// `pursue`, declared once: its doc and its reader.
+pub(crate) const PURSUE: Key<bool> = Key::flag(
+    "pursue",
+    "false: a stand that may pursue chooses not to (default true)",
+);
+
 /// What `pikeshot list` shows of `pursuit`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "pursuit",
@@ -74,17 +90,8 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "pursuer",
             "the winning stand (gendarmes, Swiss pike, or any with a positive Charge Bonus)",
         ),
-        KeyDoc::int(
-            "leader_adjust",
-            -(LEADER_ADJUST as i64),
-            LEADER_ADJUST as i64,
-            "an attached leader's choice",
-        )
-        .or("0"),
-        KeyDoc::flag(
-            "pursue",
-            "false: a stand that may pursue chooses not to (default true)",
-        ),
+        LEADER_ADJUST_KEY.doc(),
+        PURSUE.doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &["hexes"],
@@ -164,14 +171,8 @@ impl Pursuit {
     pub fn from_step(f: &mut Fields, units: &[Stand]) -> Result<Pursuit, InputError> {
         f.has("procedure");
         let stand = find(f, "pursuer", units)?;
-        let adjust = f
-            .int(
-                "leader_adjust",
-                -(LEADER_ADJUST as i64),
-                LEADER_ADJUST as i64,
-            )?
-            .unwrap_or(0) as i8;
-        let pursue = f.bool("pursue")?.unwrap_or(true);
+        let adjust = LEADER_ADJUST_KEY.read(f)?.unwrap_or(0) as i8;
+        let pursue = PURSUE.read(f)?.unwrap_or(true);
         let p = Pursuit::new(stand, adjust, pursue).map_err(|mut e| {
             let k = e.key.take().unwrap_or_else(|| "procedure".into());
             f.locate(&k, e)

@@ -8,47 +8,90 @@ use crate::systems::KeyDoc;
 
 /// The unit keys: what each means and accepts.
 pub fn unit_keys() -> Vec<KeyDoc> {
+    use keys::*;
     vec![
-        KeyDoc::one_of("kind", Kind::NAMES, "required: the stand's troop type"),
-        KeyDoc::int(
-            "strength",
-            1,
-            MAX_STRENGTH as i64,
-            "required: its strength points",
-        ),
-        KeyDoc::int(
-            "sp_lost",
-            0,
-            MAX_STRENGTH as i64 - 1,
-            "SP it has lost (fewer than its strength)",
-        )
-        .or("0"),
-        KeyDoc::flag("disordered", "true: disordered"),
-        KeyDoc::flag("leader", "true: a leader is attached"),
-        KeyDoc::one_of("class", Class::NAMES, "its order class (for order tests)"),
-        KeyDoc::int(
-            "charge_bonus",
-            0,
-            4,
-            "its Charge Bonus (default: as its kind)",
-        ),
-        KeyDoc::int("ranks", 0, 2, "extra ranks behind a pike or tercio stand").or("0"),
-        KeyDoc::flag("swiss", "true: Swiss pike (pike stands)"),
-        KeyDoc::one_of("era", Era::NAMES, "the era of a pike-and-shot stand"),
-        KeyDoc::flag(
-            "pike_bonus",
-            "true: a pike-and-shot stand with the pike bonus",
-        ),
-        KeyDoc::new(
-            "single_stand",
-            crate::systems::Kind::Bool,
-            "false: a pike-and-shot stand that is not a single stand",
-        )
-        .or("true"),
-        KeyDoc::one_of("terrain", Terrain::NAMES, "the terrain it stands in").or("open"),
-        KeyDoc::flag("defences", "true: behind defences"),
-        KeyDoc::flag("supported", "true: a supported shot stand"),
+        KIND.doc(),
+        STRENGTH.doc(),
+        SP_LOST.doc(),
+        DISORDERED.doc(),
+        LEADER.doc(),
+        CLASS.doc(),
+        CHARGE_BONUS.doc(),
+        RANKS.doc(),
+        SWISS.doc(),
+        ERA.doc(),
+        PIKE_BONUS.doc(),
+        SINGLE_STAND.doc(),
+        TERRAIN.doc(),
+        DEFENCES.doc(),
+        SUPPORTED.doc(),
     ]
+}
+
+/// The keys of `[units.NAME]`, each declared once: what `pikeshot list`
+/// says of it and its reader.
+pub mod keys {
+    use super::super::{Class, Era, Kind};
+    use super::{MAX_STRENGTH, Terrain};
+    use crate::systems::Key;
+
+    /// `kind`: the troop type.
+    pub const KIND: Key<Kind> =
+        Key::one_of("kind", "troop type", "required: the stand's troop type");
+    /// `strength`.
+    pub const STRENGTH: Key<i64> = Key::int(
+        "strength",
+        1,
+        MAX_STRENGTH as i64,
+        "required: its strength points",
+    );
+    /// `sp_lost`.
+    pub const SP_LOST: Key<i64> = Key::int(
+        "sp_lost",
+        0,
+        MAX_STRENGTH as i64 - 1,
+        "SP it has lost (fewer than its strength)",
+    )
+    .or("0");
+    /// `disordered`.
+    pub const DISORDERED: Key<bool> = Key::flag("disordered", "true: disordered");
+    /// `leader`.
+    pub const LEADER: Key<bool> = Key::flag("leader", "true: a leader is attached");
+    /// `class`.
+    pub const CLASS: Key<Class> =
+        Key::one_of("class", "order class", "its order class (for order tests)");
+    /// `charge_bonus`.
+    pub const CHARGE_BONUS: Key<i64> = Key::int(
+        "charge_bonus",
+        0,
+        4,
+        "its Charge Bonus (default: as its kind)",
+    );
+    /// `ranks`.
+    pub const RANKS: Key<i64> =
+        Key::int("ranks", 0, 2, "extra ranks behind a pike or tercio stand").or("0");
+    /// `swiss`.
+    pub const SWISS: Key<bool> = Key::flag("swiss", "true: Swiss pike (pike stands)");
+    /// `era`.
+    pub const ERA: Key<Era> = Key::one_of("era", "era", "the era of a pike-and-shot stand");
+    /// `pike_bonus`.
+    pub const PIKE_BONUS: Key<bool> = Key::flag(
+        "pike_bonus",
+        "true: a pike-and-shot stand with the pike bonus",
+    );
+    /// `single_stand`.
+    pub const SINGLE_STAND: Key<bool> = Key::flag(
+        "single_stand",
+        "false: a pike-and-shot stand that is not a single stand",
+    )
+    .or("true");
+    /// `terrain`.
+    pub const TERRAIN: Key<Terrain> =
+        Key::one_of("terrain", "terrain", "the terrain it stands in").or("open");
+    /// `defences`.
+    pub const DEFENCES: Key<bool> = Key::flag("defences", "true: behind defences");
+    /// `supported`.
+    pub const SUPPORTED: Key<bool> = Key::flag("supported", "true: a supported shot stand");
 }
 
 /// Most strength points a stand may start with.
@@ -159,12 +202,10 @@ impl Stand {
 
     /// Reads `[units.NAME]`.
     pub fn from_fields(name: &str, f: &mut Fields) -> Result<Stand, InputError> {
-        let kind = f
-            .named("kind", "troop type", Kind::from_name, &Kind::names())?
-            .ok_or_else(|| f.missing("kind").one_of("", &Kind::names()))?;
-        let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
+        let kind = keys::KIND.require(f)?;
+        let strength = keys::STRENGTH.require(f)? as u8;
         let mut s = Stand::new(name, kind, strength);
-        s.sp_lost = f.int("sp_lost", 0, MAX_STRENGTH as i64 - 1)?.unwrap_or(0) as u8;
+        s.sp_lost = keys::SP_LOST.get(f)? as u8;
         if s.sp_lost >= strength {
             return Err(f.err(
                 "sp_lost",
@@ -174,10 +215,10 @@ impl Stand {
                 ),
             ));
         }
-        s.disordered = f.flag("disordered")?;
-        s.leader = f.flag("leader")?;
-        s.class = f.named("class", "order class", Class::from_name, &Class::names())?;
-        if let Some(cb) = f.int("charge_bonus", 0, 4)? {
+        s.disordered = keys::DISORDERED.get(f)?;
+        s.leader = keys::LEADER.get(f)?;
+        s.class = keys::CLASS.read(f)?;
+        if let Some(cb) = keys::CHARGE_BONUS.read(f)? {
             s.charge_bonus = cb as u8;
         }
         // A key only some troop types have: whether it is given, refused on
@@ -192,32 +233,28 @@ impl Stand {
             }
         };
         if given_for(f, "ranks", kind.has_depth(), "pike and tercio stands")? {
-            s.ranks = f.int("ranks", 0, 2)?.unwrap_or(0) as u8;
+            s.ranks = keys::RANKS.get(f)? as u8;
         }
         if given_for(f, "swiss", kind == Kind::Pike, "pike stands")? {
-            s.swiss = f.flag("swiss")?;
+            s.swiss = keys::SWISS.get(f)?;
             if s.swiss && !f.has("charge_bonus") {
                 s.charge_bonus = SWISS_CHARGE_BONUS;
             }
         }
         let pike_and_shot = (kind == Kind::PikeAndShot, "pike-and-shot stands");
         if given_for(f, "era", pike_and_shot.0, pike_and_shot.1)? {
-            s.era = f
-                .named("era", "era", Era::from_name, &Era::names())?
-                .unwrap_or(Era::Seventeenth);
+            s.era = keys::ERA.read(f)?.unwrap_or(Era::Seventeenth);
         }
         if given_for(f, "pike_bonus", pike_and_shot.0, pike_and_shot.1)? {
-            s.pike_bonus = f.flag("pike_bonus")?;
+            s.pike_bonus = keys::PIKE_BONUS.get(f)?;
         }
         if given_for(f, "single_stand", pike_and_shot.0, pike_and_shot.1)? {
-            s.single_stand = f.bool("single_stand")?.unwrap_or(true);
+            s.single_stand = keys::SINGLE_STAND.get(f)?;
         }
-        s.terrain = f
-            .named("terrain", "terrain", Terrain::from_name, &Terrain::names())?
-            .unwrap_or(Terrain::Open);
-        s.defences = f.flag("defences")?;
+        s.terrain = keys::TERRAIN.get(f)?;
+        s.defences = keys::DEFENCES.get(f)?;
         if given_for(f, "supported", kind == Kind::Shot, "shot stands")? {
-            s.supported = f.flag("supported")?;
+            s.supported = keys::SUPPORTED.get(f)?;
         }
         Ok(s)
     }

@@ -23,6 +23,7 @@ use crate::explain::Term;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::headers;
 use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
 
@@ -196,6 +197,37 @@ pub struct Activation {
     unit: (String, u8, bool),
 }
 
+/// `dice`, declared once: its doc and its reader.
+pub(crate) const DICE: Key<i64> = Key::int(
+    "dice",
+    1,
+    MAX_DICE as i64,
+    "action dice the player may give it",
+)
+.or("1");
+
+/// `in_contact`, declared once: its doc and its reader.
+pub(crate) const IN_CONTACT: Key<bool> = Key::flag(
+    "in_contact",
+    "true: in contact with an enemy, so it cannot rally",
+);
+
+/// `extra_discipline`, declared once: its doc and its reader.
+pub(crate) const EXTRA_DISCIPLINE: Key<i64> = Key::int(
+    "extra_discipline",
+    -3,
+    3,
+    "added to the unit's adjusted Discipline",
+)
+.or("0");
+
+/// `need`, declared once: its doc and its reader.
+const NEED: Key<Need> = Key::one_of(
+    "need",
+    "need",
+    "in a course: what the unit needs; the course stops (stopped-not-activated) without it",
+);
+
 /// What `pikeshot list` says of activation.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "activation",
@@ -203,34 +235,21 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     summary: "Action dice against the adjusted Discipline: what the unit may do, its bonus, and whether it can group move",
     keys: &[
         KeyDoc::unit("unit", "required: the unit activated"),
-        KeyDoc::int("dice", 1, MAX_DICE as i64, "action dice the player may give it").or("1"),
+        DICE.doc(),
         KeyDoc::one_of(
             "allocate",
             Allocate::NAMES,
             "best: the matching dice reaching the highest activation, then a group move, then the most bonus; single: the highest die alone",
         )
         .or("best"),
-        KeyDoc::flag(
-            "in_contact",
-            "true: in contact with an enemy, so it cannot rally",
-        ),
+        IN_CONTACT.doc(),
         KeyDoc::new(
             "group",
             Kind::Units,
             "other units moving as a group with it; each needs the die above its Discipline",
         ),
-        KeyDoc::int(
-            "extra_discipline",
-            -3,
-            3,
-            "added to the unit's adjusted Discipline",
-        )
-        .or("0"),
-        KeyDoc::one_of(
-            "need",
-            Need::NAMES,
-            "in a course: what the unit needs; the course stops (stopped-not-activated) without it",
-        ),
+        EXTRA_DISCIPLINE.doc(),
+        NEED.doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &MEASURES,
@@ -314,7 +333,7 @@ impl Activation {
     pub fn from_step(f: &mut Fields, units: &[Unit]) -> Result<Activation, InputError> {
         let unit = find_unit(f, "unit", units)?.clone();
         let mut input = ActivationInput::new(unit);
-        input.dice = f.int("dice", 1, MAX_DICE as i64)?.unwrap_or(1) as u8;
+        input.dice = DICE.read(f)?.unwrap_or(1) as u8;
         if let Some(a) = f.named(
             "allocate",
             "allocation",
@@ -323,7 +342,7 @@ impl Activation {
         )? {
             input.allocate = a;
         }
-        input.in_contact = f.flag("in_contact")?;
+        input.in_contact = IN_CONTACT.get(f)?;
         if let Some(names) = f.strings("group")? {
             let known: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
             for n in names {
@@ -360,8 +379,8 @@ impl Activation {
                 ));
             }
         }
-        input.extra_discipline = f.int("extra_discipline", -3, 3)?.unwrap_or(0) as i32;
-        input.need = f.named("need", "need", Need::from_name, &Need::names())?;
+        input.extra_discipline = EXTRA_DISCIPLINE.read(f)?.unwrap_or(0) as i32;
+        input.need = NEED.read(f)?;
         if input.need == Some(Need::GroupMove) && input.group.is_empty() {
             return Err(f.err("need", "`need = \"group-move\"` needs a `group`"));
         }

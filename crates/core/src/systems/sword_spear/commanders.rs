@@ -9,8 +9,8 @@ use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::headers;
-use crate::systems::named::read;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 named_enum! {
@@ -71,6 +71,10 @@ pub struct CommanderRisk {
     kill_on: u8,
 }
 
+/// `situation`, declared once: its doc and its reader.
+pub(crate) const SITUATION: Key<Situation> =
+    Key::one_of("situation", "situation", "when the commander is at risk").or("otherwise");
+
 /// What `pikeshot list` says of the commander risk roll.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "commander-risk",
@@ -78,12 +82,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     summary: "One d6 for a commander whose unit lost all its combat dice or routed: killed on 5+ (routed, pursued by mounted) or 6",
     keys: &[
         KeyDoc::unit("unit", "required: the unit (it must have a `commander`)"),
-        KeyDoc::one_of(
-            "situation",
-            Situation::NAMES,
-            "when the commander is at risk",
-        )
-        .or("otherwise"),
+        SITUATION.doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &[],
@@ -110,7 +109,7 @@ impl CommanderRisk {
                 ),
             ));
         }
-        let s = read::<Situation>(f, "situation", "situation")?.unwrap_or(Situation::Otherwise);
+        let s = SITUATION.read(f)?.unwrap_or(Situation::Otherwise);
         finish_step(f, INFO.keys)?;
         Ok(CommanderRisk::new(s))
     }

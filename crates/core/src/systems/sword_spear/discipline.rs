@@ -15,6 +15,7 @@ use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::chart::headers;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -197,6 +198,18 @@ pub struct DisciplineTest {
     unit: (String, u8, u8),
 }
 
+/// `tests`, declared once: its doc and its reader.
+pub(crate) const TESTS: Key<i64> = Key::int("tests", 1, MAX_TESTS as i64, "tests").or("1");
+
+/// `extra_discipline`, declared once: its doc and its reader.
+pub(crate) const EXTRA_DISCIPLINE: Key<i64> = Key::int(
+    "extra_discipline",
+    -3,
+    3,
+    "added to the adjusted Discipline",
+)
+.or("0");
+
 /// What `pikeshot list` says of Discipline tests.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "discipline-test",
@@ -204,14 +217,8 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     summary: "Discipline tests: one d6 each, passed on a roll at least the adjusted Discipline; each failure is a hit",
     keys: &[
         KeyDoc::unit("unit", "required: the unit testing"),
-        KeyDoc::int("tests", 1, MAX_TESTS as i64, "tests").or("1"),
-        KeyDoc::int(
-            "extra_discipline",
-            -3,
-            3,
-            "added to the adjusted Discipline",
-        )
-        .or("0"),
+        TESTS.doc(),
+        EXTRA_DISCIPLINE.doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &["hits"],
@@ -245,8 +252,8 @@ impl DisciplineTest {
     /// Builds the step from its keys (in [`INFO`]).
     pub fn from_step(f: &mut Fields, units: &[Unit]) -> Result<DisciplineTest, InputError> {
         let unit = find_unit(f, "unit", units)?;
-        let tests = f.int("tests", 1, MAX_TESTS as i64)?.unwrap_or(1) as u8;
-        let extra = f.int("extra_discipline", -3, 3)?.unwrap_or(0) as i32;
+        let tests = TESTS.read(f)?.unwrap_or(1) as u8;
+        let extra = EXTRA_DISCIPLINE.read(f)?.unwrap_or(0) as i32;
         finish_step(f, INFO.keys)?;
         Ok(DisciplineTest::new(unit, tests, extra))
     }

@@ -2,6 +2,7 @@
 //! the step's keys give it, and the round resolved by the combat process
 //! ([`super::combat`]) on the combat dice of [`super::impetus`].
 
+use crate::systems::Key;
 use std::sync::{Arc, OnceLock};
 
 use super::combat::{
@@ -17,6 +18,18 @@ use crate::explain::Term;
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::{KeyDoc, Kind, ProcedureInfo};
+
+/// `pursuit`, declared once: its doc and its reader.
+pub(crate) const PURSUIT: Key<bool> = Key::flag(
+    "pursuit",
+    "true: the combat is the result of a pursuit (no impetus for either)",
+);
+
+/// `obstacle`, declared once: its doc and its reader.
+pub(crate) const OBSTACLE: Key<bool> = Key::flag(
+    "obstacle",
+    "true: fighting across an obstacle or stakes (no impetus for a side that charged)",
+);
 
 /// Most extra units in contact one side may count.
 pub const MAX_EXTRA_UNITS: u8 = 3;
@@ -159,8 +172,8 @@ macro_rules! melee_keys {
         melee_keys!(@side [
             KeyDoc::unit("attacker", "required: the attacking (charging) unit"),
             KeyDoc::unit("defender", "required: the defending unit"),
-            KeyDoc::flag("pursuit", "true: the combat is the result of a pursuit (no impetus for either)"),
-            KeyDoc::flag("obstacle", "true: fighting across an obstacle or stakes (no impetus for a side that charged)"),
+            PURSUIT.doc(),
+            OBSTACLE.doc(),
         ] [
             ("charged", Kind::Bool, None, "true: charged this phase (counts as moved)"),
             ("moved", Kind::Bool, None, "true: moved this phase"),
@@ -216,8 +229,8 @@ impl MeleeInput {
         let mut input = MeleeInput::new(a, d);
         input.sides[0] = read_side!(f, "attacker", &input.units[0]);
         input.sides[1] = read_side!(f, "defender", &input.units[1]);
-        input.pursuit = f.flag("pursuit")?;
-        input.obstacle = f.flag("obstacle")?;
+        input.pursuit = PURSUIT.get(f)?;
+        input.obstacle = OBSTACLE.get(f)?;
         input.dice_from = readings.dice_from;
         input.rules = readings.clash_rules();
         input.mounted_pursue = readings.mounted_pursue;

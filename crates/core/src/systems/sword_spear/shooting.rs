@@ -17,6 +17,7 @@ use super::named_enum;
 use super::readings::Readings;
 use super::unit::{Armour, Unit, find_unit, finish_step};
 use super::volley_dice::{protection_terms, shooter_lines, target_lines};
+use crate::systems::Key;
 use crate::systems::chart::headers;
 
 use crate::error::InputError;
@@ -298,6 +299,68 @@ pub struct VolleyRecord {
     pub tests: Vec<Term>,
 }
 
+/// `range`, declared once: its doc and its reader.
+pub(crate) const RANGE: Key<i64> = Key::int(
+    "range",
+    0,
+    MAX_RANGE as i64,
+    "range in DU; refused beyond the weapon's range plus bonus_range",
+);
+
+/// `moved`, declared once: its doc and its reader.
+pub(crate) const MOVED: Key<bool> = Key::flag(
+    "moved",
+    "true: the shooter moved this activation (refused for crossbow, firearm, artillery)",
+);
+
+/// `bonus_dice`, declared once: its doc and its reader.
+pub(crate) const BONUS_DICE: Key<i64> = Key::int(
+    "bonus_dice",
+    0,
+    8,
+    "bonus dice from the action dice (crossbow and firearm may not); default: a pending activation bonus, spent on range first",
+);
+
+/// `bonus_range`, declared once: its doc and its reader.
+pub(crate) const BONUS_RANGE: Key<i64> = Key::int(
+    "bonus_range",
+    0,
+    MAX_BONUS_RANGE as i64,
+    "DU of bonus range from the action dice",
+)
+.or("0");
+
+/// `magic_dice`, declared once: its doc and its reader.
+pub(crate) const MAGIC_DICE: Key<i64> =
+    Key::int("magic_dice", 0, 4, "magical bonus dice (not with firearms)").or("0");
+
+/// `cover`, declared once: its doc and its reader.
+pub(crate) const COVER: Key<bool> = Key::flag(
+    "cover",
+    "true/false: the target is in cover (default: its `cover`)",
+);
+
+/// `cover_levels`, declared once: its doc and its reader.
+pub(crate) const COVER_LEVELS: Key<i64> =
+    Key::int("cover_levels", 0, 2, "levels of protection cover adds").or("1");
+
+/// `extra_dice`, declared once: its doc and its reader.
+pub(crate) const EXTRA_DICE: Key<i64> =
+    Key::int("extra_dice", -8, 8, "dice added to the shooter's").or("0");
+
+/// `target_extra_dice`, declared once: its doc and its reader.
+pub(crate) const TARGET_EXTRA_DICE: Key<i64> =
+    Key::int("target_extra_dice", -8, 8, "dice added to the target's").or("0");
+
+/// `extra_discipline`, declared once: its doc and its reader.
+pub(crate) const EXTRA_DISCIPLINE: Key<i64> = Key::int(
+    "extra_discipline",
+    -3,
+    3,
+    "added to the target's adjusted Discipline for its tests",
+)
+.or("0");
+
 /// What `pikeshot list` says of shooting.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "shooting",
@@ -306,44 +369,16 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
     keys: &[
         KeyDoc::unit("firer", "required: the shooting unit (it needs a `weapon`)"),
         KeyDoc::unit("target", "required: the target"),
-        KeyDoc::int(
-            "range",
-            0,
-            MAX_RANGE as i64,
-            "range in DU; refused beyond the weapon's range plus bonus_range",
-        ),
-        KeyDoc::flag(
-            "moved",
-            "true: the shooter moved this activation (refused for crossbow, firearm, artillery)",
-        ),
-        KeyDoc::int(
-            "bonus_dice",
-            0,
-            8,
-            "bonus dice from the action dice (crossbow and firearm may not); default: a pending activation bonus, spent on range first",
-        ),
-        KeyDoc::int(
-            "bonus_range",
-            0,
-            MAX_BONUS_RANGE as i64,
-            "DU of bonus range from the action dice",
-        )
-        .or("0"),
-        KeyDoc::int("magic_dice", 0, 4, "magical bonus dice (not with firearms)").or("0"),
-        KeyDoc::flag(
-            "cover",
-            "true/false: the target is in cover (default: its `cover`)",
-        ),
-        KeyDoc::int("cover_levels", 0, 2, "levels of protection cover adds").or("1"),
-        KeyDoc::int("extra_dice", -8, 8, "dice added to the shooter's").or("0"),
-        KeyDoc::int("target_extra_dice", -8, 8, "dice added to the target's").or("0"),
-        KeyDoc::int(
-            "extra_discipline",
-            -3,
-            3,
-            "added to the target's adjusted Discipline for its tests",
-        )
-        .or("0"),
+        RANGE.doc(),
+        MOVED.doc(),
+        BONUS_DICE.doc(),
+        BONUS_RANGE.doc(),
+        MAGIC_DICE.doc(),
+        COVER.doc(),
+        COVER_LEVELS.doc(),
+        EXTRA_DICE.doc(),
+        TARGET_EXTRA_DICE.doc(),
+        EXTRA_DISCIPLINE.doc(),
     ],
     outcomes: &OUTCOMES,
     // What a `shooting` step's course writes (docs/rules/sword-and-spear.md 9).
@@ -509,20 +544,18 @@ impl Shooting {
         let firer = find_unit(f, "firer", units)?.clone();
         let target = find_unit(f, "target", units)?.clone();
         let mut input = ShootingInput::new(firer, target);
-        input.range = f.int("range", 0, MAX_RANGE as i64)?.map(|r| r as u8);
-        input.moved = f.flag("moved")?;
-        input.bonus_dice = f.int("bonus_dice", 0, 8)?.map(|b| b as u8);
-        input.bonus_range = f
-            .int("bonus_range", 0, MAX_BONUS_RANGE as i64)?
-            .map(|b| b as u8);
-        input.magic_dice = f.int("magic_dice", 0, 4)?.unwrap_or(0) as u8;
-        input.cover = f.bool("cover")?;
-        input.cover_levels = f.int("cover_levels", 0, 2)?.unwrap_or(1) as u8;
+        input.range = RANGE.read(f)?.map(|r| r as u8);
+        input.moved = MOVED.get(f)?;
+        input.bonus_dice = BONUS_DICE.read(f)?.map(|b| b as u8);
+        input.bonus_range = BONUS_RANGE.read(f)?.map(|b| b as u8);
+        input.magic_dice = MAGIC_DICE.read(f)?.unwrap_or(0) as u8;
+        input.cover = COVER.read(f)?;
+        input.cover_levels = COVER_LEVELS.read(f)?.unwrap_or(1) as u8;
         input.dice_from = readings.dice_from;
         input.rules = readings.clash_rules();
-        input.extra_dice = f.int("extra_dice", -8, 8)?.unwrap_or(0) as i32;
-        input.target_extra_dice = f.int("target_extra_dice", -8, 8)?.unwrap_or(0) as i32;
-        input.extra_discipline = f.int("extra_discipline", -3, 3)?.unwrap_or(0) as i32;
+        input.extra_dice = EXTRA_DICE.read(f)?.unwrap_or(0) as i32;
+        input.target_extra_dice = TARGET_EXTRA_DICE.read(f)?.unwrap_or(0) as i32;
+        input.extra_discipline = EXTRA_DISCIPLINE.read(f)?.unwrap_or(0) as i32;
         finish_step(f, INFO.keys)?;
         Shooting::build(&input).map_err(|(k, e)| f.locate(k, e))
     }

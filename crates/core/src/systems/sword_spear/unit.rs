@@ -7,7 +7,6 @@ use super::troops::{Terrain, Troop};
 use crate::error::InputError;
 use crate::scenario::{Fields, course};
 use crate::systems::KeyDoc;
-use crate::systems::named::{read, require};
 
 named_enum! {
     /// A unit's protection, best first (Effect of Armour).
@@ -78,66 +77,112 @@ pub const MAX_STRENGTH: u8 = 10;
 
 /// The keys of `[units.NAME]`: what each means and accepts.
 pub fn unit_keys() -> Vec<KeyDoc> {
+    use keys::*;
     vec![
-        KeyDoc::one_of("troop", Troop::NAMES, "required: the troop type"),
-        KeyDoc::int("discipline", 1, 6, "required: its Discipline"),
-        KeyDoc::int("strength", 1, MAX_STRENGTH as i64, "required: its strength"),
-        KeyDoc::int(
-            "hits",
-            0,
-            MAX_STRENGTH as i64 - 1,
-            "hits it has taken (fewer than its strength)",
-        )
-        .or("0"),
-        KeyDoc::flag("large", "true: a large unit"),
-        KeyDoc::one_of("armour", Armour::NAMES, "its armour").or("unarmoured"),
-        KeyDoc::one_of(
-            "weapon",
-            Weapon::NAMES,
-            "its missile weapon (none by default)",
-        ),
-        KeyDoc::one_of(
-            "melee_weapon",
-            MeleeWeapon::NAMES,
-            "its melee weapon, if any",
-        ),
-        KeyDoc::flag(
-            "melee_capable",
-            "true: medium foot with missiles that may claim impetus",
-        ),
-        KeyDoc::flag(
-            "skirmisher",
-            "true: a skirmisher (default: as its troop type)",
-        ),
-        KeyDoc::flag(
-            "causes_fear",
-            "true: causes fear (default: as its weapon's row)",
-        ),
-        KeyDoc::flag("heroic", "true: heroic"),
-        KeyDoc::flag("train", "true: a baggage train"),
-        KeyDoc::one_of("terrain", Terrain::NAMES, "the terrain it stands in").or("open"),
-        KeyDoc::flag("cover", "true: it is in cover"),
-        KeyDoc::one_of(
-            "commander",
-            Commander::NAMES,
-            "the commander with the unit, if any",
-        ),
-        KeyDoc::one_of(
-            "command_by",
-            Commander::NAMES,
-            "the commander whose range `command_distance` is measured from",
-        ),
-        KeyDoc::int(
-            "command_distance",
-            0,
-            200,
-            "DU to its commander (with `command_by`)",
-        ),
-        KeyDoc::flag(
-            "out_of_command",
-            "true: out of command (instead of `command_distance`)",
-        ),
+        TROOP.doc(),
+        DISCIPLINE.doc(),
+        STRENGTH.doc(),
+        HITS.doc(),
+        LARGE.doc(),
+        ARMOUR.doc(),
+        WEAPON.doc(),
+        MELEE_WEAPON.doc(),
+        MELEE_CAPABLE.doc(),
+        SKIRMISHER.doc(),
+        CAUSES_FEAR.doc(),
+        HEROIC.doc(),
+        TRAIN.doc(),
+        TERRAIN.doc(),
+        COVER.doc(),
+        COMMANDER.doc(),
+        COMMAND_BY.doc(),
+        COMMAND_DISTANCE.doc(),
+        OUT_OF_COMMAND.doc(),
     ]
+}
+
+/// The keys of `[units.NAME]`, each declared once: what `pikeshot list`
+/// says of it and its reader.
+pub mod keys {
+    use super::{Armour, Commander, MAX_STRENGTH, MeleeWeapon, Terrain, Troop, Weapon};
+    use crate::systems::Key;
+
+    /// `troop`.
+    pub const TROOP: Key<Troop> = Key::one_of("troop", "troop type", "required: the troop type");
+    /// `discipline`.
+    pub const DISCIPLINE: Key<i64> = Key::int("discipline", 1, 6, "required: its Discipline");
+    /// `strength`.
+    pub const STRENGTH: Key<i64> =
+        Key::int("strength", 1, MAX_STRENGTH as i64, "required: its strength");
+    /// `hits`.
+    pub const HITS: Key<i64> = Key::int(
+        "hits",
+        0,
+        MAX_STRENGTH as i64 - 1,
+        "hits it has taken (fewer than its strength)",
+    )
+    .or("0");
+    /// `large`.
+    pub const LARGE: Key<bool> = Key::flag("large", "true: a large unit");
+    /// `armour`.
+    pub const ARMOUR: Key<Armour> = Key::one_of("armour", "armour", "its armour").or("unarmoured");
+    /// `weapon`.
+    pub const WEAPON: Key<Weapon> = Key::one_of(
+        "weapon",
+        "missile weapon",
+        "its missile weapon (none by default)",
+    );
+    /// `melee_weapon`.
+    pub const MELEE_WEAPON: Key<MeleeWeapon> =
+        Key::one_of("melee_weapon", "melee weapon", "its melee weapon, if any");
+    /// `melee_capable`.
+    pub const MELEE_CAPABLE: Key<bool> = Key::flag(
+        "melee_capable",
+        "true: medium foot with missiles that may claim impetus",
+    );
+    /// `skirmisher`: the default is the troop type's.
+    pub const SKIRMISHER: Key<bool> = Key::flag(
+        "skirmisher",
+        "true: a skirmisher (default: as its troop type)",
+    );
+    /// `causes_fear`: the default is the weapon's row.
+    pub const CAUSES_FEAR: Key<bool> = Key::flag(
+        "causes_fear",
+        "true: causes fear (default: as its weapon's row)",
+    );
+    /// `heroic`.
+    pub const HEROIC: Key<bool> = Key::flag("heroic", "true: heroic");
+    /// `train`.
+    pub const TRAIN: Key<bool> = Key::flag("train", "true: a baggage train");
+    /// `terrain`.
+    pub const TERRAIN: Key<Terrain> =
+        Key::one_of("terrain", "terrain", "the terrain it stands in").or("open");
+    /// `cover`.
+    pub const COVER: Key<bool> = Key::flag("cover", "true: it is in cover");
+    /// `commander`.
+    pub const COMMANDER: Key<Commander> = Key::one_of(
+        "commander",
+        "commander",
+        "the commander with the unit, if any",
+    );
+    /// `command_by`.
+    pub const COMMAND_BY: Key<Commander> = Key::one_of(
+        "command_by",
+        "commander",
+        "the commander whose range `command_distance` is measured from",
+    );
+    /// `command_distance`.
+    pub const COMMAND_DISTANCE: Key<i64> = Key::int(
+        "command_distance",
+        0,
+        200,
+        "DU to its commander (with `command_by`)",
+    );
+    /// `out_of_command`.
+    pub const OUT_OF_COMMAND: Key<bool> = Key::flag(
+        "out_of_command",
+        "true: out of command (instead of `command_distance`)",
+    );
 }
 
 /// A unit: what it is and the state it starts a course in.
@@ -216,10 +261,10 @@ impl Unit {
 
     /// Reads `[units.NAME]` (keys in [`unit_keys`]).
     pub fn from_fields(name: &str, f: &mut Fields) -> Result<Unit, InputError> {
-        let troop = require::<Troop>(f, "troop", "troop type")?;
-        let discipline = f.req_int("discipline", 1, 6)? as u8;
-        let strength = f.req_int("strength", 1, MAX_STRENGTH as i64)? as u8;
-        let hits = f.int("hits", 0, MAX_STRENGTH as i64 - 1)?.unwrap_or(0) as u8;
+        let troop = keys::TROOP.require(f)?;
+        let discipline = keys::DISCIPLINE.require(f)? as u8;
+        let strength = keys::STRENGTH.require(f)? as u8;
+        let hits = keys::HITS.get(f)? as u8;
         if hits >= strength {
             return Err(f.err(
                 "hits",
@@ -230,29 +275,31 @@ impl Unit {
         }
         let mut u = Unit::new(name, troop, discipline, strength);
         u.hits = hits;
-        u.large = f.flag("large")?;
-        u.armour = read::<Armour>(f, "armour", "armour")?.unwrap_or(Armour::Unarmoured);
-        u.weapon = read::<Weapon>(f, "weapon", "missile weapon")?;
-        u.melee_weapon = read::<MeleeWeapon>(f, "melee_weapon", "melee weapon")?;
-        u.melee_capable = f.flag("melee_capable")?;
+        u.large = keys::LARGE.get(f)?;
+        u.armour = keys::ARMOUR.get(f)?;
+        u.weapon = keys::WEAPON.read(f)?;
+        u.melee_weapon = keys::MELEE_WEAPON.read(f)?;
+        u.melee_capable = keys::MELEE_CAPABLE.get(f)?;
         if u.melee_capable && !(troop == Troop::MediumFoot && u.weapon.is_some()) {
             return Err(f.err(
                 "melee_capable",
                 "`melee_capable` describes medium foot armed with missiles (the impetus condition); this unit is not",
             ));
         }
-        u.skirmisher = f.bool("skirmisher")?.unwrap_or(troop.default_skirmisher());
-        u.causes_fear = f
-            .bool("causes_fear")?
+        u.skirmisher = keys::SKIRMISHER
+            .read(f)?
+            .unwrap_or(troop.default_skirmisher());
+        u.causes_fear = keys::CAUSES_FEAR
+            .read(f)?
             .unwrap_or(u.weapon.is_some_and(|w| w.row().causes_fear));
-        u.heroic = f.flag("heroic")?;
-        u.train = f.flag("train")?;
-        u.terrain = read::<Terrain>(f, "terrain", "terrain")?.unwrap_or(Terrain::Open);
-        u.cover = f.flag("cover")?;
-        u.commander = read::<Commander>(f, "commander", "commander")?;
-        let by = read::<Commander>(f, "command_by", "commander")?;
-        let distance = f.int("command_distance", 0, 200)?;
-        let explicit = f.bool("out_of_command")?;
+        u.heroic = keys::HEROIC.get(f)?;
+        u.train = keys::TRAIN.get(f)?;
+        u.terrain = keys::TERRAIN.get(f)?;
+        u.cover = keys::COVER.get(f)?;
+        u.commander = keys::COMMANDER.read(f)?;
+        let by = keys::COMMAND_BY.read(f)?;
+        let distance = keys::COMMAND_DISTANCE.read(f)?;
+        let explicit = keys::OUT_OF_COMMAND.read(f)?;
         if u.commander.is_some() && (distance.is_some() || explicit == Some(true)) {
             let key = if distance.is_some() {
                 "command_distance"

@@ -16,6 +16,7 @@ use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::mpbs::drm_roll::by_face;
 use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
 use std::borrow::Cow;
@@ -59,6 +60,64 @@ pub struct CloseCombat {
     leader_units: [Option<String>; 2],
 }
 
+/// `morale_differential`, declared once: its doc and its reader.
+pub(crate) const MORALE_DIFFERENTIAL: Key<i64> = Key::int(
+    "morale_differential",
+    -9,
+    9,
+    "replaces the computed morale differential (11.3.3: lead attacker's morale - defender's, -1 per morale step lost)",
+);
+
+/// `strength_ratio`, declared once: its doc and its reader.
+pub(crate) const STRENGTH_RATIO: Key<i64> = Key::int(
+    "strength_ratio",
+    -2,
+    2,
+    "replaces the computed strength-ratio DRM (11.3.4)",
+);
+
+/// `strength_rounding`, declared once: its doc and its reader.
+pub(crate) const STRENGTH_ROUNDING: Key<StrengthRounding> = Key::one_of("strength_rounding", "strength rounding", "defender: a ratio between steps reads the step below, 1:3 is -2; steps: the printed steps as thresholds, 1:3 is -1").or("defender");
+
+/// `defender_pistol`, declared once: its doc and its reader.
+pub(crate) const DEFENDER_PISTOL: Key<bool> = Key::flag(
+    "defender_pistol",
+    "true: the defending cavalry expends a pistol shot, -1",
+);
+
+/// `attacker_pistols`, declared once: its doc and its reader.
+pub(crate) const ATTACKER_PISTOLS: Key<i64> = Key::int("attacker_pistols", 0, 9, "attacking cavalry units expending a pistol shot, +1 each (at most one per attacking cavalry unit)").or("0");
+
+/// `flank_hexes`, declared once: its doc and its reader.
+pub(crate) const FLANK_HEXES: Key<i64> = Key::int(
+    "flank_hexes",
+    0,
+    MAX_FLANK_HEXES as i64,
+    "flank/rear hexes the defender is attacked from, +1 each (11.3.7)",
+)
+.or("0");
+
+/// `fired_salvo`, declared once: its doc and its reader.
+pub(crate) const FIRED_SALVO: Key<bool> = Key::flag(
+    "fired_salvo",
+    "true: the attacker fired a Salvo just prior, +1 (needs attacking heavy infantry)",
+);
+
+/// `halmstad`, declared once: its doc and its reader.
+pub(crate) const HALMSTAD: Key<bool> = Key::flag(
+    "halmstad",
+    "true: NGBG Halmstad, cavalry momentum +1 instead of +2 (series card only)",
+);
+
+/// `extra_drm`, declared once: its doc and its reader.
+pub(crate) const EXTRA_DRM: Key<i64> = Key::int(
+    "extra_drm",
+    -9,
+    9,
+    "any further DRM, added before the ±4 limit",
+)
+.or("0");
+
 /// What `pikeshot list` says of close combat.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "close-combat",
@@ -81,62 +140,20 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             Kind::BoolOrInt { min: -3, max: 0 },
             "SFO: the rating, added as is; series: true or a rating, -1; false: none (default: the leader stacked with the defender)",
         ),
-        KeyDoc::int(
-            "morale_differential",
-            -9,
-            9,
-            "replaces the computed morale differential (11.3.3: lead attacker's morale - defender's, -1 per morale step lost)",
-        ),
-        KeyDoc::int(
-            "strength_ratio",
-            -2,
-            2,
-            "replaces the computed strength-ratio DRM (11.3.4)",
-        ),
-        KeyDoc::one_of(
-            "strength_rounding",
-            StrengthRounding::NAMES,
-            "defender: a ratio between steps reads the step below, 1:3 is -2; steps: the printed steps as thresholds, 1:3 is -1",
-        )
-        .or("defender"),
-        KeyDoc::flag(
-            "defender_pistol",
-            "true: the defending cavalry expends a pistol shot, -1",
-        ),
-        KeyDoc::int(
-            "attacker_pistols",
-            0,
-            9,
-            "attacking cavalry units expending a pistol shot, +1 each (at most one per attacking cavalry unit)",
-        )
-        .or("0"),
-        KeyDoc::int(
-            "flank_hexes",
-            0,
-            MAX_FLANK_HEXES as i64,
-            "flank/rear hexes the defender is attacked from, +1 each (11.3.7)",
-        )
-        .or("0"),
-        KeyDoc::flag(
-            "fired_salvo",
-            "true: the attacker fired a Salvo just prior, +1 (needs attacking heavy infantry)",
-        ),
+        MORALE_DIFFERENTIAL.doc(),
+        STRENGTH_RATIO.doc(),
+        STRENGTH_ROUNDING.doc(),
+        DEFENDER_PISTOL.doc(),
+        ATTACKER_PISTOLS.doc(),
+        FLANK_HEXES.doc(),
+        FIRED_SALVO.doc(),
         KeyDoc::new(
             "momentum",
             Kind::BoolOrOneOf(Cow::Borrowed(&["cavalry", "heavy-infantry"])),
             "true: every momentum an attacker is eligible for; cavalry: +2; heavy-infantry: +1; needs an attacker under Charge in Formation Normal (11.3.6)",
         ),
-        KeyDoc::flag(
-            "halmstad",
-            "true: NGBG Halmstad, cavalry momentum +1 instead of +2 (series card only)",
-        ),
-        KeyDoc::int(
-            "extra_drm",
-            -9,
-            9,
-            "any further DRM, added before the ±4 limit",
-        )
-        .or("0"),
+        HALMSTAD.doc(),
+        EXTRA_DRM.doc(),
     ],
     outcomes: &OUTCOMES,
     measures: &[ATTACKER_FORMATION_HITS, DEFENDER_FORMATION_HITS],

@@ -1,7 +1,6 @@
 //! Reading a `close-combat` step's keys (the `Fields` of a scenario).
 
 use super::*;
-use crate::systems::named;
 
 impl CloseCombat {
     /// Builds a close combat from a scenario step (keys in [`INFO`]),
@@ -52,17 +51,15 @@ impl CloseCombat {
         )?;
         input.defender_leader = defender_leader.0;
         input.defender_leader_stacked = defender_leader.1.is_some();
-        input.morale_differential = f.int("morale_differential", -9, 9)?.map(|v| v as i32);
-        input.strength_ratio = f.int("strength_ratio", -2, 2)?.map(|v| v as i32);
-        if let Some(r) = named::read(f, "strength_rounding", "strength rounding")? {
+        input.morale_differential = MORALE_DIFFERENTIAL.read(f)?.map(|v| v as i32);
+        input.strength_ratio = STRENGTH_RATIO.read(f)?.map(|v| v as i32);
+        if let Some(r) = STRENGTH_ROUNDING.read(f)? {
             input.strength_rounding = r;
         }
-        input.defender_pistol = f.flag("defender_pistol")?;
-        input.attacker_pistols = f.int("attacker_pistols", 0, 9)?.unwrap_or(0) as u8;
-        input.flank_hexes = f
-            .int("flank_hexes", 0, MAX_FLANK_HEXES as i64)?
-            .unwrap_or(0) as u8;
-        input.fired_salvo = f.flag("fired_salvo")?;
+        input.defender_pistol = DEFENDER_PISTOL.get(f)?;
+        input.attacker_pistols = ATTACKER_PISTOLS.read(f)?.unwrap_or(0) as u8;
+        input.flank_hexes = FLANK_HEXES.read(f)?.unwrap_or(0) as u8;
+        input.fired_salvo = FIRED_SALVO.get(f)?;
         input.momentum = read_momentum(f)?;
         input.momentum_if_eligible = momentum_if_eligible;
         if f.has("halmstad") {
@@ -75,9 +72,9 @@ impl CloseCombat {
                     ),
                 ));
             }
-            input.halmstad = f.flag("halmstad")?;
+            input.halmstad = HALMSTAD.get(f)?;
         }
-        input.extra_drm = f.int("extra_drm", -9, 9)?.unwrap_or(0) as i32;
+        input.extra_drm = EXTRA_DRM.read(f)?.unwrap_or(0) as i32;
         finish_step(f, &INFO)?;
         CloseCombat::build(edition, &input).map_err(|(k, e)| f.locate(k, e))
     }

@@ -45,26 +45,130 @@ pub struct Readings {
     pub eliminate_at_strength: bool,
 }
 
-/// The readings `sfo_interception_morale_6` may name: 6 or less (default),
-/// or exactly 6.
-pub const INTERCEPTION_MORALE_6: [&str; 2] = ["6-or-less", "exactly-6"];
+crate::systems::named::named_enum! {
+    /// The readings `sfo_interception_morale_6` may name: 6 or less
+    /// (default), or exactly 6.
+    Morale6 {
+        /// "Original Morale of 6" read as 6 or less.
+        SixOrLess = "6-or-less",
+        /// "Original Morale of 6" read as exactly 6.
+        Exactly6 = "exactly-6",
+    }
+}
 
+/// The `[rules]` keys, each declared once: what `pikeshot list` says of it
+/// and its reader.
+pub mod keys {
+    use super::Morale6;
+    use crate::systems::{Key, KeyDoc};
+
+    /// 10.6.2.
+    pub const MORALE_CHECK_ON_HITS: Key<bool> = Key::flag(
+        "morale_check_on_hits",
+        "10.6.2: a morale check when fire inflicts at least one hit",
+    )
+    .or("true");
+    /// 10.6.3.
+    pub const MORALE_CHECK_ON_SALVO: Key<bool> = Key::flag(
+        "morale_check_on_salvo",
+        "10.6.3: a morale check for the target of Salvo fire",
+    )
+    .or("true");
+    /// 10.6.4.
+    pub const MORALE_CHECK_ON_THRESHOLD: Key<bool> = Key::flag(
+        "morale_check_on_threshold",
+        "10.6.4: a morale check when casualty points first reach the Casualty Threshold (12.5)",
+    )
+    .or("true");
+    /// 10.6.5.
+    pub const MORALE_CHECK_ON_TABLE: Key<bool> = Key::flag(
+        "morale_check_on_table",
+        "10.6.5: a morale check for an MC result on a fire table",
+    )
+    .or("true");
+    /// 10.6.6.
+    pub const MORALE_CHECK_ON_BROKEN_FORMATION_HIT: Key<bool> = Key::flag(
+        "morale_check_on_broken_formation_hit",
+        "10.6.6: a morale check for a formation hit on a unit already Formation Broken",
+    )
+    .or("true");
+    /// 10.6.2-10.6.4 together.
+    pub const MORALE_CHECKS_COMBINED: Key<bool> = Key::flag(
+        "morale_checks_combined",
+        "10.6.2-10.6.4 triggered by one fire give one check together (true) or one each (false)",
+    )
+    .or("true");
+    /// A DRM on every morale check.
+    pub const MORALE_CHECK_DRM: Key<i64> = Key::int(
+        "morale_check_drm",
+        -9,
+        9,
+        "DRM added to every morale check roll",
+    )
+    .or("0");
+    /// 11.7.2: `true`, `false` or a table (read by `Readings::from_fields`).
+    pub const PURSUIT: KeyDoc = KeyDoc::text(
+        "pursuit",
+        "11.7.2: roll Cavalry Pursuit after a result that calls for it when the winner is cavalry; true, false, or a table of the pursuit step's keys (column, charge_order, momentum_used, cromwell, leader, extra_drm) plus defending_leader (plus, as-applied)",
+    )
+    .or("true");
+    /// 5.3.
+    pub const LEADER_CASUALTY: Key<bool> = Key::flag(
+        "leader_casualty",
+        "5.3: roll Leader Casualty for the leader whose modifier each side used",
+    )
+    .or("true");
+    /// 9.3 on the SFO card.
+    pub const SFO_INTERCEPTION_MORALE_6: Key<Morale6> = Key::one_of(
+        "sfo_interception_morale_6",
+        "reading of the SFO Interception \"Original Morale of 6\"",
+        "9.3 on the SFO card: \"Original Morale of 6\" read as 6 or less, or exactly 6",
+    )
+    .or("6-or-less");
+    /// Elimination at strength.
+    pub const ELIMINATE_AT_STRENGTH: Key<bool> = Key::flag(
+        "eliminate_at_strength",
+        "a unit whose casualty points reach its strength is eliminated",
+    )
+    .or("true");
+
+    /// Every `[rules]` key, in the order `pikeshot list` prints them.
+    pub fn all() -> Vec<KeyDoc> {
+        vec![
+            MORALE_CHECK_ON_HITS.doc(),
+            MORALE_CHECK_ON_SALVO.doc(),
+            MORALE_CHECK_ON_THRESHOLD.doc(),
+            MORALE_CHECK_ON_TABLE.doc(),
+            MORALE_CHECK_ON_BROKEN_FORMATION_HIT.doc(),
+            MORALE_CHECKS_COMBINED.doc(),
+            MORALE_CHECK_DRM.doc(),
+            PURSUIT,
+            LEADER_CASUALTY.doc(),
+            SFO_INTERCEPTION_MORALE_6.doc(),
+            ELIMINATE_AT_STRENGTH.doc(),
+        ]
+    }
+}
+
+/// Each reading as its key declares it.
 impl Default for Readings {
     fn default() -> Readings {
         Readings {
-            morale_check_on_hits: true,
-            morale_check_on_salvo: true,
-            morale_check_on_threshold: true,
-            morale_check_on_table: true,
-            morale_check_on_broken_formation_hit: true,
-            morale_checks_combined: true,
-            morale_check_drm: 0,
-            pursuit: true,
+            morale_check_on_hits: keys::MORALE_CHECK_ON_HITS.default(),
+            morale_check_on_salvo: keys::MORALE_CHECK_ON_SALVO.default(),
+            morale_check_on_threshold: keys::MORALE_CHECK_ON_THRESHOLD.default(),
+            morale_check_on_table: keys::MORALE_CHECK_ON_TABLE.default(),
+            morale_check_on_broken_formation_hit: keys::MORALE_CHECK_ON_BROKEN_FORMATION_HIT
+                .default(),
+            morale_checks_combined: keys::MORALE_CHECKS_COMBINED.default(),
+            morale_check_drm: keys::MORALE_CHECK_DRM.default() as i32,
+            pursuit: keys::PURSUIT.default == Some("true"),
             pursuit_keys: PursuitKeys::default(),
             defending_leader: DefendingLeader::Plus,
-            sfo_interception_six_exactly: false,
-            leader_casualty: true,
-            eliminate_at_strength: true,
+            sfo_interception_six_exactly: keys::SFO_INTERCEPTION_MORALE_6.default()
+                == Morale6::Exactly6,
+            leader_casualty: keys::LEADER_CASUALTY.default(),
+            eliminate_at_strength: keys::ELIMINATE_AT_STRENGTH.default(),
         }
     }
 }
@@ -92,41 +196,24 @@ impl Readings {
                 true
             }
         };
-        let six = f
-            .named(
-                "sfo_interception_morale_6",
-                "reading of the SFO Interception \"Original Morale of 6\"",
-                |s| match s {
-                    "6-or-less" => Some(false),
-                    "exactly-6" => Some(true),
-                    _ => None,
-                },
-                &INTERCEPTION_MORALE_6,
-            )?
-            .unwrap_or(false);
-        let mut flag = |k: &'static str, dflt: bool| f.bool(k).map(|v| v.unwrap_or(dflt));
+        let six = keys::SFO_INTERCEPTION_MORALE_6.get(f)? == Morale6::Exactly6;
         let r = Readings {
-            morale_check_on_hits: flag("morale_check_on_hits", d.morale_check_on_hits)?,
-            morale_check_on_salvo: flag("morale_check_on_salvo", d.morale_check_on_salvo)?,
-            morale_check_on_threshold: flag(
-                "morale_check_on_threshold",
-                d.morale_check_on_threshold,
-            )?,
-            morale_check_on_table: flag("morale_check_on_table", d.morale_check_on_table)?,
-            morale_check_on_broken_formation_hit: flag(
-                "morale_check_on_broken_formation_hit",
-                d.morale_check_on_broken_formation_hit,
-            )?,
-            morale_checks_combined: flag("morale_checks_combined", d.morale_checks_combined)?,
-            pursuit: pursuit_table || flag("pursuit", d.pursuit)?,
-            leader_casualty: flag("leader_casualty", d.leader_casualty)?,
-            eliminate_at_strength: flag("eliminate_at_strength", d.eliminate_at_strength)?,
+            morale_check_on_hits: keys::MORALE_CHECK_ON_HITS.get(f)?,
+            morale_check_on_salvo: keys::MORALE_CHECK_ON_SALVO.get(f)?,
+            morale_check_on_threshold: keys::MORALE_CHECK_ON_THRESHOLD.get(f)?,
+            morale_check_on_table: keys::MORALE_CHECK_ON_TABLE.get(f)?,
+            morale_check_on_broken_formation_hit: keys::MORALE_CHECK_ON_BROKEN_FORMATION_HIT
+                .get(f)?,
+            morale_checks_combined: keys::MORALE_CHECKS_COMBINED.get(f)?,
+            pursuit: pursuit_table || f.bool("pursuit")?.unwrap_or(d.pursuit),
+            leader_casualty: keys::LEADER_CASUALTY.get(f)?,
+            eliminate_at_strength: keys::ELIMINATE_AT_STRENGTH.get(f)?,
             morale_check_drm: 0,
             pursuit_keys,
             defending_leader,
             sfo_interception_six_exactly: six,
         };
-        let drm = f.int("morale_check_drm", -9, 9)?.unwrap_or(0) as i32;
+        let drm = keys::MORALE_CHECK_DRM.get(f)? as i32;
         f.finish()?;
         Ok(Readings {
             morale_check_drm: drm,

@@ -23,7 +23,7 @@ use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Measure, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::named;
+use crate::systems::Key;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
 mod charts;
@@ -214,6 +214,25 @@ fn fire_measures() -> Vec<Measure> {
     ]
 }
 
+/// `column`, declared once: its doc and its reader.
+pub(crate) const COLUMN: Key<FireColumn> = Key::one_of(
+    "column",
+    "musketry column",
+    "required: the musketry column (salvo refused with a Salvo marker, 10.4)",
+);
+
+/// `reaction_fire`, declared once: its doc and its reader.
+pub(crate) const REACTION_FIRE: Key<bool> = Key::flag(
+    "reaction_fire",
+    "true: reaction fire vs. moving cavalry, -1 (default false)",
+);
+
+/// `peasant_militia`, declared once: its doc and its reader.
+pub(crate) const PEASANT_MILITIA: Key<bool> = Key::flag(
+    "peasant_militia",
+    "true: NGBG Peasant Militia at Landskrona, -3 (series only)",
+);
+
 /// What `pikeshot list` shows of `musketry`.
 pub const INFO: ProcedureInfo = ProcedureInfo {
     name: "musketry",
@@ -228,21 +247,11 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
             "target",
             "unit fired at (its formation and TEC hex/hexside give DRMs)",
         ),
-        KeyDoc::one_of(
-            "column",
-            FireColumn::NAMES,
-            "required: the musketry column (salvo refused with a Salvo marker, 10.4)",
-        ),
-        KeyDoc::flag(
-            "reaction_fire",
-            "true: reaction fire vs. moving cavalry, -1 (default false)",
-        ),
+        COLUMN.doc(),
+        REACTION_FIRE.doc(),
         FIRE_MODE_KEY,
         HALMSTAD_FIRE_KEY,
-        KeyDoc::flag(
-            "peasant_militia",
-            "true: NGBG Peasant Militia at Landskrona, -3 (series only)",
-        ),
+        PEASANT_MILITIA.doc(),
         TEC_DRM_KEY,
         EXTRA_DRM_KEY,
     ],
@@ -382,11 +391,11 @@ impl Musketry {
     ) -> Result<Musketry, InputError> {
         let (firer, target, column, who) =
             FireWho::read_step(f, units, edition, false, |f, firer| {
-                let column: FireColumn = named::require(f, "column", "musketry column")?;
+                let column: FireColumn = COLUMN.require(f)?;
                 check_firer(firer).map_err(|e| relocate(f, e))?;
                 Ok(column)
             })?;
-        let reaction_fire = f.flag("reaction_fire")?;
+        let reaction_fire = REACTION_FIRE.get(f)?;
         if reaction_fire && !target.kind.is_cavalry() {
             return Err(f.err(
                 "reaction_fire",
@@ -405,8 +414,8 @@ impl Musketry {
             fire_mode: read_fire_mode(f)?,
             casualty_points: firer.casualty_points,
             hexes: firer.hexes,
-            halmstad: f.flag("halmstad")?,
-            peasant_militia: f.flag("peasant_militia")?,
+            halmstad: crate::systems::mpbs::input::HALMSTAD_FIRE.get(f)?,
+            peasant_militia: PEASANT_MILITIA.get(f)?,
             extra_drm: read_extra(f)?,
             who,
         };

@@ -1,6 +1,7 @@
 //! Orders Change (5.7): the roll, its input and its step keys.
 
 use super::*;
+use crate::systems::Key;
 
 order_procedure! {
     /// Orders Change (5.7): the wing takes the desired order on success.
@@ -27,6 +28,12 @@ pub struct OrdersChangeInput {
     pub extra_drm: i8,
 }
 
+/// `cavalry_wing` on Orders Change, declared once: its doc and its reader.
+const CAVALRY_WING_CHANGE: Key<bool> = Key::flag(
+    "cavalry_wing",
+    "true: a cavalry wing: -1 changing to Charge, +1 changing to Receive Charge",
+);
+
 impl OrdersChangeInput {
     /// Reads the step's keys.
     fn read(f: &mut Fields) -> Result<OrdersChangeInput, InputError> {
@@ -34,13 +41,25 @@ impl OrdersChangeInput {
             order: req_order(f, "order")?,
             to: req_order(f, "to")?,
             leadership: Leadership::read(f)?,
-            leader_adjacent_enemy: f.flag("leader_adjacent_enemy")?,
-            cavalry_wing: f.flag("cavalry_wing")?,
-            wing_mostly_shaken: f.flag("wing_mostly_shaken")?,
+            leader_adjacent_enemy: LEADER_ADJACENT_ENEMY.get(f)?,
+            cavalry_wing: CAVALRY_WING_CHANGE.get(f)?,
+            wing_mostly_shaken: WING_MOSTLY_SHAKEN.get(f)?,
             extra_drm: read_extra(f)?,
         })
     }
 }
+
+/// `leader_adjacent_enemy`, declared once: its doc and its reader.
+pub(crate) const LEADER_ADJACENT_ENEMY: Key<bool> = Key::flag(
+    "leader_adjacent_enemy",
+    "true: leader adjacent to an enemy unit not Morale Broken, +1",
+);
+
+/// `wing_mostly_shaken`, declared once: its doc and its reader.
+pub(crate) const WING_MOSTLY_SHAKEN: Key<bool> = Key::flag(
+    "wing_mostly_shaken",
+    "true: over half the wing MS, MB or eliminated: -2 changing to Rally",
+);
 
 /// What `pikeshot list` shows of `orders-change`.
 pub const ORDERS_CHANGE_INFO: ProcedureInfo = ProcedureInfo {
@@ -57,18 +76,9 @@ pub const ORDERS_CHANGE_INFO: ProcedureInfo = ProcedureInfo {
             ),
         ],
         [
-            KeyDoc::flag(
-                "leader_adjacent_enemy",
-                "true: leader adjacent to an enemy unit not Morale Broken, +1",
-            ),
-            KeyDoc::flag(
-                "cavalry_wing",
-                "true: a cavalry wing: -1 changing to Charge, +1 changing to Receive Charge",
-            ),
-            KeyDoc::flag(
-                "wing_mostly_shaken",
-                "true: over half the wing MS, MB or eliminated: -2 changing to Rally",
-            ),
+            LEADER_ADJACENT_ENEMY.doc(),
+            CAVALRY_WING_CHANGE.doc(),
+            WING_MOSTLY_SHAKEN.doc(),
         ]
     ),
     outcomes: OUTCOMES,

@@ -1,6 +1,7 @@
 //! Continuation (4.3): the roll, its input and its step keys.
 
 use super::*;
+use crate::systems::Key;
 
 order_procedure! {
     /// Continuation (4.3): the wing continues its activation on success.
@@ -25,25 +26,29 @@ impl ContinuationInput {
     fn read(f: &mut Fields) -> Result<ContinuationInput, InputError> {
         Ok(ContinuationInput {
             activation: Activation::read(f)?,
-            second_attempt: f.flag("second_attempt")?,
-            landskrona: f.flag("landskrona")?,
+            second_attempt: SECOND_ATTEMPT.get(f)?,
+            landskrona: LANDSKRONA.get(f)?,
             extra_drm: read_extra(f)?,
         })
     }
 }
+
+/// `second_attempt`, declared once: its doc and its reader.
+pub(crate) const SECOND_ATTEMPT: Key<bool> =
+    Key::flag("second_attempt", "true: a second attempt, +1");
+
+/// `landskrona`, declared once: its doc and its reader.
+pub(crate) const LANDSKRONA: Key<bool> = Key::flag(
+    "landskrona",
+    "true: NGBG all rolls during Landskrona, +1 (series only)",
+);
 
 /// What `pikeshot list` shows of `continuation`.
 pub const CONTINUATION_INFO: ProcedureInfo = ProcedureInfo {
     name: "continuation",
     rule: "4.3",
     summary: "Continuation: d10 + DRM ≤ the current order's number (Charge 0-3, Make Ready 0-2, Receive Charge 0-1, Rally NA)",
-    keys: activation_keys![
-        KeyDoc::flag("second_attempt", "true: a second attempt, +1"),
-        KeyDoc::flag(
-            "landskrona",
-            "true: NGBG all rolls during Landskrona, +1 (series only)",
-        ),
-    ],
+    keys: activation_keys![SECOND_ATTEMPT.doc(), LANDSKRONA.doc(),],
     outcomes: OUTCOMES,
     measures: &[],
 };

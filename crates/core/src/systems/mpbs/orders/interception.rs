@@ -1,6 +1,7 @@
 //! Interception (9.3, cavalry only): the roll, its input and its step keys.
 
 use super::*;
+use crate::systems::Key;
 
 order_procedure! {
     /// Interception (9.3): the cavalry unit intercepts on success.
@@ -26,6 +27,20 @@ pub struct InterceptionInput {
     pub sfo_six_exactly: bool,
 }
 
+/// `leader`, declared once: its doc and its reader.
+pub(crate) const LEADER: Key<i64> = Key::int(
+    "leader",
+    -6,
+    0,
+    "rating(s) of the AC and/or WC stacked with it (default the unit's `leader`)",
+);
+
+/// `halmstad`, declared once: its doc and its reader.
+pub(crate) const HALMSTAD: Key<bool> = Key::flag(
+    "halmstad",
+    "true: NGBG interceptions at Halmstad, +1 (series only)",
+);
+
 /// What `pikeshot list` shows of `interception`.
 pub const INTERCEPTION_INFO: ProcedureInfo = ProcedureInfo {
     name: "interception",
@@ -41,16 +56,8 @@ pub const INTERCEPTION_INFO: ProcedureInfo = ProcedureInfo {
             &ORDERS_BUT_RALLY,
             "its current order (default the unit's `order`)",
         ),
-        KeyDoc::int(
-            "leader",
-            -6,
-            0,
-            "rating(s) of the AC and/or WC stacked with it (default the unit's `leader`)",
-        ),
-        KeyDoc::flag(
-            "halmstad",
-            "true: NGBG interceptions at Halmstad, +1 (series only)",
-        ),
+        LEADER.doc(),
+        HALMSTAD.doc(),
         EXTRA_DRM_KEY,
     ],
     outcomes: OUTCOMES,
@@ -148,10 +155,10 @@ impl Interception {
         let input = InterceptionInput {
             order,
             original_morale: unit.morale,
-            leader: f
-                .int("leader", -6, 0)?
+            leader: LEADER
+                .read(f)?
                 .map_or(unit.leader.unwrap_or(0), |v| v as i8),
-            halmstad: f.flag("halmstad")?,
+            halmstad: HALMSTAD.get(f)?,
             extra_drm: read_extra(f)?,
             sfo_six_exactly,
         };

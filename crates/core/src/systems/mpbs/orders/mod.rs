@@ -18,6 +18,7 @@ use crate::explain::{Source, Term, key_term};
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
+use crate::systems::Key;
 use crate::systems::named;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 
@@ -123,6 +124,25 @@ const SFO_ORDERS_DRMS: OrdersDrms = OrdersDrms {
     interception_halmstad: None,
 };
 
+/// `wc_rating`, declared once: its doc and its reader.
+pub(crate) const WC_RATING: Key<i64> =
+    Key::int("wc_rating", -3, 0, "the Wing Commander's rating").or("0");
+
+/// `ac_rating`, declared once: its doc and its reader.
+pub(crate) const AC_RATING: Key<i64> = Key::int("ac_rating", -3, 0, "the Army Commander's rating");
+
+/// `ac_with_wc`, declared once: its doc and its reader.
+pub(crate) const AC_WITH_WC: Key<bool> = Key::flag(
+    "ac_with_wc",
+    "true: the AC is adjacent to or stacked with the WC, so its rating counts",
+);
+
+/// `wc_adjacent_enemy`, declared once: its doc and its reader.
+pub(crate) const WC_ADJACENT_ENEMY: Key<bool> = Key::flag(
+    "wc_adjacent_enemy",
+    "true: WC adjacent to an enemy unit not Morale Broken, +1",
+);
+
 /// Orders DRMs, indexed by edition (Sweden Fights On, series). The series
 /// card prints Sweden Fights On's lines, adds the NGBG ones and reads the
 /// low interception morale as "6 or less".
@@ -152,9 +172,9 @@ impl Leadership {
     /// Reads `wc_rating`, `ac_rating`, `ac_with_wc`.
     fn read(f: &mut Fields) -> Result<Leadership, InputError> {
         let l = Leadership {
-            wc_rating: f.int("wc_rating", -3, 0)?.unwrap_or(0) as i8,
-            ac_rating: f.int("ac_rating", -3, 0)?.map(|v| v as i8),
-            ac_with_wc: f.flag("ac_with_wc")?,
+            wc_rating: WC_RATING.read(f)?.unwrap_or(0) as i8,
+            ac_rating: AC_RATING.read(f)?.map(|v| v as i8),
+            ac_with_wc: AC_WITH_WC.get(f)?,
         };
         Ok(l)
     }
@@ -184,18 +204,19 @@ impl Leadership {
     }
 }
 
+/// `cavalry_wing` on Continuation and Preemption, declared once: its doc
+/// and its reader.
+pub(crate) const CAVALRY_WING: Key<bool> = Key::flag("cavalry_wing", "true: a cavalry wing, -1");
+
 /// The `keys` of a wing roll's `ProcedureInfo`: `$first` (its order keys),
 /// the leaders' ratings ([`Leadership::read`]), `$rest`, then `extra_drm`.
 macro_rules! order_keys {
     ([$($first:expr),* $(,)?], [$($rest:expr),* $(,)?]) => {
         &[
             $($first,)*
-            KeyDoc::int("wc_rating", -3, 0, "the Wing Commander's rating").or("0"),
-            KeyDoc::int("ac_rating", -3, 0, "the Army Commander's rating"),
-            KeyDoc::flag(
-                "ac_with_wc",
-                "true: the AC is adjacent to or stacked with the WC, so its rating counts",
-            ),
+            WC_RATING.doc(),
+            AC_RATING.doc(),
+            AC_WITH_WC.doc(),
             $($rest,)*
             EXTRA_DRM_KEY,
         ]
@@ -213,11 +234,8 @@ macro_rules! activation_keys {
                 "required: the wing's current order",
             )],
             [
-                KeyDoc::flag(
-                    "wc_adjacent_enemy",
-                    "true: WC adjacent to an enemy unit not Morale Broken, +1",
-                ),
-                KeyDoc::flag("cavalry_wing", "true: a cavalry wing, -1"),
+                WC_ADJACENT_ENEMY.doc(),
+                CAVALRY_WING.doc(),
                 $($rest,)*
             ]
         )
@@ -269,8 +287,8 @@ impl Activation {
         Ok(Activation {
             order: req_order(f, "order")?,
             leadership: Leadership::read(f)?,
-            wc_adjacent_enemy: f.flag("wc_adjacent_enemy")?,
-            cavalry_wing: f.flag("cavalry_wing")?,
+            wc_adjacent_enemy: WC_ADJACENT_ENEMY.get(f)?,
+            cavalry_wing: CAVALRY_WING.get(f)?,
         })
     }
 

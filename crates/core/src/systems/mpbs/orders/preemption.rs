@@ -1,6 +1,7 @@
 //! Preemption (4.4): the roll, its input and its step keys.
 
 use super::*;
+use crate::systems::Key;
 
 order_procedure! {
     /// Preemption (4.4): the wing activates out of turn on success.
@@ -23,21 +24,22 @@ impl PreemptionInput {
     fn read(f: &mut Fields) -> Result<PreemptionInput, InputError> {
         Ok(PreemptionInput {
             activation: Activation::read(f)?,
-            wc_no_continue: f.flag("wc_no_continue")?,
+            wc_no_continue: WC_NO_CONTINUE.get(f)?,
             extra_drm: read_extra(f)?,
         })
     }
 }
+
+/// `wc_no_continue`, declared once: its doc and its reader.
+pub(crate) const WC_NO_CONTINUE: Key<bool> =
+    Key::flag("wc_no_continue", "true: the WC is marked No Continue, +1");
 
 /// What `pikeshot list` shows of `preemption`.
 pub const PREEMPTION_INFO: ProcedureInfo = ProcedureInfo {
     name: "preemption",
     rule: "4.4",
     summary: "Preemption: d10 + DRM ≤ the current order's number (Charge 0-4, Make Ready 0-3, Receive Charge 0-2, Rally NA)",
-    keys: activation_keys![KeyDoc::flag(
-        "wc_no_continue",
-        "true: the WC is marked No Continue, +1"
-    )],
+    keys: activation_keys![WC_NO_CONTINUE.doc()],
     outcomes: OUTCOMES,
     measures: &[],
 };
