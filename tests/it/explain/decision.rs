@@ -39,9 +39,9 @@ fn num(v: &Value) -> f64 {
     v.as_f64().unwrap()
 }
 
-/// At the start (policy.csv's first row: every feature 0 or "no", turn
-/// 1) the options' values are the row's `value fire` (1.395157722412) and
-/// `value charge` (0.932538814269); fire is best. Firing's turn leads to
+/// At the start (policy.csv's first row: turn 1, every feature 0 or
+/// "no") the options' values are the row's `value fire` (1.395157722412)
+/// and `value charge` (0.932538814269); fire is best. Firing's turn leads to
 /// turn 2 only (a volley ends no melee), and each place it leads to is
 /// worth the best value of the policy.csv row of that state in turn 2, so
 /// Σ p × value over them is fire's 1.395157722412.

@@ -167,13 +167,16 @@ fn api_decide_answers_decides_document() {
         v["file"] = Value::Null;
     }
     assert_eq!(got, want);
-    let r = server.post(
-        "/api/decide",
-        &json!({ "toml": "system = \"snaphance\"\n[units.a]\nkind = \"pistol-cavalry\"\n" }),
-    );
+    // The same scenario without its decisions: decide's own error.
+    let courses = &text[..text.find("[[decision]]").unwrap()];
+    let r = server.post("/api/decide", &json!({ "toml": courses }));
+    assert_eq!(r.status, 400, "{}", r.body);
     let e = r.json();
     assert!(
-        e["error"]["message"].as_str().unwrap_or_default().len() > 0,
+        e["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the scenario has no `[[decision]]` table"),
         "{e}"
     );
 }

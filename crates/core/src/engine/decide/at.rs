@@ -96,6 +96,10 @@ pub struct Difference {
     pub gain: f64,
 }
 
+/// A place a turn leads to: (its words, its value, the probability of
+/// getting there, the most likely rolls that do).
+type Place = (String, f64, f64, Vec<String>);
+
 /// Where a turn ends: a choice node, or an end of this value (its bits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Dest {
@@ -292,7 +296,7 @@ pub fn explain_at<P: Procedure, F: Features>(
     };
     // Each option's turn by place in words: two states the features do
     // not tell apart, of one value, are one place.
-    let places = |e: &Edge| -> Vec<(String, f64, f64, Vec<String>)> {
+    let places = |e: &Edge| -> Vec<Place> {
         let mut out: Vec<(String, f64, f64, Vec<String>, f64)> = Vec::new();
         for (d, p, rolls) in turn_of(solved, *e) {
             let (after, v) = (after_words(d), value_at(d));
@@ -310,7 +314,7 @@ pub fn explain_at<P: Procedure, F: Features>(
             .map(|(a, v, p, r, _)| (a, v, p, r))
             .collect()
     };
-    let turns: Vec<Vec<(String, f64, f64, Vec<String>)>> = edges.iter().map(places).collect();
+    let turns: Vec<Vec<Place>> = edges.iter().map(places).collect();
     let options: Vec<OptionAt> = solved
         .options
         .iter()
