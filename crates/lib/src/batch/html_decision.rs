@@ -145,13 +145,14 @@ pub fn section(o: &mut String, doc: Option<&DecisionsDoc>, base: &str) {
                 );
             }
             let _ = writeln!(o, "</tbody>\n</table></div>");
-            // Under half the last digit shown, the rule loses nothing.
-            let shown_loss = if d.probability {
-                100.0 * d.rule_loss
+            // Under half the last digit shown (0.1 points, 0.001), the
+            // rule loses nothing measurable.
+            let under = if d.probability {
+                100.0 * d.rule_loss < 0.05
             } else {
-                d.rule_loss
+                d.rule_loss < 0.0005
             };
-            let loss = if shown_loss < 0.0005 {
+            let loss = if under {
                 "losing nothing measurable".to_string()
             } else {
                 format!("{} against the best plan", gap(d, -d.rule_loss))

@@ -131,8 +131,9 @@ function decisionView(variant, d) {
       el("td", {}, best ? el("strong", { text: label }) : label),
       el("td", { class: "num", "data-value": v, text: decidedValue(d, v) }),
       el("td", { class: "num", text: best ? "" : gap(v - d.value) })))));
-  const lossShown = d.probability ? 100 * d.rule_loss : d.rule_loss;
-  const loss = lossShown < 0.0005 ? "losing nothing measurable" : `${gap(-d.rule_loss)} against the best plan`;
+  // Under half the last digit shown (0.1 points, 0.001): nothing measurable.
+  const under = d.probability ? 100 * d.rule_loss < 0.05 : d.rule_loss < 0.0005;
+  const loss = under ? "losing nothing measurable" : `${gap(-d.rule_loss)} against the best plan`;
   const byReach = d.choices.map((c, i) => [c, i]).sort((x, y) => y[0].reach - x[0].reach || x[1] - y[1]).slice(0, STATE_ROWS);
   const states = el("details", { class: "states" },
     el("summary", { text: `Every state where the own side chooses (${d.choices.length}${d.choices.length > STATE_ROWS ? `; the ${STATE_ROWS} the best plan reaches most often` : ""})` }),
