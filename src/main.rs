@@ -263,6 +263,22 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             }
             Ok(verdicts(&rows, a.result.check, a.result.quiet))
         }
+        Command::Explain(a) if a.decision.is_some() => {
+            use pikeshot::explain::decision;
+            let state = decision::parse_state(a.state.as_deref().unwrap_or(""))?;
+            let e = decision::explain_decision_path(
+                &a.scenario,
+                &pikeshot::scenario::Overrides::parse(&a.sets)?,
+                &a.variant,
+                a.decision.as_deref().unwrap_or_default(),
+                &state,
+            )?;
+            match a.format {
+                Format::Text => out(decision::render(&e))?,
+                Format::Json => out(decision::json(&e))?,
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Explain(a) => {
             let req = pikeshot::explain::ExplainRequest {
                 overrides: pikeshot::scenario::Overrides::parse(&a.sets)?,

@@ -381,6 +381,15 @@ pub(crate) struct ExplainArgs {
     /// `edition=sfo` (repeatable; default: every variant).
     #[arg(long, value_name = "LABEL")]
     pub(crate) variant: Vec<String>,
+    /// Explain this `[[decision]]` instead of the courses: at a state, the
+    /// value of each option, and for the best against the runner-up where
+    /// each one's turn leads and the rolls that make the difference.
+    #[arg(long, value_name = "NAME", conflicts_with = "course")]
+    pub(crate) decision: Option<String>,
+    /// The decision's state, as policy.csv names its features, e.g.
+    /// "turn=2, imperialists status=disordered" [default: the start].
+    #[arg(long, value_name = "FEATURE=VALUE,...", requires = "decision")]
+    pub(crate) state: Option<String>,
     /// `text`: a column of lines; `json`: the same content as one JSON document.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(crate) format: Format,

@@ -8,6 +8,7 @@
 //! 20 000 trials, to keep the suite fast on two cores.
 
 mod cluster;
+mod decision_page;
 mod explain_page;
 mod html;
 mod selection;

@@ -3,6 +3,7 @@
 //! result probabilities equal to the exact run's — through the CLI and the
 //! public path.
 
+mod decision;
 mod hakkaa;
 mod mpbs;
 mod out;

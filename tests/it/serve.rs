@@ -2,6 +2,7 @@
 //! browser; `serve/browser.rs` drives the page in headless Chromium).
 
 mod browser;
+mod browser_decision;
 mod browser_forgive;
 mod hostile;
 mod results;

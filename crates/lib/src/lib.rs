@@ -30,6 +30,7 @@ pub mod explain {
     #[doc(inline)]
     pub use pikeshot_core::explain::*;
 
+    pub mod decision;
     pub mod run;
 
     pub use run::{ExplainRequest, explain_file, explain_path};

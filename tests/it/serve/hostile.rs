@@ -89,7 +89,7 @@ fn a_computing_request_from_another_site_is_refused() {
     for extra in cross {
         let mut headers = vec![("Host", host.as_str())];
         headers.extend_from_slice(extra);
-        for path in ["/api/run", "/api/parse", "/api/toml"] {
+        for path in ["/api/run", "/api/decide", "/api/parse", "/api/toml"] {
             let r = request_with(&server.addr, "POST", path, &headers, &body);
             assert_eq!(r.status, 403, "{extra:?} {path}: {}", r.body);
             assert_eq!(r.json()["error"]["kind"], "forbidden", "{}", r.body);

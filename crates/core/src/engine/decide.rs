@@ -23,6 +23,7 @@
 mod graph;
 
 use graph::{END, Flat, ROLL, topological};
+pub mod at;
 pub mod rule;
 pub mod summary;
 

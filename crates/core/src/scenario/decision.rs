@@ -9,6 +9,7 @@
 use super::Fields;
 use super::course::{self, Repeats};
 use super::limits::MAX_STEPS;
+use crate::engine::decide::at::{ExplainAt, explain_at};
 use crate::engine::decide::summary::{Decided, summarise};
 use crate::engine::decide::{Features, Objective, Options, Target, solve};
 use crate::error::InputError;
@@ -48,6 +49,16 @@ pub const DECISION_KEYS: &[(&str, &str)] = &[
         "required, 2 to 6 [[decision.option]] tables: `name` and `steps`, as a course's",
     ),
 ];
+
+/// What a system's `decide` is asked of a scenario's decisions.
+#[derive(Clone, Debug, Default)]
+pub struct DecideAsk {
+    /// The seed of each best plan's Monte Carlo check.
+    pub seed: u64,
+    /// The decision to explain at one of its states (`pikeshot explain
+    /// --decision`), if any: its [`Decided::at`] is filled.
+    pub explain: Option<ExplainAt>,
+}
 
 /// One option of a decision: its name and the steps of its course
 /// (`before`, the option's own, `after`), each with its `procedure` read.
@@ -90,12 +101,13 @@ impl DecisionTable<'_> {
     }
 
     /// Solves the decision over the options a system built from it and
-    /// summarises the best plan; an error is located at `objective`.
+    /// summarises the best plan (explained at a state when `ask` names
+    /// this decision); an error is located at `objective`.
     pub fn solve_with<O, F>(
         &self,
         options: &O,
         features: &F,
-        seed: u64,
+        ask: &DecideAsk,
     ) -> Result<Decided, InputError>
     where
         O: Options + ?Sized,
@@ -103,7 +115,11 @@ impl DecisionTable<'_> {
     {
         let solved = solve(&self.name, options, features, &self.objective)
             .map_err(|e| course::locate_course_error(&self.fields, e, "objective"))?;
-        Ok(summarise(&self.name, &solved, features, seed))
+        let mut decided = summarise(&self.name, &solved, features, ask.seed);
+        if let Some(at) = ask.explain.as_ref().filter(|a| a.decision == self.name) {
+            decided.at = Some(explain_at(&solved, features, at)?);
+        }
+        Ok(decided)
     }
 }
 

@@ -107,12 +107,13 @@ pub trait RuleSystem: Send + Sync {
     /// rolls results trigger, for every state the course reaches.
     fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError>;
     /// Reads the system's `[rules]`, `[units.*]` and every `[[decision]]`
-    /// (the courses left to `run`) and solves each decision exactly; `seed`
-    /// seeds the Monte Carlo check of each best plan.
+    /// (the courses left to `run`) and solves each decision exactly; `ask`
+    /// seeds the Monte Carlo check of each best plan and may name one
+    /// decision to explain at a state.
     fn decide(
         &self,
         f: &mut Fields,
-        _seed: u64,
+        _ask: &crate::scenario::decision::DecideAsk,
     ) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
         if !f.has("decision") {
             return Ok(Vec::new());

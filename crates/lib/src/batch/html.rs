@@ -356,6 +356,8 @@ fn scenario(o: &mut String, k: usize, e: &Entry, f: &Folder, checks: &[CheckRow]
         targets_table(o, &mine, false);
     }
 
+    super::html_decision::section(o, f.decisions.as_ref(), &base);
+
     let has_exact = (0..f.outcomes.rows.len()).any(|i| !f.outcomes.get(i, "exact").is_empty());
     // A swept scenario opens with its view across the sweep; each
     // variant's detail follows, collapsed.

@@ -16,6 +16,7 @@
 
 pub mod diff;
 pub mod html;
+pub mod html_decision;
 pub mod html_explain;
 pub mod html_sweep;
 pub mod html_views;
@@ -354,6 +355,13 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
         )?;
         // The page shows each course's rolls from it.
         crate::explain::run::write_json(&p.file, &rreq.plan.overrides, plots, into.path())?;
+        // The page's "best plan" section reads the decisions solved.
+        if p.file.table.contains_key("decision") {
+            let mut ds =
+                run::decide::decide_file(p.file.clone(), &crate::scenario::Overrides::default())?;
+            ds.sets = rreq.plan.overrides.texts();
+            crate::report::decision::write_folder(&ds, into.path())?;
+        }
         if req.json {
             docs.push(json::scenario(file, folder, &run, &checks));
         }

@@ -149,6 +149,9 @@ pub struct Folder {
     pub record: Option<RunRecord>,
     /// `explain.json`, when the folder has one: each course's rolls.
     pub explain: Option<crate::explain::Explanation>,
+    /// `decisions.json`, when the scenario has `[[decision]]`s: each best
+    /// plan.
+    pub decisions: Option<super::html_decision::DecisionsDoc>,
     /// `sweep.csv`, when the scenario has a sweep.
     pub sweep: Option<Table>,
     /// The other files present, by name, for links: `measures.csv`,
@@ -160,7 +163,7 @@ pub struct Folder {
 pub const EXPLAIN_JSON: &str = crate::explain::run::EXPLAIN_JSON;
 
 /// Files of a scenario folder the page links to when present.
-pub const LINKED: [&str; 9] = [
+pub const LINKED: [&str; 10] = [
     SWEEP_CSV,
     "outcomes.csv",
     "measures.csv",
@@ -170,6 +173,7 @@ pub const LINKED: [&str; 9] = [
     EXPECT_CSV,
     "timing.csv",
     EXPLAIN_JSON,
+    crate::report::decision::DECISIONS_JSON,
 ];
 
 /// Reads a scenario folder.
@@ -193,8 +197,13 @@ pub fn read_folder(dir: &Path) -> Result<Folder, Error> {
     let record = read_json(&dir.join(RUN_JSON), RUN_JSON)?;
     let explain = read_json(&dir.join(EXPLAIN_JSON), EXPLAIN_JSON)?;
     let sweep_path = dir.join(SWEEP_CSV);
+    let decisions = read_json(
+        &dir.join(crate::report::decision::DECISIONS_JSON),
+        crate::report::decision::DECISIONS_JSON,
+    )?;
     Ok(Folder {
         explain,
+        decisions,
         sweep: if sweep_path.is_file() {
             Some(read_csv(&sweep_path)?)
         } else {

@@ -105,6 +105,36 @@ pub fn json(ds: &Decisions) -> String {
     serde_json::to_string_pretty(ds).expect("serialising plain data") + "\n"
 }
 
+/// The file `report` writes into a scenario's folder: what `pikeshot decide
+/// --format json` prints for the scenario.
+pub const DECISIONS_JSON: &str = "decisions.json";
+
+/// The name of a decision's policy file in a report's scenario folder,
+/// beside the folder's other files: `policy-<decision>.csv`, or
+/// `policy-<variant>-<decision>.csv` in a sweep.
+pub fn policy_file(variant: &str, decision: &str) -> String {
+    if variant.is_empty() {
+        format!("policy-{}.csv", kebab_id(decision))
+    } else {
+        format!("policy-{}-{}.csv", kebab_id(variant), kebab_id(decision))
+    }
+}
+
+/// Writes [`DECISIONS_JSON`] and each decision's policy file
+/// ([`policy_file`]) into `dir`, a report's scenario folder being written
+/// (staged and renamed into place).
+pub fn write_folder(ds: &Decisions, dir: &Path) -> Result<()> {
+    let mut staging = crate::report::Staging::new(dir)?;
+    for v in &ds.variants {
+        for d in &v.decisions {
+            staging.bytes(&policy_file(&v.variant, &d.name), policy_csv(d).as_bytes())?;
+        }
+    }
+    staging.bytes(DECISIONS_JSON, json(ds).as_bytes())?;
+    staging.commit()?;
+    Ok(())
+}
+
 /// Writes each decision's `policy.csv` into `dir/<decision>/` (and
 /// `dir/<variant>/<decision>/` in a sweep) and `decisions.json` into `dir`;
 /// returns the files written.

@@ -6,9 +6,11 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::TOP_KEYS;
+use crate::engine::decide::at::ExplainAt;
 use crate::engine::decide::summary::{CourseFigure, Decided};
 use crate::engine::{Method, RunOptions, Task, Threads};
 use crate::error::{InputError, Result};
+use crate::scenario::decision::DecideAsk;
 use crate::scenario::fields::collect;
 use crate::scenario::limits::{MAX_SEED, MAX_TRIALS};
 use crate::scenario::{Overrides, ScenarioFile};
@@ -48,7 +50,18 @@ pub fn decide_path(path: &Path, overrides: &Overrides) -> Result<Decisions> {
 
 /// Solves the decisions of a scenario already loaded (or built from text).
 /// A scenario without `[[decision]]` is an error saying what to add.
-pub fn decide_file(mut file: ScenarioFile, overrides: &Overrides) -> Result<Decisions> {
+pub fn decide_file(file: ScenarioFile, overrides: &Overrides) -> Result<Decisions> {
+    decide_file_at(file, overrides, None)
+}
+
+/// As [`decide_file`], and the decision `at` names explained at its state
+/// (its [`Decided::at`], in every variant); a decision the scenario has not
+/// is an error naming those it has.
+pub fn decide_file_at(
+    mut file: ScenarioFile,
+    overrides: &Overrides,
+    at: Option<&ExplainAt>,
+) -> Result<Decisions> {
     file.apply(overrides)?;
     crate::targets::take(&mut file)?;
     let mut out = Decisions {
@@ -79,7 +92,11 @@ pub fn decide_file(mut file: ScenarioFile, overrides: &Overrides) -> Result<Deci
                 .map_or(DEFAULT_SEED, |s| s as u64);
             let sys = systems::registry::read_system(f)?;
             f.has("edition");
-            Ok((n, sys, sys.decide(f, seed)?))
+            let ask = DecideAsk {
+                seed,
+                explain: at.cloned(),
+            };
+            Ok((n, sys, sys.decide(f, &ask)?))
         })?;
         if let Some(n) = n {
             out.name = n;
@@ -89,6 +106,16 @@ pub fn decide_file(mut file: ScenarioFile, overrides: &Overrides) -> Result<Deci
             return Err(InputError::new("the scenario has no `[[decision]]` table")
                 .key("decision")
                 .accepted("[[decision]] with name, own, repeat, objective and [[decision.option]] tables (docs/guide/decisions.md)")
+                .at(Some(&file.path.display().to_string()), None)
+                .into());
+        }
+        if let Some(at) = at
+            && !decisions.iter().any(|d| d.name == at.decision)
+        {
+            let names: Vec<&str> = decisions.iter().map(|d| d.name.as_str()).collect();
+            return Err(InputError::new(format!("no decision \"{}\"", at.decision))
+                .key("--decision")
+                .one_of(&at.decision, &names)
                 .at(Some(&file.path.display().to_string()), None)
                 .into());
         }

@@ -15,12 +15,21 @@ pub const APP_JS: &str = include_str!("assets/app.js");
 /// globals): a control for every key, and errors beside their controls.
 pub const FORM_JS: &str = include_str!("assets/form.js");
 
+/// The "best plan" panel's script, loaded after `FORM_JS` and before
+/// `APP_JS`: the form's `[[decision]]` tables and the decisions solved.
+pub const DECISION_JS: &str = include_str!("assets/decision.js");
+
 /// The page's files as the router serves them: (path, body, content type),
 /// the form's script before the one that calls it.
-pub const PAGE_FILES: [(&str, &str, &str); 4] = [
+pub const PAGE_FILES: [(&str, &str, &str); 5] = [
     ("/", INDEX_HTML, "text/html; charset=utf-8"),
     ("/style.css", STYLE_CSS, "text/css; charset=utf-8"),
     ("/form.js", FORM_JS, "text/javascript; charset=utf-8"),
+    (
+        "/decision.js",
+        DECISION_JS,
+        "text/javascript; charset=utf-8",
+    ),
     ("/app.js", APP_JS, "text/javascript; charset=utf-8"),
 ];
 

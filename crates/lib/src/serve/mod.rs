@@ -2,13 +2,15 @@
 //! hyper and axum on tokio) serving one page,
 //! with every asset embedded in the binary, and a small JSON API over the
 //! CLI's own run path: the registry's metadata (`meta`), the shipped
-//! scenarios (`assets`), runs and the TOML ↔ JSON conversion (`compute`),
+//! scenarios (`assets`), runs and the TOML ↔ JSON conversion (`compute`), a scenario's
+//! decisions solved (`decide`),
 //! a sweep's charts and table (`sweep`), the routes (`routes`), which
 //! pages may use it (`origin`) and what keeps the server safe to leave
 //! running (`limits`). Nothing is written to disk.
 
 pub mod assets;
 pub mod compute;
+pub mod decide;
 pub mod http;
 pub mod limits;
 pub mod meta;

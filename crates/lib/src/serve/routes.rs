@@ -1,10 +1,12 @@
 //! The HTTP routes: the page and its assets, and the JSON API.
 //!
-//! - `GET /`, `/style.css`, `/form.js`, `/app.js`: the page (embedded).
+//! - `GET /`, `/style.css`, `/form.js`, `/decision.js`, `/app.js`: the page
+//!   (embedded).
 //! - `GET /api/systems`: the registry ([`super::meta`]).
 //! - `GET /api/scenarios`: the shipped scenarios and those under DIR.
 //! - `GET /api/scenario/{*id}`: one of them, as TOML text.
 //! - `POST /api/run`: odds and explanation ([`super::compute`]).
+//! - `POST /api/decide`: a scenario's decisions solved ([`super::decide`]).
 //! - `GET /api/progress/{client}`: how far that page's latest run is.
 //! - `POST /api/parse`: TOML text to its JSON form; `POST /api/toml` back.
 
@@ -71,6 +73,10 @@ pub fn router(state: AppState) -> Router {
             only_get("/api/progress", get(progress)),
         )
         .route("/api/run", only_post("/api/run", post(run)))
+        .route(
+            "/api/decide",
+            only_post("/api/decide", post(super::decide::decide)),
+        )
         .route("/api/parse", only_post("/api/parse", post(parse)))
         .route("/api/toml", only_post("/api/toml", post(to_toml)))
         .fallback(|uri: axum::http::Uri| async move {
@@ -86,7 +92,7 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-type Shared = Arc<AppState>;
+pub(super) type Shared = Arc<AppState>;
 
 fn only_get(path: &'static str, m: MethodRouter<Shared>) -> MethodRouter<Shared> {
     m.fallback(move || async move { wrong_method(path, "GET") })
@@ -131,7 +137,7 @@ fn json_text(status: StatusCode, body: String) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-fn json_ok<T: Serialize>(value: &T) -> Response {
+pub(super) fn json_ok<T: Serialize>(value: &T) -> Response {
     match serde_json::to_string(value) {
         Ok(s) => json_text(StatusCode::OK, s),
         Err(e) => error(ErrorBody::plain("internal", e.to_string())),
@@ -139,7 +145,7 @@ fn json_ok<T: Serialize>(value: &T) -> Response {
 }
 
 /// An error as JSON `{ "error": ... }` with the status its kind calls for.
-fn error(e: ErrorBody) -> Response {
+pub(super) fn error(e: ErrorBody) -> Response {
     let status = match e.kind {
         "input" => StatusCode::BAD_REQUEST,
         "forbidden" => StatusCode::FORBIDDEN,
@@ -160,7 +166,7 @@ fn error(e: ErrorBody) -> Response {
 }
 
 /// Reads a JSON body, refusing what does not parse with a located error.
-fn body<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ErrorBody> {
+pub(super) fn body<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ErrorBody> {
     serde_json::from_slice(bytes).map_err(|e| {
         ErrorBody::plain(
             "input",
@@ -331,7 +337,7 @@ fn read_capped(path: &Path) -> Result<String, ErrorBody> {
 /// A request's body: refused before it is read when its stated length is
 /// over [`MAX_BODY_BYTES`], and when it does not come whole within
 /// [`BODY_DEADLINE`].
-async fn read_body(headers: &HeaderMap, body: Body) -> Result<Bytes, Response> {
+pub(super) async fn read_body(headers: &HeaderMap, body: Body) -> Result<Bytes, Response> {
     let too_large = |length: Option<u64>| {
         let size = length.map_or("over the limit".into(), |n| format!("{n} bytes"));
         error(ErrorBody::plain(

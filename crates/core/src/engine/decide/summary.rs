@@ -49,6 +49,10 @@ pub struct Decided {
     /// measure), each with its exact figure under the objective; filled by
     /// `run::decide`.
     pub courses: Vec<CourseFigure>,
+    /// The decision explained at one state, when asked
+    /// ([`super::at::ExplainAt`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<super::at::DecisionAt>,
     /// The objective itself, to read the scenario's courses with.
     #[serde(skip)]
     pub target: super::Objective,
@@ -171,6 +175,7 @@ pub fn summarise<P: Procedure, F: Features>(
             .collect(),
         check: check(solved, CHECK_TRIALS, seed),
         courses: Vec::new(),
+        at: None,
         target: solved.objective.clone(),
     }
 }

@@ -169,9 +169,9 @@ impl crate::systems::RuleSystem for Hakkaa {
     fn decide(
         &self,
         f: &mut Fields,
-        seed: u64,
+        ask: &crate::scenario::decision::DecideAsk,
     ) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
-        decision::decide(f, seed)
+        decision::decide(f, ask)
     }
     fn reads_decisions(&self) -> bool {
         true

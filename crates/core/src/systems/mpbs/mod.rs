@@ -434,9 +434,9 @@ impl crate::systems::RuleSystem for Mpbs {
     fn decide(
         &self,
         f: &mut Fields,
-        seed: u64,
+        ask: &crate::scenario::decision::DecideAsk,
     ) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
-        scenario::decide(f, seed)
+        scenario::decide(f, ask)
     }
     fn reads_decisions(&self) -> bool {
         true

@@ -161,10 +161,10 @@ fn read_repeat(cf: &mut Fields, steps: usize) -> Result<Option<Repeat>, InputErr
 
 /// Reads `edition`, `[rules]`, `[units.*]` and every `[[decision]]` (the
 /// courses are `run`'s) and solves each decision by the engine's one
-/// solver; `seed` seeds its Monte Carlo check.
+/// solver; `ask` seeds its Monte Carlo check and may ask for one explained.
 pub fn decide(
     f: &mut Fields,
-    seed: u64,
+    ask: &crate::scenario::decision::DecideAsk,
 ) -> Result<Vec<crate::engine::decide::summary::Decided>, InputError> {
     use super::course::decision::{UnitFeatures, options};
     let names: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
@@ -212,7 +212,7 @@ pub fn decide(
         let features = UnitFeatures {
             units: table.pair(&units),
         };
-        out.push(table.solve_with(&options, &features, seed)?);
+        out.push(table.solve_with(&options, &features, ask)?);
     }
     Ok(out)
 }

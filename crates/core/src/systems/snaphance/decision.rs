@@ -60,8 +60,11 @@ impl Features for StandFeatures {
 }
 
 /// Reads `[rules]`, `[units.*]` and every `[[decision]]` (the courses are
-/// `run`'s) and solves each decision; `seed` seeds its Monte Carlo check.
-pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
+/// `run`'s) and solves each decision; `ask` seeds its Monte Carlo check and may ask for one explained.
+pub fn decide(
+    f: &mut Fields,
+    ask: &crate::scenario::decision::DecideAsk,
+) -> Result<Vec<Decided>, InputError> {
     let readings = Readings::read(f)?;
     let units = read_units(&super::Snaphance, f, Stand::from_fields)?;
     f.has("course");
@@ -115,7 +118,7 @@ pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
         let features = StandFeatures {
             units: table.pair(&units),
         };
-        out.push(table.solve_with(options.as_slice(), &features, seed)?);
+        out.push(table.solve_with(options.as_slice(), &features, ask)?);
     }
     Ok(out)
 }

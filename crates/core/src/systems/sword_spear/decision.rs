@@ -52,8 +52,11 @@ impl Features for UnitFeatures {
 }
 
 /// Reads `[rules]`, `[units.*]` and every `[[decision]]` (the courses are
-/// `run`'s) and solves each decision; `seed` seeds its Monte Carlo check.
-pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
+/// `run`'s) and solves each decision; `ask` seeds its Monte Carlo check and may ask for one explained.
+pub fn decide(
+    f: &mut Fields,
+    ask: &crate::scenario::decision::DecideAsk,
+) -> Result<Vec<Decided>, InputError> {
     let rules = Readings::read(f)?;
     let units = read_units(&super::SwordSpear, f, Unit::from_fields)?;
     f.has("course");
@@ -110,7 +113,7 @@ pub fn decide(f: &mut Fields, seed: u64) -> Result<Vec<Decided>, InputError> {
         let features = UnitFeatures {
             units: table.pair(&units),
         };
-        out.push(table.solve_with(options.as_slice(), &features, seed)?);
+        out.push(table.solve_with(options.as_slice(), &features, ask)?);
     }
     Ok(out)
 }

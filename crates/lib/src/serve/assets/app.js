@@ -130,6 +130,7 @@ async function runNow() {
     if (conv.error) { finish(gen, conv.error); return; }
     lastToml = conv.toml;
     $("#toml-text").value = lastToml;
+    decideNow(lastToml);
     const stopWatching = watchProgress(gen);
     try {
       answer = await api("/api/run", { toml: lastToml, method: $("#method").value, client: CLIENT }, controller.signal);

@@ -224,9 +224,10 @@ function renderForm() {
     changed(true);
   } }, "+ course")));
   form.append(courses);
+  renderDecisions(s, form);
 
   // Anything else (sweep, expect, ...), as JSON.
-  const known = new Set(["name", "system", "edition", "seed", "trials", "description", "rules", "units", "course"]);
+  const known = new Set(["name", "system", "edition", "seed", "trials", "description", "rules", "units", "course", "decision"]);
   const rest = Object.keys(doc).filter((k) => !known.has(k));
   if (rest.length) {
     const other = el("fieldset", {}, el("legend", { text: "Other tables (as JSON)" }));
