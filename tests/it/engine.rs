@@ -9,6 +9,7 @@ mod control;
 mod decide;
 mod fit;
 mod pools;
+mod sparse;
 
 use crate::support::cli::run_to;
 use crate::support::shipped_files;

@@ -503,119 +503,65 @@ fn units_courses_and_steps_over_their_limits_are_refused_at_the_first_one_over()
 
 /// Issue 13 item 3: turn counts inside their documented ranges used to
 /// panic (exit 101, "outcome space too large") when a course's results
-/// would not fit. They are a located input error now, naming the limit, and
-/// nothing is written.
+/// would not fit. A course numbers only the results it reaches now (issue
+/// 32 item 4), so "keep firing" over 30 turns runs; a course whose states
+/// would hold too many links is a located input error naming the limit,
+/// and nothing is written.
 #[test]
 fn a_course_too_big_to_report_is_a_located_error_not_a_panic() {
     let dir = tempfile::tempdir().unwrap();
-    for (file, set) in [
-        (
-            "scenarios/mpbs/charge-or-salvo.toml",
-            "course[2].repeat.turns=30",
-        ),
-        (
-            "scenarios/hakkaa/fire-or-charge.toml",
-            "course[1].repeat.turns=20",
-        ),
-    ] {
-        let out = dir.path().join("out");
-        let o = pikeshot(&[
-            "run",
-            file,
-            "--set",
-            set,
-            "--exact",
-            "--trials",
-            "1000",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        let err = stderr(&o);
-        assert_eq!(code(&o), 2, "{file} --set {set}: {err}");
-        assert!(err.contains(file), "names the file: {err}");
-        assert!(err.contains("course["), "names the course key: {err}");
-        assert!(
-            err.contains("1048576 a course may have"),
-            "states the limit: {err}"
-        );
-        assert!(!out.exists(), "nothing written for {file}");
-    }
+    let out = dir.path().join("out");
+    let file = "scenarios/mpbs/charge-or-salvo.toml";
+    let set = "course[2].repeat.turns=30";
+    let o = pikeshot(&[
+        "run",
+        file,
+        "--set",
+        set,
+        "--exact",
+        "--trials",
+        "1000",
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{file} --set {set}: {}", stderr(&o));
+    assert!(out.exists(), "the long course is written");
+
+    let (file, set) = (
+        "scenarios/hakkaa/fire-or-charge.toml",
+        "course[1].repeat.turns=20",
+    );
+    let out = dir.path().join("refused");
+    let o = pikeshot(&[
+        "run",
+        file,
+        "--set",
+        set,
+        "--exact",
+        "--trials",
+        "1000",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = stderr(&o);
+    assert_eq!(code(&o), 2, "{file} --set {set}: {err}");
+    assert!(err.contains(file), "names the file: {err}");
+    assert!(err.contains("course["), "names the course key: {err}");
+    assert!(
+        err.contains("more than 20000000 links"),
+        "states the limit: {err}"
+    );
+    assert!(!out.exists(), "nothing written for {file}");
 }
 
-/// A `repeat.turns` or step count that makes a course's outcome space too
-/// large is refused at its key (its line, or the `--set` it came from),
-/// naming the largest value for which the space fits, worked here from
-/// the spans of the measures the message lists.
+/// A course whose every combination of results would be more than a dense
+/// space holds (Sword & Spear, 40 melee steps fought once each: 4 outcomes
+/// x 3 x 4 x 3 x 5 = 720, times rounds fought (0 to 40) and the step it
+/// ended at (40): 1,180,800 > 1,048,576) builds, numbering only the results
+/// it reaches, and its exact answer sums to 1.
 #[test]
-fn a_course_too_big_to_report_names_the_largest_value_that_fits() {
-    let shipped = |p: &str| std::fs::read_to_string(p).unwrap();
-    let fits = |per: u64, n: u64| per * n <= 1 << 20;
-    // Musket & Pike, "salvo, then charge" repeated: 5 outcomes x morale 4 x
-    // hits taken 7 x formation 3 x enemy morale 4 x hits inflicted 11 x
-    // formation 3 = 55,440 per turn: 18 turns fit, 19 do not.
-    assert!(fits(55_440, 18) && !fits(55_440, 19));
-    let set = "course[2].repeat.turns=30";
-    let e = refused_with(
-        &shipped("scenarios/mpbs/charge-or-salvo.toml"),
-        &with_sets(&[set]),
-    );
-    assert_eq!(e.key.as_deref(), Some("course[2].repeat.turns"), "{e}");
-    assert_eq!(e.line, None, "{e}");
-    assert!(
-        e.file
-            .as_deref()
-            .is_some_and(|f| f.contains("--set course[2].repeat.turns")),
-        "{e}"
-    );
-    assert!(e.to_string().contains("at most 18,"), "{e}");
-
-    // Hakkaa, "charge each turn": 5 outcomes x 5 x 1 x 4 x 4 x 5 x 2 = 4,000
-    // times close combats (t + 1 values) times turns (t): 15 fit, 16 do not.
-    assert!(fits(4_000 * 16, 15) && !fits(4_000 * 17, 16));
-    let hakkaa = shipped("scenarios/hakkaa/fire-or-charge.toml");
-    for t in 16..=20 {
-        let text = hakkaa.replace(
-            "name = \"charge each turn (up to 4 turns)\"\nrepeat = { turns = 4 }",
-            &format!("name = \"charge each turn (up to 4 turns)\"\nrepeat = {{ turns = {t} }}"),
-        );
-        let e = refused(&text);
-        assert_eq!(e.key.as_deref(), Some("course[4].repeat.turns"), "{e}");
-        assert_eq!(
-            e.line,
-            Some(line_containing(&text, &format!("turns = {t} }}"))),
-            "{e}"
-        );
-        assert!(e.to_string().contains("at most 15,"), "turns {t}: {e}");
-    }
-
-    // Snaphance, two melees repeated at strength 30: 6 outcomes x 4 x 31 x 4
-    // x 31 x ended-at-step 2 = 184,512 per turn: 5 turns fit, 6 do not.
-    assert!(fits(184_512, 5) && !fits(184_512, 6));
-    let text = r#"name = "two melees"
-system = "snaphance"
-[units.a]
-kind = "pike"
-strength = 30
-[units.b]
-kind = "pike"
-strength = 30
-[[course]]
-name = "two melees"
-steps = [
-  { procedure = "melee", attacker = "a", defender = "b" },
-  { procedure = "melee", attacker = "a", defender = "b" },
-]
-repeat = { turns = 10 }
-"#;
-    let e = refused(text);
-    assert_eq!(e.key.as_deref(), Some("course[0].repeat.turns"), "{e}");
-    assert_eq!(e.line, Some(line_containing(text, "repeat = {")), "{e}");
-    assert!(e.to_string().contains("at most 5,"), "{e}");
-
-    // Sword & Spear, 40 melee steps fought once each: 4 outcomes x 3 x 4 x
-    // 3 x 5 = 720, times rounds fought (0 to n) and the step it ended at
-    // (n): 37 steps fit (720 x 38 x 37), 38 do not.
-    assert!(fits(720 * 38, 37) && !fits(720 * 39, 38));
+fn a_course_too_big_to_number_densely_numbers_what_it_reaches() {
     let step = "  { procedure = \"melee\", attacker = \"knights\", defender = \"spears\" },\n";
     let text = format!(
         r#"name = "forty"
@@ -638,10 +584,15 @@ steps = [
 "#,
         step.repeat(40)
     );
-    let e = refused(&text);
-    assert_eq!(e.key.as_deref(), Some("course[0].steps"), "{e}");
-    assert_eq!(e.line, Some(line_containing(&text, "steps = [")), "{e}");
-    assert!(e.to_string().contains("at most 37,"), "{e}");
+    let (probs, k) = crate::support::scenario::exact_course(&text, "forty");
+    let space = k.space();
+    assert!(space.is_sparse());
+    let combinations =
+        pikeshot::outcome::OutcomeSpace::leaf_count(space.outcomes().len(), space.measures());
+    assert_eq!(combinations, 720 * 41 * 40);
+    assert!(probs.len() < 1 << 20, "{}", probs.len());
+    let total: f64 = probs.iter().sum();
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
 }
 
 /// Issue 13 item 10: several unknown keys in one table are reported in file

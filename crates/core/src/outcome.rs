@@ -10,11 +10,22 @@
 //! JSON, `--set` and `[[expect]]` use) and may have a display *label* (what
 //! the terminal, plots and HTML show). An outcome built from a label alone
 //! gets the id [`kebab_id`] derives from it; a measure's name is its id.
+//!
+//! A space whose every combination of outcome and measure values would be
+//! more than [`MAX_LEAVES`] (a long course: turns, hits and morale of each
+//! side) is *sparse*: its leaves are numbered in the order they are first
+//! asked for ([`OutcomeSpace::leaf`]), so it holds only the combinations
+//! its course reaches. A space that fits is dense, numbered as above.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use rustc_hash::FxHashMap;
 
 /// The index of a leaf in an [`OutcomeSpace`].
 pub type Leaf = u32;
 
-/// Largest number of leaves a space may have (its counters are dense).
+/// Largest number of leaves a dense space may have (its counters are
+/// dense), and of leaves a sparse one may reach.
 pub const MAX_LEAVES: usize = 1 << 20;
 
 /// The kebab-case id of a display label: lower-case letters and digits,
@@ -118,13 +129,51 @@ impl Measure {
 }
 
 /// The categories and measures a procedure reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// A clone of a sparse space shares its leaves: a leaf numbered through
+/// one is the same leaf in every clone.
+#[derive(Clone, Debug)]
 pub struct OutcomeSpace {
     outcomes: Vec<String>,
     ids: Vec<String>,
     measures: Vec<Measure>,
     strides: Vec<u32>,
     len: u32,
+    /// The leaves reached, for a space too large to be dense.
+    sparse: Option<Arc<Mutex<Sparse>>>,
+}
+
+/// The leaves of a sparse space: each leaf's dense index (what it would be
+/// numbered if the space were dense, as a wide integer), in the order first
+/// reached, and the leaf of each.
+#[derive(Debug, Default)]
+struct Sparse {
+    /// The dense index of each leaf.
+    keys: Vec<u128>,
+    /// The leaf of each dense index reached.
+    leaf: FxHashMap<u128, Leaf>,
+}
+
+impl PartialEq for OutcomeSpace {
+    fn eq(&self, other: &OutcomeSpace) -> bool {
+        let same_leaves = match (&self.sparse, &other.sparse) {
+            (None, None) => self.len == other.len,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b) || lock(a).keys == lock(b).keys,
+            _ => false,
+        };
+        self.outcomes == other.outcomes
+            && self.ids == other.ids
+            && self.measures == other.measures
+            && same_leaves
+    }
+}
+
+impl Eq for OutcomeSpace {}
+
+/// The leaves of a sparse space, locked (a panic elsewhere while they were
+/// held left them whole: each change is one push and one insert).
+fn lock(s: &Mutex<Sparse>) -> MutexGuard<'_, Sparse> {
+    s.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl OutcomeSpace {
@@ -159,32 +208,26 @@ impl OutcomeSpace {
             measures,
             strides,
             len: len as u32,
+            sparse: None,
         }
     }
     /// As [`OutcomeSpace::new`] for a space whose size comes from the input
-    /// (a course's turns, strengths and steps): more leaves than
-    /// [`MAX_LEAVES`] is a bad-input error saying so, not a panic, and so
-    /// are outcome labels (made from unit names) whose ids are empty or
-    /// collide. The caller locates it at the course.
+    /// (a course's turns, strengths and steps): a space of more leaves than
+    /// [`MAX_LEAVES`] is sparse (numbered as its leaves are reached), and
+    /// outcome labels (made from unit names) whose ids are empty or collide
+    /// are a bad-input error, not a panic. The caller locates it at the
+    /// course.
     pub fn try_new(
         outcomes: Vec<String>,
         measures: Vec<Measure>,
     ) -> Result<OutcomeSpace, crate::error::InputError> {
         let len = OutcomeSpace::leaf_count(outcomes.len(), &measures);
-        if len > MAX_LEAVES as u128 {
-            let ranges: Vec<String> = measures
-                .iter()
-                .map(|m| format!("{} ({} values)", m.id(), m.span()))
-                .collect();
+        if len == u128::MAX {
             return Err(crate::error::InputError::new(format!(
-                "this course would report {len} combinations of results ({} outcomes \u{d7} {}), \
-                 more than the {MAX_LEAVES} a course may have",
-                outcomes.len(),
-                ranges.join(" \u{d7} ")
+                "this course reports {} measures, too many to number their combinations",
+                measures.len()
             ))
-            .accepted(
-                "fewer `repeat.turns`, fewer steps, or smaller units: `pikeshot list` states the limits",
-            ));
+            .accepted("fewer steps, or fewer units named"));
         }
         let ids: Vec<String> = outcomes.iter().map(|o| kebab_id(o)).collect();
         for (i, id) in ids.iter().enumerate() {
@@ -208,7 +251,48 @@ impl OutcomeSpace {
                 ));
             }
         }
+        if len > MAX_LEAVES as u128 {
+            return Ok(OutcomeSpace::sparse(outcomes, measures, ids));
+        }
         Ok(OutcomeSpace::new(outcomes, measures))
+    }
+
+    /// A sparse space of these outcomes (whose ids are `ids`, checked) and
+    /// measures: no leaf yet.
+    fn sparse(outcomes: Vec<String>, measures: Vec<Measure>, ids: Vec<String>) -> OutcomeSpace {
+        OutcomeSpace {
+            outcomes,
+            ids,
+            measures,
+            strides: Vec::new(),
+            len: 0,
+            sparse: Some(Arc::default()),
+        }
+    }
+
+    /// Whether the space numbers its leaves as they are reached (see the
+    /// module's documentation).
+    pub fn is_sparse(&self) -> bool {
+        self.sparse.is_some()
+    }
+
+    /// The dense index (as a wide integer) of the leaf for `outcome` with
+    /// these values, as [`OutcomeSpace::leaf`] clamps them.
+    fn key(&self, outcome: usize, values: &[i32]) -> u128 {
+        let mut key = 0u128;
+        for (m, &v) in self.measures.iter().zip(values).rev() {
+            let v = v.clamp(m.min, m.max);
+            key = key * m.span() as u128 + (v - m.min) as u128;
+        }
+        key * self.outcomes.len() as u128 + outcome as u128
+    }
+
+    /// The dense index of a sparse space's leaf.
+    fn key_of(&self, sparse: &Mutex<Sparse>, leaf: Leaf) -> u128 {
+        *lock(sparse)
+            .keys
+            .get(leaf as usize)
+            .expect("a leaf of a sparse space was reached")
     }
     /// The leaves a space of `outcomes` categories and these measures would
     /// have (saturating): more than [`MAX_LEAVES`] does not fit.
@@ -223,8 +307,13 @@ impl OutcomeSpace {
     }
     /// Number of leaves (outcome × every measure value).
     #[allow(clippy::len_without_is_empty)]
+    ///
+    /// A sparse space has the leaves reached so far.
     pub fn len(&self) -> usize {
-        self.len as usize
+        match &self.sparse {
+            None => self.len as usize,
+            Some(s) => lock(s).keys.len(),
+        }
     }
     /// The category labels.
     pub fn outcomes(&self) -> &[String] {
@@ -278,10 +367,22 @@ impl OutcomeSpace {
     }
     /// The leaf for category `outcome` with these measure values (one per
     /// measure, in order). Values outside a measure's range are clamped to it.
+    /// In a sparse space, a combination not reached before becomes the next
+    /// leaf.
     #[inline]
     pub fn leaf(&self, outcome: usize, values: &[i32]) -> Leaf {
         debug_assert!(outcome < self.outcomes.len());
         debug_assert_eq!(values.len(), self.measures.len());
+        if let Some(s) = &self.sparse {
+            let key = self.key(outcome, values);
+            let mut s = lock(s);
+            let next = s.keys.len() as Leaf;
+            let leaf = *s.leaf.entry(key).or_insert(next);
+            if leaf == next {
+                s.keys.push(key);
+            }
+            return leaf;
+        }
         let mut l = outcome as u32;
         for ((m, &s), &v) in self.measures.iter().zip(&self.strides).zip(values) {
             let v = v.clamp(m.min, m.max);
@@ -292,12 +393,22 @@ impl OutcomeSpace {
     /// The category of a leaf.
     #[inline]
     pub fn outcome_of(&self, leaf: Leaf) -> usize {
+        if let Some(s) = &self.sparse {
+            return (self.key_of(s, leaf) % self.outcomes.len() as u128) as usize;
+        }
         (leaf % self.outcomes.len() as u32) as usize
     }
     /// The value of measure `m` at a leaf.
     #[inline]
     pub fn value_of(&self, leaf: Leaf, m: usize) -> i32 {
         let meas = &self.measures[m];
+        if let Some(s) = &self.sparse {
+            let mut key = self.key_of(s, leaf) / self.outcomes.len() as u128;
+            for before in &self.measures[..m] {
+                key /= before.span() as u128;
+            }
+            return (key % meas.span() as u128) as i32 + meas.min;
+        }
         ((leaf / self.strides[m]) % meas.span()) as i32 + meas.min
     }
 }

@@ -16,7 +16,7 @@ use std::hash::Hash;
 use crate::dice::{Dice, EnumerationError};
 use crate::engine::exact;
 use crate::error::InputError;
-use crate::outcome::{Leaf, OutcomeSpace};
+use crate::outcome::{Leaf, MAX_LEAVES, OutcomeSpace};
 use crate::procedure::Procedure;
 
 /// Where a leaf of a node leads.
@@ -430,6 +430,19 @@ fn explore<M: Machine>(m: &M) -> Result<Explored<M>, InputError> {
         });
         nodes.push(Node { proc, next, probs });
         head += 1;
+    }
+    // A sparse space holds the results reached; a dense one fits already.
+    if m.space().len() > MAX_LEAVES {
+        let e = InputError::new(format!(
+            "the course reaches more than {MAX_LEAVES} combinations of results, the most a \
+             course may report"
+        ));
+        return Err(match m.turn(&m.initial()) {
+            Some(_) => e
+                .key("repeat.turns")
+                .accepted("fewer turns, or fewer steps"),
+            None => e.key("steps").accepted("fewer steps, or smaller units"),
+        });
     }
     let order = topological(&nodes).ok_or_else(|| {
         InputError::new("the course can return to a state it left: it would never end")

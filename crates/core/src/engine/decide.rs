@@ -22,7 +22,7 @@
 
 mod graph;
 
-use graph::{END, Flat, ROLL, topological};
+use graph::{Flat, topological};
 pub mod at;
 pub mod rule;
 pub mod summary;
@@ -549,26 +549,7 @@ impl<P: Procedure> Solved<P> {
     /// The value from the start of the plan that picks `plan(c)` at choice
     /// `c` (an index into [`Solved::choices`]).
     pub fn evaluate(&self, plan: impl Fn(usize) -> usize) -> f64 {
-        let f = &self.flat;
-        let mut value = vec![0.0f64; f.choice.len()];
-        for j in 0..f.choice.len() {
-            let (a, b) = (f.start[j] as usize, f.start[j + 1] as usize);
-            let term = |e: usize, value: &[f64]| match f.target[e] {
-                END => f.coef[e],
-                t => f.coef[e] * value[t as usize],
-            };
-            value[j] = match f.choice[j] {
-                ROLL => (a..b).map(|e| term(e, &value)).sum(),
-                c => {
-                    let e = a + plan(c as usize);
-                    match f.target[e] {
-                        END => f.coef[e],
-                        t => value[t as usize],
-                    }
-                }
-            };
-        }
-        value[f.root as usize]
+        self.flat.value(plan, &mut Vec::new())
     }
 
     /// The probability that the plan picking `plan(c)` at choice `c`

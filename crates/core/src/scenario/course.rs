@@ -8,7 +8,7 @@ use super::Fields;
 use super::limits::{MAX_COURSES, MAX_STEPS, MAX_UNITS};
 use crate::error::InputError;
 use crate::outcome::keys::TURNS;
-use crate::outcome::{MAX_LEAVES, Measure, OutcomeSpace, Side};
+use crate::outcome::{Measure, OutcomeSpace, Side};
 
 /// Reads every `[units.NAME]` table with `read` (which reads one unit's
 /// keys); refuses keys `read` did not ask for (`keys`: every key a unit may
@@ -459,45 +459,22 @@ pub fn refuse_moved(f: &mut Fields, key: &'static str, new: &str) -> Result<(), 
 
 /// A course's outcome space whose measures grow with `n`, the value of the
 /// course key `key` (`repeat.turns`, or `steps` counted): `make(n)` gives the
-/// outcomes and measures for `n`. When the space for `given` is too large,
-/// the error is at `key` (a bare course key, located by
-/// [`locate_course_error`]) and names the largest `n` whose space fits.
+/// outcomes and measures for `n`, here `given`. A space of more
+/// combinations than [`crate::outcome::MAX_LEAVES`] is sparse ([`OutcomeSpace::try_new`]):
+/// the course's limit is the states it reaches. Outcome ids that collide
+/// are an error at `steps`; measures too many to number even sparsely, at
+/// `key` (bare course keys, located by [`locate_course_error`]).
 pub fn fitted_space(
     key: &str,
     given: usize,
     make: impl Fn(usize) -> (Vec<String>, Vec<Measure>),
 ) -> Result<OutcomeSpace, InputError> {
     let (outcomes, measures) = make(given);
-    let too_large = OutcomeSpace::leaf_count(outcomes.len(), &measures) > MAX_LEAVES as u128;
-    let e = match OutcomeSpace::try_new(outcomes, measures) {
-        Ok(space) => return Ok(space),
-        // Outcome ids that collide: no number of turns helps.
-        Err(e) if !too_large => return Err(e.key("steps")),
-        Err(e) => e,
-    };
-    let fits = |n: usize| {
-        let (o, m) = make(n);
-        OutcomeSpace::leaf_count(o.len(), &m) <= MAX_LEAVES as u128
-    };
-    // The space grows with n: the largest n that fits, by bisection.
-    let (mut lo, mut hi) = (0, given);
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if fits(mid) { lo = mid } else { hi = mid }
-    }
-    let what = if key == "steps" {
-        "steps in this course"
-    } else {
-        "`repeat.turns`"
-    };
-    let accepted = if lo >= 1 {
-        format!(
-            "{what}: at most {lo}, the largest value for which the outcome space fits (or smaller units)"
-        )
-    } else {
-        format!("not even 1 of {what} fits: fewer steps, fewer units named, or smaller units")
-    };
-    Err(e.key(key).accepted(accepted))
+    let countless = OutcomeSpace::leaf_count(outcomes.len(), &measures) == u128::MAX;
+    OutcomeSpace::try_new(outcomes, measures).map_err(|e| match countless {
+        true => e.key(key),
+        false => e.key("steps"),
+    })
 }
 
 /// Locates an error from building a course (table `cf`): at its bare key
@@ -545,16 +522,6 @@ pub fn course_space(
 ) -> Result<OutcomeSpace, InputError> {
     match turns {
         Some(t) => fitted_space("repeat.turns", t, make),
-        None => {
-            let (outcomes, measures) = make(1);
-            let too_large =
-                OutcomeSpace::leaf_count(outcomes.len(), &measures) > MAX_LEAVES as u128;
-            OutcomeSpace::try_new(outcomes, measures).map_err(|e| match too_large {
-                true => e
-                    .key("steps")
-                    .accepted("fewer steps, fewer units named, or smaller units"),
-                false => e.key("steps"),
-            })
-        }
+        None => fitted_space("steps", 1, make),
     }
 }

@@ -70,7 +70,7 @@ pub fn lines() -> Vec<(&'static str, String)> {
         (
             "results per course",
             format!(
-                "{} (combinations of outcome and measure values; over it, the error names the most `repeat.turns`, or steps, that fit)",
+                "{} (combinations of outcome and measure values a course reaches)",
                 crate::outcome::MAX_LEAVES
             ),
         ),

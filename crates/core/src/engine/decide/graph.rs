@@ -4,8 +4,6 @@
 
 use super::{Edge, Node};
 
-/// A target in [`Flat::target`] that ends the decision.
-pub(super) const END: u32 = u32::MAX;
 /// A [`Flat::choice`] that is a roll.
 pub(super) const ROLL: u32 = u32::MAX;
 
@@ -13,16 +11,22 @@ pub(super) const ROLL: u32 = u32::MAX;
 /// valuing a plan (thousands of times in the rule search) walks memory in
 /// order. Position `j` is the `j`-th node of the reversed order; node 0 (the
 /// first choice) is last.
+///
+/// **Invariant:** an edge's value is `coef * value[target]`, with one more
+/// position than there are nodes (the *end slot*, valued 1) as the target of
+/// every edge that ends the decision: so `coef` is the end's value (or its
+/// probability times it) and the product is that value exactly, and valuing
+/// a position is one multiply-add per edge, without a branch.
 #[derive(Debug)]
 pub(super) struct Flat {
     /// Each position's choice index, or [`ROLL`].
     pub(super) choice: Vec<u32>,
     /// Each position's first edge; one more entry closes the last.
     pub(super) start: Vec<u32>,
-    /// Each edge's target position, or [`END`].
+    /// Each edge's target position, or the end slot.
     pub(super) target: Vec<u32>,
     /// A roll's edge: its probability, or for an end its probability
-    /// times the end's value; a choice's edge: the end's value.
+    /// times the end's value; a choice's edge: 1, or the end's value.
     pub(super) coef: Vec<f64>,
     /// The position of node 0.
     pub(super) root: u32,
@@ -32,6 +36,7 @@ impl Flat {
     /// `nodes` flattened in the reverse of `order`.
     pub(super) fn new<P>(nodes: &[Node<P>], order: &[u32]) -> Flat {
         let n = nodes.len();
+        let end = n as u32;
         let mut pos = vec![0u32; n];
         for (j, &i) in order.iter().rev().enumerate() {
             pos[i as usize] = j as u32;
@@ -55,7 +60,7 @@ impl Flat {
                                 f.coef.push(*p);
                             }
                             Edge::End(v) => {
-                                f.target.push(END);
+                                f.target.push(end);
                                 f.coef.push(p * v);
                             }
                         }
@@ -72,7 +77,7 @@ impl Flat {
                                 f.coef.push(1.0);
                             }
                             Edge::End(v) => {
-                                f.target.push(END);
+                                f.target.push(end);
                                 f.coef.push(*v);
                             }
                         }
@@ -82,6 +87,32 @@ impl Flat {
         }
         f.start.push(f.target.len() as u32);
         f
+    }
+
+    /// The value from the start of the plan that picks `plan(c)` at choice
+    /// `c`, in `value` (one entry per position and the end slot; its
+    /// contents on entry do not matter, so one buffer serves every call).
+    pub(super) fn value(&self, plan: impl Fn(usize) -> usize, value: &mut Vec<f64>) -> f64 {
+        let n = self.choice.len();
+        value.clear();
+        value.resize(n + 1, 0.0);
+        value[n] = 1.0;
+        let (target, coef) = (&self.target[..], &self.coef[..]);
+        for j in 0..n {
+            let (a, b) = (self.start[j] as usize, self.start[j + 1] as usize);
+            value[j] = match self.choice[j] {
+                ROLL => target[a..b]
+                    .iter()
+                    .zip(&coef[a..b])
+                    .map(|(&t, &c)| c * value[t as usize])
+                    .sum(),
+                c => {
+                    let e = a + plan(c as usize);
+                    coef[e] * value[target[e] as usize]
+                }
+            };
+        }
+        value[self.root as usize]
     }
 }
 

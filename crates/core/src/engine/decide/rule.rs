@@ -10,6 +10,8 @@
 //! over the decision's states each), then the best rules of `n` conditions
 //! are extended by one more, while the passes stay within a budget.
 
+use rustc_hash::FxHashMap;
+
 use super::Solved;
 use crate::procedure::Procedure;
 
@@ -101,12 +103,6 @@ impl Rule {
 pub fn search<P: Procedure>(solved: &Solved<P>) -> Rule {
     let n = solved.options.len();
     let better = |a: f64, b: f64| solved.objective.better(a, b) && (a - b).abs() > 1e-12;
-    let value_of = |r: &Rule| {
-        solved.evaluate(|c| {
-            let ch = &solved.choices[c];
-            r.pick(&ch.features, ch.turn)
-        })
-    };
     let mut best = (0..n)
         .map(|k| Rule {
             conditions: Vec::new(),
@@ -120,6 +116,7 @@ pub fn search<P: Procedure>(solved: &Solved<P>) -> Rule {
         return best;
     }
     let conditions = candidates(solved);
+    let mut valuer = Valuer::new(solved, &conditions);
     let states = solved.states().max(1);
     let mut spent = 0usize;
     let mut frontier: Vec<Rule> = vec![Rule {
@@ -143,6 +140,7 @@ pub fn search<P: Procedure>(solved: &Solved<P>) -> Rule {
                 }
                 let mut conds = base.conditions.clone();
                 conds.push(*c);
+                let holds = valuer.holds(&conds, &conditions);
                 let pairs: Vec<(usize, usize)> = if size == 1 {
                     (0..n)
                         .flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| (a, b)))
@@ -161,7 +159,7 @@ pub fn search<P: Procedure>(solved: &Solved<P>) -> Rule {
                         otherwise,
                         value: 0.0,
                     };
-                    r.value = value_of(&r);
+                    r.value = valuer.value(&holds, then, otherwise);
                     found.push(r);
                 }
             }
@@ -184,6 +182,89 @@ pub fn search<P: Procedure>(solved: &Solved<P>) -> Rule {
         frontier = found;
     }
     best
+}
+
+/// Values rules over a solved decision without allocating per rule: each
+/// candidate condition's choices (where it holds) as a bit set, a rule's
+/// the intersection of its conditions'; one buffer for the states' values;
+/// and each plan valued once (rules that pick the same option at every
+/// choice, such as "x ≤ 3" and "x ≥ 4" with the options swapped, or a
+/// condition implied by another, are the same plan: the second is read
+/// from the first).
+struct Valuer<'a, P> {
+    solved: &'a Solved<P>,
+    /// For each candidate condition (in the order of `candidates`), the
+    /// choices where it holds, 64 a word.
+    bits: Vec<Vec<u64>>,
+    /// The states' values while a plan is valued.
+    scratch: Vec<f64>,
+    /// The value of each plan already valued: (then, otherwise, the
+    /// choices where the conditions hold).
+    memo: FxHashMap<(usize, usize, Vec<u64>), f64>,
+}
+
+impl<'a, P: Procedure> Valuer<'a, P> {
+    fn new(solved: &'a Solved<P>, conditions: &[Condition]) -> Self {
+        let words = solved.choices.len().div_ceil(64);
+        let bits = conditions
+            .iter()
+            .map(|c| {
+                let one = Rule {
+                    conditions: vec![*c],
+                    then: 1,
+                    otherwise: 0,
+                    value: 0.0,
+                };
+                let mut b = vec![0u64; words];
+                for (i, ch) in solved.choices.iter().enumerate() {
+                    if one.pick(&ch.features, ch.turn) == 1 {
+                        b[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                b
+            })
+            .collect();
+        Valuer {
+            solved,
+            bits,
+            scratch: Vec::new(),
+            memo: FxHashMap::default(),
+        }
+    }
+
+    /// The choices where every one of `conds` (candidates) holds.
+    fn holds(&self, conds: &[Condition], candidates: &[Condition]) -> Vec<u64> {
+        let mut out = vec![u64::MAX; self.solved.choices.len().div_ceil(64)];
+        for c in conds {
+            let k = candidates
+                .iter()
+                .position(|x| x == c)
+                .expect("a rule's conditions are candidates");
+            for (o, b) in out.iter_mut().zip(&self.bits[k]) {
+                *o &= b;
+            }
+        }
+        out
+    }
+
+    /// The value of the rule picking `then` where `holds`, else
+    /// `otherwise`: as [`Solved::evaluate`] of that plan.
+    fn value(&mut self, holds: &[u64], then: usize, otherwise: usize) -> f64 {
+        let key = (then, otherwise, holds.to_vec());
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let plan = |c: usize| {
+            if holds[c / 64] >> (c % 64) & 1 == 1 {
+                then
+            } else {
+                otherwise
+            }
+        };
+        let v = self.solved.flat.value(plan, &mut self.scratch);
+        self.memo.insert(key, v);
+        v
+    }
 }
 
 /// Every condition worth testing: for each feature (and the turn), "≤ v"

@@ -25,6 +25,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use super::commanders;
+use super::compare_table;
 use super::named_enum;
 use super::unit::Unit;
 use crate::dice::{Dice, EnumerationError, Enumerator, Pool};
@@ -507,11 +508,20 @@ impl Clash {
 
     /// Steps 3–5 over every pair of top fours of the two pools: the
     /// probability of each dice outcome, in a table of [`OUTCOME_CELLS`].
+    /// Each pair's cell comes from the comparison's table (kept between
+    /// clashes), worked out by [`Clash::compare`] when first read.
     fn outcome_cells(&self, ta: &[(Placed, f64)], tb: &[(Placed, f64)]) -> Vec<f64> {
+        let table = compare_table::table(self);
+        let mut ib = [0u16; compare_table::PLACINGS];
+        for ((pb, _), i) in tb.iter().zip(ib.iter_mut()) {
+            *i = compare_table::index(pb) as u16;
+        }
         let mut outcomes = vec![0.0f64; OUTCOME_CELLS];
         for (pa, wa) in ta {
-            for (pb, wb) in tb {
-                outcomes[cell(&self.compare(pa, pb))] += wa * wb;
+            let ia = compare_table::index(pa);
+            for ((pb, wb), &jb) in tb.iter().zip(&ib) {
+                let c = table.cell(ia, jb as usize, || cell(&self.compare(pa, pb)));
+                outcomes[c] += wa * wb;
             }
         }
         outcomes

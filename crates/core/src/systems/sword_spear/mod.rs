@@ -16,6 +16,7 @@ pub mod activation;
 pub mod combat;
 pub mod combat_charts;
 pub mod commanders;
+pub mod compare_table;
 pub mod cost;
 pub mod course;
 pub mod course_explain;
