@@ -581,23 +581,36 @@ fn formation_drms(
     }
 }
 
+/// Whether some attacker is eligible for cavalry momentum (`cavalry`) or
+/// heavy infantry momentum (11.3.6).
+fn momentum_claimable(input: &CloseCombatInput, cavalry: bool) -> bool {
+    input.attackers.iter().any(|u| {
+        momentum_eligible(u)
+            && if cavalry {
+                u.kind.is_cavalry()
+            } else {
+                u.kind.is_heavy_infantry()
+            }
+    })
+}
+
+/// Whether the combat's DRMs include cavalry momentum: claimed, and some
+/// attacking cavalry eligible (11.3.6). A pursuit after the combat adds
+/// its momentum DRM then (11.7.2).
+pub(super) fn cavalry_momentum(input: &CloseCombatInput) -> bool {
+    matches!(input.momentum, Momentum::All | Momentum::Cavalry) && momentum_claimable(input, true)
+}
+
 /// Adds the momentum DRMs claimed, refusing a claim no attacker is
 /// eligible for.
 fn momentum_drms(rules: &CcRules, input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
     if input.momentum == Momentum::None {
         return Ok(());
     }
-    let eligible = |cav: bool| {
-        input.attackers.iter().any(|u| {
-            momentum_eligible(u)
-                && if cav {
-                    u.kind.is_cavalry()
-                } else {
-                    u.kind.is_heavy_infantry()
-                }
-        })
-    };
-    let (cav, hi) = (eligible(true), eligible(false));
+    let (cav, hi) = (
+        momentum_claimable(input, true),
+        momentum_claimable(input, false),
+    );
     let why = || {
         let each: Vec<String> = input
             .attackers
