@@ -18,6 +18,7 @@ pub mod exact;
 pub mod pools;
 pub mod progress;
 pub mod shared;
+pub mod stages;
 
 use std::sync::Arc;
 use std::time::Instant;
