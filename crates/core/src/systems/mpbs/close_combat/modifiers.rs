@@ -186,9 +186,29 @@ fn not_on_matrix(key: &'static str, u: &Unit, card: &str, line: &str, class: CcC
     )
 }
 
+/// The DRMs of a close combat in the card's order (11.3): leaders, morale
+/// differential, strength ratio, the CC matrix, pistol shots, flank and
+/// rear, formations, salvo and momentum, the defender's terrain.
 pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers, Fail> {
     let rules = rules(edition);
-    let card = edition.card();
+    let lead = combatants(input)?;
+    let mut m = Modifiers::default();
+    leader_drms(edition, rules, input, &mut m)?;
+    morale_differential(input, lead, &mut m);
+    strength_ratio(input, &mut m)?;
+    matrix_drm(edition, rules, input, lead, &mut m)?;
+    pistol_drms(input, &mut m)?;
+    flank_drm(input, &mut m)?;
+    once_per_combat(edition, rules, input, &mut m)?;
+    tec_drms(edition, input, &mut m)?;
+    m.push_extra(input.extra_drm)?;
+    m.finish(Some(DRM_LIMIT));
+    Ok(m)
+}
+
+/// The lead attacker, after refusing attackers or a defender that cannot
+/// take part (11.5) or are named twice.
+fn combatants(input: &CloseCombatInput) -> Result<&Unit, Fail> {
     let lead = input
         .attackers
         .first()
@@ -211,9 +231,18 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         "defender",
         "; name the unit stacked with it as the defender",
     )?;
-    let mut m = Modifiers::default();
+    Ok(lead)
+}
 
-    // Leaders (11.3.2).
+/// Leaders (11.3.2): the attacking leader's rating as a plus, the
+/// defending one's as printed (SFO), or ±1 for any leader (series).
+fn leader_drms(
+    edition: Edition,
+    rules: &CcRules,
+    input: &CloseCombatInput,
+    m: &mut Modifiers,
+) -> Result<(), Fail> {
+    let def = &input.defender;
     for (key, leader, sign) in [
         ("attacker_leader", input.attacker_leader, 1),
         ("defender_leader", input.defender_leader, -1),
@@ -264,7 +293,12 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         m.push(label, "11.3.2", drm, source);
     }
 
-    // Morale differential (11.3.3): the lead attacker against the defender.
+    Ok(())
+}
+
+/// Morale differential (11.3.3): the lead attacker against the defender.
+fn morale_differential(input: &CloseCombatInput, lead: &Unit, m: &mut Modifiers) {
+    let def = &input.defender;
     let morale = input
         .morale_differential
         .unwrap_or_else(|| effective_morale(lead) - effective_morale(def));
@@ -284,8 +318,12 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         }
     };
     m.push("morale differential (11.3.3)", "11.3.3", morale, source);
+}
 
-    // Strength ratio (11.3.4): attackers' current SP summed.
+/// Strength ratio (11.3.4): the attackers' current SP summed against the
+/// defender's.
+fn strength_ratio(input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
+    let def = &input.defender;
     let mut strength_source = Source::key(format!(
         "strength_ratio = {}",
         input.strength_ratio.unwrap_or(0)
@@ -329,7 +367,20 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         strength_source,
     );
 
-    // CC Matrix (11.3.8): every attacker must be allowed; the lead's row counts.
+    Ok(())
+}
+
+/// CC Matrix (11.3.8): every attacker must be allowed; the lead's row
+/// counts.
+fn matrix_drm(
+    edition: Edition,
+    rules: &CcRules,
+    input: &CloseCombatInput,
+    lead: &Unit,
+    m: &mut Modifiers,
+) -> Result<(), Fail> {
+    let card = edition.card();
+    let def = &input.defender;
     let column = CcClass::of_defender(def).expect("artillery refused above");
     if !rules.matrix.columns.contains(&column) {
         return Err(not_on_matrix("defender", def, card, "column", column));
@@ -377,6 +428,13 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         )),
     );
 
+    Ok(())
+}
+
+/// Pistol shots (11.0): a defending cavalry unit's, and one per attacking
+/// cavalry unit.
+fn pistol_drms(input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
+    let def = &input.defender;
     // Pistol shots.
     if input.defender_pistol {
         if !def.kind.is_cavalry() {
@@ -419,6 +477,11 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         );
     }
 
+    Ok(())
+}
+
+/// Flank and rear hexes (11.3.7).
+fn flank_drm(input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
     // Flank/rear (11.3.7).
     if input.flank_hexes > MAX_FLANK_HEXES {
         return Err((
@@ -436,14 +499,22 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         );
     }
 
+    Ok(())
+}
+
+/// What counts once per combat (11.0, 11.3.6): both sides' formations, a
+/// salvo fired just prior, momentum.
+fn once_per_combat(
+    edition: Edition,
+    rules: &CcRules,
+    input: &CloseCombatInput,
+    m: &mut Modifiers,
+) -> Result<(), Fail> {
+    let card = edition.card();
+    let def = &input.defender;
     // Once per combat: formations, salvo, momentum.
     let attackers: Vec<&Unit> = input.attackers.iter().collect();
-    formation_drms(
-        rules.formation,
-        &ATTACKER_FORMATION_DRMS,
-        &attackers,
-        &mut m,
-    );
+    formation_drms(rules.formation, &ATTACKER_FORMATION_DRMS, &attackers, m);
     if input.fired_salvo {
         if !input.attackers.iter().any(|u| u.kind.is_heavy_infantry()) {
             return Err(fail(
@@ -464,10 +535,16 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
             format!("the {card} has no NGBG Halmstad modifier (series card only)"),
         ));
     }
-    momentum_drms(rules, input, &mut m)?;
-    formation_drms(rules.formation, &DEFENDER_FORMATION_DRMS, &[def], &mut m);
+    momentum_drms(rules, input, m)?;
+    formation_drms(rules.formation, &DEFENDER_FORMATION_DRMS, &[def], m);
 
-    // TEC close combat column for the defender's hex and hexside.
+    Ok(())
+}
+
+/// The TEC close combat column for the defender's hex and hexside.
+fn tec_drms(edition: Edition, input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
+    let card = edition.card();
+    let def = &input.defender;
     let hex = terrain::hex(edition, def.terrain).ok_or_else(|| {
         fail(
             "defender",
@@ -529,9 +606,7 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         );
     }
 
-    m.push_extra(input.extra_drm)?;
-    m.finish(Some(DRM_LIMIT));
-    Ok(m)
+    Ok(())
 }
 
 /// Adds the formation DRMs of one side, combined as the card says: every
