@@ -216,7 +216,7 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
 }
 
 /// A [`CourseView`] for a course of stages (an
-/// [`AtStage`](crate::engine::stages::AtStage) machine): each state is
+/// [`AtStage`] machine): each state is
 /// (stage index, state); `name` gives a step's
 /// procedure name and rule, `lines` what a state carries.
 pub struct StepsView<F, L, S, P> {
@@ -269,7 +269,7 @@ where
 }
 
 /// Explains a course of stages (an
-/// [`AtStage`](crate::engine::stages::AtStage) machine): each step titled
+/// [`AtStage`] machine): each step titled
 /// by the table its roll reads.
 pub fn explain_spec<S, M>(
     name: &str,
@@ -368,7 +368,7 @@ impl Boxer {
 
 /// A course as a system's reader makes it: one procedure resolved on its
 /// own, or a course of stages (an
-/// [`AtStage`](crate::engine::stages::AtStage) machine).
+/// [`AtStage`] machine).
 pub enum Made<S, C> {
     /// One procedure.
     Single(S),

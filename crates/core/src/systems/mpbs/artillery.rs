@@ -410,7 +410,7 @@ impl Artillery {
         result(self.edition, self.gun, face as i32 + self.drm()).expect("gun checked in new")
     }
     /// The table result a leaf of this procedure stands for (its outcomes
-    /// are [`RESULTS`], in order).
+    /// are the table's three results: miss, FH, FH + MC).
     pub fn result_of(&self, leaf: Leaf) -> FireResult {
         RESULTS[crate::procedure::Procedure::space(self).outcome_of(leaf)]
     }
