@@ -23,6 +23,7 @@ use std::borrow::Cow;
 mod charts;
 mod input;
 mod modifiers;
+mod momentum;
 mod rules;
 mod step;
 mod table;
@@ -172,7 +173,7 @@ impl CloseCombat {
             .then(|| input.defender.name.clone());
         Ok(CloseCombat {
             edition,
-            cavalry_momentum: modifiers::cavalry_momentum(input),
+            cavalry_momentum: momentum::cavalry_momentum(input),
             space,
             modifiers,
             by_face,
