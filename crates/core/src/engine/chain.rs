@@ -40,47 +40,6 @@ enum Next {
 /// asked for.
 pub const BUILD_BUDGET: u64 = 100_000;
 
-/// What a step does to the state: go on to the next step, or stop here.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Transition<S> {
-    /// Continue with the next step from this state.
-    Continue(S),
-    /// The course ends now, in this leaf of the course's space.
-    End(Leaf),
-}
-
-/// The rules a chain is built from.
-pub trait ChainSpec {
-    /// The state carried between steps (unit states, accumulated measures).
-    type State: Clone + Eq + Hash;
-    /// The procedure each step resolves.
-    type Proc: Procedure;
-    /// The outcome space of the whole course.
-    fn space(&self) -> &OutcomeSpace;
-    /// The state before the first step.
-    fn initial(&self) -> Self::State;
-    /// Number of steps.
-    fn steps(&self) -> usize;
-    /// Builds step `step` for `state`.
-    fn build(&self, step: usize, state: &Self::State) -> Result<Self::Proc, InputError>;
-    /// What leaf `leaf` of step `step`'s procedure does to `state`. After
-    /// the last step, [`Transition::Continue`] is turned into an end by
-    /// [`ChainSpec::finish`].
-    fn apply(
-        &self,
-        step: usize,
-        proc: &Self::Proc,
-        leaf: Leaf,
-        state: &Self::State,
-    ) -> Transition<Self::State>;
-    /// The course's leaf for a state after the last step.
-    fn finish(&self, state: &Self::State) -> Leaf;
-    /// As [`Machine::turn`], for `state` before step `step`.
-    fn turn(&self, _step: usize, _state: &Self::State) -> Option<usize> {
-        None
-    }
-}
-
 /// What a [`Machine`] does in a state: roll a procedure, or end in a leaf.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action<P> {
@@ -90,8 +49,10 @@ pub enum Action<P> {
     End(Leaf),
 }
 
-/// The general form of a course: a state machine whose every state either
-/// rolls a procedure or ends. Sub-rolls that only some results trigger
+/// A course: a state machine whose every state either rolls a procedure or
+/// ends. A course of fixed stages carries
+/// [`AtStage`](crate::engine::stages::AtStage) states, its moves between
+/// stages written by [`Stages`](crate::engine::stages::Stages). Sub-rolls that only some results trigger
 /// (a morale check after hits, a pursuit after a break) are states like any
 /// other. The machine must not loop: every path ends.
 pub trait Machine {
@@ -112,49 +73,6 @@ pub trait Machine {
     /// repeat. It lets a course with too many states say how many turns fit.
     fn turn(&self, _state: &Self::State) -> Option<usize> {
         None
-    }
-}
-
-/// A [`ChainSpec`] seen as a [`Machine`]: the state is the step reached.
-struct Steps<'a, C>(&'a C);
-
-/// State of [`Steps`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum StepState<S> {
-    At(usize, S),
-    Ended(Leaf),
-}
-
-impl<C: ChainSpec> Machine for Steps<'_, C> {
-    type State = StepState<C::State>;
-    type Proc = C::Proc;
-    fn space(&self) -> &OutcomeSpace {
-        self.0.space()
-    }
-    fn initial(&self) -> Self::State {
-        StepState::At(0, self.0.initial())
-    }
-    fn action(&self, state: &Self::State) -> Result<Action<C::Proc>, InputError> {
-        Ok(match state {
-            StepState::Ended(l) => Action::End(*l),
-            StepState::At(step, s) if *step == self.0.steps() => Action::End(self.0.finish(s)),
-            StepState::At(step, s) => Action::Roll(self.0.build(*step, s)?),
-        })
-    }
-    fn apply(&self, state: &Self::State, proc: &C::Proc, leaf: Leaf) -> Self::State {
-        match state {
-            StepState::At(step, s) => match self.0.apply(*step, proc, leaf, s) {
-                Transition::Continue(next) => StepState::At(step + 1, next),
-                Transition::End(l) => StepState::Ended(l),
-            },
-            StepState::Ended(_) => unreachable!("an ended course rolls nothing"),
-        }
-    }
-    fn turn(&self, state: &Self::State) -> Option<usize> {
-        match state {
-            StepState::At(step, s) => self.0.turn(*step, s),
-            StepState::Ended(_) => None,
-        }
     }
 }
 
@@ -295,11 +213,6 @@ enum Fit {
 }
 
 impl<P: Procedure> Chain<P> {
-    /// Builds the chain of a fixed sequence of steps.
-    pub fn build<C: ChainSpec<Proc = P>>(spec: &C) -> Result<Chain<P>, InputError> {
-        Chain::from_machine(&Steps(spec))
-    }
-
     /// Builds the chain of a machine: every state reachable from the
     /// initial one that rolls becomes a node, and every leaf of its
     /// procedure an edge to the next node or an end.
@@ -472,9 +385,6 @@ fn node_states<M: Machine>(seen: Seen<M>) -> Vec<M::State> {
 /// A machine's chain and every state met building it.
 type Explored<M> = (Chain<<M as Machine>::Proc>, Seen<M>);
 
-/// What [`reach_steps`] finds: each state is (step index, state).
-pub type StepsReach<C> = Reach<(usize, <C as ChainSpec>::State), <C as ChainSpec>::Proc>;
-
 /// One rolling state of a course, as [`reach`] finds it.
 #[derive(Debug)]
 pub struct Reached<S, P> {
@@ -560,29 +470,6 @@ pub struct Reach<S, P> {
     /// Exact probability of each leaf of the course's space (as the run's
     /// exact answer).
     pub ends: Vec<f64>,
-}
-
-/// [`reach`] for a fixed sequence of steps: each state is (step index, state).
-pub fn reach_steps<C: ChainSpec>(spec: &C, budget: u64) -> Result<StepsReach<C>, InputError> {
-    let r = reach(&Steps(spec), budget)?;
-    let nodes = r
-        .nodes
-        .into_iter()
-        .map(|r| Reached {
-            state: match r.state {
-                StepState::At(i, s) => (i, s),
-                StepState::Ended(_) => unreachable!("an ended course rolls nothing"),
-            },
-            proc: r.proc,
-            mass: r.mass,
-            probs: r.probs,
-            next: r.next,
-        })
-        .collect();
-    Ok(Reach {
-        nodes,
-        ends: r.ends,
-    })
 }
 
 /// Kahn's algorithm: node ids so that every edge goes forward, or `None`

@@ -5,7 +5,7 @@
 //! options' course machines reach.
 //!
 //! The states are those the engine's chains enumerate: each option is a
-//! course machine ([`ChainSpec`]) over the same unit states, run turn by
+//! course machine ([`Machine`]) over the same unit states, run turn by
 //! turn. A state at the start of a turn is a *choice*: it leads to the
 //! first stage of that turn of every option. Everything between two
 //! choices is the option's own chain. The value of a state is the
@@ -30,8 +30,9 @@ pub mod summary;
 use std::hash::Hash;
 
 use crate::dice::Dice;
-use crate::engine::chain::{Action, ChainSpec, Machine, Transition};
+use crate::engine::chain::{Action, Machine};
 use crate::engine::exact;
+use crate::engine::stages::AtStage;
 use crate::error::InputError;
 use crate::outcome::{Leaf, OutcomeSpace};
 use crate::procedure::Procedure;
@@ -139,6 +140,8 @@ pub struct OptionCourse<C> {
     pub spec: C,
     /// Stages in one turn.
     pub per_turn: usize,
+    /// Stages in all.
+    pub stages: usize,
 }
 
 /// The names and values of a choice state's features (what the plan in
@@ -269,50 +272,43 @@ pub trait Options {
     ) -> Moved<Self::State, Self::Carried>;
 }
 
-/// Courses over stages ([`ChainSpec`]) as options: a state is the stage
-/// reached and the course's state; a turn starts every `per_turn` stages.
-impl<C: ChainSpec> Options for [OptionCourse<C>] {
-    type Carried = C::State;
-    type State = (usize, C::State);
-    type Proc = C::Proc;
+/// Courses of stages ([`AtStage`] machines) as options: a state is the
+/// stage reached and the course's state; a turn starts every `per_turn`
+/// stages.
+impl<S, M> Options for [OptionCourse<M>]
+where
+    S: Clone + Eq + Hash,
+    M: Machine<State = AtStage<S>>,
+{
+    type Carried = S;
+    type State = AtStage<S>;
+    type Proc = M::Proc;
     fn names(&self) -> Vec<String> {
         self.iter().map(|o| o.name.clone()).collect()
     }
     fn space(&self, k: usize) -> &OutcomeSpace {
         self[k].spec.space()
     }
-    fn initial(&self) -> C::State {
-        self[0].spec.initial()
+    fn initial(&self) -> S {
+        match self[0].spec.initial() {
+            AtStage::At(_, s) => s,
+            AtStage::Ended(_) => unreachable!("a course starts before its first stage"),
+        }
     }
-    fn enter(&self, k: usize, turn: usize, c: &C::State) -> (usize, C::State) {
-        (turn * self[k].per_turn, c.clone())
+    fn enter(&self, k: usize, turn: usize, c: &S) -> AtStage<S> {
+        AtStage::At(turn * self[k].per_turn, c.clone())
     }
-    fn action(&self, k: usize, (i, s): &(usize, C::State)) -> Result<Action<C::Proc>, InputError> {
-        let spec = &self[k].spec;
-        Ok(if *i == spec.steps() {
-            Action::End(spec.finish(s))
-        } else {
-            Action::Roll(spec.build(*i, s)?)
-        })
+    fn action(&self, k: usize, s: &AtStage<S>) -> Result<Action<M::Proc>, InputError> {
+        self[k].spec.action(s)
     }
-    fn apply(
-        &self,
-        k: usize,
-        (i, s): &(usize, C::State),
-        proc: &C::Proc,
-        leaf: Leaf,
-    ) -> Moved<(usize, C::State), C::State> {
+    fn apply(&self, k: usize, s: &AtStage<S>, proc: &M::Proc, leaf: Leaf) -> Moved<AtStage<S>, S> {
         let o = &self[k];
-        match o.spec.apply(*i, proc, leaf, s) {
-            Transition::End(l) => Moved::End(l),
-            Transition::Continue(n) => {
-                let j = i + 1;
-                if j < o.spec.steps() && j % o.per_turn == 0 {
-                    Moved::Turn(j / o.per_turn, n)
-                } else {
-                    Moved::To((j, n))
-                }
+        match o.spec.apply(s, proc, leaf) {
+            AtStage::Ended(l) => Moved::End(l),
+            AtStage::At(j, n) if j < o.stages && j % o.per_turn == 0 => {
+                Moved::Turn(j / o.per_turn, n)
             }
+            next => Moved::To(next),
         }
     }
 }

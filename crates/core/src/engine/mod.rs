@@ -19,6 +19,7 @@ pub mod method;
 pub mod pools;
 pub mod progress;
 pub mod shared;
+pub mod stages;
 
 use std::num::NonZeroUsize;
 use std::sync::Arc;

@@ -9,8 +9,9 @@ use rustc_hash::FxHashMap;
 
 use super::{Case, Explain, ResultP, StepExplanation, Trigger, results};
 use crate::engine::alias::Tabulated;
-use crate::engine::chain::{Chain, Reach};
+use crate::engine::chain::{Chain, Machine, Reach};
 use crate::engine::choose::Chosen;
+use crate::engine::stages::AtStage;
 use crate::engine::{Kernel, KernelMode};
 use crate::procedure::Procedure;
 
@@ -214,8 +215,9 @@ pub fn steps<V: CourseView>(view: &V, reach: &Reach<V::State, V::Proc>) -> Vec<S
         .collect()
 }
 
-/// A [`CourseView`] for a fixed sequence of steps (a system's
-/// `ChainSpec`): each state is (step index, state); `name` gives a step's
+/// A [`CourseView`] for a course of stages (an
+/// [`AtStage`] machine): each state is
+/// (stage index, state); `name` gives a step's
 /// procedure name and rule, `lines` what a state carries.
 pub struct StepsView<F, L, S, P> {
     /// The step's (procedure, rule) from its index and procedure.
@@ -266,36 +268,37 @@ where
     }
 }
 
-/// Explains a course built as a fixed sequence of steps (a `ChainSpec`):
-/// each step titled by the table its roll reads.
-pub fn explain_spec<C>(
+/// Explains a course of stages (an
+/// [`AtStage`] machine): each step titled
+/// by the table its roll reads.
+pub fn explain_spec<S, M>(
     name: &str,
     side: &crate::outcome::Side,
-    spec: &C,
+    spec: &M,
 ) -> Result<super::CourseExplanation, crate::error::InputError>
 where
-    C: crate::engine::chain::ChainSpec,
-    C::Proc: Explain,
+    M: Machine<State = AtStage<S>>,
+    M::Proc: Explain,
 {
-    explain_spec_lines(name, side, spec, |_: &C::State| Vec::new())
+    explain_spec_lines(name, side, spec, |_: &S| Vec::new())
 }
 
 /// As [`explain_spec`], each state described by `lines` (what the earlier
 /// steps left on the units, one line per unit that changed).
-pub fn explain_spec_lines<C, L>(
+pub fn explain_spec_lines<S, M, L>(
     name: &str,
     side: &crate::outcome::Side,
-    spec: &C,
+    spec: &M,
     lines: L,
 ) -> Result<super::CourseExplanation, crate::error::InputError>
 where
-    C: crate::engine::chain::ChainSpec,
-    C::Proc: Explain,
-    L: Fn(&C::State) -> Vec<String>,
+    M: Machine<State = AtStage<S>>,
+    M::Proc: Explain,
+    L: Fn(&S) -> Vec<String>,
 {
-    let r = crate::engine::chain::reach_steps(spec, crate::engine::exact::DEFAULT_BUDGET)?;
+    let r = crate::engine::stages::reach_stages(spec, crate::engine::exact::DEFAULT_BUDGET)?;
     let view = StepsView::new(
-        |_, p: &C::Proc| {
+        |_, p: &M::Proc| {
             let roll = p.roll();
             (roll.table, roll.rule)
         },
@@ -364,7 +367,8 @@ impl Boxer {
 }
 
 /// A course as a system's reader makes it: one procedure resolved on its
-/// own, or a chain of steps (a `ChainSpec`).
+/// own, or a course of stages (an
+/// [`AtStage`] machine).
 pub enum Made<S, C> {
     /// One procedure.
     Single(S),
@@ -375,7 +379,7 @@ pub enum Made<S, C> {
 impl<S, C> Made<S, C>
 where
     S: Procedure + 'static,
-    C: crate::engine::chain::ChainSpec,
+    C: Machine,
     C::Proc: Procedure + 'static,
 {
     /// The course as a kernel: the procedure itself, or the chain of its
@@ -388,15 +392,15 @@ where
     ) -> Result<Box<dyn Kernel>, crate::error::InputError> {
         Ok(match self {
             Made::Single(s) => boxed.boxed(s, mode),
-            Made::Course(spec) => boxed.boxed(Chain::build(&spec)?, mode),
+            Made::Course(spec) => boxed.boxed(Chain::from_machine(&spec)?, mode),
         })
     }
 }
 
-impl<S, C> Made<S, C>
+impl<S, C, X> Made<S, C>
 where
     S: Explain,
-    C: crate::engine::chain::ChainSpec,
+    C: Machine<State = AtStage<X>>,
     C::Proc: Explain,
 {
     /// Explains the course.
@@ -419,7 +423,7 @@ where
         lines: L,
     ) -> Result<super::CourseExplanation, crate::error::InputError>
     where
-        L: Fn(&C::State) -> Vec<String>,
+        L: Fn(&X) -> Vec<String>,
     {
         match self {
             Made::Single(s) => explain_single(name, side, s),

@@ -1,6 +1,7 @@
 //! Hakkaa Päälle steps and courses: every procedure behind one enum, the
 //! composite `charge`, and courses and engagements compiled to a chain over
-//! the units' states ([`StagedChain`]: its stages are the plans' parts, under the
+//! the units' states (a [`Machine`] over
+//! [`Stages`](crate::engine::stages::Stages): the plans' parts, under the
 //! course's `repeat`).
 //!
 //! A `charge` is a course of three parts on the chain: the charger's
@@ -33,13 +34,14 @@ use super::unit::{Status, Unit, UnitState};
 use std::cell::RefCell;
 
 use crate::dice::{Dice, EnumerationError};
-use crate::engine::chain::Transition;
+use crate::engine::chain::{Action, Machine};
+use crate::engine::stages::{AtStage, Stage, Transition};
 use crate::error::InputError;
 use crate::outcome::keys::{ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::course::Repeat;
-use crate::scenario::staged::{Stage, Staged, StagedChain};
+use crate::scenario::staged::Staged;
 use crate::systems::{KeyDoc, ProcedureInfo};
 
 /// A step that cannot happen in the state reached: no dice, no change.
@@ -478,18 +480,16 @@ impl CourseSpec {
     }
 }
 
-impl StagedChain for CourseSpec {
-    type State = CourseState;
-    type Proc = Step;
-    type Stop = Stop;
-
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    fn staged(&self) -> &Staged<Stop> {
+/// What each stage of the course rolls and what its result does; the
+/// moves between stages are written once by
+/// [`Stages`](crate::engine::stages::Stages) (see the [`Machine`] impl).
+impl CourseSpec {
+    /// The course's stages under its repeat.
+    pub fn staged(&self) -> &Staged<Stop> {
         &self.staged
     }
-    fn initial(&self) -> CourseState {
+    /// The state before the first stage.
+    fn first_state(&self) -> CourseState {
         CourseState {
             units: self.units.iter().map(|u| u.state).collect(),
             contact: false,
@@ -498,7 +498,8 @@ impl StagedChain for CourseSpec {
             fire_result: 0,
         }
     }
-    fn build(&self, stage: Stage, state: &CourseState) -> Result<Step, InputError> {
+    /// Builds the roll of stage `stage` for `state`.
+    fn build_stage(&self, stage: Stage, state: &CourseState) -> Result<Step, InputError> {
         let (plan, part) = self.parts[stage.step];
         let p = &self.plans[plan];
         let mut contact = state.contact;
@@ -519,7 +520,9 @@ impl StagedChain for CourseSpec {
         }
         p.build(part, &self.units_in(state), contact, self.readings, true)
     }
-    fn apply(
+    /// What leaf `leaf` of `proc`, rolled at a stage in `state`, does to
+    /// it; the stage after is `None` after the last.
+    fn step(
         &self,
         stage: Stage,
         next_stage: Option<Stage>,
@@ -608,8 +611,31 @@ impl StagedChain for CourseSpec {
         }
         Transition::Continue(next)
     }
+    /// The course's leaf for a state after the last stage.
     fn finish(&self, state: &CourseState) -> Leaf {
         self.leaf(state, self.staged.turns())
+    }
+}
+
+impl Machine for CourseSpec {
+    type State = AtStage<CourseState>;
+    type Proc = Step;
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    fn initial(&self) -> AtStage<CourseState> {
+        AtStage::At(0, self.first_state())
+    }
+    fn action(&self, state: &AtStage<CourseState>) -> Result<Action<Step>, InputError> {
+        let stages = self.staged.stages();
+        stages.action(state, |st, s| self.build_stage(st, s), |s| self.finish(s))
+    }
+    fn apply(&self, state: &AtStage<CourseState>, proc: &Step, leaf: Leaf) -> AtStage<CourseState> {
+        let stages = self.staged.stages();
+        stages.apply(state, |st, next, s| self.step(st, next, proc, leaf, s))
+    }
+    fn turn(&self, state: &AtStage<CourseState>) -> Option<usize> {
+        self.staged.stages().turn_of(state)
     }
 }
 

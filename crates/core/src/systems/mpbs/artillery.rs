@@ -15,7 +15,7 @@ use super::musketry::{FireResult, FireWho};
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::{Source, Term};
-use crate::outcome::{Measure, OutcomeSpace};
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::chart::labelled;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
@@ -23,6 +23,8 @@ use crate::systems::{Chart, KeyDoc, ProcedureInfo};
 const M: FireResult = FireResult::MISS;
 const F: FireResult = FireResult::new(0, true, false);
 const FM: FireResult = FireResult::new(0, true, true);
+/// The results of the Artillery Fire Table, in outcome order.
+const RESULTS: [FireResult; 3] = [M, F, FM];
 
 /// One edition's Artillery Fire Table: the gun of each column, its header,
 /// and rows for the modified rolls ≤3, 4, …, 9, 10+.
@@ -350,7 +352,7 @@ impl Artillery {
             ));
         }
         super::musketry::tec_and_extra_terms(&mut mods, &input.who, input.extra_drm);
-        let results = [M, F, FM];
+        let results = RESULTS;
         let space = OutcomeSpace::new(
             results.iter().map(|r| r.label()).collect(),
             vec![
@@ -406,6 +408,11 @@ impl Artillery {
     /// The result for a natural die face 0..=9.
     pub fn result_for(&self, face: u8) -> FireResult {
         result(self.edition, self.gun, face as i32 + self.drm()).expect("gun checked in new")
+    }
+    /// The table result a leaf of this procedure stands for (its outcomes
+    /// are the table's three results: miss, FH, FH + MC).
+    pub fn result_of(&self, leaf: Leaf) -> FireResult {
+        RESULTS[crate::procedure::Procedure::space(self).outcome_of(leaf)]
     }
 }
 

@@ -11,11 +11,11 @@ use super::input::{
     EXTRA_DRM_KEY, FIRE_MODE_KEY, HALMSTAD_FIRE_KEY, TEC_DRM_KEY, finish_built, key_err,
     read_extra, read_fire_mode, relocate,
 };
-use super::musketry::{FireLineDrms, FireMode, FireWho};
+use super::musketry::{FireLineDrms, FireMode, FireResult, FireWho};
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::Term;
-use crate::outcome::{Measure, OutcomeSpace};
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::Key;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
@@ -323,6 +323,19 @@ impl LightFire {
     /// Hits for a natural die face 0..=9.
     pub fn hits_for(&self, face: u8) -> u8 {
         result(self.column, face as i32 + self.drm())
+    }
+    /// The table result a leaf of this procedure stands for: its outcome is
+    /// the hits scored (no formation hit or morale check on this table).
+    pub fn result_of(&self, leaf: Leaf) -> FireResult {
+        FireResult::new(
+            crate::procedure::Procedure::space(self).outcome_of(leaf) as u8,
+            false,
+            false,
+        )
+    }
+    /// The most hits one roll can score.
+    pub fn most_hits(&self) -> i32 {
+        crate::procedure::Procedure::space(self).measures()[0].max
     }
 }
 

@@ -18,6 +18,15 @@ use crate::systems::{Key, KeyDoc, ProcedureInfo};
 /// Outcome labels of a morale check.
 pub const OUTCOMES: [&str; 2] = ["pass", "fail"];
 
+/// The result of a morale check, in [`OUTCOMES`] order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoraleResult {
+    /// d10 + DRM ≤ the rating.
+    Pass,
+    /// Above it: the unit loses one morale level.
+    Fail,
+}
+
 /// One morale check: passes when d10 + DRM ≤ the unit's morale rating.
 #[derive(Clone, Debug)]
 pub struct MoraleCheck {
@@ -93,6 +102,16 @@ impl MoraleCheck {
         let drm = EXTRA_DRM.get(f)? as i32;
         f.finish()?;
         Ok(MoraleCheck::new(unit.morale, drm))
+    }
+
+    /// The result a leaf of this procedure stands for (the check has no
+    /// measures: a leaf is its outcome).
+    pub fn result_of(&self, leaf: Leaf) -> MoraleResult {
+        if leaf == 0 {
+            MoraleResult::Pass
+        } else {
+            MoraleResult::Fail
+        }
     }
 
     /// Probability of passing.

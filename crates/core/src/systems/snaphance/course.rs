@@ -32,14 +32,15 @@ use super::readings::Readings;
 use super::repeat::{Repeat, Stop};
 use super::step::{Pass, Step, build_step};
 use super::unit::Stand;
-use crate::engine::chain::Transition;
+use crate::engine::chain::{Action, Machine};
+use crate::engine::stages::{AtStage, Stage, Transition};
 use crate::error::InputError;
 use crate::outcome::keys::{ENDED_AT_STEP, ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::scenario::course::{course_space, lost_unit_outcomes};
-use crate::scenario::staged::{Stage, Staged, StagedChain};
+use crate::scenario::staged::Staged;
 
 /// Outcome labels of a repeated course whose last step is a melee (an
 /// engagement); the last reads "undecided after N rounds".
@@ -328,18 +329,16 @@ impl<'a> CourseSpec<'a> {
     }
 }
 
-impl StagedChain for CourseSpec<'_> {
-    type State = CourseState;
-    type Proc = Step;
-    type Stop = Stop;
-
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    fn staged(&self) -> &Staged<Stop> {
+/// What each stage of the course rolls and what its result does; the
+/// moves between stages are written once by
+/// [`Stages`](crate::engine::stages::Stages) (see the [`Machine`] impl).
+impl CourseSpec<'_> {
+    /// The course's stages under its repeat.
+    pub fn staged(&self) -> &Staged<Stop> {
         &self.staged
     }
-    fn initial(&self) -> CourseState {
+    /// The state before the first stage.
+    fn first_state(&self) -> CourseState {
         CourseState {
             sp_lost: self.units.iter().map(|u| u.sp_lost).collect(),
             disordered: self.units.iter().map(|u| u.disordered).collect(),
@@ -350,7 +349,8 @@ impl StagedChain for CourseSpec<'_> {
             last: 0,
         }
     }
-    fn build(&self, st: Stage, state: &CourseState) -> Result<Step, InputError> {
+    /// Builds the roll of stage `st` for `state`.
+    fn build_stage(&self, st: Stage, state: &CourseState) -> Result<Step, InputError> {
         let s = &self.steps[st.step];
         if self.after_melee[st.step] && !state.won[s.units[0]] {
             // Pursuit 13.0 follows a won melee: after a lost or drawn one
@@ -365,7 +365,9 @@ impl StagedChain for CourseSpec<'_> {
             self.staged.repeats(st.step).then_some(st.turn),
         )
     }
-    fn apply(
+    /// What leaf `leaf` of `proc`, rolled at a stage in `state`, does to
+    /// it; the stage after is `None` after the last.
+    fn step(
         &self,
         st: Stage,
         next_stage: Option<Stage>,
@@ -497,7 +499,30 @@ impl StagedChain for CourseSpec<'_> {
         }
         Transition::Continue(next)
     }
+    /// The course's leaf for a state after the last stage.
     fn finish(&self, state: &CourseState) -> Leaf {
         self.leaf_of(state, state.last as usize, self.steps.len())
+    }
+}
+
+impl Machine for CourseSpec<'_> {
+    type State = AtStage<CourseState>;
+    type Proc = Step;
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    fn initial(&self) -> AtStage<CourseState> {
+        AtStage::At(0, self.first_state())
+    }
+    fn action(&self, state: &AtStage<CourseState>) -> Result<Action<Step>, InputError> {
+        let stages = self.staged.stages();
+        stages.action(state, |st, s| self.build_stage(st, s), |s| self.finish(s))
+    }
+    fn apply(&self, state: &AtStage<CourseState>, proc: &Step, leaf: Leaf) -> AtStage<CourseState> {
+        let stages = self.staged.stages();
+        stages.apply(state, |st, next, s| self.step(st, next, proc, leaf, s))
+    }
+    fn turn(&self, state: &AtStage<CourseState>) -> Option<usize> {
+        self.staged.stages().turn_of(state)
     }
 }

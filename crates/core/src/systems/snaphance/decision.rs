@@ -13,7 +13,6 @@ use crate::error::InputError;
 use crate::scenario::Fields;
 use crate::scenario::course::{self, Repeat};
 use crate::scenario::decision::read_decisions;
-use crate::scenario::staged::StagedChain;
 use crate::systems::registry::read_units;
 use crate::systems::rules::RulesTable;
 
@@ -108,11 +107,13 @@ pub fn decide(
                 Some(repeat),
             )
             .map_err(|e| course::locate_course_error(&table.fields, e, "option"))?;
-            let per_turn = spec.staged().len() / usize::from(table.turns);
+            let stages = spec.staged().len();
+            let per_turn = stages / usize::from(table.turns);
             options.push(OptionCourse {
                 name: option.name,
                 spec,
                 per_turn,
+                stages,
             });
         }
         let features = StandFeatures {

@@ -21,14 +21,15 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use super::combat::{Clash, ClashProcedure};
-use crate::engine::chain::Transition;
+use crate::engine::chain::{Action, Machine};
+use crate::engine::stages::{AtStage, Stage, Transition};
 use crate::error::InputError;
 use crate::outcome::keys::{ENDED_AT_STEP, ENEMY_MORALE, HITS_INFLICTED, HITS_TAKEN, OWN_MORALE};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::scenario::course::lost_unit_outcomes;
-use crate::scenario::staged::{Stage, Staged, StagedChain};
+use crate::scenario::staged::Staged;
 
 /// One step of a course: its reader (to rebuild it for each state) and the
 /// units it names (indices into the scenario's units).
@@ -393,18 +394,16 @@ impl<'a> CourseSpec<'a> {
     }
 }
 
-impl StagedChain for CourseSpec<'_> {
-    type State = CourseState;
-    type Proc = Step;
-    type Stop = Stop;
-
-    fn space(&self) -> &OutcomeSpace {
-        &self.space
-    }
-    fn staged(&self) -> &Staged<Stop> {
+/// What each stage of the course rolls and what its result does; the
+/// moves between stages are written once by
+/// [`Stages`](crate::engine::stages::Stages) (see the [`Machine`] impl).
+impl CourseSpec<'_> {
+    /// The course's stages under its repeat.
+    pub fn staged(&self) -> &Staged<Stop> {
         &self.staged
     }
-    fn initial(&self) -> CourseState {
+    /// The state before the first stage.
+    fn first_state(&self) -> CourseState {
         CourseState {
             units: self
                 .units
@@ -422,7 +421,8 @@ impl StagedChain for CourseSpec<'_> {
             last_outcome: 0,
         }
     }
-    fn build(&self, st: Stage, state: &CourseState) -> Result<Step, InputError> {
+    /// Builds the roll of stage `st` for `state`.
+    fn build_stage(&self, st: Stage, state: &CourseState) -> Result<Step, InputError> {
         let s = &self.steps[st.step];
         // A melee that repeats is one melee going on: its later turns are
         // later rounds (docs/rules/sword-and-spear.md section 7).
@@ -452,7 +452,9 @@ impl StagedChain for CourseSpec<'_> {
             other => other,
         })
     }
-    fn apply(
+    /// What leaf `leaf` of `proc`, rolled at a stage in `state`, does to
+    /// it; the stage after is `None` after the last.
+    fn step(
         &self,
         stage: Stage,
         next_stage: Option<Stage>,
@@ -574,7 +576,30 @@ impl StagedChain for CourseSpec<'_> {
         }
         Transition::Continue(next)
     }
+    /// The course's leaf for a state after the last stage.
     fn finish(&self, state: &CourseState) -> Leaf {
         self.leaf(state.last_outcome, state, self.steps.len())
+    }
+}
+
+impl Machine for CourseSpec<'_> {
+    type State = AtStage<CourseState>;
+    type Proc = Step;
+    fn space(&self) -> &OutcomeSpace {
+        &self.space
+    }
+    fn initial(&self) -> AtStage<CourseState> {
+        AtStage::At(0, self.first_state())
+    }
+    fn action(&self, state: &AtStage<CourseState>) -> Result<Action<Step>, InputError> {
+        let stages = self.staged.stages();
+        stages.action(state, |st, s| self.build_stage(st, s), |s| self.finish(s))
+    }
+    fn apply(&self, state: &AtStage<CourseState>, proc: &Step, leaf: Leaf) -> AtStage<CourseState> {
+        let stages = self.staged.stages();
+        stages.apply(state, |st, next, s| self.step(st, next, proc, leaf, s))
+    }
+    fn turn(&self, state: &AtStage<CourseState>) -> Option<usize> {
+        self.staged.stages().turn_of(state)
     }
 }

@@ -9,13 +9,13 @@
 use super::course::{CourseSpec, CourseState};
 use super::explain::poss;
 use super::step::{PROCEDURES, Step};
-use crate::engine::chain::reach_steps;
+use crate::engine::chain::Machine;
 use crate::engine::exact::DEFAULT_BUDGET;
+use crate::engine::stages::{Stage, reach_stages};
 use crate::error::InputError;
 use crate::explain::walk::{self, CourseView, Made, StepKey};
 use crate::explain::{CourseExplanation, results};
 use crate::outcome::Side;
-use crate::scenario::staged::{Stage, StagedChain};
 
 /// Explains a course as the scenario reader made it.
 pub fn explain(
@@ -26,7 +26,7 @@ pub fn explain(
     match made {
         Made::Single(s) => walk::explain_single(name, side, s),
         Made::Course(c) => {
-            let r = reach_steps(c, DEFAULT_BUDGET)?;
+            let r = reach_stages(c, DEFAULT_BUDGET)?;
             Ok(CourseExplanation {
                 name: name.to_string(),
                 own: side.own.clone(),

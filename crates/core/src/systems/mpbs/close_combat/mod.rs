@@ -24,6 +24,7 @@ use std::borrow::Cow;
 mod charts;
 mod input;
 mod modifiers;
+mod momentum;
 mod rules;
 mod step;
 mod table;
@@ -58,6 +59,7 @@ pub struct CloseCombat {
     modifiers: Modifiers,
     by_face: [Leaf; 10],
     leader_units: [Option<String>; 2],
+    cavalry_momentum: bool,
 }
 
 /// `morale_differential`, declared once: its doc and its reader.
@@ -188,6 +190,7 @@ impl CloseCombat {
             .then(|| input.defender.name.clone());
         Ok(CloseCombat {
             edition,
+            cavalry_momentum: momentum::cavalry_momentum(input),
             space,
             modifiers,
             by_face,
@@ -216,6 +219,11 @@ impl CloseCombat {
             Side::Attacker => ATTACKER_LEADER,
             Side::Defender => DEFENDER_LEADER,
         })
+    }
+    /// Whether cavalry momentum was added (11.3.6): a pursuit after the
+    /// combat adds its momentum DRM then (11.7.2).
+    pub fn cavalry_momentum(&self) -> bool {
+        self.cavalry_momentum
     }
     /// The DRM added to the die (the limited total).
     pub fn drm(&self) -> i32 {

@@ -1,6 +1,7 @@
 //! The DRMs of a close combat from unit values: each labelled in a
 //! breakdown, summed and limited to −4..=+4 (11.0, 11.3).
 
+use super::momentum::momentum_drms;
 use super::*;
 
 /// The strength-ratio DRM of `attacker_sp` against `defender_sp` (both > 0).
@@ -186,9 +187,29 @@ fn not_on_matrix(key: &'static str, u: &Unit, card: &str, line: &str, class: CcC
     )
 }
 
+/// The DRMs of a close combat in the card's order (11.3): leaders, morale
+/// differential, strength ratio, the CC matrix, pistol shots, flank and
+/// rear, formations, salvo and momentum, the defender's terrain.
 pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Modifiers, Fail> {
     let rules = rules(edition);
-    let card = edition.card();
+    let lead = combatants(input)?;
+    let mut m = Modifiers::default();
+    leader_drms(edition, rules, input, &mut m)?;
+    morale_differential(input, lead, &mut m);
+    strength_ratio(input, &mut m)?;
+    matrix_drm(edition, rules, input, lead, &mut m)?;
+    pistol_drms(input, &mut m)?;
+    flank_drm(input, &mut m)?;
+    once_per_combat(edition, rules, input, &mut m)?;
+    tec_drms(edition, input, &mut m)?;
+    m.push_extra(input.extra_drm)?;
+    m.finish(Some(DRM_LIMIT));
+    Ok(m)
+}
+
+/// The lead attacker, after refusing attackers or a defender that cannot
+/// take part (11.5) or are named twice.
+fn combatants(input: &CloseCombatInput) -> Result<&Unit, Fail> {
     let lead = input
         .attackers
         .first()
@@ -211,9 +232,18 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         "defender",
         "; name the unit stacked with it as the defender",
     )?;
-    let mut m = Modifiers::default();
+    Ok(lead)
+}
 
-    // Leaders (11.3.2).
+/// Leaders (11.3.2): the attacking leader's rating as a plus, the
+/// defending one's as printed (SFO), or ±1 for any leader (series).
+fn leader_drms(
+    edition: Edition,
+    rules: &CcRules,
+    input: &CloseCombatInput,
+    m: &mut Modifiers,
+) -> Result<(), Fail> {
+    let def = &input.defender;
     for (key, leader, sign) in [
         ("attacker_leader", input.attacker_leader, 1),
         ("defender_leader", input.defender_leader, -1),
@@ -264,7 +294,12 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         m.push(label, "11.3.2", drm, source);
     }
 
-    // Morale differential (11.3.3): the lead attacker against the defender.
+    Ok(())
+}
+
+/// Morale differential (11.3.3): the lead attacker against the defender.
+fn morale_differential(input: &CloseCombatInput, lead: &Unit, m: &mut Modifiers) {
+    let def = &input.defender;
     let morale = input
         .morale_differential
         .unwrap_or_else(|| effective_morale(lead) - effective_morale(def));
@@ -284,8 +319,12 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         }
     };
     m.push("morale differential (11.3.3)", "11.3.3", morale, source);
+}
 
-    // Strength ratio (11.3.4): attackers' current SP summed.
+/// Strength ratio (11.3.4): the attackers' current SP summed against the
+/// defender's.
+fn strength_ratio(input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
+    let def = &input.defender;
     let mut strength_source = Source::key(format!(
         "strength_ratio = {}",
         input.strength_ratio.unwrap_or(0)
@@ -329,7 +368,20 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         strength_source,
     );
 
-    // CC Matrix (11.3.8): every attacker must be allowed; the lead's row counts.
+    Ok(())
+}
+
+/// CC Matrix (11.3.8): every attacker must be allowed; the lead's row
+/// counts.
+fn matrix_drm(
+    edition: Edition,
+    rules: &CcRules,
+    input: &CloseCombatInput,
+    lead: &Unit,
+    m: &mut Modifiers,
+) -> Result<(), Fail> {
+    let card = edition.card();
+    let def = &input.defender;
     let column = CcClass::of_defender(def).expect("artillery refused above");
     if !rules.matrix.columns.contains(&column) {
         return Err(not_on_matrix("defender", def, card, "column", column));
@@ -377,6 +429,13 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         )),
     );
 
+    Ok(())
+}
+
+/// Pistol shots (11.0): a defending cavalry unit's, and one per attacking
+/// cavalry unit.
+fn pistol_drms(input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
+    let def = &input.defender;
     // Pistol shots.
     if input.defender_pistol {
         if !def.kind.is_cavalry() {
@@ -419,6 +478,11 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         );
     }
 
+    Ok(())
+}
+
+/// Flank and rear hexes (11.3.7).
+fn flank_drm(input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
     // Flank/rear (11.3.7).
     if input.flank_hexes > MAX_FLANK_HEXES {
         return Err((
@@ -436,14 +500,22 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         );
     }
 
+    Ok(())
+}
+
+/// What counts once per combat (11.0, 11.3.6): both sides' formations, a
+/// salvo fired just prior, momentum.
+fn once_per_combat(
+    edition: Edition,
+    rules: &CcRules,
+    input: &CloseCombatInput,
+    m: &mut Modifiers,
+) -> Result<(), Fail> {
+    let card = edition.card();
+    let def = &input.defender;
     // Once per combat: formations, salvo, momentum.
     let attackers: Vec<&Unit> = input.attackers.iter().collect();
-    formation_drms(
-        rules.formation,
-        &ATTACKER_FORMATION_DRMS,
-        &attackers,
-        &mut m,
-    );
+    formation_drms(rules.formation, &ATTACKER_FORMATION_DRMS, &attackers, m);
     if input.fired_salvo {
         if !input.attackers.iter().any(|u| u.kind.is_heavy_infantry()) {
             return Err(fail(
@@ -464,10 +536,16 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
             format!("the {card} has no NGBG Halmstad modifier (series card only)"),
         ));
     }
-    momentum_drms(rules, input, &mut m)?;
-    formation_drms(rules.formation, &DEFENDER_FORMATION_DRMS, &[def], &mut m);
+    momentum_drms(rules, input, m)?;
+    formation_drms(rules.formation, &DEFENDER_FORMATION_DRMS, &[def], m);
 
-    // TEC close combat column for the defender's hex and hexside.
+    Ok(())
+}
+
+/// The TEC close combat column for the defender's hex and hexside.
+fn tec_drms(edition: Edition, input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
+    let card = edition.card();
+    let def = &input.defender;
     let hex = terrain::hex(edition, def.terrain).ok_or_else(|| {
         fail(
             "defender",
@@ -529,9 +607,7 @@ pub(super) fn assemble(edition: Edition, input: &CloseCombatInput) -> Result<Mod
         );
     }
 
-    m.push_extra(input.extra_drm)?;
-    m.finish(Some(DRM_LIMIT));
-    Ok(m)
+    Ok(())
 }
 
 /// Adds the formation DRMs of one side, combined as the card says: every
@@ -579,94 +655,4 @@ fn formation_drms(
             }
         }
     }
-}
-
-/// Adds the momentum DRMs claimed, refusing a claim no attacker is
-/// eligible for.
-fn momentum_drms(rules: &CcRules, input: &CloseCombatInput, m: &mut Modifiers) -> Result<(), Fail> {
-    if input.momentum == Momentum::None {
-        return Ok(());
-    }
-    let eligible = |cav: bool| {
-        input.attackers.iter().any(|u| {
-            momentum_eligible(u)
-                && if cav {
-                    u.kind.is_cavalry()
-                } else {
-                    u.kind.is_heavy_infantry()
-                }
-        })
-    };
-    let (cav, hi) = (eligible(true), eligible(false));
-    let why = || {
-        let each: Vec<String> = input
-            .attackers
-            .iter()
-            .map(|u| {
-                format!(
-                    "{} is {} under {} in formation {}",
-                    u.name, u.kind, u.order, u.formation
-                )
-            })
-            .collect();
-        each.join("; ")
-    };
-    let refuse = |what: &str| {
-        fail(
-            "momentum",
-            format!(
-                "{what} momentum (11.3.6) needs an attacking {what} unit under a Charge order in Formation Normal (docs/rules/mpbs.md, Momentum): {}",
-                why()
-            ),
-        )
-    };
-    let want_cav = matches!(input.momentum, Momentum::All | Momentum::Cavalry);
-    let want_hi = matches!(input.momentum, Momentum::All | Momentum::HeavyInfantry);
-    match input.momentum {
-        _ if input.momentum_if_eligible => {}
-        Momentum::Cavalry if !cav => return Err(refuse("cavalry")),
-        Momentum::HeavyInfantry if !hi => return Err(refuse("heavy infantry")),
-        Momentum::All if !cav && !hi => {
-            return Err(refuse("cavalry or heavy infantry"));
-        }
-        _ => {}
-    }
-    let claimed = match input.momentum {
-        Momentum::All => "true".to_string(),
-        m => format!("\"{m}\""),
-    };
-    let key = Source::key(format!("momentum = {claimed}"));
-    let not_eligible = || format!("no attacker is eligible: {}", why());
-    let all = input.momentum == Momentum::All;
-    if want_hi && (hi || !all || !cav) {
-        let t = Term::new(
-            "heavy infantry momentum (11.3.6)",
-            "11.3.6",
-            HEAVY_INFANTRY_MOMENTUM,
-            key.clone(),
-        );
-        m.record(if hi { t } else { t.not_applied(not_eligible()) });
-    }
-    if want_cav && (cav || !all || !hi) {
-        let t = match (input.halmstad, rules.halmstad_momentum) {
-            (true, Some(d)) => Term::new(
-                "cavalry momentum, NGBG Halmstad (11.3.6)",
-                "11.3.6",
-                d as i32,
-                Source::key(format!("momentum = {claimed}, halmstad = true")),
-            ),
-            _ => Term::new(
-                "cavalry momentum (11.3.6)",
-                "11.3.6",
-                CAVALRY_MOMENTUM,
-                key.clone(),
-            ),
-        };
-        m.record(if cav {
-            t
-        } else {
-            t.not_applied(not_eligible())
-        });
-    }
-    Ok(())
 }

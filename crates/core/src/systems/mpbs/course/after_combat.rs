@@ -11,9 +11,8 @@ impl Course<'_> {
         s: &mut CourseState,
         spec: &StepSpec,
         cc: &CloseCombat,
-        cat: usize,
+        r: CcResult,
     ) {
-        let r = CcResult::from_index(cat).expect("close combat categories are the table's results");
         // An attacker result, and the Formation Hit, apply to every attacking
         // unit (11.0, docs/rules/mpbs.md section 2).
         let sides = spec
@@ -65,12 +64,7 @@ impl Course<'_> {
                 Side::Attacker => Side::Defender,
                 Side::Defender => Side::Attacker,
             };
-            let momentum = cc
-                .modifiers()
-                .breakdown
-                .iter()
-                .any(|t| t.applied && t.label.contains("cavalry momentum"))
-                && won == Side::Attacker;
+            let momentum = cc.cavalry_momentum() && won == Side::Attacker;
             let leader = leader_of(won).zip(cc.leader_modifier(won)).map(|(u, m)| {
                 let m = match won {
                     Side::Attacker => m,

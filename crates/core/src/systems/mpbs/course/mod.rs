@@ -11,9 +11,11 @@
 //! branch.
 
 use super::close_combat::{self, CcResult, CloseCombat, Side};
-use super::morale::{self, MoraleCheck};
-use super::pursuit::{DefendingLeader, Pursuit, PursuitInput, PursuitKeys};
-use super::retreat::UnableToRetreat;
+use super::leaders::{LeaderOutcome, ReplacementResult};
+use super::morale::{self, MoraleCheck, MoraleResult};
+use super::musketry::FireResult;
+use super::pursuit::{DefendingLeader, Pursuit, PursuitInput, PursuitKeys, PursuitResult};
+use super::retreat::{RetreatResult, UnableToRetreat};
 use super::threshold::casualty_threshold;
 use super::{Edition, Formation, MoraleState, Unit};
 use super::{artillery, leaders, light_fire, musketry, orders, pursuit, retreat};
@@ -35,12 +37,14 @@ mod after_combat;
 pub mod decision;
 mod explain;
 mod procs;
+mod rolled;
 pub(crate) mod rules;
 mod state;
 mod step;
 
 pub use explain::explain_course;
 use procs::Procs;
+use rolled::Rolled;
 pub use rules::Readings;
 pub use state::*;
 use state::{OutcomeIx, Sub, unit_ix};
@@ -154,11 +158,7 @@ impl<'a> Course<'a> {
             for (k, who) in [enemy, own].into_iter().enumerate() {
                 let Some(w) = who else { continue };
                 if s.target == Some(w) {
-                    let m = p
-                        .space()
-                        .measure_index("hits")
-                        .map_or(0, |m| p.space().measures()[m].max);
-                    max_hits[k] += m;
+                    max_hits[k] += p.most_hits();
                     fh_steps[k] |= matches!(
                         p,
                         Step::Musketry(_) | Step::Artillery(_) | Step::CloseCombat(_)
@@ -290,17 +290,10 @@ impl<'a> Course<'a> {
         self.space.leaf(category, &values)
     }
 
-    /// Adds `hits` casualty points and `fh` formation hits to unit `t`,
-    /// queuing the morale checks they trigger.
-    fn take_fire(
-        &self,
-        s: &mut CourseState,
-        t: usize,
-        hits: i32,
-        fh: bool,
-        table_mc: bool,
-        salvo: bool,
-    ) {
+    /// Adds a fire result's hits (casualty points) and formation hit to
+    /// unit `t`, queuing the morale checks they and its MC trigger.
+    fn take_fire(&self, s: &mut CourseState, t: usize, fire: FireResult, salvo: bool) {
+        let (hits, fh, table_mc) = (fire.hits as i32, fire.formation_hit, fire.morale_check);
         let unit = &self.input.units[t];
         let r = &self.input.rules;
         let u = &mut s.units[t];
@@ -525,102 +518,98 @@ impl Course<'_> {
     /// The state after leaf `leaf` of `proc`, rolled in `state`.
     fn apply_step(&self, state: &CourseState, proc: &Step, leaf: Leaf) -> CourseState {
         let mut s = state.clone();
-        let space = proc.space();
-        let cat = space.outcome_of(leaf);
-        let label = space.outcomes()[cat].as_str();
-        if let Some(sub) = (!s.pending.is_empty()).then(|| s.pending.remove(0)) {
-            match sub {
-                Sub::Morale(u) => {
-                    if label == "fail" {
-                        s.units[u as usize].lose_morale();
-                    }
-                }
-                Sub::Pursuit(p, beaten, _, _) => match label {
-                    "pursue-and-eliminate" => {
-                        s.units[beaten as usize].morale = MoraleState::Eliminated;
-                        s.units[p as usize].formation = Formation::Broken;
-                    }
-                    // The pursuer leaves the fight having won: off the map,
-                    // neither broken nor eliminated (docs/rules/mpbs.md,
-                    // "Cavalry Pursuit").
-                    "pursue-off-map-and-eliminate" => {
-                        s.units[beaten as usize].morale = MoraleState::Eliminated;
-                        s.units[p as usize].off_map = true;
-                    }
-                    _ => {}
-                },
-                Sub::UnableToRetreat(u) => {
-                    s.units[u as usize].morale = if label == "eliminated" {
-                        MoraleState::Eliminated
-                    } else {
-                        MoraleState::Shaken
-                    };
-                }
-                // 5.3.3: "0 Return original Leader Immediately" keeps the
-                // leader; "1" brings it back at the end of the next turn of
-                // an engagement; "2-9" replaces it for good.
-                Sub::LeaderCasualty(u) => {
-                    let leader = &mut s.units[u as usize].leader;
-                    match label {
-                        "no-effect" | "original-returns-immediately" => {}
-                        "original-returns-end-of-next-turn" if self.input.repeat.is_some() => {
-                            *leader = LeaderState::BackAfterTurn(s.turn.saturating_add(1));
-                        }
-                        _ => *leader = LeaderState::Lost,
-                    }
-                }
-            }
+        let rolled = proc.rolled(leaf);
+        if !s.pending.is_empty() {
+            let sub = s.pending.remove(0);
+            self.after_sub(&mut s, sub, rolled);
             return self.settle(s);
         }
         let spec = &self.input.steps[s.pc as usize];
-        let value = |name: &str| {
-            space
-                .measure_index(name)
-                .map_or(0, |m| space.value_of(leaf, m))
-        };
-        match proc {
-            Step::Musketry(_) | Step::LightFire(_) | Step::Artillery(_) => {
+        match rolled {
+            Rolled::Fire { result, salvo } => {
                 if let Some(t) = spec.target {
-                    let salvo = matches!(proc, Step::Musketry(m) if m.is_salvo());
-                    self.take_fire(
-                        &mut s,
-                        t,
-                        value("hits"),
-                        value("formation-hits") > 0,
-                        value("morale-checks") > 0,
-                        salvo,
-                    );
+                    self.take_fire(&mut s, t, result, salvo);
                 }
-                if let (Step::Musketry(m), Some(a)) = (proc, spec.actor)
-                    && m.is_salvo()
-                {
+                if let (true, Some(a)) = (salvo, spec.actor) {
                     s.units[a].salvo_marker = true;
                 }
             }
-            Step::CloseCombat(cc) => self.after_close_combat(&mut s, spec, cc, cat),
-            Step::MoraleCheck(_) => {
-                if let (Some(t), "fail") = (spec.target.or(spec.actor), label) {
+            Rolled::CloseCombat(cc, r) => self.after_close_combat(&mut s, spec, cc, r),
+            Rolled::Morale(r) => {
+                if let (Some(t), MoraleResult::Fail) = (spec.target.or(spec.actor), r) {
                     s.units[t].lose_morale();
                 }
             }
-            Step::UnableToRetreat(_) => {
+            Rolled::Retreat(r) => {
                 if let Some(t) = spec.target {
-                    s.units[t].morale = if label == "eliminated" {
-                        MoraleState::Eliminated
-                    } else {
-                        MoraleState::Shaken
-                    };
+                    s.units[t].morale = after_retreat(r);
                 }
             }
-            _ => {}
+            // A pursuit or leader casualty written as a step of its own
+            // reports its result and changes no unit state.
+            Rolled::Pursuit(_) | Rolled::Leader(_) | Rolled::Orders => {}
         }
         if self.input.repeat.is_none() {
             // Only a plain course reports its last step's outcome; an
             // engagement reports why it stopped (and carries fewer states).
-            s.last = cat as OutcomeIx;
+            s.last = proc.space().outcome_of(leaf) as OutcomeIx;
         }
         s.pc += 1;
         self.settle(s)
+    }
+
+    /// What the result of a triggered roll does.
+    fn after_sub(&self, s: &mut CourseState, sub: Sub, rolled: Rolled) {
+        match (sub, rolled) {
+            (Sub::Morale(u), Rolled::Morale(MoraleResult::Fail)) => {
+                s.units[u as usize].lose_morale();
+            }
+            (Sub::Pursuit(p, beaten, _, _), Rolled::Pursuit(r)) => match r {
+                PursuitResult::PursueAndEliminate => {
+                    s.units[beaten as usize].morale = MoraleState::Eliminated;
+                    s.units[p as usize].formation = Formation::Broken;
+                }
+                // The pursuer leaves the fight having won: off the map,
+                // neither broken nor eliminated (docs/rules/mpbs.md,
+                // "Cavalry Pursuit").
+                PursuitResult::PursueOffMapAndEliminate => {
+                    s.units[beaten as usize].morale = MoraleState::Eliminated;
+                    s.units[p as usize].off_map = true;
+                }
+                PursuitResult::BreakOff => {}
+            },
+            (Sub::UnableToRetreat(u), Rolled::Retreat(r)) => {
+                s.units[u as usize].morale = after_retreat(r);
+            }
+            // 5.3.3: "0 Return original Leader Immediately" keeps the
+            // leader; "1" brings it back at the end of the next turn of
+            // an engagement; "2-9" replaces it for good.
+            (Sub::LeaderCasualty(u), Rolled::Leader(r)) => {
+                let leader = &mut s.units[u as usize].leader;
+                match r {
+                    LeaderOutcome::NoEffect
+                    | LeaderOutcome::Removed(ReplacementResult::ReturnsImmediately) => {}
+                    LeaderOutcome::Removed(ReplacementResult::ReturnsEndOfNextTurn)
+                        if self.input.repeat.is_some() =>
+                    {
+                        *leader = LeaderState::BackAfterTurn(s.turn.saturating_add(1));
+                    }
+                    LeaderOutcome::Removed(_) => *leader = LeaderState::Lost,
+                }
+            }
+            // A passed check; a triggered roll is built by its kind
+            // (`build_action`), so no other result follows it.
+            _ => {}
+        }
+    }
+}
+
+/// A Morale Broken unit's morale after the Unable to Retreat Table (11.4.5):
+/// eliminated, or it stands and returns to Morale Shaken.
+fn after_retreat(r: RetreatResult) -> MoraleState {
+    match r {
+        RetreatResult::Eliminated => MoraleState::Eliminated,
+        RetreatResult::Stands => MoraleState::Shaken,
     }
 }
 

@@ -21,7 +21,7 @@ use super::terrain;
 use super::{Edition, Formation, Unit, named_enum};
 use crate::error::InputError;
 use crate::explain::{Source, Term};
-use crate::outcome::{Measure, OutcomeSpace};
+use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
 use crate::systems::Key;
 use crate::systems::{Chart, KeyDoc, ProcedureInfo};
@@ -205,7 +205,13 @@ impl MusketryInput {
     }
 }
 
-/// Outcome measures of the fire procedures.
+/// Index of each measure in [`fire_measures`].
+const HITS: usize = 0;
+const FORMATION_HITS: usize = 1;
+const MORALE_CHECKS: usize = 2;
+
+/// Outcome measures of the fire procedures, at [`HITS`],
+/// [`FORMATION_HITS`] and [`MORALE_CHECKS`].
 fn fire_measures() -> Vec<Measure> {
     vec![
         Measure::new("hits", 0, 2),
@@ -446,6 +452,19 @@ impl Musketry {
             self.column,
             face as i32 + self.drm(),
         )
+    }
+    /// The table result a leaf of this procedure stands for.
+    pub fn result_of(&self, leaf: Leaf) -> FireResult {
+        let space = crate::procedure::Procedure::space(self);
+        FireResult::new(
+            space.value_of(leaf, HITS) as u8,
+            space.value_of(leaf, FORMATION_HITS) > 0,
+            space.value_of(leaf, MORALE_CHECKS) > 0,
+        )
+    }
+    /// The most hits one roll can score.
+    pub fn most_hits(&self) -> i32 {
+        crate::procedure::Procedure::space(self).measures()[HITS].max
     }
 }
 
