@@ -214,6 +214,7 @@ impl RunFlags {
             progress: !quiet,
             stream_above: self.stream_sweeps_above,
             control: None,
+            systems: systems::Registry::shipped(),
         };
         req.set_method(Method::resolve(
             self.method.map(MethodArg::method),
@@ -534,7 +535,7 @@ pub(crate) struct MergeArgs {
 
 /// Names from the registry of rule systems, with a line of help each.
 pub(crate) fn system_names() -> Vec<(&'static str, String)> {
-    systems::SYSTEMS
+    systems::Registry::shipped()
         .iter()
         .map(|s| (s.id(), s.name().to_string()))
         .collect()
@@ -543,7 +544,7 @@ pub(crate) fn system_names() -> Vec<(&'static str, String)> {
 /// Every edition of every system, with its card's title.
 pub(crate) fn edition_names() -> Vec<(&'static str, String)> {
     let mut out: Vec<(&'static str, String)> = Vec::new();
-    for s in systems::SYSTEMS {
+    for s in systems::Registry::shipped().iter() {
         for e in s.editions() {
             match out.iter_mut().find(|(id, _)| *id == e.id) {
                 Some((_, help)) => help.push_str(&format!("; {}: {}", s.id(), e.card)),

@@ -76,6 +76,9 @@ pub struct RunRequest {
     /// Watched and stopped from outside (`pikeshot serve`): see
     /// [`engine::control`]. A stopped run is [`crate::Error::Stopped`].
     pub control: Option<std::sync::Arc<engine::RunControl>>,
+    /// The rule systems a scenario's `system` may name (by default
+    /// [`systems::Registry::shipped`]).
+    pub systems: systems::Registry,
 }
 
 impl RunRequest {
@@ -501,7 +504,7 @@ fn validate(
     let (name, sys, seed, trials, built) = collect(&file.source, &v.table, TOP_KEYS, |f| {
         let n = f.name("name")?;
         f.string("description")?;
-        let sys = systems::registry::read_system(f)?;
+        let sys = req.systems.read_system(f)?;
         let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
         let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
         let built = sys.build_courses(f, req.build_mode())?;

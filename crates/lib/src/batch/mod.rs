@@ -349,7 +349,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             &req.out.join(folder),
         )?;
         // The page shows each course's rolls from it.
-        crate::explain::run::write_json(&p.file, &rreq.sets, plots, into.path())?;
+        crate::explain::run::write_json(&p.file, &rreq.sets, rreq.systems, plots, into.path())?;
         if req.json {
             docs.push(json::scenario(file, folder, &run, &checks));
         }

@@ -79,7 +79,7 @@ pub fn decide_file(mut file: ScenarioFile, sets: &[String]) -> Result<Decisions>
             let seed = f
                 .int("seed", 0, MAX_SEED as i64)?
                 .map_or(DEFAULT_SEED, |s| s as u64);
-            let sys = systems::registry::read_system(f)?;
+            let sys = systems::Registry::shipped().read_system(f)?;
             f.has("edition");
             Ok((n, sys, sys.decide(f, seed)?))
         })?;

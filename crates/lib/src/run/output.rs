@@ -238,7 +238,7 @@ pub fn run_checked(req: &RunRequest) -> Result<Vec<Finished>> {
                 &d,
             )
         };
-        let explain = || crate::explain::run::write_json(&p.file, &req.sets, plots, i);
+        let explain = || crate::explain::run::write_json(&p.file, &req.sets, req.systems, plots, i);
         // explain.json (the course walked again) takes about as long as
         // the plots: each is written beside the other on the command's
         // threads (one after the other on one thread).
