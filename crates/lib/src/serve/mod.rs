@@ -9,6 +9,7 @@
 
 pub mod assets;
 pub mod compute;
+pub mod error_body;
 pub mod http;
 pub mod limits;
 pub mod meta;
