@@ -7,11 +7,10 @@
 //! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
-use super::input::{
-    EXTRA_DRM_KEY, FIRE_MODE_KEY, HALMSTAD_FIRE_KEY, TEC_DRM_KEY, finish_built, key_err,
-    read_extra, read_fire_mode, relocate,
+use super::input::{EXTRA_DRM_KEY, finish_built, key_err, read_extra, relocate};
+use super::musketry::{
+    FIRE_MODE_KEY, FireLineDrms, FireMode, FireWho, HALMSTAD_FIRE_KEY, TEC_DRM_KEY, read_fire_mode,
 };
-use super::musketry::{FireLineDrms, FireMode, FireWho};
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::Term;
