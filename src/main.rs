@@ -284,6 +284,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 overrides: pikeshot::scenario::Overrides::parse(&a.sets)?,
                 courses: a.course,
                 variants: a.variant,
+                ..Default::default()
             };
             let e = pikeshot::explain::explain_path(&a.scenario, &req)?;
             match a.format {
@@ -326,10 +327,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             edition,
             table,
         } => {
-            if let Some(line) = systems::card_line(&system, edition.as_deref())? {
+            if let Some(line) =
+                systems::Registry::shipped().card_line(&system, edition.as_deref())?
+            {
                 out(format!("{line}\n\n"))?;
             }
-            out(systems::tables(
+            out(systems::Registry::shipped().tables(
                 &system,
                 edition.as_deref(),
                 table.as_deref(),
@@ -337,7 +340,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             Ok(ExitCode::SUCCESS)
         }
         Command::List { system } => {
-            out(systems::list(system.as_deref())?)?;
+            out(systems::Registry::shipped().list(system.as_deref())?)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve(a) => {

@@ -198,6 +198,7 @@ impl RunFlags {
             },
             overrides: Overrides::parse(&self.sets)?,
             control: None,
+            systems: systems::Registry::shipped(),
         };
         let show = Presentation {
             progress: !quiet,
@@ -542,7 +543,7 @@ pub(crate) struct MergeArgs {
 
 /// Names from the registry of rule systems, with a line of help each.
 pub(crate) fn system_names() -> Vec<(&'static str, String)> {
-    systems::SYSTEMS
+    systems::Registry::shipped()
         .iter()
         .map(|s| (s.id(), s.name().to_string()))
         .collect()
@@ -551,7 +552,7 @@ pub(crate) fn system_names() -> Vec<(&'static str, String)> {
 /// Every edition of every system, with its card's title.
 pub(crate) fn edition_names() -> Vec<(&'static str, String)> {
     let mut out: Vec<(&'static str, String)> = Vec::new();
-    for s in systems::SYSTEMS {
+    for s in systems::Registry::shipped().iter() {
         for e in s.editions() {
             match out.iter_mut().find(|(id, _)| *id == e.id) {
                 Some((_, help)) => help.push_str(&format!("; {}: {}", s.id(), e.card)),

@@ -233,7 +233,7 @@ fn salvo_then_charge_carries_hits_formation_hit_and_morale_check_into_the_close_
     let req = ExplainRequest {
         overrides: Overrides::parse(&["edition=series"]).unwrap(),
         courses: vec!["salvo, then charge".into()],
-        variants: Vec::new(),
+        ..ExplainRequest::default()
     };
     let e = explain::explain_path(Path::new("scenarios/mpbs/charge-or-salvo.toml"), &req).unwrap();
     let c = &e.variants[0].courses[0];
@@ -330,7 +330,7 @@ fn salvo_then_charge_carries_hits_formation_hit_and_morale_check_into_the_close_
 #[test]
 fn every_shipped_scenario_explains_and_its_outcomes_are_the_exact_runs() {
     let files = shipped_explained();
-    for s in pikeshot::systems::SYSTEMS {
+    for s in pikeshot::systems::Registry::shipped().systems() {
         let folder = Path::new("scenarios").join(s.id());
         assert!(
             files.iter().any(|(f, _)| f.starts_with(&folder)),

@@ -4,29 +4,37 @@
 //! old spellings it refuses with a message naming the new one.
 
 mod keys;
+mod toy;
 
 use crate::support::scenario::input_error;
 use crate::support::{shipped_files, shipped_root};
 
 use pikeshot::run::{self, RunPlan};
 use pikeshot::scenario::Overrides;
-use pikeshot::systems::{self, SYSTEMS};
+use pikeshot::systems::Registry;
 
 #[test]
 fn ids_are_unique_and_found() {
-    let ids: Vec<&str> = SYSTEMS.iter().map(|s| s.id()).collect();
+    let ids: Vec<&str> = Registry::shipped()
+        .systems()
+        .iter()
+        .map(|s| s.id())
+        .collect();
     for (i, id) in ids.iter().enumerate() {
         assert!(!ids[..i].contains(id), "{id} twice");
-        assert_eq!(systems::find(id).unwrap().id(), *id);
+        assert_eq!(Registry::shipped().find(id).unwrap().id(), *id);
     }
-    let e = systems::find("snaphanse").map(|s| s.id()).unwrap_err();
+    let e = Registry::shipped()
+        .find("snaphanse")
+        .map(|s| s.id())
+        .unwrap_err();
     assert_eq!(e.suggestion.as_deref(), Some("snaphance"), "{e}");
 }
 
 #[test]
 fn every_system_lists_and_prints_its_charts() {
-    for s in SYSTEMS {
-        let l = systems::list(Some(s.id())).unwrap();
+    for s in Registry::shipped().systems() {
+        let l = Registry::shipped().list(Some(s.id())).unwrap();
         assert!(l.starts_with(&format!("{} — {}", s.id(), s.name())), "{l}");
         assert!(!s.procedures().is_empty(), "{}", s.id());
         for p in s.procedures() {
@@ -52,30 +60,34 @@ fn every_system_lists_and_prints_its_charts() {
         for ed in editions {
             let charts = s.charts(ed);
             assert!(!charts.is_empty(), "{} {ed:?}", s.id());
-            let all = systems::tables(s.id(), ed, None).unwrap();
+            let all = Registry::shipped().tables(s.id(), ed, None).unwrap();
             for c in &charts {
                 assert!(all.contains(&c.render()), "{} {ed:?} {}", s.id(), c.id);
-                let one = systems::tables(s.id(), ed, Some(c.id)).unwrap();
+                let one = Registry::shipped().tables(s.id(), ed, Some(c.id)).unwrap();
                 assert!(one.starts_with(&c.title), "{} {}", s.id(), c.id);
             }
         }
         if s.editions().is_empty() {
-            let e = systems::tables(s.id(), Some("sfo"), None).unwrap_err();
+            let e = Registry::shipped()
+                .tables(s.id(), Some("sfo"), None)
+                .unwrap_err();
             assert!(e.to_string().contains("no editions"), "{e}");
         } else {
-            let e = systems::tables(s.id(), Some("nope"), None).unwrap_err();
+            let e = Registry::shipped()
+                .tables(s.id(), Some("nope"), None)
+                .unwrap_err();
             assert!(e.to_string().contains("unknown edition"), "{e}");
         }
     }
-    let all = systems::list(None).unwrap();
-    for s in SYSTEMS {
-        assert!(all.contains(&systems::list(Some(s.id())).unwrap()));
+    let all = Registry::shipped().list(None).unwrap();
+    for s in Registry::shipped().systems() {
+        assert!(all.contains(&Registry::shipped().list(Some(s.id())).unwrap()));
     }
 }
 
 #[test]
 fn every_shipped_scenario_builds() {
-    for s in SYSTEMS {
+    for s in Registry::shipped().systems() {
         let files = shipped_files(s.id());
         assert!(!files.is_empty(), "no scenario of {}", s.id());
         for f in files {
@@ -91,7 +103,7 @@ fn every_shipped_scenario_builds() {
         let p = e.unwrap().path();
         if p.is_dir() {
             let name = p.file_name().unwrap().to_str().unwrap();
-            assert!(systems::find(name).is_ok(), "scenarios/{name}");
+            assert!(Registry::shipped().find(name).is_ok(), "scenarios/{name}");
         }
     }
 }
@@ -162,7 +174,7 @@ fn every_listed_rules_key_is_read_and_its_default_changes_nothing() {
     // What `list` says of [rules] is data beside the reader: each key it
     // names must be accepted with its default, and give the numbers the
     // scenario gives without it.
-    for s in SYSTEMS {
+    for s in Registry::shipped().systems() {
         let files = shipped_files(s.id());
         let file = &files[0];
         let exact = |sets: Vec<String>| -> Vec<Vec<f64>> {

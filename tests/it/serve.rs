@@ -16,7 +16,7 @@ use crate::support::http::{Server, claim_length, request, send};
 use crate::support::{shipped_files, shipped_root};
 use pikeshot::scenario::limits::MAX_FILE_BYTES;
 use pikeshot::serve::limits::{Generations, MAX_BODY_BYTES, PageId};
-use pikeshot::systems::SYSTEMS;
+use pikeshot::systems::Registry;
 
 const CHARGE: &str = "scenarios/mpbs/charge-or-salvo.toml";
 
@@ -99,8 +99,8 @@ fn systems_lists_every_registry_system_procedure_and_key() {
     assert_eq!(r.status, 200);
     let meta = r.json();
     let listed = meta["systems"].as_array().unwrap();
-    assert_eq!(listed.len(), SYSTEMS.len());
-    for (sys, m) in SYSTEMS.iter().zip(listed) {
+    assert_eq!(listed.len(), Registry::shipped().systems().len());
+    for (sys, m) in Registry::shipped().systems().iter().zip(listed) {
         assert_eq!(m["id"], sys.id());
         assert_eq!(m["list"], sys.list(), "the whole `pikeshot list` text");
         let eds: Vec<&str> = sys.editions().iter().map(|e| e.id).collect();

@@ -349,7 +349,7 @@ fn validate(
     let (name, sys, seed, trials, built) = collect(&file.source, &v.table, TOP_KEYS, |f| {
         let n = f.name("name")?;
         f.string("description")?;
-        let sys = systems::registry::read_system(f)?;
+        let sys = plan.systems.read_system(f)?;
         let s = f.int("seed", 0, MAX_SEED as i64)?.map(|s| s as u64);
         let t = f.int("trials", 1, MAX_TRIALS as i64)?.map(|t| t as u64);
         let built = sys.build_courses(f, plan.build_mode())?;

@@ -166,7 +166,7 @@ fn the_page_shows_a_rolls_row_source_and_its_follow_up_rolls() {
     assert!(b.contains(&format!("<summary>then: {n} further rolls</summary>")));
     assert!(b.contains(&format!("and {} more in explain.json", n - MAX_FOLLOW_UPS)));
     for u in roll.follow_ups.iter().take(MAX_FOLLOW_UPS) {
-        let when = pikeshot::batch::html::esc(&u.when);
+        let when = pikeshot::batch::html_parts::esc(&u.when);
         assert!(
             b.contains(&format!("<p><b>{when}</b></p>")),
             "follow-up {when} not shown"

@@ -1,6 +1,6 @@
-//! The HTML site: escaping and links (`batch::html`).
+//! The HTML site: escaping and links (`batch::html_parts`).
 
-use pikeshot::batch::html::*;
+use pikeshot::batch::html_parts::*;
 
 #[test]
 fn escapes_markup_and_quotes() {

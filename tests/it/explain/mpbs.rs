@@ -75,7 +75,7 @@ fn a_salvos_morale_checks_say_why_in_the_trigger() {
     let req = ExplainRequest {
         overrides: Overrides::parse(&["edition=series"]).unwrap(),
         courses: vec!["salvo, then charge".into()],
-        variants: Vec::new(),
+        ..ExplainRequest::default()
     };
     let e = explain::explain_path(Path::new("scenarios/mpbs/charge-or-salvo.toml"), &req).unwrap();
     let salvo = &e.variants[0].courses[0].steps[0];

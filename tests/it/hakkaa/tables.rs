@@ -757,7 +757,9 @@ fn sequence_of_play() {
 
 #[test]
 fn tables_prints_every_chart_and_refuses_editions() {
-    let all = systems::tables("hakkaa", None, None).unwrap();
+    let all = systems::Registry::shipped()
+        .tables("hakkaa", None, None)
+        .unwrap();
     let charts = hakkaa::charts();
     let mut ids: Vec<&str> = charts.iter().map(|c| c.id).collect();
     for c in &charts {
@@ -782,21 +784,27 @@ fn tables_prints_every_chart_and_refuses_editions() {
     ] {
         assert!(ids.contains(&id), "{id}");
     }
-    let one = systems::tables("hakkaa", None, Some("fire")).unwrap();
+    let one = systems::Registry::shipped()
+        .tables("hakkaa", None, Some("fire"))
+        .unwrap();
     assert!(one.starts_with("Fire table (Fire combat)"));
     assert!(
         one.contains("| 8+ | HC ** S4+ | 2 C ** S5+ | C * S5+ | LC |"),
         "{one}"
     );
-    let e = systems::tables("hakkaa", Some("series"), None).unwrap_err();
+    let e = systems::Registry::shipped()
+        .tables("hakkaa", Some("series"), None)
+        .unwrap_err();
     assert!(e.to_string().contains("no editions"), "{e}");
-    let e = systems::tables("hakkaa", None, Some("fir")).unwrap_err();
+    let e = systems::Registry::shipped()
+        .tables("hakkaa", None, Some("fir"))
+        .unwrap_err();
     assert!(e.to_string().contains("did you mean `fire`"), "{e}");
 }
 
 #[test]
 fn list_names_every_procedure_and_class() {
-    let l = systems::list(Some("hakkaa")).unwrap();
+    let l = systems::Registry::shipped().list(Some("hakkaa")).unwrap();
     for p in [
         "tq-test",
         "fire",
@@ -825,7 +833,8 @@ fn list_names_every_procedure_and_class() {
     );
     assert!(l.contains("target-fled"), "{l}");
     assert!(
-        systems::list(None)
+        systems::Registry::shipped()
+            .list(None)
             .unwrap()
             .contains("hakkaa — Hakkaa Päälle")
     );

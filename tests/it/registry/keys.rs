@@ -7,7 +7,7 @@
 //! run path.
 
 use pikeshot::engine::KernelMode;
-use pikeshot::systems::{Kind, RuleSystem, SYSTEMS};
+use pikeshot::systems::{Kind, Registry, RuleSystem};
 
 use crate::support::located::key_line;
 use crate::support::scenario::try_prepare;
@@ -500,7 +500,7 @@ fn base_of(system: &str) -> &'static Base {
 /// edition it has (every card), or under none (`""`).
 fn system_editions() -> Vec<(&'static dyn RuleSystem, &'static Base, &'static str)> {
     let mut grid = Vec::new();
-    for &sys in SYSTEMS {
+    for &sys in Registry::shipped().systems() {
         let base = base_of(sys.id());
         let eds: Vec<&'static str> = sys.editions().iter().map(|e| e.id).collect();
         if eds.is_empty() {

@@ -37,7 +37,7 @@ fn courses(text: &str, mode: KernelMode) -> Result<Courses, InputError> {
     f.string("system")?;
     f.int("seed", 0, i64::MAX)?;
     f.int("trials", 1, i64::MAX)?;
-    let b = systems::build_courses("snaphance", &mut f, mode)?;
+    let b = systems::Registry::shipped().build_courses("snaphance", &mut f, mode)?;
     f.finish()?;
     Ok(b.courses)
 }

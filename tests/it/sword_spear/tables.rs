@@ -4,10 +4,10 @@
 
 use crate::support::cli::{pikeshot, run_refused_text, run_to};
 
+use pikeshot::systems::Registry;
 use pikeshot::systems::sword_spear::melee::NO_IMPETUS;
 use pikeshot::systems::sword_spear::troops::{Class, MOVEMENT, Move, Terrain, Troop};
 use pikeshot::systems::sword_spear::{self, step};
-use pikeshot::systems::{self, SYSTEMS};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -90,7 +90,9 @@ fn every_chart_renders_from_the_library_and_the_cli() {
             "no-impetus",
         ]
     );
-    let all = systems::tables("sword-and-spear", None, None).unwrap();
+    let all = Registry::shipped()
+        .tables("sword-and-spear", None, None)
+        .unwrap();
     for c in &charts {
         assert!(all.contains(&c.title), "{}", c.title);
     }
@@ -127,20 +129,28 @@ fn every_chart_renders_from_the_library_and_the_cli() {
         ),
     ];
     for (chart, lines) in printed {
-        let t = systems::tables("sword-and-spear", None, Some(chart)).unwrap();
+        let t = Registry::shipped()
+            .tables("sword-and-spear", None, Some(chart))
+            .unwrap();
         for line in lines {
             assert!(t.contains(line), "{chart}: {line}\n{t}");
         }
     }
-    let n = systems::tables("sword-and-spear", None, Some("no-impetus")).unwrap();
+    let n = Registry::shipped()
+        .tables("sword-and-spear", None, Some("no-impetus"))
+        .unwrap();
     for (_, t, _) in NO_IMPETUS {
         assert!(n.contains(t), "{t}");
     }
     // --edition is refused: the sheet has one card.
-    let e = systems::tables("sword-and-spear", Some("series"), None).unwrap_err();
+    let e = Registry::shipped()
+        .tables("sword-and-spear", Some("series"), None)
+        .unwrap_err();
     assert!(e.to_string().contains("no editions"), "{e}");
     // An unknown chart names the known ones.
-    let e = systems::tables("sword-and-spear", None, Some("movment")).unwrap_err();
+    let e = Registry::shipped()
+        .tables("sword-and-spear", None, Some("movment"))
+        .unwrap_err();
     assert!(e.to_string().contains("did you mean `movement`"), "{e}");
 
     let o = pikeshot(&["tables", "sword-and-spear", "armour"]);
@@ -157,8 +167,13 @@ fn every_chart_renders_from_the_library_and_the_cli() {
 
 #[test]
 fn list_names_procedures_keys_and_outcomes() {
-    assert!(SYSTEMS.iter().any(|s| s.id() == "sword-and-spear"));
-    let l = systems::list(Some("sword-and-spear")).unwrap();
+    assert!(
+        Registry::shipped()
+            .systems()
+            .iter()
+            .any(|s| s.id() == "sword-and-spear")
+    );
+    let l = Registry::shipped().list(Some("sword-and-spear")).unwrap();
     for p in step::PROCEDURES {
         assert!(l.contains(&format!("  {} (", p.name)), "{}", p.name);
         for k in p.keys {

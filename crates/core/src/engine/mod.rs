@@ -96,6 +96,17 @@ pub trait Kernel: Sync + Send {
             KernelKind::DieByDie
         }
     }
+    /// Every path of die results of one trial and the leaf it ends in
+    /// (see [`exact::die_paths`]), within `budget` paths; `None` for a
+    /// kernel that does not roll one procedure of its own (a wrapper of
+    /// answers found before).
+    fn die_paths(
+        &self,
+        budget: u64,
+    ) -> Option<Result<Vec<(crate::dice::Path, crate::outcome::Leaf)>, EnumerationError>> {
+        let _ = budget;
+        None
+    }
     /// Drops what the kernel can build again (the runner calls it when it
     /// is done with a variant); a no-op for a kernel that holds its tables.
     fn release(&self) {}
@@ -200,6 +211,12 @@ impl<P: Procedure, T: TrialTable> Kernel for TableKernel<P, T> {
     }
     fn kind(&self) -> KernelKind {
         self.table.as_ref().map_or(KernelKind::DieByDie, T::kind)
+    }
+    fn die_paths(
+        &self,
+        budget: u64,
+    ) -> Option<Result<Vec<(crate::dice::Path, crate::outcome::Leaf)>, EnumerationError>> {
+        Some(exact::die_paths(&self.procedure, budget))
     }
 }
 

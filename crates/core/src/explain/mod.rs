@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::outcome::OutcomeSpace;
 use crate::procedure::Procedure;
 
+pub mod plain;
 pub mod text;
 pub mod walk;
 
@@ -534,21 +535,21 @@ impl<P: Explain> Explain for crate::engine::shared::Shared<P> {
 /// The dice a procedure rolls, found by enumerating its paths (at most
 /// `budget`): `1d10`, `2d6`, `1d6 then up to 2 more d6`, or a pool.
 pub fn dice_of<P: Procedure>(p: &P, budget: u64) -> String {
-    let mut shapes: Vec<Vec<u8>> = Vec::new();
-    let done = crate::dice::Enumerator::new().for_each(
-        budget,
-        |d| {
-            p.resolve(d);
-            d.current_path().sides
-        },
-        |_, sides, _| {
-            if !shapes.contains(&sides) {
-                shapes.push(sides);
-            }
-        },
-    );
-    if done.is_err() {
-        return format!("several dice (more than {budget} paths of die results)");
+    match crate::engine::exact::die_paths(p, budget) {
+        Ok(paths) => dice_named(paths.iter().map(|(path, _)| path.sides.as_slice())),
+        Err(_) => format!("several dice (more than {budget} paths of die results)"),
+    }
+}
+
+/// The dice of a roll whose paths rolled dice of these sides (one entry a
+/// path; 0 a pool or a pick): `2d6`, `1d6 (up to 1d6 + 1d6 on some
+/// paths)`, `a dice pool` or `no dice`.
+pub fn dice_named<'a>(paths: impl Iterator<Item = &'a [u8]>) -> String {
+    let mut shapes: Vec<&[u8]> = Vec::new();
+    for sides in paths {
+        if !shapes.contains(&sides) {
+            shapes.push(sides);
+        }
     }
     let name = |sides: &[u8]| -> String {
         if sides.is_empty() {

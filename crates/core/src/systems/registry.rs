@@ -1,21 +1,13 @@
-//! The rule systems as one list: `SYSTEMS`. `pikeshot list`, `tables`,
-//! `run` (building courses), `diff` (editions) and the command line's help
-//! and completions all loop over it, so a new rule system is one folder
-//! under `systems/` and one line here.
+//! The trait every rule system implements, [`RuleSystem`], and what
+//! systems share to implement it: `pikeshot list`'s text built from what a
+//! system supplies, and the helpers that declare its keys. A
+//! [`Registry`](super::Registry) holds systems; this file names none.
 
-use super::{Chart, KeyDoc, Kind, ProcedureInfo};
+use super::chart::{Chart, KeyDoc, Kind, ProcedureInfo};
 use crate::engine::{Kernel, KernelMode};
-use crate::error::{Error, InputError};
+use crate::error::InputError;
 use crate::scenario::Fields;
 use std::borrow::Cow;
-
-/// Every rule system, in the order `pikeshot list` prints them.
-pub static SYSTEMS: &[&dyn RuleSystem] = &[
-    &super::mpbs::Mpbs,
-    &super::hakkaa::Hakkaa,
-    &super::snaphance::Snaphance,
-    &super::sword_spear::SwordSpear,
-];
 
 /// One edition (card) of a rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,10 +94,21 @@ pub trait RuleSystem: Send + Sync {
     /// `[[course]]`) and builds every course.
     fn build_courses(&self, f: &mut Fields, mode: KernelMode) -> Result<BuiltCourses, InputError>;
     /// Reads the same keys as [`build_courses`](RuleSystem::build_courses)
-    /// and explains every course (`pikeshot explain`): each step's roll,
-    /// modifiers with their sources, limit, faces, exact results and the
-    /// rolls results trigger, for every state the course reaches.
-    fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError>;
+    /// and explains every course (`pikeshot explain`). By default each
+    /// course is explained as one roll from what its kernel is: the dice
+    /// found by enumerating it, the table of its die paths and their
+    /// results (when small), and the exact probability of each outcome
+    /// (see [`crate::explain::plain`]). A system enriches it: each step's
+    /// modifiers with their sources, limit, faces and the rolls results
+    /// trigger, for every state the course reaches.
+    fn explain(&self, f: &mut Fields) -> Result<crate::explain::Explained, InputError> {
+        let built = self.build_courses(f, KernelMode::Direct)?;
+        Ok(crate::explain::plain::explained(
+            built.edition,
+            &built.courses,
+            &built.sides,
+        ))
+    }
     /// Reads the system's `[rules]`, `[units.*]` and every `[[decision]]`
     /// (the courses left to `run`) and solves each decision exactly; `ask`
     /// seeds the Monte Carlo check of each best plan and may name one
@@ -133,74 +136,6 @@ pub trait RuleSystem: Send + Sync {
     }
 }
 
-/// The rule system `id`, or an error naming the known ones.
-pub fn find(id: &str) -> Result<&'static dyn RuleSystem, InputError> {
-    SYSTEMS
-        .iter()
-        .copied()
-        .find(|s| s.id() == id)
-        .ok_or_else(|| InputError::new(format!("unknown rule system \"{id}\"")).one_of(id, &ids()))
-}
-
-/// Reads a scenario's `system` key: the rule system it names, or an
-/// error naming the known ones.
-pub fn read_system(f: &mut Fields) -> Result<&'static dyn RuleSystem, InputError> {
-    let ids = ids();
-    f.named(
-        "system",
-        "rule system",
-        |s| SYSTEMS.iter().copied().find(|x| x.id() == s),
-        &ids,
-    )?
-    .ok_or_else(|| f.missing("system").one_of("", &ids))
-}
-
-/// The ids of every rule system.
-pub fn ids() -> Vec<&'static str> {
-    SYSTEMS.iter().map(|s| s.id()).collect()
-}
-
-/// Every edition name of every system, without repeats (for the command
-/// line's `--edition` help and completions).
-pub fn all_editions() -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
-    for e in SYSTEMS.iter().flat_map(|s| s.editions()) {
-        if !out.contains(&e.id) {
-            out.push(e.id);
-        }
-    }
-    out
-}
-
-/// Checks `edition` against `sys`'s editions; `None` gives its default.
-pub fn edition_of(
-    sys: &dyn RuleSystem,
-    edition: Option<&str>,
-) -> Result<Option<&'static str>, Error> {
-    let eds = sys.editions();
-    match edition {
-        None => Ok(sys.default_edition()),
-        Some(e) if eds.is_empty() => Err(InputError::new(format!(
-            "{} has no editions; drop `--edition {e}`",
-            sys.name()
-        ))
-        .key("--edition")
-        .into()),
-        Some(e) => {
-            let names: Vec<&str> = eds.iter().map(|x| x.id).collect();
-            eds.iter()
-                .find(|x| x.id == e)
-                .map(|x| Some(x.id))
-                .ok_or_else(|| {
-                    InputError::new(format!("unknown edition \"{e}\""))
-                        .key("--edition")
-                        .one_of(e, &names)
-                        .into()
-                })
-        }
-    }
-}
-
 /// The text of `pikeshot list SYSTEM`, built from what the system supplies.
 pub fn describe<S: RuleSystem + ?Sized>(s: &S) -> String {
     let eds = s.editions();
@@ -215,7 +150,7 @@ pub fn describe<S: RuleSystem + ?Sized>(s: &S) -> String {
         }
     }
     out.push_str("procedures (scenario steps):\n");
-    out.push_str(&super::describe_procedures(s.procedures()));
+    out.push_str(&describe_procedures(s.procedures()));
     out.push_str(&s.vocabulary());
     out.push_str("unit keys ([units.NAME]):\n");
     for k in s.unit_keys() {
@@ -333,4 +268,33 @@ pub fn vocabulary(lines: &[(&str, Vec<&str>)]) -> String {
         .iter()
         .map(|(label, names)| format!("{label}: {}\n", names.join(", ")))
         .collect()
+}
+
+/// Lists procedures for `list`, one block each.
+pub fn describe_procedures(procs: &[ProcedureInfo]) -> String {
+    let mut out = String::new();
+    for p in procs {
+        out.push_str(&format!("  {} ({}): {}\n", p.name, p.rule, p.summary));
+        for k in p.keys {
+            out.push_str(&format!("      {:<24} {}\n", k.key, k.describe()));
+        }
+        // Ids for `[[expect]]`, each with the card's label where it differs.
+        let outcomes: Vec<String> = p
+            .outcomes
+            .iter()
+            .map(|label| {
+                let id = crate::outcome::kebab_id(label);
+                if id == *label {
+                    id
+                } else {
+                    format!("{id} (\"{label}\")")
+                }
+            })
+            .collect();
+        out.push_str(&format!("      outcomes: {}\n", outcomes.join(", ")));
+        if !p.measures.is_empty() {
+            out.push_str(&format!("      measures: {}\n", p.measures.join(", ")));
+        }
+    }
+    out
 }

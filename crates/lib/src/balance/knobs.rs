@@ -129,7 +129,9 @@ fn knob(doc: &KeyDoc, path: String, table: &toml::Table, edition: Option<&str>) 
 pub fn knobs(file: &ScenarioFile) -> Result<Vec<Knob>, InputError> {
     let t = &file.table;
     let system_id = t.get("system").and_then(toml::Value::as_str).unwrap_or("");
-    let system = systems::find(system_id).map_err(|e| file.source.locate(e, "system"))?;
+    let system = systems::Registry::shipped()
+        .find(system_id)
+        .map_err(|e| file.source.locate(e, "system"))?;
     let edition = t
         .get("edition")
         .and_then(toml::Value::as_str)

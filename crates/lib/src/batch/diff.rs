@@ -29,13 +29,13 @@ use crate::report::replace::NewFolder;
 use crate::run::{self, RunRequest};
 use crate::scenario::Override;
 use crate::scenario::ScenarioFile;
-use crate::systems::SYSTEMS;
+use crate::systems::Registry;
 use crate::targets::Checked;
 
 /// The systems whose scenarios have an `edition` key, with their editions:
 /// every system of the registry that has editions.
 pub fn edition_systems() -> Vec<(&'static str, Vec<&'static str>)> {
-    SYSTEMS
+    Registry::shipped()
         .iter()
         .filter(|s| !s.editions().is_empty())
         .map(|s| (s.id(), s.editions().iter().map(|e| e.id).collect()))

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use serde::Deserialize;
 
-use super::html::{esc, href};
+use super::html_parts::{esc, href};
 use crate::report::decision::policy_file;
 
 /// `decisions.json` as the page reads it.

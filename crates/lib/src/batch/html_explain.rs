@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use super::html::esc;
+use super::html_parts::esc;
 use crate::explain::{
     Case, CourseExplanation, Explanation, PoolLine, Roll, SidePool, Source, SourceKind,
     StepExplanation, Term,

@@ -8,11 +8,11 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::html::{esc, figure, plots};
+use super::html_parts::{esc, figure, href, plots};
 use super::site::{Folder, Table};
 use crate::report::folder::PlotKind;
 use crate::report::key::{KEY_OUTCOMES, KeyKind};
-use crate::report::sweep::{SWEEP_COLUMNS, SWEEP_CSV};
+use crate::report::sweep_csv::{SWEEP_COLUMNS, SWEEP_CSV};
 
 /// The most variants the sweep table lists; `sweep.csv` has every one.
 pub const MAX_ROWS: usize = 500;
@@ -85,7 +85,7 @@ fn table(o: &mut String, t: &Table, base: &str) {
         } else {
             ""
         },
-        esc(&super::html::href(&format!("{base}{SWEEP_CSV}"))),
+        esc(&href(&format!("{base}{SWEEP_CSV}"))),
     );
     let _ = write!(
         o,

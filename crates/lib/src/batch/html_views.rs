@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::html::esc;
+use super::html_parts::esc;
 use super::site::{Folder, Table};
 use crate::report::Figure;
 use crate::report::draw::thousands;

@@ -9,7 +9,7 @@
 //! first difference; every shard once, each input holding exactly its
 //! shards' scenarios), copies every scenario's folder into the output in
 //! the order of the list, and rebuilds the top level from them
-//! ([`site::stage`]). Holding every shard, the output is the unsharded
+//! ([`top::stage`]). Holding every shard, the output is the unsharded
 //! report, without `shard.json`; a `--partial` merge of some shards writes
 //! a `shard.json` naming them all and merges again like a shard, so
 //! merging is associative and order-free: any tree of merges over the
@@ -20,7 +20,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::root;
-use super::site::{self, Entry, Site};
+use super::site::{self, Entry};
+use super::top::{self, Site};
 use super::{SHARD_JSON, Shard, ShardRecord};
 use crate::error::{Error, InputError};
 use crate::report::Staging;
@@ -309,7 +310,7 @@ pub fn merge(shards: &[PathBuf], out: &Path, partial: bool) -> Result<Site, Erro
         vec![(SHARD_JSON, bytes)]
     };
     let new_root = root::NewRoot::begin(out)?;
-    let mut site = site::stage(new_root.path(), &entries, &dirs, &extra)?.commit()?;
+    let mut site = top::stage(new_root.path(), &entries, &dirs, &extra)?.commit()?;
     site.written = new_root.final_paths(site.written);
     let folders: Vec<String> = entries.iter().map(|e| e.folder.clone()).collect();
     new_root.commit(claimed.into_iter().zip(folders).collect())?;

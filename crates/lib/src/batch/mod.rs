@@ -18,6 +18,7 @@ pub mod diff;
 pub mod html;
 pub mod html_decision;
 pub mod html_explain;
+pub mod html_parts;
 pub mod html_sweep;
 pub mod html_views;
 pub mod json;
@@ -25,6 +26,7 @@ pub mod merge;
 pub mod root;
 pub mod scheduler;
 pub mod site;
+pub mod top;
 
 use std::path::{Path, PathBuf};
 
@@ -35,7 +37,8 @@ use crate::error::{Error, InputError};
 use crate::report::replace::NewFolder;
 use crate::report::{Plots, folder};
 use crate::run::{self, RunRequest};
-use site::{Entry, Site};
+use site::Entry;
+use top::Site;
 
 /// A slice of the sorted scenario list: shard `index` of `count`
 /// (1-based). Scenario `k` (0-based, in sorted order) belongs to shard
@@ -354,7 +357,13 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
             &req.out.join(folder),
         )?;
         // The page shows each course's rolls from it.
-        crate::explain::run::write_json(&p.file, &rreq.plan.overrides, plots, into.path())?;
+        crate::explain::run::write_json(
+            &p.file,
+            &rreq.plan.overrides,
+            rreq.plan.systems,
+            plots,
+            into.path(),
+        )?;
         // The page's "best plan" section reads the decisions solved.
         if p.file.table.contains_key("decision") {
             let mut ds =
@@ -406,7 +415,7 @@ pub fn report(req: &ReportRequest) -> Result<Report, Error> {
     };
     let dirs: Vec<PathBuf> = claimed.iter().map(|c| c.path().to_path_buf()).collect();
     let new_root = root::NewRoot::begin(&req.out)?;
-    let mut site = site::stage(new_root.path(), &entries, &dirs, &extra)?.commit()?;
+    let mut site = top::stage(new_root.path(), &entries, &dirs, &extra)?.commit()?;
     site.written = new_root.final_paths(site.written);
     new_root.commit(claimed.into_iter().zip(folders).collect())?;
     Ok(Report {

@@ -21,6 +21,9 @@ pub struct ExplainRequest {
     pub courses: Vec<String>,
     /// `--variant LABEL`: only these variants of a sweep (all when empty).
     pub variants: Vec<String>,
+    /// The rule systems a scenario's `system` may name (by default
+    /// [`systems::Registry::shipped`]).
+    pub systems: systems::Registry,
 }
 
 /// The file `report` and `run` write into each scenario folder: what
@@ -28,7 +31,8 @@ pub struct ExplainRequest {
 pub const EXPLAIN_JSON: &str = "explain.json";
 
 /// Writes [`EXPLAIN_JSON`] for `file` (a scenario already loaded, with
-/// `overrides` already applied) into the folder being written,
+/// `overrides` already applied, its `system` one of `systems`) into the
+/// folder being written,
 /// `into` (staged and renamed into place), when `plots` draws every plot:
 /// like the per-course plots it is a reader's view, a few megabytes a
 /// variant, left out of `--plots summary` (the default above a sweep's
@@ -38,6 +42,7 @@ pub const EXPLAIN_JSON: &str = "explain.json";
 pub fn write_json(
     file: &ScenarioFile,
     overrides: &Overrides,
+    systems: systems::Registry,
     plots: crate::report::Plots,
     into: &Path,
 ) -> Result<()> {
@@ -46,6 +51,7 @@ pub fn write_json(
     }
     let req = ExplainRequest {
         overrides: overrides.clone(),
+        systems,
         ..Default::default()
     };
     let e = explain_applied(file.clone(), &req)?;
@@ -92,7 +98,7 @@ fn explain_applied(mut file: ScenarioFile, req: &ExplainRequest) -> Result<Expla
             f.string("description")?;
             f.int("seed", 0, MAX_SEED as i64)?;
             f.int("trials", 1, MAX_TRIALS as i64)?;
-            let sys = systems::registry::read_system(f)?;
+            let sys = req.systems.read_system(f)?;
             Ok((n, sys, sys.explain(f)?))
         })?;
         if let Some(n) = n {

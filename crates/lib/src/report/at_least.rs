@@ -14,12 +14,9 @@ use super::draw::{
     self, DrawResult, INK, MUTED, PALETTE, Swatch, draw_legend_rows, font, subtitle,
 };
 use super::model::{CourseRun, CourseStats, MeasureStat, ScenarioRun};
-use super::naming::plan;
+use super::naming::{AT_LEAST_SUFFIX as SUFFIX, plan};
 use super::{Output, Staging};
 use crate::error::Error;
-
-/// The file-name suffix after the course stem.
-pub const SUFFIX: &str = "at-least";
 
 /// Width of the chart in pixels.
 const WIDTH: u32 = 1000;

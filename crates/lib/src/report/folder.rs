@@ -144,7 +144,7 @@ pub fn plot_rows(run: &ScenarioRun, drawn: Plots) -> Vec<Vec<String>> {
             }
             rows.push(row(variant, &c.course, PlotKind::Histogram, stem));
             if !super::at_least::charted(c.stats()).is_empty() {
-                let s = format!("{stem}-{}", super::at_least::SUFFIX);
+                let s = format!("{stem}-{}", super::naming::AT_LEAST_SUFFIX);
                 rows.push(row(variant, &c.course, PlotKind::AtLeast, &s));
             }
             if is_engagement(c) {

@@ -40,6 +40,7 @@ pub mod replace;
 pub mod stream;
 pub mod sweep;
 pub mod sweep_chart;
+pub mod sweep_csv;
 pub mod terminal;
 pub mod write;
 
@@ -80,7 +81,7 @@ pub fn outputs_for(plots: Plots, variants: usize) -> Vec<Box<dyn Output>> {
         Box::new(csv::TimingCsv),
         Box::new(compare::ComparisonCsv),
         Box::new(engagement::EngagementsCsv),
-        Box::new(sweep::SweepCsv),
+        Box::new(sweep_csv::SweepCsv),
     ];
     if plots == Plots::All {
         out.push(Box::new(plot::Histograms));

@@ -10,6 +10,10 @@ pub const SLUG_BYTES: usize = 60;
 
 use super::model::ScenarioRun;
 
+/// The file-name suffix of a course's "at least" chart, after the course
+/// stem (named here, where every file name of a folder is claimed).
+pub const AT_LEAST_SUFFIX: &str = "at-least";
+
 /// Lower-case alphanumerics, everything else folded into single dashes,
 /// at most `max` bytes (cut at a character's boundary: a file name's limit
 /// is in bytes, and a wide letter takes up to four).
@@ -127,9 +131,9 @@ pub fn plan(run: &ScenarioRun) -> PlotNames {
             format!("{variant}--{course}")
         };
         let suffixes: &[&str] = if super::engagement::is_engagement(c) {
-            &["turns", "cumulative", super::at_least::SUFFIX]
+            &["turns", "cumulative", AT_LEAST_SUFFIX]
         } else {
-            &[super::at_least::SUFFIX]
+            &[AT_LEAST_SUFFIX]
         };
         courses.push(claim(base, suffixes));
     }

@@ -22,8 +22,9 @@ use super::csv::{
 use super::engagement::csv::{ENGAGEMENTS_HEADER, engagement_rows};
 use super::engagement::is_engagement;
 use super::folder::ExtraCsv;
-use super::sweep::{SWEEP_CSV, Sweep, sweep_header, sweep_rows};
+use super::sweep::Sweep;
 use super::sweep_chart::{SweepFigures, SweepValues, draw_figures};
+use super::sweep_csv::{SWEEP_CSV, sweep_header, sweep_rows};
 use super::write::StagedFile;
 use super::{Plots, ScenarioRun, Staging};
 use crate::error::Error;

@@ -90,7 +90,7 @@ pub fn decide_file_at(
             let seed = f
                 .int("seed", 0, MAX_SEED as i64)?
                 .map_or(DEFAULT_SEED, |s| s as u64);
-            let sys = systems::registry::read_system(f)?;
+            let sys = systems::Registry::shipped().read_system(f)?;
             f.has("edition");
             let ask = DecideAsk {
                 seed,

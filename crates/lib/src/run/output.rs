@@ -250,7 +250,15 @@ pub fn run_checked_with(req: &RunRequest, threads: &mut Option<Threads>) -> Resu
                 &d,
             )
         };
-        let explain = || crate::explain::run::write_json(&p.file, &req.plan.overrides, plots, i);
+        let explain = || {
+            crate::explain::run::write_json(
+                &p.file,
+                &req.plan.overrides,
+                req.plan.systems,
+                plots,
+                i,
+            )
+        };
         // explain.json (the course walked again) takes about as long as
         // the plots: each is written beside the other on the command's
         // threads (one after the other on one thread).

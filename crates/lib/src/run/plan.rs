@@ -15,6 +15,7 @@ use crate::error::{InputError, Result};
 use crate::report::Plots;
 use crate::scenario::Overrides;
 use crate::scenario::limits::{MAX_SEED, MAX_TRIALS};
+use crate::systems::Registry;
 
 /// What the user asked of `pikeshot run` (and `report`, `diff`): the
 /// scenario files, what to compute of them and how to show it.
@@ -53,6 +54,9 @@ pub struct RunPlan {
     /// Watched and stopped from outside (`pikeshot serve`): see
     /// [`engine::control`]. A stopped run is [`crate::Error::Stopped`].
     pub control: Option<Arc<RunControl>>,
+    /// The rule systems a scenario's `system` may name (by default
+    /// [`Registry::shipped`]).
+    pub systems: Registry,
 }
 
 /// How a run is shown and written; none of it changes a figure.

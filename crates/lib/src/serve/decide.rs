@@ -13,7 +13,8 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::compute::{ErrorBody, SCENARIO_NAME, scenario_text};
+use super::compute::{SCENARIO_NAME, scenario_text};
+use super::error_body::ErrorBody;
 use super::limits::{MAX_RUNNING, TIME_LIMIT};
 use super::routes::{Shared, body, error, json_ok, read_body};
 use crate::run::decide::{Decisions, decide_file};

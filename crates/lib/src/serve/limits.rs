@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::compute::ErrorBody;
+use super::error_body::{ErrorBody, cancelled};
 use crate::engine::RunControl;
 use crate::scenario::limits::MAX_FILE_BYTES;
 
@@ -206,14 +206,6 @@ impl Cancel {
             Ok(())
         }
     }
-}
-
-/// The answer of a cancelled request.
-pub fn cancelled() -> ErrorBody {
-    ErrorBody::plain(
-        "cancelled",
-        "cancelled: a newer request from the same page replaced this one",
-    )
 }
 
 /// Stops a request's run when dropped before [`StopOnDrop::finished`]:

@@ -1,6 +1,6 @@
 //! `GET /api/systems`: what `pikeshot list` prints, as data. Built by
-//! looping over [`SYSTEMS`]; nothing here names a system, so a new system
-//! appears on the page with no change to this file.
+//! looping over a [`Registry`]; nothing here names a system, so a new
+//! system appears on the page with no change to this file.
 //!
 //! Every key (step, unit, course and `[rules]` keys) comes with the
 //! registry's own description of what it accepts ([`KeyDoc`]), turned here
@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::Number;
 
 use crate::scenario::limits;
-use crate::systems::{KeyDoc, Kind, RuleSystem, SYSTEMS};
+use crate::systems::{KeyDoc, Kind, Registry, RuleSystem};
 
 /// Every system.
 #[derive(Clone, Debug, Serialize)]
@@ -168,11 +168,16 @@ fn key_meta(k: &KeyDoc) -> KeyMeta {
     }
 }
 
-/// The metadata of every system.
+/// The metadata of every shipped system.
 pub fn systems() -> Systems {
+    systems_with(Registry::shipped())
+}
+
+/// The metadata of every system of `registry`.
+pub fn systems_with(registry: Registry) -> Systems {
     Systems {
         pikeshot: env!("CARGO_PKG_VERSION"),
-        systems: SYSTEMS.iter().map(|s| system(*s)).collect(),
+        systems: registry.iter().map(system).collect(),
         limits: limits::lines()
             .into_iter()
             .map(|(w, v)| (w.to_string(), v))

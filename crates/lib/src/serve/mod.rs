@@ -11,6 +11,7 @@
 pub mod assets;
 pub mod compute;
 pub mod decide;
+pub mod error_body;
 pub mod http;
 pub mod limits;
 pub mod meta;

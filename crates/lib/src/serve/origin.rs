@@ -17,7 +17,7 @@ use std::net::{IpAddr, SocketAddr};
 
 use axum::http::{HeaderMap, Method, header};
 
-use super::compute::ErrorBody;
+use super::error_body::ErrorBody;
 
 /// The names and port the server answers to.
 #[derive(Clone, Debug)]

@@ -26,7 +26,8 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
 use super::assets::{PAGE_FILES, SHIPPED};
-use super::compute::{self, ErrorBody, RunBody};
+use super::compute::{self, RunBody};
+use super::error_body::ErrorBody;
 use super::limits::{
     BODY_DEADLINE, Generations, MAX_BODY_BYTES, MAX_RUNNING, PageId, StopOnDrop, TIME_LIMIT,
 };

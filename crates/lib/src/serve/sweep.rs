@@ -10,8 +10,8 @@ use crate::batch::html_sweep::MAX_ROWS;
 use crate::error::Error;
 use crate::report::ScenarioRun;
 use crate::report::csv::SUMMARY_KEY;
-use crate::report::sweep::{SWEEP_COLUMNS, sweep_header, sweep_rows};
 use crate::report::sweep_chart::{SweepSvg, svg_charts};
+use crate::report::sweep_csv::{SWEEP_COLUMNS, sweep_header, sweep_rows};
 
 /// Most bytes of SVG sent for one answer; the charts past it are named in
 /// [`SweepView::note`] (`pikeshot report` draws them all).

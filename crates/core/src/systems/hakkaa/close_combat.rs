@@ -10,7 +10,7 @@
 use super::casualties::{self, Injury, StepRoll};
 use super::closing::CONTACT;
 use super::draw::{self, Draw};
-use super::explain::{Tested, Why};
+use super::explain::why::{Tested, Why};
 use super::pair::{self, Ranges};
 use super::row::all_row_chart;
 use super::tq::extra_tq;

@@ -9,7 +9,7 @@
 //! and `favourable` / `unfavourable` override the result.
 
 use super::draw::{self, Draw};
-use super::explain::{Tested, Why};
+use super::explain::why::{Tested, Why};
 use super::pair::{self, Ranges};
 use super::row::ResultRow;
 use super::tq::extra_tq;

@@ -90,7 +90,7 @@ macro_rules! draw_procedure {
         $crate::systems::hakkaa::draw::draw_procedure!($t);
         impl $t {
             /// How the procedure was built, for `pikeshot explain`.
-            pub fn why(&self) -> &$crate::systems::hakkaa::explain::Why {
+            pub fn why(&self) -> &$crate::systems::hakkaa::explain::why::Why {
                 &self.why
             }
         }

@@ -9,7 +9,7 @@
 
 use super::casualties::{self, Injury, Level, StepRoll};
 use super::draw::{self, Draw};
-use super::explain::{Tested, Why, fp_lines};
+use super::explain::why::{Tested, Why, fp_lines};
 use super::pair::{self, Ranges};
 use super::tq::extra_tq;
 use super::tq::{

@@ -8,7 +8,7 @@
 
 use super::casualties::StepRoll;
 use super::draw::{self, Draw};
-use super::explain::{Tested, Why};
+use super::explain::why::{Tested, Why};
 use super::row::all_row_chart;
 use super::tq::extra_tq;
 use super::tq::{Readings, Situation, TestKind, Tester, Tq, TqTest, key_err, read_extra_tq};

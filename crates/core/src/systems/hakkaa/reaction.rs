@@ -12,7 +12,7 @@
 
 use super::closing::{CHARGER_KEY, CONTACT, TARGET_KEY, check_charge, read_row};
 use super::draw::{self, Draw};
-use super::explain::{Tested, Why, fp_lines};
+use super::explain::why::{Tested, Why, fp_lines};
 use super::fire::{Volley, effective_fp};
 use super::pair::{self, Ranges};
 use super::row::ResultRow;

@@ -524,7 +524,7 @@ pub const INFO: ProcedureInfo = ProcedureInfo {
 pub struct TroopQualityTest {
     test: TqTest,
     modifiers: Vec<(&'static str, i32)>,
-    tested: super::explain::Tested,
+    tested: super::explain::why::Tested,
     space: OutcomeSpace,
     leaves: [Leaf; 4],
 }
@@ -542,8 +542,13 @@ impl TroopQualityTest {
         let space = OutcomeSpace::from_labels(&OUTCOMES, vec![Measure::new("passed", 0, 1)]);
         let leaves = Tq::ALL.map(|t| space.leaf(t as usize, &[t.passed() as i32]));
         TroopQualityTest {
-            tested: super::explain::Tested::new(unit, situation.kind, situation.extra, "extra_tq")
-                .in_situation(*situation),
+            tested: super::explain::why::Tested::new(
+                unit,
+                situation.kind,
+                situation.extra,
+                "extra_tq",
+            )
+            .in_situation(*situation),
             test: TqTest::new(unit.grade, net, mode.tq_mode),
             modifiers,
             space,
@@ -602,7 +607,7 @@ impl TroopQualityTest {
         &self.test
     }
     /// Who tests, for `pikeshot explain`.
-    pub fn tested(&self) -> &super::explain::Tested {
+    pub fn tested(&self) -> &super::explain::why::Tested {
         &self.tested
     }
     /// Each modifier applied, with its label.

@@ -9,7 +9,7 @@
 
 use super::closing::read_row;
 use super::draw::{self, Draw};
-use super::explain::{Tested, Why};
+use super::explain::why::{Tested, Why};
 use super::row::ResultRow;
 use super::tq::extra_tq;
 use super::tq::{

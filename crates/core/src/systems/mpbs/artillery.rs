@@ -10,8 +10,8 @@
 //! Double 3lb, 4-8lb, Double 4-8lb, 12-24lb, Double 12-24lb.
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
-use super::input::{EXTRA_DRM_KEY, TEC_DRM_KEY, finish_built, key_err, read_extra, relocate};
-use super::musketry::{FireResult, FireWho};
+use super::input::{EXTRA_DRM_KEY, finish_built, key_err, read_extra, relocate};
+use super::musketry::{FireResult, FireWho, TEC_DRM_KEY};
 use super::{Band, Edition, Formation, Gun, MoraleState, RangeClass, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::{Source, Term};

@@ -2,14 +2,11 @@
 //! two cards spell differently, locating errors of pure constructors, and
 //! the keys every roll accepts.
 
-use super::musketry::{FIRE_MODES, FireMode, tec_fire_terms};
-use super::unit::find_unit;
 use super::{Edition, Unit};
 use crate::error::{InputError, did_you_mean};
 use crate::scenario::Fields;
-use crate::systems::named;
-use crate::systems::{Key, KeyDoc, Kind};
-use std::borrow::Cow;
+use crate::scenario::course::find_unit;
+use crate::systems::{Key, KeyDoc};
 
 /// For a name only the other card prints, the name on this card to suggest
 /// instead, as (name, suggestion): the row or kind the cards pair with it
@@ -74,56 +71,6 @@ pub fn card_name<T>(
     Err(f.locate(key, e))
 }
 
-/// What `pikeshot list` shows of `tec_drm`, the step key [`read_tec`] reads
-/// before the TEC.
-pub(crate) const TEC_DRM_KEY: KeyDoc = TEC_DRM.doc();
-
-/// `tec_drm`, declared once.
-const TEC_DRM: Key<i64> = Key::int(
-    "tec_drm",
-    -9,
-    9,
-    "replaces the TEC fire DRM of the target's hex and hexside",
-);
-
-/// Reads the TEC fire DRM for the target named by `target_key`: the explicit
-/// `tec_drm` key when given, else the TEC's hex and hexside lines
-/// ([`tec_fire_terms`]), as the terms that sum to it; an NA row is an error
-/// at `target_key`.
-pub(crate) fn read_tec(
-    f: &mut Fields,
-    edition: Edition,
-    target: &Unit,
-    target_key: &'static str,
-    artillery: bool,
-) -> Result<Vec<crate::explain::Term>, InputError> {
-    use crate::explain::{Source, Term};
-    if let Some(v) = TEC_DRM.read(f)? {
-        let t = Term::new(
-            "TEC fire DRM",
-            "TEC",
-            v as i32,
-            Source::key(format!("tec_drm = {v}")),
-        )
-        .noted(format!(
-            "replaces the TEC hex and hexside of {}",
-            target.name
-        ));
-        return Ok(vec![t]);
-    }
-    let terms = tec_fire_terms(edition, target, artillery).map_err(|why| {
-        f.err(
-            target_key,
-            format!(
-                "{} cannot be fired at: its fire column on the TEC is NA ({why}); \
-                 set `tec_drm` to fire anyway",
-                target.name
-            ),
-        )
-    })?;
-    Ok(terms)
-}
-
 pub(crate) use crate::scenario::fields::{key_err, relocate};
 
 /// Ends reading a step whose procedure its constructor `built`: the
@@ -163,30 +110,6 @@ pub(crate) const EXTRA_DRM: Key<i64> = Key::int("extra_drm", -9, 9, "any further
 /// Reads `extra_drm` (−9..=9, default 0).
 pub(crate) fn read_extra(f: &mut Fields) -> Result<i8, InputError> {
     Ok(EXTRA_DRM.get(f)? as i8)
-}
-
-/// What `pikeshot list` shows of `fire_mode`, the step key
-/// [`read_fire_mode`] reads.
-pub(crate) const FIRE_MODE_KEY: KeyDoc = KeyDoc::new(
-    "fire_mode",
-    Kind::PerEdition(Cow::Borrowed(FIRE_MODES)),
-    "advancing: +DRM on the series card; retreating: -3",
-)
-.or("normal");
-
-/// What `pikeshot list` shows of `halmstad` on a fire table (its DRM line
-/// is [`FireLineDrms::halmstad_term`](super::musketry::FireLineDrms)).
-pub(crate) const HALMSTAD_FIRE_KEY: KeyDoc = HALMSTAD_FIRE.doc();
-
-/// `halmstad` on a fire table, declared once.
-pub(crate) const HALMSTAD_FIRE: Key<bool> = Key::flag(
-    "halmstad",
-    "true: NGBG all firing at Halmstad, -1 (series only)",
-);
-
-/// Reads `fire_mode` (default normal).
-pub(crate) fn read_fire_mode(f: &mut Fields) -> Result<FireMode, InputError> {
-    Ok(named::read(f, "fire_mode", "fire mode")?.unwrap_or(FireMode::Normal))
 }
 
 /// Reads a fire step's `firer` and `target` (two different units).

@@ -7,11 +7,11 @@
 //! DRM lines differ (docs/rules/mpbs.md, Where the cards differ).
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
-use super::input::{
-    EXTRA_DRM_KEY, FIRE_MODE_KEY, HALMSTAD_FIRE_KEY, TEC_DRM_KEY, finish_built, key_err,
-    read_extra, read_fire_mode, relocate,
+use super::input::{EXTRA_DRM_KEY, finish_built, key_err, read_extra, relocate};
+use super::musketry::{
+    FIRE_MODE_KEY, FireLineDrms, FireMode, FireResult, FireWho, HALMSTAD_FIRE_KEY, TEC_DRM_KEY,
+    read_fire_mode,
 };
-use super::musketry::{FireLineDrms, FireMode, FireResult, FireWho};
 use super::{Edition, Formation, Unit, UnitKind};
 use crate::error::InputError;
 use crate::explain::Term;
@@ -307,7 +307,7 @@ impl LightFire {
             arquebusier: firer.kind == UnitKind::Arquebusier,
             firer_formation: firer.formation,
             fire_mode: read_fire_mode(f)?,
-            halmstad: super::input::HALMSTAD_FIRE.get(f)?,
+            halmstad: super::musketry::HALMSTAD_FIRE.get(f)?,
             extra_drm: read_extra(f)?,
         };
         if let Some(sp) = STRENGTH_POINTS.read(f)? {

@@ -370,7 +370,7 @@ const EDITIONS: &[crate::systems::EditionInfo] = &[
 /// What `repeat` accepts: the turns of an engagement, its stop conditions
 /// (in `Stop::ALL` order), none by default.
 pub const REPEATS: crate::systems::Repeats = crate::systems::Repeats {
-    max_turns: scenario::MAX_TURNS as u8,
+    max_turns: course::MAX_TURNS as u8,
     stops: course::Stop::STOPS,
     default_until: "none: the course runs all its turns",
 };

@@ -33,9 +33,6 @@ const STEP_UNIT_KEYS: &[(&str, Option<&str>, Option<&str>)] = &[
     ("interception", Some("unit"), None),
 ];
 
-/// Most turns an engagement may run.
-pub const MAX_TURNS: i64 = 50;
-
 /// Reads `edition`, `[rules]`, `[units.*]` and `[[course]]` from a scenario's top level.
 pub fn build(f: &mut Fields, mode: KernelMode) -> Result<Built, InputError> {
     let (edition, courses, sides) = read(f, |c| compile(c.input, mode))?;

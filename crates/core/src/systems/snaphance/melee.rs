@@ -19,21 +19,10 @@ use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::procedure::Procedure;
 use crate::scenario::Fields;
 use crate::systems::Key;
-use crate::systems::named::named_enum;
 use crate::systems::{KeyDoc, ProcedureInfo};
 
 use super::melee_dice::in_town;
-pub use super::melee_dice::{MELEE_DICE, MeleeDice, SidePool, charts, side_pool};
-
-named_enum! {
-    /// A side of a melee.
-    Role {
-        /// The stand that attacks (charges in).
-        Attacker = "attacker",
-        /// The stand attacked.
-        Defender = "defender",
-    }
-}
+pub use super::melee_dice::{MELEE_DICE, MeleeDice, MeleeInput, Role, SidePool, charts, side_pool};
 
 /// How a melee round ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,46 +81,6 @@ pub const LABELS: [&str; 8] = [
     "defender destroyed",
     "both destroyed",
 ];
-
-/// What a melee step asks beyond the two stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MeleeInput {
-    /// The attacker charges in (Charge Bonus; first round only).
-    pub charge: bool,
-    /// Where the attack arrives on the defender.
-    pub attack_on: Aspect,
-    /// A flank or rear attacker commenced behind the defender's front, so
-    /// the defender disorders (first round only).
-    pub commenced_behind_front: bool,
-    /// The stand on the higher hex.
-    pub higher: Option<Role>,
-    /// The attacker left a town hex to attack (towns 5.0).
-    pub left_town: bool,
-    /// A stand beaten in a town stays, losing one more SP (towns 3.3).
-    pub hold_town: bool,
-    /// Round of the melee: 1 is the charge, later rounds are the ongoing melee.
-    pub round: u8,
-    /// Further dice (attacker, defender).
-    pub extra_dice: [i8; 2],
-    /// Added to the adjusted morale (attacker, defender).
-    pub extra_morale: [i8; 2],
-}
-
-impl Default for MeleeInput {
-    fn default() -> MeleeInput {
-        MeleeInput {
-            charge: true,
-            attack_on: Aspect::Front,
-            commenced_behind_front: false,
-            higher: None,
-            left_town: false,
-            hold_town: false,
-            round: 1,
-            extra_dice: [0; 2],
-            extra_morale: [0; 2],
-        }
-    }
-}
 
 /// Result order for the loss tables: the stand won, drew, or lost.
 const WON: usize = 0;

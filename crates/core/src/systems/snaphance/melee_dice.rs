@@ -1,6 +1,7 @@
 //! Melee [10.0] dice: the chart's ±D6 modifiers as data ([`MELEE_DICE`]),
 //! each side's pool worked out from them and the terrain and town sheets
-//! ([`side_pool`]), and the Melee chart.
+//! ([`side_pool`]) for a side ([`Role`]) of a melee step ([`MeleeInput`]),
+//! and the Melee chart.
 
 use super::DiceCell::{D6, Words};
 use super::readings::{HorseVsPikes, NewDisorder, PikeRanks, Readings};
@@ -11,8 +12,7 @@ use super::unit::Stand;
 use super::{Aspect, Kind, dice_chart};
 use crate::explain::{PoolLine, Source, pool_sum};
 use crate::systems::Chart;
-
-use super::melee::{MeleeInput, Role};
+use crate::systems::named::named_enum;
 
 /// The ±D6 modifiers of Melee, as printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -435,4 +435,54 @@ pub fn charts() -> Vec<Chart> {
             "Each side hit tests morale (8.0): loser max 2SP, winner or draw 1SP",
         ],
     )]
+}
+
+named_enum! {
+    /// A side of a melee.
+    Role {
+        /// The stand that attacks (charges in).
+        Attacker = "attacker",
+        /// The stand attacked.
+        Defender = "defender",
+    }
+}
+
+/// What a melee step asks beyond the two stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeleeInput {
+    /// The attacker charges in (Charge Bonus; first round only).
+    pub charge: bool,
+    /// Where the attack arrives on the defender.
+    pub attack_on: Aspect,
+    /// A flank or rear attacker commenced behind the defender's front, so
+    /// the defender disorders (first round only).
+    pub commenced_behind_front: bool,
+    /// The stand on the higher hex.
+    pub higher: Option<Role>,
+    /// The attacker left a town hex to attack (towns 5.0).
+    pub left_town: bool,
+    /// A stand beaten in a town stays, losing one more SP (towns 3.3).
+    pub hold_town: bool,
+    /// Round of the melee: 1 is the charge, later rounds are the ongoing melee.
+    pub round: u8,
+    /// Further dice (attacker, defender).
+    pub extra_dice: [i8; 2],
+    /// Added to the adjusted morale (attacker, defender).
+    pub extra_morale: [i8; 2],
+}
+
+impl Default for MeleeInput {
+    fn default() -> MeleeInput {
+        MeleeInput {
+            charge: true,
+            attack_on: Aspect::Front,
+            commenced_behind_front: false,
+            higher: None,
+            left_town: false,
+            hold_town: false,
+            round: 1,
+            extra_dice: [0; 2],
+            extra_morale: [0; 2],
+        }
+    }
 }

@@ -10,7 +10,7 @@
 
 mod procs;
 mod roll;
-mod why;
+pub mod why;
 
 pub use why::{TQ_MODIFIERS_RULE, Tested, Why, fp_lines, terms};
 

@@ -89,7 +89,10 @@ const _: () = assert!(MAX_LEAVES <= OutcomeIx::MAX as usize);
 // The step counter `pc` holds every step index and the turn counter every
 // turn: both `u8`, whose range covers the limits.
 const _: () = assert!(MAX_STEPS <= u8::MAX as usize);
-const _: () = assert!(super::super::scenario::MAX_TURNS <= u8::MAX as i64);
+const _: () = assert!(MAX_TURNS <= u8::MAX as i64);
+
+/// Most turns an engagement may run.
+pub const MAX_TURNS: i64 = 50;
 
 /// The index of unit `i` in a course state.
 pub(super) fn unit_ix(i: usize) -> UnitIx {

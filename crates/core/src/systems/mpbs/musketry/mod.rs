@@ -14,8 +14,7 @@
 
 use super::drm_roll::{DrmRoll, drm_roll_procedure};
 use super::input::{
-    EXTRA_DRM_KEY, FIRE_MODE_KEY, HALMSTAD_FIRE_KEY, TEC_DRM_KEY, finish_built, firer_and_target,
-    key_err, ngbg_drm, read_extra, read_fire_mode, read_tec, relocate,
+    EXTRA_DRM_KEY, finish_built, firer_and_target, key_err, ngbg_drm, read_extra, relocate,
 };
 use super::terrain;
 use super::{Edition, Formation, Unit, named_enum};
@@ -23,8 +22,9 @@ use crate::error::InputError;
 use crate::explain::{Source, Term};
 use crate::outcome::{Leaf, Measure, OutcomeSpace};
 use crate::scenario::Fields;
-use crate::systems::Key;
-use crate::systems::{Chart, KeyDoc, ProcedureInfo};
+use crate::systems::named;
+use crate::systems::{Chart, Key, KeyDoc, Kind, ProcedureInfo};
+use std::borrow::Cow;
 
 mod charts;
 mod lines;
@@ -420,7 +420,7 @@ impl Musketry {
             fire_mode: read_fire_mode(f)?,
             casualty_points: firer.casualty_points,
             hexes: firer.hexes,
-            halmstad: crate::systems::mpbs::input::HALMSTAD_FIRE.get(f)?,
+            halmstad: HALMSTAD_FIRE.get(f)?,
             peasant_militia: PEASANT_MILITIA.get(f)?,
             extra_drm: read_extra(f)?,
             who,
@@ -469,3 +469,77 @@ impl Musketry {
 }
 
 drm_roll_procedure!(Musketry);
+
+/// What `pikeshot list` shows of `tec_drm`, the step key [`read_tec`] reads
+/// before the TEC.
+pub(crate) const TEC_DRM_KEY: KeyDoc = TEC_DRM.doc();
+
+/// `tec_drm`, declared once.
+const TEC_DRM: Key<i64> = Key::int(
+    "tec_drm",
+    -9,
+    9,
+    "replaces the TEC fire DRM of the target's hex and hexside",
+);
+
+/// Reads the TEC fire DRM for the target named by `target_key`: the explicit
+/// `tec_drm` key when given, else the TEC's hex and hexside lines
+/// ([`tec_fire_terms`]), as the terms that sum to it; an NA row is an error
+/// at `target_key`.
+pub(crate) fn read_tec(
+    f: &mut Fields,
+    edition: Edition,
+    target: &Unit,
+    target_key: &'static str,
+    artillery: bool,
+) -> Result<Vec<crate::explain::Term>, InputError> {
+    use crate::explain::{Source, Term};
+    if let Some(v) = TEC_DRM.read(f)? {
+        let t = Term::new(
+            "TEC fire DRM",
+            "TEC",
+            v as i32,
+            Source::key(format!("tec_drm = {v}")),
+        )
+        .noted(format!(
+            "replaces the TEC hex and hexside of {}",
+            target.name
+        ));
+        return Ok(vec![t]);
+    }
+    let terms = tec_fire_terms(edition, target, artillery).map_err(|why| {
+        f.err(
+            target_key,
+            format!(
+                "{} cannot be fired at: its fire column on the TEC is NA ({why}); \
+                 set `tec_drm` to fire anyway",
+                target.name
+            ),
+        )
+    })?;
+    Ok(terms)
+}
+
+/// What `pikeshot list` shows of `fire_mode`, the step key
+/// [`read_fire_mode`] reads.
+pub(crate) const FIRE_MODE_KEY: KeyDoc = KeyDoc::new(
+    "fire_mode",
+    Kind::PerEdition(Cow::Borrowed(FIRE_MODES)),
+    "advancing: +DRM on the series card; retreating: -3",
+)
+.or("normal");
+
+/// What `pikeshot list` shows of `halmstad` on a fire table (its DRM line
+/// is [`FireLineDrms::halmstad_term`](FireLineDrms)).
+pub(crate) const HALMSTAD_FIRE_KEY: KeyDoc = HALMSTAD_FIRE.doc();
+
+/// `halmstad` on a fire table, declared once.
+pub(crate) const HALMSTAD_FIRE: Key<bool> = Key::flag(
+    "halmstad",
+    "true: NGBG all firing at Halmstad, -1 (series only)",
+);
+
+/// Reads `fire_mode` (default normal).
+pub(crate) fn read_fire_mode(f: &mut Fields) -> Result<FireMode, InputError> {
+    Ok(named::read(f, "fire_mode", "fire mode")?.unwrap_or(FireMode::Normal))
+}
