@@ -4,6 +4,8 @@
 //! old spellings it refuses with a message naming the new one.
 
 mod keys;
+mod labels;
+mod list;
 
 use crate::support::scenario::input_error;
 use crate::support::{shipped_files, shipped_root};
