@@ -886,7 +886,8 @@ fn diff_shows_each_outcome_moving_between_the_cards() {
     }
     let svg = fs::read_to_string(out.join("diff.svg")).unwrap();
     assert!(svg.contains("<title>sfo → series: Salvo or trade fire, both cards</title>"));
-    assert!(svg.contains("defender-eliminated"));
+    // The chart names outcomes by the card's label, not the id.
+    assert!(svg.contains("Defender eliminated"));
     // Sampled: each bar has its interval, the exact change its diamond.
     assert!(svg.contains("95% interval of the change"));
     assert!(svg.contains("exact change"));
@@ -981,6 +982,20 @@ fn diff_under_exact_shows_exact_changes_only() {
     // cards agree exactly, else the signed change to 3 decimals; each
     // expected value (shown as its words) `0`, else 4 decimals.
     let (h, rows) = read_csv(&out.join("diff.csv"));
+    let prepared = pikeshot::run::prepare(&p, &pikeshot::run::RunPlan::default()).unwrap();
+    let labels: Vec<(String, String)> = prepared
+        .courses
+        .iter()
+        .flat_map(|c| {
+            let space = c.kernel.space();
+            space
+                .outcome_ids()
+                .iter()
+                .cloned()
+                .zip(space.outcomes().iter().cloned())
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let (mut zeros, mut moves) = (0, 0);
     for r in &rows {
         let (outcome, name) = (r[col(&h, "kind")] == "outcome", &r[col(&h, "name")]);
@@ -999,8 +1014,15 @@ fn diff_under_exact_shows_exact_changes_only() {
         } else {
             moves += 1;
         }
+        // The table shows an outcome by the card's label (diff.csv has
+        // its id), an expected value by its words.
         let name = if outcome {
-            name.clone()
+            labels
+                .iter()
+                .find(|(id, _)| id == name)
+                .unwrap_or_else(|| panic!("no outcome {name}"))
+                .1
+                .clone()
         } else {
             name.replace('-', " ")
         };

@@ -399,3 +399,63 @@ fn max_trials_stopping_precision_short_is_a_warning() {
     assert_eq!(crate::support::cli::code(&o), 2);
     assert!(stderr(&o).contains("--trials"), "{}", stderr(&o));
 }
+
+/// A deterministic stand-in for a course's cost per trial: one unit, and
+/// one more per outcome category and per measure of its space (a trial
+/// resolves into them).
+fn cost_units(space: &pikeshot::outcome::OutcomeSpace) -> f64 {
+    1.0 + space.outcomes().len() as f64 + space.measures().len() as f64
+}
+
+/// The estimate's model against the run, on a cost proxy instead of time:
+/// for every shipped scenario, under `--method auto` and under
+/// `--method monte-carlo`, the model's cost (the first variant's courses,
+/// each trial costing [`cost_units`], as every variant) is within a factor
+/// of 2 of the cost of the trials the run samples (each course's trials
+/// times its units, over every variant), per scenario and in all.
+#[test]
+fn the_estimate_s_model_is_within_a_factor_of_2_of_the_run_on_a_cost_proxy() {
+    use pikeshot::engine::Threads;
+    use pikeshot::run::estimate::modelled_by;
+    let mut failures = Vec::new();
+    let mut sampled = 0u64;
+    for method in [Method::Auto, Method::MonteCarlo] {
+        let req = RunPlan {
+            trials: Some(CHUNK / 16),
+            threads: std::num::NonZeroUsize::new(1),
+            method,
+            ..RunPlan::default()
+        };
+        let one = Threads::new(req.threads).unwrap();
+        let (mut modelled_all, mut run_all) = (0.0, 0.0);
+        for f in crate::support::shipped_files("") {
+            let p = prepare(&f, &req).unwrap();
+            let modelled = modelled_by(&p, &req, &one, |k, trials| {
+                trials as f64 * cost_units(k.space())
+            })
+            .seconds;
+            let run = execute(&p, &req).unwrap();
+            let actual: f64 = run
+                .courses
+                .iter()
+                .map(|c| c.tally.trials as f64 * cost_units(&c.space))
+                .sum();
+            sampled += run.courses.iter().map(|c| c.tally.trials).sum::<u64>();
+            modelled_all += modelled;
+            run_all += actual;
+            let off = |a: f64, b: f64| a > 2.0 * b || b > 2.0 * a;
+            if off(modelled, actual) {
+                failures.push(format!(
+                    "{method:?} {}: model {modelled}, run {actual}",
+                    f.display()
+                ));
+            }
+        }
+        assert!(
+            run_all <= 2.0 * modelled_all && modelled_all <= 2.0 * run_all,
+            "{method:?}: model {modelled_all}, run {run_all}"
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(sampled > 0, "the runs sampled no trial");
+}

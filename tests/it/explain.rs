@@ -462,33 +462,37 @@ steps = [{ procedure = "close-combat", attacker = "horse", defender = "foot", mo
     let c = &e.variants[0].courses[0];
     let cc = step(&c.steps, "step 1: close-combat");
     let t = &cc.cases[0].triggers;
+    // A trigger names the result it follows by the card's label.
     let on =
         |result: &str, roll: &str| t.iter().any(|x| x.on == result && x.roll.starts_with(roll));
     assert!(
         on(
-            "defender-broken-retreat-2",
+            "Defender broken, retreat 2",
             "unable to retreat (11.4.5) of foot"
         ),
         "{t:?}"
     );
     assert!(
         on(
-            "defender-broken-retreat-2",
+            "Defender broken, retreat 2",
             "cavalry pursuit (11.7.2) by horse of foot"
         ),
         "{t:?}"
     );
     assert!(
         on(
-            "defender-eliminated",
+            "Defender eliminated",
             "cavalry pursuit (11.7.2) by horse of foot"
         ),
         "{t:?}"
     );
-    assert!(!on("defender-shaken-retreat-1", "cavalry pursuit"), "{t:?}");
+    assert!(
+        !on("Defender shaken, retreat 1", "cavalry pursuit"),
+        "{t:?}"
+    );
     assert!(
         on(
-            "attacker-shaken-retreat-1",
+            "Attacker shaken, retreat 1",
             "leader casualty (5.3) of the leader with horse"
         ),
         "{t:?}"

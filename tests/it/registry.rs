@@ -4,6 +4,8 @@
 //! old spellings it refuses with a message naming the new one.
 
 mod keys;
+mod labels;
+mod list;
 mod toy;
 
 use crate::support::scenario::input_error;

@@ -100,12 +100,14 @@ pub struct Measure {
 }
 
 impl Measure {
-    /// A measure named `name` ranging over `min..=max`.
+    /// A measure named `name` ranging over `min..=max`, labelled as
+    /// [`keys::label`] says for a key measure.
     pub fn new(name: impl Into<String>, min: i32, max: i32) -> Measure {
         assert!(min <= max);
+        let name = name.into();
         Measure {
-            name: name.into(),
-            label: None,
+            label: keys::label(&name).map(String::from),
+            name,
             min,
             max,
         }
@@ -434,6 +436,21 @@ pub mod keys {
     /// The step (1-based) at which a course of several steps ended; the
     /// number of its steps when it ran to its end.
     pub const ENDED_AT_STEP: &str = "ended-at-step";
+
+    /// The label in words of a key measure (`own-morale` reads "own
+    /// morale"), for every system; `None` for another id.
+    pub fn label(id: &str) -> Option<&'static str> {
+        Some(match id {
+            OWN_MORALE => "own morale",
+            ENEMY_MORALE => "enemy morale",
+            HITS_INFLICTED => "hits inflicted",
+            HITS_TAKEN => "hits taken",
+            FORMATION_HITS_INFLICTED => "formation hits inflicted",
+            FORMATION_HITS_TAKEN => "formation hits taken",
+            ENDED_AT_STEP => "ended at step",
+            _ => return None,
+        })
+    }
 
     /// The morale value from which a unit counts as broken or eliminated
     /// (0 good, 1 shaken, 2 broken, 3 eliminated).

@@ -137,7 +137,7 @@ fn pursuit_columns_every_roll() {
         }
     }
     assert_eq!(
-        PursuitResult::ALL.map(|r| r.label()),
+        PursuitResult::ALL.map(|r| pikeshot::outcome::kebab_id(r.label())),
         [
             "break-off",
             "pursue-and-eliminate",
@@ -383,7 +383,7 @@ fn leader_tables_every_roll() {
         assert_eq!(leaders::replacement_result(r), p, "replacement {r}");
     }
     assert_eq!(
-        LeaderOutcome::ALL.map(|o| o.label()),
+        LeaderOutcome::ALL.map(|o| pikeshot::outcome::kebab_id(o.label())),
         [
             "no-effect",
             "original-returns-immediately",

@@ -15,7 +15,7 @@ use crate::support::scenario::try_prepare;
 /// A scenario of one system in which a step of each of its procedures
 /// builds: the top of the file (system, edition, units) and, per procedure,
 /// the step keys of a step that builds.
-struct Base {
+pub(super) struct Base {
     system: &'static str,
     head: &'static str,
     steps: &'static [(&'static str, &'static [(&'static str, &'static str)])],
@@ -339,7 +339,12 @@ const BESIDE: &[Beside] = &[
 
 /// The scenario text with one step of `procedure` (its base keys, then
 /// `extra`, each replacing a base key of the same name).
-fn scenario(base: &Base, edition: &str, procedure: &str, extra: &[(&str, String)]) -> String {
+pub(super) fn scenario(
+    base: &Base,
+    edition: &str,
+    procedure: &str,
+    extra: &[(&str, String)],
+) -> String {
     let (_, keys) = base
         .steps
         .iter()
@@ -498,7 +503,7 @@ fn base_of(system: &str) -> &'static Base {
 
 /// Every system of the registry with its base scenario, under each
 /// edition it has (every card), or under none (`""`).
-fn system_editions() -> Vec<(&'static dyn RuleSystem, &'static Base, &'static str)> {
+pub(super) fn system_editions() -> Vec<(&'static dyn RuleSystem, &'static Base, &'static str)> {
     let mut grid = Vec::new();
     for &sys in Registry::shipped().systems() {
         let base = base_of(sys.id());

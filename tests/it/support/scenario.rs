@@ -108,13 +108,15 @@ pub fn p_measure(k: &dyn Kernel, probs: &[f64], name: &str, value: i32) -> f64 {
     dist[(value - min) as usize]
 }
 
-/// P(outcome = label) given leaf probabilities `probs` of `k`.
+/// P(outcome) given leaf probabilities `probs` of `k`; the outcome named
+/// by its id (or its label).
 #[track_caller]
 pub fn p_outcome(k: &dyn Kernel, probs: &[f64], label: &str) -> f64 {
     let s = k.space();
     let i = s
-        .outcome_index(label)
-        .unwrap_or_else(|| panic!("no outcome {label} in {:?}", s.outcomes()));
+        .outcome_index_by_id(label)
+        .or_else(|| s.outcome_index(label))
+        .unwrap_or_else(|| panic!("no outcome {label} in {:?}", s.outcome_ids()));
     stats::outcome_probs(s, probs)[i]
 }
 

@@ -335,7 +335,7 @@ fn a_repeated_melee_names_its_rounds_and_what_goes_on() {
     // routed; it has no impetus ([rules] later_rounds_impetus = false).
     let t = &c.steps[0].cases[0].triggers;
     assert!(
-        t.iter().any(|t| t.on == "neither-routs"
+        t.iter().any(|t| t.on == "neither routs"
             && t.roll.starts_with("round 2 of the melee")
             && t.roll.contains("later_rounds_impetus = false")),
         "{t:?}"

@@ -258,6 +258,59 @@ fn exact_fit(p: &Prepared, plan: &RunPlan) -> ExactFit {
 
 /// [`estimate`] without the exact answer: the trials timed.
 fn timed(p: &Prepared, plan: &RunPlan, threads: &Threads) -> Estimate {
+    modelled(p, plan, threads, |k, trials| {
+        trials as f64 / per_second(k, trials)
+    })
+}
+
+/// The estimate's model with the seconds one course's `trials` take given
+/// by `cost` instead of timed: what the run's trials cost on `threads`,
+/// from the first variant's courses. Tests check the model against the
+/// trials a run samples with a deterministic `cost` (a cost proxy, not
+/// time).
+pub fn modelled_by(
+    p: &Prepared,
+    plan: &RunPlan,
+    threads: &Threads,
+    cost: impl Fn(&dyn crate::engine::Kernel, u64) -> f64,
+) -> Estimate {
+    modelled(p, plan, threads, cost)
+}
+
+/// Trials per second of kernel `k`, timed on a few thousand of its trials
+/// (with their own seed: nothing of the run's streams is drawn; at most
+/// the run's own `trials`).
+fn per_second(k: &dyn crate::engine::Kernel, trials: u64) -> f64 {
+    let mut counts = vec![0u64; k.space().len()];
+    let mut rng = Sampler::new(0x005E_ED0F_E571_AA7E);
+    // At least a chunk and CALIBRATE_FOR, so that a thread that waits for
+    // a core (a busy machine) or a first call that warms the caches does
+    // not stand for the whole run; at most CALIBRATE_AT_MOST, and never
+    // more trials than the run's own (then the run is as short as its
+    // calibration).
+    let (mut n, mut done) = (1024u64, 0u64);
+    let start = Instant::now();
+    while (done < CHUNK || start.elapsed() < CALIBRATE_FOR)
+        && start.elapsed() < CALIBRATE_AT_MOST
+        && done < 1 << 24
+        && done < trials
+    {
+        k.sample(&mut rng, n, &mut counts);
+        done += n;
+        n = (n * 2).min(CHUNK);
+    }
+    done as f64 / start.elapsed().as_secs_f64().max(1e-9)
+}
+
+/// The model: each course of the first variant costs `cost(kernel,
+/// trials)` seconds of one thread, every variant as much as the first, and
+/// the chunks of a course spread over the threads.
+fn modelled(
+    p: &Prepared,
+    plan: &RunPlan,
+    threads: &Threads,
+    cost: impl Fn(&dyn crate::engine::Kernel, u64) -> f64,
+) -> Estimate {
     let courses = first_variant(p);
     let variants = p.variant_count();
     let up_to = plan.precision.is_some();
@@ -270,27 +323,7 @@ fn timed(p: &Prepared, plan: &RunPlan, threads: &Threads) -> Estimate {
         || (plan.method == Method::Auto && exact_fit(p, plan) == ExactFit::Fits);
     if !no_trials {
         for c in &courses {
-            let k = &c.kernel;
-            let mut counts = vec![0u64; k.space().len()];
-            let mut rng = Sampler::new(0x005E_ED0F_E571_AA7E);
-            // At least a chunk and CALIBRATE_FOR, so that a thread that
-            // waits for a core (a busy machine) or a first call that warms
-            // the caches does not stand for the whole run; at most
-            // CALIBRATE_AT_MOST, and never more trials than the run's own
-            // (then the run is as short as its calibration).
-            let (mut n, mut done) = (1024u64, 0u64);
-            let start = Instant::now();
-            while (done < CHUNK || start.elapsed() < CALIBRATE_FOR)
-                && start.elapsed() < CALIBRATE_AT_MOST
-                && done < 1 << 24
-                && done < trials
-            {
-                k.sample(&mut rng, n, &mut counts);
-                done += n;
-                n = (n * 2).min(CHUNK);
-            }
-            let per_second = done as f64 / start.elapsed().as_secs_f64().max(1e-9);
-            per_variant += trials as f64 / per_second;
+            per_variant += cost(c.kernel.as_ref(), trials);
         }
     }
     // Chunks spread over the threads; a task of one chunk uses one.

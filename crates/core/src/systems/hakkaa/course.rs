@@ -171,6 +171,18 @@ pub const COURSE_MEASURES: [&str; 6] = [
 /// an engagement).
 pub const UNIT_COURSE_MEASURES: [&str; 3] = [OWN_MORALE, HITS_TAKEN, "commander-injured"];
 
+/// A course measure ranging over `0..=max`, labelled in words (the key
+/// measures take theirs from [`crate::outcome::keys::label`]).
+fn course_measure(name: &'static str, max: i32) -> Measure {
+    let m = Measure::new(name, 0, max);
+    match name {
+        COURSE_TARGET_COMMANDER => m.labelled("target commander injured"),
+        COURSE_OWN_COMMANDER => m.labelled("own commander injured"),
+        "commander-injured" => m.labelled("commander injured"),
+        _ => m,
+    }
+}
+
 /// A unit's state on the key-outcome morale scale of every system (0 good,
 /// 1 shaken, 2 broken, 3 eliminated): steady 0; disordered or fallen back 1;
 /// fled 2; eliminated 3 (docs/rules/hakkaa.md, "Key outcomes").
@@ -362,7 +374,8 @@ impl CourseSpec {
             // their places whatever the units' ranges.
             if counts_fire {
                 let most = fire::result_value(fire::Casualty::Hc);
-                measures.push(Measure::new(fire::FIRE_RESULT, 0, most));
+                measures
+                    .push(Measure::new(fire::FIRE_RESULT, 0, most).labelled("Fire Table result"));
             }
             let outcomes: &[&str] = match target {
                 Some(t) => {
@@ -375,20 +388,22 @@ impl CourseSpec {
                         commander_of(own),
                     ];
                     for (name, max) in COURSE_MEASURES.iter().zip(ranges) {
-                        measures.push(Measure::new(*name, 0, max));
+                        measures.push(course_measure(name, max));
                     }
                     &pair::TARGET_OUTCOMES
                 }
                 None => {
                     let ranges = [3, steps_of(own), commander_of(own)];
                     for (name, max) in UNIT_COURSE_MEASURES.iter().zip(ranges) {
-                        measures.push(Measure::new(*name, 0, max));
+                        measures.push(course_measure(name, max));
                     }
                     &pair::UNIT_OUTCOMES
                 }
             };
             if charges > 0 {
-                measures.push(Measure::new(CLOSE_COMBATS, 0, (fights * n) as i32));
+                measures.push(
+                    Measure::new(CLOSE_COMBATS, 0, (fights * n) as i32).labelled("close combats"),
+                );
             }
             if turns.is_some() {
                 measures.push(Measure::new(TURNS, 1, n as i32));

@@ -368,8 +368,9 @@ impl Fire {
                     FIRE_RESULT,
                     result_value(Casualty::Ne),
                     result_value(Casualty::Hc),
-                ),
-                Measure::new(TARGET_MOVED_BACK, 0, 1),
+                )
+                .labelled("Fire Table result"),
+                Measure::new(TARGET_MOVED_BACK, 0, 1).labelled("target moved back"),
             ],
         );
         let why = Box::new(Why {

@@ -224,7 +224,10 @@ impl Fleeing {
             rallies: FLEEING_TABLE.map(|r| r.rallies(unit.state.commander, o.friend_closer)),
             one_step: unit.state.steps == 1,
             rally_status: o.rally_status,
-            space: OutcomeSpace::from_labels(&OUTCOMES, vec![Measure::new("step-losses", 0, 1)]),
+            space: OutcomeSpace::from_labels(
+                &OUTCOMES,
+                vec![Measure::new("step-losses", 0, 1).labelled("step losses")],
+            ),
         })
     }
 

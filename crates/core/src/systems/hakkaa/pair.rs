@@ -13,20 +13,20 @@ use crate::outcome::{Leaf, Measure, OutcomeSpace};
 
 /// Categories: the target's status after the procedure or course.
 pub const TARGET_OUTCOMES: [&str; 5] = [
-    "target-steady",
-    "target-disordered",
-    "target-fell-back",
-    "target-fled",
-    "target-eliminated",
+    "target steady",
+    "target disordered",
+    "target fell back",
+    "target fled",
+    "target eliminated",
 ];
 
 /// Categories of a course with a single unit: its status at the end.
 pub const UNIT_OUTCOMES: [&str; 5] = [
-    "unit-steady",
-    "unit-disordered",
-    "unit-fell-back",
-    "unit-fled",
-    "unit-eliminated",
+    "unit steady",
+    "unit disordered",
+    "unit fell back",
+    "unit fled",
+    "unit eliminated",
 ];
 
 /// Measure: steps the target lost.
@@ -95,11 +95,13 @@ pub struct Ranges {
 pub fn space(r: Ranges, extras: Vec<Measure>) -> OutcomeSpace {
     assert!(extras.len() <= MAX_EXTRAS);
     let mut m = vec![
-        Measure::new(TARGET_STEP_LOSSES, 0, r.target_losses as i32),
-        Measure::new(TARGET_COMMANDER_INJURED, 0, r.target_commander as i32),
-        Measure::new(OWN_STATUS, 0, ELIMINATED as i32),
-        Measure::new(OWN_STEP_LOSSES, 0, r.own_losses as i32),
-        Measure::new(OWN_COMMANDER_INJURED, 0, r.own_commander as i32),
+        Measure::new(TARGET_STEP_LOSSES, 0, r.target_losses as i32).labelled("target step losses"),
+        Measure::new(TARGET_COMMANDER_INJURED, 0, r.target_commander as i32)
+            .labelled("target commander injured"),
+        Measure::new(OWN_STATUS, 0, ELIMINATED as i32).labelled("own status"),
+        Measure::new(OWN_STEP_LOSSES, 0, r.own_losses as i32).labelled("own step losses"),
+        Measure::new(OWN_COMMANDER_INJURED, 0, r.own_commander as i32)
+            .labelled("own commander injured"),
     ];
     m.extend(extras);
     OutcomeSpace::from_labels(&TARGET_OUTCOMES, m)

@@ -376,8 +376,8 @@ impl ChargeReaction {
             },
             vec![
                 Measure::new(CONTACT, 0, 1),
-                Measure::new(COUNTER_CHARGE, 0, 1),
-                Measure::new(REACTION_FIRE, 0, 2),
+                Measure::new(COUNTER_CHARGE, 0, 1).labelled("counter-charge (CC)"),
+                Measure::new(REACTION_FIRE, 0, 2).labelled("reaction fire"),
             ],
         );
         let why = Box::new(Why {

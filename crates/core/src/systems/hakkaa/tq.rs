@@ -107,7 +107,7 @@ impl Tq {
 }
 
 /// Outcome labels of a TQ test.
-pub const OUTCOMES: [&str; 4] = ["decisive-success", "success", "failure", "decisive-failure"];
+pub const OUTCOMES: [&str; 4] = ["Decisive success", "Success", "Failure", "Decisive failure"];
 
 /// One row of the TQ Table: the 2d6 band of each result (`None` = "-").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -67,10 +67,10 @@ pub const LEADER_REPLACEMENT: [(Band, ReplacementResult, &str); 3] = [
 /// The outcome labels of a leader casualty check: no effect, then the
 /// three replacement results.
 pub const OUTCOMES: [&str; 4] = [
-    "no-effect",
-    "original-returns-immediately",
-    "original-returns-end-of-next-turn",
-    "replaced",
+    "No effect",
+    "Original returns immediately",
+    "Original returns end of next turn",
+    "Replaced",
 ];
 
 /// The result of a modified roll on a table of bands that covers every roll.

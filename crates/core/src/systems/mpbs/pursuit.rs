@@ -64,9 +64,9 @@ impl PursuitResult {
 
 /// The outcome labels of pursuit, in table order.
 pub const OUTCOMES: [&str; 3] = [
-    "break-off",
-    "pursue-and-eliminate",
-    "pursue-off-map-and-eliminate",
+    "Break off",
+    "Pursue and eliminate",
+    "Pursue off map and eliminate",
 ];
 
 /// Which of the two columns.

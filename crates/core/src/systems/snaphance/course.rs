@@ -168,7 +168,7 @@ impl<'a> CourseSpec<'a> {
             units.len(),
             steps.iter().skip(1).flat_map(|s| s.units.iter().copied()),
             &covered,
-            |u| format!("{}-destroyed", units[u].name),
+            |u| format!("{} destroyed", units[u].name),
         );
         let after_melee: Vec<bool> = steps
             .iter()
@@ -205,6 +205,7 @@ impl<'a> CourseSpec<'a> {
                 0,
                 units[u].sp() as i32,
             )
+            .labelled(format!("{} SP lost", units[u].name))
         }));
         let counts_steps = steps.len() > 1;
         // The space for `n` turns (it grows with them).

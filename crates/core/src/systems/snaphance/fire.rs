@@ -464,7 +464,7 @@ impl Fire {
             &OUTCOMES,
             vec![
                 Measure::new("hits", 0, dice as i32),
-                Measure::new("sp-lost", 0, cap as i32),
+                Measure::new("sp-lost", 0, cap as i32).labelled("SP lost"),
             ],
         );
         let leaves = (0..=dice as u32)

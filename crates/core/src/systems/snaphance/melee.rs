@@ -282,12 +282,16 @@ impl Melee {
             }
         }
         let mut measures = vec![
-            Measure::new("attacker-sp-lost", 0, max_loss[0] as i32),
-            Measure::new("defender-sp-lost", 0, max_loss[1] as i32),
+            Measure::new("attacker-sp-lost", 0, max_loss[0] as i32).labelled("attacker SP lost"),
+            Measure::new("defender-sp-lost", 0, max_loss[1] as i32).labelled("defender SP lost"),
         ];
         if with_hits {
-            measures.push(Measure::new("attacker-hits", 0, pools[0].dice as i32));
-            measures.push(Measure::new("defender-hits", 0, pools[1].dice as i32));
+            measures.push(
+                Measure::new("attacker-hits", 0, pools[0].dice as i32).labelled("attacker hits"),
+            );
+            measures.push(
+                Measure::new("defender-hits", 0, pools[1].dice as i32).labelled("defender hits"),
+            );
         }
         let space = OutcomeSpace::from_labels(&labels, measures);
         let mut m = Melee {

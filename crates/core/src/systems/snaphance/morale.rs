@@ -327,8 +327,10 @@ impl MoraleTest {
     ) -> MoraleTest {
         let check = MoraleCheck::new(stand, stand.is_disordered(), extra_morale, readings.sp_loss);
         let (cap, caps) = loss_cap(after, stand, opponent);
-        let space =
-            OutcomeSpace::from_labels(&OUTCOMES, vec![Measure::new("sp-lost", 0, cap as i32)]);
+        let space = OutcomeSpace::from_labels(
+            &OUTCOMES,
+            vec![Measure::new("sp-lost", 0, cap as i32).labelled("SP lost")],
+        );
         let faces = OneDie::new(|face| {
             let lost = check.loss(hits, face, cap);
             let o = if lost == 0 {

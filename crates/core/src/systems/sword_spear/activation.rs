@@ -130,7 +130,7 @@ named_enum! {
 }
 
 /// Outcome labels of an activation.
-pub const OUTCOMES: [&str; 3] = ["not-activated", "equals-discipline", "exceeds-discipline"];
+pub const OUTCOMES: [&str; 3] = ["Not activated", "Equals Discipline", "Exceeds Discipline"];
 
 /// Measure names, in order (`can-group-move` only with a group).
 pub const MEASURES: [&str; 8] = [
@@ -143,6 +143,24 @@ pub const MEASURES: [&str; 8] = [
     "can-rally",
     "can-group-move",
 ];
+
+/// The labels of [`MEASURES`], in its order: what the card says the unit
+/// may do.
+const MEASURE_LABELS: [&str; 8] = [
+    "bonus",
+    "action die",
+    "may shoot",
+    "may charge",
+    "may manoeuvre",
+    "may move and shoot",
+    "may rally",
+    "may group move",
+];
+
+/// A measure of [`MEASURES`] (by index) over `0..=max`, with its label.
+fn measure(i: usize, max: i32) -> Measure {
+    Measure::new(MEASURES[i], 0, max).labelled(MEASURE_LABELS[i])
+}
 
 /// Everything an activation is built from.
 #[derive(Clone, Debug, PartialEq)]
@@ -268,15 +286,12 @@ impl Activation {
         let discipline = crate::explain::sum(&terms);
         let group: Vec<i32> = input.group.iter().map(adjusted).collect();
         let has_group = !group.is_empty();
-        let mut measures: Vec<Measure> = vec![
-            Measure::new(MEASURES[0], 0, input.dice as i32),
-            Measure::new(MEASURES[1], 0, 6),
-        ];
-        for m in &MEASURES[2..7] {
-            measures.push(Measure::new(*m, 0, 1));
+        let mut measures: Vec<Measure> = vec![measure(0, input.dice as i32), measure(1, 6)];
+        for i in 2..7 {
+            measures.push(measure(i, 1));
         }
         if has_group {
-            measures.push(Measure::new(MEASURES[7], 0, 1));
+            measures.push(measure(7, 1));
         }
         let space = OutcomeSpace::from_labels(&OUTCOMES, measures);
         let shoots = u.weapon.is_some();

@@ -62,7 +62,7 @@ pub fn kill_on(pursued_by_mounted: bool) -> u8 {
 }
 
 /// Outcome labels of a commander risk roll.
-pub const OUTCOMES: [&str; 2] = ["commander-killed", "commander-survives"];
+pub const OUTCOMES: [&str; 2] = ["commander killed", "commander survives"];
 
 /// One roll on the Risk to Commanders table.
 #[derive(Clone, Debug)]

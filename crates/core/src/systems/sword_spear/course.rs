@@ -77,7 +77,7 @@ impl CourseState {
 }
 
 /// The outcome of a course stopped by an activation without what it `need`s.
-pub const STOPPED_NOT_ACTIVATED: &str = "stopped-not-activated";
+pub const STOPPED_NOT_ACTIVATED: &str = "stopped, not activated";
 
 /// Measure: Discipline tests the own unit took (shooting and melee steps).
 pub const TESTS_TAKEN: &str = "tests-taken";
@@ -199,7 +199,7 @@ impl<'a> CourseSpec<'a> {
             units.len(),
             stoppable.iter().copied(),
             &covered,
-            |u| format!("{}-routs", units[u].name),
+            |u| format!("{} routs", units[u].name),
         );
         let mut measures = Vec::new();
         let mut morale_measures = Vec::new();
@@ -224,7 +224,7 @@ impl<'a> CourseSpec<'a> {
                 if !melee && Some(u) == steps[0].actor {
                     continue;
                 }
-                measures.push(Measure::new(name, 0, 4));
+                measures.push(Measure::new(name, 0, 4).labelled(name.replace('-', " ")));
                 tests_measures.push((u, measures.len() - 1));
             }
         }
@@ -233,11 +233,17 @@ impl<'a> CourseSpec<'a> {
             let h = if Some(u) == own || Some(u) == enemy {
                 None
             } else {
-                measures.push(Measure::new(format!("{}-hits", unit.name), 0, room(u)));
+                measures.push(
+                    Measure::new(format!("{}-hits", unit.name), 0, room(u))
+                        .labelled(format!("{} hits", unit.name)),
+                );
                 Some(measures.len() - 1)
             };
             let c = unit.commander.map(|_| {
-                measures.push(Measure::new(format!("{}-commander-lost", unit.name), 0, 1));
+                measures.push(
+                    Measure::new(format!("{}-commander-lost", unit.name), 0, 1)
+                        .labelled(format!("{} commander lost", unit.name)),
+                );
                 measures.len() - 1
             });
             unit_measures.push((u, h, c));

@@ -265,10 +265,10 @@ impl MeleeInput {
 
 /// Outcome labels of a melee round (and of an engagement).
 pub const OUTCOMES: [&str; 4] = [
-    "neither-routs",
-    "attacker-routs",
-    "defender-routs",
-    "both-rout",
+    "neither routs",
+    "attacker routs",
+    "defender routs",
+    "both rout",
 ];
 
 /// The category of a result: 0 neither, 1 attacker, 2 defender, 3 both routed.

@@ -272,7 +272,7 @@ impl ShootingInput {
 }
 
 /// Outcome labels of a volley.
-pub const OUTCOMES: [&str; 2] = ["target-stands", "target-routs"];
+pub const OUTCOMES: [&str; 2] = ["target stands", "target routs"];
 
 /// A volley: the shooter's dice against the target's.
 #[derive(Clone, Debug)]

@@ -336,10 +336,6 @@ function renderCourse2(c, a, ex) {
   return box;
 }
 
-// An outcome's label in words: a label that is only an id
-// ("target-fell-back") reads as words ("target fell back").
-const words = (label) => (/^[a-z0-9]+(-[a-z0-9]+)+$/.test(label) ? label.replace(/-/g, " ") : label);
-
 // The outcome distribution as horizontal bars (inline SVG).
 function chart(c, exact) {
   const rows = c.outcomes;
@@ -352,7 +348,7 @@ function chart(c, exact) {
   rows.forEach((o, i) => {
     const p = exact ? o.exact : o.probability;
     const y = 2 + i * (bh + 3);
-    mk("text", { x: lw - 4, y: y + 12, "text-anchor": "end" }, words(o.label).length > 27 ? words(o.label).slice(0, 26) + "…" : words(o.label));
+    mk("text", { x: lw - 4, y: y + 12, "text-anchor": "end" }, o.label.length > 27 ? o.label.slice(0, 26) + "…" : o.label);
     mk("rect", { x: lw, y, width: Math.max(0.5, ((W - lw - 50) * (p || 0)) / max), height: bh, fill: "#4a78b0" });
     mk("text", { x: lw + ((W - lw - 50) * (p || 0)) / max + 3, y: y + 12 }, pct(p));
   });

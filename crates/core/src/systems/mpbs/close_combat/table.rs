@@ -79,7 +79,7 @@ pub const CC_TABLE: [CcRow; 8] = [
     CcRow {
         band: Band::new(i8::MIN, 0),
         result: CcResult::AttackerEliminated,
-        label: "attacker-eliminated",
+        label: "Attacker eliminated",
         title: "Attacker Eliminated",
         loser: Side::Attacker,
         loss: MoraleLoss::Eliminated,
@@ -91,7 +91,7 @@ pub const CC_TABLE: [CcRow; 8] = [
     CcRow {
         band: Band::new(1, 2),
         result: CcResult::AttackerBrokenRetreat2,
-        label: "attacker-broken-retreat-2",
+        label: "Attacker broken, retreat 2",
         title: "Attacker Morale Broken",
         loser: Side::Attacker,
         loss: MoraleLoss::Broken,
@@ -103,7 +103,7 @@ pub const CC_TABLE: [CcRow; 8] = [
     CcRow {
         band: Band::new(3, 3),
         result: CcResult::AttackerShakenRetreat2,
-        label: "attacker-shaken-retreat-2",
+        label: "Attacker shaken, retreat 2",
         title: "Attacker Morale Shaken",
         loser: Side::Attacker,
         loss: MoraleLoss::Shaken,
@@ -115,7 +115,7 @@ pub const CC_TABLE: [CcRow; 8] = [
     CcRow {
         band: Band::new(4, 4),
         result: CcResult::AttackerShakenRetreat1,
-        label: "attacker-shaken-retreat-1",
+        label: "Attacker shaken, retreat 1",
         title: "Attacker Morale Shaken",
         loser: Side::Attacker,
         loss: MoraleLoss::Shaken,
@@ -127,7 +127,7 @@ pub const CC_TABLE: [CcRow; 8] = [
     CcRow {
         band: Band::new(5, 5),
         result: CcResult::DefenderShakenRetreat1,
-        label: "defender-shaken-retreat-1",
+        label: "Defender shaken, retreat 1",
         title: "Defender Morale Shaken",
         loser: Side::Defender,
         loss: MoraleLoss::Shaken,
@@ -139,7 +139,7 @@ pub const CC_TABLE: [CcRow; 8] = [
     CcRow {
         band: Band::new(6, 6),
         result: CcResult::DefenderShakenRetreat2,
-        label: "defender-shaken-retreat-2",
+        label: "Defender shaken, retreat 2",
         title: "Defender Morale Shaken",
         loser: Side::Defender,
         loss: MoraleLoss::Shaken,
@@ -151,7 +151,7 @@ pub const CC_TABLE: [CcRow; 8] = [
     CcRow {
         band: Band::new(7, 8),
         result: CcResult::DefenderBrokenRetreat2,
-        label: "defender-broken-retreat-2",
+        label: "Defender broken, retreat 2",
         title: "Defender Morale Broken",
         loser: Side::Defender,
         loss: MoraleLoss::Broken,
@@ -163,7 +163,7 @@ pub const CC_TABLE: [CcRow; 8] = [
     CcRow {
         band: Band::new(9, i8::MAX),
         result: CcResult::DefenderEliminated,
-        label: "defender-eliminated",
+        label: "Defender eliminated",
         title: "Defender Eliminated",
         loser: Side::Defender,
         loss: MoraleLoss::Eliminated,

@@ -53,14 +53,14 @@ pub use step::*;
 
 /// Outcome of a course that ended because a unit a later step needs was
 /// eliminated.
-pub const ENDED_EARLY: &str = "ended-early-unit-eliminated";
+pub const ENDED_EARLY: &str = "ended early, unit eliminated";
 /// Outcome of a course that ended because a unit a later step needs has
 /// pursued off the map (11.7.2): neither broken nor eliminated.
-pub const PURSUED_OFF_MAP: &str = "pursued-off-map";
+pub const PURSUED_OFF_MAP: &str = "pursued off map";
 /// Measure: 1 when the course's own unit pursued off the map.
 pub const OWN_PURSUED_OFF_MAP: &str = "own-pursued-off-map";
 /// Outcome of an engagement that ran all its turns.
-pub const TURN_LIMIT: &str = "turn-limit";
+pub const TURN_LIMIT: &str = "turn limit";
 
 /// The outcomes a course adds for ending before its last step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -214,7 +214,8 @@ impl<'a> Course<'a> {
                 measures.push(Measure::new(fh_name, 0, fh_room.max(0)));
             }
             if off_map_measure {
-                measures.push(Measure::new(OWN_PURSUED_OFF_MAP, 0, 1));
+                measures
+                    .push(Measure::new(OWN_PURSUED_OFF_MAP, 0, 1).labelled("own pursued off map"));
             }
             if repeat.is_some() {
                 measures.push(Measure::new(TURNS, 1, turns));

@@ -180,9 +180,9 @@ impl Stop {
     /// The outcome of a course this condition ended.
     pub fn outcome(self) -> &'static str {
         match self {
-            Stop::EnemyBroken => "enemy-broken-or-eliminated",
-            Stop::EnemyThreshold => "enemy-casualty-threshold",
-            Stop::OwnBroken => "own-broken-or-eliminated",
+            Stop::EnemyBroken => "enemy broken or eliminated",
+            Stop::EnemyThreshold => "enemy casualty threshold",
+            Stop::OwnBroken => "own broken or eliminated",
         }
     }
 }
