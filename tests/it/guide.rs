@@ -116,16 +116,126 @@ fn shell(line: &str, dir: &Path) -> Output {
         .expect("sh runs")
 }
 
+/// `line` without its trailing shell comment (a `#` starting a word
+/// outside quotes), which `sh` would not run either: the same command with
+/// two comments is one command.
+fn uncommented(line: &str) -> &str {
+    let mut quote = None;
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, '#') if prev.is_whitespace() => return line[..i].trim_end(),
+            _ => {}
+        }
+        prev = c;
+    }
+    line
+}
+
+#[test]
+fn a_trailing_comment_is_not_part_of_the_command() {
+    assert_eq!(
+        uncommented("pikeshot report scenarios --check   # every *.toml"),
+        "pikeshot report scenarios --check"
+    );
+    assert_eq!(
+        uncommented("pikeshot run a.toml --target 'x # y' # z"),
+        "pikeshot run a.toml --target 'x # y'"
+    );
+    assert_eq!(
+        uncommented("pikeshot run a#b.toml"),
+        "pikeshot run a#b.toml"
+    );
+}
+
 /// Whether a TOML block is a whole scenario (it names its `system`).
 fn is_scenario(body: &str) -> bool {
     body.lines()
         .any(|l| l.trim_start().starts_with("system ") || l.trim_start().starts_with("system="))
 }
 
+/// A snippet to run: a `pikeshot` command line, or a scenario's text run
+/// with `pikeshot run`.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Snippet {
+    Command(String),
+    Scenario(String),
+}
+
+impl Snippet {
+    /// Runs the snippet in a scratch folder of its own; the error to
+    /// report where it fails.
+    fn run(&self) -> Result<(), String> {
+        let dir = scratch();
+        match self {
+            Snippet::Command(cmd) => {
+                let o = shell(cmd, dir.path());
+                if o.status.success() {
+                    return Ok(());
+                }
+                Err(format!(
+                    "`{cmd}` exited {:?}: {}",
+                    o.status.code(),
+                    String::from_utf8_lossy(&o.stderr)
+                ))
+            }
+            Snippet::Scenario(body) => {
+                std::fs::write(dir.path().join("snippet.toml"), body).expect("writes");
+                let o = shell("pikeshot run snippet.toml --plots none -q", dir.path());
+                if o.status.success() {
+                    return Ok(());
+                }
+                Err(format!(
+                    "the scenario does not run: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                ))
+            }
+        }
+    }
+}
+
+/// Runs each snippet on as many threads as there are cores (each in its
+/// own folder, so none sees another's output); the results in `snippets`'
+/// order.
+fn run_all(snippets: &[Snippet]) -> Vec<Result<(), String>> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(vec![Ok(()); snippets.len()]);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(snippets.len()) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(snippet) = snippets.get(i) else {
+                        break;
+                    };
+                    let r = snippet.run();
+                    results.lock().unwrap()[i] = r;
+                }
+            });
+        }
+    });
+    results.into_inner().unwrap()
+}
+
 #[test]
 fn every_guide_snippet_runs() {
     let mut failed = Vec::new();
     let mut ran = 0;
+    // Each snippet with every place it is shown: the same command in two
+    // pages runs once (in a fresh folder its output is the same).
+    let mut snippets: Vec<Snippet> = Vec::new();
+    let mut places: Vec<Vec<String>> = Vec::new();
+    let mut add =
+        |snippet: Snippet, place: String| match snippets.iter().position(|s| *s == snippet) {
+            Some(i) => places[i].push(place),
+            None => {
+                snippets.push(snippet);
+                places.push(vec![place]);
+            }
+        };
     for page in pages() {
         let text = std::fs::read_to_string(&page).expect("reads the page");
         let name = page
@@ -137,30 +247,14 @@ fn every_guide_snippet_runs() {
             match b.lang.as_str() {
                 "sh" => {
                     for (line, cmd) in commands(&b) {
-                        let dir = scratch();
-                        let o = shell(&cmd, dir.path());
                         ran += 1;
-                        if !o.status.success() {
-                            failed.push(format!(
-                                "{name}:{line}: `{cmd}` exited {:?}: {}",
-                                o.status.code(),
-                                String::from_utf8_lossy(&o.stderr)
-                            ));
-                        }
+                        let cmd = uncommented(&cmd).to_string();
+                        add(Snippet::Command(cmd), format!("{name}:{line}"));
                     }
                 }
                 "toml" if is_scenario(&b.body) => {
-                    let dir = scratch();
-                    std::fs::write(dir.path().join("snippet.toml"), &b.body).expect("writes");
-                    let o = shell("pikeshot run snippet.toml --plots none -q", dir.path());
                     ran += 1;
-                    if !o.status.success() {
-                        failed.push(format!(
-                            "{name}:{}: the scenario does not run: {}",
-                            b.line,
-                            String::from_utf8_lossy(&o.stderr)
-                        ));
-                    }
+                    add(Snippet::Scenario(b.body), format!("{name}:{}", b.line));
                 }
                 "toml" => {
                     ran += 1;
@@ -170,6 +264,11 @@ fn every_guide_snippet_runs() {
                 }
                 _ => {}
             }
+        }
+    }
+    for (result, places) in run_all(&snippets).into_iter().zip(&places) {
+        if let Err(e) = result {
+            failed.extend(places.iter().map(|p| format!("{p}: {e}")));
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use super::{cli_exact, exact_figures};
 use crate::support::cli::{pikeshot, pikeshot_ok, stderr, stdout};
 use crate::support::http::Server;
-use crate::support::webdriver::{Session, browser};
+use crate::support::webdriver::{Lease, Session, browser, lease};
 
 /// Whether a run later than generation `arguments[0]` ended in state
 /// `arguments[1]`.
@@ -158,10 +158,10 @@ fn browser_or_skip() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
 
 /// A server and a browser session on its page, its first odds shown; or
 /// `None` (the test skipped) where Chromium or chromedriver is missing.
-pub(super) fn page_or_skip() -> Option<(Server, Session)> {
+pub(super) fn page_or_skip() -> Option<(Server, Lease)> {
     let (chromium, chromedriver) = browser_or_skip()?;
     let server = Server::start(&[]);
-    let s = Session::start(&chromium, &chromedriver);
+    let s = lease(&chromium, &chromedriver);
     settle(&s, "done", || s.go(&format!("http://{}/", server.addr)));
     Some((server, s))
 }

@@ -222,6 +222,23 @@ fn the_page_store_is_bounded_in_pages_and_forgets_the_oldest() {
     assert!(PageId::parse(&"Az09-_".repeat(10)).is_ok());
 }
 
+/// Whether the server has closed `s`: its end of the stream read (any
+/// answer first), or the connection reset; `false` while it is open.
+fn ended_now(s: &mut TcpStream) -> bool {
+    s.set_nonblocking(true).unwrap();
+    let mut buf = [0u8; 4096];
+    let ended = loop {
+        match s.read(&mut buf) {
+            Ok(0) => break true,
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break true,
+            Err(_) => break false,
+        }
+    };
+    s.set_nonblocking(false).unwrap();
+    ended
+}
+
 #[test]
 fn slow_clients_do_not_starve_others() {
     let server = Server::start(&[]);
@@ -250,9 +267,18 @@ fn slow_clients_do_not_starve_others() {
     let mut sent = 0;
     let mut answered_in = None;
     let mut closed = vec![false; trickling.len()];
-    // One byte on every connection each second, for longer than the head
-    // deadline; a normal request meanwhile.
+    // One byte on every connection each second, past the head deadline
+    // (until every head trickler is cut off, or five seconds past it); a
+    // normal request meanwhile.
     while start.elapsed() < HEAD_DEADLINE + Duration::from_secs(5) {
+        if answered_in.is_some() && start.elapsed() > HEAD_DEADLINE {
+            for (i, s) in trickling.iter_mut().enumerate().take(60) {
+                closed[i] = closed[i] || ended_now(s);
+            }
+            if closed[..60].iter().all(|c| *c) {
+                break;
+            }
+        }
         for (i, s) in trickling.iter_mut().enumerate() {
             let byte = if i >= 60 {
                 b"{"

@@ -1,9 +1,13 @@
 //! A small W3C WebDriver client for headless Chromium through
 //! chromedriver, over [`super::http`]: no async stack in the test build.
+//! The browser tests share their sessions ([`lease`]): starting Chromium
+//! and chromedriver is most of a short browser test's cost.
 
 use std::net::TcpListener;
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -165,6 +169,63 @@ impl Session {
         let v = self.call("GET", "/screenshot", None);
         base64_decode(v.as_str().unwrap())
     }
+}
+
+/// Sessions no test holds, ready for the next browser test; the process
+/// ends them when it exits ([`end_idle`]).
+static IDLE: Mutex<Vec<Session>> = Mutex::new(Vec::new());
+
+/// A session on loan to one test, on a blank page; it goes back to
+/// [`IDLE`] when the test passes, and ends if the test fails (its page may
+/// be in any state).
+pub struct Lease(Option<Session>);
+
+impl Deref for Lease {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        self.0.as_ref().expect("a leased session")
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        let Some(s) = self.0.take() else { return };
+        if std::thread::panicking() {
+            return;
+        }
+        IDLE.lock().unwrap_or_else(|e| e.into_inner()).push(s);
+    }
+}
+
+/// An idle session, or a new one when every session is in use (so tests
+/// on parallel threads never wait for each other's browser), on a blank
+/// page: the next page's first run is then its first run shown.
+pub fn lease(chromium: &Path, chromedriver: &Path) -> Lease {
+    static AT_EXIT: Once = Once::new();
+    AT_EXIT.call_once(|| {
+        // SAFETY: `atexit` only records the function, which takes no
+        // arguments and unwinds no panic out of itself.
+        unsafe { atexit(end_idle) };
+    });
+    let idle = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop();
+    let s = idle.unwrap_or_else(|| Session::start(chromium, chromedriver));
+    s.go("about:blank");
+    Lease(Some(s))
+}
+
+unsafe extern "C" {
+    /// C's `atexit`: `f` runs when the process exits (the test harness
+    /// returns from `main` or calls `exit`; statics are never dropped).
+    fn atexit(f: extern "C" fn()) -> std::ffi::c_int;
+}
+
+/// Ends every idle session and its chromedriver, so that no Chromium
+/// outlives the test run.
+extern "C" fn end_idle() {
+    let _ = std::panic::catch_unwind(|| {
+        let idle = std::mem::take(&mut *IDLE.lock().unwrap_or_else(|e| e.into_inner()));
+        drop(idle);
+    });
 }
 
 impl Drop for Session {
