@@ -14,6 +14,7 @@
 //! [`diff`] compares the two Musket & Pike cards on one scenario; [`json`]
 //! is `--format json`.
 
+pub mod decisions_doc;
 pub mod diff;
 pub mod html;
 pub mod html_decision;

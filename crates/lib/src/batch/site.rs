@@ -149,7 +149,7 @@ pub struct Folder {
     pub explain: Option<crate::explain::Explanation>,
     /// `decisions.json`, when the scenario has `[[decision]]`s: each best
     /// plan.
-    pub decisions: Option<super::html_decision::DecisionsDoc>,
+    pub decisions: Option<super::decisions_doc::DecisionsDoc>,
     /// `sweep.csv`, when the scenario has a sweep.
     pub sweep: Option<Table>,
     /// The other files present, by name, for links: `measures.csv`,

@@ -74,10 +74,7 @@ pub fn router(state: AppState) -> Router {
             only_get("/api/progress", get(progress)),
         )
         .route("/api/run", only_post("/api/run", post(run)))
-        .route(
-            "/api/decide",
-            only_post("/api/decide", post(super::decide::decide)),
-        )
+        .route("/api/decide", only_post("/api/decide", post(decide)))
         .route("/api/parse", only_post("/api/parse", post(parse)))
         .route("/api/toml", only_post("/api/toml", post(to_toml)))
         .fallback(|uri: axum::http::Uri| async move {
@@ -512,5 +509,52 @@ async fn to_toml(headers: HeaderMap, body: Body) -> Response {
     match result {
         Ok(toml) => json_ok(&TomlOut { toml }),
         Err(e) => error(e),
+    }
+}
+
+/// The handler: the body read under its limits, then [`super::decide::solve`] on a
+/// blocking thread once a turn is free, answered within the time limit.
+async fn decide(State(s): State<Shared>, headers: HeaderMap, raw: Body) -> Response {
+    let bytes = match read_body(&headers, raw).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let req: super::decide::DecideBody = match body(&bytes) {
+        Ok(r) => r,
+        Err(e) => return error(e),
+    };
+    drop(bytes);
+    let deadline = tokio::time::Instant::from_std(Instant::now() + TIME_LIMIT);
+    let timeout = || {
+        error(ErrorBody::plain(
+            "timeout",
+            format!(
+                "no answer within {} s (at most {MAX_RUNNING} computations run at once); \
+                 try fewer turns or options, or `pikeshot decide` on the command line",
+                TIME_LIMIT.as_secs()
+            ),
+        ))
+    };
+    let turn = match tokio::time::timeout_at(deadline, Arc::clone(&s.running).acquire_owned()).await
+    {
+        Ok(Ok(turn)) => turn,
+        Ok(Err(_)) => return error(ErrorBody::plain("internal", "the turns are closed")),
+        Err(_) => return timeout(),
+    };
+    // The turn is held by the computation itself, so that it is given
+    // back when the computation ends, even after a timeout.
+    let computing = tokio::task::spawn_blocking(move || {
+        let answer = super::decide::solve(req);
+        drop(turn);
+        answer
+    });
+    match tokio::time::timeout_at(deadline, computing).await {
+        Ok(Ok(Ok(d))) => json_ok(&d),
+        Ok(Ok(Err(e))) => error(e),
+        Ok(Err(e)) => error(ErrorBody::plain(
+            "internal",
+            format!("the computation failed without an answer: {e}"),
+        )),
+        Err(_) => timeout(),
     }
 }

@@ -22,6 +22,7 @@ use crate::systems::{Chart, KeyDoc, Kind, ProcedureInfo};
 use std::borrow::Cow;
 
 mod charts;
+mod drms;
 mod input;
 mod modifiers;
 mod momentum;
@@ -31,9 +32,11 @@ mod table;
 mod table_roll;
 
 pub use charts::charts;
+pub(crate) use drms::Fail;
+pub use drms::*;
 pub use input::*;
-pub(crate) use modifiers::Fail;
 pub use modifiers::*;
+pub use momentum::momentum_eligible;
 pub use rules::*;
 pub(crate) use step::finish_step;
 pub use table::*;

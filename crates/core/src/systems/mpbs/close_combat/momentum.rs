@@ -2,8 +2,18 @@
 //! DRMs a claim adds, and whether cavalry momentum counted (which a pursuit
 //! after the combat adds to its roll, 11.7.2).
 
-use super::modifiers::fail;
+use super::drms::fail;
 use super::*;
+
+/// True when `unit` may claim momentum (11.3.6, docs/rules/mpbs.md, Momentum): under
+/// a Charge order and in Formation Normal (that it moved into contact this
+/// activation is what the step asserts by claiming momentum).
+/// A Morale Broken unit has no formation (6.3), so it is never eligible.
+pub fn momentum_eligible(unit: &Unit) -> bool {
+    unit.order == Order::Charge
+        && unit.formation == Formation::Normal
+        && unit.morale_state != MoraleState::Broken
+}
 
 /// Whether some attacker is eligible for cavalry momentum (`cavalry`) or
 /// heavy infantry momentum (11.3.6).
